@@ -1,0 +1,12 @@
+import { callerOf, httpHandler, single, tenantOf } from '../../shared/http/handler';
+import { parseBody } from '../../shared/schemas/body';
+import { containerMembers, containerCreateSchema } from '../../shared/schemas/container';
+import { containers } from '../commons';
+
+/** POST .../container: creates a container (State OPEN unless given). */
+export const handler = httpHandler('container.create', async (request) => {
+  const caller = callerOf(request);
+  const { value, ignored } = parseBody(containerCreateSchema, request.body, containerMembers);
+  const { model, etag } = await containers.create(tenantOf(request), caller, value, request.requestId);
+  return single('ContainerModel', model, { success: { key: 'container.created' }, ignored, language: request.language, headers: { ETag: etag } });
+});

@@ -1,0 +1,8 @@
+import { callerOf, httpHandler, single, tenantOf } from '../../shared/http/handler';
+import { containers } from '../commons';
+
+/** DELETE .../container/{uuid}: only while OPEN; answers the deleted container. */
+export const handler = httpHandler('container.delete', async (request) => {
+  const { model } = await containers.remove(tenantOf(request), callerOf(request), request.params.uuid!, request.requestId);
+  return single('ContainerModel', model, { success: { key: 'container.deleted' }, language: request.language });
+});

@@ -1,0 +1,8 @@
+import { httpHandler, single, tenantOf } from '../../shared/http/handler';
+import { containers } from '../commons';
+
+/** GET .../container/{uuid}: the container, with its ETag. */
+export const handler = httpHandler('container.load', async (request) => {
+  const { model, etag } = await containers.load(tenantOf(request), request.params.uuid!);
+  return single('ContainerModel', model, { language: request.language, headers: { ETag: etag } });
+});

@@ -1,0 +1,12 @@
+import { callerOf, httpHandler, single, tenantOf } from '../../shared/http/handler';
+import { parseBody } from '../../shared/schemas/body';
+import { containerMembers, containerUpdateSchema } from '../../shared/schemas/container';
+import { containers } from '../commons';
+
+/** PUT .../container/{uuid}: partial update; `null` clears; If-Match honoured. */
+export const handler = httpHandler('container.update', async (request) => {
+  const caller = callerOf(request);
+  const { value, ignored } = parseBody(containerUpdateSchema, request.body, containerMembers);
+  const { model, etag } = await containers.update(tenantOf(request), caller, request.params.uuid!, value, request.header('if-match'), request.requestId);
+  return single('ContainerModel', model, { success: { key: 'container.updated' }, ignored, language: request.language, headers: { ETag: etag } });
+});

@@ -1,0 +1,267 @@
+/**
+ * Waste containers: fields, defaults, state rules, the release rule and computed values.
+ * Pure domain code: no AWS, no HTTP library.
+ */
+import { AppError, conflict } from '../errors';
+import { decay, longestHalfLife } from './decay';
+import { formatTimestamp, parseTimestamp } from './time';
+
+export const CONTAINER_STATES = ['OPEN', 'DECAY', 'RELEASE_DATE_REACHED', 'DISPATCHED', 'DISPOSED'] as const;
+export type ContainerState = (typeof CONTAINER_STATES)[number];
+
+/** The 27 fields of interface §2.4, in its order. */
+export const CONTAINER_FIELDS = [
+  'Client', 'Facility', 'State', 'Name', 'Weight', 'MeasurementActivity', 'MeasurementFactor', 'MeasurementDate',
+  'MeasuredBy', 'MeasuredByName', 'CurrentSpecificActivity', 'MeasurementContamination',
+  'MeasurementContaminationDateTime', 'MeasurementContaminationBy', 'MeasurementContaminationByName', 'ReleaseDateTime',
+  'IsReleasedByRadiationProtectionOfficer', 'ReleasedByRadiationProtectionOfficerDateTime',
+  'ReleasedByRadiationProtectionOfficer', 'ReleasedByRadiationProtectionOfficerName', 'DispatchId', 'DisposeId',
+  'CyclotroneProductIds', 'GeneratorEluatIds', 'CreatedAt', 'UpdatedAt', 'Uuid',
+] as const;
+export type ContainerField = (typeof CONTAINER_FIELDS)[number];
+
+/** The members of create and update bodies (interface §4.3). */
+export const CONTAINER_MUTABLE_FIELDS = [
+  'State', 'Name', 'Weight', 'MeasurementActivity', 'MeasurementFactor', 'MeasurementDate', 'MeasuredBy',
+  'MeasurementContamination', 'MeasurementContaminationDateTime', 'MeasurementContaminationBy', 'ReleaseDateTime',
+  'IsReleasedByRadiationProtectionOfficer', 'ReleasedByRadiationProtectionOfficerDateTime',
+  'ReleasedByRadiationProtectionOfficer',
+] as const;
+export type ContainerMutableField = (typeof CONTAINER_MUTABLE_FIELDS)[number];
+
+/** Only a token with role `rpo` may set or change these (DESIGN §2). */
+export const RPO_FIELDS = [
+  'IsReleasedByRadiationProtectionOfficer', 'ReleasedByRadiationProtectionOfficer',
+  'ReleasedByRadiationProtectionOfficerDateTime',
+] as const satisfies readonly ContainerMutableField[];
+
+export interface ContainerData {
+  State: ContainerState;
+  Name: string;
+  Weight: number | null;
+  MeasurementActivity: number | null;
+  MeasurementFactor: number | null;
+  MeasurementDate: string | null;
+  MeasuredBy: string | null;
+  MeasurementContamination: number | null;
+  MeasurementContaminationDateTime: string | null;
+  MeasurementContaminationBy: string | null;
+  ReleaseDateTime: string | null;
+  IsReleasedByRadiationProtectionOfficer: boolean | null;
+  ReleasedByRadiationProtectionOfficerDateTime: string | null;
+  ReleasedByRadiationProtectionOfficer: string | null;
+}
+export type ContainerPatch = Partial<ContainerData>;
+
+/** A stored container: its data plus identity, version (the ETag) and timestamps. */
+export interface ContainerRecord extends ContainerData {
+  Client: string;
+  Facility: string;
+  Uuid: string;
+  Version: number;
+  CreatedAt: string;
+  UpdatedAt: string;
+}
+
+export type ContentKind = 'CYCLOTRON_PRODUCT' | 'GENERATOR_ELUAT';
+/** What a container holds: a cyclotron product or a generator eluate, with its nuclide. */
+export interface ContentLink {
+  kind: ContentKind;
+  id: string;
+  nuclide: string;
+}
+
+/** Everything a container response is computed from. */
+export interface ContainerView {
+  record: ContainerRecord;
+  links: ContentLink[];
+  dispatchId: string | null;
+  disposeId: string | null;
+}
+
+export interface FieldChange {
+  field: ContainerMutableField;
+  old: unknown;
+  new: unknown;
+}
+
+export const EMPTY_CONTAINER: ContainerData = {
+  State: 'OPEN',
+  Name: '',
+  Weight: null,
+  MeasurementActivity: null,
+  MeasurementFactor: null,
+  MeasurementDate: null,
+  MeasuredBy: null,
+  MeasurementContamination: null,
+  MeasurementContaminationDateTime: null,
+  MeasurementContaminationBy: null,
+  ReleaseDateTime: null,
+  IsReleasedByRadiationProtectionOfficer: null,
+  ReleasedByRadiationProtectionOfficerDateTime: null,
+  ReleasedByRadiationProtectionOfficer: null,
+};
+
+const NEXT_STATES: Readonly<Record<ContainerState, readonly ContainerState[]>> = {
+  OPEN: ['DECAY'],
+  DECAY: ['RELEASE_DATE_REACHED'],
+  RELEASE_DATE_REACHED: ['DISPATCHED', 'DISPOSED'],
+  DISPATCHED: [],
+  DISPOSED: [],
+};
+
+export const canChangeState = (from: ContainerState, to: ContainerState): boolean =>
+  from === to || NEXT_STATES[from].includes(to);
+
+/** `DISPATCHED` and `DISPOSED` need a complete release by a radiation protection officer. */
+export function missingRelease(data: ContainerData): string[] {
+  const missing: string[] = [];
+  if (data.IsReleasedByRadiationProtectionOfficer !== true) missing.push('IsReleasedByRadiationProtectionOfficer');
+  if (!data.ReleasedByRadiationProtectionOfficer) missing.push('ReleasedByRadiationProtectionOfficer');
+  if (!data.ReleasedByRadiationProtectionOfficerDateTime) missing.push('ReleasedByRadiationProtectionOfficerDateTime');
+  return missing;
+}
+
+/** 403 when a caller without role `rpo` sets or changes a release field (sending the same value is no change). */
+export function checkRpoFields(roles: readonly string[], current: ContainerData, patch: ContainerPatch): void {
+  if (roles.includes('rpo')) return;
+  const touched = RPO_FIELDS.filter((field) => field in patch && patch[field] !== current[field]);
+  if (touched.length) {
+    throw new AppError(403, 'container.rpo_fields_forbidden', {
+      details: touched.map((field) => ({ key: 'detail.field', params: { field } })),
+    });
+  }
+}
+
+function checkState(from: ContainerState | null, next: ContainerData): void {
+  if (from === null && next.State !== 'OPEN') throw conflict('container.initial_state', { state: next.State });
+  if (from !== null && !canChangeState(from, next.State)) {
+    throw conflict('container.state_change_forbidden', { from, to: next.State });
+  }
+  if (next.State === 'DISPATCHED' || next.State === 'DISPOSED') {
+    const missing = missingRelease(next);
+    if (missing.length) {
+      throw conflict('container.release_required', { to: next.State }, missing.map((field) => ({ key: 'detail.required', params: { field } })));
+    }
+  }
+}
+
+/** A new container from a validated create body. */
+export function createContainer(
+  tenant: { client: string; facility: string },
+  uuid: string,
+  patch: ContainerPatch,
+  roles: readonly string[],
+  now: Date,
+): ContainerRecord {
+  checkRpoFields(roles, EMPTY_CONTAINER, patch);
+  const data: ContainerData = { ...EMPTY_CONTAINER, ...patch };
+  checkState(null, data);
+  const at = formatTimestamp(now);
+  return { ...data, Client: tenant.client, Facility: tenant.facility, Uuid: uuid, Version: 1, CreatedAt: at, UpdatedAt: at };
+}
+
+/** Applies a validated partial update: present members are set, absent ones stay, null clears. */
+export function updateContainer(
+  current: ContainerRecord,
+  patch: ContainerPatch,
+  roles: readonly string[],
+  now: Date,
+): { next: ContainerRecord; changes: FieldChange[] } {
+  checkRpoFields(roles, current, patch);
+  const next: ContainerRecord = { ...current, ...patch };
+  checkState(current.State, next);
+  const changes = CONTAINER_MUTABLE_FIELDS.filter((field) => next[field] !== current[field]).map((field) => ({
+    field,
+    old: current[field],
+    new: next[field],
+  }));
+  return { next: { ...next, Version: current.Version + 1, UpdatedAt: formatTimestamp(now) }, changes };
+}
+
+export function checkDeletable(current: ContainerRecord): void {
+  if (current.State !== 'OPEN') throw conflict('container.delete_forbidden', { state: current.State });
+}
+
+/** The change list of a create (every field set) or a delete (every field cleared), for the audit. */
+export function allFieldsAsChanges(data: ContainerData, direction: 'created' | 'deleted'): FieldChange[] {
+  return CONTAINER_MUTABLE_FIELDS.filter((field) => data[field] !== null).map((field) =>
+    direction === 'created' ? { field, old: null, new: data[field] } : { field, old: data[field], new: null },
+  );
+}
+
+/** The state a transition creates a record for, and which record. */
+export function transitionRecord(from: ContainerState | null, to: ContainerState): 'DISPATCH' | 'DISPOSE' | undefined {
+  if (from === to) return undefined;
+  if (to === 'DISPATCHED') return 'DISPATCH';
+  if (to === 'DISPOSED') return 'DISPOSE';
+  return undefined;
+}
+
+/**
+ * Specific activity now, in Bq/g: MeasurementActivity (Bq) x (MeasurementFactor or 1) / Weight (g),
+ * decayed from MeasurementDate with the longest half-life among the linked nuclides. Null while an
+ * input is missing, the weight is zero, or no linked nuclide is known.
+ */
+export function currentSpecificActivity(record: ContainerData, links: readonly ContentLink[], now: Date): number | null {
+  const { MeasurementActivity: activity, Weight: weight, MeasurementDate: date } = record;
+  if (activity === null || weight === null || weight <= 0 || date === null) return null;
+  const measuredAt = parseTimestamp(date);
+  const halfLife = longestHalfLife(links.map((l) => l.nuclide));
+  if (!measuredAt || halfLife === undefined) return null;
+  const specific = (activity * (record.MeasurementFactor ?? 1)) / weight;
+  return decay(specific, (now.getTime() - measuredAt.getTime()) / 1000, halfLife);
+}
+
+export type ContainerModel = Record<ContainerField, unknown>;
+
+/** The response model: exactly the 27 fields of §2.4, in order. */
+export function toContainerModel(view: ContainerView, names: ReadonlyMap<string, string>, now: Date): ContainerModel {
+  const { record, links } = view;
+  const nameOf = (id: string | null) => (id === null ? null : (names.get(id) ?? null));
+  const idsOf = (kind: ContentKind) => {
+    const ids = links.filter((l) => l.kind === kind).map((l) => l.id);
+    return ids.length ? ids : null;
+  };
+  return {
+    Client: record.Client,
+    Facility: record.Facility,
+    State: record.State,
+    Name: record.Name,
+    Weight: record.Weight,
+    MeasurementActivity: record.MeasurementActivity,
+    MeasurementFactor: record.MeasurementFactor,
+    MeasurementDate: record.MeasurementDate,
+    MeasuredBy: record.MeasuredBy,
+    MeasuredByName: nameOf(record.MeasuredBy),
+    CurrentSpecificActivity: currentSpecificActivity(record, links, now),
+    MeasurementContamination: record.MeasurementContamination,
+    MeasurementContaminationDateTime: record.MeasurementContaminationDateTime,
+    MeasurementContaminationBy: record.MeasurementContaminationBy,
+    MeasurementContaminationByName: nameOf(record.MeasurementContaminationBy),
+    ReleaseDateTime: record.ReleaseDateTime,
+    IsReleasedByRadiationProtectionOfficer: record.IsReleasedByRadiationProtectionOfficer,
+    ReleasedByRadiationProtectionOfficerDateTime: record.ReleasedByRadiationProtectionOfficerDateTime,
+    ReleasedByRadiationProtectionOfficer: record.ReleasedByRadiationProtectionOfficer,
+    ReleasedByRadiationProtectionOfficerName: nameOf(record.ReleasedByRadiationProtectionOfficer),
+    DispatchId: view.dispatchId,
+    DisposeId: view.disposeId,
+    CyclotroneProductIds: idsOf('CYCLOTRON_PRODUCT'),
+    GeneratorEluatIds: idsOf('GENERATOR_ELUAT'),
+    CreatedAt: record.CreatedAt,
+    UpdatedAt: record.UpdatedAt,
+    Uuid: record.Uuid,
+  };
+}
+
+/** The default item of `loadDefault`: defaults where the interface has one, null elsewhere. */
+export function defaultContainerModel(tenant: { client: string; facility: string }): ContainerModel {
+  const model = Object.fromEntries(CONTAINER_FIELDS.map((f) => [f, null])) as ContainerModel;
+  return { ...model, Client: tenant.client, Facility: tenant.facility, State: 'OPEN' };
+}
+
+/** The person ids a container refers to (for name resolution). */
+export const personIdsOf = (record: ContainerData): string[] =>
+  [record.MeasuredBy, record.MeasurementContaminationBy, record.ReleasedByRadiationProtectionOfficer].filter(
+    (id): id is string => id !== null,
+  );

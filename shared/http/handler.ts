@@ -1,0 +1,199 @@
+/**
+ * The one Middy stack every HTTP function runs in. In order: Powertools logger context, one access
+ * log line per request, security headers, CORS, errors shaped into the Notifications envelope
+ * (after Middy's http-error-handler has hidden anything not meant for clients), header
+ * normalization, identity/tenant/role checks from the authorizer's context, body size and JSON
+ * parsing. A handler receives an `ApiRequest` and returns an `ApiReply`.
+ */
+import middy, { type MiddlewareObj, type Request } from '@middy/core';
+import httpCors from '@middy/http-cors';
+import httpErrorHandler from '@middy/http-error-handler';
+import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import httpJsonBodyParser from '@middy/http-json-body-parser';
+import httpSecurityHeaders from '@middy/http-security-headers';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { identityFromContext, type AuthorizerContext, type Identity } from '../auth/claims';
+import { config } from '../config';
+import { AppError, badRequest } from '../errors';
+import type { Language } from '../i18n/messages';
+import { notification, pickLanguage, type NotificationSpec } from '../i18n/translate';
+import { logger } from '../observability';
+import { routeFor, type Route } from '../routes';
+import { isIdentifier } from '../schemas/fields';
+import type { Tenant } from '../data/table';
+
+/** API Gateway v2 event; `authorizer.lambda` is present behind the Lambda authorizer. */
+export type ApiEvent = Omit<APIGatewayProxyEventV2, 'requestContext' | 'body'> & {
+  body?: unknown;
+  requestContext: APIGatewayProxyEventV2['requestContext'] & { authorizer?: { lambda?: AuthorizerContext } };
+};
+export type ApiResult = APIGatewayProxyStructuredResultV2 & { headers: Record<string, string> };
+type ApiContext = Context & { caller?: Identity };
+
+export interface ApiRequest {
+  event: ApiEvent;
+  route: Route;
+  params: Record<string, string>;
+  /** The parsed JSON body (POST and PUT). */
+  body: unknown;
+  /** The caller; always set on routes with auth other than `public`. */
+  identity: Identity | undefined;
+  language: Language;
+  requestId: string;
+  header(name: string): string | undefined;
+}
+
+export interface ApiReply {
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+const hasBody = (route: Route) => route.method === 'POST' || route.method === 'PUT';
+
+/** Statuses raised outside our own code (Middy's parsers, the fallback) and what they tell the client. */
+function genericNotification(status: number, requestId: string): { status: number; spec: NotificationSpec } {
+  switch (status) {
+    case 413: return { status, spec: { key: 'request.too_large', params: { max: config.maxBodyBytes } } };
+    case 415: return { status, spec: { key: 'request.unsupported_media_type' } };
+    case 422: return { status: 400, spec: { key: 'request.malformed_json' } };
+    case 429: return { status, spec: { key: 'request.throttled' } };
+    default:
+      return status < 500
+        ? { status, spec: { key: 'request.bad_request' } }
+        : { status: 500, spec: { key: 'server.error', details: [{ key: 'detail.request_id', params: { requestId } }] } };
+  }
+}
+
+const notifications = (): MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext> => ({
+  onError: (request) => {
+    const response = request.response;
+    if (!response) return;
+    const error = request.error as Partial<AppError> | null;
+    const shaped = error?.notification
+      ? { status: response.statusCode ?? 500, spec: error.notification }
+      : genericNotification(response.statusCode ?? 500, request.context.awsRequestId);
+    const language = pickLanguage(request.event.headers?.['accept-language'] ?? request.event.headers?.['Accept-Language']);
+    response.statusCode = shaped.status;
+    response.body = JSON.stringify({ Notifications: [notification(shaped.spec, language)] });
+    response.headers = { ...response.headers, 'Content-Type': 'application/json' };
+  },
+});
+
+const started = new WeakMap<object, number>();
+const accessLog = (route: Route): MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext> => {
+  const write = (request: Request<ApiEvent, ApiResult, Error, ApiContext>) => {
+    const status = request.response?.statusCode ?? 500;
+    logger.info('request', {
+      operation: route.operation,
+      route: request.event.routeKey,
+      path: request.event.rawPath,
+      status,
+      durationMs: Math.round(performance.now() - (started.get(request) ?? performance.now())),
+      apiRequestId: request.event.requestContext?.requestId,
+      caller: request.context.caller?.sub,
+    });
+  };
+  return {
+    before: (request) => { started.set(request, performance.now()); },
+    after: write,
+    onError: write,
+  };
+};
+
+const authorize = (route: Route): MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext> => ({
+  before: (request) => {
+    const { event } = request;
+    const params = event.pathParameters ?? {};
+    const invalid = Object.entries(params).filter(([, value]) => !isIdentifier(value ?? ''));
+    if (route.auth === 'public') {
+      if (invalid.length) throw badRequest(invalid.map(([field]) => ({ key: 'detail.identifier', params: { field } })));
+      return;
+    }
+    const identity = identityFromContext(event.requestContext?.authorizer?.lambda, new Date());
+    if ('error' in identity) throw new AppError(401, identity.error);
+    request.context.caller = identity;
+    const { clientUuid, facilityUuid } = params;
+    if ((clientUuid !== undefined && !identity.clients.includes(clientUuid)) || (facilityUuid !== undefined && !identity.facilities.includes(facilityUuid))) {
+      throw new AppError(403, 'auth.tenant_forbidden');
+    }
+    if (route.auth === 'operator' && !identity.roles.includes('operator')) {
+      throw new AppError(403, 'auth.role_required', { params: { role: 'operator' } });
+    }
+    if (invalid.length) throw badRequest(invalid.map(([field]) => ({ key: 'detail.identifier', params: { field } })));
+  },
+});
+
+/** Refuses a body over the configured size before anything parses it. */
+const bodyLimit = (): MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext> => ({
+  before: ({ event }) => {
+    if (typeof event.body !== 'string') return;
+    const bytes = event.isBase64Encoded ? Math.floor((event.body.length * 3) / 4) : Buffer.byteLength(event.body);
+    if (bytes > config.maxBodyBytes) throw new AppError(413, 'request.too_large', { params: { max: config.maxBodyBytes } });
+  },
+});
+
+/** Builds the handler of one route (named by its operation in the route table). */
+export function httpHandler(operation: string, fn: (request: ApiRequest) => Promise<ApiReply>) {
+  const route = routeFor(operation);
+  const base = async (event: ApiEvent, context: ApiContext): Promise<ApiResult> => {
+    const reply = await fn({
+      event,
+      route,
+      params: (event.pathParameters ?? {}) as Record<string, string>,
+      body: event.body,
+      identity: context.caller,
+      language: pickLanguage(event.headers?.['accept-language']),
+      requestId: context.awsRequestId,
+      header: (name) => event.headers?.[name.toLowerCase()],
+    });
+    return {
+      statusCode: 200,
+      headers: { 'Content-Type': 'application/json', ...reply.headers },
+      body: JSON.stringify(reply.body),
+    };
+  };
+  const handler = middy<ApiEvent, ApiResult, Error, ApiContext>(base)
+    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use(accessLog(route))
+    .use(httpSecurityHeaders())
+    .use(httpCors({ origins: config.corsOrigins, exposeHeaders: 'ETag', headers: 'Authorization,Content-Type,If-Match,Accept-Language' }))
+    .use(notifications())
+    .use(
+      httpErrorHandler({
+        logger: (error: Error) => {
+          const status = (error as { statusCode?: number }).statusCode;
+          if (!status || status >= 500) logger.error('request failed', { error });
+        },
+        fallbackMessage: 'server.error',
+      }),
+    )
+    .use(httpHeaderNormalizer())
+    .use(authorize(route));
+  if (hasBody(route)) handler.use(bodyLimit()).use(httpJsonBodyParser());
+  return handler;
+}
+
+/** The caller of a route that requires a token. */
+export function callerOf(request: ApiRequest): Identity {
+  if (!request.identity) throw new AppError(401, 'auth.token_missing');
+  return request.identity;
+}
+
+export const tenantOf = (request: ApiRequest): Tenant => ({
+  client: request.params.clientUuid!,
+  facility: request.params.facilityUuid!,
+});
+
+/** A single-item response (interface §2.6) with its notifications, read-only members ignored as a Warning. */
+export function single(model: string, item: unknown, options: { success?: NotificationSpec; ignored?: string[]; language: Language; headers?: Record<string, string> }): ApiReply {
+  const specs: NotificationSpec[] = [];
+  if (options.success) specs.push(options.success);
+  if (options.ignored?.length) {
+    specs.push({ key: 'request.read_only_ignored', details: options.ignored.map((field) => ({ key: 'detail.read_only_member', params: { field } })) });
+  }
+  return {
+    body: { [model]: item, Notifications: specs.map((s) => notification(s, options.language)) },
+    ...(options.headers ? { headers: options.headers } : {}),
+  };
+}

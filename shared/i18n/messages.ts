@@ -1,0 +1,79 @@
+/**
+ * The message catalogue: every notification and detail line the service can say, with its stable
+ * code, kind and level, in English and German. Nothing else holds user-facing text.
+ */
+export const LANGUAGES = ['en', 'de'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export type NotificationType = 'Success' | 'Info' | 'Warning' | 'Error';
+/** PSR-3 / Monolog scale. */
+export const LEVELS = { DEBUG: 100, INFO: 200, NOTICE: 250, WARNING: 300, ERROR: 400, CRITICAL: 500 } as const;
+export type LevelName = keyof typeof LEVELS;
+
+interface MessageDef {
+  code: number;
+  type: NotificationType;
+  level: LevelName;
+  en: string;
+  de: string;
+}
+
+export const messages = {
+  // successes
+  'container.created': { code: 20101, type: 'Success', level: 'INFO', en: 'The container was created.', de: 'Der Behälter wurde angelegt.' },
+  'container.updated': { code: 20001, type: 'Success', level: 'INFO', en: 'The container was updated.', de: 'Der Behälter wurde geändert.' },
+  'container.deleted': { code: 20002, type: 'Success', level: 'INFO', en: 'The container was deleted.', de: 'Der Behälter wurde gelöscht.' },
+  // warnings
+  'request.read_only_ignored': { code: 30001, type: 'Warning', level: 'WARNING', en: 'Read-only members were ignored.', de: 'Schreibgeschützte Felder wurden ignoriert.' },
+  // client errors
+  'request.invalid': { code: 40001, type: 'Error', level: 'ERROR', en: 'The request is invalid.', de: 'Die Anfrage ist ungültig.' },
+  'request.malformed_json': { code: 40002, type: 'Error', level: 'ERROR', en: 'The request body is not valid JSON.', de: 'Der Inhalt der Anfrage ist kein gültiges JSON.' },
+  'request.bad_request': { code: 40003, type: 'Error', level: 'ERROR', en: 'The request cannot be processed.', de: 'Die Anfrage kann nicht verarbeitet werden.' },
+  'auth.token_missing': { code: 40101, type: 'Error', level: 'ERROR', en: 'A bearer token is required.', de: 'Ein Bearer-Token ist erforderlich.' },
+  'auth.token_invalid': { code: 40102, type: 'Error', level: 'ERROR', en: 'The token is not valid.', de: 'Das Token ist ungültig.' },
+  'auth.token_expired': { code: 40103, type: 'Error', level: 'ERROR', en: 'The token has expired.', de: 'Das Token ist abgelaufen.' },
+  'auth.tenant_forbidden': { code: 40301, type: 'Error', level: 'ERROR', en: 'The token does not grant access to this client or facility.', de: 'Das Token erlaubt keinen Zugriff auf diesen Mandanten oder diese Einrichtung.' },
+  'auth.role_required': { code: 40302, type: 'Error', level: 'ERROR', en: 'This operation needs the role {role}.', de: 'Dieser Vorgang erfordert die Rolle {role}.' },
+  'container.rpo_fields_forbidden': { code: 40303, type: 'Error', level: 'ERROR', en: 'Only a radiation protection officer may set or change the release fields.', de: 'Nur ein Strahlenschutzbeauftragter darf die Freigabefelder setzen oder ändern.' },
+  'route.not_found': { code: 40401, type: 'Error', level: 'ERROR', en: 'There is no such endpoint.', de: 'Diesen Endpunkt gibt es nicht.' },
+  'container.not_found': { code: 40402, type: 'Error', level: 'ERROR', en: 'The container was not found.', de: 'Der Behälter wurde nicht gefunden.' },
+  'container.state_change_forbidden': { code: 40901, type: 'Error', level: 'ERROR', en: 'The state cannot change from {from} to {to}.', de: 'Der Status kann nicht von {from} zu {to} wechseln.' },
+  'container.release_required': { code: 40902, type: 'Error', level: 'ERROR', en: 'The state {to} needs a release by a radiation protection officer.', de: 'Der Status {to} erfordert eine Freigabe durch einen Strahlenschutzbeauftragten.' },
+  'container.delete_forbidden': { code: 40903, type: 'Error', level: 'ERROR', en: 'Only a container in state OPEN can be deleted; this one is {state}.', de: 'Nur ein Behälter im Status OPEN kann gelöscht werden; dieser ist {state}.' },
+  'container.initial_state': { code: 40904, type: 'Error', level: 'ERROR', en: 'A new container starts in state OPEN, not {state}.', de: 'Ein neuer Behälter beginnt im Status OPEN, nicht {state}.' },
+  'container.concurrent_update': { code: 40905, type: 'Error', level: 'ERROR', en: 'The container was changed by another request at the same time; try again.', de: 'Der Behälter wurde gleichzeitig von einer anderen Anfrage geändert; bitte erneut versuchen.' },
+  'request.method_not_allowed': { code: 40501, type: 'Error', level: 'ERROR', en: 'This method is not allowed here.', de: 'Diese Methode ist hier nicht erlaubt.' },
+  'request.precondition_failed': { code: 41201, type: 'Error', level: 'ERROR', en: 'The item has changed since it was loaded (If-Match does not match its ETag).', de: 'Das Element wurde seit dem Laden geändert (If-Match passt nicht zum ETag).' },
+  'request.too_large': { code: 41301, type: 'Error', level: 'ERROR', en: 'The request body is larger than {max} bytes.', de: 'Der Inhalt der Anfrage ist größer als {max} Bytes.' },
+  'request.unsupported_media_type': { code: 41501, type: 'Error', level: 'ERROR', en: 'The request body must be JSON (Content-Type: application/json).', de: 'Der Inhalt der Anfrage muss JSON sein (Content-Type: application/json).' },
+  'request.throttled': { code: 42901, type: 'Error', level: 'ERROR', en: 'Too many requests; try again shortly.', de: 'Zu viele Anfragen; bitte gleich erneut versuchen.' },
+  // server errors
+  'server.error': { code: 50001, type: 'Error', level: 'CRITICAL', en: 'Something went wrong. Please try again later.', de: 'Etwas ist schiefgelaufen. Bitte später erneut versuchen.' },
+  'server.unavailable': { code: 50301, type: 'Error', level: 'CRITICAL', en: 'The service is temporarily unavailable.', de: 'Der Dienst ist vorübergehend nicht verfügbar.' },
+} as const satisfies Record<string, MessageDef>;
+
+export type MessageKey = keyof typeof messages;
+
+/** Detail lines (one per offending field or fact). */
+export const details = {
+  'detail.unknown_member': { en: '{field}: unknown member', de: '{field}: unbekanntes Feld' },
+  'detail.read_only_member': { en: '{field}: read-only, ignored', de: '{field}: schreibgeschützt, ignoriert' },
+  'detail.required': { en: '{field}: is required', de: '{field}: ist erforderlich' },
+  'detail.not_null': { en: '{field}: must not be null', de: '{field}: darf nicht null sein' },
+  'detail.type_string': { en: '{field}: must be a string', de: '{field}: muss eine Zeichenkette sein' },
+  'detail.type_number': { en: '{field}: must be a number', de: '{field}: muss eine Zahl sein' },
+  'detail.type_boolean': { en: '{field}: must be true or false', de: '{field}: muss true oder false sein' },
+  'detail.enum': { en: '{field}: must be one of {requirement}', de: '{field}: muss einer der Werte {requirement} sein' },
+  'detail.min_length': { en: '{field}: must have at least {requirement} character(s)', de: '{field}: muss mindestens {requirement} Zeichen haben' },
+  'detail.max_length': { en: '{field}: must have at most {requirement} characters', de: '{field}: darf höchstens {requirement} Zeichen haben' },
+  'detail.non_negative': { en: '{field}: must be a finite number, zero or more', de: '{field}: muss eine endliche Zahl größer oder gleich null sein' },
+  'detail.timestamp': { en: '{field}: must be a real UTC date and time as YYYY-MM-DD HH:MM:SS', de: '{field}: muss ein gültiges UTC-Datum mit Uhrzeit im Format YYYY-MM-DD HH:MM:SS sein' },
+  'detail.identifier': { en: '{field}: must be an identifier of 1 to 36 letters, digits, hyphens or underscores', de: '{field}: muss eine Kennung aus 1 bis 36 Buchstaben, Ziffern, Binde- oder Unterstrichen sein' },
+  'detail.body_object': { en: 'The body must be a JSON object', de: 'Der Inhalt muss ein JSON-Objekt sein' },
+  'detail.field': { en: '{field}', de: '{field}' },
+  'detail.if_match': { en: 'If-Match: {value} does not match the current ETag', de: 'If-Match: {value} passt nicht zum aktuellen ETag' },
+  'detail.request_id': { en: 'Request id: {requestId}', de: 'Anfrage-Kennung: {requestId}' },
+} as const satisfies Record<string, Record<Language, string>>;
+
+export type DetailKey = keyof typeof details;
+export type Params = Record<string, string | number>;
