@@ -8,7 +8,8 @@
  *   holds {clientUuid}/{facilityUuid}), `operator` (IAM on AWS; a token with role `operator` locally).
  * - `data`: the grant the function gets on the table and bucket (least privilege).
  */
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
 export type AuthKind = 'public' | 'token' | 'operator';
 export type DataAccess = 'none' | 'read' | 'write';
 

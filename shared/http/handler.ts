@@ -57,7 +57,6 @@ function genericNotification(status: number, requestId: string): { status: numbe
     case 413: return { status, spec: { key: 'request.too_large', params: { max: config.maxBodyBytes } } };
     case 415: return { status, spec: { key: 'request.unsupported_media_type' } };
     case 422: return { status: 400, spec: { key: 'request.malformed_json' } };
-    case 429: return { status, spec: { key: 'request.throttled' } };
     default:
       return status < 500
         ? { status, spec: { key: 'request.bad_request' } }
@@ -124,6 +123,22 @@ const authorize = (route: Route): MiddlewareObj<ApiEvent, ApiResult, Error, ApiC
   },
 });
 
+/** AWS errors a client can act on: throttling is 429 (retry shortly), a timed-out dependency 503. */
+const THROTTLING = new Set(['ProvisionedThroughputExceededException', 'ThrottlingException', 'RequestLimitExceeded', 'TooManyRequestsException', 'SlowDown']);
+const UNAVAILABLE = new Set(['TimeoutError', 'RequestTimeout', 'RequestTimeoutException', 'ServiceUnavailable', 'InternalServerError']);
+const awsErrors = (): MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext> => ({
+  onError: (request) => {
+    const name = request.error?.name ?? '';
+    if (THROTTLING.has(name)) {
+      logger.warn('dependency throttled', { error: name });
+      request.error = new AppError(429, 'request.throttled');
+    } else if (UNAVAILABLE.has(name)) {
+      logger.error('dependency unavailable', { error: request.error as Error });
+      request.error = new AppError(503, 'server.unavailable');
+    }
+  },
+});
+
 /** Refuses a body over the configured size before anything parses it. */
 const bodyLimit = (): MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext> => ({
   before: ({ event }) => {
@@ -168,6 +183,7 @@ export function httpHandler(operation: string, fn: (request: ApiRequest) => Prom
         fallbackMessage: 'server.error',
       }),
     )
+    .use(awsErrors())
     .use(httpHeaderNormalizer())
     .use(authorize(route));
   if (hasBody(route)) handler.use(bodyLimit()).use(httpJsonBodyParser());

@@ -1,0 +1,157 @@
+/**
+ * The two emulators of the local runtime: the official DynamoDB Local (the jar shipped in the
+ * amplify-dynamodb-simulator package, run with the machine's Java) and s3rver. Both speak the real
+ * protocols, so the same SDK clients and handlers run against them.
+ */
+import { CreateTableCommand, DynamoDBClient, ListTablesCommand, ResourceInUseException, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import path from 'node:path';
+import S3rver from 's3rver';
+import { TABLE_DEFINITION } from '../../shared/data/table';
+
+export const LOCAL_REGION = 'eu-central-1';
+/** Both emulators accept this key pair (DynamoDB Local: letters and digits; s3rver: exactly S3RVER). */
+export const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+
+export class JavaMissingError extends Error {
+  constructor() {
+    super(
+      'Java was not found. The local runtime runs the official DynamoDB Local, which needs a Java runtime (17 or newer) on the PATH.\n' +
+        'Install one (Debian/Ubuntu: `sudo apt-get install openjdk-17-jre-headless`; macOS: `brew install openjdk@17`) and run `npm start` again.',
+    );
+    this.name = 'JavaMissingError';
+  }
+}
+
+export async function freePort(host = '127.0.0.1'): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, host, () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Emulator {
+  endpoint: string;
+  stop(): Promise<void>;
+}
+
+function dynamoClient(endpoint: string) {
+  return new DynamoDBClient({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, maxAttempts: 1 });
+}
+
+/** Starts DynamoDB Local; data in `dataDir` unless in memory. Resolves once it answers. */
+export async function startDynamoDbLocal(options: { dataDir: string; inMemory: boolean; port?: number }): Promise<Emulator> {
+  const java = spawnSync('java', ['-version'], { stdio: 'ignore' });
+  if (java.error || java.status !== 0) throw new JavaMissingError();
+  const emulatorDir = path.join(path.dirname(createRequire(import.meta.url).resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
+  const port = options.port ?? (await freePort());
+  mkdirSync(options.dataDir, { recursive: true });
+  const args = [
+    '-XX:-UsePerfData',
+    '-Xshare:auto',
+    `-Djava.library.path=${path.join(emulatorDir, 'DynamoDBLocal_lib')}`,
+    '-jar', path.join(emulatorDir, 'DynamoDBLocal.jar'),
+    '-port', String(port),
+    ...(options.inMemory ? ['-inMemory'] : ['-sharedDb', '-dbPath', options.dataDir]),
+  ];
+  // Its working directory receives dynamodb-local-metadata.json.
+  const child: ChildProcess = spawn('java', args, { cwd: options.dataDir, stdio: ['ignore', 'ignore', 'pipe'] });
+  // However this process ends, the emulator ends with it (no orphan java).
+  const killOnExit = () => { if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL'); };
+  process.once('exit', killOnExit);
+  let stderr = '';
+  child.stderr?.on('data', (chunk) => { stderr += chunk; });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const endpoint = `http://127.0.0.1:${port}`;
+  const client = dynamoClient(endpoint);
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`DynamoDB Local exited (${child.exitCode}): ${stderr.trim()}`);
+    try {
+      await client.send(new ListTablesCommand({}));
+      break;
+    } catch {
+      if (Date.now() > deadline) {
+        child.kill('SIGKILL');
+        throw new Error(`DynamoDB Local did not answer on ${endpoint} within 30 s: ${stderr.trim()}`);
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  client.destroy();
+  return {
+    endpoint,
+    async stop() {
+      process.removeListener('exit', killOnExit);
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** Creates the single table (as the CDK stack defines it) unless it exists. */
+export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
+  const client = dynamoClient(endpoint);
+  try {
+    await client.send(
+      new CreateTableCommand({
+        TableName: tableName,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [
+          { AttributeName: TABLE_DEFINITION.partitionKey, AttributeType: 'S' },
+          { AttributeName: TABLE_DEFINITION.sortKey, AttributeType: 'S' },
+        ],
+        KeySchema: [
+          { AttributeName: TABLE_DEFINITION.partitionKey, KeyType: 'HASH' },
+          { AttributeName: TABLE_DEFINITION.sortKey, KeyType: 'RANGE' },
+        ],
+      }),
+    );
+    await client.send(
+      new UpdateTimeToLiveCommand({
+        TableName: tableName,
+        TimeToLiveSpecification: { AttributeName: TABLE_DEFINITION.timeToLiveAttribute, Enabled: true },
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ResourceInUseException)) throw error;
+  } finally {
+    client.destroy();
+  }
+}
+
+export interface S3Emulator extends Emulator {
+  server: S3rver;
+}
+
+/** Starts s3rver with the bucket. */
+export async function startS3(options: { dir: string; bucket: string; port?: number }): Promise<S3Emulator> {
+  const port = options.port ?? (await freePort());
+  mkdirSync(options.dir, { recursive: true });
+  const server = new S3rver({
+    port,
+    address: '127.0.0.1',
+    directory: options.dir,
+    silent: true,
+    configureBuckets: [{ name: options.bucket, configs: [] }],
+  });
+  await server.run();
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    server,
+    async stop() {
+      await server.close();
+    },
+  };
+}

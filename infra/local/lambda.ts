@@ -1,0 +1,60 @@
+/**
+ * Running a function the way Lambda does: load the module named in the route table, build a
+ * Lambda context, and for API routes first run the authorizer and put its context into the event
+ * exactly where API Gateway puts it. Used by the local gateway and by `npm run invoke`.
+ */
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Context } from 'aws-lambda';
+import { authorizerEntry, type Route } from '../../shared/routes';
+import type { ApiEvent, ApiResult } from '../../shared/http/handler';
+import type { AuthorizerResult } from '../../functions/authorizer';
+import { repoRoot } from './paths';
+
+type Handler<E, R> = (event: E, context: Context) => Promise<R>;
+const modules = new Map<string, Promise<{ handler: Handler<unknown, unknown> }>>();
+
+/** Imports a function module once (like a warm Lambda container) and returns its handler. */
+export async function loadHandler<E, R>(entry: string): Promise<Handler<E, R>> {
+  let loaded = modules.get(entry);
+  if (!loaded) {
+    loaded = import(pathToFileURL(path.join(repoRoot, entry)).href);
+    modules.set(entry, loaded);
+  }
+  return (await loaded).handler as Handler<E, R>;
+}
+
+export function lambdaContext(functionName: string): Context {
+  const deadline = Date.now() + 29_000;
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
+    memoryLimitInMB: '1024',
+    awsRequestId: randomUUID(),
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+const functionName = (route: Route) => route.operation.replace(/\W+/g, '-');
+
+/** Runs the authorizer (for non-public routes) and then the route's handler with the event. */
+export async function invokeRoute(route: Route, event: ApiEvent): Promise<ApiResult> {
+  if (route.auth !== 'public') {
+    const authorize = await loadHandler<{ headers: ApiEvent['headers'] }, AuthorizerResult>(authorizerEntry);
+    const result = await authorize({ headers: event.headers }, lambdaContext('authorizer'));
+    if (!result.isAuthorized) {
+      return { statusCode: 403, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: 'Forbidden' }) };
+    }
+    event.requestContext.authorizer = { lambda: result.context };
+  }
+  const handler = await loadHandler<ApiEvent, ApiResult>(route.entry);
+  return handler(event, lambdaContext(functionName(route)));
+}

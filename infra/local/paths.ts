@@ -1,0 +1,18 @@
+/** Where the local runtime keeps its data: `.local/` at the repository root, or LOCAL_DIR. */
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const localDir = (): string => path.resolve(repoRoot, process.env.LOCAL_DIR ?? '.local');
+export const runtimeFile = (): string => path.join(localDir(), 'runtime.json');
+
+/** What a running `npm start` publishes for the other local commands (invoke, ops, tests). */
+export interface RuntimeInfo {
+  apiUrl: string;
+  dynamodbEndpoint: string;
+  s3Endpoint: string;
+  tableName: string;
+  bucketName: string;
+  region: string;
+  pid: number;
+}

@@ -1,0 +1,95 @@
+/**
+ * `npm start`: the whole service on a laptop. Starts DynamoDB Local and s3rver, creates the table
+ * and the bucket, and serves every route of the route table through the same authorizer and
+ * handlers as on AWS. Data lives under `.local/` (or LOCAL_DIR); `--in-memory` keeps nothing.
+ * Ctrl-C or SIGTERM stops the emulators too.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ensureTable, JavaMissingError, LOCAL_CREDENTIALS, LOCAL_REGION, startDynamoDbLocal, startS3, type Emulator } from './emulators';
+import { issuerKeys, LOCAL_AUDIENCE, LOCAL_ISSUER, LOCAL_JWKS_URI } from './identity';
+import { localDir, runtimeFile, type RuntimeInfo } from './paths';
+
+// The functions run on Node 22 in Lambda; a laptop's Node 20 is still supported by this SDK release.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+const { values } = parseArgs({ options: { 'in-memory': { type: 'boolean', default: false } } });
+const inMemory = values['in-memory'];
+const host = process.env.HOST ?? '127.0.0.1';
+const port = Number(process.env.PORT ?? 3000);
+const dir = localDir();
+const tableName = process.env.TABLE_NAME ?? 'nm-archive-local';
+const bucketName = process.env.BUCKET_NAME ?? 'nm-archive-local-files';
+
+const running: Emulator[] = [];
+let scratch: string | undefined;
+let stopping = false;
+
+async function stop(code: number): Promise<never> {
+  if (!stopping) {
+    stopping = true;
+    await Promise.allSettled(running.map((e) => e.stop()));
+    if (scratch) rmSync(scratch, { recursive: true, force: true });
+    rmSync(runtimeFile(), { force: true });
+  }
+  process.exit(code);
+}
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
+process.on('SIGHUP', () => void stop(0));
+// If whoever started us is gone (a killed npm, a closed terminal), stop too.
+const parent = process.ppid;
+setInterval(() => { if (process.ppid !== parent) void stop(0); }, 1000).unref();
+
+async function main(): Promise<void> {
+  const dynamo = await startDynamoDbLocal({ dataDir: path.join(dir, 'dynamodb'), inMemory });
+  running.push(dynamo);
+  scratch = inMemory ? mkdtempSync(path.join(os.tmpdir(), 'nm-archive-s3-')) : undefined;
+  const s3 = await startS3({ dir: scratch ?? path.join(dir, 's3'), bucket: bucketName });
+  running.push(s3);
+  await ensureTable(dynamo.endpoint, tableName);
+
+  // The settings the stack gives the functions on AWS, pointed at the emulators.
+  const keys = issuerKeys();
+  Object.assign(process.env, {
+    STAGE: 'local',
+    AWS_REGION: LOCAL_REGION,
+    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+    TABLE_NAME: tableName,
+    BUCKET_NAME: bucketName,
+    DYNAMODB_ENDPOINT: dynamo.endpoint,
+    S3_ENDPOINT: s3.endpoint,
+    AUTH_ISSUER: LOCAL_ISSUER,
+    AUTH_AUDIENCE: LOCAL_AUDIENCE,
+    AUTH_JWKS_URI: LOCAL_JWKS_URI,
+    AUTH_JWKS: JSON.stringify(keys.jwks),
+  });
+  // Imported only now: the functions read these settings when they load.
+  const { createGateway } = await import('./gateway');
+  const server = createGateway();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, resolve);
+  });
+  const address = server.address() as { port: number };
+  const apiUrl = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+  const info: RuntimeInfo = {
+    apiUrl,
+    dynamodbEndpoint: dynamo.endpoint,
+    s3Endpoint: s3.endpoint,
+    tableName,
+    bucketName,
+    region: LOCAL_REGION,
+    pid: process.pid,
+  };
+  writeFileSync(runtimeFile(), `${JSON.stringify(info, null, 2)}\n`);
+  process.stdout.write(`Local API ready at ${apiUrl}\n`);
+}
+
+main().catch(async (error: unknown) => {
+  process.stderr.write(`${error instanceof JavaMissingError ? error.message : `Could not start the local API: ${(error as Error).message}`}\n`);
+  await stop(1);
+});

@@ -1,0 +1,72 @@
+/** Helpers for tests that talk to the running local runtime over its real protocols. */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { inject } from 'vitest';
+import { LOCAL_CREDENTIALS } from '../../infra/local/emulators';
+import { issuerKeys, mintToken, type TokenOptions } from '../../infra/local/identity';
+
+export const runtime = () => inject('runtime');
+
+/** A token of the runtime's dev issuer. */
+export function token(options: TokenOptions = {}): string {
+  return mintToken(options, issuerKeys(path.join(inject('localDir'), 'issuer')));
+}
+
+/** A fresh tenant (client, facility) with a token for it, so test files never share data. */
+export function newTenant(options: Omit<TokenOptions, 'clients' | 'facilities'> = {}) {
+  const client = randomUUID();
+  const facility = randomUUID();
+  return { client, facility, token: token({ clients: [client], facilities: [facility], ...options }) };
+}
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export async function call<T = any>(
+  method: string,
+  pathname: string,
+  options: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body: string | undefined = options.rawBody;
+  if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const response = await fetch(`${runtime().apiUrl}${pathname}`, { method, headers, ...(body !== undefined ? { body } : {}) });
+  const text = await response.text();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  return { status: response.status, headers: response.headers, body: parsed as T, text };
+}
+
+export const containerPath = (t: { client: string; facility: string }, uuid?: string) =>
+  `/waste-management/api/v1/${t.client}/${t.facility}/container${uuid ? `/${uuid}` : ''}`;
+
+/** A document client on the runtime's DynamoDB Local, for integration tests and checks behind the API. */
+export function documentClient(): DynamoDBDocumentClient {
+  const { dynamodbEndpoint, region } = runtime();
+  return DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: dynamodbEndpoint, region, credentials: LOCAL_CREDENTIALS }), {
+    marshallOptions: { removeUndefinedValues: true },
+  });
+}
+
+/** The error notification of a failed call (asserting the envelope shape on the way). */
+export function errorOf(response: ApiResponse) {
+  const notifications = response.body?.Notifications;
+  if (!Array.isArray(notifications) || notifications.length !== 1) {
+    throw new Error(`expected one notification, got ${response.status} ${response.text}`);
+  }
+  return notifications[0] as { Type: string; Message: string; LocalizedMessage: string; Level: number; LevelAsString: string; Details: string[]; Code: number };
+}

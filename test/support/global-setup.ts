@@ -1,0 +1,58 @@
+/**
+ * Starts the real local runtime once per test run, exactly as `npm start -- --in-memory` does
+ * (DynamoDB Local, s3rver, the gateway over the route table), on free ports and in a scratch
+ * LOCAL_DIR, and hands its addresses to the tests. Its stdout (the functions' JSON log lines) is
+ * kept in a file so tests can read the access log.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, createWriteStream } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import type { RuntimeInfo } from '../../infra/local/paths';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    runtime: RuntimeInfo;
+    localDir: string;
+    logFile: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const localDir = mkdtempSync(path.join(os.tmpdir(), 'nm-archive-test-'));
+  const logFile = path.join(localDir, 'runtime.log');
+  const log = createWriteStream(logFile);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts', '--in-memory'], {
+    cwd: path.resolve(import.meta.dirname, '../..'),
+    env: { ...process.env, LOCAL_DIR: localDir, PORT: '0', LOG_LEVEL: 'INFO' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => { stderr += chunk; });
+  await new Promise<void>((resolve, reject) => {
+    let buffered = '';
+    const timer = setTimeout(() => reject(new Error(`local runtime did not start in 60 s: ${stderr}`)), 60_000);
+    child.stdout.on('data', (chunk: Buffer) => {
+      log.write(chunk);
+      buffered += chunk.toString();
+      if (buffered.includes('Local API ready at ')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`local runtime exited with ${code}: ${stderr}`)));
+  });
+  const runtime = JSON.parse(readFileSync(path.join(localDir, 'runtime.json'), 'utf8')) as RuntimeInfo;
+  project.provide('runtime', runtime);
+  project.provide('localDir', localDir);
+  project.provide('logFile', logFile);
+
+  return async () => {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+    log.end();
+    rmSync(localDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canChangeState,
+  checkDeletable,
+  CONTAINER_FIELDS,
+  CONTAINER_STATES,
+  createContainer,
+  defaultContainerModel,
+  toContainerModel,
+  updateContainer,
+  type ContainerRecord,
+} from '../../shared/domain/container';
+import { AppError } from '../../shared/errors';
+
+const tenant = { client: 'c1', facility: 'f1' };
+const now = new Date('2026-03-01T12:00:00Z');
+const base = (): ContainerRecord => createContainer(tenant, 'u1', { Name: 'Box' }, [], now);
+const released = { IsReleasedByRadiationProtectionOfficer: true, ReleasedByRadiationProtectionOfficer: 'rpo-1', ReleasedByRadiationProtectionOfficerDateTime: '2026-02-01 10:00:00' };
+
+function errorOf(fn: () => unknown): AppError {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+  throw new Error('expected an AppError');
+}
+
+describe('container states', () => {
+  const allowed = new Set(['OPEN>DECAY', 'DECAY>RELEASE_DATE_REACHED', 'RELEASE_DATE_REACHED>DISPATCHED', 'RELEASE_DATE_REACHED>DISPOSED']);
+  for (const from of CONTAINER_STATES) {
+    for (const to of CONTAINER_STATES) {
+      const expected = from === to || allowed.has(`${from}>${to}`);
+      it(`${from} -> ${to} is ${expected ? 'allowed' : 'refused'}`, () => {
+        expect(canChangeState(from, to)).toBe(expected);
+      });
+    }
+  }
+
+  it('refuses a skipped state with 409 naming both states', () => {
+    const error = errorOf(() => updateContainer(base(), { State: 'RELEASE_DATE_REACHED' }, [], now));
+    expect(error.statusCode).toBe(409);
+    expect(error.notification).toMatchObject({ key: 'container.state_change_forbidden', params: { from: 'OPEN', to: 'RELEASE_DATE_REACHED' } });
+  });
+
+  it('needs a complete release for DISPATCHED and DISPOSED', () => {
+    const reached = { ...base(), State: 'RELEASE_DATE_REACHED' as const };
+    const error = errorOf(() => updateContainer(reached, { State: 'DISPOSED', IsReleasedByRadiationProtectionOfficer: true }, ['rpo'], now));
+    expect(error.statusCode).toBe(409);
+    expect(error.notification.key).toBe('container.release_required');
+    expect(error.notification.details?.map((d) => d.params?.field)).toEqual(['ReleasedByRadiationProtectionOfficer', 'ReleasedByRadiationProtectionOfficerDateTime']);
+    const { next } = updateContainer(reached, { State: 'DISPOSED', ...released }, ['rpo'], now);
+    expect(next.State).toBe('DISPOSED');
+  });
+
+  it('starts new containers in OPEN only', () => {
+    expect(errorOf(() => createContainer(tenant, 'u2', { Name: 'x', State: 'DECAY' }, [], now)).notification.key).toBe('container.initial_state');
+  });
+
+  it('deletes only while OPEN', () => {
+    expect(() => checkDeletable(base())).not.toThrow();
+    expect(errorOf(() => checkDeletable({ ...base(), State: 'DECAY' })).statusCode).toBe(409);
+  });
+});
+
+describe('release fields (role rpo only)', () => {
+  it('refuses setting them without the role, naming the fields', () => {
+    const error = errorOf(() => updateContainer(base(), { IsReleasedByRadiationProtectionOfficer: true, ReleasedByRadiationProtectionOfficer: 'x', Name: 'ok' }, ['reporter'], now));
+    expect(error.statusCode).toBe(403);
+    expect(error.notification.details?.map((d) => d.params?.field)).toEqual(['IsReleasedByRadiationProtectionOfficer', 'ReleasedByRadiationProtectionOfficer']);
+  });
+
+  it('allows them with the role, and allows others to resend an unchanged value', () => {
+    const { next } = updateContainer(base(), released, ['rpo'], now);
+    expect(next.IsReleasedByRadiationProtectionOfficer).toBe(true);
+    expect(() => updateContainer(next, { ...released, Name: 'renamed' }, [], now)).not.toThrow();
+    expect(errorOf(() => updateContainer(next, { IsReleasedByRadiationProtectionOfficer: null }, [], now)).statusCode).toBe(403);
+  });
+
+  it('refuses them on create without the role', () => {
+    expect(errorOf(() => createContainer(tenant, 'u3', { Name: 'x', ReleasedByRadiationProtectionOfficer: 'me' }, [], now)).statusCode).toBe(403);
+  });
+});
+
+describe('partial update', () => {
+  it('sets present members, keeps absent ones, clears with null, bumps the version and lists changes', () => {
+    const start = { ...base(), Weight: 12, MeasurementActivity: 100 };
+    const { next, changes } = updateContainer(start, { Weight: null, Name: 'New' }, [], new Date('2026-03-02T00:00:00Z'));
+    expect(next).toMatchObject({ Weight: null, Name: 'New', MeasurementActivity: 100, Version: start.Version + 1, UpdatedAt: '2026-03-02 00:00:00', CreatedAt: start.CreatedAt });
+    expect(changes).toEqual([
+      { field: 'Name', old: 'Box', new: 'New' },
+      { field: 'Weight', old: 12, new: null },
+    ]);
+  });
+});
+
+describe('response model', () => {
+  it('has exactly the 27 fields of the interface, in order', () => {
+    const model = toContainerModel({ record: base(), links: [], dispatchId: null, disposeId: null }, new Map(), now);
+    expect(Object.keys(model)).toEqual([...CONTAINER_FIELDS]);
+    expect(CONTAINER_FIELDS).toHaveLength(27);
+    expect(Object.keys(defaultContainerModel(tenant))).toEqual([...CONTAINER_FIELDS]);
+  });
+});

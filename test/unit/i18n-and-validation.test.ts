@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { messages } from '../../shared/i18n/messages';
+import { notification, pickLanguage } from '../../shared/i18n/translate';
+import { parseBody } from '../../shared/schemas/body';
+import { containerCreateSchema, containerMembers, containerUpdateSchema } from '../../shared/schemas/container';
+import { AppError } from '../../shared/errors';
+
+describe('Accept-Language', () => {
+  it.each([
+    [undefined, 'en'],
+    ['de', 'de'],
+    ['de-DE,de;q=0.9,en;q=0.8', 'de'],
+    ['en;q=0.5, de;q=0.9', 'de'],
+    ['de;q=0.1, en;q=0.2', 'en'],
+    ['fr-FR, fr;q=0.9', 'en'],
+    ['*', 'en'],
+    ['de;q=0', 'en'],
+  ])('%j picks %s', (header, expected) => {
+    expect(pickLanguage(header)).toBe(expected);
+  });
+});
+
+describe('message catalogue', () => {
+  it('gives every message a unique code and a level on the PSR-3 scale', () => {
+    const codes = Object.values(messages).map((m) => m.code);
+    expect(new Set(codes).size).toBe(codes.length);
+  });
+
+  it('builds the Notification element with localized message and details', () => {
+    const de = notification({ key: 'container.state_change_forbidden', params: { from: 'OPEN', to: 'DISPOSED' }, details: [{ key: 'detail.required', params: { field: 'Name' } }] }, 'de');
+    expect(de).toEqual({
+      Type: 'Error',
+      Message: 'container.state_change_forbidden',
+      LocalizedMessage: 'Der Status kann nicht von OPEN zu DISPOSED wechseln.',
+      Level: 400,
+      LevelAsString: 'ERROR',
+      Details: ['Name: ist erforderlich'],
+      Code: 40901,
+    });
+    expect(notification({ key: 'container.created' }, 'en')).toMatchObject({ Type: 'Success', Level: 200, LevelAsString: 'INFO' });
+  });
+});
+
+describe('container bodies', () => {
+  const fail = (schema: typeof containerCreateSchema | typeof containerUpdateSchema, body: unknown) => {
+    try {
+      parseBody(schema, body, containerMembers);
+    } catch (error) {
+      if (error instanceof AppError) return error.notification.details?.map((d) => notification({ key: 'request.invalid', details: [d] }, 'en').Details[0]);
+      throw error;
+    }
+    throw new Error('expected a 400');
+  };
+
+  it('requires Name on create only', () => {
+    expect(fail(containerCreateSchema, {})).toEqual(['Name: is required']);
+    expect(parseBody(containerUpdateSchema, {}, containerMembers).value).toEqual({});
+  });
+
+  it('gives one detail line per offending field', () => {
+    expect(
+      fail(containerCreateSchema, {
+        Name: 'x'.repeat(129),
+        Weight: -0.5,
+        State: 'LOST',
+        MeasurementDate: '2026-02-30 08:00:00',
+        MeasuredBy: 'x'.repeat(37),
+        IsReleasedByRadiationProtectionOfficer: 'yes',
+        MeasurementFactor: '2',
+      }),
+    ).toEqual([
+      'State: must be one of OPEN, DECAY, RELEASE_DATE_REACHED, DISPATCHED, DISPOSED',
+      'Name: must have at most 128 characters',
+      'Weight: must be a finite number, zero or more',
+      'MeasurementFactor: must be a number',
+      'MeasurementDate: must be a real UTC date and time as YYYY-MM-DD HH:MM:SS',
+      'MeasuredBy: must be an identifier of 1 to 36 letters, digits, hyphens or underscores',
+      'IsReleasedByRadiationProtectionOfficer: must be true or false',
+    ]);
+  });
+
+  it('counts characters, not UTF-16 units (128 emoji fit)', () => {
+    expect(parseBody(containerCreateSchema, { Name: '🧪'.repeat(128) }, containerMembers).value.Name).toHaveLength(256);
+    expect(fail(containerCreateSchema, { Name: '🧪'.repeat(129) })).toEqual(['Name: must have at most 128 characters']);
+  });
+
+  it('refuses null for non-nullable fields and accepts it for nullable ones', () => {
+    expect(fail(containerUpdateSchema, { Name: null, State: null })).toEqual(['State: must not be null', 'Name: must not be null']);
+    expect(parseBody(containerUpdateSchema, { Weight: null, MeasuredBy: null }, containerMembers).value).toEqual({ Weight: null, MeasuredBy: null });
+  });
+
+  it('refuses unknown members and bodies that are not objects; ignores read-only members', () => {
+    expect(fail(containerCreateSchema, { Name: 'a', Colour: 'red' })).toEqual(['Colour: unknown member']);
+    expect(fail(containerCreateSchema, [])).toEqual(['The body must be a JSON object']);
+    expect(fail(containerCreateSchema, 'text')).toEqual(['The body must be a JSON object']);
+    const parsed = parseBody(containerCreateSchema, { Name: 'a', Uuid: 'mine', DispatchId: 'x' }, containerMembers);
+    expect(parsed).toEqual({ value: { Name: 'a' }, ignored: ['Uuid', 'DispatchId'] });
+  });
+});
