@@ -64,7 +64,8 @@ export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: stri
       TableName: tableName,
       Item: {
         PK: keys.tenant({ client: record.Client, facility: record.Facility }),
-        SK: keys.audit('CONTAINER', record.Uuid, write.at, write.requestId || randomUUID()),
+        // Millisecond time first, so a container's audit entries sort in the order they were written.
+        SK: keys.audit('CONTAINER', record.Uuid, new Date().toISOString(), write.requestId || randomUUID()),
         Type: 'Audit',
         Entity: 'Container',
         EntityUuid: record.Uuid,
