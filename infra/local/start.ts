@@ -8,8 +8,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ensureTable, JavaMissingError, LOCAL_CREDENTIALS, LOCAL_REGION, startDynamoDbLocal, startS3, type Emulator } from './emulators';
-import { issuerKeys, LOCAL_AUDIENCE, LOCAL_ISSUER, LOCAL_JWKS_URI } from './identity';
+import { ensureTable, JavaMissingError, LOCAL_REGION, startDynamoDbLocal, startS3, type Emulator } from './emulators';
+import { applyFunctionEnvironment } from './environment';
 import { localDir, runtimeFile, type RuntimeInfo } from './paths';
 
 // The functions run on Node 22 in Lambda; a laptop's Node 20 is still supported by this SDK release.
@@ -51,22 +51,8 @@ async function main(): Promise<void> {
   running.push(s3);
   await ensureTable(dynamo.endpoint, tableName);
 
-  // The settings the stack gives the functions on AWS, pointed at the emulators.
-  const keys = issuerKeys();
-  Object.assign(process.env, {
-    STAGE: 'local',
-    AWS_REGION: LOCAL_REGION,
-    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
-    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
-    TABLE_NAME: tableName,
-    BUCKET_NAME: bucketName,
-    DYNAMODB_ENDPOINT: dynamo.endpoint,
-    S3_ENDPOINT: s3.endpoint,
-    AUTH_ISSUER: LOCAL_ISSUER,
-    AUTH_AUDIENCE: LOCAL_AUDIENCE,
-    AUTH_JWKS_URI: LOCAL_JWKS_URI,
-    AUTH_JWKS: JSON.stringify(keys.jwks),
-  });
+  const settings = { dynamodbEndpoint: dynamo.endpoint, s3Endpoint: s3.endpoint, tableName, bucketName, region: LOCAL_REGION };
+  applyFunctionEnvironment(settings);
   // Imported only now: the functions read these settings when they load.
   const { createGateway } = await import('./gateway');
   const server = createGateway();
@@ -76,15 +62,7 @@ async function main(): Promise<void> {
   });
   const address = server.address() as { port: number };
   const apiUrl = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
-  const info: RuntimeInfo = {
-    apiUrl,
-    dynamodbEndpoint: dynamo.endpoint,
-    s3Endpoint: s3.endpoint,
-    tableName,
-    bucketName,
-    region: LOCAL_REGION,
-    pid: process.pid,
-  };
+  const info: RuntimeInfo = { apiUrl, ...settings, pid: process.pid };
   writeFileSync(runtimeFile(), `${JSON.stringify(info, null, 2)}\n`);
   process.stdout.write(`Local API ready at ${apiUrl}\n`);
 }

@@ -1,0 +1,21 @@
+/** The settings the stack gives the functions on AWS, pointed at the local emulators and dev issuer. */
+import { LOCAL_CREDENTIALS } from './emulators';
+import { issuerKeys, LOCAL_AUDIENCE, LOCAL_ISSUER, LOCAL_JWKS_URI } from './identity';
+import type { RuntimeInfo } from './paths';
+
+export function applyFunctionEnvironment(info: Omit<RuntimeInfo, 'apiUrl' | 'pid'>): void {
+  Object.assign(process.env, {
+    STAGE: 'local',
+    AWS_REGION: info.region,
+    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+    TABLE_NAME: info.tableName,
+    BUCKET_NAME: info.bucketName,
+    DYNAMODB_ENDPOINT: info.dynamodbEndpoint,
+    S3_ENDPOINT: info.s3Endpoint,
+    AUTH_ISSUER: LOCAL_ISSUER,
+    AUTH_AUDIENCE: LOCAL_AUDIENCE,
+    AUTH_JWKS_URI: LOCAL_JWKS_URI,
+    AUTH_JWKS: JSON.stringify(issuerKeys().jwks),
+  });
+}

@@ -1,0 +1,33 @@
+/**
+ * `npm run invoke -- <operation> <event file>`: runs one function once, with a sample API Gateway
+ * event, against the emulators of the running `npm start`, and prints the response.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { routes } from '../../shared/routes';
+import { applyFunctionEnvironment } from './environment';
+import { runtimeFile, type RuntimeInfo } from './paths';
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+const [operation, eventFile] = process.argv.slice(2);
+const route = routes.find((r) => r.operation === operation);
+if (!route || !eventFile) {
+  process.stderr.write(`usage: npm run invoke -- <operation> <event file>\noperations: ${routes.map((r) => r.operation).join(', ')}\n`);
+  process.exit(2);
+}
+if (!existsSync(runtimeFile())) {
+  process.stderr.write('The local API is not running: start it with `npm start` (in another terminal), then invoke again.\n');
+  process.exit(1);
+}
+const info = JSON.parse(readFileSync(runtimeFile(), 'utf8')) as RuntimeInfo;
+applyFunctionEnvironment(info);
+process.env.LOG_LEVEL ??= 'WARN';
+const event = JSON.parse(readFileSync(eventFile, 'utf8'));
+const { invokeRoute } = await import('./lambda');
+const result = await invokeRoute(route, event);
+let body: unknown = result.body;
+try {
+  body = JSON.parse(String(result.body));
+} catch {
+  // not JSON: print as it is
+}
+process.stdout.write(`${JSON.stringify({ statusCode: result.statusCode, headers: result.headers, body }, null, 2)}\n`);
