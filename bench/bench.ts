@@ -1,0 +1,150 @@
+/**
+ * `npm run bench`: bundle size and cold import time per function against a reference handler that
+ * imports only the same SDK clients, and DynamoDB consumed capacity per container operation
+ * (on DynamoDB Local, ReturnConsumedCapacity TOTAL). Budgets of the foundation issue are checked;
+ * the exit code is 1 if one fails.
+ */
+import { build, type Metafile } from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { esbuildOptions } from '../infra/bundling';
+import { ensureTable, LOCAL_CREDENTIALS, LOCAL_REGION, startDynamoDbLocal } from '../infra/local/emulators';
+import { repoRoot } from '../infra/local/paths';
+import { createDocumentClient } from '../shared/clients/dynamodb';
+import { dynamoContainerStore } from '../shared/data/containers';
+import { authorizerEntry, routes } from '../shared/routes';
+import { containerService, type Caller } from '../shared/services/containers';
+import { meter } from './meter';
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+const RUNS = 10;
+const KIB = 1024;
+const out = path.join(repoRoot, 'bench/.out');
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+let failed = false;
+const verdict = (ok: boolean) => {
+  if (!ok) failed = true;
+  return ok ? 'holds' : 'EXCEEDED';
+};
+
+// ---- bundles -------------------------------------------------------------------------------
+interface Bundle { name: string; file: string; bytes: number; clients: string[]; reference?: string }
+
+async function bundle(name: string, entry: string): Promise<Bundle> {
+  const file = path.join(out, `${name}.mjs`);
+  const result = await build(esbuildOptions(path.join(repoRoot, entry), file));
+  const inputs = Object.keys((result.metafile as Metafile).inputs);
+  const clients = [...new Set(inputs.map((i) => /@aws-sdk\/(client-[\w-]+|lib-dynamodb)\//.exec(i)?.[1]).filter((c): c is string => !!c))].sort();
+  return { name, file, bytes: statSync(file).size, clients };
+}
+
+const referenceFor = (clients: string[]) => (clients.includes('client-dynamodb') ? 'dynamodb' : 'none');
+
+const functions = await Promise.all([
+  ...routes.map((r) => bundle(r.operation, r.entry)),
+  bundle('authorizer', authorizerEntry),
+]);
+const references = new Map<string, Bundle>();
+for (const fn of functions) {
+  fn.reference = referenceFor(fn.clients);
+  if (!references.has(fn.reference)) references.set(fn.reference, await bundle(`reference-${fn.reference}`, `bench/references/${fn.reference}.ts`));
+}
+
+// ---- cold imports --------------------------------------------------------------------------
+const importEnv = {
+  ...process.env,
+  AWS_REGION: 'eu-central-1',
+  AUTH_ISSUER: 'https://issuer.example.com',
+  AUTH_AUDIENCE: 'bench',
+  AUTH_JWKS_URI: 'https://issuer.example.com/.well-known/jwks.json',
+  TABLE_NAME: 'bench',
+  LOG_LEVEL: 'SILENT',
+};
+function timeOnce(file?: string): number {
+  const args = file ? ['--input-type=module', '-e', `await import(${JSON.stringify(pathToFileURL(file).href)})`] : ['-e', ''];
+  const started = process.hrtime.bigint();
+  const run = spawnSync(process.execPath, args, { env: importEnv, stdio: ['ignore', 'ignore', 'pipe'] });
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  if (run.status !== 0) throw new Error(`import of ${file} failed: ${run.stderr}`);
+  return ms;
+}
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+const samples = new Map<string, number[]>();
+const all = [...functions, ...references.values()];
+// Interleaved, so the machine's drift touches every subject alike.
+for (let i = 0; i < RUNS; i++) {
+  for (const subject of [undefined, ...all]) {
+    const key = subject?.name ?? 'bare node';
+    samples.set(key, [...(samples.get(key) ?? []), timeOnce(subject?.file)]);
+  }
+}
+const bare = median(samples.get('bare node')!);
+const coldImport = (b: Bundle) => median(samples.get(b.name)!) - bare;
+
+console.log(`\nBundles and cold imports (median of ${RUNS} runs minus bare \`node -e ''\` = ${bare.toFixed(1)} ms)\n`);
+console.log('| function | bundle KiB | reference | ref KiB | +KiB (<= 60) | import ms | ref ms | ratio (<= 1.25) | SDK clients | budgets |');
+console.log('|---|---:|---|---:|---:|---:|---:|---:|---|---|');
+for (const fn of functions) {
+  const ref = references.get(fn.reference!)!;
+  const extra = (fn.bytes - ref.bytes) / KIB;
+  const ratio = coldImport(fn) / Math.max(coldImport(ref), 1);
+  const authorizerClean = fn.name !== 'authorizer' || !fn.clients.some((c) => c === 'client-dynamodb' || c === 'client-s3');
+  const ok = extra <= 60 && ratio <= 1.25 && authorizerClean;
+  console.log(
+    `| ${fn.name} | ${(fn.bytes / KIB).toFixed(1)} | ${ref.name} | ${(ref.bytes / KIB).toFixed(1)} | ${extra.toFixed(1)} | ${coldImport(fn).toFixed(1)} | ${coldImport(ref).toFixed(1)} | ${ratio.toFixed(2)} | ${fn.clients.join(', ') || 'none'} | ${verdict(ok)} |`,
+  );
+}
+
+// ---- DynamoDB consumed capacity -------------------------------------------------------------
+const scratch = mkdtempSync(path.join(os.tmpdir(), 'nm-bench-'));
+Object.assign(process.env, { AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId, AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey, AWS_REGION: LOCAL_REGION });
+const dynamo = await startDynamoDbLocal({ dataDir: scratch, inMemory: true });
+try {
+  await ensureTable(dynamo.endpoint, 'bench');
+  const db = createDocumentClient(dynamo.endpoint);
+  const metered = meter(db);
+  const service = containerService(dynamoContainerStore(db, 'bench'));
+  const tenant = { client: randomUUID(), facility: randomUUID() };
+  const people: Caller[] = ['Ada', 'Ben', 'Cy'].map((name) => ({ sub: randomUUID(), name, roles: ['rpo'] }));
+  const [ada, ben, cy] = people as [Caller, Caller, Caller];
+  for (const p of [ben, cy]) await service.create(tenant, p, { Name: 'seed' }, randomUUID());
+  const measuredBody = { Name: 'Box 1', Weight: 1200, MeasurementActivity: 5.2e4, MeasurementFactor: 1, MeasurementDate: '2026-11-20 08:00:00', MeasuredBy: ada.sub, MeasurementContaminationBy: ada.sub };
+
+  const rows: [string, Awaited<ReturnType<typeof metered.measure>>, string][] = [];
+  const create = await metered.measure(() => service.create(tenant, ada, measuredBody, randomUUID()));
+  rows.push(['create', create, '']);
+  const uuid = create.result.model.Uuid as string;
+  const load = await metered.measure(() => service.load(tenant, uuid));
+  rows.push(['load (one person named)', load, verdict(load.read <= 1 && load.calls <= 2)]);
+  const update = await metered.measure(() => service.update(tenant, ada, uuid, { Weight: 1100 }, undefined, randomUUID()));
+  rows.push(['update', update, '']);
+  await service.update(tenant, ada, uuid, { MeasurementContaminationBy: ben.sub, ReleasedByRadiationProtectionOfficer: cy.sub }, undefined, randomUUID());
+  const loadThree = await metered.measure(() => service.load(tenant, uuid));
+  rows.push(['load (three people named)', loadThree, '(+0.5 RCU per extra person)']);
+  const defaults = { calls: 0, read: 0, write: 0, commands: [] };
+  rows.push(['loadDefault', { ...defaults, result: undefined }, '']);
+  const other = await service.create(tenant, ada, { Name: 'to delete' }, randomUUID());
+  const remove = await metered.measure(() => service.remove(tenant, ada, other.model.Uuid as string, randomUUID()));
+  rows.push(['delete', remove, '']);
+
+  console.log('\nDynamoDB per container operation (ReturnConsumedCapacity TOTAL on DynamoDB Local)\n');
+  console.log('| operation | sequential calls | RCU | WCU | calls | budget (load <= 1 RCU in <= 2 calls) |');
+  console.log('|---|---:|---:|---:|---|---|');
+  for (const [name, r, budget] of rows) {
+    console.log(`| ${name} | ${r.calls} | ${r.read} | ${r.write} | ${r.commands.join(' > ') || 'none'} | ${budget} |`);
+  }
+} finally {
+  await dynamo.stop();
+  rmSync(scratch, { recursive: true, force: true });
+}
+console.log(failed ? '\nA budget is exceeded.' : '\nAll budgets hold.');
+process.exit(failed ? 1 : 0);
