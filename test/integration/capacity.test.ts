@@ -15,11 +15,11 @@ describe('consumed capacity', () => {
     const ada = { sub: randomUUID(), name: 'Ada', roles: [] };
     const created = await service.create(tenant, ada, { Name: 'Box', MeasuredBy: ada.sub, MeasurementContaminationBy: ada.sub }, randomUUID());
     const load = await metered.measure(() => service.load(tenant, created.model.Uuid as string));
-    expect(load.commands).toEqual(['QueryCommand', 'BatchGetCommand']);
+    expect(load.commands).toEqual(['QueryCommand', 'BatchGetItemCommand']);
     expect(load.read).toBeLessThanOrEqual(1);
     expect(load.result.model.MeasuredByName).toBe('Ada');
     const write = await metered.measure(() => service.update(tenant, ada, created.model.Uuid as string, { Weight: 3 }, undefined, randomUUID()));
     // Read for the rules, one transaction, names for the answer.
-    expect(write.commands).toEqual(['QueryCommand', 'TransactWriteCommand', 'BatchGetCommand']);
+    expect(write.commands).toEqual(['QueryCommand', 'TransactWriteItemsCommand', 'BatchGetItemCommand']);
   });
 });
