@@ -23,6 +23,8 @@ export const config = {
   /** Largest JSON request body accepted (bytes); larger is 413. */
   get maxBodyBytes() { return intEnv('MAX_BODY_BYTES', 64 * 1024); },
   get pageSize() { return intEnv('PAGE_SIZE', 100); },
+  /** Largest document file accepted by the presigned upload policy (bytes). */
+  get maxUploadBytes() { return intEnv('MAX_UPLOAD_BYTES', 50 * 1024 * 1024); },
   /** Comma-separated origins allowed by CORS (`*` for any). */
   get corsOrigins() { return (env('CORS_ALLOWED_ORIGINS') ?? '*').split(',').map((o) => o.trim()).filter(Boolean); },
   auth: {

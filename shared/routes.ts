@@ -6,12 +6,15 @@
  * - `path` is the interface path without trailing slash; every route is also served with one.
  * - `auth`: `public` (no token), `token` (JWT from the authorizer; tenant checked when the path
  *   holds {clientUuid}/{facilityUuid}), `operator` (IAM on AWS; a token with role `operator` locally).
- * - `data`: the grant the function gets on the table and bucket (least privilege).
+ * - `data`: the grant the function gets on the table, `files` on the document bucket (least privilege).
+ * - One handler entry may serve several routes (`page` and `page/{page}`): one function, two routes.
  */
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 export type AuthKind = 'public' | 'token' | 'operator';
 export type DataAccess = 'none' | 'read' | 'write';
+/** What a function does with document files: `read` presigns downloads, `write` presigns uploads too. */
+export type FileAccess = 'none' | 'read' | 'write';
 
 export interface Route {
   /** Interface operation name, unique (`container.load`). */
@@ -22,16 +25,47 @@ export interface Route {
   readonly entry: string;
   readonly auth: AuthKind;
   readonly data: DataAccess;
+  readonly files: FileAccess;
 }
 
 const CONTAINER = '/waste-management/api/v1/{clientUuid}/{facilityUuid}/container';
 
+const DOCUMENTS = '/document/api/v1/{clientUuid}/{facilityUuid}/documents';
+const read = { auth: 'token', data: 'read', files: 'read' } as const;
+
 export const routes: readonly Route[] = [
-  { operation: 'container.loadDefault', method: 'GET', path: CONTAINER, entry: 'functions/container/load-default.ts', auth: 'public', data: 'none' },
-  { operation: 'container.load', method: 'GET', path: `${CONTAINER}/{uuid}`, entry: 'functions/container/load.ts', auth: 'token', data: 'read' },
-  { operation: 'container.create', method: 'POST', path: CONTAINER, entry: 'functions/container/create.ts', auth: 'token', data: 'write' },
-  { operation: 'container.update', method: 'PUT', path: `${CONTAINER}/{uuid}`, entry: 'functions/container/update.ts', auth: 'token', data: 'write' },
-  { operation: 'container.delete', method: 'DELETE', path: `${CONTAINER}/{uuid}`, entry: 'functions/container/delete.ts', auth: 'token', data: 'write' },
+  { operation: 'container.loadDefault', method: 'GET', path: CONTAINER, entry: 'functions/container/load-default.ts', auth: 'public', data: 'none', files: 'none' },
+  { operation: 'container.load', method: 'GET', path: `${CONTAINER}/{uuid}`, entry: 'functions/container/load.ts', auth: 'token', data: 'read', files: 'none' },
+  { operation: 'container.create', method: 'POST', path: CONTAINER, entry: 'functions/container/create.ts', auth: 'token', data: 'write', files: 'none' },
+  { operation: 'container.update', method: 'PUT', path: `${CONTAINER}/{uuid}`, entry: 'functions/container/update.ts', auth: 'token', data: 'write', files: 'none' },
+  { operation: 'container.delete', method: 'DELETE', path: `${CONTAINER}/{uuid}`, entry: 'functions/container/delete.ts', auth: 'token', data: 'write', files: 'none' },
+
+  { operation: 'document.find', method: 'GET', path: DOCUMENTS, entry: 'functions/document/find.ts', ...read },
+  { operation: 'document.page', method: 'GET', path: `${DOCUMENTS}/page`, entry: 'functions/document/page.ts', ...read },
+  { operation: 'document.page', method: 'GET', path: `${DOCUMENTS}/page/{page}`, entry: 'functions/document/page.ts', ...read },
+  { operation: 'document.latest', method: 'GET', path: `${DOCUMENTS}/latest`, entry: 'functions/document/latest.ts', ...read },
+  { operation: 'document.facility', method: 'GET', path: `${DOCUMENTS}/facility`, entry: 'functions/document/facility.ts', ...read },
+  { operation: 'document.documentFolder', method: 'GET', path: `${DOCUMENTS}/document-folder/{documentFolderUuid}`, entry: 'functions/document/document-folder.ts', ...read },
+  { operation: 'document.record', method: 'GET', path: `${DOCUMENTS}/record/{recordUuid}`, entry: 'functions/document/record.ts', ...read },
+  { operation: 'document.device', method: 'GET', path: `${DOCUMENTS}/device/{deviceUuid}`, entry: 'functions/document/device.ts', ...read },
+  { operation: 'document.maintenanceLogEntry', method: 'GET', path: `${DOCUMENTS}/maintenance-log-entry/{maintenanceLogEntryUuid}`, entry: 'functions/document/maintenance-log-entry.ts', ...read },
+  { operation: 'document.generator', method: 'GET', path: `${DOCUMENTS}/generator/{generatorUuid}`, entry: 'functions/document/generator.ts', ...read },
+  { operation: 'document.cyclotronProduct', method: 'GET', path: `${DOCUMENTS}/cyclotron-product/{cyclotronProductUuid}`, entry: 'functions/document/cyclotron-product.ts', ...read },
+  { operation: 'document.create', method: 'POST', path: DOCUMENTS, entry: 'functions/document/create.ts', auth: 'token', data: 'write', files: 'write' },
+  { operation: 'document.update', method: 'PUT', path: `${DOCUMENTS}/{uuid}`, entry: 'functions/document/update.ts', auth: 'token', data: 'write', files: 'read' },
+  { operation: 'document.report', method: 'GET', path: '/document/report-api/v1/document/{uuid}', entry: 'functions/document/report.ts', ...read },
+];
+
+/** Functions started by events rather than routes: the S3 object-created notification of the document bucket. */
+export interface EventFunction {
+  readonly name: string;
+  readonly entry: string;
+  readonly source: 'files:objectCreated';
+  readonly data: DataAccess;
+  readonly files: FileAccess | 'write-delete';
+}
+export const eventFunctions: readonly EventFunction[] = [
+  { name: 'document.fileStored', entry: 'functions/document/file-stored.ts', source: 'files:objectCreated', data: 'write', files: 'write-delete' },
 ];
 
 /** The authorizer is not a route, but is built and bundled like one. */

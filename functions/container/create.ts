@@ -1,7 +1,7 @@
 import { callerOf, httpHandler, single, tenantOf } from '../../shared/http/handler';
 import { parseBody } from '../../shared/schemas/body';
 import { containerMembers, containerCreateSchema } from '../../shared/schemas/container';
-import { containers } from '../commons';
+import { containers } from '../commons/containers';
 
 /** POST .../container: creates a container (State OPEN unless given). */
 export const handler = httpHandler('container.create', async (request) => {

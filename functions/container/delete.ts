@@ -1,5 +1,5 @@
 import { callerOf, httpHandler, single, tenantOf } from '../../shared/http/handler';
-import { containers } from '../commons';
+import { containers } from '../commons/containers';
 
 /** DELETE .../container/{uuid}: only while OPEN; answers the deleted container. */
 export const handler = httpHandler('container.delete', async (request) => {

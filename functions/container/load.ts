@@ -1,5 +1,5 @@
 import { httpHandler, single, tenantOf } from '../../shared/http/handler';
-import { containers } from '../commons';
+import { containers } from '../commons/containers';
 
 /** GET .../container/{uuid}: the container, with its ETag. */
 export const handler = httpHandler('container.load', async (request) => {

@@ -1,7 +1,7 @@
 import { callerOf, httpHandler, single, tenantOf } from '../../shared/http/handler';
 import { parseBody } from '../../shared/schemas/body';
 import { containerMembers, containerUpdateSchema } from '../../shared/schemas/container';
-import { containers } from '../commons';
+import { containers } from '../commons/containers';
 
 /** PUT .../container/{uuid}: partial update; `null` clears; If-Match honoured. */
 export const handler = httpHandler('container.update', async (request) => {

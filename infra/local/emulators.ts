@@ -3,7 +3,7 @@
  * amplify-dynamodb-simulator package, run with the machine's Java) and s3rver. Both speak the real
  * protocols, so the same SDK clients and handlers run against them.
  */
-import { CreateTableCommand, DynamoDBClient, ListTablesCommand, ResourceInUseException, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, ResourceInUseException, UpdateTableCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -100,7 +100,23 @@ export async function startDynamoDbLocal(options: { dataDir: string; inMemory: b
   };
 }
 
-/** Creates the single table (as the CDK stack defines it) unless it exists. */
+const keySchema = (partitionKey: string, sortKey: string) => [
+  { AttributeName: partitionKey, KeyType: 'HASH' as const },
+  { AttributeName: sortKey, KeyType: 'RANGE' as const },
+];
+const attributes = [TABLE_DEFINITION.partitionKey, TABLE_DEFINITION.sortKey, ...TABLE_DEFINITION.indexes.flatMap((i) => [i.partitionKey, i.sortKey])].map(
+  (name) => ({ AttributeName: name, AttributeType: 'S' as const }),
+);
+const indexDefinition = (index: (typeof TABLE_DEFINITION.indexes)[number]) => ({
+  IndexName: index.name,
+  KeySchema: keySchema(index.partitionKey, index.sortKey),
+  Projection: { ProjectionType: 'ALL' as const },
+});
+
+/**
+ * Creates the single table (as the CDK stack defines it) unless it exists; a table kept from an
+ * earlier version gets the indexes it lacks.
+ */
 export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
   const client = dynamoClient(endpoint);
   try {
@@ -108,14 +124,9 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
       new CreateTableCommand({
         TableName: tableName,
         BillingMode: 'PAY_PER_REQUEST',
-        AttributeDefinitions: [
-          { AttributeName: TABLE_DEFINITION.partitionKey, AttributeType: 'S' },
-          { AttributeName: TABLE_DEFINITION.sortKey, AttributeType: 'S' },
-        ],
-        KeySchema: [
-          { AttributeName: TABLE_DEFINITION.partitionKey, KeyType: 'HASH' },
-          { AttributeName: TABLE_DEFINITION.sortKey, KeyType: 'RANGE' },
-        ],
+        AttributeDefinitions: attributes,
+        KeySchema: keySchema(TABLE_DEFINITION.partitionKey, TABLE_DEFINITION.sortKey),
+        GlobalSecondaryIndexes: TABLE_DEFINITION.indexes.map(indexDefinition),
       }),
     );
     await client.send(
@@ -126,6 +137,12 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
     );
   } catch (error) {
     if (!(error instanceof ResourceInUseException)) throw error;
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const present = new Set((Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
+    for (const index of TABLE_DEFINITION.indexes.filter((i) => !present.has(i.name))) {
+      await client.send(new UpdateTableCommand({ TableName: tableName, GlobalSecondaryIndexUpdates: [{ Create: indexDefinition(index) }],
+        AttributeDefinitions: [index.partitionKey, index.sortKey].map((name) => ({ AttributeName: name, AttributeType: 'S' as const })) }));
+    }
   } finally {
     client.destroy();
   }

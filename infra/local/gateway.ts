@@ -32,7 +32,8 @@ function joinHeaders(req: http.IncomingMessage): Record<string, string> {
 }
 
 function toEvent(req: http.IncomingMessage, url: URL, body: Buffer, match: NonNullable<ReturnType<typeof matchRoute>>): ApiEvent {
-  const headers = joinHeaders(req);
+  // API Gateway adds the X-Forwarded-* headers; here the protocol is plain HTTP.
+  const headers: Record<string, string> = { ...joinHeaders(req), 'x-forwarded-proto': 'http', 'x-forwarded-for': req.socket.remoteAddress ?? '127.0.0.1' };
   const query: Record<string, string> = {};
   for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
   const text = TEXT_TYPES.test(headers['content-type'] ?? '') || body.length === 0;

@@ -7,7 +7,9 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
-import { authorizerEntry, type Route } from '../../shared/routes';
+import { authorizerEntry, eventFunctions, type Route } from '../../shared/routes';
+import { logger } from '../../shared/observability';
+import type { S3Event } from 'aws-lambda';
 import type { ApiEvent, ApiResult } from '../../shared/http/handler';
 import type { AuthorizerResult } from '../../functions/authorizer';
 import { repoRoot } from './paths';
@@ -61,4 +63,20 @@ export async function invokeRoute(route: Route, event: ApiEvent): Promise<ApiRes
   }
   const handler = await loadHandler<ApiEvent, ApiResult>(route.entry);
   return handler(event, lambdaContext(functionName(route)));
+}
+
+/**
+ * What the bucket notification does on AWS: each object-created event of the emulator goes to the
+ * event functions of the route table, one at a time per event as Lambda's async invocation would.
+ */
+export function deliverFileEvents(server: { on(event: 'event', listener: (event: S3Event) => void): unknown }): void {
+  const targets = eventFunctions.filter((f) => f.source === 'files:objectCreated');
+  server.on('event', (event) => {
+    if (!event.Records.some((r) => r.eventName.startsWith('ObjectCreated'))) return;
+    for (const target of targets) {
+      void loadHandler<S3Event, void>(target.entry)
+        .then((handler) => handler(event, lambdaContext(functionName({ operation: target.name } as Route))))
+        .catch((error: unknown) => logger.error('local event delivery failed', { function: target.name, error: error as Error }));
+    }
+  });
 }

@@ -55,6 +55,9 @@ async function main(): Promise<void> {
   applyFunctionEnvironment(settings);
   // Imported only now: the functions read these settings when they load.
   const { createGateway } = await import('./gateway');
+  const { deliverFileEvents } = await import('./lambda');
+  // s3rver is an EventEmitter (its typings leave that out).
+  deliverFileEvents(s3.server as unknown as Parameters<typeof deliverFileEvents>[0]);
   const server = createGateway();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -10,6 +10,9 @@
  * | dispose record  | C#{client}#F#{fac} | CONTAINER#{uuid}#DISPOSE             |
  * | audit entry     | C#{client}#F#{fac} | AUDIT#CONTAINER#{uuid}#{at}#{id}     |
  * | person          | C#{client}         | PERSON#{uuid}                        |
+ * | document        | C#{client}#F#{fac} | DOCUMENT#{uuid}                      |
+ * | document count  | C#{client}#F#{fac} | COUNT#DOCUMENT#{collection}          |
+ * | document pages  | C#{client}#F#{fac} | PAGES#DOCUMENT#{collection}#{first}  |
  *
  * One Query on `CONTAINER#{uuid}#` reads a container with its links and records; audit entries sit
  * under another prefix so they never add to the cost of a load.
@@ -19,7 +22,20 @@ export const TABLE_DEFINITION = {
   sortKey: 'SK',
   /** Items with this attribute (epoch seconds) expire. */
   timeToLiveAttribute: 'ExpiresAt',
+  /**
+   * Overloaded global secondary indexes (projection ALL); each item type documents what it puts in
+   * them. Documents: GSI1 all of a facility, GSI2 by state, GSI3 by scope, GSI4 by scope reference
+   * (sort key: CreatedAt#Uuid), GSI5 by document uuid alone (the report API).
+   */
+  indexes: [
+    { name: 'GSI1', partitionKey: 'G1PK', sortKey: 'G1SK' },
+    { name: 'GSI2', partitionKey: 'G2PK', sortKey: 'G2SK' },
+    { name: 'GSI3', partitionKey: 'G3PK', sortKey: 'G3SK' },
+    { name: 'GSI4', partitionKey: 'G4PK', sortKey: 'G4SK' },
+    { name: 'GSI5', partitionKey: 'G5PK', sortKey: 'G5SK' },
+  ],
 } as const;
+export type IndexName = (typeof TABLE_DEFINITION.indexes)[number]['name'];
 
 export type Tenant = { client: string; facility: string };
 
@@ -32,4 +48,7 @@ export const keys = {
   containerRecord: (uuid: string, kind: 'DISPATCH' | 'DISPOSE') => `CONTAINER#${uuid}#${kind}`,
   audit: (entity: string, uuid: string, at: string, id: string) => `AUDIT#${entity}#${uuid}#${at}#${id}`,
   person: (uuid: string) => `PERSON#${uuid}`,
+  document: (uuid: string) => `DOCUMENT#${uuid}`,
+  documentCount: (collection: string) => `COUNT#DOCUMENT#${collection}`,
+  documentPagesPrefix: (collection: string) => `PAGES#DOCUMENT#${collection}#`,
 };

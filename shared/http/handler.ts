@@ -104,7 +104,8 @@ const authorize = (route: Route): MiddlewareObj<ApiEvent, ApiResult, Error, ApiC
   before: (request) => {
     const { event } = request;
     const params = event.pathParameters ?? {};
-    const invalid = Object.entries(params).filter(([, value]) => !isIdentifier(value ?? ''));
+    // Path identifiers (`uuid`, `clientUuid`, `deviceUuid`...) never hold more than an identifier may.
+    const invalid = Object.entries(params).filter(([name, value]) => /uuid$/i.test(name) && !isIdentifier(value ?? ''));
     if (route.auth === 'public') {
       if (invalid.length) throw badRequest(invalid.map(([field]) => ({ key: 'detail.identifier', params: { field } })));
       return;
@@ -202,14 +203,36 @@ export const tenantOf = (request: ApiRequest): Tenant => ({
 });
 
 /** A single-item response (interface §2.6) with its notifications, read-only members ignored as a Warning. */
-export function single(model: string, item: unknown, options: { success?: NotificationSpec; ignored?: string[]; language: Language; headers?: Record<string, string> }): ApiReply {
+export function single(
+  model: string,
+  item: unknown,
+  options: { success?: NotificationSpec; ignored?: string[]; language: Language; headers?: Record<string, string>; extra?: Record<string, unknown> },
+): ApiReply {
   const specs: NotificationSpec[] = [];
   if (options.success) specs.push(options.success);
   if (options.ignored?.length) {
     specs.push({ key: 'request.read_only_ignored', details: options.ignored.map((field) => ({ key: 'detail.read_only_member', params: { field } })) });
   }
   return {
-    body: { [model]: item, Notifications: specs.map((s) => notification(s, options.language)) },
+    body: { [model]: item, Notifications: specs.map((s) => notification(s, options.language)), ...options.extra },
     ...(options.headers ? { headers: options.headers } : {}),
   };
+}
+
+/** A collection response (interface §2.6): the items, the CollectionConfiguration, the notifications. */
+export function collection(name: string, items: unknown[], configuration: unknown, options: { notifications?: NotificationSpec[]; language: Language }): ApiReply {
+  return {
+    body: {
+      [name]: items,
+      CollectionConfiguration: configuration,
+      Notifications: (options.notifications ?? []).map((s) => notification(s, options.language)),
+    },
+  };
+}
+
+/** The absolute address of the API as the caller reached it (`https://host`; locally `http://127.0.0.1:3000`). */
+export function baseUrl(request: ApiRequest): string {
+  const protocol = request.header('x-forwarded-proto') ?? 'https';
+  const host = request.event.requestContext.domainName || request.header('host') || 'localhost';
+  return `${protocol}://${host}`;
 }

@@ -23,7 +23,10 @@ export const messages = {
   'container.created': { code: 20101, type: 'Success', level: 'INFO', en: 'The container was created.', de: 'Der Behälter wurde angelegt.' },
   'container.updated': { code: 20001, type: 'Success', level: 'INFO', en: 'The container was updated.', de: 'Der Behälter wurde geändert.' },
   'container.deleted': { code: 20002, type: 'Success', level: 'INFO', en: 'The container was deleted.', de: 'Der Behälter wurde gelöscht.' },
+  'document.created': { code: 20102, type: 'Success', level: 'INFO', en: 'The document was created; upload its file with the Upload form.', de: 'Das Dokument wurde angelegt; die Datei wird mit dem Upload-Formular hochgeladen.' },
+  'document.updated': { code: 20003, type: 'Success', level: 'INFO', en: 'The document was updated.', de: 'Das Dokument wurde geändert.' },
   // warnings
+  'collection.truncated': { code: 30002, type: 'Warning', level: 'WARNING', en: 'Only the first {cap} of {total} items are listed; use the page operation for all of them.', de: 'Nur die ersten {cap} von {total} Einträgen werden aufgeführt; alle liefert die Seitenabfrage.' },
   'request.read_only_ignored': { code: 30001, type: 'Warning', level: 'WARNING', en: 'Read-only members were ignored.', de: 'Schreibgeschützte Felder wurden ignoriert.' },
   // client errors
   'request.invalid': { code: 40001, type: 'Error', level: 'ERROR', en: 'The request is invalid.', de: 'Die Anfrage ist ungültig.' },
@@ -37,6 +40,7 @@ export const messages = {
   'container.rpo_fields_forbidden': { code: 40303, type: 'Error', level: 'ERROR', en: 'Only a radiation protection officer may set or change the release fields.', de: 'Nur ein Strahlenschutzbeauftragter darf die Freigabefelder setzen oder ändern.' },
   'route.not_found': { code: 40401, type: 'Error', level: 'ERROR', en: 'There is no such endpoint.', de: 'Diesen Endpunkt gibt es nicht.' },
   'container.not_found': { code: 40402, type: 'Error', level: 'ERROR', en: 'The container was not found.', de: 'Der Behälter wurde nicht gefunden.' },
+  'document.not_found': { code: 40403, type: 'Error', level: 'ERROR', en: 'The document was not found.', de: 'Das Dokument wurde nicht gefunden.' },
   'container.state_change_forbidden': { code: 40901, type: 'Error', level: 'ERROR', en: 'The state cannot change from {from} to {to}.', de: 'Der Status kann nicht von {from} zu {to} wechseln.' },
   'container.release_required': { code: 40902, type: 'Error', level: 'ERROR', en: 'The state {to} needs a release by a radiation protection officer.', de: 'Der Status {to} erfordert eine Freigabe durch einen Strahlenschutzbeauftragten.' },
   'container.delete_forbidden': { code: 40903, type: 'Error', level: 'ERROR', en: 'Only a container in state OPEN can be deleted; this one is {state}.', de: 'Nur ein Behälter im Status OPEN kann gelöscht werden; dieser ist {state}.' },
@@ -69,6 +73,8 @@ export const details = {
   'detail.non_negative': { en: '{field}: must be a finite number, zero or more', de: '{field}: muss eine endliche Zahl größer oder gleich null sein' },
   'detail.timestamp': { en: '{field}: must be a real UTC date and time as YYYY-MM-DD HH:MM:SS', de: '{field}: muss ein gültiges UTC-Datum mit Uhrzeit im Format YYYY-MM-DD HH:MM:SS sein' },
   'detail.identifier': { en: '{field}: must be an identifier of 1 to 36 letters, digits, hyphens or underscores', de: '{field}: muss eine Kennung aus 1 bis 36 Buchstaben, Ziffern, Binde- oder Unterstrichen sein' },
+  'detail.page': { en: '{field}: must be a whole number, 1 or more', de: '{field}: muss eine ganze Zahl ab 1 sein' },
+  'detail.filename': { en: '{field}: must not contain control characters, / or \\', de: '{field}: darf keine Steuerzeichen, / oder \\ enthalten' },
   'detail.body_object': { en: 'The body must be a JSON object', de: 'Der Inhalt muss ein JSON-Objekt sein' },
   'detail.field': { en: '{field}', de: '{field}' },
   'detail.if_match': { en: 'If-Match: {value} does not match the current ETag', de: 'If-Match: {value} passt nicht zum aktuellen ETag' },

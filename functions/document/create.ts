@@ -1,0 +1,18 @@
+import { formatTimestamp } from '../../shared/domain/time';
+import { callerOf, httpHandler, single, tenantOf } from '../../shared/http/handler';
+import { parseBody } from '../../shared/schemas/body';
+import { documentCreateSchema, documentMembers } from '../../shared/schemas/document';
+import { documents } from '../commons/documents';
+
+/** POST .../documents: creates the record and answers a presigned upload for its file. */
+export const handler = httpHandler('document.create', async (request) => {
+  callerOf(request);
+  const { value, ignored } = parseBody(documentCreateSchema, request.body, documentMembers);
+  const { model, upload } = await documents.create(tenantOf(request), value);
+  return single('DocumentModel', model, {
+    success: { key: 'document.created' },
+    ignored,
+    language: request.language,
+    extra: { Upload: { ...upload, ExpiresAt: formatTimestamp(upload.ExpiresAt) } },
+  });
+});

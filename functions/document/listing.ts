@@ -1,0 +1,44 @@
+/** What the document listing functions share: the State filter, addresses, and the unpaginated listing. */
+import * as v from 'valibot';
+import { wholeConfiguration } from '../../shared/domain/collection';
+import type { DocumentScope, DocumentState } from '../../shared/domain/document';
+import type { DocumentCollection } from '../../shared/data/documents';
+import { badRequest } from '../../shared/errors';
+import { baseUrl, collection, httpHandler, tenantOf, type ApiRequest } from '../../shared/http/handler';
+import { issueDetails } from '../../shared/schemas/body';
+import { stateFilterSchema } from '../../shared/schemas/document';
+import { FIND_CAP } from '../../shared/services/documents';
+import { documents } from '../commons/documents';
+
+export const COLLECTION = 'DocumentModelCollection';
+
+/** The optional `?State=ACTIVE|ARCHIVED` filter; anything else is 400. */
+export function stateOf(request: ApiRequest): DocumentState | undefined {
+  const result = v.safeParse(stateFilterSchema, request.event.queryStringParameters?.State);
+  if (!result.success) throw badRequest(issueDetails(result.issues).map((d) => ({ ...d, params: { ...d.params, field: 'State' } })));
+  return result.output;
+}
+
+/** The query string the endpoints keep (the State filter). */
+export const filterQuery = (state: DocumentState | undefined) => (state ? `?State=${state}` : '');
+
+/** The absolute address of this facility's documents (`.../documents` plus `suffix`). */
+export const documentsUrl = (request: ApiRequest, suffix = '') =>
+  `${baseUrl(request)}/document/api/v1/${request.params.clientUuid}/${request.params.facilityUuid}/documents${suffix}`;
+
+/** An unpaginated listing (find and the scoped ones): up to FIND_CAP documents, a Warning beyond. */
+export function wholeListing(operation: string, collectionOf: (request: ApiRequest, state: DocumentState | undefined) => DocumentCollection) {
+  return httpHandler(operation, async (request) => {
+    const state = stateOf(request);
+    const { items, total, truncated } = await documents.find(tenantOf(request), collectionOf(request, state));
+    const self = `${baseUrl(request)}${request.event.rawPath}${filterQuery(state)}`;
+    return collection(COLLECTION, items, wholeConfiguration({ name: COLLECTION, total, cap: FIND_CAP, itemsOnPage: items.length, self }), {
+      language: request.language,
+      notifications: truncated ? [{ key: 'collection.truncated', params: { cap: FIND_CAP, total } }] : [],
+    });
+  });
+}
+
+/** The documents of one scope reference (`/device/{deviceUuid}` and the like). */
+export const referenceListing = (operation: string, scope: DocumentScope, param: string) =>
+  wholeListing(operation, (request, state) => ({ kind: 'reference', scope, reference: request.params[param]!, ...(state ? { state } : {}) }));

@@ -1,0 +1,62 @@
+/** S3 adapter of the file storage port: presigned uploads and downloads, what a stored object is. */
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+
+/** A presigned upload: POST a multipart form with `Fields` and then the file to `Url` before `ExpiresAt`. */
+export interface Upload {
+  Url: string;
+  Method: 'POST';
+  Fields: Record<string, string>;
+  ExpiresAt: Date;
+}
+
+export interface ObjectInfo {
+  size: number;
+  contentType: string;
+  lastModified: Date;
+}
+
+export interface FileStorage {
+  /** A POST policy allowing one object at `key`, of this media type, of at most `maxBytes`. */
+  presignUpload(key: string, contentType: string, maxBytes: number, expiresSeconds: number): Promise<Upload>;
+  /** A GET address that downloads `key` under `contentDisposition`. */
+  presignDownload(key: string, contentDisposition: string, expiresSeconds: number): Promise<string>;
+  head(key: string): Promise<ObjectInfo | undefined>;
+  remove(key: string): Promise<void>;
+}
+
+export function s3FileStorage(s3: S3Client, bucket: string): FileStorage {
+  return {
+    async presignUpload(key, contentType, maxBytes, expiresSeconds) {
+      const { url, fields } = await createPresignedPost(s3, {
+        Bucket: bucket,
+        Key: key,
+        Conditions: [
+          ['content-length-range', 1, maxBytes],
+          ['eq', '$Content-Type', contentType],
+        ],
+        Fields: { 'Content-Type': contentType },
+        Expires: expiresSeconds,
+      });
+      return { Url: url, Method: 'POST', Fields: fields, ExpiresAt: new Date(Date.now() + expiresSeconds * 1000) };
+    },
+
+    presignDownload: (key, contentDisposition, expiresSeconds) =>
+      getSignedUrl(s3, new GetObjectCommand({ Bucket: bucket, Key: key, ResponseContentDisposition: contentDisposition }), { expiresIn: expiresSeconds }),
+
+    async head(key) {
+      try {
+        const out = await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+        return { size: out.ContentLength ?? 0, contentType: out.ContentType ?? 'application/octet-stream', lastModified: out.LastModified ?? new Date() };
+      } catch (error) {
+        if ((error as Error).name === 'NotFound' || (error as Error).name === 'NoSuchKey') return undefined;
+        throw error;
+      }
+    },
+
+    async remove(key) {
+      await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    },
+  };
+}

@@ -1,0 +1,133 @@
+/**
+ * Documents of the archive: fields, states, scopes, the listing order and the response model.
+ * Pure domain code: no AWS, no HTTP library.
+ */
+import { formatTimestamp } from './time';
+
+export const DOCUMENT_SCOPES = ['DOCUMENT_FOLDER', 'DEVICE', 'RECORD', 'MAINTENANCE_LOG_ENTRY', 'GENERATOR', 'CYCLOTRON_PRODUCT'] as const;
+export type DocumentScope = (typeof DOCUMENT_SCOPES)[number];
+export const DOCUMENT_STATES = ['ACTIVE', 'ARCHIVED'] as const;
+export type DocumentState = (typeof DOCUMENT_STATES)[number];
+
+/** The fields of interface §2.1 (and §2.3, where `File` is never visible), in order. */
+export const DOCUMENT_FIELDS = ['Client', 'Facility', 'Scope', 'ScopeReference', 'State', 'Filename', 'Url', 'FileInfo', 'CreatedAt', 'UpdatedAt', 'Uuid'] as const;
+export type DocumentField = (typeof DOCUMENT_FIELDS)[number];
+/** Members of create and update bodies (DESIGN §5). */
+export const DOCUMENT_MUTABLE_FIELDS = ['Scope', 'ScopeReference', 'Filename', 'State'] as const;
+export type DocumentMutableField = (typeof DOCUMENT_MUTABLE_FIELDS)[number];
+
+/** What S3 says of the stored file. Times in Unix seconds, size in bytes. */
+export interface StoredFile {
+  Key: string;
+  Size: number;
+  ContentType: string;
+  CreatedAt: number;
+  ModifiedAt: number;
+}
+
+export interface DocumentData {
+  Scope: DocumentScope;
+  ScopeReference: string;
+  Filename: string;
+  State: DocumentState;
+}
+export type DocumentPatch = Partial<DocumentData>;
+
+export interface DocumentRecord extends DocumentData {
+  Client: string;
+  Facility: string;
+  Uuid: string;
+  Version: number;
+  CreatedAt: string;
+  UpdatedAt: string;
+  File: StoredFile | null;
+}
+
+export interface FileInfo {
+  CreatedDatetime: number;
+  ModifiedDatetime: number;
+  Filesize: number;
+  Mimetype: string;
+}
+
+export type DocumentModel = Record<DocumentField, unknown>;
+
+/** Listing order: newest first by CreatedAt, then Uuid. This key sorts ascending oldest first. */
+export const orderKey = (record: Pick<DocumentRecord, 'CreatedAt' | 'Uuid'>): string => `${record.CreatedAt}#${record.Uuid}`;
+
+/** The S3 key of a document's file: ASCII identifiers only, never the file name. */
+export const fileKey = (record: Pick<DocumentRecord, 'Client' | 'Facility' | 'Uuid'>): string =>
+  `documents/${record.Client}/${record.Facility}/${record.Uuid}`;
+
+/** The identifiers inside a file key, or undefined for a key that is not a document file. */
+export function parseFileKey(key: string): { client: string; facility: string; uuid: string } | undefined {
+  const match = /^documents\/([A-Za-z0-9_-]{1,36})\/([A-Za-z0-9_-]{1,36})\/([A-Za-z0-9_-]{1,36})$/.exec(key);
+  return match ? { client: match[1]!, facility: match[2]!, uuid: match[3]! } : undefined;
+}
+
+export function newDocument(tenant: { client: string; facility: string }, uuid: string, data: DocumentPatch & Omit<DocumentData, 'State'>, now: Date): DocumentRecord {
+  const at = formatTimestamp(now);
+  return {
+    Client: tenant.client,
+    Facility: tenant.facility,
+    Uuid: uuid,
+    Scope: data.Scope,
+    ScopeReference: data.ScopeReference,
+    Filename: data.Filename,
+    State: data.State ?? 'ACTIVE',
+    Version: 1,
+    CreatedAt: at,
+    UpdatedAt: at,
+    File: null,
+  };
+}
+
+export function updateDocument(current: DocumentRecord, patch: DocumentPatch, now: Date): { next: DocumentRecord; changed: DocumentMutableField[] } {
+  const changed = DOCUMENT_MUTABLE_FIELDS.filter((f) => f in patch && patch[f] !== undefined && patch[f] !== current[f]);
+  if (!changed.length) return { next: current, changed };
+  return { next: { ...current, ...patch, Version: current.Version + 1, UpdatedAt: formatTimestamp(now) }, changed };
+}
+
+export const fileInfoOf = (file: StoredFile | null): FileInfo | null =>
+  file ? { CreatedDatetime: file.CreatedAt, ModifiedDatetime: file.ModifiedAt, Filesize: file.Size, Mimetype: file.ContentType } : null;
+
+/** The response model: exactly the fields of §2.1/§2.3 in order; `File` itself never shows. */
+export function toDocumentModel(record: DocumentRecord, url: string | null): DocumentModel {
+  return {
+    Client: record.Client,
+    Facility: record.Facility,
+    Scope: record.Scope,
+    ScopeReference: record.ScopeReference,
+    State: record.State,
+    Filename: record.Filename,
+    Url: record.File ? url : null,
+    FileInfo: fileInfoOf(record.File),
+    CreatedAt: record.CreatedAt,
+    UpdatedAt: record.UpdatedAt,
+    Uuid: record.Uuid,
+  };
+}
+
+/** Media types by file name extension, for the upload policy; anything else is octet-stream. */
+const MEDIA_TYPES: Readonly<Record<string, string>> = {
+  pdf: 'application/pdf', txt: 'text/plain', csv: 'text/csv', json: 'application/json', xml: 'application/xml',
+  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', tif: 'image/tiff', tiff: 'image/tiff', webp: 'image/webp',
+  dcm: 'application/dicom', zip: 'application/zip', html: 'text/html',
+  doc: 'application/msword', docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  odt: 'application/vnd.oasis.opendocument.text', ods: 'application/vnd.oasis.opendocument.spreadsheet',
+};
+export function mediaTypeOf(filename: string): string {
+  const extension = /\.([A-Za-z0-9]+)$/.exec(filename)?.[1]?.toLowerCase();
+  return (extension && MEDIA_TYPES[extension]) || 'application/octet-stream';
+}
+
+/**
+ * Content-Disposition for a download (RFC 6266): an ASCII fallback `filename` and the exact name as
+ * RFC 5987 `filename*` (UTF-8, percent-encoded), so non-ASCII names download correctly.
+ */
+export function contentDisposition(filename: string): string {
+  const fallback = filename.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '_').trim() || 'download';
+  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}

@@ -1,0 +1,138 @@
+/**
+ * Document use cases: the listings (find, page, latest, scoped), the report, create with a
+ * presigned upload, update, and recording a stored file. Knows the store and file storage ports only.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Identity } from '../auth/claims';
+import { ConditionFailedError } from '../data/transact';
+import type { DocumentCollection, DocumentStore } from '../data/documents';
+import type { FileStorage, Upload } from '../data/files';
+import type { Tenant } from '../data/table';
+import {
+  contentDisposition,
+  fileKey,
+  mediaTypeOf,
+  newDocument,
+  parseFileKey,
+  toDocumentModel,
+  updateDocument,
+  type DocumentData,
+  type DocumentModel,
+  type DocumentPatch,
+  type DocumentRecord,
+  type DocumentState,
+} from '../domain/document';
+import { formatTimestamp } from '../domain/time';
+import { AppError, notFound } from '../errors';
+
+export const FIND_CAP = 1000;
+export const LATEST_COUNT = 10;
+const UPLOAD_SECONDS = 15 * 60;
+const DOWNLOAD_SECONDS = 5 * 60;
+const WRITE_ATTEMPTS = 3;
+
+export interface DocumentSettings {
+  pageSize: number;
+  maxUploadBytes: number;
+}
+
+export interface Listing {
+  items: DocumentModel[];
+  total: number;
+}
+
+/** What happened to a stored object, for the S3-event handler's log. */
+export type FileOutcome = 'recorded' | 'refused_too_large' | 'no_document' | 'not_a_document_file' | 'gone';
+
+export function documentService(store: DocumentStore, files: FileStorage, settings: DocumentSettings, clock: () => Date = () => new Date()) {
+  const present = (records: DocumentRecord[]): Promise<DocumentModel[]> =>
+    Promise.all(records.map(async (r) => toDocumentModel(r, r.File ? await files.presignDownload(r.File.Key, contentDisposition(r.Filename), DOWNLOAD_SECONDS) : null)));
+
+  async function mustGet(tenant: Tenant, uuid: string): Promise<DocumentRecord> {
+    const record = await store.get(tenant, uuid, { consistent: true });
+    if (!record) throw notFound('document.not_found');
+    return record;
+  }
+
+  return {
+    /** The whole collection up to FIND_CAP; `truncated` when there are more. */
+    async find(tenant: Tenant, collection: DocumentCollection): Promise<Listing & { truncated: boolean }> {
+      const [records, total] = await Promise.all([store.list(tenant, collection, FIND_CAP + 1), store.count(tenant, collection)]);
+      return { items: await present(records.slice(0, FIND_CAP)), total: Math.max(total, Math.min(records.length, FIND_CAP)), truncated: records.length > FIND_CAP };
+    },
+
+    /** The LATEST_COUNT newest documents: the collection is those documents. */
+    async latest(tenant: Tenant, state: DocumentState | undefined): Promise<Listing> {
+      const records = await store.list(tenant, { kind: 'all', ...(state ? { state } : {}) }, LATEST_COUNT);
+      return { items: await present(records), total: records.length };
+    },
+
+    async page(tenant: Tenant, state: DocumentState | undefined, page: number): Promise<Listing> {
+      const { total, items } = await store.page(tenant, { kind: 'all', ...(state ? { state } : {}) }, (page - 1) * settings.pageSize, settings.pageSize);
+      return { items: await present(items), total };
+    },
+
+    /** The report: allowed for the document's facility in the token, or role reporter; otherwise not found. */
+    async report(caller: Identity, uuid: string): Promise<DocumentModel> {
+      const record = await store.findByUuid(uuid);
+      const allowed = record && (caller.roles.includes('reporter') || (caller.clients.includes(record.Client) && caller.facilities.includes(record.Facility)));
+      if (!allowed) throw notFound('document.not_found');
+      return (await present([record]))[0]!;
+    },
+
+    async create(tenant: Tenant, data: DocumentPatch & Omit<DocumentData, 'State'>): Promise<{ model: DocumentModel; upload: Upload }> {
+      const record = newDocument(tenant, randomUUID(), data, clock());
+      await store.create(record);
+      const upload = await files.presignUpload(fileKey(record), mediaTypeOf(record.Filename), settings.maxUploadBytes, UPLOAD_SECONDS);
+      return { model: (await present([record]))[0]!, upload };
+    },
+
+    async update(tenant: Tenant, uuid: string, patch: DocumentPatch): Promise<DocumentModel> {
+      for (let attempt = 1; attempt <= WRITE_ATTEMPTS; attempt++) {
+        const current = await mustGet(tenant, uuid);
+        const { next, changed } = updateDocument(current, patch, clock());
+        if (!changed.length) return (await present([current]))[0]!;
+        try {
+          await store.update(current, next);
+        } catch (error) {
+          if (error instanceof ConditionFailedError) continue;
+          throw error;
+        }
+        return (await present([next]))[0]!;
+      }
+      throw new AppError(409, 'container.concurrent_update');
+    },
+
+    /**
+     * A file landed at `key`: fill FileInfo from the stored object. An object over the size limit is
+     * removed (the local emulator does not enforce POST policies) and the document keeps no file.
+     */
+    async fileStored(key: string): Promise<FileOutcome> {
+      const ids = parseFileKey(key);
+      if (!ids) return 'not_a_document_file';
+      const tenant = { client: ids.client, facility: ids.facility };
+      for (let attempt = 1; attempt <= WRITE_ATTEMPTS; attempt++) {
+        const record = await store.get(tenant, ids.uuid, { consistent: true });
+        if (!record) return 'no_document';
+        const info = await files.head(key);
+        if (!info) return 'gone';
+        const now = formatTimestamp(clock());
+        try {
+          if (info.size > settings.maxUploadBytes) {
+            await files.remove(key);
+            await store.setFile(record, null, now);
+            return 'refused_too_large';
+          }
+          const modified = Math.floor(info.lastModified.getTime() / 1000);
+          await store.setFile(record, { Key: key, Size: info.size, ContentType: info.contentType, CreatedAt: record.File?.CreatedAt ?? modified, ModifiedAt: modified }, now);
+          return 'recorded';
+        } catch (error) {
+          if (!(error instanceof ConditionFailedError)) throw error;
+        }
+      }
+      throw new Error(`document ${ids.uuid} kept changing while its file was recorded`);
+    },
+  };
+}
+
+export type DocumentService = ReturnType<typeof documentService>;
