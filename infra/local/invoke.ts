@@ -1,17 +1,20 @@
 /**
  * `npm run invoke -- <operation> <event file>`: runs one function once, with a sample API Gateway
- * event, against the emulators of the running `npm start`, and prints the response.
+ * event (or, for an event function such as `document.fileStored`, a sample S3 notification),
+ * against the emulators of the running `npm start`, and prints the response.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { routes } from '../../shared/routes';
+import { eventFunctions, routes } from '../../shared/routes';
 import { applyFunctionEnvironment } from './environment';
 import { runtimeFile, type RuntimeInfo } from './paths';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const [operation, eventFile] = process.argv.slice(2);
 const route = routes.find((r) => r.operation === operation);
-if (!route || !eventFile) {
-  process.stderr.write(`usage: npm run invoke -- <operation> <event file>\noperations: ${routes.map((r) => r.operation).join(', ')}\n`);
+const eventFunction = eventFunctions.find((f) => f.name === operation);
+if ((!route && !eventFunction) || !eventFile) {
+  const names = [...new Set([...routes.map((r) => r.operation), ...eventFunctions.map((f) => f.name)])];
+  process.stderr.write(`usage: npm run invoke -- <operation> <event file>\noperations: ${names.join(', ')}\n`);
   process.exit(2);
 }
 if (!existsSync(runtimeFile())) {
@@ -22,8 +25,16 @@ const info = JSON.parse(readFileSync(runtimeFile(), 'utf8')) as RuntimeInfo;
 applyFunctionEnvironment(info);
 process.env.LOG_LEVEL ??= 'WARN';
 const event = JSON.parse(readFileSync(eventFile, 'utf8'));
-const { invokeRoute } = await import('./lambda');
-const result = await invokeRoute(route, event);
+const { invokeRoute, lambdaContext, loadHandler } = await import('./lambda');
+if (!route) {
+  const handler = await loadHandler<unknown, unknown>(eventFunction!.entry);
+  const output = await handler(event, lambdaContext(eventFunction!.name));
+  process.stdout.write(`${JSON.stringify({ result: output ?? null }, null, 2)}\n`);
+  process.exit(0);
+}
+// A route with several paths (page and page/{page}) is told apart by the event's routeKey.
+const chosen = routes.find((r) => r.operation === operation && `${r.method} ${r.path}` === event.routeKey) ?? route;
+const result = await invokeRoute(chosen, event);
 let body: unknown = result.body;
 try {
   body = JSON.parse(String(result.body));

@@ -1,49 +1,85 @@
 /**
- * Every route has a sample event in events/, and `npm run invoke -- <operation> <event>` runs it
- * against the running local emulators. Each run uses a fresh tenant (the sample's ids replaced) so
- * runs never meet.
+ * Every route and event function has a sample event in events/, and `npm run invoke -- <operation>
+ * <event>` runs it against the running local emulators. Each run uses fresh identifiers (the
+ * sample's client, facility and document replaced) so runs never meet.
  */
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
+import { LOCAL_CREDENTIALS } from '../../infra/local/emulators';
 import { dynamoContainerStore } from '../../shared/data/containers';
+import { dynamoDocumentStore } from '../../shared/data/documents';
 import { createContainer } from '../../shared/domain/container';
-import { routes } from '../../shared/routes';
+import { fileKey, newDocument } from '../../shared/domain/document';
+import { eventFunctions, routes } from '../../shared/routes';
 import { documentClient, runtime } from '../support/api';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
-const eventFileOf = (entry: string) => path.join(root, entry.replace(/^functions\//, 'events/').replace(/\.ts$/, '.json'));
-const SAMPLE = { client: 'a1b2c3d4-0000-4000-8000-000000000001', facility: 'a1b2c3d4-0000-4000-8000-000000000002', uuid: 'a1b2c3d4-0000-4000-8000-000000000003' };
+const SAMPLE = {
+  client: 'a1b2c3d4-0000-4000-8000-000000000001',
+  facility: 'a1b2c3d4-0000-4000-8000-000000000002',
+  container: 'a1b2c3d4-0000-4000-8000-000000000003',
+  document: 'a1b2c3d4-0000-4000-8000-000000000004',
+};
+const samples = readdirSync(path.join(root, 'events'), { recursive: true, encoding: 'utf8' })
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => ({ file: f, text: readFileSync(path.join(root, 'events', f), 'utf8') }));
 
-describe('sample events and npm run invoke', () => {
+/** Fresh ids for a sample, and what it needs to exist (a container or document with the sample's uuid). */
+async function prepare(text: string) {
+  const ids = { client: randomUUID(), facility: randomUUID(), document: randomUUID() };
+  const fresh = text.replaceAll(SAMPLE.client, ids.client).replaceAll(SAMPLE.facility, ids.facility).replaceAll(SAMPLE.document, ids.document);
+  const tenant = { client: ids.client, facility: ids.facility };
+  const db = documentClient();
+  if (text.includes(SAMPLE.container)) {
+    const record = createContainer(tenant, SAMPLE.container, { Name: 'Seeded' }, [], new Date());
+    await dynamoContainerStore(db, runtime().tableName).create(record, [], { actor: { sub: 'seed', name: 'Seed' }, at: record.CreatedAt, requestId: randomUUID() });
+  }
+  if (text.includes(SAMPLE.document)) {
+    const record = newDocument(tenant, ids.document, { Scope: 'DEVICE', ScopeReference: 'ref-1', Filename: 'seed.pdf' }, new Date());
+    await dynamoDocumentStore(db, runtime().tableName).create(record);
+  }
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'nm-event-')), 'event.json');
+  writeFileSync(file, fresh);
+  return { file, tenant, ids };
+}
+
+const invoke = async (operation: string, file: string) =>
+  JSON.parse((await run(process.execPath, ['--import', 'tsx', 'infra/local/invoke.ts', operation, file], { cwd: root, env: { ...process.env, LOCAL_DIR: inject('localDir') } })).stdout);
+
+describe.concurrent('sample events and npm run invoke', () => {
   for (const route of routes) {
-    it(`${route.operation}: ${path.relative(root, eventFileOf(route.entry))}`, async () => {
-      const file = eventFileOf(route.entry);
-      expect(existsSync(file)).toBe(true);
-      const tenant = { client: randomUUID(), facility: randomUUID() };
-      const text = readFileSync(file, 'utf8').replaceAll(SAMPLE.client, tenant.client).replaceAll(SAMPLE.facility, tenant.facility);
-      const event = JSON.parse(text);
-      expect(event.routeKey).toBe(`${route.method} ${route.path}`);
-      if (route.path.includes('{uuid}')) {
-        const store = dynamoContainerStore(documentClient(), runtime().tableName);
-        const record = createContainer(tenant, SAMPLE.uuid, { Name: 'Seeded' }, [], new Date());
-        await store.create(record, [], { actor: { sub: 'seed', name: 'Seed' }, at: record.CreatedAt, requestId: randomUUID() });
-      }
-      const scratch = path.join(mkdtempSync(path.join(os.tmpdir(), 'nm-event-')), 'event.json');
-      writeFileSync(scratch, text);
-      const { stdout } = await run(process.execPath, ['--import', 'tsx', 'infra/local/invoke.ts', route.operation, scratch], {
-        cwd: root,
-        env: { ...process.env, LOCAL_DIR: inject('localDir') },
-      });
-      const result = JSON.parse(stdout);
-      expect(result.statusCode, stdout).toBe(200);
-      expect(result.body.ContainerModel).toMatchObject({ Client: tenant.client, Facility: tenant.facility });
+    it(`${route.method} ${route.path} (${route.operation})`, async () => {
+      const sample = samples.find((s) => JSON.parse(s.text).routeKey === `${route.method} ${route.path}`);
+      expect(sample, `no sample event in events/ for ${route.method} ${route.path}`).toBeDefined();
+      const { file, tenant } = await prepare(sample!.text);
+      const result = await invoke(route.operation, file);
+      expect(result.statusCode, JSON.stringify(result.body)).toBe(200);
+      const item = result.body.ContainerModel ?? result.body.DocumentModel ?? result.body.DocumentModelCollection?.[0];
+      if (item) expect(item).toMatchObject({ Client: tenant.client, Facility: tenant.facility });
+    });
+  }
+
+  for (const fn of eventFunctions) {
+    it(`${fn.name}`, async () => {
+      const sample = samples.find((s) => s.file.endsWith(`${fn.entry.split('/').pop()!.replace(/\.ts$/, '')}.json`));
+      expect(sample).toBeDefined();
+      const { file, tenant, ids } = await prepare(sample!.text);
+      const { s3Endpoint, region, bucketName } = runtime();
+      const s3 = new S3Client({ endpoint: s3Endpoint, region, credentials: LOCAL_CREDENTIALS, forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' });
+      const key = fileKey({ Client: tenant.client, Facility: tenant.facility, Uuid: ids.document });
+      writeFileSync(file, readFileSync(file, 'utf8').replaceAll('nm-archive-local-files', bucketName));
+      await s3.send(new PutObjectCommand({ Bucket: bucketName, Key: key, Body: 'sample content', ContentType: 'application/pdf' }));
+      await invoke(fn.name, file);
+      const stored = await dynamoDocumentStore(documentClient(), runtime().tableName).get(tenant, ids.document, { consistent: true });
+      expect(stored?.File).toMatchObject({ Key: key, Size: 14, ContentType: 'application/pdf' });
     });
   }
 });

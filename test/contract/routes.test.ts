@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { routes, type Route } from '../../shared/routes';
 import { CONTAINER_FIELDS } from '../../shared/domain/container';
-import { call, containerPath, newTenant, type ApiResponse } from '../support/api';
+import { DOCUMENT_FIELDS } from '../../shared/domain/document';
+import { call, containerPath, createDocument, newTenant, type ApiResponse } from '../support/api';
 import { fillPath } from '../support/routes';
 
 type Tenant = ReturnType<typeof newTenant>;
@@ -30,7 +31,67 @@ const expectContainer = (response: ApiResponse, t: Tenant) => {
   expect(response.body.ContainerModel).toMatchObject({ Client: t.client, Facility: t.facility });
 };
 
+const expectDocuments = (response: ApiResponse, uuid: string) => {
+  expect(response.status, response.text).toBe(200);
+  expect(Object.keys(response.body)).toEqual(['DocumentModelCollection', 'CollectionConfiguration', 'Notifications']);
+  const item = response.body.DocumentModelCollection.find((d: { Uuid: string }) => d.Uuid === uuid);
+  expect(item).toBeDefined();
+  expect(Object.keys(item)).toEqual([...DOCUMENT_FIELDS]);
+  expect(response.body.CollectionConfiguration.CollectionModelName).toBe('DocumentModelCollection');
+};
+
+/** A listing sample: a document in the given scope, then the listing must hold it. */
+const listing = (scope: string, param?: string, extra: Record<string, string> = {}): Sample => {
+  let uuid = '';
+  return {
+    prepare: async (t) => {
+      uuid = (await createDocument(t, { Scope: scope, ScopeReference: 'ref-1', Filename: 'a.pdf' })).DocumentModel.Uuid;
+      return { values: { clientUuid: t.client, facilityUuid: t.facility, ...(param ? { [param]: 'ref-1' } : {}), ...extra } };
+    },
+    check: (r) => expectDocuments(r, uuid),
+  };
+};
+
 const samples: Record<string, Sample> = {
+  'document.find': listing('RECORD'),
+  'document.page': listing('RECORD', undefined, { page: '1' }),
+  'document.latest': listing('RECORD'),
+  'document.facility': listing('DOCUMENT_FOLDER'),
+  'document.documentFolder': listing('DOCUMENT_FOLDER', 'documentFolderUuid'),
+  'document.record': listing('RECORD', 'recordUuid'),
+  'document.device': listing('DEVICE', 'deviceUuid'),
+  'document.maintenanceLogEntry': listing('MAINTENANCE_LOG_ENTRY', 'maintenanceLogEntryUuid'),
+  'document.generator': listing('GENERATOR', 'generatorUuid'),
+  'document.cyclotronProduct': listing('CYCLOTRON_PRODUCT', 'cyclotronProductUuid'),
+  'document.create': {
+    prepare: async (t) => ({ values: { clientUuid: t.client, facilityUuid: t.facility }, body: { Scope: 'DEVICE', ScopeReference: 'dev-1', Filename: 'report.pdf' } }),
+    check: (r, t) => {
+      expect(r.status, r.text).toBe(200);
+      expect(Object.keys(r.body)).toEqual(['DocumentModel', 'Notifications', 'Upload']);
+      expect(Object.keys(r.body.DocumentModel)).toEqual([...DOCUMENT_FIELDS]);
+      expect(r.body.DocumentModel).toMatchObject({ Client: t.client, Facility: t.facility, State: 'ACTIVE', Url: null, FileInfo: null });
+      expect(r.body.Upload).toMatchObject({ Method: 'POST', Url: expect.stringMatching(/^http/) });
+    },
+  },
+  'document.update': {
+    prepare: async (t) => {
+      const uuid = (await createDocument(t, { Scope: 'DEVICE', ScopeReference: 'dev-1', Filename: 'a.pdf' })).DocumentModel.Uuid;
+      return { values: { clientUuid: t.client, facilityUuid: t.facility, uuid }, body: { State: 'ARCHIVED' } };
+    },
+    check: (r) => {
+      expect(r.status, r.text).toBe(200);
+      expect(r.body.DocumentModel.State).toBe('ARCHIVED');
+    },
+  },
+  'document.report': {
+    prepare: async (t) => ({ values: { uuid: (await createDocument(t, { Scope: 'DEVICE', ScopeReference: 'dev-1', Filename: 'a.pdf' })).DocumentModel.Uuid } }),
+    check: (r, t) => {
+      expect(r.status, r.text).toBe(200);
+      expect(Object.keys(r.body)).toEqual(['DocumentModel', 'Notifications']);
+      expect(Object.keys(r.body.DocumentModel)).toEqual([...DOCUMENT_FIELDS]);
+      expect(r.body.DocumentModel.Facility).toBe(t.facility);
+    },
+  },
   'container.loadDefault': {
     prepare: async (t) => ({ values: { clientUuid: t.client, facilityUuid: t.facility } }),
     check: (r, t) => {
@@ -73,6 +134,10 @@ const samples: Record<string, Sample> = {
 describe('every route of the route table', () => {
   it('has a contract sample', () => {
     expect(routes.map((r) => r.operation).filter((op) => !samples[op])).toEqual([]);
+  });
+  it('lists each route key once', () => {
+    const keys = routes.map((r) => `${r.method} ${r.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
   });
 
   for (const route of routes as Route[]) {

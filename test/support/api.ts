@@ -70,3 +70,33 @@ export function errorOf(response: ApiResponse) {
   }
   return notifications[0] as { Type: string; Message: string; LocalizedMessage: string; Level: number; LevelAsString: string; Details: string[]; Code: number };
 }
+
+export const documentsPath = (t: { client: string; facility: string }, suffix = '') => `/document/api/v1/${t.client}/${t.facility}/documents${suffix}`;
+
+/** Creates a document over the API and returns the response body (DocumentModel, Upload). */
+export async function createDocument(t: { client: string; facility: string; token: string }, body: Record<string, unknown>) {
+  const response = await call('POST', documentsPath(t), { token: t.token, body });
+  if (response.status !== 200) throw new Error(`create document: ${response.status} ${response.text}`);
+  return response.body as { DocumentModel: Record<string, any>; Upload: { Url: string; Method: string; Fields: Record<string, string>; ExpiresAt: string } };
+}
+
+/** Uploads bytes with a presigned POST form, as a browser would. */
+export async function upload(form: { Url: string; Fields: Record<string, string> }, bytes: Uint8Array, filename = 'file'): Promise<number> {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(form.Fields)) data.append(name, value);
+  data.append('file', new Blob([bytes]), filename);
+  const response = await fetch(form.Url, { method: 'POST', body: data });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+/** Polls until `check` returns a value (the S3 event is delivered asynchronously). */
+export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

@@ -25,7 +25,8 @@ export default async function setup(project: TestProject) {
   const log = createWriteStream(logFile);
   const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts', '--in-memory'], {
     cwd: path.resolve(import.meta.dirname, '../..'),
-    env: { ...process.env, LOCAL_DIR: localDir, PORT: '0', LOG_LEVEL: 'INFO' },
+    // A small upload limit, so the oversized-upload test stays small.
+    env: { ...process.env, LOCAL_DIR: localDir, PORT: '0', LOG_LEVEL: 'INFO', MAX_UPLOAD_BYTES: String(256 * 1024) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
