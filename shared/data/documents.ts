@@ -6,7 +6,7 @@
  *   them;
  * - page buckets (`PAGES#DOCUMENT#{collection}#{first key}`) cut the paginated collections (all
  *   documents of a facility, and per state) into consecutive slices of the listing order, each with
- *   its exact size. A page deep in the collection adds up the small bucket items to find the slice
+ *   its exact size (the first slice starts at the empty key). A page deep in the collection adds up the small bucket items to find the slice
  *   it starts in, then reads from that slice on: it never reads the documents before it. New
  *   documents (the newest end) open a new bucket every PAGE_BUCKET_SIZE documents; a document that
  *   lands inside an older slice (an import) grows that slice, and regenerateSequenceMemory evens
@@ -153,22 +153,18 @@ export function dynamoDocumentStore(db: DynamoDBDocumentClient, tableName: strin
     return found;
   }
 
-  /** The bucket whose slice holds `key` (the last one starting at or before it), else the first one. */
-  async function bucketFor(tenant: Tenant, collection: string, key: string): Promise<{ containing?: Bucket; first?: Bucket }> {
+  /** The bucket whose slice holds `key`: the last one starting at or before it. */
+  async function bucketFor(tenant: Tenant, collection: string, key: string): Promise<Bucket | undefined> {
     const prefix = keys.documentPagesPrefix(collection);
-    const query = async (input: Partial<QueryCommandInput>) =>
-      (await db.send(new QueryCommand({ TableName: tableName, Limit: 1, ConsistentRead: true, ...input } as QueryCommandInput))).Items?.[0] as Bucket | undefined;
-    const containing = await query({
+    const out = await db.send(new QueryCommand({
+      TableName: tableName,
       KeyConditionExpression: 'PK = :pk AND SK BETWEEN :prefix AND :upto',
       ExpressionAttributeValues: { ':pk': keys.tenant(tenant), ':prefix': prefix, ':upto': `${prefix}${key}` },
       ScanIndexForward: false,
-    });
-    if (containing) return { containing };
-    const first = await query({
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-      ExpressionAttributeValues: { ':pk': keys.tenant(tenant), ':prefix': prefix },
-    });
-    return first ? { first } : {};
+      Limit: 1,
+      ConsistentRead: true,
+    }));
+    return out.Items?.[0] as Bucket | undefined;
   }
 
   const bucketItem = (tenant: Tenant, collection: string, bucket: Omit<Bucket, 'SK'>) => ({
@@ -183,21 +179,19 @@ export function dynamoDocumentStore(db: DynamoDBDocumentClient, tableName: strin
     ExpressionAttributeValues: { ':v': bucket.V },
   });
 
-  /** The bucket writes that count one more document with `key` into a paginated collection. */
+  /**
+   * The bucket writes that count one more document with `key` into a paginated collection. The first
+   * bucket of a collection starts at the empty key, so it holds everything older than the next one
+   * and concurrent first writers meet on the same item. A new bucket is opened only after the newest
+   * one is full, above every key it holds, and together with a versioned write of that bucket: no
+   * slice ever changes under a writer that read it.
+   */
   async function insertInto(tenant: Tenant, collection: string, key: string): Promise<TransactWriteItem[]> {
-    const { containing, first } = await bucketFor(tenant, collection, key);
+    const bucket = await bucketFor(tenant, collection, key);
     const pk = keys.tenant(tenant);
-    if (!containing && !first) {
-      return [{ Put: { TableName: tableName, Item: bucketItem(tenant, collection, { K: key, M: key, N: 1, V: 1, Latest: true }), ConditionExpression: 'attribute_not_exists(SK)' } }];
+    if (!bucket) {
+      return [{ Put: { TableName: tableName, Item: bucketItem(tenant, collection, { K: '', M: key, N: 1, V: 1, Latest: true }), ConditionExpression: 'attribute_not_exists(SK)' } }];
     }
-    if (!containing && first) {
-      // Older than everything: the first slice now starts at this key.
-      return [
-        { Delete: { TableName: tableName, Key: { PK: pk, SK: first.SK }, ...versioned(first) } },
-        { Put: { TableName: tableName, Item: bucketItem(tenant, collection, { K: key, M: first.M, N: first.N + 1, V: first.V + 1, ...(first.Latest ? { Latest: true } : {}) }), ConditionExpression: 'attribute_not_exists(SK)' } },
-      ];
-    }
-    const bucket = containing!;
     if (bucket.Latest && bucket.N >= PAGE_BUCKET_SIZE && key > bucket.M) {
       return [
         { Update: { TableName: tableName, Key: { PK: pk, SK: bucket.SK }, UpdateExpression: 'REMOVE Latest SET V = V + :one', ...versioned(bucket), ExpressionAttributeValues: { ':v': bucket.V, ':one': 1 } } },
@@ -217,7 +211,7 @@ export function dynamoDocumentStore(db: DynamoDBDocumentClient, tableName: strin
 
   /** The bucket write that counts one document with `key` out of a paginated collection. */
   async function removeFrom(tenant: Tenant, collection: string, key: string): Promise<TransactWriteItem[]> {
-    const { containing } = await bucketFor(tenant, collection, key);
+    const containing = await bucketFor(tenant, collection, key);
     if (!containing) return [];
     return [{
       Update: {

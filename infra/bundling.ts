@@ -1,0 +1,46 @@
+/**
+ * How every function is bundled, in one place: the CDK stack passes `bundlingOptions` to each
+ * NodejsFunction, the benchmark calls esbuild with `esbuildOptions`. Both are built from the same
+ * constants, so a bench measures exactly what is deployed.
+ */
+import { OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { BuildOptions } from 'esbuild';
+
+/** The Lambda runtime is Node.js 22. */
+const TARGET = 'node22';
+/** Prefer the ESM build of a package (smaller, tree-shakable), fall back to CommonJS. */
+const MAIN_FIELDS = ['module', 'main'];
+const MINIFY = true;
+/**
+ * An ESM bundle has no `require`; bundled CommonJS code that calls it (for Node built-ins) gets one.
+ * `__cr` keeps the import from clashing with names in the bundle.
+ */
+const ESM_REQUIRE_BANNER = "import { createRequire as __cr } from 'module'; const require = __cr(import.meta.url);";
+
+/** NodejsFunction bundling: ESM, minified, source maps, AWS SDK v3 bundled in (no externals). */
+export const bundlingOptions: BundlingOptions = {
+  format: OutputFormat.ESM,
+  target: TARGET,
+  mainFields: MAIN_FIELDS,
+  minify: MINIFY,
+  sourceMap: true,
+  externalModules: [],
+  banner: ESM_REQUIRE_BANNER,
+};
+
+/** The same bundle for plain esbuild (the bench). Source maps are left out: they do not change the code. */
+export function esbuildOptions(entry: string, outfile: string): BuildOptions {
+  return {
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: TARGET,
+    mainFields: [...MAIN_FIELDS],
+    minify: MINIFY,
+    sourcemap: false,
+    banner: { js: ESM_REQUIRE_BANNER },
+    metafile: true,
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * The function defaults, in one construct: every Lambda of the service (the HTTP handlers and the
+ * authorizer) is a ServiceFunction. Node.js 22 on arm64, bundled by esbuild as infra/bundling.ts
+ * says, its own log group with the stage's retention, its own IAM role (the NodejsFunction
+ * default; grants are added per function by the stack).
+ */
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import { bundlingOptions } from './bundling';
+import type { StageConfig } from './stages';
+
+/** The repository root: handler entries are relative to it, the lock file sits in it. */
+export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface ServiceFunctionProps {
+  /** Handler module relative to the repository root (as in the route table); exports `handler`. */
+  readonly entry: string;
+  readonly stageName: string;
+  readonly config: StageConfig;
+  /** Settings for this function, on top of the common ones (STAGE). */
+  readonly environment?: Record<string, string>;
+  readonly description?: string;
+}
+
+export class ServiceFunction extends NodejsFunction {
+  constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
+    const { config } = props;
+    // Created before the function (it is a constructor prop), next to it in the tree.
+    const logGroup = new LogGroup(scope, `${id}Logs`, {
+      retention: config.logRetention,
+      removalPolicy: config.removalPolicy,
+    });
+    super(scope, id, {
+      entry: join(REPO_ROOT, props.entry),
+      handler: 'handler',
+      projectRoot: REPO_ROOT,
+      depsLockFilePath: join(REPO_ROOT, 'package-lock.json'),
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: config.memorySize,
+      timeout: config.timeout,
+      bundling: bundlingOptions,
+      logGroup,
+      description: props.description,
+      environment: {
+        STAGE: props.stageName,
+        // The bundles ship source maps; this makes stack traces in the logs point at the sources.
+        NODE_OPTIONS: '--enable-source-maps',
+        ...props.environment,
+      },
+    });
+  }
+}

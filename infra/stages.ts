@@ -1,0 +1,124 @@
+/**
+ * Per-stage settings of the CDK stack (`npx cdk synth|deploy -c stage=dev|prod`).
+ *
+ * The token issuer and the CORS origins come from CDK context when given
+ * (`-c authIssuer=... -c authAudience=... -c authJwksUri=... -c corsOrigins=https://a,https://b`);
+ * the defaults are placeholders under example.com, so the app synthesizes offline without any
+ * account or identity provider. A stage deployed with placeholders verifies no token at all.
+ */
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+
+export const STAGES = ['dev', 'prod'] as const;
+export type StageName = (typeof STAGES)[number];
+
+export interface AuthSettings {
+  readonly issuer: string;
+  readonly audience: string;
+  readonly jwksUri: string;
+}
+
+export interface StageConfig {
+  /** API Gateway stage throttling (requests per second, burst bucket). */
+  readonly throttle: { readonly rateLimit: number; readonly burstLimit: number };
+  readonly logRetention: RetentionDays;
+  /** For the table, the bucket and the log groups. */
+  readonly removalPolicy: RemovalPolicy;
+  /** Empty the bucket on stack deletion (only where the bucket is destroyed). */
+  readonly autoDeleteObjects: boolean;
+  readonly tableDeletionProtection: boolean;
+  readonly memorySize: number;
+  /** Per HTTP function (and the authorizer); API Gateway gives up after 30 s anyway. */
+  readonly timeout: Duration;
+  readonly maxBodyBytes: number;
+  readonly maxUploadBytes: number;
+  readonly pageSize: number;
+  /** `*` or exact origins; used by the API's CORS, the bucket's CORS and the functions. */
+  readonly corsAllowedOrigins: readonly string[];
+  readonly auth: AuthSettings;
+  /** True when the issuer or the CORS origins are still the example.com defaults. */
+  readonly usesPlaceholders: boolean;
+}
+
+/** Reads a CDK context value (`app.node.tryGetContext`). */
+export type ContextLookup = (key: string) => unknown;
+
+/** Settings the stages share; the values match the functions' own defaults (shared/config.ts). */
+const COMMON = {
+  timeout: Duration.seconds(10),
+  maxBodyBytes: 64 * 1024,
+  /** Largest document file a presigned upload accepts. */
+  maxUploadBytes: 50 * 1024 * 1024,
+  pageSize: 100,
+} as const;
+
+const PLACEHOLDER_HOST = 'example.com';
+
+type StageSettings = Omit<StageConfig, keyof typeof COMMON | 'auth' | 'usesPlaceholders'>;
+
+const STAGE_SETTINGS: Record<StageName, StageSettings> = {
+  dev: {
+    throttle: { rateLimit: 50, burstLimit: 100 },
+    logRetention: RetentionDays.ONE_WEEK,
+    removalPolicy: RemovalPolicy.DESTROY,
+    autoDeleteObjects: true,
+    tableDeletionProtection: false,
+    memorySize: 512,
+    corsAllowedOrigins: ['*'],
+  },
+  prod: {
+    throttle: { rateLimit: 200, burstLimit: 400 },
+    logRetention: RetentionDays.ONE_YEAR,
+    removalPolicy: RemovalPolicy.RETAIN,
+    autoDeleteObjects: false,
+    tableDeletionProtection: true,
+    memorySize: 1024,
+    corsAllowedOrigins: [`https://archive.${PLACEHOLDER_HOST}`],
+  },
+};
+
+/** A Cognito-style placeholder issuer per stage; its JWKS sits where Cognito puts it. */
+function placeholderAuth(stage: StageName): AuthSettings {
+  const issuer = `https://cognito-idp.${PLACEHOLDER_HOST}/nm-archive-${stage}`;
+  return { issuer, audience: `nm-archive-${stage}`, jwksUri: `${issuer}/.well-known/jwks.json` };
+}
+
+function isPlaceholder(url: string): boolean {
+  if (!URL.canParse(url)) return false;
+  const host = new URL(url).hostname;
+  return host === PLACEHOLDER_HOST || host.endsWith(`.${PLACEHOLDER_HOST}`);
+}
+
+function contextString(context: ContextLookup, key: string): string | undefined {
+  const value = context(key);
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'string') throw new Error(`CDK context "${key}" must be a string, got ${JSON.stringify(value)}`);
+  return value.trim();
+}
+
+function isStage(stage: string): stage is StageName {
+  return (STAGES as readonly string[]).includes(stage);
+}
+
+/** The settings of a stage, with the context overrides applied. Throws for an unknown stage. */
+export function stageConfig(stage: string, context: ContextLookup = () => undefined): StageConfig {
+  if (!isStage(stage)) {
+    throw new Error(`Unknown stage "${stage}": use one of ${STAGES.join(', ')} (-c stage=<name>)`);
+  }
+  const settings = STAGE_SETTINGS[stage];
+  const defaults = placeholderAuth(stage);
+  const auth: AuthSettings = {
+    issuer: contextString(context, 'authIssuer') ?? defaults.issuer,
+    audience: contextString(context, 'authAudience') ?? defaults.audience,
+    jwksUri: contextString(context, 'authJwksUri') ?? defaults.jwksUri,
+  };
+  const origins = contextString(context, 'corsOrigins')?.split(',').map((o) => o.trim()).filter(Boolean);
+  const corsAllowedOrigins = origins?.length ? origins : settings.corsAllowedOrigins;
+  return {
+    ...COMMON,
+    ...settings,
+    corsAllowedOrigins,
+    auth,
+    usesPlaceholders: [auth.issuer, auth.jwksUri, ...corsAllowedOrigins].some(isPlaceholder),
+  };
+}

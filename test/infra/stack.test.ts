@@ -1,0 +1,442 @@
+/**
+ * CDK assertions on the stack of each stage. Bundling is skipped (`aws:cdk:bundling-stacks: []`),
+ * so no esbuild run: the template is checked, not the bundles. Routes come from the route table.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { App, Stack, type CfnElement } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { bundlingOptions, esbuildOptions } from '../../infra/bundling';
+import { ServiceStack, routesByEntry } from '../../infra/stack';
+import { STAGES, stageConfig } from '../../infra/stages';
+import { TABLE_DEFINITION } from '../../shared/data/table';
+import { eventFunctions, pathsOf, routeKey, routes, type Route } from '../../shared/routes';
+import type { IConstruct } from 'constructs';
+
+type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
+
+const outdirs: string[] = [];
+afterAll(() => outdirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+function synth(stage: string, context: Record<string, string> = {}, Stack_: typeof ServiceStack = ServiceStack) {
+  const outdir = mkdtempSync(join(tmpdir(), 'nm-archive-cdk-test-'));
+  outdirs.push(outdir);
+  const app = new App({ outdir, context: { 'aws:cdk:bundling-stacks': [], ...context } });
+  const config = stageConfig(stage, (key) => app.node.tryGetContext(key));
+  const stack = new Stack_(app, `NmArchive-${stage}`, { stage, config });
+  return { stack, config, template: Template.fromStack(stack) };
+}
+
+/** Logical id of a construct's CloudFormation resource. */
+const idOf = (construct: IConstruct): string => Stack.of(construct).getLogicalId(construct.node.defaultChild as CfnElement);
+
+type Statement = { Action: string | string[]; Resource: unknown };
+
+/** The statements of the IAM policies attached to a role. */
+function attachedStatements(template: Template, roleId: string): Statement[] {
+  const policies = Object.values(template.findResources('AWS::IAM::Policy')) as Resource[];
+  return policies
+    .filter((p) => (p.Properties.Roles as unknown[]).some((r) => JSON.stringify(r) === JSON.stringify({ Ref: roleId })))
+    .flatMap((p) => p.Properties.PolicyDocument.Statement as Statement[]);
+}
+
+/** Every action of the IAM policies attached to a role. */
+function roleActions(template: Template, roleId: string): string[] {
+  return attachedStatements(template, roleId).flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action]));
+}
+
+/** Every resource of the IAM policies attached to a role. */
+function policyResources(template: Template, roleId: string): unknown[] {
+  return attachedStatements(template, roleId).flatMap((s) => (Array.isArray(s.Resource) ? s.Resource : [s.Resource]));
+}
+
+const WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+const LOCAL_ONLY_ENV = ['DYNAMODB_ENDPOINT', 'S3_ENDPOINT', 'AUTH_JWKS'];
+/** CDK's own helper functions: bucket auto-delete (dev) and bucket notifications. */
+const CDK_HELPERS = /^(CustomS3AutoDeleteObjectsCustomResourceProvider|BucketNotificationsHandler)/;
+
+describe('bundling', () => {
+  it('gives esbuild the same settings as the stack', () => {
+    const options = esbuildOptions('functions/authorizer.ts', 'out/index.mjs');
+    expect(options).toMatchObject({ bundle: true, platform: 'node', format: bundlingOptions.format, metafile: true });
+    expect(options.target).toBe(bundlingOptions.target);
+    expect(options.mainFields).toEqual(bundlingOptions.mainFields);
+    expect(options.minify).toBe(bundlingOptions.minify);
+    expect(options.banner).toEqual({ js: bundlingOptions.banner });
+    expect(bundlingOptions).toMatchObject({ format: 'esm', target: 'node22', mainFields: ['module', 'main'], minify: true, sourceMap: true, externalModules: [] });
+    expect(bundlingOptions.banner).toContain('const require = __cr(import.meta.url)');
+  });
+});
+
+describe('routesByEntry', () => {
+  const base: Route = { operation: 'x.page', method: 'GET', path: '/x/page', entry: 'functions/x.ts', auth: 'token', data: 'read', files: 'none' };
+  it('gives the routes of one entry one function', () => {
+    const groups = routesByEntry([base, { ...base, path: '/x/page/{page}' }]);
+    expect([...groups.keys()]).toEqual(['functions/x.ts']);
+    expect(groups.get('functions/x.ts')).toHaveLength(2);
+  });
+  it('refuses routes of one entry that need different access', () => {
+    expect(() => routesByEntry([base, { ...base, path: '/x/page/{page}', data: 'write' }])).toThrow(/disagree/);
+  });
+});
+
+describe('stage settings', () => {
+  it('refuses an unknown stage', () => {
+    expect(() => stageConfig('staging')).toThrow(/Unknown stage "staging"/);
+  });
+  it('throttles and retains differently in dev and prod', () => {
+    const [dev, prod] = [stageConfig('dev'), stageConfig('prod')];
+    expect(dev.throttle).not.toEqual(prod.throttle);
+    expect(dev.logRetention).not.toBe(prod.logRetention);
+  });
+  it('has offline placeholders for auth, overridable by context', () => {
+    const defaults = stageConfig('prod');
+    expect(defaults.auth.issuer).toMatch(/^https:\/\/[^/]*example\.com\//);
+    expect(defaults.usesPlaceholders).toBe(true);
+    const overrides: Record<string, string> = { authIssuer: 'https://id.test/pool', authAudience: 'aud', authJwksUri: 'https://id.test/pool/jwks', corsOrigins: 'https://a.test, https://b.test' };
+    const custom = stageConfig('prod', (key) => overrides[key]);
+    expect(custom.auth).toEqual({ issuer: 'https://id.test/pool', audience: 'aud', jwksUri: 'https://id.test/pool/jwks' });
+    expect(custom.corsAllowedOrigins).toEqual(['https://a.test', 'https://b.test']);
+    expect(custom.usesPlaceholders).toBe(false);
+  });
+});
+
+describe.each(STAGES)('ServiceStack (%s)', (stage) => {
+  const { stack, config, template } = synth(stage);
+  const prod = stage === 'prod';
+  const authorizerFnId = idOf(stack.authorizerFunction);
+  const routeFnIds = new Map(routes.map((r) => [r.operation, idOf(stack.routeFunctions.get(r.operation)!)]));
+  const eventFnIds = new Map(eventFunctions.map((e) => [e.name, idOf(stack.eventFunctions.get(e.name)!)]));
+  const dataFnIds = [...new Set(routeFnIds.values()), ...eventFnIds.values()];
+  const ownFnIds = [authorizerFnId, ...dataFnIds];
+  const functions = template.findResources('AWS::Lambda::Function') as Record<string, Resource>;
+  const roleIdOf = (fnId: string) => (functions[fnId]!.Properties.Role['Fn::GetAtt'] as string[])[0]!;
+  const tableId = idOf(stack.table);
+  const bucketId = idOf(stack.bucket);
+
+  describe('functions', () => {
+    it('has one function per handler entry, per event function, plus the authorizer', () => {
+      const entries = new Set(routes.map((r) => r.entry));
+      expect(new Set(ownFnIds).size).toBe(entries.size + eventFunctions.length + 1);
+      expect(new Set(routeFnIds.values()).size).toBe(entries.size);
+      // Besides: CDK's helpers (dev also empties the bucket on deletion).
+      const others = Object.keys(functions).filter((id) => !ownFnIds.includes(id));
+      expect(others.filter((id) => !CDK_HELPERS.test(id))).toEqual([]);
+      expect(others).toHaveLength((prod ? 0 : 1) + (eventFunctions.length > 0 ? 1 : 0));
+    });
+
+    it.each(ownFnIds)('%s: Node.js 22 on arm64 with the stage memory and timeout', (fnId) => {
+      expect(functions[fnId]!.Properties).toMatchObject({
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        Handler: 'index.handler',
+        MemorySize: config.memorySize,
+        Timeout: config.timeout.toSeconds(),
+      });
+    });
+
+    it('gives every function its own role', () => {
+      const roleIds = ownFnIds.map(roleIdOf);
+      expect(new Set(roleIds).size).toBe(ownFnIds.length);
+      const roles = template.findResources('AWS::IAM::Role');
+      roleIds.forEach((roleId) => expect(roles).toHaveProperty([roleId]));
+    });
+
+    it('gives every function its own log group with the stage retention', () => {
+      const logGroups = template.findResources('AWS::Logs::LogGroup') as Record<string, Resource>;
+      const used = ownFnIds.map((fnId) => functions[fnId]!.Properties.LoggingConfig?.LogGroup?.Ref as string);
+      expect(new Set(used).size).toBe(ownFnIds.length);
+      for (const id of used) {
+        expect(logGroups[id]!.Properties.RetentionInDays).toBe(config.logRetention);
+        expect(logGroups[id]!.DeletionPolicy).toBe(prod ? 'Retain' : 'Delete');
+      }
+    });
+
+    it('sets the data settings on route and event functions and never a local-only one', () => {
+      for (const fnId of dataFnIds) {
+        const env = functions[fnId]!.Properties.Environment.Variables as Record<string, unknown>;
+        expect(Object.keys(env).sort()).toEqual([
+          'BUCKET_NAME', 'CORS_ALLOWED_ORIGINS', 'MAX_BODY_BYTES', 'MAX_UPLOAD_BYTES', 'NODE_OPTIONS', 'PAGE_SIZE', 'STAGE', 'TABLE_NAME',
+        ]);
+        expect(env).toMatchObject({
+          STAGE: stage,
+          TABLE_NAME: { Ref: tableId },
+          BUCKET_NAME: { Ref: bucketId },
+          MAX_BODY_BYTES: String(config.maxBodyBytes),
+          MAX_UPLOAD_BYTES: String(config.maxUploadBytes),
+          PAGE_SIZE: String(config.pageSize),
+          CORS_ALLOWED_ORIGINS: config.corsAllowedOrigins.join(','),
+        });
+      }
+      for (const fnId of ownFnIds) {
+        const env = functions[fnId]!.Properties.Environment.Variables as Record<string, unknown>;
+        LOCAL_ONLY_ENV.forEach((name) => expect(env).not.toHaveProperty(name));
+      }
+    });
+
+    it('gives the authorizer only the auth settings', () => {
+      const env = functions[authorizerFnId]!.Properties.Environment.Variables as Record<string, unknown>;
+      expect(env).not.toHaveProperty('TABLE_NAME');
+      expect(env).not.toHaveProperty('BUCKET_NAME');
+      expect(env).toEqual({
+        STAGE: stage,
+        NODE_OPTIONS: '--enable-source-maps',
+        AUTH_ISSUER: config.auth.issuer,
+        AUTH_AUDIENCE: config.auth.audience,
+        AUTH_JWKS_URI: config.auth.jwksUri,
+      });
+    });
+  });
+
+  describe('permissions', () => {
+    it('grants read-only routes no write actions', () => {
+      const readRoutes = routes.filter((r) => r.data === 'read');
+      expect(readRoutes.length).toBeGreaterThan(0);
+      for (const route of readRoutes) {
+        const actions = roleActions(template, roleIdOf(routeFnIds.get(route.operation)!));
+        expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query']));
+        WRITE_ACTIONS.forEach((action) => expect(actions).not.toContain(action));
+        // The table grant covers the table and its indexes, never a wildcard resource.
+        const resources = JSON.stringify(policyResources(template, roleIdOf(routeFnIds.get(route.operation)!)));
+        expect(resources).toContain(JSON.stringify({ 'Fn::GetAtt': [tableId, 'Arn'] }));
+        expect(resources).toContain('/index/*');
+        expect(resources).not.toContain('"*"');
+      }
+    });
+
+    it('grants write routes read and write', () => {
+      for (const route of routes.filter((r) => r.data === 'write')) {
+        const actions = roleActions(template, roleIdOf(routeFnIds.get(route.operation)!));
+        expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query', ...WRITE_ACTIONS]));
+      }
+    });
+
+    it('grants routes without data no table access', () => {
+      for (const route of routes.filter((r) => r.data === 'none')) {
+        const actions = roleActions(template, roleIdOf(routeFnIds.get(route.operation)!));
+        expect(actions.filter((a) => a.startsWith('dynamodb:'))).toEqual([]);
+      }
+    });
+
+    it('grants file access by the table: none, read, write (put), write-delete', () => {
+      const subjects = [
+        ...routes.map((r) => ({ files: r.files as string, fnId: routeFnIds.get(r.operation)! })),
+        ...eventFunctions.map((e) => ({ files: e.files as string, fnId: eventFnIds.get(e.name)! })),
+      ];
+      for (const { files, fnId } of subjects) {
+        const s3 = roleActions(template, roleIdOf(fnId)).filter((a) => a.startsWith('s3:'));
+        if (files === 'none') {
+          expect(s3, fnId).toEqual([]);
+          continue;
+        }
+        expect(s3, fnId).toContain('s3:GetObject*');
+        expect(s3.includes('s3:PutObject'), fnId).toBe(files === 'write' || files === 'write-delete');
+        expect(s3.includes('s3:DeleteObject*'), fnId).toBe(files === 'write-delete');
+        expect(s3.filter((a) => /^s3:(PutBucket|DeleteBucket)/.test(a)), fnId).toEqual([]);
+      }
+    });
+
+    it('calls the event functions on their S3 events', () => {
+      for (const event of eventFunctions.filter((e) => e.source === 'files:objectCreated')) {
+        template.hasResourceProperties('Custom::S3BucketNotifications', {
+          BucketName: { Ref: bucketId },
+          NotificationConfiguration: {
+            LambdaFunctionConfigurations: Match.arrayWith([
+              { Events: ['s3:ObjectCreated:*'], LambdaFunctionArn: { 'Fn::GetAtt': [eventFnIds.get(event.name), 'Arn'] } },
+            ]),
+          },
+        });
+      }
+    });
+
+    it('grants the authorizer no dynamodb or s3 action', () => {
+      const actions = roleActions(template, roleIdOf(authorizerFnId));
+      expect(actions.filter((a) => /^(dynamodb|s3):/.test(a))).toEqual([]);
+    });
+
+    it('lets API Gateway invoke every route function', () => {
+      for (const fnId of routeFnIds.values()) {
+        template.hasResourceProperties('AWS::Lambda::Permission', {
+          Action: 'lambda:InvokeFunction',
+          Principal: 'apigateway.amazonaws.com',
+          FunctionName: { 'Fn::GetAtt': [fnId, 'Arn'] },
+        });
+      }
+    });
+  });
+
+  describe('HTTP API', () => {
+    const authorizers = template.findResources('AWS::ApiGatewayV2::Authorizer') as Record<string, Resource>;
+    const authorizerId = Object.keys(authorizers)[0]!;
+
+    it('has a Lambda REQUEST authorizer with simple responses, cached 300 s on Authorization', () => {
+      expect(Object.keys(authorizers)).toHaveLength(1);
+      expect(authorizers[authorizerId]!.Properties).toMatchObject({
+        AuthorizerType: 'REQUEST',
+        EnableSimpleResponses: true,
+        AuthorizerResultTtlInSeconds: 300,
+        IdentitySource: ['$request.header.Authorization'],
+        AuthorizerPayloadFormatVersion: '2.0',
+      });
+      expect(JSON.stringify(authorizers[authorizerId]!.Properties.AuthorizerUri)).toContain(JSON.stringify({ 'Fn::GetAtt': [authorizerFnId, 'Arn'] }));
+    });
+
+    it('registers every route with and without trailing slash, on its own function', () => {
+      const all = template.findResources('AWS::ApiGatewayV2::Route') as Record<string, Resource>;
+      expect(Object.keys(all)).toHaveLength(routes.length * 2);
+      const integrations = template.findResources('AWS::ApiGatewayV2::Integration') as Record<string, Resource>;
+      for (const route of routes) {
+        const [path, twin] = pathsOf(route);
+        expect(twin).toBe(`${path}/`);
+        for (const p of [path, twin]) {
+          const found = Object.values(all).filter((r) => r.Properties.RouteKey === routeKey(route, p));
+          expect(found, routeKey(route, p)).toHaveLength(1);
+          const props = found[0]!.Properties;
+          if (route.auth === 'token') expect(props).toMatchObject({ AuthorizationType: 'CUSTOM', AuthorizerId: { Ref: authorizerId } });
+          if (route.auth !== 'token') {
+            expect(props.AuthorizationType).toBe(route.auth === 'public' ? 'NONE' : 'AWS_IAM');
+            expect(props.AuthorizerId).toBeUndefined();
+          }
+          const integrationId = props.Target['Fn::Join'][1][1].Ref as string;
+          expect(integrations[integrationId]!.Properties).toMatchObject({
+            IntegrationType: 'AWS_PROXY',
+            PayloadFormatVersion: '2.0',
+            IntegrationUri: { 'Fn::GetAtt': [routeFnIds.get(route.operation), 'Arn'] },
+          });
+        }
+      }
+    });
+
+    it('has an explicit $default stage throttled per stage', () => {
+      template.resourceCountIs('AWS::ApiGatewayV2::Stage', 1);
+      template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+        StageName: '$default',
+        AutoDeploy: true,
+        DefaultRouteSettings: { ThrottlingRateLimit: config.throttle.rateLimit, ThrottlingBurstLimit: config.throttle.burstLimit },
+      });
+    });
+
+    it('answers CORS preflight for the stage origins', () => {
+      template.hasResourceProperties('AWS::ApiGatewayV2::Api', {
+        ProtocolType: 'HTTP',
+        CorsConfiguration: {
+          AllowOrigins: [...config.corsAllowedOrigins],
+          AllowHeaders: ['Authorization', 'Content-Type', 'If-Match', 'Accept-Language'],
+          ExposeHeaders: ['ETag'],
+          AllowMethods: Match.arrayWith(['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS']),
+        },
+      });
+    });
+  });
+
+  describe('data', () => {
+    it('has the table: keys, on-demand, PITR, TTL, protection per stage', () => {
+      template.resourceCountIs('AWS::DynamoDB::Table', 1);
+      template.hasResourceProperties('AWS::DynamoDB::Table', {
+        KeySchema: [
+          { AttributeName: TABLE_DEFINITION.partitionKey, KeyType: 'HASH' },
+          { AttributeName: TABLE_DEFINITION.sortKey, KeyType: 'RANGE' },
+        ],
+        AttributeDefinitions: Match.arrayWith([
+          { AttributeName: TABLE_DEFINITION.partitionKey, AttributeType: 'S' },
+          { AttributeName: TABLE_DEFINITION.sortKey, AttributeType: 'S' },
+        ]),
+        BillingMode: 'PAY_PER_REQUEST',
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        TimeToLiveSpecification: { AttributeName: 'ExpiresAt', Enabled: true },
+      });
+      template.hasResourceProperties('AWS::DynamoDB::Table', {
+        GlobalSecondaryIndexes: TABLE_DEFINITION.indexes.map((index) => ({
+          IndexName: index.name,
+          KeySchema: [
+            { AttributeName: index.partitionKey, KeyType: 'HASH' },
+            { AttributeName: index.sortKey, KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        })),
+      });
+      const table = template.toJSON().Resources[tableId] as Resource;
+      expect(table.Properties.TimeToLiveSpecification.AttributeName).toBe(TABLE_DEFINITION.timeToLiveAttribute);
+      if (prod) {
+        template.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain', Properties: Match.objectLike({ DeletionProtectionEnabled: true }) });
+      } else {
+        expect(table.DeletionPolicy).toBe('Delete');
+        expect(table.Properties.DeletionProtectionEnabled).not.toBe(true);
+      }
+    });
+
+    it('has the bucket: private, encrypted, versioned, TLS only, CORS for presigned uploads', () => {
+      template.resourceCountIs('AWS::S3::Bucket', 1);
+      template.hasResourceProperties('AWS::S3::Bucket', {
+        PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+        BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+        VersioningConfiguration: { Status: 'Enabled' },
+        CorsConfiguration: {
+          CorsRules: [
+            Match.objectLike({
+              AllowedMethods: ['GET', 'PUT', 'POST', 'HEAD'],
+              AllowedOrigins: [...config.corsAllowedOrigins],
+              AllowedHeaders: ['*'],
+              ExposedHeaders: ['ETag'],
+            }),
+          ],
+        },
+      });
+      template.hasResourceProperties('AWS::S3::BucketPolicy', {
+        Bucket: { Ref: bucketId },
+        PolicyDocument: {
+          Statement: Match.arrayWith([
+            Match.objectLike({ Effect: 'Deny', Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+          ]),
+        },
+      });
+      if (prod) {
+        template.hasResource('AWS::S3::Bucket', { DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+        template.resourceCountIs('Custom::S3AutoDeleteObjects', 0);
+      } else {
+        template.hasResource('AWS::S3::Bucket', { DeletionPolicy: 'Delete' });
+        template.resourceCountIs('Custom::S3AutoDeleteObjects', 1);
+      }
+    });
+  });
+
+  it('outputs the API URL, table name and bucket name', () => {
+    template.hasOutput('ApiUrl', {});
+    template.hasOutput('TableName', { Value: { Ref: tableId } });
+    template.hasOutput('BucketName', { Value: { Ref: bucketId } });
+  });
+});
+
+describe('context overrides', () => {
+  it('reach the authorizer environment and the CORS rules', () => {
+    const context = { authIssuer: 'https://id.test/pool', authAudience: 'aud', authJwksUri: 'https://id.test/pool/jwks', corsOrigins: 'https://app.test' };
+    const { stack, template } = synth('prod', context);
+    const env = (template.toJSON().Resources[idOf(stack.authorizerFunction)] as Resource).Properties.Environment.Variables;
+    expect(env).toMatchObject({ AUTH_ISSUER: 'https://id.test/pool', AUTH_AUDIENCE: 'aud', AUTH_JWKS_URI: 'https://id.test/pool/jwks' });
+    template.hasResourceProperties('AWS::ApiGatewayV2::Api', { CorsConfiguration: Match.objectLike({ AllowOrigins: ['https://app.test'] }) });
+  });
+});
+
+describe('operator routes', () => {
+  it('use IAM authorization', async () => {
+    // No operator route exists yet: add one to the table for this test only.
+    vi.resetModules();
+    vi.doMock('../../shared/routes', async (importOriginal) => {
+      const actual = await importOriginal<typeof import('../../shared/routes')>();
+      const operatorRoute: Route = { operation: 'service.test', method: 'POST', path: '/service/test', entry: 'functions/authorizer.ts', auth: 'operator', data: 'none', files: 'none' };
+      return { ...actual, routes: [...actual.routes, operatorRoute] };
+    });
+    try {
+      const { ServiceStack: MockedStack } = await import('../../infra/stack');
+      const { template } = synth('dev', {}, MockedStack);
+      for (const key of ['POST /service/test', 'POST /service/test/']) {
+        template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: key, AuthorizationType: 'AWS_IAM', AuthorizerId: Match.absent() });
+      }
+    } finally {
+      vi.doUnmock('../../shared/routes');
+      vi.resetModules();
+    }
+  });
+});
