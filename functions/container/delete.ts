@@ -1,8 +1,9 @@
+import { containerRoutes } from '../../shared/routes/containers';
 import { callerOf, httpHandler, single, tenantOf } from '../../shared/http/handler';
 import { containers } from '../commons/containers';
 
 /** DELETE .../container/{uuid}: only while OPEN; answers the deleted container. */
-export const handler = httpHandler('container.delete', async (request) => {
+export const handler = httpHandler(containerRoutes.delete, async (request) => {
   const { model } = await containers.remove(tenantOf(request), callerOf(request), request.params.uuid!, request.requestId);
   return single('ContainerModel', model, { success: { key: 'container.deleted' }, language: request.language });
 });

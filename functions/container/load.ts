@@ -1,8 +1,9 @@
+import { containerRoutes } from '../../shared/routes/containers';
 import { httpHandler, single, tenantOf } from '../../shared/http/handler';
 import { containers } from '../commons/containers';
 
 /** GET .../container/{uuid}: the container, with its ETag. */
-export const handler = httpHandler('container.load', async (request) => {
+export const handler = httpHandler(containerRoutes.load, async (request) => {
   const { model, etag } = await containers.load(tenantOf(request), request.params.uuid!);
   return single('ContainerModel', model, { language: request.language, headers: { ETag: etag } });
 });

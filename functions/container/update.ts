@@ -1,10 +1,11 @@
+import { containerRoutes } from '../../shared/routes/containers';
 import { callerOf, httpHandler, single, tenantOf } from '../../shared/http/handler';
 import { parseBody } from '../../shared/schemas/body';
 import { containerMembers, containerUpdateSchema } from '../../shared/schemas/container';
 import { containers } from '../commons/containers';
 
 /** PUT .../container/{uuid}: partial update; `null` clears; If-Match honoured. */
-export const handler = httpHandler('container.update', async (request) => {
+export const handler = httpHandler(containerRoutes.update, async (request) => {
   const caller = callerOf(request);
   const { value, ignored } = parseBody(containerUpdateSchema, request.body, containerMembers);
   const { model, etag } = await containers.update(tenantOf(request), caller, request.params.uuid!, value, request.header('if-match'), request.requestId);

@@ -1,3 +1,4 @@
+import { documentRoutes } from '../../shared/routes/documents';
 import { formatTimestamp } from '../../shared/domain/time';
 import { callerOf, httpHandler, single, tenantOf } from '../../shared/http/handler';
 import { parseBody } from '../../shared/schemas/body';
@@ -5,7 +6,7 @@ import { documentCreateSchema, documentMembers } from '../../shared/schemas/docu
 import { documents } from '../commons/documents';
 
 /** POST .../documents: creates the record and answers a presigned upload for its file. */
-export const handler = httpHandler('document.create', async (request) => {
+export const handler = httpHandler(documentRoutes.create, async (request) => {
   callerOf(request);
   const { value, ignored } = parseBody(documentCreateSchema, request.body, documentMembers);
   const { model, upload } = await documents.create(tenantOf(request), value);

@@ -1,4 +1,5 @@
+import { documentRoutes } from '../../shared/routes/documents';
 import { referenceListing } from './listing';
 
 /** GET .../documents/cyclotron-product/{cyclotronProductUuid}: the documents of that cyclotron product. */
-export const handler = referenceListing('document.cyclotronProduct', 'CYCLOTRON_PRODUCT', 'cyclotronProductUuid');
+export const handler = referenceListing(documentRoutes.cyclotronProduct, 'CYCLOTRON_PRODUCT', 'cyclotronProductUuid');

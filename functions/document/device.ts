@@ -1,4 +1,5 @@
+import { documentRoutes } from '../../shared/routes/documents';
 import { referenceListing } from './listing';
 
 /** GET .../documents/device/{deviceUuid}: the documents of that device. */
-export const handler = referenceListing('document.device', 'DEVICE', 'deviceUuid');
+export const handler = referenceListing(documentRoutes.device, 'DEVICE', 'deviceUuid');

@@ -1,4 +1,5 @@
+import { documentRoutes } from '../../shared/routes/documents';
 import { referenceListing } from './listing';
 
 /** GET .../documents/document-folder/{documentFolderUuid}: the documents of that document folder. */
-export const handler = referenceListing('document.documentFolder', 'DOCUMENT_FOLDER', 'documentFolderUuid');
+export const handler = referenceListing(documentRoutes.documentFolder, 'DOCUMENT_FOLDER', 'documentFolderUuid');

@@ -1,4 +1,5 @@
+import { documentRoutes } from '../../shared/routes/documents';
 import { referenceListing } from './listing';
 
 /** GET .../documents/generator/{generatorUuid}: the documents of that generator. */
-export const handler = referenceListing('document.generator', 'GENERATOR', 'generatorUuid');
+export const handler = referenceListing(documentRoutes.generator, 'GENERATOR', 'generatorUuid');

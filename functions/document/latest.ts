@@ -1,3 +1,4 @@
+import { documentRoutes } from '../../shared/routes/documents';
 import { wholeConfiguration } from '../../shared/domain/collection';
 import { baseUrl, collection, httpHandler, tenantOf } from '../../shared/http/handler';
 import { LATEST_COUNT } from '../../shared/services/documents';
@@ -5,7 +6,7 @@ import { documents } from '../commons/documents';
 import { COLLECTION, filterQuery, stateOf } from './listing';
 
 /** GET .../documents/latest: the 10 newest documents. */
-export const handler = httpHandler('document.latest', async (request) => {
+export const handler = httpHandler(documentRoutes.latest, async (request) => {
   const state = stateOf(request);
   const { items, total } = await documents.latest(tenantOf(request), state);
   const self = `${baseUrl(request)}${request.event.rawPath}${filterQuery(state)}`;

@@ -8,6 +8,7 @@ import { baseUrl, collection, httpHandler, tenantOf, type ApiRequest } from '../
 import { issueDetails } from '../../shared/schemas/body';
 import { stateFilterSchema } from '../../shared/schemas/document';
 import { FIND_CAP } from '../../shared/services/documents';
+import type { Route } from '../../shared/routes/types';
 import { documents } from '../commons/documents';
 
 export const COLLECTION = 'DocumentModelCollection';
@@ -27,8 +28,8 @@ export const documentsUrl = (request: ApiRequest, suffix = '') =>
   `${baseUrl(request)}/document/api/v1/${request.params.clientUuid}/${request.params.facilityUuid}/documents${suffix}`;
 
 /** An unpaginated listing (find and the scoped ones): up to FIND_CAP documents, a Warning beyond. */
-export function wholeListing(operation: string, collectionOf: (request: ApiRequest, state: DocumentState | undefined) => DocumentCollection) {
-  return httpHandler(operation, async (request) => {
+export function wholeListing(route: Route, collectionOf: (request: ApiRequest, state: DocumentState | undefined) => DocumentCollection) {
+  return httpHandler(route, async (request) => {
     const state = stateOf(request);
     const { items, total, truncated } = await documents.find(tenantOf(request), collectionOf(request, state));
     const self = `${baseUrl(request)}${request.event.rawPath}${filterQuery(state)}`;
@@ -40,5 +41,5 @@ export function wholeListing(operation: string, collectionOf: (request: ApiReque
 }
 
 /** The documents of one scope reference (`/device/{deviceUuid}` and the like). */
-export const referenceListing = (operation: string, scope: DocumentScope, param: string) =>
-  wholeListing(operation, (request, state) => ({ kind: 'reference', scope, reference: request.params[param]!, ...(state ? { state } : {}) }));
+export const referenceListing = (route: Route, scope: DocumentScope, param: string) =>
+  wholeListing(route, (request, state) => ({ kind: 'reference', scope, reference: request.params[param]!, ...(state ? { state } : {}) }));

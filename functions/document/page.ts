@@ -1,3 +1,4 @@
+import { documentRoutes } from '../../shared/routes/documents';
 import { pageConfiguration } from '../../shared/domain/collection';
 import { badRequest } from '../../shared/errors';
 import { config } from '../../shared/config';
@@ -15,7 +16,7 @@ function pageOf(request: ApiRequest): number {
 }
 
 /** GET .../documents/page and .../documents/page/{page}: one page of 100, newest first. */
-export const handler = httpHandler('document.page', async (request) => {
+export const handler = httpHandler(documentRoutes.page, async (request) => {
   const page = pageOf(request);
   const state = stateOf(request);
   const { items, total } = await documents.page(tenantOf(request), state, page);

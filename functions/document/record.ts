@@ -1,4 +1,5 @@
+import { documentRoutes } from '../../shared/routes/documents';
 import { referenceListing } from './listing';
 
 /** GET .../documents/record/{recordUuid}: the documents of that record. */
-export const handler = referenceListing('document.record', 'RECORD', 'recordUuid');
+export const handler = referenceListing(documentRoutes.record, 'RECORD', 'recordUuid');

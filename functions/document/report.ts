@@ -1,7 +1,8 @@
+import { documentRoutes } from '../../shared/routes/documents';
 import { callerOf, httpHandler, single } from '../../shared/http/handler';
 import { documents } from '../commons/documents';
 
 /** GET /document/report-api/v1/document/{uuid}: for its facility in the token or role reporter; else 404. */
-export const handler = httpHandler('document.report', async (request) =>
+export const handler = httpHandler(documentRoutes.report, async (request) =>
   single('DocumentModel', await documents.report(callerOf(request), request.params.uuid!), { language: request.language }),
 );

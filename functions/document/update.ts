@@ -1,10 +1,11 @@
+import { documentRoutes } from '../../shared/routes/documents';
 import { callerOf, httpHandler, single, tenantOf } from '../../shared/http/handler';
 import { parseBody } from '../../shared/schemas/body';
 import { documentMembers, documentUpdateSchema } from '../../shared/schemas/document';
 import { documents } from '../commons/documents';
 
 /** PUT .../documents/{uuid}: changes Scope, ScopeReference, Filename, State. */
-export const handler = httpHandler('document.update', async (request) => {
+export const handler = httpHandler(documentRoutes.update, async (request) => {
   callerOf(request);
   const { value, ignored } = parseBody(documentUpdateSchema, request.body, documentMembers);
   const model = await documents.update(tenantOf(request), request.params.uuid!, value);

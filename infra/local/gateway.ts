@@ -70,18 +70,22 @@ function toEvent(req: http.IncomingMessage, url: URL, body: Buffer, match: NonNu
   };
 }
 
+/** What API Gateway's CORS configuration adds to a response for a request from an allowed origin. */
+function corsHeaders(req: http.IncomingMessage): Record<string, string> {
+  const origin = req.headers.origin;
+  if (!origin) return {};
+  const allowed = config.corsOrigins.includes('*') ? '*' : config.corsOrigins.includes(origin) ? origin : undefined;
+  return allowed ? { 'access-control-allow-origin': allowed, 'access-control-expose-headers': 'etag', vary: 'Origin' } : {};
+}
+
 function preflight(req: http.IncomingMessage, res: http.ServerResponse, pathname: string): boolean {
   const methods = HTTP_METHODS.filter((method) => matchRoute(method, pathname));
   if (!methods.length) return false;
-  const origin = req.headers.origin;
-  const allowed = config.corsOrigins.includes('*') ? '*' : origin && config.corsOrigins.includes(origin) ? origin : undefined;
   res.writeHead(204, {
-    ...(allowed ? { 'access-control-allow-origin': allowed } : {}),
+    ...corsHeaders(req),
     'access-control-allow-methods': methods.join(','),
     'access-control-allow-headers': 'authorization,content-type,if-match,accept-language',
-    'access-control-expose-headers': 'etag',
     'access-control-max-age': '600',
-    vary: 'Origin',
   });
   res.end();
   return true;
@@ -107,7 +111,7 @@ export function createGateway(): http.Server {
       }
       const event = toEvent(req, url, Buffer.concat(chunks), match);
       const result = await invokeRoute(match.route, event);
-      const headers: Record<string, string | string[]> = { ...result.headers } as Record<string, string>;
+      const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string>), ...corsHeaders(req) };
       if (result.cookies?.length) headers['set-cookie'] = result.cookies;
       const body = result.body === undefined ? '' : result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body;
       res.writeHead(result.statusCode ?? 200, headers).end(body);

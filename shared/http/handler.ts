@@ -1,12 +1,13 @@
 /**
  * The one Middy stack every HTTP function runs in. In order: Powertools logger context, one access
- * log line per request, security headers, CORS, errors shaped into the Notifications envelope
+ * log line per request, security headers, errors shaped into the Notifications envelope
  * (after Middy's http-error-handler has hidden anything not meant for clients), header
  * normalization, identity/tenant/role checks from the authorizer's context, body size and JSON
- * parsing. A handler receives an `ApiRequest` and returns an `ApiReply`.
+ * parsing. A handler receives an `ApiRequest` and returns an `ApiReply`. CORS is the API's concern:
+ * the HTTP API's CORS configuration answers preflights and adds the headers to every response (the
+ * local gateway does the same from the same setting).
  */
 import middy, { type MiddlewareObj, type Request } from '@middy/core';
-import httpCors from '@middy/http-cors';
 import httpErrorHandler from '@middy/http-error-handler';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
@@ -19,7 +20,7 @@ import { AppError, badRequest } from '../errors';
 import type { Language } from '../i18n/messages';
 import { notification, pickLanguage, type NotificationSpec } from '../i18n/translate';
 import { logger } from '../observability';
-import { routeFor, type Route } from '../routes';
+import type { Route } from '../routes/types';
 import { isIdentifier } from '../schemas/fields';
 import type { Tenant } from '../data/table';
 
@@ -149,9 +150,8 @@ const bodyLimit = (): MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext> => (
   },
 });
 
-/** Builds the handler of one route (named by its operation in the route table). */
-export function httpHandler(operation: string, fn: (request: ApiRequest) => Promise<ApiReply>) {
-  const route = routeFor(operation);
+/** Builds the handler of a route of the route table. */
+export function httpHandler(route: Route, fn: (request: ApiRequest) => Promise<ApiReply>) {
   const base = async (event: ApiEvent, context: ApiContext): Promise<ApiResult> => {
     const reply = await fn({
       event,
@@ -173,7 +173,6 @@ export function httpHandler(operation: string, fn: (request: ApiRequest) => Prom
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(accessLog(route))
     .use(httpSecurityHeaders())
-    .use(httpCors({ origins: config.corsOrigins, exposeHeaders: 'ETag', headers: 'Authorization,Content-Type,If-Match,Accept-Language' }))
     .use(notifications())
     .use(
       httpErrorHandler({

@@ -170,5 +170,13 @@ describe('gateway', () => {
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-methods')).toBe('GET,PUT,DELETE');
     expect(response.headers.get('access-control-allow-headers')).toContain('if-match');
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it('adds CORS headers to responses for browser clients (ETag readable)', async () => {
+    const response = await call('GET', containerPath({ client: 'c', facility: 'f' }), { headers: { origin: 'https://app.example' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-expose-headers')).toBe('etag');
   });
 });

@@ -23,3 +23,23 @@ describe('consumed capacity', () => {
     expect(write.commands).toEqual(['QueryCommand', 'TransactWriteItemsCommand', 'BatchGetItemCommand']);
   });
 });
+
+describe('document pages', () => {
+  it('a deep page reads no document before it: page 4 of 350 costs about what page 1 does', async () => {
+    const { dynamoDocumentStore } = await import('../../shared/data/documents');
+    const { newDocument } = await import('../../shared/domain/document');
+    const db = documentClient();
+    const metered = meter(db);
+    const store = dynamoDocumentStore(db, runtime().tableName);
+    const tenant = { client: randomUUID(), facility: randomUUID() };
+    for (let i = 0; i < 350; i++) {
+      await store.create(newDocument(tenant, randomUUID(), { Scope: 'RECORD', ScopeReference: 'r', Filename: `f${i}.pdf` }, new Date(Date.UTC(2025, 0, 1) + i * 60_000)));
+    }
+    const first = await metered.measure(() => store.page(tenant, { kind: 'all' }, 0, 100));
+    const fourth = await metered.measure(() => store.page(tenant, { kind: 'all' }, 300, 100));
+    expect(first.result.total).toBe(350);
+    expect(fourth.result.items).toHaveLength(50);
+    expect(fourth.calls).toBe(2);
+    expect(fourth.read).toBeLessThanOrEqual(first.read * 1.5);
+  });
+});

@@ -5,6 +5,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { dynamoContainerStore } from '../../shared/data/containers';
+import { containerRoutes } from '../../shared/routes/containers';
 import { httpHandler, tenantOf, type ApiEvent } from '../../shared/http/handler';
 import { lambdaContext } from '../../infra/local/lambda';
 import { containerService } from '../../shared/services/containers';
@@ -31,7 +32,7 @@ function loadEvent(): ApiEvent {
 
 function handlerOver(error: Error) {
   const service = containerService(dynamoContainerStore(failingClient(error), 'table'));
-  return httpHandler('container.load', async (request) => {
+  return httpHandler(containerRoutes.load, async (request) => {
     await service.load(tenantOf(request), request.params.uuid!);
     return { body: {} };
   });

@@ -15,6 +15,13 @@ describe('Accept-Language', () => {
     ['fr-FR, fr;q=0.9', 'en'],
     ['*', 'en'],
     ['de;q=0', 'en'],
+    ['de-AT', 'de'],
+    ['DE-ch;q=0.7, en-GB;q=0.6', 'de'],
+    ['*;q=0.5, de;q=0.1', 'en'],
+    ['de, en', 'de'],
+    ['en;q=0.8, de;q=0.8', 'en'],
+    ['de;q=abc, en;q=0.1', 'en'],
+    [' , ;q=1', 'en'],
   ])('%j picks %s', (header, expected) => {
     expect(pickLanguage(header)).toBe(expected);
   });

@@ -1,0 +1,87 @@
+/**
+ * The route table: the single list of endpoints. The CDK stack creates one function and the HTTP
+ * API routes from it, the local gateway dispatches from it, the contract tests iterate it.
+ * Nothing else lists routes.
+ *
+ * - `path` is the interface path without trailing slash; every route is also served with one.
+ * - `auth`: `public` (no token), `token` (JWT from the authorizer; tenant checked when the path
+ *   holds {clientUuid}/{facilityUuid}), `operator` (IAM on AWS; a token with role `operator` locally).
+ * - `data`: the grant the function gets on the table, `files` on the document bucket (least privilege).
+ * - One handler entry may serve several routes (`page` and `page/{page}`): one function, two routes.
+ */
+import { containerRoutes } from './containers';
+import { documentRoutes } from './documents';
+import type { DataAccess, FileAccess, Route } from './types';
+
+export * from './types';
+
+/**
+ * The table. Each resource lists its routes in its own module (so a function bundles only its
+ * resource's routes); this is their one aggregate, read by the stack, the local gateway and the tests.
+ */
+export const routes: readonly Route[] = [...Object.values(containerRoutes), ...Object.values(documentRoutes)];
+
+/** Functions started by events rather than routes: the S3 object-created notification of the document bucket. */
+export interface EventFunction {
+  readonly name: string;
+  readonly entry: string;
+  readonly source: 'files:objectCreated';
+  readonly data: DataAccess;
+  readonly files: FileAccess | 'write-delete';
+}
+export const eventFunctions: readonly EventFunction[] = [
+  { name: 'document.fileStored', entry: 'functions/document/file-stored.ts', source: 'files:objectCreated', data: 'write', files: 'write-delete' },
+];
+
+/** The authorizer is not a route, but is built and bundled like one. */
+export const authorizerEntry = 'functions/authorizer.ts';
+
+/** The two API paths of a route: as in the interface and with a trailing slash. */
+export function pathsOf(route: Route): [string, string] {
+  return [route.path, `${route.path}/`];
+}
+
+/** The route key API Gateway puts into `event.routeKey` (`GET /a/{b}`). */
+export function routeKey(route: Route, path = route.path): string {
+  return `${route.method} ${path}`;
+}
+
+export interface RouteMatch {
+  route: Route;
+  routeKey: string;
+  pathParameters: Record<string, string>;
+}
+
+const compiled = routes.flatMap((route) =>
+  pathsOf(route).map((path) => {
+    const names: string[] = [];
+    const source = path
+      .split('/')
+      .map((segment) => {
+        const variable = /^\{(\w+)\}$/.exec(segment);
+        if (!variable) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        names.push(variable[1]!);
+        return '([^/]+)';
+      })
+      .join('/');
+    return { route, path, names, regex: new RegExp(`^${source}$`) };
+  }),
+);
+
+/**
+ * Matches a request the way API Gateway does: exact path template, method, trailing-slash twin.
+ * Returns `undefined` for no route, `{ methodMismatch: true }` if the path exists for another method.
+ */
+export function matchRoute(method: string, rawPath: string): RouteMatch | undefined {
+  for (const candidate of compiled) {
+    if (candidate.route.method !== method.toUpperCase()) continue;
+    const found = candidate.regex.exec(rawPath);
+    if (!found) continue;
+    const pathParameters: Record<string, string> = {};
+    candidate.names.forEach((name, i) => {
+      pathParameters[name] = decodeURIComponent(found[i + 1]!);
+    });
+    return { route: candidate.route, routeKey: routeKey(candidate.route, candidate.path), pathParameters };
+  }
+  return undefined;
+}
