@@ -6,7 +6,6 @@
  */
 import { Annotations, CfnOutput, Duration, Stack, Tags, type StackProps } from 'aws-cdk-lib';
 import {
-  CfnRoute,
   CorsHttpMethod,
   HttpApi,
   HttpMethod,
@@ -26,7 +25,7 @@ import { TABLE_DEFINITION } from '../shared/data/table';
 import {
   authorizerEntry,
   eventFunctions,
-  pathsOf,
+  gatewayPathsOf,
   routeKey,
   routes,
   type AuthKind,
@@ -205,16 +204,14 @@ export class ServiceStack extends Stack {
       // API (any stage and route), as a per-route permission would not cover the trailing-slash twins.
       const integration = new HttpLambdaIntegration(`${constructIdOf(operation)}Integration`, fn, { scopePermissionToRoute: false });
       for (const route of entryRoutes) {
-        for (const path of pathsOf(route)) {
+        for (const path of gatewayPathsOf(route)) {
           // The id is the route key ("/" is the construct path separator): stable when routes move.
-          const httpRoute = new HttpRoute(this, `Route ${routeKey(route, path).replaceAll('/', '|')}`, {
+          new HttpRoute(this, `Route ${routeKey(route, path).replaceAll('/', '|')}`, {
             httpApi: this.api,
-            // HttpRouteKey refuses a path ending in "/", so the twin gets its key on the CfnRoute.
-            routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
+            routeKey: HttpRouteKey.with(path, HttpMethod[route.method]),
             integration,
             authorizer: authorizers[route.auth],
           });
-          if (path !== route.path) (httpRoute.node.defaultChild as CfnRoute).routeKey = routeKey(route, path);
         }
       }
     }

@@ -9,7 +9,7 @@ import http from 'node:http';
 import { config } from '../../shared/config';
 import type { ApiEvent } from '../../shared/http/handler';
 import { notification, pickLanguage } from '../../shared/i18n/translate';
-import { HTTP_METHODS, matchRoute } from '../../shared/routes';
+import { GREEDY, HTTP_METHODS, matchRoute } from '../../shared/routes';
 import { logger } from '../../shared/observability';
 import { invokeRoute } from './lambda';
 
@@ -79,7 +79,11 @@ function corsHeaders(req: http.IncomingMessage): Record<string, string> {
 }
 
 function preflight(req: http.IncomingMessage, res: http.ServerResponse, pathname: string): boolean {
-  const methods = HTTP_METHODS.filter((method) => matchRoute(method, pathname));
+  // Methods with a route at this path (a twin's greedy part must be empty, as in the handler's check).
+  const methods = HTTP_METHODS.filter((method) => {
+    const match = matchRoute(method, pathname);
+    return match && !match.pathParameters[GREEDY];
+  });
   if (!methods.length) return false;
   res.writeHead(204, {
     ...corsHeaders(req),

@@ -20,7 +20,7 @@ import { AppError, badRequest } from '../errors';
 import type { Language } from '../i18n/messages';
 import { notification, pickLanguage, type NotificationSpec } from '../i18n/translate';
 import { logger } from '../observability';
-import type { Route } from '../routes/types';
+import { GREEDY, type Route } from '../routes/types';
 import { isIdentifier } from '../schemas/fields';
 import type { Tenant } from '../data/table';
 
@@ -105,6 +105,8 @@ const authorize = (route: Route): MiddlewareObj<ApiEvent, ApiResult, Error, ApiC
   before: (request) => {
     const { event } = request;
     const params = event.pathParameters ?? {};
+    // Reached through a trailing-slash twin with more after the slash: no such endpoint.
+    if (params[GREEDY]) throw new AppError(404, 'route.not_found');
     // Path identifiers (`uuid`, `clientUuid`, `deviceUuid`...) never hold more than an identifier may.
     const invalid = Object.entries(params).filter(([name, value]) => /uuid$/i.test(name) && !isIdentifier(value ?? ''));
     if (route.auth === 'public') {

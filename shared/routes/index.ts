@@ -11,7 +11,7 @@
  */
 import { containerRoutes } from './containers';
 import { documentRoutes } from './documents';
-import type { DataAccess, FileAccess, Route } from './types';
+import { GREEDY, type DataAccess, type FileAccess, type Route } from './types';
 
 export * from './types';
 
@@ -36,9 +36,18 @@ export const eventFunctions: readonly EventFunction[] = [
 /** The authorizer is not a route, but is built and bundled like one. */
 export const authorizerEntry = 'functions/authorizer.ts';
 
-/** The two API paths of a route: as in the interface and with a trailing slash. */
+/** The two request paths a route answers: as in the interface and with a trailing slash. */
 export function pathsOf(route: Route): [string, string] {
   return [route.path, `${route.path}/`];
+}
+
+/**
+ * The HTTP API routes that serve those paths. An HTTP API route key may not end in "/" (the deploy
+ * fails), so the trailing-slash form is served by a greedy twin `{path}/{proxy+}`; the shared
+ * middleware answers 404 when its greedy part is not empty, so `{path}/anything` is still unknown.
+ */
+export function gatewayPathsOf(route: Route): [string, string] {
+  return [route.path, `${route.path}/{${GREEDY}+}`];
 }
 
 /** The route key API Gateway puts into `event.routeKey` (`GET /a/{b}`). */
@@ -53,25 +62,26 @@ export interface RouteMatch {
 }
 
 const compiled = routes.flatMap((route) =>
-  pathsOf(route).map((path) => {
+  gatewayPathsOf(route).map((path) => {
     const names: string[] = [];
     const source = path
       .split('/')
       .map((segment) => {
-        const variable = /^\{(\w+)\}$/.exec(segment);
+        const variable = /^\{(\w+)(\+?)\}$/.exec(segment);
         if (!variable) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
         names.push(variable[1]!);
-        return '([^/]+)';
+        return variable[2] ? '(.*)' : '([^/]+)';
       })
       .join('/');
-    return { route, path, names, regex: new RegExp(`^${source}$`) };
+    return { route, path, names, greedy: path.endsWith('+}'), regex: new RegExp(`^${source}$`) };
   }),
 );
+// API Gateway prefers the most specific route: exact and {variable} paths before greedy ones, and
+// among greedy ones the deepest.
+const depth = (path: string) => path.split('/').length;
+compiled.sort((a, b) => Number(a.greedy) - Number(b.greedy) || (a.greedy ? depth(b.path) - depth(a.path) : 0));
 
-/**
- * Matches a request the way API Gateway does: exact path template, method, trailing-slash twin.
- * Returns `undefined` for no route, `{ methodMismatch: true }` if the path exists for another method.
- */
+/** Matches a request the way API Gateway does: method, path template, greedy twins last. */
 export function matchRoute(method: string, rawPath: string): RouteMatch | undefined {
   for (const candidate of compiled) {
     if (candidate.route.method !== method.toUpperCase()) continue;

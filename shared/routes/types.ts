@@ -18,3 +18,6 @@ export interface Route {
   readonly files: FileAccess;
 }
 
+
+/** The name of the greedy path variable of a trailing-slash twin (see gatewayPathsOf). */
+export const GREEDY = 'proxy';

@@ -180,3 +180,16 @@ describe('gateway', () => {
     expect(response.headers.get('access-control-expose-headers')).toBe('etag');
   });
 });
+
+describe('trailing-slash twins', () => {
+  it('serve the route with a trailing slash, and nothing deeper', async () => {
+    const t = newTenant();
+    const uuid = await createContainer(t);
+    expect((await call('GET', `${containerPath(t, uuid)}/`, { token: t.token })).status).toBe(200);
+    const deeper = await call('GET', `${containerPath(t, uuid)}/extra/more`, { token: t.token });
+    expect([deeper.status, deeper.body.Notifications[0].Message]).toEqual([404, 'route.not_found']);
+    // The more specific route wins over a twin: /container/{uuid} is load, not loadDefault's twin.
+    expect((await call('GET', containerPath(t, uuid), { token: t.token })).body.ContainerModel.Uuid).toBe(uuid);
+    expect((await call('GET', `${containerPath(t)}/`)).body.ContainerModel.Uuid).toBeNull();
+  });
+});
