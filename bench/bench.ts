@@ -24,6 +24,10 @@ import { DOCUMENT_SCOPES, newDocument } from '../shared/domain/document';
 import { authorizerEntry, eventFunctions, routes } from '../shared/routes';
 import { containerService, type Caller } from '../shared/services/containers';
 import { documentService } from '../shared/services/documents';
+import { dynamoMaintenanceStore } from '../shared/data/maintenance';
+import { createEntry } from '../shared/domain/maintenance';
+import { formatTimestamp } from '../shared/domain/time';
+import { maintenanceService } from '../shared/services/maintenance';
 import { meter } from './meter';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -189,6 +193,37 @@ try {
   await measure('update (state change)', () => docs.update(facility, some.Uuid, { State: 'ARCHIVED' }));
   console.log(`\nDynamoDB per document operation, facility with ${DOCUMENTS} documents (ReturnConsumedCapacity TOTAL)\n`);
   printCapacity(documentRows, 'budget');
+
+  // ---- maintenance log report: a token with one and with three facilities ----------------------
+  const logStore = dynamoMaintenanceStore(db, 'bench');
+  const log = maintenanceService(logStore, 100);
+  const logClient = randomUUID();
+  const logFacilities = [randomUUID(), randomUUID(), randomUUID()];
+  const PER_FACILITY = 300;
+  for (let i = 0; i < PER_FACILITY; i++) {
+    for (const [f, facility] of logFacilities.entries()) {
+      const reporter = { sub: `person-${i % 40}`, name: `Person ${i % 40}` };
+      await logStore.create(
+        createEntry({ client: logClient, facility }, randomUUID(), { IncidentTitle: `Incident ${i}`, IncidentCause: 'A cause', Device: `device-${i % 25}`, IncidentDateStart: formatTimestamp(new Date(start + (i * 3 + f) * 3_600_000)) }, reporter.sub, new Date()),
+        reporter,
+      );
+    }
+  }
+  const identity = (facilities: string[], roles: string[] = []) => ({ sub: 'bench', name: undefined, clients: [logClient], facilities, roles, exp: 0 });
+  const logRows: [string, Awaited<ReturnType<typeof metered.measure>>, string][] = [];
+  for (const [name, caller, page] of [
+    ['page 1, token with 1 facility', identity(logFacilities.slice(0, 1)), 1],
+    ['page 1, token with 3 facilities', identity(logFacilities), 1],
+    ['page 3, token with 1 facility', identity(logFacilities.slice(0, 1)), 3],
+    ['page 3, token with 3 facilities', identity(logFacilities), 3],
+    ['page 1, role reporter (all tenants)', identity([], ['reporter']), 1],
+    ['page 9, role reporter (all tenants)', identity([], ['reporter']), 9],
+  ] as const) {
+    logRows.push([name, await metered.measure(() => log.page(caller, page)), '']);
+  }
+  logRows.push(['find, token with 3 facilities', await metered.measure(() => log.find(identity(logFacilities))), '']);
+  console.log(`\nDynamoDB per maintenance log report page (${PER_FACILITY} entries in each of 3 facilities; names resolved per page)\n`);
+  printCapacity(logRows, 'note');
 } finally {
   await dynamo.stop();
   rmSync(scratch, { recursive: true, force: true });

@@ -1,19 +1,9 @@
 import { documentRoutes } from '../../shared/routes/documents';
 import { pageConfiguration } from '../../shared/domain/collection';
-import { badRequest } from '../../shared/errors';
 import { config } from '../../shared/config';
-import { collection, httpHandler, tenantOf, type ApiRequest } from '../../shared/http/handler';
+import { collection, httpHandler, pageOf, tenantOf } from '../../shared/http/handler';
 import { documents } from '../commons/documents';
 import { COLLECTION, documentsUrl, filterQuery, stateOf } from './listing';
-
-/** `/page` is page 1; `/page/{page}` must be a positive whole number. */
-function pageOf(request: ApiRequest): number {
-  const text = request.params.page;
-  if (text === undefined) return 1;
-  const page = Number(text);
-  if (!/^[1-9][0-9]*$/.test(text) || !Number.isSafeInteger(page)) throw badRequest([{ key: 'detail.page', params: { field: 'page' } }]);
-  return page;
-}
 
 /** GET .../documents/page and .../documents/page/{page}: one page of 100, newest first. */
 export const handler = httpHandler(documentRoutes.page, async (request) => {

@@ -1,5 +1,6 @@
 /** The person directory: names of people per client, upserted from each writer's token. */
-import { BatchGetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { lookupNames, nameKey } from './directory';
 import type { TransactWriteItem } from './transact';
 import { keys } from './table';
 
@@ -22,7 +23,7 @@ export function personUpsert(tableName: string, client: string, actor: Actor, at
   };
 }
 
-/** Names of the given people of a client, in one batched read (100 keys a request). */
+/** Names of the given people of a client, by person id, in batched reads. */
 export async function resolveNames(
   db: DynamoDBDocumentClient,
   tableName: string,
@@ -30,25 +31,9 @@ export async function resolveNames(
   ids: readonly string[],
   consistent = false,
 ): Promise<Map<string, string>> {
-  const names = new Map<string, string>();
-  const unique = [...new Set(ids)];
-  for (let i = 0; i < unique.length; i += 100) {
-    let request: Record<string, { Keys: Record<string, string>[]; ProjectionExpression?: string; ExpressionAttributeNames?: Record<string, string>; ConsistentRead?: boolean }> | undefined = {
-      [tableName]: {
-        Keys: unique.slice(i, i + 100).map((id) => ({ PK: keys.client(client), SK: keys.person(id) })),
-        ProjectionExpression: '#uuid, #name',
-        ExpressionAttributeNames: { '#uuid': 'Uuid', '#name': 'Name' },
-        ConsistentRead: consistent,
-      },
-    };
-    for (let attempt = 0; request && Object.keys(request).length; attempt++) {
-      if (attempt > 0) await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
-      const out = await db.send(new BatchGetCommand({ RequestItems: request }));
-      for (const item of out.Responses?.[tableName] ?? []) {
-        if (typeof item.Name === 'string') names.set(item.Uuid as string, item.Name);
-      }
-      request = out.UnprocessedKeys as typeof request;
-    }
-  }
-  return names;
+  const found = await lookupNames(db, tableName, ids.map((id) => ({ client, kind: 'PERSON' as const, id })), consistent);
+  return new Map(ids.flatMap((id) => {
+    const name = found.get(nameKey({ client, kind: 'PERSON', id }));
+    return name === undefined ? [] : [[id, name] as const];
+  }));
 }

@@ -102,26 +102,36 @@ export function sequenceMemory(db: DynamoDBDocumentClient, tableName: string) {
     },
   });
 
-  return {
-    /** The bucket writes that count one more item with `key`. */
-    async insertInto(scope: BucketScope, key: string): Promise<TransactWriteItem[]> {
-      const bucket = await bucketFor(scope, key);
-      if (!bucket) {
-        return [{ Put: { TableName: tableName, Item: bucketItem(scope, { K: '', M: key, N: 1, V: 1, Latest: true }), ConditionExpression: 'attribute_not_exists(SK)' } }];
-      }
-      if (bucket.Latest && bucket.N >= PAGE_BUCKET_SIZE && key > bucket.M) {
-        return [
-          update(scope, bucket, 'REMOVE Latest SET V = V + :one'),
-          { Put: { TableName: tableName, Item: bucketItem(scope, { K: key, M: key, N: 1, V: 1, Latest: true }), ConditionExpression: 'attribute_not_exists(SK)' } },
-        ];
-      }
-      return [update(scope, bucket, 'SET N = N + :one, M = :m, V = V + :one', { ':m': key > bucket.M ? key : bucket.M })];
-    },
+  /** The bucket writes that count one more item with `key`. */
+  async function insertInto(scope: BucketScope, key: string): Promise<TransactWriteItem[]> {
+    const bucket = await bucketFor(scope, key);
+    if (!bucket) {
+      return [{ Put: { TableName: tableName, Item: bucketItem(scope, { K: '', M: key, N: 1, V: 1, Latest: true }), ConditionExpression: 'attribute_not_exists(SK)' } }];
+    }
+    if (bucket.Latest && bucket.N >= PAGE_BUCKET_SIZE && key > bucket.M) {
+      return [
+        update(scope, bucket, 'REMOVE Latest SET V = V + :one'),
+        { Put: { TableName: tableName, Item: bucketItem(scope, { K: key, M: key, N: 1, V: 1, Latest: true }), ConditionExpression: 'attribute_not_exists(SK)' } },
+      ];
+    }
+    return [update(scope, bucket, 'SET N = N + :one, M = :m, V = V + :one', { ':m': key > bucket.M ? key : bucket.M })];
+  }
 
-    /** The bucket write that counts one item with `key` out. */
-    async removeFrom(scope: BucketScope, key: string): Promise<TransactWriteItem[]> {
-      const bucket = await bucketFor(scope, key);
-      return bucket ? [update(scope, bucket, 'SET N = N - :one, V = V + :one')] : [];
+  /** The bucket write that counts one item with `key` out. */
+  async function removeFrom(scope: BucketScope, key: string): Promise<TransactWriteItem[]> {
+    const bucket = await bucketFor(scope, key);
+    return bucket ? [update(scope, bucket, 'SET N = N - :one, V = V + :one')] : [];
+  }
+
+  return {
+    insertInto,
+    removeFrom,
+
+    /** The bucket writes for an item whose key changes from `from` to `to` (one write if the slice stays). */
+    async move(scope: BucketScope, from: string, to: string): Promise<TransactWriteItem[]> {
+      const [old, target] = await Promise.all([bucketFor(scope, from), bucketFor(scope, to)]);
+      if (old && target && old.SK === target.SK) return [update(scope, old, 'SET M = :m, V = V + :one', { ':m': to > old.M ? to : old.M })];
+      return [...(await removeFrom(scope, from)), ...(await insertInto(scope, to))];
     },
 
     /** A counter change, for the same transaction as the counted item. */

@@ -10,6 +10,10 @@
  * | dispose record  | C#{client}#F#{fac} | CONTAINER#{uuid}#DISPOSE             |
  * | audit entry     | C#{client}#F#{fac} | AUDIT#CONTAINER#{uuid}#{at}#{id}     |
  * | person          | C#{client}         | PERSON#{uuid}                        |
+ * | device          | C#{client}         | DEVICE#{uuid}                        |
+ * | log entry       | C#{client}#F#{fac} | MLE#{uuid}                           |
+ * | log entry count | C#{client}#F#{fac} | COUNT#MLE                            |
+ * | log pages (all) | MLE#ALL            | PAGES#MLE#{first key}                |
  * | document        | C#{client}#F#{fac} | DOCUMENT#{uuid}                      |
  * | document count  | C#{client}#F#{fac} | COUNT#DOCUMENT#{collection}          |
  * | document pages  | C#{client}#F#{fac} | PAGES#DOCUMENT#{collection}#{first}  |
@@ -25,7 +29,8 @@ export const TABLE_DEFINITION = {
   /**
    * Overloaded global secondary indexes (projection ALL); each item type documents what it puts in
    * them. Documents: GSI1 all of a facility, GSI2 by state, GSI3 by scope, GSI4 by scope reference
-   * (sort key: CreatedAt#Uuid), GSI5 by document uuid alone (the report API).
+   * (sort key: CreatedAt#Uuid), GSI5 by document uuid alone (the report API). Maintenance log
+   * entries: GSI1 all of a facility, GSI2 all of every tenant (sort key: IncidentDateStart#Uuid).
    */
   indexes: [
     { name: 'GSI1', partitionKey: 'G1PK', sortKey: 'G1SK' },
@@ -48,6 +53,9 @@ export const keys = {
   containerRecord: (uuid: string, kind: 'DISPATCH' | 'DISPOSE') => `CONTAINER#${uuid}#${kind}`,
   audit: (entity: string, uuid: string, at: string, id: string) => `AUDIT#${entity}#${uuid}#${at}#${id}`,
   person: (uuid: string) => `PERSON#${uuid}`,
+  device: (uuid: string) => `DEVICE#${uuid}`,
+  maintenanceEntry: (uuid: string) => `MLE#${uuid}`,
+  maintenanceCount: 'COUNT#MLE',
   document: (uuid: string) => `DOCUMENT#${uuid}`,
   documentCount: (collection: string) => `COUNT#DOCUMENT#${collection}`,
   documentPagesPrefix: (collection: string) => `PAGES#DOCUMENT#${collection}#`,

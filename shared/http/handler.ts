@@ -237,3 +237,12 @@ export function baseUrl(request: ApiRequest): string {
   const host = request.event.requestContext.domainName || request.header('host') || 'localhost';
   return `${protocol}://${host}`;
 }
+
+/** The page number of a page route: `/page` is 1; `/page/{page}` must be a positive whole number (else 400). */
+export function pageOf(request: ApiRequest): number {
+  const text = request.params.page;
+  if (text === undefined) return 1;
+  const page = Number(text);
+  if (!/^[1-9][0-9]*$/.test(text) || !Number.isSafeInteger(page)) throw badRequest([{ key: 'detail.page', params: { field: 'page' } }]);
+  return page;
+}

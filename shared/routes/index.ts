@@ -11,6 +11,7 @@
  */
 import { containerRoutes } from './containers';
 import { documentRoutes } from './documents';
+import { maintenanceRoutes } from './maintenance';
 import { GREEDY, type DataAccess, type FileAccess, type Route } from './types';
 
 export * from './types';
@@ -19,7 +20,7 @@ export * from './types';
  * The table. Each resource lists its routes in its own module (so a function bundles only its
  * resource's routes); this is their one aggregate, read by the stack, the local gateway and the tests.
  */
-export const routes: readonly Route[] = [...Object.values(containerRoutes), ...Object.values(documentRoutes)];
+export const routes: readonly Route[] = [...Object.values(containerRoutes), ...Object.values(documentRoutes), ...Object.values(maintenanceRoutes)];
 
 /** Functions started by events rather than routes: the S3 object-created notification of the document bucket. */
 export interface EventFunction {

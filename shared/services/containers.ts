@@ -108,7 +108,7 @@ export function containerService(store: ContainerStore, clock: () => Date = () =
           true,
         );
       }
-      throw new AppError(409, 'container.concurrent_update');
+      throw new AppError(409, 'request.concurrent_update');
     },
 
     /** Deletes an OPEN container and answers it as it was. */
@@ -125,7 +125,7 @@ export function containerService(store: ContainerStore, clock: () => Date = () =
         }
         return present(view, now, true);
       }
-      throw new AppError(409, 'container.concurrent_update');
+      throw new AppError(409, 'request.concurrent_update');
     },
   };
 }

@@ -100,7 +100,7 @@ export function documentService(store: DocumentStore, files: FileStorage, settin
         }
         return (await present([next]))[0]!;
       }
-      throw new AppError(409, 'container.concurrent_update');
+      throw new AppError(409, 'request.concurrent_update');
     },
 
     /**

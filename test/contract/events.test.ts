@@ -15,6 +15,8 @@ import { inject } from 'vitest';
 import { LOCAL_CREDENTIALS } from '../../infra/local/emulators';
 import { dynamoContainerStore } from '../../shared/data/containers';
 import { dynamoDocumentStore } from '../../shared/data/documents';
+import { dynamoMaintenanceStore } from '../../shared/data/maintenance';
+import { createEntry } from '../../shared/domain/maintenance';
 import { createContainer } from '../../shared/domain/container';
 import { fileKey, newDocument } from '../../shared/domain/document';
 import { eventFunctions, routes } from '../../shared/routes';
@@ -27,6 +29,7 @@ const SAMPLE = {
   facility: 'a1b2c3d4-0000-4000-8000-000000000002',
   container: 'a1b2c3d4-0000-4000-8000-000000000003',
   document: 'a1b2c3d4-0000-4000-8000-000000000004',
+  entry: 'a1b2c3d4-0000-4000-8000-000000000005',
 };
 const samples = readdirSync(path.join(root, 'events'), { recursive: true, encoding: 'utf8' })
   .filter((f) => f.endsWith('.json'))
@@ -46,6 +49,10 @@ async function prepare(text: string) {
     const record = newDocument(tenant, ids.document, { Scope: 'DEVICE', ScopeReference: 'ref-1', Filename: 'seed.pdf' }, new Date());
     await dynamoDocumentStore(db, runtime().tableName).create(record);
   }
+  if (text.includes(SAMPLE.entry)) {
+    const record = createEntry(tenant, SAMPLE.entry, { IncidentTitle: 'Seeded', IncidentCause: 'Seed', IncidentDateStart: '2026-11-20 07:00:00' }, 'seed', new Date());
+    await dynamoMaintenanceStore(db, runtime().tableName).create(record, { sub: 'seed', name: 'Seed' });
+  }
   const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'nm-event-')), 'event.json');
   writeFileSync(file, fresh);
   return { file, tenant, ids };
@@ -62,7 +69,8 @@ describe.concurrent('sample events and npm run invoke', () => {
       const { file, tenant } = await prepare(sample!.text);
       const result = await invoke(route.operation, file);
       expect(result.statusCode, JSON.stringify(result.body)).toBe(200);
-      const item = result.body.ContainerModel ?? result.body.DocumentModel ?? result.body.DocumentModelCollection?.[0];
+      const body = result.body;
+      const item = body.ContainerModel ?? body.DocumentModel ?? body.DocumentModelCollection?.[0] ?? body.MaintenanceLogEntryModel ?? body.MaintenanceLogEntryModelCollection?.[0];
       if (item) expect(item).toMatchObject({ Client: tenant.client, Facility: tenant.facility });
     });
   }

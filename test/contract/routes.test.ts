@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { routes, type Route } from '../../shared/routes';
 import { CONTAINER_FIELDS } from '../../shared/domain/container';
 import { DOCUMENT_FIELDS } from '../../shared/domain/document';
+import { MAINTENANCE_FIELDS } from '../../shared/domain/maintenance';
 import { call, containerPath, createDocument, newTenant, type ApiResponse } from '../support/api';
 import { fillPath } from '../support/routes';
 
@@ -52,7 +53,48 @@ const listing = (scope: string, param?: string, extra: Record<string, string> = 
   };
 };
 
+const expectEntries = (response: ApiResponse, uuid: string) => {
+  expect(response.status, response.text).toBe(200);
+  expect(Object.keys(response.body)).toEqual(['MaintenanceLogEntryModelCollection', 'CollectionConfiguration', 'Notifications']);
+  const item = response.body.MaintenanceLogEntryModelCollection.find((e: { Uuid: string }) => e.Uuid === uuid);
+  expect(Object.keys(item)).toEqual([...MAINTENANCE_FIELDS]);
+};
+const entryBody = { IncidentTitle: 'Dose calibrator drift', IncidentCause: 'Reference source reads 4 % high', IncidentDateStart: '2026-11-02 08:00:00' };
+const createEntry = async (t: Tenant) => {
+  const r = await call('POST', `/maintenance-log/api/v1/${t.client}/${t.facility}/maintenance-log-entries`, { token: t.token, body: entryBody });
+  expect(r.status, r.text).toBe(200);
+  return r.body.MaintenanceLogEntryModel.Uuid as string;
+};
+const entryListing = (extra: Record<string, string> = {}): Sample => {
+  let uuid = '';
+  return {
+    prepare: async (t) => {
+      uuid = await createEntry(t);
+      return { values: extra };
+    },
+    check: (r) => expectEntries(r, uuid),
+  };
+};
+
 const samples: Record<string, Sample> = {
+  'maintenanceLog.find': entryListing(),
+  'maintenanceLog.page': entryListing({ page: '1' }),
+  'maintenanceLog.create': {
+    prepare: async (t) => ({ values: { clientUuid: t.client, facilityUuid: t.facility }, body: entryBody }),
+    check: (r, t) => {
+      expect(r.status, r.text).toBe(200);
+      expect(Object.keys(r.body)).toEqual(['MaintenanceLogEntryModel', 'Notifications']);
+      expect(Object.keys(r.body.MaintenanceLogEntryModel)).toEqual([...MAINTENANCE_FIELDS]);
+      expect(r.body.MaintenanceLogEntryModel).toMatchObject({ Client: t.client, Facility: t.facility, State: 'ONGOING' });
+    },
+  },
+  'maintenanceLog.update': {
+    prepare: async (t) => ({ values: { clientUuid: t.client, facilityUuid: t.facility, uuid: await createEntry(t) }, body: { IncidentTitle: 'Renamed' } }),
+    check: (r) => {
+      expect(r.status, r.text).toBe(200);
+      expect(r.body.MaintenanceLogEntryModel.IncidentTitle).toBe('Renamed');
+    },
+  },
   'document.find': listing('RECORD'),
   'document.page': listing('RECORD', undefined, { page: '1' }),
   'document.latest': listing('RECORD'),

@@ -43,3 +43,26 @@ describe('document pages', () => {
     expect(fourth.read).toBeLessThanOrEqual(first.read * 1.5);
   });
 });
+
+describe('maintenance log report', () => {
+  it('resolves all names of a page in batched reads: two rounds for 100 entries naming 200 people and devices', async () => {
+    const { dynamoMaintenanceStore } = await import('../../shared/data/maintenance');
+    const { createEntry } = await import('../../shared/domain/maintenance');
+    const { maintenanceService } = await import('../../shared/services/maintenance');
+    const db = documentClient();
+    const store = dynamoMaintenanceStore(db, runtime().tableName);
+    const tenant = { client: randomUUID(), facility: randomUUID() };
+    for (let i = 0; i < 100; i++) {
+      const reporter = { sub: `p-${i}`, name: `Person ${i}` };
+      await store.create(createEntry(tenant, randomUUID(), { IncidentTitle: 't', IncidentCause: 'c', IncidentDateStart: '2026-01-01 00:00:00', Device: `d-${i}` }, reporter.sub, new Date()), reporter);
+    }
+    const metered = meter(db);
+    const service = maintenanceService(store, 100);
+    const caller = { sub: 'x', name: undefined, clients: [tenant.client], facilities: [tenant.facility], roles: [], exp: 0 };
+    const page = await metered.measure(() => service.page(caller, 1));
+    expect(page.result.items).toHaveLength(100);
+    expect(page.result.items.every((e) => e.ReporterName === `Person ${String(e.Reporter).slice(2)}`)).toBe(true);
+    expect(page.commands.filter((c) => c === 'BatchGetItemCommand')).toHaveLength(2);
+    expect(page.calls).toBe(2);
+  });
+});

@@ -1,0 +1,13 @@
+import { callerOf, httpHandler, single, tenantOf } from '../../shared/http/handler';
+import { maintenanceRoutes } from '../../shared/routes/maintenance';
+import { parseBody } from '../../shared/schemas/body';
+import { maintenanceMembers, maintenanceUpdateSchema } from '../../shared/schemas/maintenance';
+import { maintenanceLog } from '../commons/maintenance';
+
+/** PUT .../maintenance-log-entries/{uuid}: partial update; SOLVED needs solution, end and solver. */
+export const handler = httpHandler(maintenanceRoutes.update, async (request) => {
+  const caller = callerOf(request);
+  const { value, ignored } = parseBody(maintenanceUpdateSchema, request.body, maintenanceMembers);
+  const model = await maintenanceLog.update(tenantOf(request), caller, request.params.uuid!, value);
+  return single('MaintenanceLogEntryModel', model, { success: { key: 'maintenance.updated' }, ignored, language: request.language });
+});

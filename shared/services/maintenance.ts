@@ -1,0 +1,106 @@
+/**
+ * Maintenance log use cases: the report (find and page) scoped by the caller's token, and entry
+ * create and update. Names of a whole page are resolved in batched reads.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Identity } from '../auth/claims';
+import { nameKey, type NameRef } from '../data/directory';
+import type { MaintenanceStore } from '../data/maintenance';
+import type { Tenant } from '../data/table';
+import { ConditionFailedError } from '../data/transact';
+import {
+  createEntry,
+  maintenanceOrderKey,
+  namedIn,
+  toMaintenanceModel,
+  updateEntry,
+  type MaintenanceData,
+  type MaintenanceModel,
+  type MaintenancePatch,
+  type MaintenanceRecord,
+} from '../domain/maintenance';
+import { AppError, notFound } from '../errors';
+import type { Caller } from './containers';
+
+export const REPORT_FIND_CAP = 1000;
+
+export interface Report {
+  items: MaintenanceModel[];
+  total: number;
+  truncated?: boolean;
+}
+
+/** The tenants a token reaches: every pair of its clients and facilities (lookups are keyed by both). */
+export const tenantsOf = (caller: Identity): Tenant[] => caller.clients.flatMap((client) => caller.facilities.map((facility) => ({ client, facility })));
+
+const newestFirst = (a: MaintenanceRecord, b: MaintenanceRecord) => (maintenanceOrderKey(a) < maintenanceOrderKey(b) ? 1 : -1);
+
+export function maintenanceService(store: MaintenanceStore, pageSize: number, clock: () => Date = () => new Date()) {
+  async function present(records: MaintenanceRecord[]): Promise<MaintenanceModel[]> {
+    const refs: NameRef[] = records.flatMap((r) => {
+      const { persons, devices } = namedIn(r);
+      return [...persons.map((id) => ({ client: r.Client, kind: 'PERSON' as const, id })), ...devices.map((id) => ({ client: r.Client, kind: 'DEVICE' as const, id }))];
+    });
+    const names = refs.length ? await store.names(refs) : new Map<string, string>();
+    const lookup = (kind: NameRef['kind']) => (client: string, id: string | null) => (id === null ? null : (names.get(nameKey({ client, kind, id })) ?? null));
+    return records.map((r) => toMaintenanceModel(r, { person: lookup('PERSON'), device: lookup('DEVICE') }));
+  }
+
+  /** The newest `limit` entries of the caller's tenants, merged, and their total. */
+  async function merged(caller: Identity, limit: number): Promise<{ records: MaintenanceRecord[]; total: number }> {
+    if (caller.roles.includes('reporter')) {
+      const [records, total] = await Promise.all([store.listAll(limit), store.countAll()]);
+      return { records, total };
+    }
+    const tenants = tenantsOf(caller);
+    const [lists, counts] = await Promise.all([Promise.all(tenants.map((t) => store.listTenant(t, limit))), Promise.all(tenants.map((t) => store.countTenant(t)))]);
+    return { records: lists.flat().sort(newestFirst).slice(0, limit), total: counts.reduce((a, b) => a + b, 0) };
+  }
+
+  const actorOf = (caller: Caller) => ({ sub: caller.sub, name: caller.name });
+
+  return {
+    async find(caller: Identity): Promise<Report> {
+      const { records, total } = await merged(caller, REPORT_FIND_CAP + 1);
+      return { items: await present(records.slice(0, REPORT_FIND_CAP)), total, truncated: records.length > REPORT_FIND_CAP };
+    },
+
+    /**
+     * One page. For role reporter the all-tenant collection's page buckets find the page without
+     * reading what lies before it; for a token's own facilities each facility's newest entries up to
+     * the page's end are merged (their number grows with the page, never with the table).
+     */
+    async page(caller: Identity, page: number): Promise<Report> {
+      const offset = (page - 1) * pageSize;
+      if (caller.roles.includes('reporter')) {
+        const { total, items } = await store.pageAll(offset, pageSize);
+        return { items: await present(items), total };
+      }
+      const { records, total } = await merged(caller, offset + pageSize);
+      return { items: await present(records.slice(offset, offset + pageSize)), total };
+    },
+
+    async create(tenant: Tenant, caller: Caller, body: MaintenancePatch & Pick<MaintenanceData, 'IncidentTitle' | 'IncidentCause' | 'IncidentDateStart'>): Promise<MaintenanceModel> {
+      const record = createEntry(tenant, randomUUID(), body, caller.sub, clock());
+      await store.create(record, actorOf(caller));
+      return (await present([record]))[0]!;
+    },
+
+    async update(tenant: Tenant, caller: Caller, uuid: string, patch: MaintenancePatch): Promise<MaintenanceModel> {
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        const current = await store.get(tenant, uuid);
+        if (!current) throw notFound('maintenance.not_found');
+        const { next, changed } = updateEntry(current, patch, clock());
+        if (!changed) return (await present([current]))[0]!;
+        try {
+          await store.update(current, next, actorOf(caller));
+        } catch (error) {
+          if (error instanceof ConditionFailedError) continue;
+          throw error;
+        }
+        return (await present([next]))[0]!;
+      }
+      throw new AppError(409, 'request.concurrent_update');
+    },
+  };
+}
