@@ -6,7 +6,7 @@ import { MAINTENANCE_FIELDS } from '../../shared/domain/maintenance';
 import { keys } from '../../shared/data/table';
 import { call, documentClient, errorOf, newTenant, runtime, token, type ApiResponse } from '../support/api';
 
-type Tenant = ReturnType<typeof newTenant>;
+type Tenant = { client: string; facility: string; token: string };
 const REPORT = '/maintenance-log/report-api/v1/maintenance-log-entries';
 const entriesPath = (t: { client: string; facility: string }, uuid?: string) => `/maintenance-log/api/v1/${t.client}/${t.facility}/maintenance-log-entries${uuid ? `/${uuid}` : ''}`;
 const base = { IncidentTitle: 'PET/CT: table stuck', IncidentCause: 'Table drive reports an end-stop fault', IncidentDateStart: '2026-10-01 09:00:00' };
