@@ -1,10 +1,9 @@
 /** What the document listing functions share: the State filter, addresses, and the unpaginated listing. */
 import * as v from 'valibot';
-import { wholeConfiguration } from '../../shared/domain/collection';
 import type { DocumentScope, DocumentState } from '../../shared/domain/document';
 import type { DocumentCollection } from '../../shared/data/documents';
 import { badRequest } from '../../shared/errors';
-import { baseUrl, collection, httpHandler, tenantOf, type ApiRequest } from '../../shared/http/handler';
+import { baseUrl, httpHandler, tenantOf, wholeReply, type ApiRequest } from '../../shared/http/handler';
 import { issueDetails } from '../../shared/schemas/body';
 import { stateFilterSchema } from '../../shared/schemas/document';
 import { FIND_CAP } from '../../shared/services/documents';
@@ -31,12 +30,7 @@ export const documentsUrl = (request: ApiRequest, suffix = '') =>
 export function wholeListing(route: Route, collectionOf: (request: ApiRequest, state: DocumentState | undefined) => DocumentCollection) {
   return httpHandler(route, async (request) => {
     const state = stateOf(request);
-    const { items, total, truncated } = await documents.find(tenantOf(request), collectionOf(request, state));
-    const self = `${baseUrl(request)}${request.event.rawPath}${filterQuery(state)}`;
-    return collection(COLLECTION, items, wholeConfiguration({ name: COLLECTION, total, cap: FIND_CAP, itemsOnPage: items.length, self }), {
-      language: request.language,
-      notifications: truncated ? [{ key: 'collection.truncated', params: { cap: FIND_CAP, total } }] : [],
-    });
+    return wholeReply(request, COLLECTION, await documents.find(tenantOf(request), collectionOf(request, state)), FIND_CAP, filterQuery(state));
   });
 }
 

@@ -1,7 +1,5 @@
 import { documentRoutes } from '../../shared/routes/documents';
-import { pageConfiguration } from '../../shared/domain/collection';
-import { config } from '../../shared/config';
-import { collection, httpHandler, pageOf, tenantOf } from '../../shared/http/handler';
+import { httpHandler, pageOf, pageReply, tenantOf } from '../../shared/http/handler';
 import { documents } from '../commons/documents';
 import { COLLECTION, documentsUrl, filterQuery, stateOf } from './listing';
 
@@ -9,14 +7,6 @@ import { COLLECTION, documentsUrl, filterQuery, stateOf } from './listing';
 export const handler = httpHandler(documentRoutes.page, async (request) => {
   const page = pageOf(request);
   const state = stateOf(request);
-  const { items, total } = await documents.page(tenantOf(request), state, page);
-  const configuration = pageConfiguration({
-    name: COLLECTION,
-    total,
-    page,
-    pageSize: config.pageSize,
-    itemsOnPage: items.length,
-    endpoint: (n) => documentsUrl(request, `/page/${n}${filterQuery(state)}`),
-  });
-  return collection(COLLECTION, items, configuration, { language: request.language });
+  const listing = await documents.page(tenantOf(request), state, page);
+  return pageReply(request, COLLECTION, listing, page, (n) => documentsUrl(request, `/page/${n}${filterQuery(state)}`));
 });

@@ -15,7 +15,7 @@ import {
 } from '../domain/container';
 import { personUpsert, resolveNames, type Actor } from './persons';
 import { keys, type Tenant } from './table';
-import { transactWrite, type TransactWriteItem } from './transact';
+import { transactWrite, versionedPut, type TransactWriteItem } from './transact';
 
 /** Who made a write, when, and under which request: for the audit entry and the directory. */
 export interface WriteContext {
@@ -124,15 +124,7 @@ export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: stri
       const items: TransactWriteItem[] = [directory(next, write)];
       if (changes.length) {
         items.push(
-          {
-            Put: {
-              TableName: tableName,
-              Item: containerItem(next),
-              ConditionExpression: '#version = :version',
-              ExpressionAttributeNames: { '#version': 'Version' },
-              ExpressionAttributeValues: { ':version': previous.Version },
-            },
-          },
+          versionedPut(tableName, containerItem(next), previous.Version),
           auditItem(next, 'updated', changes, write),
         );
       }

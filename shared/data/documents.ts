@@ -4,11 +4,12 @@
  * scope reference, and each per state) and page buckets of the paginated ones (all documents of a
  * facility, and per state).
  */
-import { GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { queryNewestFirst } from './indexes';
 import { orderKey, type DocumentRecord, type DocumentScope, type DocumentState, type StoredFile } from '../domain/document';
-import { keys, type Tenant } from './table';
+import { keys, type IndexName, type Tenant } from './table';
 import { sequenceMemory, withRetry, type BucketScope } from './sequence';
-import { ConditionFailedError, transactWrite } from './transact';
+import { ConditionFailedError, transactWrite, versionedPut } from './transact';
 
 /** A listing of documents, and the state filter if any. */
 export type DocumentCollection =
@@ -76,7 +77,7 @@ export function dynamoDocumentStore(db: DynamoDBDocumentClient, tableName: strin
   }
 
   /** Which index lists a collection, under which key, and what is left to filter. */
-  function indexOf(tenant: Tenant, collection: DocumentCollection): { index: string; pk: string; filterState?: DocumentState } {
+  function indexOf(tenant: Tenant, collection: DocumentCollection): { index: IndexName; pk: string; filterState?: DocumentState } {
     const base = `${keys.tenant(tenant)}#DOCUMENTS`;
     switch (collection.kind) {
       case 'all':
@@ -89,27 +90,9 @@ export function dynamoDocumentStore(db: DynamoDBDocumentClient, tableName: strin
   }
 
   /** Newest first, from before `before` (exclusive) when given, up to `limit` items. */
-  async function queryIndex(tenant: Tenant, collection: DocumentCollection, limit: number, before?: string): Promise<DocumentRecord[]> {
+  function queryIndex(tenant: Tenant, collection: DocumentCollection, limit: number, before?: string): Promise<DocumentRecord[]> {
     const { index, pk, filterState } = indexOf(tenant, collection);
-    const n = index.slice(3);
-    const items: DocumentRecord[] = [];
-    let ExclusiveStartKey: QueryCommandInput['ExclusiveStartKey'];
-    do {
-      const out = await db.send(new QueryCommand({
-        TableName: tableName,
-        IndexName: index,
-        KeyConditionExpression: before ? `#pk = :pk AND #sk < :before` : '#pk = :pk',
-        ExpressionAttributeNames: { '#pk': `G${n}PK`, ...(before ? { '#sk': `G${n}SK` } : {}), ...(filterState ? { '#state': 'State' } : {}) },
-        ExpressionAttributeValues: { ':pk': pk, ...(before ? { ':before': before } : {}), ...(filterState ? { ':state': filterState } : {}) },
-        ...(filterState ? { FilterExpression: '#state = :state' } : {}),
-        ScanIndexForward: false,
-        Limit: filterState ? Math.max(limit - items.length, 100) : limit - items.length,
-        ExclusiveStartKey,
-      }));
-      items.push(...(out.Items ?? []).map(toRecord));
-      ExclusiveStartKey = out.LastEvaluatedKey;
-    } while (ExclusiveStartKey && items.length < limit);
-    return items.slice(0, limit);
+    return queryNewestFirst(db, tableName, { index, pk, limit, before, filter: filterState ? { attribute: 'State', value: filterState } : undefined }, toRecord);
   }
 
   const memory = sequenceMemory(db, tableName);
@@ -157,15 +140,7 @@ export function dynamoDocumentStore(db: DynamoDBDocumentClient, tableName: strin
           ...after.paged.filter((c) => !before.paged.includes(c)).map((c) => memory.insertInto(pagesOf(tenant, c), key)),
         ])).flat();
         await transactWrite(db, [
-          {
-            Put: {
-              TableName: tableName,
-              Item: item(next),
-              ConditionExpression: '#version = :version',
-              ExpressionAttributeNames: { '#version': 'Version' },
-              ExpressionAttributeValues: { ':version': previous.Version },
-            },
-          },
+          versionedPut(tableName, item(next), previous.Version),
           ...bucketWrites,
           ...before.counted.filter((c) => !after.counted.includes(c)).map((c) => counter(tenant, c, -1)),
           ...after.counted.filter((c) => !before.counted.includes(c)).map((c) => counter(tenant, c, 1)),

@@ -4,13 +4,14 @@
  * write keeps, in the same transaction, the facility's counter, the page buckets of the all-tenant
  * collection (shared/data/sequence.ts) and the writer's directory entry.
  */
-import { GetCommand, QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { queryNewestFirst } from './indexes';
 import { maintenanceOrderKey, type MaintenanceRecord } from '../domain/maintenance';
 import { lookupNames, type NameRef } from './directory';
 import { personUpsert, type Actor } from './persons';
 import { sequenceMemory, withRetry, type BucketScope } from './sequence';
 import { keys, type Tenant } from './table';
-import { transactWrite } from './transact';
+import { transactWrite, versionedPut } from './transact';
 
 export interface MaintenanceStore {
   get(tenant: Tenant, uuid: string): Promise<MaintenanceRecord | undefined>;
@@ -40,26 +41,7 @@ export function dynamoMaintenanceStore(db: DynamoDBDocumentClient, tableName: st
     return { PK: keys.tenant(tenantOf(r)), SK: keys.maintenanceEntry(r.Uuid), Type: 'MaintenanceLogEntry', ...r, G1PK: `${keys.tenant(tenantOf(r))}#MLE`, G1SK: order, G2PK: ALL, G2SK: order };
   };
 
-  async function query(index: 'GSI1' | 'GSI2', pk: string, limit: number, before?: string): Promise<MaintenanceRecord[]> {
-    const n = index.slice(3);
-    const found: MaintenanceRecord[] = [];
-    let ExclusiveStartKey: QueryCommandInput['ExclusiveStartKey'];
-    do {
-      const out = await db.send(new QueryCommand({
-        TableName: tableName,
-        IndexName: index,
-        KeyConditionExpression: before ? '#pk = :pk AND #sk < :before' : '#pk = :pk',
-        ExpressionAttributeNames: { '#pk': `G${n}PK`, ...(before ? { '#sk': `G${n}SK` } : {}) },
-        ExpressionAttributeValues: { ':pk': pk, ...(before ? { ':before': before } : {}) },
-        ScanIndexForward: false,
-        Limit: limit - found.length,
-        ExclusiveStartKey,
-      }));
-      found.push(...(out.Items ?? []).map(toRecord));
-      ExclusiveStartKey = out.LastEvaluatedKey;
-    } while (ExclusiveStartKey && found.length < limit);
-    return found;
-  }
+  const query = (index: 'GSI1' | 'GSI2', pk: string, limit: number, before?: string) => queryNewestFirst(db, tableName, { index, pk, limit, before }, toRecord);
 
   return {
     async get(tenant, uuid) {
@@ -85,15 +67,7 @@ export function dynamoMaintenanceStore(db: DynamoDBDocumentClient, tableName: st
         // A changed IncidentDateStart moves the entry within the all-tenant order.
         const pages = moved ? await memory.move(allPages, maintenanceOrderKey(previous), maintenanceOrderKey(next)) : [];
         await transactWrite(db, [
-          {
-            Put: {
-              TableName: tableName,
-              Item: item(next),
-              ConditionExpression: '#version = :version',
-              ExpressionAttributeNames: { '#version': 'Version' },
-              ExpressionAttributeValues: { ':version': previous.Version },
-            },
-          },
+          versionedPut(tableName, item(next), previous.Version),
           ...pages,
           personUpsert(tableName, next.Client, actor, next.UpdatedAt),
         ]);

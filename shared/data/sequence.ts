@@ -18,7 +18,7 @@
  */
 import { QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { locateOffset } from '../domain/collection';
-import { ConditionFailedError, type TransactWriteItem } from './transact';
+import { backoff, ConditionFailedError, type TransactWriteItem } from './transact';
 
 export const PAGE_BUCKET_SIZE = 100;
 
@@ -49,7 +49,7 @@ export async function withRetry(attempt: () => Promise<void>): Promise<void> {
       return await attempt();
     } catch (error) {
       if (!(error instanceof ConditionFailedError) || i >= ATTEMPTS || error.reasons[0] === 'ConditionalCheckFailed') throw error;
-      await new Promise((r) => setTimeout(r, Math.random() * Math.min(200, 10 * 2 ** i)));
+      await backoff(i);
     }
   }
 }

@@ -27,3 +27,18 @@ export async function transactWrite(db: DynamoDBDocumentClient, items: TransactW
     }
   }
 }
+
+/** Writes `item` only if the stored one still has `version` (optimistic locking; its `Version` is the ETag). */
+export const versionedPut = (tableName: string, item: Record<string, unknown>, version: number): TransactWriteItem => ({
+  Put: {
+    TableName: tableName,
+    Item: item,
+    ConditionExpression: '#version = :version',
+    ExpressionAttributeNames: { '#version': 'Version' },
+    ExpressionAttributeValues: { ':version': version },
+  },
+});
+
+/** How often a read-modify-write that lost a race is tried again, and the jittered pause before each try. */
+export const WRITE_ATTEMPTS = 8;
+export const backoff = (attempt: number): Promise<void> => new Promise((r) => setTimeout(r, Math.random() * Math.min(250, 10 * 2 ** attempt)));

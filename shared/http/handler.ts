@@ -23,6 +23,7 @@ import { logger } from '../observability';
 import { GREEDY, type Route } from '../routes/types';
 import { isIdentifier } from '../schemas/fields';
 import type { Tenant } from '../data/table';
+import { pageConfiguration, wholeConfiguration, type CollectionConfiguration } from '../domain/collection';
 
 /** API Gateway v2 event; `authorizer.lambda` is present behind the Lambda authorizer. */
 export type ApiEvent = Omit<APIGatewayProxyEventV2, 'requestContext' | 'body'> & {
@@ -221,14 +222,24 @@ export function single(
 }
 
 /** A collection response (interface §2.6): the items, the CollectionConfiguration, the notifications. */
-export function collection(name: string, items: unknown[], configuration: unknown, options: { notifications?: NotificationSpec[]; language: Language }): ApiReply {
-  return {
-    body: {
-      [name]: items,
-      CollectionConfiguration: configuration,
-      Notifications: (options.notifications ?? []).map((s) => notification(s, options.language)),
-    },
-  };
+function collection(name: string, items: unknown[], configuration: CollectionConfiguration, language: Language, notifications: NotificationSpec[] = []): ApiReply {
+  return { body: { [name]: items, CollectionConfiguration: configuration, Notifications: notifications.map((s) => notification(s, language)) } };
+}
+
+/** One page of a paginated collection; `endpoint(n)` is the absolute address of page n. */
+export function pageReply(request: ApiRequest, name: string, listing: { items: unknown[]; total: number }, page: number, endpoint: (page: number) => string): ApiReply {
+  const configuration = pageConfiguration({ name, total: listing.total, page, pageSize: config.pageSize, itemsOnPage: listing.items.length, endpoint });
+  return collection(name, listing.items, configuration, request.language);
+}
+
+/**
+ * An unpaginated collection up to `cap` items; `truncated` adds the Warning that points to the page
+ * operation. Its endpoints are its own address (`self`, with the query it keeps).
+ */
+export function wholeReply(request: ApiRequest, name: string, listing: { items: unknown[]; total: number; truncated?: boolean }, cap: number, query = ''): ApiReply {
+  const self = `${baseUrl(request)}${request.event.rawPath}${query}`;
+  const configuration = wholeConfiguration({ name, total: listing.total, cap, itemsOnPage: listing.items.length, self });
+  return collection(name, listing.items, configuration, request.language, listing.truncated ? [{ key: 'collection.truncated', params: { cap, total: listing.total } }] : []);
 }
 
 /** The absolute address of the API as the caller reached it (`https://host`; locally `http://127.0.0.1:3000`). */

@@ -18,7 +18,7 @@ import {
 } from '../domain/container';
 import { formatTimestamp } from '../domain/time';
 import { AppError, notFound } from '../errors';
-import { ConditionFailedError } from '../data/transact';
+import { backoff, ConditionFailedError, WRITE_ATTEMPTS } from '../data/transact';
 import type { ContainerStore, WriteContext } from '../data/containers';
 import type { Tenant } from '../data/table';
 
@@ -41,7 +41,6 @@ export function ifMatchHolds(ifMatch: string, etag: string): boolean {
   return ifMatch.split(',').map((t) => t.trim()).some((tag) => tag === '*' || tag === etag);
 }
 
-const UPDATE_ATTEMPTS = 3;
 
 export function containerService(store: ContainerStore, clock: () => Date = () => new Date()) {
   async function present(view: ContainerView, now: Date, consistent = false): Promise<ContainerResult> {
@@ -78,7 +77,8 @@ export function containerService(store: ContainerStore, clock: () => Date = () =
      * request wins the race between read and write. Without it, a lost race re-reads and re-applies.
      */
     async update(tenant: Tenant, caller: Caller, uuid: string, patch: ContainerPatch, ifMatch: string | undefined, requestId: string): Promise<ContainerResult> {
-      for (let attempt = 1; attempt <= UPDATE_ATTEMPTS; attempt++) {
+      for (let attempt = 1; attempt <= WRITE_ATTEMPTS; attempt++) {
+        if (attempt > 1) await backoff(attempt);
         const view = await mustLoad(tenant, uuid, true);
         if (ifMatch !== undefined && !ifMatchHolds(ifMatch, etagOf(view.record))) {
           throw new AppError(412, 'request.precondition_failed', { details: [{ key: 'detail.if_match', params: { value: ifMatch } }] });
@@ -113,7 +113,8 @@ export function containerService(store: ContainerStore, clock: () => Date = () =
 
     /** Deletes an OPEN container and answers it as it was. */
     async remove(tenant: Tenant, caller: Caller, uuid: string, requestId: string): Promise<ContainerResult> {
-      for (let attempt = 1; attempt <= UPDATE_ATTEMPTS; attempt++) {
+      for (let attempt = 1; attempt <= WRITE_ATTEMPTS; attempt++) {
+        if (attempt > 1) await backoff(attempt);
         const view = await mustLoad(tenant, uuid, true);
         checkDeletable(view.record);
         const now = clock();

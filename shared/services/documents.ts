@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Identity } from '../auth/claims';
-import { ConditionFailedError } from '../data/transact';
+import { backoff, ConditionFailedError, WRITE_ATTEMPTS } from '../data/transact';
 import type { DocumentCollection, DocumentStore } from '../data/documents';
 import type { FileStorage, Upload } from '../data/files';
 import type { Tenant } from '../data/table';
@@ -29,7 +29,6 @@ export const FIND_CAP = 1000;
 export const LATEST_COUNT = 10;
 const UPLOAD_SECONDS = 15 * 60;
 const DOWNLOAD_SECONDS = 5 * 60;
-const WRITE_ATTEMPTS = 3;
 
 export interface DocumentSettings {
   pageSize: number;
@@ -89,6 +88,7 @@ export function documentService(store: DocumentStore, files: FileStorage, settin
 
     async update(tenant: Tenant, uuid: string, patch: DocumentPatch): Promise<DocumentModel> {
       for (let attempt = 1; attempt <= WRITE_ATTEMPTS; attempt++) {
+        if (attempt > 1) await backoff(attempt);
         const current = await mustGet(tenant, uuid);
         const { next, changed } = updateDocument(current, patch, clock());
         if (!changed.length) return (await present([current]))[0]!;
@@ -112,6 +112,7 @@ export function documentService(store: DocumentStore, files: FileStorage, settin
       if (!ids) return 'not_a_document_file';
       const tenant = { client: ids.client, facility: ids.facility };
       for (let attempt = 1; attempt <= WRITE_ATTEMPTS; attempt++) {
+        if (attempt > 1) await backoff(attempt);
         const record = await store.get(tenant, ids.uuid, { consistent: true });
         if (!record) return 'no_document';
         const info = await files.head(key);

@@ -7,7 +7,7 @@ import type { Identity } from '../auth/claims';
 import { nameKey, type NameRef } from '../data/directory';
 import type { MaintenanceStore } from '../data/maintenance';
 import type { Tenant } from '../data/table';
-import { ConditionFailedError } from '../data/transact';
+import { backoff, ConditionFailedError, WRITE_ATTEMPTS } from '../data/transact';
 import {
   createEntry,
   maintenanceOrderKey,
@@ -87,7 +87,8 @@ export function maintenanceService(store: MaintenanceStore, pageSize: number, cl
     },
 
     async update(tenant: Tenant, caller: Caller, uuid: string, patch: MaintenancePatch): Promise<MaintenanceModel> {
-      for (let attempt = 1; attempt <= 3; attempt++) {
+      for (let attempt = 1; attempt <= WRITE_ATTEMPTS; attempt++) {
+        if (attempt > 1) await backoff(attempt);
         const current = await store.get(tenant, uuid);
         if (!current) throw notFound('maintenance.not_found');
         const { next, changed } = updateEntry(current, patch, clock());
