@@ -16,7 +16,7 @@
  * Writers put the returned items into the same transaction as the item they count, and retry the
  * whole read-plan-write cycle (`withRetry`) when a bucket changed meanwhile.
  */
-import { QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { locateOffset } from '../domain/collection';
 import { backoff, ConditionFailedError, type TransactWriteItem } from './transact';
 
@@ -52,6 +52,16 @@ export async function withRetry(attempt: () => Promise<void>): Promise<void> {
       await backoff(i);
     }
   }
+}
+
+/** The buckets a collection should have: even slices of PAGE_BUCKET_SIZE over its keys (ascending). */
+export function evenBuckets(sortedKeys: readonly string[]): { K: string; M: string; N: number }[] {
+  const slices: { K: string; M: string; N: number }[] = [];
+  for (let i = 0; i < sortedKeys.length; i += PAGE_BUCKET_SIZE) {
+    const slice = sortedKeys.slice(i, i + PAGE_BUCKET_SIZE);
+    slices.push({ K: i === 0 ? '' : slice[0]!, M: slice[slice.length - 1]!, N: slice.length });
+  }
+  return slices;
 }
 
 export function sequenceMemory(db: DynamoDBDocumentClient, tableName: string) {
@@ -145,6 +155,33 @@ export function sequenceMemory(db: DynamoDBDocumentClient, tableName: string) {
           ExpressionAttributeValues: { ':delta': delta, ':type': 'Counter' },
         },
       };
+    },
+
+    /**
+     * Rewrites a collection's buckets as even slices of its keys (ascending), as regenerateSequenceMemory
+     * does; answers how many stored buckets were wrong (size or start) or missing or extra.
+     */
+    async rebuild(scope: BucketScope, sortedKeys: readonly string[], dryRun = false): Promise<{ drift: number; buckets: number }> {
+      const stored = await buckets(scope, true);
+      const wanted = evenBuckets(sortedKeys);
+      const storedBy = new Map(stored.map((b) => [b.K, b]));
+      const changed = wanted.filter((w) => storedBy.get(w.K)?.N !== w.N).length + stored.filter((b) => !wanted.some((w) => w.K === b.K)).length;
+      if (changed && !dryRun) {
+        const writes = [
+          ...stored.filter((b) => !wanted.some((w) => w.K === b.K)).map((b) => ({ DeleteRequest: { Key: { PK: scope.pk, SK: b.SK } } })),
+          ...wanted.map((w, i) => ({
+            PutRequest: { Item: bucketItem(scope, { ...w, V: (storedBy.get(w.K)?.V ?? 0) + 1, ...(i === wanted.length - 1 ? { Latest: true } : {}) }) },
+          })),
+        ];
+        for (let i = 0; i < writes.length; i += 25) {
+          let request: Record<string, (typeof writes)[number][]> | undefined = { [tableName]: writes.slice(i, i + 25) };
+          for (let attempt = 0; request && Object.keys(request).length; attempt++) {
+            if (attempt) await backoff(attempt);
+            request = (await db.send(new BatchWriteCommand({ RequestItems: request }))).UnprocessedItems as typeof request;
+          }
+        }
+      }
+      return { drift: changed, buckets: wanted.length };
     },
 
     /** The size of a paginated collection. */

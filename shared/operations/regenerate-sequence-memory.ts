@@ -1,0 +1,143 @@
+/**
+ * regenerateSequenceMemory: recomputes every counter and page bucket from the items and reports the
+ * drift it fixed (or, with dryRun, would fix).
+ *
+ * Steps: `discover` scans the table a page at a time for the partitions that hold documents or log
+ * entries; `tenants` recomputes a few partitions per step (documents: counters per scope, reference
+ * and state, page buckets of all and per state; log entries: the facility's counter); `all` rebuilds
+ * the all-tenant page buckets of the maintenance log. Best run while writes are quiet: a write racing
+ * the rewrite of its partition can leave a drift the next run fixes.
+ */
+import { GetCommand, QueryCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { DOCUMENT_STATES, type DocumentRecord } from '../domain/document';
+import { collectionId, membership } from '../data/documents';
+import { sequenceMemory } from '../data/sequence';
+import { keys } from '../data/table';
+import type { Operation, StepEvent } from './step';
+
+const SCAN_PAGE = 1000;
+const TENANTS_PER_STEP = 5;
+
+export interface RegenerateReport {
+  partitions: number;
+  counters: { checked: number; fixed: number; drift: number };
+  buckets: { collections: number; fixed: number };
+}
+
+interface State {
+  phase: 'discover' | 'tenants' | 'all';
+  cursor?: Record<string, unknown>;
+  scanned: number;
+  partitions: string[];
+  next: number;
+  report: RegenerateReport;
+}
+
+export function regenerateSequenceMemory(db: DynamoDBDocumentClient, tableName: string): Operation<State> {
+  const memory = sequenceMemory(db, tableName);
+
+  async function all(input: Omit<QueryCommandInput, 'TableName'>): Promise<Record<string, unknown>[]> {
+    const items: Record<string, unknown>[] = [];
+    let ExclusiveStartKey: QueryCommandInput['ExclusiveStartKey'];
+    do {
+      const out = await db.send(new QueryCommand({ TableName: tableName, ...input, ExclusiveStartKey }));
+      items.push(...(out.Items ?? []));
+      ExclusiveStartKey = out.LastEvaluatedKey;
+    } while (ExclusiveStartKey);
+    return items;
+  }
+
+  /** Sets a counter to what it should be; answers the drift. */
+  async function fixCounter(pk: string, sk: string, expected: number, stored: number, event: StepEvent<State>, report: RegenerateReport) {
+    report.counters.checked += 1;
+    if (stored === expected) return;
+    report.counters.fixed += 1;
+    report.counters.drift += Math.abs(stored - expected);
+    if (event.dryRun) return;
+    await db.send(new UpdateCommand({
+      TableName: tableName,
+      Key: { PK: pk, SK: sk },
+      UpdateExpression: 'SET N = :n, #type = :type',
+      ExpressionAttributeNames: { '#type': 'Type' },
+      ExpressionAttributeValues: { ':n': expected, ':type': 'Counter' },
+    }));
+  }
+
+  async function regeneratePartition(pk: string, event: StepEvent<State>, report: RegenerateReport) {
+    // Documents: counters and page buckets from the facility's documents in listing order.
+    const documents = (await all({
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'G1PK = :pk',
+      ExpressionAttributeValues: { ':pk': `${pk}#DOCUMENTS` },
+      ProjectionExpression: 'G1SK, #state, #scope, ScopeReference',
+      ExpressionAttributeNames: { '#state': 'State', '#scope': 'Scope' },
+    })) as (Pick<DocumentRecord, 'State' | 'Scope' | 'ScopeReference'> & { G1SK: string })[];
+    const expected = new Map<string, number>();
+    const paged = new Map<string, string[]>([[collectionId({ kind: 'all' }), []], ...DOCUMENT_STATES.map((s) => [collectionId({ kind: 'all', state: s }), []] as [string, string[]])]);
+    for (const d of documents) {
+      const { paged: pagedIn, counted } = membership(d);
+      for (const c of counted) expected.set(c, (expected.get(c) ?? 0) + 1);
+      for (const c of pagedIn) paged.get(c)?.push(d.G1SK);
+    }
+    const stored = await all({ KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)', ExpressionAttributeValues: { ':pk': pk, ':p': 'COUNT#DOCUMENT#' }, ConsistentRead: true });
+    const storedBy = new Map(stored.map((c) => [String(c.SK).slice('COUNT#DOCUMENT#'.length), Number(c.N ?? 0)]));
+    for (const collection of new Set([...expected.keys(), ...storedBy.keys()])) {
+      await fixCounter(pk, keys.documentCount(collection), expected.get(collection) ?? 0, storedBy.get(collection) ?? 0, event, report);
+    }
+    for (const [collection, sortedKeys] of paged) {
+      const { drift } = await memory.rebuild({ pk, prefix: keys.documentPagesPrefix(collection) }, sortedKeys, event.dryRun);
+      report.buckets.collections += 1;
+      report.buckets.fixed += drift;
+    }
+    // Maintenance log: the facility's counter.
+    const entries = await db.send(new QueryCommand({ TableName: tableName, IndexName: 'GSI1', KeyConditionExpression: 'G1PK = :pk', ExpressionAttributeValues: { ':pk': `${pk}#MLE` }, Select: 'COUNT' }));
+    let count = entries.Count ?? 0;
+    for (let start = entries.LastEvaluatedKey; start; ) {
+      const more = await db.send(new QueryCommand({ TableName: tableName, IndexName: 'GSI1', KeyConditionExpression: 'G1PK = :pk', ExpressionAttributeValues: { ':pk': `${pk}#MLE` }, Select: 'COUNT', ExclusiveStartKey: start }));
+      count += more.Count ?? 0;
+      start = more.LastEvaluatedKey;
+    }
+    const counter = await db.send(new GetCommand({ TableName: tableName, Key: { PK: pk, SK: keys.maintenanceCount }, ConsistentRead: true }));
+    if (count || counter.Item) await fixCounter(pk, keys.maintenanceCount, count, Number(counter.Item?.N ?? 0), event, report);
+  }
+
+  return {
+    name: 'regenerateSequenceMemory',
+
+    initial: () => ({ phase: 'discover', scanned: 0, partitions: [], next: 0, report: { partitions: 0, counters: { checked: 0, fixed: 0, drift: 0 }, buckets: { collections: 0, fixed: 0 } } }),
+
+    async step(state, event) {
+      const report = structuredClone(state.report);
+      if (state.phase === 'discover') {
+        const out = await db.send(new ScanCommand({
+          TableName: tableName,
+          Limit: SCAN_PAGE,
+          ProjectionExpression: 'PK, #type',
+          FilterExpression: '#type IN (:document, :entry)',
+          ExpressionAttributeNames: { '#type': 'Type' },
+          ExpressionAttributeValues: { ':document': 'Document', ':entry': 'MaintenanceLogEntry' },
+          ...(state.cursor ? { ExclusiveStartKey: state.cursor } : {}),
+        }));
+        const partitions = [...new Set([...state.partitions, ...(out.Items ?? []).map((i) => String(i.PK))])];
+        const scanned = state.scanned + (out.ScannedCount ?? 0);
+        const next: State = out.LastEvaluatedKey
+          ? { ...state, cursor: out.LastEvaluatedKey, scanned, partitions }
+          : { ...state, phase: 'tenants', cursor: undefined, scanned, partitions };
+        return { state: next, done: false, progress: { phase: 'discover', processed: scanned } };
+      }
+      if (state.phase === 'tenants') {
+        const batch = state.partitions.slice(state.next, state.next + TENANTS_PER_STEP);
+        for (const pk of batch) await regeneratePartition(pk, event, report);
+        report.partitions += batch.length;
+        const next = state.next + batch.length;
+        const done = next >= state.partitions.length;
+        return { state: { ...state, next, report, phase: done ? 'all' : 'tenants' }, done: false, progress: { phase: 'partitions', processed: next, total: state.partitions.length } };
+      }
+      const logKeys = (await all({ IndexName: 'GSI2', KeyConditionExpression: 'G2PK = :pk', ExpressionAttributeValues: { ':pk': 'MLE#ALL' }, ProjectionExpression: 'G2SK' })).map((i) => String(i.G2SK));
+      const { drift } = await memory.rebuild({ pk: 'MLE#ALL', prefix: 'PAGES#MLE#' }, logKeys, event.dryRun);
+      report.buckets.collections += 1;
+      report.buckets.fixed += drift;
+      return { state: { ...state, report }, done: true, progress: { phase: 'all-tenant log', processed: logKeys.length, total: logKeys.length }, result: { ...report, dryRun: event.dryRun ?? false } };
+    },
+  };
+}

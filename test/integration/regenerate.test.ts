@@ -1,0 +1,97 @@
+/**
+ * regenerateSequenceMemory on DynamoDB Local, on a table of its own (it reads and rewrites every
+ * partition, so it must not race the other test files).
+ */
+import { DeleteCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureTable } from '../../infra/local/emulators';
+import { dynamoDocumentStore } from '../../shared/data/documents';
+import { dynamoMaintenanceStore } from '../../shared/data/maintenance';
+import { keys } from '../../shared/data/table';
+import { newDocument } from '../../shared/domain/document';
+import { createEntry } from '../../shared/domain/maintenance';
+import { regenerateSequenceMemory } from '../../shared/operations/regenerate-sequence-memory';
+import { runSteps, type StepEvent } from '../../shared/operations/step';
+import { documentClient, runtime } from '../support/api';
+
+const table = `ops-${randomUUID().slice(0, 8)}`;
+const db = documentClient();
+const tenant = { client: randomUUID(), facility: randomUUID() };
+const documents = () => dynamoDocumentStore(db, table);
+
+async function run(client: DynamoDBDocumentClient = db, event: Omit<StepEvent, 'state'> = {}, from?: unknown) {
+  const op = regenerateSequenceMemory(client, table);
+  return runSteps((e) => op.step((e.state as never) ?? op.initial(e), e), event, undefined, from as never);
+}
+
+async function setCounter(sk: string, n: number) {
+  await db.send(new UpdateCommand({ TableName: table, Key: { PK: keys.tenant(tenant), SK: sk }, UpdateExpression: 'SET N = :n', ExpressionAttributeValues: { ':n': n } }));
+}
+
+beforeAll(async () => {
+  await ensureTable(runtime().dynamodbEndpoint, table);
+  for (let i = 0; i < 230; i++) {
+    await documents().create(newDocument(tenant, randomUUID(), { Scope: i % 2 ? 'DEVICE' : 'RECORD', ScopeReference: `r${i % 3}`, Filename: 'a.pdf', State: i % 5 ? 'ACTIVE' : 'ARCHIVED' }, new Date(Date.UTC(2025, 0, 1) + i * 60_000)));
+  }
+  const log = dynamoMaintenanceStore(db, table);
+  for (let i = 0; i < 12; i++) {
+    await log.create(createEntry(tenant, randomUUID(), { IncidentTitle: 't', IncidentCause: 'c', IncidentDateStart: '2026-01-01 00:00:00' }, 'p', new Date()), { sub: 'p', name: 'P' });
+  }
+});
+
+describe('regenerateSequenceMemory', () => {
+  it('finds nothing to fix in memory kept by the writes themselves', async () => {
+    const { result } = await run();
+    expect(result).toMatchObject({ partitions: 1, counters: { fixed: 0, drift: 0 }, buckets: { fixed: 0 }, dryRun: false });
+  });
+
+  it('repairs corrupted counters and buckets and reports the drift; the counts are exact again', async () => {
+    await setCounter('COUNT#DOCUMENT#SCOPE#DEVICE', 999);
+    await setCounter('COUNT#DOCUMENT#REF#RECORD#r0#STATE#ACTIVE', 0);
+    await setCounter(keys.maintenanceCount, 3);
+    const buckets = await db.send(new QueryCommand({ TableName: table, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)', ExpressionAttributeValues: { ':pk': keys.tenant(tenant), ':p': keys.documentPagesPrefix('ALL') } }));
+    await db.send(new DeleteCommand({ TableName: table, Key: { PK: keys.tenant(tenant), SK: buckets.Items![1]!.SK } }));
+    expect(await documents().count(tenant, { kind: 'all' })).toBe(130);
+
+    const dry = await run(db, { dryRun: true });
+    expect(dry.result).toMatchObject({ counters: { fixed: 3, drift: 999 - 115 + 31 + 9 }, buckets: { fixed: 1 }, dryRun: true });
+    expect(await documents().count(tenant, { kind: 'scope', scope: 'DEVICE' })).toBe(999);
+
+    const { result } = await run();
+    expect(result).toMatchObject({ counters: { fixed: 3, drift: 999 - 115 + 31 + 9 }, buckets: { fixed: 1 } });
+    expect(await documents().count(tenant, { kind: 'scope', scope: 'DEVICE' })).toBe(115);
+    expect(await documents().count(tenant, { kind: 'reference', scope: 'RECORD', reference: 'r0', state: 'ACTIVE' })).toBe(31);
+    expect(await documents().count(tenant, { kind: 'all' })).toBe(230);
+    expect(await dynamoMaintenanceStore(db, table).countTenant(tenant)).toBe(12);
+    const page3 = await documents().page(tenant, { kind: 'all' }, 200, 100);
+    expect(page3.items).toHaveLength(30);
+
+    expect((await run()).result).toMatchObject({ counters: { fixed: 0 }, buckets: { fixed: 0 } });
+  });
+
+  it('resumes after a failure from the last state it reached', async () => {
+    await setCounter('COUNT#DOCUMENT#SCOPE#RECORD', 1);
+    let calls = 0;
+    const failing = new Proxy(db, {
+      get(target, prop) {
+        if (prop !== 'send') return Reflect.get(target, prop);
+        return (command: Parameters<DynamoDBDocumentClient['send']>[0]) => {
+          if (++calls === 3) return Promise.reject(Object.assign(new Error('injected'), { name: 'InternalServerError' }));
+          return target.send(command as never);
+        };
+      },
+    });
+    const op = regenerateSequenceMemory(failing, table);
+    let last: unknown;
+    await expect(runSteps(async (e) => {
+      const result = await op.step((e.state as never) ?? op.initial(e), e);
+      last = result.state;
+      return result;
+    }, {})).rejects.toThrow('injected');
+    expect(last).toBeDefined();
+    const { result } = await run(db, {}, last);
+    expect(result).toMatchObject({ counters: { fixed: 1, drift: 114 } });
+    expect(await documents().count(tenant, { kind: 'scope', scope: 'RECORD' })).toBe(115);
+  });
+});
