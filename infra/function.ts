@@ -4,6 +4,7 @@
  * says, its own log group with the stage's retention, its own IAM role (the NodejsFunction
  * default; grants are added per function by the stack).
  */
+import type { Duration } from 'aws-cdk-lib';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
@@ -24,6 +25,8 @@ export interface ServiceFunctionProps {
   /** Settings for this function, on top of the common ones (STAGE). */
   readonly environment?: Record<string, string>;
   readonly description?: string;
+  /** Overrides the stage's timeout (maintenance steps run longer than API calls). */
+  readonly timeout?: Duration;
 }
 
 export class ServiceFunction extends NodejsFunction {
@@ -42,7 +45,7 @@ export class ServiceFunction extends NodejsFunction {
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
       memorySize: config.memorySize,
-      timeout: config.timeout,
+      timeout: props.timeout ?? config.timeout,
       bundling: bundlingOptions,
       logGroup,
       description: props.description,

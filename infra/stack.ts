@@ -20,6 +20,9 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { BlockPublicAccess, Bucket, BucketEncryption, EventType, HttpMethods } from 'aws-cdk-lib/aws-s3';
 import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
+import { Choice, Condition, DefinitionBody, Fail, StateMachine, Succeed } from 'aws-cdk-lib/aws-stepfunctions';
+import { LambdaInvoke } from 'aws-cdk-lib/aws-stepfunctions-tasks';
+import { implementedOperations } from '../shared/routes/operations';
 import type { Construct } from 'constructs';
 import { TABLE_DEFINITION } from '../shared/data/table';
 import {
@@ -76,6 +79,8 @@ export class ServiceStack extends Stack {
   readonly api: HttpApi;
   readonly authorizerFunction: ServiceFunction;
   /** The function of each route, by operation name. */
+  readonly stateMachines: ReadonlyMap<string, StateMachine>;
+  readonly stepFunctions: ReadonlyMap<string, ServiceFunction>;
   readonly routeFunctions: ReadonlyMap<string, ServiceFunction>;
   /** The event-driven functions, by name. */
   readonly eventFunctions: ReadonlyMap<string, ServiceFunction>;
@@ -194,11 +199,48 @@ export class ServiceStack extends Stack {
       return fn;
     };
 
+    // Maintenance operations: a step function per operation, looped by its state machine until the
+    // step says done; throttling is retried with backoff; a failure stops the execution, whose last
+    // step output (the continuation state) is kept in its history to resume from.
+    const machines = new Map<string, StateMachine>();
+    const stepFunctions = new Map<string, ServiceFunction>();
+    for (const op of implementedOperations) {
+      const id = constructIdOf(`${op.name}Step`);
+      const fn = new ServiceFunction(this, id, {
+        entry: op.step.entry,
+        stageName: stage,
+        config,
+        description: `nm-archive ${stage}: ${op.name} step`,
+        environment: dataEnvironment,
+        timeout: Duration.minutes(5),
+      });
+      this.grantAccess(fn, op.step);
+      stepFunctions.set(op.name, fn);
+      const step = new LambdaInvoke(this, `${op.name} step`, { lambdaFunction: fn, payloadResponseOnly: true, retryOnServiceExceptions: true });
+      step.addRetry({
+        errors: ['ThrottlingException', 'ProvisionedThroughputExceededException', 'RequestLimitExceeded', 'Lambda.TooManyRequestsException', 'InternalServerError'],
+        interval: Duration.seconds(2),
+        backoffRate: 2,
+        maxAttempts: 6,
+      });
+      step.addCatch(new Fail(this, `${op.name} failed`, { error: 'OperationFailed', cause: 'A step failed; the last successful step output is the state to resume from.' }));
+      const loop = step.next(new Choice(this, `${op.name} done?`).when(Condition.booleanEquals('$.done', true), new Succeed(this, `${op.name} succeeded`)).otherwise(step));
+      machines.set(op.name, new StateMachine(this, constructIdOf(`${op.name}Machine`), { definitionBody: DefinitionBody.fromChainable(loop), timeout: Duration.hours(24) }));
+    }
+    this.stateMachines = machines;
+    this.stepFunctions = stepFunctions;
+
     const routeFunctions = new Map<string, ServiceFunction>();
     for (const [entry, entryRoutes] of routesByEntry()) {
       const { operation } = entryRoutes[0]!;
       const fn = dataFunction(operation, entry, entryRoutes[0]!, entryRoutes.map((r) => routeKey(r)).join(', '));
       routeFunctions.set(operation, fn);
+      // A /service/... route starts its operation's state machine, and only that one.
+      const machine = machines.get(operation.replace(/^service\./, ''));
+      if (machine) {
+        machine.grantStartExecution(fn);
+        fn.addEnvironment('STATE_MACHINE_ARNS', this.toJsonString({ [operation.replace(/^service\./, '')]: machine.stateMachineArn }));
+      }
 
       // One integration serves all routes of the function; its invoke permission is scoped to this
       // API (any stage and route), as a per-route permission would not cover the trailing-slash twins.

@@ -20,6 +20,12 @@ export const config = {
   /** Set only locally: the emulator endpoints. */
   get dynamodbEndpoint() { return env('DYNAMODB_ENDPOINT'); },
   get s3Endpoint() { return env('S3_ENDPOINT'); },
+  get stepFunctionsEndpoint() { return env('SFN_ENDPOINT'); },
+  /** The state machine of each maintenance operation this function may start (JSON: name -> ARN). */
+  stateMachineArn(operation: string): string | undefined {
+    const map = JSON.parse(env('STATE_MACHINE_ARNS') ?? '{}') as Record<string, string>;
+    return map[operation];
+  },
   /** Largest JSON request body accepted (bytes); larger is 413. */
   get maxBodyBytes() { return intEnv('MAX_BODY_BYTES', 64 * 1024); },
   get pageSize() { return intEnv('PAGE_SIZE', 100); },

@@ -49,11 +49,11 @@ const functionName = (route: Route) => route.operation.replace(/\W+/g, '-');
 
 /**
  * Runs the authorizer (for non-public routes) and then the route's handler with the event. An event
- * that already carries the authorizer's context (a sample event, as API Gateway delivers it) goes
- * straight to the handler.
+ * that already carries an authorizer's context (a sample event as API Gateway delivers it: the
+ * Lambda authorizer's, or IAM's for an operator route) goes straight to the handler.
  */
 export async function invokeRoute(route: Route, event: ApiEvent): Promise<ApiResult> {
-  if (route.auth !== 'public' && !event.requestContext.authorizer?.lambda) {
+  if (route.auth !== 'public' && !event.requestContext.authorizer) {
     const authorize = await loadHandler<{ headers: ApiEvent['headers'] }, AuthorizerResult>(authorizerEntry);
     const result = await authorize({ headers: event.headers }, lambdaContext('authorizer'));
     if (!result.isAuthorized) {

@@ -11,6 +11,7 @@ export interface RuntimeInfo {
   apiUrl: string;
   dynamodbEndpoint: string;
   s3Endpoint: string;
+  stepFunctionsEndpoint: string;
   tableName: string;
   bucketName: string;
   region: string;

@@ -51,7 +51,19 @@ async function main(): Promise<void> {
   running.push(s3);
   await ensureTable(dynamo.endpoint, tableName);
 
-  const settings = { dynamodbEndpoint: dynamo.endpoint, s3Endpoint: s3.endpoint, tableName, bucketName, region: LOCAL_REGION };
+  // The local Step Functions endpoint for the maintenance operations' executions.
+  const { createStepFunctionsEndpoint } = await import('./stepfunctions');
+  const stepFunctions = createStepFunctionsEndpoint();
+  await new Promise<void>((resolve) => stepFunctions.listen(0, '127.0.0.1', resolve));
+  stepFunctions.unref();
+  const settings = {
+    dynamodbEndpoint: dynamo.endpoint,
+    s3Endpoint: s3.endpoint,
+    stepFunctionsEndpoint: `http://127.0.0.1:${(stepFunctions.address() as { port: number }).port}`,
+    tableName,
+    bucketName,
+    region: LOCAL_REGION,
+  };
   applyFunctionEnvironment(settings);
   // Imported only now: the functions read these settings when they load.
   const { createGateway } = await import('./gateway');

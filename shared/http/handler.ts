@@ -28,7 +28,7 @@ import { pageConfiguration, wholeConfiguration, type CollectionConfiguration } f
 /** API Gateway v2 event; `authorizer.lambda` is present behind the Lambda authorizer. */
 export type ApiEvent = Omit<APIGatewayProxyEventV2, 'requestContext' | 'body'> & {
   body?: unknown;
-  requestContext: APIGatewayProxyEventV2['requestContext'] & { authorizer?: { lambda?: AuthorizerContext } };
+  requestContext: APIGatewayProxyEventV2['requestContext'] & { authorizer?: { lambda?: AuthorizerContext; iam?: { userArn?: string } } };
 };
 export type ApiResult = APIGatewayProxyStructuredResultV2 & { headers: Record<string, string> };
 type ApiContext = Context & { caller?: Identity };
@@ -110,7 +110,8 @@ const authorize = (route: Route): MiddlewareObj<ApiEvent, ApiResult, Error, ApiC
     if (params[GREEDY]) throw new AppError(404, 'route.not_found');
     // Path identifiers (`uuid`, `clientUuid`, `deviceUuid`...) never hold more than an identifier may.
     const invalid = Object.entries(params).filter(([name, value]) => /uuid$/i.test(name) && !isIdentifier(value ?? ''));
-    if (route.auth === 'public') {
+    // Public routes, and operator routes API Gateway has already authorized by IAM (SigV4) on AWS.
+    if (route.auth === 'public' || (route.auth === 'operator' && event.requestContext?.authorizer?.iam)) {
       if (invalid.length) throw badRequest(invalid.map(([field]) => ({ key: 'detail.identifier', params: { field } })));
       return;
     }

@@ -70,6 +70,7 @@ describe.concurrent('sample events and npm run invoke', () => {
       const result = await invoke(route.operation, file);
       expect(result.statusCode, JSON.stringify(result.body)).toBe(200);
       const body = result.body;
+      if (route.auth === 'operator') expect(body).toMatchObject({ ExecutionId: expect.any(String), DryRun: true });
       const item = body.ContainerModel ?? body.DocumentModel ?? body.DocumentModelCollection?.[0] ?? body.MaintenanceLogEntryModel ?? body.MaintenanceLogEntryModelCollection?.[0];
       if (item) expect(item).toMatchObject({ Client: tenant.client, Facility: tenant.facility });
     });

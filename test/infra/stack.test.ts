@@ -13,6 +13,7 @@ import { ServiceStack, routesByEntry } from '../../infra/stack';
 import { STAGES, stageConfig } from '../../infra/stages';
 import { TABLE_DEFINITION } from '../../shared/data/table';
 import { eventFunctions, gatewayPathsOf, routeKey, routes, type Route } from '../../shared/routes';
+import { implementedOperations } from '../../shared/routes/operations';
 import type { IConstruct } from 'constructs';
 
 type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
@@ -109,17 +110,19 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
   const authorizerFnId = idOf(stack.authorizerFunction);
   const routeFnIds = new Map(routes.map((r) => [r.operation, idOf(stack.routeFunctions.get(r.operation)!)]));
   const eventFnIds = new Map(eventFunctions.map((e) => [e.name, idOf(stack.eventFunctions.get(e.name)!)]));
-  const dataFnIds = [...new Set(routeFnIds.values()), ...eventFnIds.values()];
+  const stepFnIds = new Map(implementedOperations.map((o) => [o.name, idOf(stack.stepFunctions.get(o.name)!)]));
+  const dataFnIds = [...new Set(routeFnIds.values()), ...eventFnIds.values(), ...stepFnIds.values()];
   const ownFnIds = [authorizerFnId, ...dataFnIds];
+  const startFnIds = new Set(routes.filter((r) => r.auth === 'operator').map((r) => routeFnIds.get(r.operation)!));
   const functions = template.findResources('AWS::Lambda::Function') as Record<string, Resource>;
   const roleIdOf = (fnId: string) => (functions[fnId]!.Properties.Role['Fn::GetAtt'] as string[])[0]!;
   const tableId = idOf(stack.table);
   const bucketId = idOf(stack.bucket);
 
   describe('functions', () => {
-    it('has one function per handler entry, per event function, plus the authorizer', () => {
+    it('has one function per handler entry, per event function, per operation step, plus the authorizer', () => {
       const entries = new Set(routes.map((r) => r.entry));
-      expect(new Set(ownFnIds).size).toBe(entries.size + eventFunctions.length + 1);
+      expect(new Set(ownFnIds).size).toBe(entries.size + eventFunctions.length + implementedOperations.length + 1);
       expect(new Set(routeFnIds.values()).size).toBe(entries.size);
       // Besides: CDK's helpers (dev also empties the bucket on deletion).
       const others = Object.keys(functions).filter((id) => !ownFnIds.includes(id));
@@ -133,7 +136,8 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
         Architectures: ['arm64'],
         Handler: 'index.handler',
         MemorySize: config.memorySize,
-        Timeout: config.timeout.toSeconds(),
+        // Maintenance steps get five minutes for their bounded chunk of work.
+        Timeout: [...stepFnIds.values()].includes(fnId) ? 300 : config.timeout.toSeconds(),
       });
     });
 
@@ -158,7 +162,8 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
       for (const fnId of dataFnIds) {
         const env = functions[fnId]!.Properties.Environment.Variables as Record<string, unknown>;
         expect(Object.keys(env).sort()).toEqual([
-          'BUCKET_NAME', 'CORS_ALLOWED_ORIGINS', 'MAX_BODY_BYTES', 'MAX_UPLOAD_BYTES', 'NODE_OPTIONS', 'PAGE_SIZE', 'STAGE', 'TABLE_NAME',
+          'BUCKET_NAME', 'CORS_ALLOWED_ORIGINS', 'MAX_BODY_BYTES', 'MAX_UPLOAD_BYTES', 'NODE_OPTIONS', 'PAGE_SIZE', 'STAGE',
+          ...(startFnIds.has(fnId) ? ['STATE_MACHINE_ARNS'] : []), 'TABLE_NAME',
         ]);
         expect(env).toMatchObject({
           STAGE: stage,
@@ -173,6 +178,37 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
       for (const fnId of ownFnIds) {
         const env = functions[fnId]!.Properties.Environment.Variables as Record<string, unknown>;
         LOCAL_ONLY_ENV.forEach((name) => expect(env).not.toHaveProperty(name));
+      }
+    });
+
+    it('loops each operation\'s step in a state machine: retry on throttling, fail keeping the last state, done ends it', () => {
+      const machines = template.findResources('AWS::StepFunctions::StateMachine') as Record<string, Resource>;
+      expect(Object.keys(machines)).toHaveLength(implementedOperations.length);
+      for (const op of implementedOperations) {
+        const machineId = idOf(stack.stateMachines.get(op.name)!);
+        // The definition is JSON joined around the step function's ARN: put a marker in its place.
+        const parts = machines[machineId]!.Properties.DefinitionString['Fn::Join'][1] as unknown[];
+        const definition = JSON.parse(parts.map((p) => (typeof p === 'string' ? p : 'STEP-FUNCTION-ARN')).join(''));
+        const states = definition.States as Record<string, Record<string, any>>;
+        const step = states[`${op.name} step`]!;
+        expect(step.Type).toBe('Task');
+        expect(step.Retry.map((r: { ErrorEquals: string[] }) => r.ErrorEquals).flat()).toEqual(expect.arrayContaining(['ThrottlingException', 'ProvisionedThroughputExceededException']));
+        expect(step.Catch[0].Next).toBe(`${op.name} failed`);
+        expect(states[`${op.name} failed`]!.Type).toBe('Fail');
+        expect(states[`${op.name} done?`]).toMatchObject({ Type: 'Choice', Default: `${op.name} step`, Choices: [{ Variable: '$.done', BooleanEquals: true, Next: `${op.name} succeeded` }] });
+        expect(JSON.stringify(machines[machineId]!.Properties.DefinitionString)).toContain(stepFnIds.get(op.name)!);
+      }
+    });
+
+    it('lets each /service route start only its own state machine', () => {
+      for (const route of routes.filter((r) => r.auth === 'operator')) {
+        const fnId = routeFnIds.get(route.operation)!;
+        const machineId = idOf(stack.stateMachines.get(route.operation.replace('service.', ''))!);
+        const statements = attachedStatements(template, roleIdOf(fnId));
+        const start = statements.filter((st) => [st.Action].flat().includes('states:StartExecution'));
+        expect(start).toHaveLength(1);
+        expect(start[0]!.Resource).toEqual({ Ref: machineId });
+        expect(statements.flatMap((st) => [st.Action].flat()).filter((a: string) => a.startsWith('dynamodb:'))).toEqual([]);
       }
     });
 

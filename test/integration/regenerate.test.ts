@@ -22,7 +22,7 @@ const documents = () => dynamoDocumentStore(db, table);
 
 async function run(client: DynamoDBDocumentClient = db, event: Omit<StepEvent, 'state'> = {}, from?: unknown) {
   const op = regenerateSequenceMemory(client, table);
-  return runSteps((e) => op.step((e.state as never) ?? op.initial(e), e), event, undefined, from as never);
+  return runSteps((e) => op.step((e.state as never) ?? op.initial(e as never), e as never), event, undefined, from as never);
 }
 
 async function setCounter(sk: string, n: number) {
@@ -85,7 +85,7 @@ describe('regenerateSequenceMemory', () => {
     const op = regenerateSequenceMemory(failing, table);
     let last: unknown;
     await expect(runSteps(async (e) => {
-      const result = await op.step((e.state as never) ?? op.initial(e), e);
+      const result = await op.step((e.state as never) ?? op.initial(e as never), e as never);
       last = result.state;
       return result;
     }, {})).rejects.toThrow('injected');

@@ -1,0 +1,51 @@
+/**
+ * `npm run --silent ops -- <operation> [<clientUuid>] [--out DIR] [--from DIR] [--dry-run]`: runs a
+ * maintenance operation (named by its /service/ path segment, e.g. `regenerate-sequence-memory`)
+ * against the running `npm start` stack, through the same step function and loop as its state
+ * machine; a progress bar on stderr, one JSON result on stdout.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { operations } from '../../shared/routes/operations';
+import type { StepPayload } from '../../shared/operations/handler';
+import { runSteps, type StepProgress, type StepResult } from '../../shared/operations/step';
+import { applyFunctionEnvironment } from './environment';
+import { runtimeFile, type RuntimeInfo } from './paths';
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+const usage = `usage: npm run --silent ops -- <operation> [<clientUuid>] [--out DIR] [--from DIR] [--dry-run]\noperations: ${operations.map((o) => o.slug).join(', ')}\n`;
+const fail = (message: string, code = 2): never => {
+  process.stderr.write(`${message}\n`);
+  process.exit(code);
+};
+
+const { values, positionals } = (() => {
+  try {
+    return parseArgs({ allowPositionals: true, options: { out: { type: 'string' }, from: { type: 'string' }, 'dry-run': { type: 'boolean', default: false } } });
+  } catch (error) {
+    return fail(`${(error as Error).message}\n${usage}`);
+  }
+})();
+const [slug, client] = positionals;
+const operation = operations.find((o) => o.slug === slug || o.name === slug);
+if (!operation) fail(usage);
+if (!operation!.step) fail(`${operation!.slug} is not built yet (see the README's maintenance operations).`, 3);
+if (operation!.needsClient && !client) fail(`${operation!.slug} needs a client uuid.\n${usage}`);
+if (!existsSync(runtimeFile())) fail('The local API is not running: start it with `npm start` (in another terminal), then run the operation again.', 1);
+
+applyFunctionEnvironment(JSON.parse(readFileSync(runtimeFile(), 'utf8')) as RuntimeInfo);
+process.env.LOG_LEVEL ??= 'WARN';
+const { lambdaContext, loadHandler } = await import('./lambda');
+const step = await loadHandler<StepPayload<unknown>, StepPayload<unknown> & StepResult<unknown>>(operation!.step!.entry);
+
+const bar = (p: StepProgress) => {
+  if (!process.stderr.isTTY && p.total === undefined) return process.stderr.write(`${p.phase}: ${p.processed}\n`);
+  const width = 30;
+  const filled = p.total ? Math.round((Math.min(p.processed, p.total) / Math.max(p.total, 1)) * width) : 0;
+  const text = `${p.phase.padEnd(16)} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${p.processed}${p.total !== undefined ? `/${p.total}` : ''}`;
+  process.stderr.write(process.stderr.isTTY ? `\r${text}\x1b[K` : `${text}\n`);
+};
+const started = Date.now();
+const result = await runSteps((event) => step(event, lambdaContext(operation!.name)), { ...(client ? { client } : {}), dryRun: values['dry-run'] }, bar);
+if (process.stderr.isTTY) process.stderr.write('\n');
+process.stdout.write(`${JSON.stringify({ operation: operation!.name, seconds: Math.round((Date.now() - started) / 100) / 10, result: result.result }, null, 2)}\n`);

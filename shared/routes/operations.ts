@@ -1,0 +1,45 @@
+import type { DataAccess, FileAccess, Route } from './types';
+
+/**
+ * The maintenance operations of interface §4.5. Each implemented one has a step function (driven by
+ * its Step Functions state machine on AWS, by the ops CLI locally) and a `/service/...` route that
+ * starts an execution (IAM on AWS; a token with role `operator` locally).
+ */
+export interface OperationDefinition {
+  /** As in the interface (`regenerateSequenceMemory`). */
+  readonly name: string;
+  /** The `/service/...` path segment, also the ops CLI's name for it. */
+  readonly slug: string;
+  readonly needsClient: boolean;
+  /** The step function's handler, once the operation is built. */
+  readonly step?: { readonly entry: string; readonly data: DataAccess; readonly files: FileAccess | 'write-delete' };
+}
+
+export const operations: readonly OperationDefinition[] = [
+  { name: 'exportRecords', slug: 'export-records', needsClient: true },
+  { name: 'importRecords', slug: 'import-records', needsClient: true },
+  { name: 'migrateMaintenanceLogEntries', slug: 'migrate-maintenance-log-entries', needsClient: false },
+  { name: 'regenerateSequenceMemory', slug: 'regenerate-sequence-memory', needsClient: false, step: { entry: 'functions/operations/regenerate-sequence-memory.ts', data: 'write', files: 'none' } },
+  { name: 'selectInvalidRecords', slug: 'select-invalid-records', needsClient: false },
+  { name: 'removeInvalidRecords', slug: 'remove-invalid-records', needsClient: false },
+  { name: 'migrateResponsivenessData', slug: 'migrate-responsiveness-data', needsClient: false },
+  { name: 'migrateProbeIdentifier', slug: 'migrate-probe-identifier', needsClient: false },
+];
+
+export const implementedOperations = operations.filter((o): o is OperationDefinition & Required<Pick<OperationDefinition, 'step'>> => o.step !== undefined);
+
+/** The start route of each implemented operation: GET /service/{slug}[/{clientUuid}]. */
+export const operationRoutes = Object.fromEntries(
+  implementedOperations.map((o) => [
+    o.name,
+    {
+      operation: `service.${o.name}`,
+      method: 'GET',
+      path: `/service/${o.slug}${o.needsClient ? '/{clientUuid}' : ''}`,
+      entry: `functions/operations/start-${o.slug}.ts`,
+      auth: 'operator',
+      data: 'none',
+      files: 'none',
+    } satisfies Route,
+  ]),
+) as Record<string, Route>;
