@@ -1,5 +1,5 @@
 /** S3 adapter of the file storage port: presigned uploads and downloads, what a stored object is. */
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 
@@ -24,6 +24,10 @@ export interface FileStorage {
   presignDownload(key: string, contentDisposition: string, expiresSeconds: number): Promise<string>;
   head(key: string): Promise<ObjectInfo | undefined>;
   remove(key: string): Promise<void>;
+  /** Stores an object (reports, quarantine copies, exports). */
+  put(key: string, body: string | Uint8Array, contentType: string): Promise<void>;
+  /** An object's bytes, or undefined when there is none. */
+  read(key: string): Promise<Uint8Array | undefined>;
 }
 
 export function s3FileStorage(s3: S3Client, bucket: string): FileStorage {
@@ -57,6 +61,20 @@ export function s3FileStorage(s3: S3Client, bucket: string): FileStorage {
 
     async remove(key) {
       await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    },
+
+    async put(key, body, contentType) {
+      await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType }));
+    },
+
+    async read(key) {
+      try {
+        const out = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        return await out.Body!.transformToByteArray();
+      } catch (error) {
+        if ((error as Error).name === 'NoSuchKey' || (error as Error).name === 'NotFound') return undefined;
+        throw error;
+      }
     },
   };
 }

@@ -20,8 +20,8 @@ export const operations: readonly OperationDefinition[] = [
   { name: 'importRecords', slug: 'import-records', needsClient: true },
   { name: 'migrateMaintenanceLogEntries', slug: 'migrate-maintenance-log-entries', needsClient: false },
   { name: 'regenerateSequenceMemory', slug: 'regenerate-sequence-memory', needsClient: false, step: { entry: 'functions/operations/regenerate-sequence-memory.ts', data: 'write', files: 'none' } },
-  { name: 'selectInvalidRecords', slug: 'select-invalid-records', needsClient: false },
-  { name: 'removeInvalidRecords', slug: 'remove-invalid-records', needsClient: false },
+  { name: 'selectInvalidRecords', slug: 'select-invalid-records', needsClient: false, step: { entry: 'functions/operations/select-invalid-records.ts', data: 'read', files: 'write' } },
+  { name: 'removeInvalidRecords', slug: 'remove-invalid-records', needsClient: false, step: { entry: 'functions/operations/remove-invalid-records.ts', data: 'write', files: 'write' } },
   { name: 'migrateResponsivenessData', slug: 'migrate-responsiveness-data', needsClient: false },
   { name: 'migrateProbeIdentifier', slug: 'migrate-probe-identifier', needsClient: false },
 ];

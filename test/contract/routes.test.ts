@@ -77,14 +77,19 @@ const entryListing = (extra: Record<string, string> = {}): Sample => {
 };
 
 const samples: Record<string, Sample> = {
-  // Dry runs only: a real run rewrites memory every other test file is writing to.
-  'service.regenerateSequenceMemory': {
-    prepare: async () => ({ values: {}, query: '?dryRun=true', token: token({ roles: ['operator'] }) }),
-    check: (r) => {
-      expect(r.status, r.text).toBe(200);
-      expect(r.body).toMatchObject({ Operation: 'regenerateSequenceMemory', ExecutionId: expect.stringMatching(/^regenerate-sequence-memory-/), DryRun: true });
-    },
-  },
+  // Every /service route, as a dry run only: a real run would change what other test files are writing.
+  ...Object.fromEntries(
+    routes.filter((r) => r.auth === 'operator').map((r): [string, Sample] => [
+      r.operation,
+      {
+        prepare: async (t) => ({ values: { clientUuid: t.client }, query: '?dryRun=true', token: token({ roles: ['operator'] }) }),
+        check: (response) => {
+          expect(response.status, response.text).toBe(200);
+          expect(response.body).toMatchObject({ Operation: r.operation.replace('service.', ''), ExecutionId: expect.any(String), DryRun: true });
+        },
+      },
+    ]),
+  ),
   'maintenanceLog.find': entryListing(),
   'maintenanceLog.page': entryListing({ page: '1' }),
   'maintenanceLog.create': {

@@ -1,0 +1,117 @@
+/**
+ * selectInvalidRecords and removeInvalidRecords: scan the table a page per step and check every
+ * record against the current schema and its references (shared/operations/records.ts).
+ *
+ * - select writes the findings as JSON Lines to `operations/select-invalid-records/{run}/` in the
+ *   bucket and reports counts with a sample of reasons.
+ * - remove copies each invalid record to `quarantine/{run}/{PK}/{SK}.json` in the bucket, then
+ *   deletes it only if it is unchanged (a versioned record keeps its version); with dryRun it only
+ *   reports. A valid record is never touched. Removing documents or log entries changes counts:
+ *   run regenerateSequenceMemory afterwards (the report says so).
+ */
+import { BatchGetCommand, DeleteCommand, ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import type { FileStorage } from '../data/files';
+import { keys } from '../data/table';
+import { recordProblems, type StoredItem } from './records';
+import type { Operation } from './step';
+
+const SCAN_PAGE = 500;
+const SAMPLE = 20;
+
+interface Finding {
+  PK: string;
+  SK: string;
+  Type: string;
+  problems: string[];
+}
+
+interface State {
+  run: string;
+  cursor?: Record<string, unknown>;
+  scanned: number;
+  invalid: number;
+  removed: number;
+  kept: number;
+  parts: string[];
+  sample: Finding[];
+}
+
+export function invalidRecords(db: DynamoDBDocumentClient, tableName: string, files: FileStorage, mode: 'select' | 'remove'): Operation<State> {
+  const slug = mode === 'select' ? 'select-invalid-records' : 'remove-invalid-records';
+
+  /** The containers that links and dispatch/dispose records of this page refer to, that exist. */
+  async function existingContainers(refs: { pk: string; uuid: string }[]): Promise<Set<string>> {
+    const unique = [...new Map(refs.map((r) => [`${r.pk}|${r.uuid}`, r])).values()];
+    const found = new Set<string>();
+    for (let i = 0; i < unique.length; i += 100) {
+      const out = await db.send(new BatchGetCommand({
+        RequestItems: { [tableName]: { Keys: unique.slice(i, i + 100).map((r) => ({ PK: r.pk, SK: keys.container(r.uuid) })), ProjectionExpression: 'PK, SK' } },
+      }));
+      for (const item of out.Responses?.[tableName] ?? []) found.add(`${item.PK}|${String(item.SK).split('#')[1]}`);
+    }
+    return found;
+  }
+
+  return {
+    name: mode === 'select' ? 'selectInvalidRecords' : 'removeInvalidRecords',
+
+    initial: () => ({ run: `${new Date().toISOString().slice(0, 19).replace(/[-:]/g, '')}-${randomUUID().slice(0, 8)}`, scanned: 0, invalid: 0, removed: 0, kept: 0, parts: [], sample: [] }),
+
+    async step(state, event) {
+      const out = await db.send(new ScanCommand({ TableName: tableName, Limit: SCAN_PAGE, ...(state.cursor ? { ExclusiveStartKey: state.cursor } : {}) }));
+      const items = (out.Items ?? []) as StoredItem[];
+      const checked = items.map((item) => ({ item, ...recordProblems(item) }));
+      const present = await existingContainers(checked.flatMap((c) => (c.needsContainer && !c.problems.length ? [c.needsContainer] : [])));
+      const findings: (Finding & { item: StoredItem })[] = [];
+      for (const c of checked) {
+        const problems = [...c.problems];
+        if (c.needsContainer && !c.problems.length && !present.has(`${c.needsContainer.pk}|${c.needsContainer.uuid}`)) problems.push(`ContainerUuid: container ${c.needsContainer.uuid} does not exist`);
+        if (problems.length) findings.push({ PK: String(c.item.PK), SK: String(c.item.SK), Type: String(c.item.Type ?? ''), problems, item: c.item });
+      }
+      const next: State = { ...state, cursor: out.LastEvaluatedKey, scanned: state.scanned + (out.ScannedCount ?? 0), invalid: state.invalid + findings.length, sample: [...state.sample, ...findings.map(({ item: _item, ...f }) => f)].slice(0, SAMPLE) };
+      if (findings.length) {
+        const part = `operations/${slug}/${state.run}/findings-${String(state.parts.length + 1).padStart(5, '0')}.jsonl`;
+        await files.put(part, `${findings.map(({ item: _item, ...f }) => JSON.stringify(f)).join('\n')}\n`, 'application/x-ndjson');
+        next.parts = [...state.parts, part];
+      }
+      if (mode === 'remove' && !event.dryRun) {
+        for (const f of findings) {
+          await files.put(`quarantine/${state.run}/${encodeURIComponent(f.PK)}/${encodeURIComponent(f.SK)}.json`, JSON.stringify(f.item), 'application/json');
+          const versioned = typeof f.item.Version === 'number';
+          try {
+            await db.send(new DeleteCommand({
+              TableName: tableName,
+              Key: { PK: f.PK, SK: f.SK },
+              ConditionExpression: versioned ? '#version = :version' : 'attribute_exists(PK)',
+              ...(versioned ? { ExpressionAttributeNames: { '#version': 'Version' }, ExpressionAttributeValues: { ':version': f.item.Version } } : {}),
+            }));
+            next.removed += 1;
+          } catch (error) {
+            if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+            next.kept += 1; // changed since it was read: it stays, the copy in quarantine is only a copy
+          }
+        }
+      }
+      const done = !out.LastEvaluatedKey;
+      return {
+        state: next,
+        done,
+        progress: { phase: mode === 'select' ? 'checking' : 'removing', processed: next.scanned },
+        ...(done
+          ? {
+              result: {
+                run: next.run,
+                dryRun: event.dryRun ?? false,
+                scanned: next.scanned,
+                invalid: next.invalid,
+                ...(mode === 'remove' ? { removed: next.removed, changedAndKept: next.kept, quarantine: `quarantine/${next.run}/`, next: next.removed ? 'regenerateSequenceMemory' : undefined } : {}),
+                reports: next.parts,
+                sample: next.sample,
+              },
+            }
+          : {}),
+      };
+    },
+  };
+}

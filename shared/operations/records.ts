@@ -1,0 +1,80 @@
+/**
+ * What makes a stored record invalid under the current schema: the same field schemas as the API
+ * (sizes, enums, timestamps, identifiers), the domain rules (release, SOLVED), keys that agree with
+ * the record, and references that must exist (a link or dispatch record needs its container).
+ * Sequence memory (counters, page buckets) is regenerateSequenceMemory's business, not checked here.
+ */
+import * as v from 'valibot';
+import { isKnownNuclide } from '../domain/decay';
+import { CONTAINER_STATES, missingRelease, type ContainerData } from '../domain/container';
+import { DOCUMENT_SCOPES, DOCUMENT_STATES } from '../domain/document';
+import { MAINTENANCE_STATES } from '../domain/maintenance';
+import { parseTimestamp } from '../domain/time';
+import { containerCreateSchema } from '../schemas/container';
+import { documentCreateSchema } from '../schemas/document';
+import { maintenanceCreateSchema } from '../schemas/maintenance';
+import { identifier, oneOf, text, timestamp } from '../schemas/fields';
+import { issueDetails } from '../schemas/body';
+import { details as catalogue } from '../i18n/messages';
+import { keys } from '../data/table';
+
+export type StoredItem = Record<string, unknown> & { PK?: unknown; SK?: unknown; Type?: unknown };
+
+const stored = { Client: identifier, Facility: identifier, Uuid: identifier, Version: v.pipe(v.number(), v.integer(), v.minValue(1)), CreatedAt: timestamp, UpdatedAt: timestamp };
+const nullable = <S extends v.GenericSchema>(s: S) => v.nullable(s);
+
+/** Schemas of the stored shapes, by Type (extra attributes such as index keys are allowed). */
+const schemas: Record<string, v.GenericSchema> = {
+  Container: v.looseObject({ ...containerCreateSchema.entries, ...stored, State: oneOf(CONTAINER_STATES) }),
+  Document: v.looseObject({
+    ...documentCreateSchema.entries,
+    ...stored,
+    State: oneOf(DOCUMENT_STATES),
+    Scope: oneOf(DOCUMENT_SCOPES),
+    File: nullable(v.looseObject({ Key: v.string(), Size: v.number(), ContentType: v.string(), CreatedAt: v.number(), ModifiedAt: v.number() })),
+  }),
+  MaintenanceLogEntry: v.looseObject({ ...maintenanceCreateSchema.entries, ...stored, State: oneOf(MAINTENANCE_STATES), Reporter: identifier }),
+  Person: v.looseObject({ Uuid: identifier, Client: identifier, Name: v.optional(text(1, 256)) }),
+  Device: v.looseObject({ Uuid: identifier, Name: text(1, 256) }),
+  ContainerLink: v.looseObject({ ContainerUuid: identifier, Kind: v.picklist(['CYCLOTRON_PRODUCT', 'GENERATOR_ELUAT']), ContentId: identifier, Nuclide: v.string() }),
+  Dispatch: v.looseObject({ Uuid: identifier, ContainerUuid: identifier, At: timestamp }),
+  Dispose: v.looseObject({ Uuid: identifier, ContainerUuid: identifier, At: timestamp }),
+  Audit: v.looseObject({ Entity: v.string(), EntityUuid: identifier, Action: v.picklist(['created', 'updated', 'deleted']), Actor: v.string(), At: timestamp, Changes: v.array(v.unknown()) }),
+};
+/** Kept by regenerateSequenceMemory, not validated record by record. */
+const MEMORY = new Set(['Counter', 'PageBucket', 'DocumentCounter', 'DocumentPageBucket']);
+
+const english = (d: ReturnType<typeof issueDetails>[number]) =>
+  catalogue[d.key].en.replace(/\{(\w+)\}/g, (_, n: string) => String(d.params?.[n] ?? ''));
+
+/** The problems of a stored item (empty: valid), and the container it needs to exist, if any. */
+export function recordProblems(item: StoredItem): { problems: string[]; needsContainer?: { pk: string; uuid: string } } {
+  const type = typeof item.Type === 'string' ? item.Type : '';
+  if (MEMORY.has(type)) return { problems: [] };
+  const schema = schemas[type];
+  if (!schema) return { problems: [`Type: unknown record type ${JSON.stringify(item.Type ?? null)}`] };
+  const result = v.safeParse(schema, item, { abortPipeEarly: true });
+  const problems = result.success ? [] : issueDetails(result.issues).map(english);
+  const tenantKey = typeof item.Client === 'string' && typeof item.Facility === 'string' ? keys.tenant({ client: item.Client, facility: item.Facility }) : undefined;
+  const expectKey = (pk: string | undefined, sk: string) => {
+    if (item.PK !== pk || item.SK !== sk) problems.push(`PK/SK: ${String(item.PK)} / ${String(item.SK)} do not match the record (${pk} / ${sk})`);
+  };
+  if (result.success) {
+    if (type === 'Container') {
+      expectKey(tenantKey, keys.container(String(item.Uuid)));
+      const data = item as unknown as ContainerData;
+      if ((data.State === 'DISPATCHED' || data.State === 'DISPOSED') && missingRelease(data).length) problems.push(`State: ${data.State} without a complete release (${missingRelease(data).join(', ')})`);
+    }
+    if (type === 'Document') expectKey(tenantKey, keys.document(String(item.Uuid)));
+    if (type === 'MaintenanceLogEntry') {
+      expectKey(tenantKey, keys.maintenanceEntry(String(item.Uuid)));
+      if (item.State === 'SOLVED') for (const f of ['IncidentSolution', 'IncidentDateEnd', 'Solver']) if (!item[f]) problems.push(`${f}: is required when State is SOLVED`);
+      if (typeof item.IncidentDateEnd === 'string' && parseTimestamp(item.IncidentDateEnd)! < parseTimestamp(String(item.IncidentDateStart))!) problems.push('IncidentDateEnd: must not lie before IncidentDateStart');
+    }
+    if (type === 'ContainerLink' && !isKnownNuclide(String(item.Nuclide))) problems.push(`Nuclide: ${String(item.Nuclide)} is not a known nuclide`);
+  }
+  const container = ['ContainerLink', 'Dispatch', 'Dispose'].includes(type) && typeof item.ContainerUuid === 'string' && typeof item.PK === 'string'
+    ? { pk: item.PK, uuid: item.ContainerUuid }
+    : undefined;
+  return { problems, ...(container ? { needsContainer: container } : {}) };
+}
