@@ -4,7 +4,9 @@
  * against the running `npm start` stack, through the same step function and loop as its state
  * machine; a progress bar on stderr, one JSON result on stdout.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { operations } from '../../shared/routes/operations';
 import type { StepPayload } from '../../shared/operations/handler';
@@ -36,6 +38,41 @@ if (!existsSync(runtimeFile())) fail('The local API is not running: start it wit
 applyFunctionEnvironment(JSON.parse(readFileSync(runtimeFile(), 'utf8')) as RuntimeInfo);
 process.env.LOG_LEVEL ??= 'WARN';
 const { lambdaContext, loadHandler } = await import('./lambda');
+const { ListObjectsV2Command } = await import('@aws-sdk/client-s3');
+const { createS3Client } = await import('../../shared/clients/s3');
+const { s3FileStorage } = await import('../../shared/data/files');
+const { config } = await import('../../shared/config');
+const s3 = createS3Client();
+const bucket = s3FileStorage(s3, config.bucketName);
+
+/** --from DIR: the folder goes into the bucket under imports/{client}/{run}/, which the import reads. */
+async function upload(dir: string): Promise<string> {
+  if (!existsSync(path.join(dir, 'manifest.json'))) fail(`${dir} holds no manifest.json: not an export folder`);
+  const prefix = `imports/${client}/${new Date().toISOString().slice(0, 19).replace(/[-:]/g, '')}-${randomUUID().slice(0, 8)}/`;
+  const walk = (d: string): string[] => readdirSync(d).flatMap((f) => (statSync(path.join(d, f)).isDirectory() ? walk(path.join(d, f)) : [path.join(d, f)]));
+  for (const file of walk(dir)) await bucket.put(`${prefix}${path.relative(dir, file).split(path.sep).join('/')}`, readFileSync(file), 'application/octet-stream');
+  return prefix;
+}
+
+/** --out DIR: the export's objects, mirrored into the folder. */
+async function download(prefix: string, dir: string): Promise<number> {
+  let copied = 0;
+  let ContinuationToken: string | undefined;
+  do {
+    const page = await s3.send(new ListObjectsV2Command({ Bucket: config.bucketName, Prefix: prefix, ContinuationToken }));
+    for (const object of page.Contents ?? []) {
+      const target = path.join(dir, object.Key!.slice(prefix.length));
+      mkdirSync(path.dirname(target), { recursive: true });
+      writeFileSync(target, (await bucket.read(object.Key!))!);
+      copied += 1;
+    }
+    ContinuationToken = page.NextContinuationToken;
+  } while (ContinuationToken);
+  return copied;
+}
+
+if (operation!.name === 'importRecords' && !values.from) fail(`import-records needs --from DIR (a folder written by export-records --out).\n${usage}`);
+const from = values.from ? await upload(path.resolve(values.from)) : undefined;
 const step = await loadHandler<StepPayload<unknown>, StepPayload<unknown> & StepResult<unknown>>(operation!.step!.entry);
 
 const bar = (p: StepProgress) => {
@@ -46,6 +83,8 @@ const bar = (p: StepProgress) => {
   process.stderr.write(process.stderr.isTTY ? `\r${text}\x1b[K` : `${text}\n`);
 };
 const started = Date.now();
-const result = await runSteps((event) => step(event, lambdaContext(operation!.name)), { ...(client ? { client } : {}), dryRun: values['dry-run'] }, bar);
+const result = await runSteps((event) => step(event, lambdaContext(operation!.name)), { ...(client ? { client } : {}), ...(from ? { from } : {}), dryRun: values['dry-run'] }, bar);
 if (process.stderr.isTTY) process.stderr.write('\n');
-process.stdout.write(`${JSON.stringify({ operation: operation!.name, seconds: Math.round((Date.now() - started) / 100) / 10, result: result.result }, null, 2)}\n`);
+const report = result.result as { location?: string };
+const written = values.out && report.location ? { out: path.resolve(values.out), files: await download(report.location, path.resolve(values.out)) } : {};
+process.stdout.write(`${JSON.stringify({ operation: operation!.name, seconds: Math.round((Date.now() - started) / 100) / 10, result: result.result, ...written }, null, 2)}\n`);

@@ -118,12 +118,14 @@ const authorize = (route: Route): MiddlewareObj<ApiEvent, ApiResult, Error, ApiC
     const identity = identityFromContext(event.requestContext?.authorizer?.lambda, new Date());
     if ('error' in identity) throw new AppError(401, identity.error);
     request.context.caller = identity;
-    const { clientUuid, facilityUuid } = params;
-    if ((clientUuid !== undefined && !identity.clients.includes(clientUuid)) || (facilityUuid !== undefined && !identity.facilities.includes(facilityUuid))) {
-      throw new AppError(403, 'auth.tenant_forbidden');
-    }
-    if (route.auth === 'operator' && !identity.roles.includes('operator')) {
-      throw new AppError(403, 'auth.role_required', { params: { role: 'operator' } });
+    if (route.auth === 'operator') {
+      // Maintenance operations are cross-tenant by nature: the role is the gate (IAM on AWS).
+      if (!identity.roles.includes('operator')) throw new AppError(403, 'auth.role_required', { params: { role: 'operator' } });
+    } else {
+      const { clientUuid, facilityUuid } = params;
+      if ((clientUuid !== undefined && !identity.clients.includes(clientUuid)) || (facilityUuid !== undefined && !identity.facilities.includes(facilityUuid))) {
+        throw new AppError(403, 'auth.tenant_forbidden');
+      }
     }
     if (invalid.length) throw badRequest(invalid.map(([field]) => ({ key: 'detail.identifier', params: { field } })));
   },

@@ -80,6 +80,7 @@ export const details = {
   'detail.filename': { en: '{field}: must not contain control characters, / or \\', de: '{field}: darf keine Steuerzeichen, / oder \\ enthalten' },
   'detail.required_when_solved': { en: '{field}: is required when State is SOLVED', de: '{field}: ist erforderlich, wenn State SOLVED ist' },
   'detail.end_before_start': { en: '{field}: must not lie before IncidentDateStart', de: '{field}: darf nicht vor IncidentDateStart liegen' },
+  'detail.export_prefix': { en: '{field}: must be an export folder in the bucket, such as exports/{client}/{run}/', de: '{field}: muss ein Exportordner im Bucket sein, etwa exports/{client}/{run}/' },
   'detail.body_object': { en: 'The body must be a JSON object', de: 'Der Inhalt muss ein JSON-Objekt sein' },
   'detail.field': { en: '{field}', de: '{field}' },
   'detail.if_match': { en: 'If-Match: {value} does not match the current ETag', de: 'If-Match: {value} passt nicht zum aktuellen ETag' },

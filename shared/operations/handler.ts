@@ -9,7 +9,7 @@ export type StepPayload<S> = StepEvent<S> & Partial<Omit<StepResult<S>, 'state'>
 
 export function stepHandler<S>(operation: Operation<S>) {
   return middy(async (event: StepPayload<S>): Promise<StepPayload<S> & StepResult<S>> => {
-    const options = { ...(event.client ? { client: event.client } : {}), dryRun: event.dryRun ?? false };
+    const options = { ...(event.client ? { client: event.client } : {}), ...(event.from ? { from: event.from } : {}), dryRun: event.dryRun ?? false };
     const result = await operation.step(event.state ?? operation.initial(event), event);
     logger.info('operation step', { operation: operation.name, progress: result.progress, done: result.done });
     return { ...options, ...result };

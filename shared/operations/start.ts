@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { sfn } from '../clients/sfn';
 import { config } from '../config';
 import { formatTimestamp } from '../domain/time';
+import { badRequest } from '../errors';
 import { httpHandler } from '../http/handler';
 import type { OperationDefinition } from '../routes/operations';
 import type { Route } from '../routes/types';
@@ -16,10 +17,14 @@ export function startHandler(route: Route, operation: OperationDefinition) {
     const query = request.event.queryStringParameters ?? {};
     const dryRun = query.dryRun === 'true' || query['dry-run'] === 'true';
     const client = request.params.clientUuid;
+    // importRecords reads an export already in the bucket: `?from=exports/{client}/{run}/`.
+    const from = query.from;
+    if (operation.needsSource && from === undefined) throw badRequest([{ key: 'detail.required', params: { field: 'from' } }]);
+    if (from !== undefined && !/^[A-Za-z0-9/_.-]+\/$/.test(from)) throw badRequest([{ key: 'detail.export_prefix', params: { field: 'from' } }]);
     const stateMachineArn = config.stateMachineArn(operation.name);
     if (!stateMachineArn) throw new Error(`no state machine configured for ${operation.name}`);
     const name = `${operation.slug}-${randomUUID()}`;
-    const started = await sfn.send(new StartExecutionCommand({ stateMachineArn, name, input: JSON.stringify({ ...(client ? { client } : {}), dryRun }) }));
+    const started = await sfn.send(new StartExecutionCommand({ stateMachineArn, name, input: JSON.stringify({ ...(client ? { client } : {}), ...(from ? { from } : {}), dryRun }) }));
     return {
       body: {
         Operation: operation.name,

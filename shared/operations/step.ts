@@ -8,6 +8,8 @@ export interface StepEvent<S = unknown> {
   /** The client for the operations that take one (export, import). */
   client?: string;
   dryRun?: boolean;
+  /** importRecords: the export to read (its prefix in the bucket). */
+  from?: string;
   /** Absent on the first step. */
   state?: S;
 }

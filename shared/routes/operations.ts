@@ -11,13 +11,15 @@ export interface OperationDefinition {
   /** The `/service/...` path segment, also the ops CLI's name for it. */
   readonly slug: string;
   readonly needsClient: boolean;
+  /** importRecords reads an export: `?from=` names its prefix in the bucket. */
+  readonly needsSource?: boolean;
   /** The step function's handler, once the operation is built. */
   readonly step?: { readonly entry: string; readonly data: DataAccess; readonly files: FileAccess | 'write-delete' };
 }
 
 export const operations: readonly OperationDefinition[] = [
-  { name: 'exportRecords', slug: 'export-records', needsClient: true },
-  { name: 'importRecords', slug: 'import-records', needsClient: true },
+  { name: 'exportRecords', slug: 'export-records', needsClient: true, step: { entry: 'functions/operations/export-records.ts', data: 'read', files: 'write' } },
+  { name: 'importRecords', slug: 'import-records', needsClient: true, needsSource: true, step: { entry: 'functions/operations/import-records.ts', data: 'write', files: 'write' } },
   { name: 'migrateMaintenanceLogEntries', slug: 'migrate-maintenance-log-entries', needsClient: false },
   { name: 'regenerateSequenceMemory', slug: 'regenerate-sequence-memory', needsClient: false, step: { entry: 'functions/operations/regenerate-sequence-memory.ts', data: 'write', files: 'none' } },
   { name: 'selectInvalidRecords', slug: 'select-invalid-records', needsClient: false, step: { entry: 'functions/operations/select-invalid-records.ts', data: 'read', files: 'write' } },

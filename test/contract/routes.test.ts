@@ -82,7 +82,7 @@ const samples: Record<string, Sample> = {
     routes.filter((r) => r.auth === 'operator').map((r): [string, Sample] => [
       r.operation,
       {
-        prepare: async (t) => ({ values: { clientUuid: t.client }, query: '?dryRun=true', token: token({ roles: ['operator'] }) }),
+        prepare: async (t) => ({ values: { clientUuid: t.client }, query: `?dryRun=true${r.path.startsWith('/service/import-records') ? `&from=exports/${t.client}/none/` : ''}`, token: token({ roles: ['operator'] }) }),
         check: (response) => {
           expect(response.status, response.text).toBe(200);
           expect(response.body).toMatchObject({ Operation: r.operation.replace('service.', ''), ExecutionId: expect.any(String), DryRun: true });

@@ -1,0 +1,9 @@
+import { db } from '../../shared/clients/dynamodb';
+import { s3 } from '../../shared/clients/s3';
+import { config } from '../../shared/config';
+import { s3FileStorage } from '../../shared/data/files';
+import { stepHandler } from '../../shared/operations/handler';
+import { exportRecords } from '../../shared/operations/transfer';
+
+/** One step of exportRecords. */
+export const handler = stepHandler(exportRecords(db, config.tableName, s3, config.bucketName, s3FileStorage(s3, config.bucketName)));

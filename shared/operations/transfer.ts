@@ -1,0 +1,187 @@
+/**
+ * exportRecords and importRecords for one client.
+ *
+ * Export layout (in the bucket under `exports/{client}/{run}/`; the ops CLI's --out copies it to a
+ * folder, --from uploads one):
+ *   manifest.json                     { format, version, client, createdAt, counts, parts: [{ path, kind, lines, bytes, sha256 }] }
+ *   records/{kind}/part-00001.jsonl   one stored item per line, verbatim (keys included)
+ *   files/{documentUuid}              each document's file; the document's line carries
+ *                                     `ExportFile: { path, bytes, sha256 }`
+ * Kinds: containers, container-links, container-records, audit, documents, log-entries, persons,
+ * devices. Sequence memory (counters, page buckets) is not exported: import recomputes it.
+ *
+ * Import checks the manifest and every part's checksum, validates every record (current schema,
+ * the manifest's client), writes new records, overwrites older ones (by UpdatedAt), leaves newer or
+ * equal ones, restores document files, and finally regenerates the sequence memory of every
+ * partition it touched. Reports imported / unchanged / rejected with reasons. Re-running is harmless.
+ */
+import { CopyObjectCommand, GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { GetCommand, PutCommand, ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { createHash, randomUUID } from 'node:crypto';
+import type { FileStorage } from '../data/files';
+import { keys } from '../data/table';
+import { recordProblems, type StoredItem } from './records';
+import { regenerateSequenceMemory } from './regenerate-sequence-memory';
+import type { Operation } from './step';
+
+export const EXPORT_FORMAT = 'nm-archive-export';
+export const EXPORT_VERSION = 1;
+const SCAN_PAGE = 1000;
+const IMPORT_LINES_PER_STEP = 500;
+
+const KIND_OF: Record<string, string> = {
+  Container: 'containers', ContainerLink: 'container-links', Dispatch: 'container-records', Dispose: 'container-records',
+  Audit: 'audit', Document: 'documents', MaintenanceLogEntry: 'log-entries', Person: 'persons', Device: 'devices',
+};
+
+export interface ManifestPart { path: string; kind: string; lines: number; bytes: number; sha256: string }
+export interface Manifest { format: string; version: number; client: string; createdAt: string; counts: Record<string, number>; files: number; parts: ManifestPart[] }
+
+const sha256 = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
+const belongsTo = (client: string, pk: unknown) => typeof pk === 'string' && (pk === keys.client(client) || pk.startsWith(`${keys.client(client)}#`));
+
+interface ExportState { run: string; prefix: string; cursor?: Record<string, unknown>; scanned: number; counts: Record<string, number>; files: number; parts: ManifestPart[] }
+
+export function exportRecords(db: DynamoDBDocumentClient, tableName: string, s3: S3Client, bucket: string, files: FileStorage): Operation<ExportState> {
+  /** Copies a document's file into the export and answers its checksum (streamed, never held whole). */
+  async function exportFile(prefix: string, item: StoredItem): Promise<{ path: string; bytes: number; sha256: string } | undefined> {
+    const file = item.File as { Key?: string } | null | undefined;
+    if (!file?.Key) return undefined;
+    const path = `files/${String(item.Uuid)}`;
+    try {
+      const object = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: file.Key }));
+      const hash = createHash('sha256');
+      let bytes = 0;
+      for await (const chunk of object.Body as AsyncIterable<Uint8Array>) {
+        hash.update(chunk);
+        bytes += chunk.length;
+      }
+      await s3.send(new CopyObjectCommand({ Bucket: bucket, CopySource: `${bucket}/${file.Key}`, Key: `${prefix}${path}` }));
+      return { path, bytes, sha256: hash.digest('hex') };
+    } catch (error) {
+      if ((error as Error).name === 'NoSuchKey') return undefined;
+      throw error;
+    }
+  }
+
+  return {
+    name: 'exportRecords',
+    initial: (event) => {
+      const run = `${new Date().toISOString().slice(0, 19).replace(/[-:]/g, '')}-${randomUUID().slice(0, 8)}`;
+      return { run, prefix: `exports/${event.client}/${run}/`, scanned: 0, counts: {}, files: 0, parts: [] };
+    },
+    async step(state, event) {
+      const client = event.client!;
+      const out = await db.send(new ScanCommand({
+        TableName: tableName,
+        Limit: SCAN_PAGE,
+        FilterExpression: 'PK = :client OR begins_with(PK, :prefix)',
+        ExpressionAttributeValues: { ':client': keys.client(client), ':prefix': `${keys.client(client)}#` },
+        ...(state.cursor ? { ExclusiveStartKey: state.cursor } : {}),
+      }));
+      const byKind = new Map<string, string[]>();
+      const counts = { ...state.counts };
+      let fileCount = state.files;
+      for (const item of (out.Items ?? []) as StoredItem[]) {
+        const kind = KIND_OF[String(item.Type)];
+        if (!kind || !belongsTo(client, item.PK)) continue;
+        const exported = kind === 'documents' ? await exportFile(state.prefix, item) : undefined;
+        if (exported) fileCount += 1;
+        byKind.set(kind, [...(byKind.get(kind) ?? []), JSON.stringify(exported ? { ...item, ExportFile: exported } : item)]);
+        counts[kind] = (counts[kind] ?? 0) + 1;
+      }
+      const parts = [...state.parts];
+      for (const [kind, lines] of byKind) {
+        const path = `records/${kind}/part-${String(parts.filter((p) => p.kind === kind).length + 1).padStart(5, '0')}.jsonl`;
+        const body = `${lines.join('\n')}\n`;
+        await files.put(`${state.prefix}${path}`, body, 'application/x-ndjson');
+        parts.push({ path, kind, lines: lines.length, bytes: Buffer.byteLength(body), sha256: sha256(body) });
+      }
+      const next: ExportState = { ...state, cursor: out.LastEvaluatedKey, scanned: state.scanned + (out.ScannedCount ?? 0), counts, files: fileCount, parts };
+      if (out.LastEvaluatedKey) return { state: next, done: false, progress: { phase: 'exporting', processed: next.scanned } };
+      const manifest: Manifest = { format: EXPORT_FORMAT, version: EXPORT_VERSION, client, createdAt: new Date().toISOString(), counts, files: fileCount, parts };
+      await files.put(`${state.prefix}manifest.json`, JSON.stringify(manifest, null, 2), 'application/json');
+      return { state: next, done: true, progress: { phase: 'exporting', processed: next.scanned }, result: { client, location: state.prefix, counts, files: fileCount, parts: parts.length, scanned: next.scanned } };
+    },
+  };
+}
+
+interface ImportState { from: string; part: number; line: number; imported: number; unchanged: number; rejected: number; rejections: { line: string; reasons: string[] }[]; partitions: string[]; regenerate?: unknown }
+
+export function importRecords(db: DynamoDBDocumentClient, tableName: string, s3: S3Client, bucket: string, files: FileStorage): Operation<ImportState> {
+  const regenerate = regenerateSequenceMemory(db, tableName);
+
+  async function manifestOf(from: string): Promise<Manifest> {
+    const bytes = await files.read(`${from}manifest.json`);
+    if (!bytes) throw new Error(`no manifest at ${from}`);
+    const manifest = JSON.parse(new TextDecoder().decode(bytes)) as Manifest;
+    if (manifest.format !== EXPORT_FORMAT || manifest.version !== EXPORT_VERSION) throw new Error(`unsupported export format ${manifest.format} v${manifest.version}`);
+    return manifest;
+  }
+
+  return {
+    name: 'importRecords',
+    initial: (event) => ({ from: event.from ?? '', part: 0, line: 0, imported: 0, unchanged: 0, rejected: 0, rejections: [], partitions: [] }),
+    async step(state, event) {
+      const client = event.client!;
+      if (!state.from) throw new Error('importRecords needs `from`: the export prefix in the bucket');
+      const manifest = await manifestOf(state.from);
+      if (manifest.client !== client) throw new Error(`the export is of client ${manifest.client}, not ${client}`);
+      const next: ImportState = { ...state, rejections: [...state.rejections], partitions: [...state.partitions] };
+      const part = manifest.parts[state.part];
+      if (part) {
+        const body = await files.read(`${state.from}${part.path}`);
+        if (!body || sha256(body) !== part.sha256) throw new Error(`${part.path}: missing or its SHA-256 does not match the manifest`);
+        const lines = new TextDecoder().decode(body).split('\n').filter(Boolean);
+        const chunk = lines.slice(state.line, state.line + IMPORT_LINES_PER_STEP);
+        for (const [i, line] of chunk.entries()) {
+          const where = `${part.path}:${state.line + i + 1}`;
+          let item: StoredItem & { ExportFile?: { path: string; sha256: string } };
+          try {
+            item = JSON.parse(line);
+          } catch {
+            next.rejected += 1;
+            next.rejections.push({ line: where, reasons: ['not JSON'] });
+            continue;
+          }
+          const { ExportFile: exportFile, ...record } = item;
+          const problems = [...recordProblems(record).problems, ...(belongsTo(client, record.PK) ? [] : [`PK: ${String(record.PK)} is not of client ${client}`])];
+          if (problems.length) {
+            next.rejected += 1;
+            if (next.rejections.length < 100) next.rejections.push({ line: where, reasons: problems });
+            continue;
+          }
+          const existing = (await db.send(new GetCommand({ TableName: tableName, Key: { PK: record.PK, SK: record.SK }, ConsistentRead: true }))).Item;
+          const newer = !existing || (typeof record.UpdatedAt === 'string' && typeof existing.UpdatedAt === 'string' && record.UpdatedAt > existing.UpdatedAt);
+          if (!newer) {
+            next.unchanged += 1;
+            continue;
+          }
+          if (exportFile) {
+            const file = record.File as { Key: string };
+            await s3.send(new CopyObjectCommand({ Bucket: bucket, CopySource: `${bucket}/${state.from}${exportFile.path}`, Key: file.Key }));
+          }
+          await db.send(new PutCommand({ TableName: tableName, Item: record }));
+          next.imported += 1;
+          if (!next.partitions.includes(String(record.PK))) next.partitions.push(String(record.PK));
+        }
+        const finished = state.line + IMPORT_LINES_PER_STEP >= lines.length;
+        next.part = finished ? state.part + 1 : state.part;
+        next.line = finished ? 0 : state.line + IMPORT_LINES_PER_STEP;
+        const total = manifest.parts.reduce((s, p) => s + p.lines, 0);
+        const processed = next.imported + next.unchanged + next.rejected;
+        return { state: next, done: false, progress: { phase: 'importing', processed, total } };
+      }
+      // Every record is in: recompute counters and page buckets (a whole regeneration, in steps).
+      const sub = await regenerate.step((state.regenerate as never) ?? regenerate.initial({}), {});
+      next.regenerate = sub.state;
+      if (!sub.done) return { state: next, done: false, progress: { phase: `sequence memory: ${sub.progress.phase}`, processed: sub.progress.processed, ...(sub.progress.total !== undefined ? { total: sub.progress.total } : {}) } };
+      return {
+        state: next,
+        done: true,
+        progress: { phase: 'done', processed: next.imported + next.unchanged + next.rejected },
+        result: { client, from: state.from, imported: next.imported, unchanged: next.unchanged, rejected: next.rejected, rejections: next.rejections, sequenceMemory: sub.result },
+      };
+    },
+  };
+}
