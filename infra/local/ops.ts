@@ -86,5 +86,5 @@ const started = Date.now();
 const result = await runSteps((event) => step(event, lambdaContext(operation!.name)), { ...(client ? { client } : {}), ...(from ? { from } : {}), dryRun: values['dry-run'] }, bar);
 if (process.stderr.isTTY) process.stderr.write('\n');
 const report = result.result as { location?: string };
-const written = values.out && report.location ? { out: path.resolve(values.out), files: await download(report.location, path.resolve(values.out)) } : {};
+const written = values.out && report.location ? { out: path.resolve(values.out), objectsWritten: await download(report.location, path.resolve(values.out)) } : {};
 process.stdout.write(`${JSON.stringify({ operation: operation!.name, seconds: Math.round((Date.now() - started) / 100) / 10, result: result.result, ...written }, null, 2)}\n`);

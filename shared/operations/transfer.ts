@@ -16,7 +16,8 @@
  * partition it touched. Reports imported / unchanged / rejected with reasons. Re-running is harmless.
  */
 import { CopyObjectCommand, GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { GetCommand, PutCommand, ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { backoff } from '../data/transact';
 import { createHash, randomUUID } from 'node:crypto';
 import type { FileStorage } from '../data/files';
 import { keys } from '../data/table';
@@ -111,6 +112,33 @@ interface ImportState { from: string; part: number; line: number; imported: numb
 export function importRecords(db: DynamoDBDocumentClient, tableName: string, s3: S3Client, bucket: string, files: FileStorage): Operation<ImportState> {
   const regenerate = regenerateSequenceMemory(db, tableName);
 
+  async function batchGet(keysToRead: { PK: unknown; SK: unknown }[]): Promise<Map<string, Record<string, unknown>>> {
+    const found = new Map<string, Record<string, unknown>>();
+    const unique = [...new Map(keysToRead.map((k) => [`${String(k.PK)}|${String(k.SK)}`, k])).values()];
+    for (let i = 0; i < unique.length; i += 100) {
+      let request: Record<string, { Keys: Record<string, unknown>[]; ProjectionExpression: string; ConsistentRead: boolean }> | undefined = {
+        [tableName]: { Keys: unique.slice(i, i + 100), ProjectionExpression: 'PK, SK, UpdatedAt', ConsistentRead: true },
+      };
+      for (let attempt = 0; request && Object.keys(request).length; attempt++) {
+        if (attempt) await backoff(attempt);
+        const out = await db.send(new BatchGetCommand({ RequestItems: request }));
+        for (const item of out.Responses?.[tableName] ?? []) found.set(`${String(item.PK)}|${String(item.SK)}`, item);
+        request = out.UnprocessedKeys as typeof request;
+      }
+    }
+    return found;
+  }
+
+  async function batchPut(items: StoredItem[]): Promise<void> {
+    for (let i = 0; i < items.length; i += 25) {
+      let request: Record<string, { PutRequest: { Item: Record<string, unknown> } }[]> | undefined = { [tableName]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) };
+      for (let attempt = 0; request && Object.keys(request).length; attempt++) {
+        if (attempt) await backoff(attempt);
+        request = (await db.send(new BatchWriteCommand({ RequestItems: request }))).UnprocessedItems as typeof request;
+      }
+    }
+  }
+
   async function manifestOf(from: string): Promise<Manifest> {
     const bytes = await files.read(`${from}manifest.json`);
     if (!bytes) throw new Error(`no manifest at ${from}`);
@@ -134,6 +162,8 @@ export function importRecords(db: DynamoDBDocumentClient, tableName: string, s3:
         if (!body || sha256(body) !== part.sha256) throw new Error(`${part.path}: missing or its SHA-256 does not match the manifest`);
         const lines = new TextDecoder().decode(body).split('\n').filter(Boolean);
         const chunk = lines.slice(state.line, state.line + IMPORT_LINES_PER_STEP);
+        // Validate the chunk, then read what exists of it and write what is new or newer, in batches.
+        const candidates: { record: StoredItem; exportFile?: { path: string } }[] = [];
         for (const [i, line] of chunk.entries()) {
           const where = `${part.path}:${state.line + i + 1}`;
           let item: StoredItem & { ExportFile?: { path: string; sha256: string } };
@@ -151,20 +181,20 @@ export function importRecords(db: DynamoDBDocumentClient, tableName: string, s3:
             if (next.rejections.length < 100) next.rejections.push({ line: where, reasons: problems });
             continue;
           }
-          const existing = (await db.send(new GetCommand({ TableName: tableName, Key: { PK: record.PK, SK: record.SK }, ConsistentRead: true }))).Item;
-          const newer = !existing || (typeof record.UpdatedAt === 'string' && typeof existing.UpdatedAt === 'string' && record.UpdatedAt > existing.UpdatedAt);
-          if (!newer) {
-            next.unchanged += 1;
-            continue;
-          }
-          if (exportFile) {
-            const file = record.File as { Key: string };
-            await s3.send(new CopyObjectCommand({ Bucket: bucket, CopySource: `${bucket}/${state.from}${exportFile.path}`, Key: file.Key }));
-          }
-          await db.send(new PutCommand({ TableName: tableName, Item: record }));
-          next.imported += 1;
-          if (!next.partitions.includes(String(record.PK))) next.partitions.push(String(record.PK));
+          candidates.push({ record, ...(exportFile ? { exportFile } : {}) });
         }
+        const existing = await batchGet(candidates.map((c) => ({ PK: c.record.PK, SK: c.record.SK })));
+        const writes = candidates.filter(({ record }) => {
+          const stored = existing.get(`${String(record.PK)}|${String(record.SK)}`);
+          return !stored || (typeof record.UpdatedAt === 'string' && typeof stored.UpdatedAt === 'string' && record.UpdatedAt > stored.UpdatedAt);
+        });
+        next.unchanged += candidates.length - writes.length;
+        for (const { record, exportFile } of writes) {
+          if (exportFile) await s3.send(new CopyObjectCommand({ Bucket: bucket, CopySource: `${bucket}/${state.from}${exportFile.path}`, Key: (record.File as { Key: string }).Key }));
+        }
+        await batchPut(writes.map((w) => w.record));
+        next.imported += writes.length;
+        for (const pk of new Set(writes.map((w) => String(w.record.PK)))) if (!next.partitions.includes(pk)) next.partitions.push(pk);
         const finished = state.line + IMPORT_LINES_PER_STEP >= lines.length;
         next.part = finished ? state.part + 1 : state.part;
         next.line = finished ? 0 : state.line + IMPORT_LINES_PER_STEP;
