@@ -6,14 +6,20 @@
  * fails.
  */
 import { build, type Metafile } from 'esbuild';
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { esbuildOptions } from '../infra/bundling';
-import { ensureTable, LOCAL_CREDENTIALS, LOCAL_REGION, startDynamoDbLocal } from '../infra/local/emulators';
+import { ensureTable, LOCAL_CREDENTIALS, LOCAL_REGION, startDynamoDbLocal, startS3 } from '../infra/local/emulators';
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { documentItem } from '../shared/data/documents';
+import { maintenanceItem } from '../shared/data/maintenance';
+import { createContainer } from '../shared/domain/container';
+import { keys } from '../shared/data/table';
 import { repoRoot } from '../infra/local/paths';
 import { createDocumentClient } from '../shared/clients/dynamodb';
 import { createS3Client } from '../shared/clients/s3';
@@ -224,6 +230,55 @@ try {
   logRows.push(['find, token with 3 facilities', await metered.measure(() => log.find(identity(logFacilities))), '']);
   console.log(`\nDynamoDB per maintenance log report page (${PER_FACILITY} entries in each of 3 facilities; names resolved per page)\n`);
   printCapacity(logRows, 'note');
+  // ---- export and import of 100,000 records (maintenance operations), time and peak memory ------
+  const SCALE = Number(process.env.BENCH_SCALE_RECORDS ?? 100_000);
+  const s3Emulator = await startS3({ dir: path.join(scratch, 's3'), bucket: 'bench-files' });
+  try {
+    const scaleClient = randomUUID();
+    const facilities = Array.from({ length: 10 }, () => randomUUID());
+    const put = async (items: Record<string, unknown>[]) => {
+      for (let i = 0; i < items.length; i += 25) {
+        let request: Record<string, unknown[]> | undefined = { bench: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) };
+        while (request && Object.keys(request).length) request = (await db.send(new BatchWriteCommand({ RequestItems: request as never }))).UnprocessedItems as never;
+      }
+    };
+    const seeded = Date.now();
+    const batch: Record<string, unknown>[] = [];
+    for (let i = 0; i < SCALE; i++) {
+      const tenant = { client: scaleClient, facility: facilities[i % facilities.length]! };
+      const at = new Date(start + i * 60_000);
+      if (i % 10 < 5) batch.push(documentItem(newDocument(tenant, randomUUID(), { Scope: DOCUMENT_SCOPES[i % 6]!, ScopeReference: `ref-${i % 500}`, Filename: `document-${i}.pdf` }, at)));
+      else if (i % 10 < 8) batch.push(maintenanceItem(createEntry(tenant, randomUUID(), { IncidentTitle: `Incident ${i}`, IncidentCause: 'A cause', IncidentDateStart: formatTimestamp(at) }, `person-${i % 50}`, at)));
+      else {
+        const box = createContainer(tenant, randomUUID(), { Name: `Box ${i}`, Weight: 10 }, [], at);
+        batch.push({ PK: keys.tenant(tenant), SK: keys.container(box.Uuid), Type: 'Container', ...box });
+      }
+      if (batch.length === 1000 || i === SCALE - 1) {
+        await put(batch.splice(0));
+        process.stderr.write(`\rseeding records ${i + 1}/${SCALE}`);
+      }
+    }
+    process.stderr.write(`\rseeded ${SCALE} records in ${((Date.now() - seeded) / 1000).toFixed(0)} s\n`);
+    // Asynchronous: the S3 emulator answers from this process's event loop.
+    const child = async (args: string[], table: string) => {
+      const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'bench/scale-run.ts', ...args], {
+        cwd: repoRoot,
+        env: { ...process.env, TABLE_NAME: table, BUCKET_NAME: 'bench-files', DYNAMODB_ENDPOINT: dynamo.endpoint, S3_ENDPOINT: s3Emulator.endpoint, LOG_LEVEL: 'SILENT', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+        maxBuffer: 64 * 1024 * 1024,
+      });
+      return JSON.parse(stdout.trim().split('\n').pop()!) as { seconds: number; peakRssMiB: number; result: Record<string, unknown> };
+    };
+    const exported = await child(['exportRecords', scaleClient], 'bench');
+    await ensureTable(dynamo.endpoint, 'bench-fresh');
+    const imported = await child(['importRecords', scaleClient, String(exported.result.location)], 'bench-fresh');
+    console.log(`\nMaintenance operations on ${SCALE} records of one client (10 facilities), each in its own process\n`);
+    console.log('| operation | seconds | peak RSS MiB (<= 256) | result |');
+    console.log('|---|---:|---:|---|');
+    console.log(`| exportRecords | ${exported.seconds} | ${exported.peakRssMiB} ${verdict(exported.peakRssMiB <= 256)} | ${JSON.stringify(exported.result.counts)}, ${exported.result.parts} parts |`);
+    console.log(`| importRecords (fresh table) | ${imported.seconds} | ${imported.peakRssMiB} ${verdict(imported.peakRssMiB <= 256)} | imported ${imported.result.imported}, unchanged ${imported.result.unchanged}, rejected ${imported.result.rejected} |`);
+  } finally {
+    await s3Emulator.stop();
+  }
 } finally {
   await dynamo.stop();
   rmSync(scratch, { recursive: true, force: true });

@@ -57,24 +57,25 @@ const recordFields = ['Client', 'Facility', 'Uuid', 'Scope', 'ScopeReference', '
 const toRecord = (item: Record<string, unknown>): DocumentRecord =>
   Object.fromEntries(recordFields.map((f) => [f, item[f] ?? null])) as unknown as DocumentRecord;
 
+/** A document as stored: its keys and index keys (GSI1 facility, GSI2 state, GSI3 scope, GSI4 reference, GSI5 uuid). */
+export function documentItem(record: DocumentRecord) {
+  const base = keys.tenant({ client: record.Client, facility: record.Facility });
+  const sort = orderKey(record);
+  return {
+    PK: base,
+    SK: keys.document(record.Uuid),
+    Type: 'Document',
+    ...record,
+    G1PK: `${base}#DOCUMENTS`, G1SK: sort,
+    G2PK: `${base}#DOCUMENTS#STATE#${record.State}`, G2SK: sort,
+    G3PK: `${base}#DOCUMENTS#SCOPE#${record.Scope}`, G3SK: sort,
+    G4PK: `${base}#DOCUMENTS#REF#${record.Scope}#${record.ScopeReference}`, G4SK: sort,
+    G5PK: keys.document(record.Uuid), G5SK: 'DOCUMENT',
+  };
+}
+
 export function dynamoDocumentStore(db: DynamoDBDocumentClient, tableName: string): DocumentStore {
   const tenantOf = (r: Pick<DocumentRecord, 'Client' | 'Facility'>): Tenant => ({ client: r.Client, facility: r.Facility });
-
-  function item(record: DocumentRecord) {
-    const base = keys.tenant(tenantOf(record));
-    const sort = orderKey(record);
-    return {
-      PK: base,
-      SK: keys.document(record.Uuid),
-      Type: 'Document',
-      ...record,
-      G1PK: `${base}#DOCUMENTS`, G1SK: sort,
-      G2PK: `${base}#DOCUMENTS#STATE#${record.State}`, G2SK: sort,
-      G3PK: `${base}#DOCUMENTS#SCOPE#${record.Scope}`, G3SK: sort,
-      G4PK: `${base}#DOCUMENTS#REF#${record.Scope}#${record.ScopeReference}`, G4SK: sort,
-      G5PK: keys.document(record.Uuid), G5SK: 'DOCUMENT',
-    };
-  }
 
   /** Which index lists a collection, under which key, and what is left to filter. */
   function indexOf(tenant: Tenant, collection: DocumentCollection): { index: IndexName; pk: string; filterState?: DocumentState } {
@@ -122,7 +123,7 @@ export function dynamoDocumentStore(db: DynamoDBDocumentClient, tableName: strin
       await withRetry(async () => {
         const bucketWrites = (await Promise.all(paged.map((c) => memory.insertInto(pagesOf(tenant, c), orderKey(record))))).flat();
         await transactWrite(db, [
-          { Put: { TableName: tableName, Item: item(record), ConditionExpression: 'attribute_not_exists(PK)' } },
+          { Put: { TableName: tableName, Item: documentItem(record), ConditionExpression: 'attribute_not_exists(PK)' } },
           ...bucketWrites,
           ...counted.map((c) => counter(tenant, c, 1)),
         ]);
@@ -140,7 +141,7 @@ export function dynamoDocumentStore(db: DynamoDBDocumentClient, tableName: strin
           ...after.paged.filter((c) => !before.paged.includes(c)).map((c) => memory.insertInto(pagesOf(tenant, c), key)),
         ])).flat();
         await transactWrite(db, [
-          versionedPut(tableName, item(next), previous.Version),
+          versionedPut(tableName, documentItem(next), previous.Version),
           ...bucketWrites,
           ...before.counted.filter((c) => !after.counted.includes(c)).map((c) => counter(tenant, c, -1)),
           ...after.counted.filter((c) => !before.counted.includes(c)).map((c) => counter(tenant, c, 1)),

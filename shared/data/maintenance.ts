@@ -33,13 +33,16 @@ const allPages: BucketScope = { pk: ALL, prefix: 'PAGES#MLE#' };
 const fields = ['Client', 'Facility', 'Uuid', 'Version', 'CreatedAt', 'UpdatedAt', 'Device', 'Reporter', 'Solver', 'State', 'IncidentTitle', 'IncidentCause', 'IncidentSolution', 'IncidentDateStart', 'IncidentDateEnd'] as const;
 const toRecord = (item: Record<string, unknown>) => Object.fromEntries(fields.map((f) => [f, item[f] ?? null])) as unknown as MaintenanceRecord;
 
+/** A log entry as stored: keyed by its tenant, listed by GSI1 (its facility) and GSI2 (all tenants). */
+export function maintenanceItem(r: MaintenanceRecord) {
+  const pk = keys.tenant({ client: r.Client, facility: r.Facility });
+  const order = maintenanceOrderKey(r);
+  return { PK: pk, SK: keys.maintenanceEntry(r.Uuid), Type: 'MaintenanceLogEntry', ...r, G1PK: `${pk}#MLE`, G1SK: order, G2PK: ALL, G2SK: order };
+}
+
 export function dynamoMaintenanceStore(db: DynamoDBDocumentClient, tableName: string): MaintenanceStore {
   const memory = sequenceMemory(db, tableName);
   const tenantOf = (r: MaintenanceRecord): Tenant => ({ client: r.Client, facility: r.Facility });
-  const item = (r: MaintenanceRecord) => {
-    const order = maintenanceOrderKey(r);
-    return { PK: keys.tenant(tenantOf(r)), SK: keys.maintenanceEntry(r.Uuid), Type: 'MaintenanceLogEntry', ...r, G1PK: `${keys.tenant(tenantOf(r))}#MLE`, G1SK: order, G2PK: ALL, G2SK: order };
-  };
 
   const query = (index: 'GSI1' | 'GSI2', pk: string, limit: number, before?: string) => queryNewestFirst(db, tableName, { index, pk, limit, before }, toRecord);
 
@@ -53,7 +56,7 @@ export function dynamoMaintenanceStore(db: DynamoDBDocumentClient, tableName: st
       await withRetry(async () => {
         const pages = await memory.insertInto(allPages, maintenanceOrderKey(record));
         await transactWrite(db, [
-          { Put: { TableName: tableName, Item: item(record), ConditionExpression: 'attribute_not_exists(PK)' } },
+          { Put: { TableName: tableName, Item: maintenanceItem(record), ConditionExpression: 'attribute_not_exists(PK)' } },
           ...pages,
           memory.counter(keys.tenant(tenantOf(record)), keys.maintenanceCount, 1),
           personUpsert(tableName, record.Client, actor, record.UpdatedAt),
@@ -67,7 +70,7 @@ export function dynamoMaintenanceStore(db: DynamoDBDocumentClient, tableName: st
         // A changed IncidentDateStart moves the entry within the all-tenant order.
         const pages = moved ? await memory.move(allPages, maintenanceOrderKey(previous), maintenanceOrderKey(next)) : [];
         await transactWrite(db, [
-          versionedPut(tableName, item(next), previous.Version),
+          versionedPut(tableName, maintenanceItem(next), previous.Version),
           ...pages,
           personUpsert(tableName, next.Client, actor, next.UpdatedAt),
         ]);
