@@ -11,6 +11,7 @@
  * | audit entry     | C#{client}#F#{fac} | AUDIT#CONTAINER#{uuid}#{at}#{id}     |
  * | person          | C#{client}         | PERSON#{uuid}                        |
  * | device          | C#{client}         | DEVICE#{uuid}                        |
+ * | probe           | C#{client}         | PROBE#{probe identifier}             |
  * | log entry       | C#{client}#F#{fac} | MLE#{uuid}                           |
  * | log entry count | C#{client}#F#{fac} | COUNT#MLE                            |
  * | log pages (all) | MLE#ALL            | PAGES#MLE#{first key}                |
@@ -54,6 +55,7 @@ export const keys = {
   audit: (entity: string, uuid: string, at: string, id: string) => `AUDIT#${entity}#${uuid}#${at}#${id}`,
   person: (uuid: string) => `PERSON#${uuid}`,
   device: (uuid: string) => `DEVICE#${uuid}`,
+  probe: (identifier: string) => `PROBE#${identifier}`,
   maintenanceEntry: (uuid: string) => `MLE#${uuid}`,
   maintenanceCount: 'COUNT#MLE',
   document: (uuid: string) => `DOCUMENT#${uuid}`,

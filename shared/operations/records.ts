@@ -36,6 +36,7 @@ const schemas: Record<string, v.GenericSchema> = {
   MaintenanceLogEntry: v.looseObject({ ...maintenanceCreateSchema.entries, ...stored, State: oneOf(MAINTENANCE_STATES), Reporter: identifier }),
   Person: v.looseObject({ Uuid: identifier, Client: identifier, Name: v.optional(text(1, 256)) }),
   Device: v.looseObject({ Uuid: identifier, Name: text(1, 256) }),
+  Probe: v.looseObject({ ProbeIdentifier: identifier, Device: v.nullish(identifier), Responsiveness: v.optional(v.record(v.string(), v.pipe(v.number(), v.finite(), v.minValue(0)))) }),
   ContainerLink: v.looseObject({ ContainerUuid: identifier, Kind: v.picklist(['CYCLOTRON_PRODUCT', 'GENERATOR_ELUAT']), ContentId: identifier, Nuclide: v.string() }),
   Dispatch: v.looseObject({ Uuid: identifier, ContainerUuid: identifier, At: timestamp }),
   Dispose: v.looseObject({ Uuid: identifier, ContainerUuid: identifier, At: timestamp }),
@@ -72,6 +73,11 @@ export function recordProblems(item: StoredItem): { problems: string[]; needsCon
       if (typeof item.IncidentDateEnd === 'string' && parseTimestamp(item.IncidentDateEnd)! < parseTimestamp(String(item.IncidentDateStart))!) problems.push('IncidentDateEnd: must not lie before IncidentDateStart');
     }
     if (type === 'ContainerLink' && !isKnownNuclide(String(item.Nuclide))) problems.push(`Nuclide: ${String(item.Nuclide)} is not a known nuclide`);
+    if (type === 'Probe') {
+      if (item.SK !== keys.probe(String(item.ProbeIdentifier))) problems.push(`SK: ${String(item.SK)} is not keyed by the probe identifier (run migrateProbeIdentifier)`);
+      if ('ResponsivenessData' in item) problems.push('ResponsivenessData: older shape (run migrateResponsivenessData)');
+    }
+    if (type === 'MaintenanceLogEntry' && 'Title' in item) problems.push('Title: older shape (run migrateMaintenanceLogEntries)');
   }
   const container = ['ContainerLink', 'Dispatch', 'Dispose'].includes(type) && typeof item.ContainerUuid === 'string' && typeof item.PK === 'string'
     ? { pk: item.PK, uuid: item.ContainerUuid }

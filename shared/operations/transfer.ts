@@ -8,7 +8,7 @@
  *   files/{documentUuid}              each document's file; the document's line carries
  *                                     `ExportFile: { path, bytes, sha256 }`
  * Kinds: containers, container-links, container-records, audit, documents, log-entries, persons,
- * devices. Sequence memory (counters, page buckets) is not exported: import recomputes it.
+ * devices, probes. Sequence memory (counters, page buckets) is not exported: import recomputes it.
  *
  * Import checks the manifest and every part's checksum, validates every record (current schema,
  * the manifest's client), writes new records, overwrites older ones (by UpdatedAt), leaves newer or
@@ -32,7 +32,7 @@ const IMPORT_LINES_PER_STEP = 500;
 
 const KIND_OF: Record<string, string> = {
   Container: 'containers', ContainerLink: 'container-links', Dispatch: 'container-records', Dispose: 'container-records',
-  Audit: 'audit', Document: 'documents', MaintenanceLogEntry: 'log-entries', Person: 'persons', Device: 'devices',
+  Audit: 'audit', Document: 'documents', MaintenanceLogEntry: 'log-entries', Person: 'persons', Device: 'devices', Probe: 'probes',
 };
 
 export interface ManifestPart { path: string; kind: string; lines: number; bytes: number; sha256: string }

@@ -1,0 +1,7 @@
+import { db } from '../../shared/clients/dynamodb';
+import { config } from '../../shared/config';
+import { stepHandler } from '../../shared/operations/handler';
+import { migrateResponsivenessData } from '../../shared/operations/migrations';
+
+/** One step of migrateResponsivenessData. */
+export const handler = stepHandler(migrateResponsivenessData(db, config.tableName));

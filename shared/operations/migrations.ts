@@ -1,0 +1,185 @@
+/**
+ * The three migrations of interface §4.5: each brings records of an older stored shape (described
+ * in the README and shipped as fixtures in test/fixtures/legacy/) to the current one. Each scans the
+ * table a page per step, rewrites only what still has the old shape (conditionally, so a re-run or
+ * a concurrent run changes nothing twice), reports what it changed and skipped, and, where counts
+ * move (log entries), regenerates the sequence memory at the end.
+ */
+import { ScanCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { maintenanceItem } from '../data/maintenance';
+import { keys } from '../data/table';
+import { isKnownNuclide } from '../domain/decay';
+import type { MaintenanceRecord } from '../domain/maintenance';
+import { formatTimestamp } from '../domain/time';
+import type { StoredItem } from './records';
+import { regenerateSequenceMemory } from './regenerate-sequence-memory';
+import type { Operation } from './step';
+
+const SCAN_PAGE = 500;
+
+/** One record's rewrite: the items to put (each only if `condition` holds on the old one) and the keys to delete. */
+type Rewrite = { put: Record<string, unknown>; deleteOld?: boolean; change: string } | { skip: string };
+
+interface Migration {
+  name: string;
+  /** A filter that finds the old shape (attribute names and values). */
+  filter: { expression: string; names: Record<string, string>; values?: Record<string, unknown> };
+  /** The condition the old item must still meet when it is rewritten. */
+  stillOld: { expression: string; names: Record<string, string> };
+  rewrite(item: StoredItem): Rewrite;
+  regenerateAfter: boolean;
+}
+
+interface State { phase: 'scan' | 'regenerate'; cursor?: Record<string, unknown>; scanned: number; changed: number; skipped: number; samples: string[]; regenerate?: unknown }
+
+function scanMigration(db: DynamoDBDocumentClient, tableName: string, migration: Migration): Operation<State> {
+  const regenerate = regenerateSequenceMemory(db, tableName);
+  return {
+    name: migration.name,
+    initial: () => ({ phase: 'scan', scanned: 0, changed: 0, skipped: 0, samples: [] }),
+    async step(state, event) {
+      const next: State = { ...state, samples: [...state.samples] };
+      if (state.phase === 'scan') {
+        const out = await db.send(new ScanCommand({
+          TableName: tableName,
+          Limit: SCAN_PAGE,
+          FilterExpression: migration.filter.expression,
+          ExpressionAttributeNames: migration.filter.names,
+          ...(migration.filter.values ? { ExpressionAttributeValues: migration.filter.values } : {}),
+          ...(state.cursor ? { ExclusiveStartKey: state.cursor } : {}),
+        }));
+        for (const item of (out.Items ?? []) as StoredItem[]) {
+          const rewrite = migration.rewrite(item);
+          const where = `${String(item.PK)} ${String(item.SK)}`;
+          if ('skip' in rewrite) {
+            next.skipped += 1;
+            if (next.samples.length < 20) next.samples.push(`skipped ${where}: ${rewrite.skip}`);
+            continue;
+          }
+          if (!event.dryRun) {
+            const sameKey = rewrite.put.PK === item.PK && rewrite.put.SK === item.SK;
+            try {
+              await db.send(new TransactWriteCommand({
+                TransactItems: [
+                  sameKey
+                    ? { Put: { TableName: tableName, Item: rewrite.put, ConditionExpression: migration.stillOld.expression, ExpressionAttributeNames: migration.stillOld.names } }
+                    : { Put: { TableName: tableName, Item: rewrite.put, ConditionExpression: 'attribute_not_exists(PK)' } },
+                  ...(!sameKey && rewrite.deleteOld
+                    ? [{ Delete: { TableName: tableName, Key: { PK: item.PK, SK: item.SK }, ConditionExpression: migration.stillOld.expression, ExpressionAttributeNames: migration.stillOld.names } }]
+                    : []),
+                ],
+              }));
+            } catch (error) {
+              if (!(error instanceof TransactionCanceledException)) throw error;
+              next.skipped += 1; // migrated meanwhile, or its new key is taken
+              if (next.samples.length < 20) next.samples.push(`skipped ${where}: changed meanwhile or its new key exists`);
+              continue;
+            }
+          }
+          next.changed += 1;
+          if (next.samples.length < 20) next.samples.push(`${where}: ${rewrite.change}`);
+        }
+        next.scanned = state.scanned + (out.ScannedCount ?? 0);
+        next.cursor = out.LastEvaluatedKey;
+        if (out.LastEvaluatedKey) return { state: next, done: false, progress: { phase: 'migrating', processed: next.scanned } };
+        if (!migration.regenerateAfter || event.dryRun || !next.changed) return finish(next, event.dryRun);
+        next.phase = 'regenerate';
+        return { state: next, done: false, progress: { phase: 'migrating', processed: next.scanned } };
+      }
+      const sub = await regenerate.step((state.regenerate as never) ?? regenerate.initial({}), {});
+      next.regenerate = sub.state;
+      if (!sub.done) return { state: next, done: false, progress: { phase: `sequence memory: ${sub.progress.phase}`, processed: sub.progress.processed } };
+      return finish(next, event.dryRun, sub.result);
+    },
+  };
+  function finish(state: State, dryRun: boolean | undefined, sequenceMemory?: unknown) {
+    return {
+      state,
+      done: true,
+      progress: { phase: 'done', processed: state.scanned },
+      result: { dryRun: dryRun ?? false, scanned: state.scanned, changed: state.changed, skipped: state.skipped, samples: state.samples, ...(sequenceMemory ? { sequenceMemory } : {}) },
+    };
+  }
+}
+
+/** ISO 8601 (the old shape) to the interface's `YYYY-MM-DD HH:MM:SS` UTC; undefined if it is not a date. */
+const fromIso = (value: unknown): string | undefined => {
+  if (typeof value !== 'string') return undefined;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : formatTimestamp(date);
+};
+
+/** Log entries of the first log book: see the README ("Older stored shapes"). */
+export const migrateMaintenanceLogEntries = (db: DynamoDBDocumentClient, tableName: string) =>
+  scanMigration(db, tableName, {
+    name: 'migrateMaintenanceLogEntries',
+    filter: { expression: '#type = :type AND attribute_exists(#title)', names: { '#type': 'Type', '#title': 'Title' }, values: { ':type': 'MaintenanceLogEntry' } },
+    stillOld: { expression: 'attribute_exists(#title)', names: { '#title': 'Title' } },
+    regenerateAfter: true,
+    rewrite(item) {
+      const start = fromIso(item.StartedAt);
+      if (!start) return { skip: `StartedAt ${JSON.stringify(item.StartedAt)} is not a date` };
+      const end = item.EndedAt ? fromIso(item.EndedAt) : null;
+      const [, client, facility] = /^C#([^#]+)#F#([^#]+)$/.exec(String(item.PK)) ?? [];
+      if (!client || !facility) return { skip: `PK ${String(item.PK)} is not a tenant key` };
+      const closed = item.Status === 'closed';
+      const created = fromIso(item.Created) ?? start;
+      const record: MaintenanceRecord = {
+        Client: client,
+        Facility: facility,
+        Uuid: String(item.Uuid),
+        Version: 1,
+        CreatedAt: created,
+        UpdatedAt: fromIso(item.Modified) ?? created,
+        Device: typeof item.DeviceUuid === 'string' ? item.DeviceUuid : null,
+        Reporter: String(item.ReportedBy ?? 'unknown'),
+        Solver: typeof item.SolvedBy === 'string' ? item.SolvedBy : null,
+        // A closed entry that lacks what SOLVED needs stays ONGOING rather than becoming invalid.
+        State: closed && item.Solution && end && item.SolvedBy ? 'SOLVED' : 'ONGOING',
+        IncidentTitle: String(item.Title).slice(0, 64),
+        IncidentCause: String(item.Cause ?? '-').slice(0, 512) || '-',
+        IncidentSolution: typeof item.Solution === 'string' && item.Solution ? item.Solution.slice(0, 512) : null,
+        IncidentDateStart: start,
+        IncidentDateEnd: end ?? null,
+      };
+      return { put: maintenanceItem(record), change: `log entry of the first log book -> current shape (${record.State})` };
+    },
+  });
+
+/** Probe responsiveness kept as counts per second per kBq/cm² in a list: see the README. */
+export const migrateResponsivenessData = (db: DynamoDBDocumentClient, tableName: string) =>
+  scanMigration(db, tableName, {
+    name: 'migrateResponsivenessData',
+    filter: { expression: '#type = :type AND attribute_exists(#old)', names: { '#type': 'Type', '#old': 'ResponsivenessData' }, values: { ':type': 'Probe' } },
+    stillOld: { expression: 'attribute_exists(#old)', names: { '#old': 'ResponsivenessData' } },
+    regenerateAfter: false,
+    rewrite(item) {
+      const rows = Array.isArray(item.ResponsivenessData) ? (item.ResponsivenessData as { nuclide?: unknown; value?: unknown; unit?: unknown }[]) : [];
+      const responsiveness: Record<string, number> = { ...((item.Responsiveness as Record<string, number> | undefined) ?? {}) };
+      for (const row of rows) {
+        const factor = row.unit === 'cps per kBq/cm2' ? 1 / 1000 : row.unit === 'cps per Bq/cm2' ? 1 : undefined;
+        if (typeof row.nuclide !== 'string' || !isKnownNuclide(row.nuclide) || typeof row.value !== 'number' || factor === undefined) {
+          return { skip: `ResponsivenessData row ${JSON.stringify(row)} has no known nuclide, number or unit` };
+        }
+        responsiveness[row.nuclide] = row.value * factor;
+      }
+      const { ResponsivenessData: _old, ...rest } = item;
+      return { put: { ...rest, Responsiveness: responsiveness }, change: `responsiveness of ${Object.keys(responsiveness).join(', ')} in s^-1 per Bq/cm2` };
+    },
+  });
+
+/** Probe data keyed by the device it was attached to: see the README. */
+export const migrateProbeIdentifier = (db: DynamoDBDocumentClient, tableName: string) =>
+  scanMigration(db, tableName, {
+    name: 'migrateProbeIdentifier',
+    filter: { expression: '#type = :type AND begins_with(#sk, :old)', names: { '#type': 'Type', '#sk': 'SK' }, values: { ':type': 'Probe', ':old': 'PROBE#DEVICE#' } },
+    stillOld: { expression: 'attribute_exists(#sk)', names: { '#sk': 'SK' } },
+    regenerateAfter: false,
+    rewrite(item) {
+      const identifier = item.ProbeIdentifier;
+      if (typeof identifier !== 'string' || !/^[A-Za-z0-9_-]{1,36}$/.test(identifier)) return { skip: 'no probe identifier to key it by' };
+      const device = String(item.SK).slice('PROBE#DEVICE#'.length);
+      return { put: { ...item, SK: keys.probe(identifier), Device: item.Device ?? device }, deleteOld: true, change: `re-keyed from device ${device} to probe ${identifier}` };
+    },
+  });

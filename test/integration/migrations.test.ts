@@ -1,0 +1,69 @@
+/** The three migrations on the shipped fixtures of the older shapes, on a table of their own. */
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureTable } from '../../infra/local/emulators';
+import { dynamoMaintenanceStore } from '../../shared/data/maintenance';
+import { keys } from '../../shared/data/table';
+import { migrateMaintenanceLogEntries, migrateProbeIdentifier, migrateResponsivenessData } from '../../shared/operations/migrations';
+import { recordProblems } from '../../shared/operations/records';
+import { runSteps, type Operation, type StepEvent } from '../../shared/operations/step';
+import { documentClient, runtime } from '../support/api';
+
+const table = `ops-${randomUUID().slice(0, 8)}`;
+const db = documentClient();
+const tenant = { client: randomUUID(), facility: randomUUID() };
+const run = <S>(op: Operation<S>, event: Omit<StepEvent<S>, 'state'> = {}) => runSteps((e) => op.step(e.state ?? op.initial(e), e), event) as Promise<{ result: any }>;
+const get = async (PK: string, SK: string) => (await db.send(new GetCommand({ TableName: table, Key: { PK, SK }, ConsistentRead: true }))).Item;
+
+beforeAll(async () => {
+  await ensureTable(runtime().dynamodbEndpoint, table);
+  for (const file of ['maintenance-log-entries-v0', 'probes-responsiveness-v0', 'probes-by-device-v0']) {
+    const text = readFileSync(path.join(import.meta.dirname, '../fixtures/legacy', `${file}.jsonl`), 'utf8').replaceAll('{{client}}', tenant.client).replaceAll('{{facility}}', tenant.facility);
+    for (const line of text.split('\n').filter(Boolean)) await db.send(new PutCommand({ TableName: table, Item: JSON.parse(line) }));
+  }
+});
+
+describe('migrations', () => {
+  it('migrateMaintenanceLogEntries brings the first log book to the current shape, counts included', async () => {
+    const dry = await run(migrateMaintenanceLogEntries(db, table), { dryRun: true });
+    expect(dry.result).toMatchObject({ changed: 3, skipped: 1, dryRun: true });
+    expect((await get(keys.tenant(tenant), 'MLE#11111111-0000-4000-8000-000000000002'))!.Title).toBe('Dose calibrator drift');
+
+    const { result } = await run(migrateMaintenanceLogEntries(db, table));
+    expect(result).toMatchObject({ changed: 3, skipped: 1, sequenceMemory: { counters: { fixed: 1 } } });
+    expect(result.samples).toContain(`skipped ${keys.tenant(tenant)} MLE#11111111-0000-4000-8000-000000000004: StartedAt "sometime in spring" is not a date`);
+    const solved = await get(keys.tenant(tenant), 'MLE#11111111-0000-4000-8000-000000000001');
+    expect(solved).toMatchObject({
+      State: 'SOLVED', IncidentTitle: 'Gamma camera: detector 2 silent', IncidentSolution: 'Power supply of the detector electronics replaced',
+      IncidentDateStart: '2024-03-04 07:45:00', IncidentDateEnd: '2024-03-04 15:10:00', Reporter: 'p-anna', Solver: 'p-ben', Device: 'dev-gamma-2',
+      CreatedAt: '2024-03-04 07:50:12', UpdatedAt: '2024-03-04 15:12:00', Version: 1, G1PK: `${keys.tenant(tenant)}#MLE`,
+    });
+    expect(solved).not.toHaveProperty('Title');
+    expect(recordProblems(solved!).problems).toEqual([]);
+    // Closed without a solver: kept ONGOING rather than made invalid.
+    expect((await get(keys.tenant(tenant), 'MLE#11111111-0000-4000-8000-000000000003'))!.State).toBe('ONGOING');
+    expect(await dynamoMaintenanceStore(db, table).countTenant(tenant)).toBe(3);
+    expect((await run(migrateMaintenanceLogEntries(db, table))).result).toMatchObject({ changed: 0, skipped: 1 });
+  });
+
+  it('migrateResponsivenessData converts cps per kBq/cm² lists into s⁻¹ per Bq/cm² per nuclide', async () => {
+    const { result } = await run(migrateResponsivenessData(db, table));
+    expect(result).toMatchObject({ changed: 1, skipped: 1 });
+    const probe = await get(keys.client(tenant.client), 'PROBE#LB-124-7731');
+    expect(probe!.Responsiveness).toEqual({ 'F-18': expect.closeTo(0.0582, 10), 'Tc-99m': expect.closeTo(0.0315, 10) });
+    expect(probe).not.toHaveProperty('ResponsivenessData');
+    expect((await run(migrateResponsivenessData(db, table))).result).toMatchObject({ changed: 0, skipped: 1 });
+  });
+
+  it('migrateProbeIdentifier re-keys probe data from the device to the probe identifier', async () => {
+    const { result } = await run(migrateProbeIdentifier(db, table));
+    expect(result).toMatchObject({ changed: 1, skipped: 1 });
+    expect(await get(keys.client(tenant.client), 'PROBE#DEVICE#dev-monitor-3')).toBeUndefined();
+    expect(await get(keys.client(tenant.client), 'PROBE#LB-124-9001')).toMatchObject({ ProbeIdentifier: 'LB-124-9001', Device: 'dev-monitor-3', Responsiveness: { 'I-131': 0.0412 } });
+    expect(await get(keys.client(tenant.client), 'PROBE#DEVICE#dev-monitor-4')).toBeDefined();
+    expect((await run(migrateProbeIdentifier(db, table))).result).toMatchObject({ changed: 0, skipped: 1 });
+  });
+});
