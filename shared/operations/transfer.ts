@@ -12,8 +12,8 @@
  *
  * Import checks the manifest and every part's checksum, validates every record (current schema,
  * the manifest's client), writes new records, overwrites older ones (by UpdatedAt), leaves newer or
- * equal ones, restores document files, and finally regenerates the sequence memory of every
- * partition it touched. Reports imported / unchanged / rejected with reasons. Re-running is harmless.
+ * equal ones, restores document files, and finally regenerates the sequence memory (its state stays
+ * small: counts, the first 100 rejections, and where it is). Reports imported / unchanged / rejected with reasons. Re-running is harmless.
  */
 import { CopyObjectCommand, GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { BatchGetCommand, BatchWriteCommand, ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -107,7 +107,7 @@ export function exportRecords(db: DynamoDBDocumentClient, tableName: string, s3:
   };
 }
 
-interface ImportState { from: string; part: number; line: number; imported: number; unchanged: number; rejected: number; rejections: { line: string; reasons: string[] }[]; partitions: string[]; regenerate?: unknown }
+interface ImportState { from: string; part: number; line: number; imported: number; unchanged: number; rejected: number; rejections: { line: string; reasons: string[] }[]; regenerate?: unknown }
 
 export function importRecords(db: DynamoDBDocumentClient, tableName: string, s3: S3Client, bucket: string, files: FileStorage): Operation<ImportState> {
   const regenerate = regenerateSequenceMemory(db, tableName);
@@ -149,13 +149,13 @@ export function importRecords(db: DynamoDBDocumentClient, tableName: string, s3:
 
   return {
     name: 'importRecords',
-    initial: (event) => ({ from: event.from ?? '', part: 0, line: 0, imported: 0, unchanged: 0, rejected: 0, rejections: [], partitions: [] }),
+    initial: (event) => ({ from: event.from ?? '', part: 0, line: 0, imported: 0, unchanged: 0, rejected: 0, rejections: [] }),
     async step(state, event) {
       const client = event.client!;
       if (!state.from) throw new Error('importRecords needs `from`: the export prefix in the bucket');
       const manifest = await manifestOf(state.from);
       if (manifest.client !== client) throw new Error(`the export is of client ${manifest.client}, not ${client}`);
-      const next: ImportState = { ...state, rejections: [...state.rejections], partitions: [...state.partitions] };
+      const next: ImportState = { ...state, rejections: [...state.rejections] };
       const part = manifest.parts[state.part];
       if (part) {
         const body = await files.read(`${state.from}${part.path}`);
@@ -194,7 +194,6 @@ export function importRecords(db: DynamoDBDocumentClient, tableName: string, s3:
         }
         await batchPut(writes.map((w) => w.record));
         next.imported += writes.length;
-        for (const pk of new Set(writes.map((w) => String(w.record.PK)))) if (!next.partitions.includes(pk)) next.partitions.push(pk);
         const finished = state.line + IMPORT_LINES_PER_STEP >= lines.length;
         next.part = finished ? state.part + 1 : state.part;
         next.line = finished ? 0 : state.line + IMPORT_LINES_PER_STEP;
