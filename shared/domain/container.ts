@@ -2,6 +2,7 @@
  * Waste containers: fields, defaults, state rules, the release rule and computed values.
  * Pure domain code: no AWS, no HTTP library.
  */
+import type { StoredRecord } from './record';
 import { AppError, conflict } from '../errors';
 import { decay, longestHalfLife } from './decay';
 import { formatTimestamp, parseTimestamp } from './time';
@@ -54,14 +55,7 @@ export interface ContainerData {
 export type ContainerPatch = Partial<ContainerData>;
 
 /** A stored container: its data plus identity, version (the ETag) and timestamps. */
-export interface ContainerRecord extends ContainerData {
-  Client: string;
-  Facility: string;
-  Uuid: string;
-  Version: number;
-  CreatedAt: string;
-  UpdatedAt: string;
-}
+export interface ContainerRecord extends ContainerData, StoredRecord {}
 
 export type ContentKind = 'CYCLOTRON_PRODUCT' | 'GENERATOR_ELUAT';
 /** What a container holds: a cyclotron product or a generator eluate, with its nuclide. */

@@ -2,6 +2,7 @@
  * Documents of the archive: fields, states, scopes, the listing order and the response model.
  * Pure domain code: no AWS, no HTTP library.
  */
+import type { StoredRecord } from './record';
 import { formatTimestamp } from './time';
 
 export const DOCUMENT_SCOPES = ['DOCUMENT_FOLDER', 'DEVICE', 'RECORD', 'MAINTENANCE_LOG_ENTRY', 'GENERATOR', 'CYCLOTRON_PRODUCT'] as const;
@@ -33,13 +34,7 @@ export interface DocumentData {
 }
 export type DocumentPatch = Partial<DocumentData>;
 
-export interface DocumentRecord extends DocumentData {
-  Client: string;
-  Facility: string;
-  Uuid: string;
-  Version: number;
-  CreatedAt: string;
-  UpdatedAt: string;
+export interface DocumentRecord extends DocumentData, StoredRecord {
   File: StoredFile | null;
 }
 

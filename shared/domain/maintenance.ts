@@ -2,6 +2,7 @@
  * Maintenance log entries: incidents on devices. Fields, defaults, the SOLVED rule, the listing
  * order and the response model. Pure domain code: no AWS, no HTTP library.
  */
+import type { StoredRecord } from './record';
 import { badRequest } from '../errors';
 import type { Detail } from '../i18n/translate';
 import { formatTimestamp, parseTimestamp } from './time';
@@ -32,14 +33,7 @@ export interface MaintenanceData {
 }
 export type MaintenancePatch = Partial<MaintenanceData>;
 
-export interface MaintenanceRecord extends MaintenanceData {
-  Client: string;
-  Facility: string;
-  Uuid: string;
-  Version: number;
-  CreatedAt: string;
-  UpdatedAt: string;
-}
+export interface MaintenanceRecord extends MaintenanceData, StoredRecord {}
 
 export type MaintenanceModel = Record<(typeof MAINTENANCE_FIELDS)[number], unknown>;
 
