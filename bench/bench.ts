@@ -28,6 +28,7 @@ import { dynamoDocumentStore } from '../shared/data/documents';
 import { s3FileStorage } from '../shared/data/files';
 import { DOCUMENT_SCOPES, newDocument } from '../shared/domain/document';
 import { authorizerEntry, eventFunctions, routes } from '../shared/routes';
+import { implementedOperations } from '../shared/routes/operations';
 import { containerService, type Caller } from '../shared/services/containers';
 import { documentService } from '../shared/services/documents';
 import { dynamoMaintenanceStore } from '../shared/data/maintenance';
@@ -60,12 +61,14 @@ async function bundle(name: string, entry: string): Promise<Bundle> {
   return { name, file, bytes: statSync(file).size, clients };
 }
 
-const referenceFor = (clients: string[]) => (clients.includes('client-s3') ? 'dynamodb-s3' : clients.includes('client-dynamodb') ? 'dynamodb' : 'none');
+const referenceFor = (clients: string[]) =>
+  clients.includes('client-s3') ? 'dynamodb-s3' : clients.includes('client-dynamodb') ? 'dynamodb' : clients.includes('client-sfn') ? 'sfn' : 'none';
 
 // One function per handler entry (the two `page` routes share one), the event functions, the authorizer.
 const entries = new Map<string, string>();
 for (const r of routes) if (![...entries.values()].includes(r.entry)) entries.set(r.operation, r.entry);
 for (const f of eventFunctions) entries.set(f.name, f.entry);
+for (const o of implementedOperations) entries.set(`${o.name} step`, o.step.entry);
 entries.set('authorizer', authorizerEntry);
 const functions: Bundle[] = [];
 for (const [name, entry] of entries) functions.push(await bundle(name, entry));
