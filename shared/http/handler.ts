@@ -110,11 +110,11 @@ const authorize = (route: Route): MiddlewareObj<ApiEvent, ApiResult, Error, ApiC
     if (params[GREEDY]) throw new AppError(404, 'route.not_found');
     // Path identifiers (`uuid`, `clientUuid`, `deviceUuid`...) never hold more than an identifier may.
     const invalid = Object.entries(params).filter(([name, value]) => /uuid$/i.test(name) && !isIdentifier(value ?? ''));
-    // Public routes, and operator routes API Gateway has already authorized by IAM (SigV4) on AWS.
-    if (route.auth === 'public' || (route.auth === 'operator' && event.requestContext?.authorizer?.iam)) {
+    const checkIdentifiers = () => {
       if (invalid.length) throw badRequest(invalid.map(([field]) => ({ key: 'detail.identifier', params: { field } })));
-      return;
-    }
+    };
+    // Public routes, and operator routes API Gateway has already authorized by IAM (SigV4) on AWS.
+    if (route.auth === 'public' || (route.auth === 'operator' && event.requestContext?.authorizer?.iam)) return checkIdentifiers();
     const identity = identityFromContext(event.requestContext?.authorizer?.lambda, new Date());
     if ('error' in identity) throw new AppError(401, identity.error);
     request.context.caller = identity;
@@ -127,7 +127,8 @@ const authorize = (route: Route): MiddlewareObj<ApiEvent, ApiResult, Error, ApiC
         throw new AppError(403, 'auth.tenant_forbidden');
       }
     }
-    if (invalid.length) throw badRequest(invalid.map(([field]) => ({ key: 'detail.identifier', params: { field } })));
+    // After the token checks, so an unauthenticated caller learns nothing from the path.
+    checkIdentifiers();
   },
 });
 
