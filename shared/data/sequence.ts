@@ -64,23 +64,32 @@ export function evenBuckets(sortedKeys: readonly string[]): { K: string; M: stri
   return slices;
 }
 
+async function readBuckets(db: DynamoDBDocumentClient, tableName: string, scope: BucketScope, consistent = false): Promise<Bucket[]> {
+  const found: Bucket[] = [];
+  let ExclusiveStartKey: QueryCommandInput['ExclusiveStartKey'];
+  do {
+    const out = await db.send(new QueryCommand({
+      TableName: tableName,
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      ExpressionAttributeValues: { ':pk': scope.pk, ':prefix': scope.prefix },
+      ConsistentRead: consistent,
+      ExclusiveStartKey,
+    }));
+    found.push(...((out.Items ?? []) as Bucket[]));
+    ExclusiveStartKey = out.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return found;
+}
+
+const bucketItem = (scope: BucketScope, bucket: Omit<Bucket, 'SK'>) => ({
+  PK: scope.pk,
+  SK: `${scope.prefix}${bucket.K}`,
+  Type: 'PageBucket',
+  ...bucket,
+});
+
 export function sequenceMemory(db: DynamoDBDocumentClient, tableName: string) {
-  async function buckets(scope: BucketScope, consistent = false): Promise<Bucket[]> {
-    const found: Bucket[] = [];
-    let ExclusiveStartKey: QueryCommandInput['ExclusiveStartKey'];
-    do {
-      const out = await db.send(new QueryCommand({
-        TableName: tableName,
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': scope.pk, ':prefix': scope.prefix },
-        ConsistentRead: consistent,
-        ExclusiveStartKey,
-      }));
-      found.push(...((out.Items ?? []) as Bucket[]));
-      ExclusiveStartKey = out.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
-    return found;
-  }
+  const buckets = (scope: BucketScope, consistent = false) => readBuckets(db, tableName, scope, consistent);
 
   /** The bucket whose slice holds `key`: the last one starting at or before it. */
   async function bucketFor(scope: BucketScope, key: string): Promise<Bucket | undefined> {
@@ -94,13 +103,6 @@ export function sequenceMemory(db: DynamoDBDocumentClient, tableName: string) {
     }));
     return out.Items?.[0] as Bucket | undefined;
   }
-
-  const bucketItem = (scope: BucketScope, bucket: Omit<Bucket, 'SK'>) => ({
-    PK: scope.pk,
-    SK: `${scope.prefix}${bucket.K}`,
-    Type: 'PageBucket',
-    ...bucket,
-  });
 
   const update = (scope: BucketScope, bucket: Bucket, expression: string, values: Record<string, unknown> = {}): TransactWriteItem => ({
     Update: {
@@ -157,33 +159,6 @@ export function sequenceMemory(db: DynamoDBDocumentClient, tableName: string) {
       };
     },
 
-    /**
-     * Rewrites a collection's buckets as even slices of its keys (ascending), as regenerateSequenceMemory
-     * does; answers how many stored buckets were wrong (size or start) or missing or extra.
-     */
-    async rebuild(scope: BucketScope, sortedKeys: readonly string[], dryRun = false): Promise<{ drift: number; buckets: number }> {
-      const stored = await buckets(scope, true);
-      const wanted = evenBuckets(sortedKeys);
-      const storedBy = new Map(stored.map((b) => [b.K, b]));
-      const changed = wanted.filter((w) => storedBy.get(w.K)?.N !== w.N).length + stored.filter((b) => !wanted.some((w) => w.K === b.K)).length;
-      if (changed && !dryRun) {
-        const writes = [
-          ...stored.filter((b) => !wanted.some((w) => w.K === b.K)).map((b) => ({ DeleteRequest: { Key: { PK: scope.pk, SK: b.SK } } })),
-          ...wanted.map((w, i) => ({
-            PutRequest: { Item: bucketItem(scope, { ...w, V: (storedBy.get(w.K)?.V ?? 0) + 1, ...(i === wanted.length - 1 ? { Latest: true } : {}) }) },
-          })),
-        ];
-        for (let i = 0; i < writes.length; i += 25) {
-          let request: Record<string, (typeof writes)[number][]> | undefined = { [tableName]: writes.slice(i, i + 25) };
-          for (let attempt = 0; request && Object.keys(request).length; attempt++) {
-            if (attempt) await backoff(attempt);
-            request = (await db.send(new BatchWriteCommand({ RequestItems: request }))).UnprocessedItems as typeof request;
-          }
-        }
-      }
-      return { drift: changed, buckets: wanted.length };
-    },
-
     /** The size of a paginated collection. */
     async total(scope: BucketScope): Promise<number> {
       return (await buckets(scope)).reduce((sum, b) => sum + b.N, 0);
@@ -205,3 +180,31 @@ export function sequenceMemory(db: DynamoDBDocumentClient, tableName: string) {
 }
 
 export type SequenceMemory = ReturnType<typeof sequenceMemory>;
+
+/**
+ * Rewrites a collection's buckets as even slices of its keys (ascending), as regenerateSequenceMemory
+ * does; answers how many stored buckets were wrong (size or start) or missing or extra. Apart from
+ * the writers' memory so that API functions do not carry it.
+ */
+export async function rebuildBuckets(db: DynamoDBDocumentClient, tableName: string, scope: BucketScope, sortedKeys: readonly string[], dryRun = false): Promise<{ drift: number; buckets: number }> {
+  const stored = await readBuckets(db, tableName, scope, true);
+  const wanted = evenBuckets(sortedKeys);
+  const storedBy = new Map(stored.map((b) => [b.K, b]));
+  const changed = wanted.filter((w) => storedBy.get(w.K)?.N !== w.N).length + stored.filter((b) => !wanted.some((w) => w.K === b.K)).length;
+  if (changed && !dryRun) {
+    const writes = [
+      ...stored.filter((b) => !wanted.some((w) => w.K === b.K)).map((b) => ({ DeleteRequest: { Key: { PK: scope.pk, SK: b.SK } } })),
+      ...wanted.map((w, i) => ({
+        PutRequest: { Item: bucketItem(scope, { ...w, V: (storedBy.get(w.K)?.V ?? 0) + 1, ...(i === wanted.length - 1 ? { Latest: true } : {}) }) },
+      })),
+    ];
+    for (let i = 0; i < writes.length; i += 25) {
+      let request: Record<string, (typeof writes)[number][]> | undefined = { [tableName]: writes.slice(i, i + 25) };
+      for (let attempt = 0; request && Object.keys(request).length; attempt++) {
+        if (attempt) await backoff(attempt);
+        request = (await db.send(new BatchWriteCommand({ RequestItems: request }))).UnprocessedItems as typeof request;
+      }
+    }
+  }
+  return { drift: changed, buckets: wanted.length };
+}

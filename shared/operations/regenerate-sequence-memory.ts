@@ -11,7 +11,7 @@
 import { GetCommand, QueryCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { DOCUMENT_STATES, type DocumentRecord } from '../domain/document';
 import { collectionId, membership } from '../data/documents';
-import { sequenceMemory } from '../data/sequence';
+import { rebuildBuckets } from '../data/sequence';
 import { keys } from '../data/table';
 import type { Operation, StepEvent } from './step';
 
@@ -34,7 +34,6 @@ interface State {
 }
 
 export function regenerateSequenceMemory(db: DynamoDBDocumentClient, tableName: string): Operation<State> {
-  const memory = sequenceMemory(db, tableName);
 
   async function all(input: Omit<QueryCommandInput, 'TableName'>): Promise<Record<string, unknown>[]> {
     const items: Record<string, unknown>[] = [];
@@ -85,7 +84,7 @@ export function regenerateSequenceMemory(db: DynamoDBDocumentClient, tableName: 
       await fixCounter(pk, keys.documentCount(collection), expected.get(collection) ?? 0, storedBy.get(collection) ?? 0, event, report);
     }
     for (const [collection, sortedKeys] of paged) {
-      const { drift } = await memory.rebuild({ pk, prefix: keys.documentPagesPrefix(collection) }, sortedKeys, event.dryRun);
+      const { drift } = await rebuildBuckets(db, tableName, { pk, prefix: keys.documentPagesPrefix(collection) }, sortedKeys, event.dryRun);
       report.buckets.collections += 1;
       report.buckets.fixed += drift;
     }
@@ -134,7 +133,7 @@ export function regenerateSequenceMemory(db: DynamoDBDocumentClient, tableName: 
         return { state: { ...state, next, report, phase: done ? 'all' : 'tenants' }, done: false, progress: { phase: 'partitions', processed: next, total: state.partitions.length } };
       }
       const logKeys = (await all({ IndexName: 'GSI2', KeyConditionExpression: 'G2PK = :pk', ExpressionAttributeValues: { ':pk': 'MLE#ALL' }, ProjectionExpression: 'G2SK' })).map((i) => String(i.G2SK));
-      const { drift } = await memory.rebuild({ pk: 'MLE#ALL', prefix: 'PAGES#MLE#' }, logKeys, event.dryRun);
+      const { drift } = await rebuildBuckets(db, tableName, { pk: 'MLE#ALL', prefix: 'PAGES#MLE#' }, logKeys, event.dryRun);
       report.buckets.collections += 1;
       report.buckets.fixed += drift;
       return { state: { ...state, report }, done: true, progress: { phase: 'all-tenant log', processed: logKeys.length, total: logKeys.length }, result: { ...report, dryRun: event.dryRun ?? false } };
