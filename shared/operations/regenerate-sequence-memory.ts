@@ -2,10 +2,12 @@
  * regenerateSequenceMemory: recomputes every counter and page bucket from the items and reports the
  * drift it fixed (or, with dryRun, would fix).
  *
- * Steps: `discover` scans the table a page at a time for the partitions that hold documents or log
- * entries; `tenants` recomputes a few partitions per step (documents: counters per scope, reference
- * and state, page buckets of all and per state; log entries: the facility's counter); `all` rebuilds
- * the all-tenant page buckets of the maintenance log. Best run while writes are quiet: a write racing
+ * Steps: `partitions` scans the table a page at a time for documents and log entries; a scan returns
+ * each partition's items one after another, so every partition met for the first time is recomputed
+ * (documents: counters per scope, reference and state, page buckets of all and per state; log
+ * entries: the facility's counter), at most a few per step, and the state holds only the scan cursor
+ * and the last partition done, whatever the number of tenants. `all` then rebuilds the all-tenant
+ * page buckets of the maintenance log. Best run while writes are quiet: a write racing
  * the rewrite of its partition can leave a drift the next run fixes.
  */
 import { GetCommand, QueryCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
@@ -16,7 +18,7 @@ import { keys } from '../data/table';
 import type { Operation, StepEvent } from './step';
 
 const SCAN_PAGE = 1000;
-const TENANTS_PER_STEP = 5;
+const PARTITIONS_PER_STEP = 5;
 
 export interface RegenerateReport {
   partitions: number;
@@ -25,11 +27,11 @@ export interface RegenerateReport {
 }
 
 interface State {
-  phase: 'discover' | 'tenants' | 'all';
+  phase: 'partitions' | 'all';
   cursor?: Record<string, unknown>;
+  /** The partition recomputed last: the scan may still be inside it. */
+  lastPartition?: string;
   scanned: number;
-  partitions: string[];
-  next: number;
   report: RegenerateReport;
 }
 
@@ -103,34 +105,44 @@ export function regenerateSequenceMemory(db: DynamoDBDocumentClient, tableName: 
   return {
     name: 'regenerateSequenceMemory',
 
-    initial: () => ({ phase: 'discover', scanned: 0, partitions: [], next: 0, report: { partitions: 0, counters: { checked: 0, fixed: 0, drift: 0 }, buckets: { collections: 0, fixed: 0 } } }),
+    initial: () => ({ phase: 'partitions', scanned: 0, report: { partitions: 0, counters: { checked: 0, fixed: 0, drift: 0 }, buckets: { collections: 0, fixed: 0 } } }),
 
     async step(state, event) {
       const report = structuredClone(state.report);
-      if (state.phase === 'discover') {
+      if (state.phase === 'partitions') {
         const out = await db.send(new ScanCommand({
           TableName: tableName,
           Limit: SCAN_PAGE,
-          ProjectionExpression: 'PK, #type',
+          ProjectionExpression: 'PK, SK, #type',
           FilterExpression: '#type IN (:document, :entry)',
           ExpressionAttributeNames: { '#type': 'Type' },
           ExpressionAttributeValues: { ':document': 'Document', ':entry': 'MaintenanceLogEntry' },
           ...(state.cursor ? { ExclusiveStartKey: state.cursor } : {}),
         }));
-        const partitions = [...new Set([...state.partitions, ...(out.Items ?? []).map((i) => String(i.PK))])];
-        const scanned = state.scanned + (out.ScannedCount ?? 0);
-        const next: State = out.LastEvaluatedKey
-          ? { ...state, cursor: out.LastEvaluatedKey, scanned, partitions }
-          : { ...state, phase: 'tenants', cursor: undefined, scanned, partitions };
-        return { state: next, done: false, progress: { phase: 'discover', processed: scanned } };
-      }
-      if (state.phase === 'tenants') {
-        const batch = state.partitions.slice(state.next, state.next + TENANTS_PER_STEP);
-        for (const pk of batch) await regeneratePartition(pk, event, report);
+        const items = out.Items ?? [];
+        // Partitions met for the first time, in scan order, each with the key of its last item on this page.
+        const fresh: { pk: string; lastKey: Record<string, unknown> }[] = [];
+        for (const item of items) {
+          const pk = String(item.PK);
+          if (pk === state.lastPartition) continue;
+          const known = fresh.find((f) => f.pk === pk);
+          if (known) known.lastKey = { PK: item.PK, SK: item.SK };
+          else fresh.push({ pk, lastKey: { PK: item.PK, SK: item.SK } });
+        }
+        const batch = fresh.slice(0, PARTITIONS_PER_STEP);
+        for (const { pk } of batch) await regeneratePartition(pk, event, report);
         report.partitions += batch.length;
-        const next = state.next + batch.length;
-        const done = next >= state.partitions.length;
-        return { state: { ...state, next, report, phase: done ? 'all' : 'tenants' }, done: false, progress: { phase: 'partitions', processed: next, total: state.partitions.length } };
+        const scanned = state.scanned + (out.ScannedCount ?? 0);
+        if (fresh.length > batch.length) {
+          // More partitions on this page than a step does: resume right after the last one done.
+          const last = batch[batch.length - 1]!;
+          return { state: { ...state, cursor: last.lastKey, lastPartition: last.pk, report }, done: false, progress: { phase: 'partitions', processed: report.partitions } };
+        }
+        const lastPartition = batch.length ? batch[batch.length - 1]!.pk : state.lastPartition;
+        const next: State = out.LastEvaluatedKey
+          ? { ...state, cursor: out.LastEvaluatedKey, lastPartition, scanned, report }
+          : { ...state, phase: 'all', cursor: undefined, lastPartition, scanned, report };
+        return { state: next, done: false, progress: { phase: 'partitions', processed: report.partitions } };
       }
       const logKeys = (await all({ IndexName: 'GSI2', KeyConditionExpression: 'G2PK = :pk', ExpressionAttributeValues: { ':pk': 'MLE#ALL' }, ProjectionExpression: 'G2SK' })).map((i) => String(i.G2SK));
       const { drift } = await rebuildBuckets(db, tableName, { pk: 'MLE#ALL', prefix: 'PAGES#MLE#' }, logKeys, event.dryRun);

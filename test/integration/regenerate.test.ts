@@ -72,14 +72,13 @@ describe('regenerateSequenceMemory', () => {
 
   it('resumes after a failure from the last state it reached', async () => {
     await setCounter('COUNT#DOCUMENT#SCOPE#RECORD', 1);
-    let calls = 0;
+    // The first step completes; the second fails on its first request.
+    let failNow = false;
     const failing = new Proxy(db, {
       get(target, prop) {
         if (prop !== 'send') return Reflect.get(target, prop);
-        return (command: Parameters<DynamoDBDocumentClient['send']>[0]) => {
-          if (++calls === 3) return Promise.reject(Object.assign(new Error('injected'), { name: 'InternalServerError' }));
-          return target.send(command as never);
-        };
+        return (command: Parameters<DynamoDBDocumentClient['send']>[0]) =>
+          failNow ? Promise.reject(Object.assign(new Error('injected'), { name: 'InternalServerError' })) : target.send(command as never);
       },
     });
     const op = regenerateSequenceMemory(failing, table);
@@ -87,11 +86,30 @@ describe('regenerateSequenceMemory', () => {
     await expect(runSteps(async (e) => {
       const result = await op.step((e.state as never) ?? op.initial(e as never), e as never);
       last = result.state;
+      failNow = true;
       return result;
     }, {})).rejects.toThrow('injected');
     expect(last).toBeDefined();
     const { result } = await run(db, {}, last);
     expect(result).toMatchObject({ counters: { fixed: 1, drift: 114 } });
     expect(await documents().count(tenant, { kind: 'scope', scope: 'RECORD' })).toBe(115);
+  });
+
+  it('recomputes every partition when a scan page holds more of them than a step does, with a state that does not grow', async () => {
+    const tenants = Array.from({ length: 12 }, () => ({ client: randomUUID(), facility: randomUUID() }));
+    for (const t of tenants) {
+      await documents().create(newDocument(t, randomUUID(), { Scope: 'GENERATOR', ScopeReference: 'g', Filename: 'a.pdf' }, new Date()));
+      await db.send(new UpdateCommand({ TableName: table, Key: { PK: keys.tenant(t), SK: 'COUNT#DOCUMENT#SCOPE#GENERATOR' }, UpdateExpression: 'SET N = :n', ExpressionAttributeValues: { ':n': 7 } }));
+    }
+    const op = regenerateSequenceMemory(db, table);
+    let biggest = 0;
+    const { result } = (await runSteps(async (e) => {
+      const r = await op.step((e.state as never) ?? op.initial(e as never), e as never);
+      biggest = Math.max(biggest, JSON.stringify(r.state).length);
+      return r;
+    }, {})) as { result: any };
+    expect(result).toMatchObject({ partitions: 13, counters: { fixed: 12, drift: 12 * 6 } });
+    for (const t of tenants) expect(await documents().count(t, { kind: 'scope', scope: 'GENERATOR' })).toBe(1);
+    expect(biggest).toBeLessThan(2000);
   });
 });
