@@ -33,7 +33,8 @@ interface State {
   invalid: number;
   removed: number;
   kept: number;
-  parts: string[];
+  /** How many findings files were written (the state never lists them). */
+  parts: number;
   sample: Finding[];
 }
 
@@ -56,7 +57,7 @@ export function invalidRecords(db: DynamoDBDocumentClient, tableName: string, fi
   return {
     name: mode === 'select' ? 'selectInvalidRecords' : 'removeInvalidRecords',
 
-    initial: () => ({ run: `${new Date().toISOString().slice(0, 19).replace(/[-:]/g, '')}-${randomUUID().slice(0, 8)}`, scanned: 0, invalid: 0, removed: 0, kept: 0, parts: [], sample: [] }),
+    initial: () => ({ run: `${new Date().toISOString().slice(0, 19).replace(/[-:]/g, '')}-${randomUUID().slice(0, 8)}`, scanned: 0, invalid: 0, removed: 0, kept: 0, parts: 0, sample: [] }),
 
     async step(state, event) {
       const out = await db.send(new ScanCommand({ TableName: tableName, Limit: SCAN_PAGE, ...(state.cursor ? { ExclusiveStartKey: state.cursor } : {}) }));
@@ -71,9 +72,9 @@ export function invalidRecords(db: DynamoDBDocumentClient, tableName: string, fi
       }
       const next: State = { ...state, cursor: out.LastEvaluatedKey, scanned: state.scanned + (out.ScannedCount ?? 0), invalid: state.invalid + findings.length, sample: [...state.sample, ...findings.map(({ item: _item, ...f }) => f)].slice(0, SAMPLE) };
       if (findings.length) {
-        const part = `operations/${slug}/${state.run}/findings-${String(state.parts.length + 1).padStart(5, '0')}.jsonl`;
+        next.parts = state.parts + 1;
+        const part = `operations/${slug}/${state.run}/findings-${String(next.parts).padStart(5, '0')}.jsonl`;
         await files.put(part, `${findings.map(({ item: _item, ...f }) => JSON.stringify(f)).join('\n')}\n`, 'application/x-ndjson');
-        next.parts = [...state.parts, part];
       }
       if (mode === 'remove' && !event.dryRun) {
         for (const f of findings) {
@@ -106,7 +107,7 @@ export function invalidRecords(db: DynamoDBDocumentClient, tableName: string, fi
                 scanned: next.scanned,
                 invalid: next.invalid,
                 ...(mode === 'remove' ? { removed: next.removed, changedAndKept: next.kept, quarantine: `quarantine/${next.run}/`, next: next.removed ? 'regenerateSequenceMemory' : undefined } : {}),
-                reports: next.parts,
+                findings: next.parts ? { folder: `operations/${slug}/${next.run}/`, files: next.parts } : null,
                 sample: next.sample,
               },
             }

@@ -38,10 +38,16 @@ const KIND_OF: Record<string, string> = {
 export interface ManifestPart { path: string; kind: string; lines: number; bytes: number; sha256: string }
 export interface Manifest { format: string; version: number; client: string; createdAt: string; counts: Record<string, number>; files: number; parts: ManifestPart[] }
 
+/** Where an export keeps its step-by-step part lists until it writes the manifest. */
+const workPrefix = (run: string) => `operations/export-records/${run}/steps/`;
 const sha256 = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
 const belongsTo = (client: string, pk: unknown) => typeof pk === 'string' && (pk === keys.client(client) || pk.startsWith(`${keys.client(client)}#`));
 
-interface ExportState { run: string; prefix: string; cursor?: Record<string, unknown>; scanned: number; counts: Record<string, number>; files: number; parts: ManifestPart[] }
+/**
+ * The state stays small whatever the export's size: counts, the number of parts per kind and of
+ * steps; each step's part entries wait in `operations/export-records/{run}/` until the manifest.
+ */
+interface ExportState { run: string; prefix: string; cursor?: Record<string, unknown>; scanned: number; counts: Record<string, number>; files: number; partsPerKind: Record<string, number>; steps: number }
 
 export function exportRecords(db: DynamoDBDocumentClient, tableName: string, s3: S3Client, bucket: string, files: FileStorage): Operation<ExportState> {
   /** Copies a document's file into the export and answers its checksum (streamed, never held whole). */
@@ -69,7 +75,7 @@ export function exportRecords(db: DynamoDBDocumentClient, tableName: string, s3:
     name: 'exportRecords',
     initial: (event) => {
       const run = `${new Date().toISOString().slice(0, 19).replace(/[-:]/g, '')}-${randomUUID().slice(0, 8)}`;
-      return { run, prefix: `exports/${event.client}/${run}/`, scanned: 0, counts: {}, files: 0, parts: [] };
+      return { run, prefix: `exports/${event.client}/${run}/`, scanned: 0, counts: {}, files: 0, partsPerKind: {}, steps: 0 };
     },
     async step(state, event) {
       const client = event.client!;
@@ -91,15 +97,23 @@ export function exportRecords(db: DynamoDBDocumentClient, tableName: string, s3:
         byKind.set(kind, [...(byKind.get(kind) ?? []), JSON.stringify(exported ? { ...item, ExportFile: exported } : item)]);
         counts[kind] = (counts[kind] ?? 0) + 1;
       }
-      const parts = [...state.parts];
+      const partsPerKind = { ...state.partsPerKind };
+      const written: ManifestPart[] = [];
       for (const [kind, lines] of byKind) {
-        const path = `records/${kind}/part-${String(parts.filter((p) => p.kind === kind).length + 1).padStart(5, '0')}.jsonl`;
+        partsPerKind[kind] = (partsPerKind[kind] ?? 0) + 1;
+        const path = `records/${kind}/part-${String(partsPerKind[kind]).padStart(5, '0')}.jsonl`;
         const body = `${lines.join('\n')}\n`;
         await files.put(`${state.prefix}${path}`, body, 'application/x-ndjson');
-        parts.push({ path, kind, lines: lines.length, bytes: Buffer.byteLength(body), sha256: sha256(body) });
+        written.push({ path, kind, lines: lines.length, bytes: Buffer.byteLength(body), sha256: sha256(body) });
       }
-      const next: ExportState = { ...state, cursor: out.LastEvaluatedKey, scanned: state.scanned + (out.ScannedCount ?? 0), counts, files: fileCount, parts };
+      const steps = state.steps + 1;
+      await files.put(`${workPrefix(state.run)}${String(steps).padStart(6, '0')}.json`, JSON.stringify(written), 'application/json');
+      const next: ExportState = { ...state, cursor: out.LastEvaluatedKey, scanned: state.scanned + (out.ScannedCount ?? 0), counts, files: fileCount, partsPerKind, steps };
       if (out.LastEvaluatedKey) return { state: next, done: false, progress: { phase: 'exporting', processed: next.scanned } };
+      const parts: ManifestPart[] = [];
+      for (let step = 1; step <= steps; step++) {
+        parts.push(...(JSON.parse(new TextDecoder().decode((await files.read(`${workPrefix(state.run)}${String(step).padStart(6, '0')}.json`))!)) as ManifestPart[]));
+      }
       const manifest: Manifest = { format: EXPORT_FORMAT, version: EXPORT_VERSION, client, createdAt: new Date().toISOString(), counts, files: fileCount, parts };
       await files.put(`${state.prefix}manifest.json`, JSON.stringify(manifest, null, 2), 'application/json');
       return { state: next, done: true, progress: { phase: 'exporting', processed: next.scanned }, result: { client, location: state.prefix, counts, files: fileCount, parts: parts.length, scanned: next.scanned } };

@@ -50,7 +50,8 @@ describe('invalid records', () => {
     expect(result.sample.find((f: { Type: string }) => f.Type === 'Container').problems).toEqual(['Name: must have at most 128 characters']);
     expect(reasons.MYSTERY).toEqual(['Type: unknown record type "Mystery"']);
     expect(reasons.MLE).toEqual(['IncidentSolution: is required when State is SOLVED', 'Solver: is required when State is SOLVED', 'IncidentDateEnd: must not lie before IncidentDateStart']);
-    const report = new TextDecoder().decode(await files().read(result.reports[0]));
+    expect(result.findings).toEqual({ folder: expect.stringMatching(/^operations\/select-invalid-records\/.+\/$/), files: 1 });
+    const report = new TextDecoder().decode(await files().read(`${result.findings.folder}findings-00001.jsonl`));
     expect(report.trim().split('\n')).toHaveLength(4);
   });
 
