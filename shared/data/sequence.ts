@@ -54,16 +54,6 @@ export async function withRetry(attempt: () => Promise<void>): Promise<void> {
   }
 }
 
-/** The buckets a collection should have: even slices of PAGE_BUCKET_SIZE over its keys (ascending). */
-export function evenBuckets(sortedKeys: readonly string[]): { K: string; M: string; N: number }[] {
-  const slices: { K: string; M: string; N: number }[] = [];
-  for (let i = 0; i < sortedKeys.length; i += PAGE_BUCKET_SIZE) {
-    const slice = sortedKeys.slice(i, i + PAGE_BUCKET_SIZE);
-    slices.push({ K: i === 0 ? '' : slice[0]!, M: slice[slice.length - 1]!, N: slice.length });
-  }
-  return slices;
-}
-
 async function readBuckets(db: DynamoDBDocumentClient, tableName: string, scope: BucketScope, consistent = false): Promise<Bucket[]> {
   const found: Bucket[] = [];
   let ExclusiveStartKey: QueryCommandInput['ExclusiveStartKey'];
@@ -182,29 +172,83 @@ export function sequenceMemory(db: DynamoDBDocumentClient, tableName: string) {
 export type SequenceMemory = ReturnType<typeof sequenceMemory>;
 
 /**
- * Rewrites a collection's buckets as even slices of its keys (ascending), as regenerateSequenceMemory
- * does; answers how many stored buckets were wrong (size or start) or missing or extra. Apart from
- * the writers' memory so that API functions do not carry it.
+ * Rebuilding a collection's buckets as even slices, in bounded steps (regenerateSequenceMemory): feed
+ * its keys in ascending order a page at a time; each bucket is written as soon as it is full, stored
+ * buckets that no longer start a slice are deleted as the rebuild passes them, and the state holds
+ * only the bucket being filled. Drift counts the buckets that were wrong, missing or extra.
  */
-export async function rebuildBuckets(db: DynamoDBDocumentClient, tableName: string, scope: BucketScope, sortedKeys: readonly string[], dryRun = false): Promise<{ drift: number; buckets: number }> {
-  const stored = await readBuckets(db, tableName, scope, true);
-  const wanted = evenBuckets(sortedKeys);
-  const storedBy = new Map(stored.map((b) => [b.K, b]));
-  const changed = wanted.filter((w) => storedBy.get(w.K)?.N !== w.N).length + stored.filter((b) => !wanted.some((w) => w.K === b.K)).length;
-  if (changed && !dryRun) {
-    const writes = [
-      ...stored.filter((b) => !wanted.some((w) => w.K === b.K)).map((b) => ({ DeleteRequest: { Key: { PK: scope.pk, SK: b.SK } } })),
-      ...wanted.map((w, i) => ({
-        PutRequest: { Item: bucketItem(scope, { ...w, V: (storedBy.get(w.K)?.V ?? 0) + 1, ...(i === wanted.length - 1 ? { Latest: true } : {}) }) },
-      })),
-    ];
-    for (let i = 0; i < writes.length; i += 25) {
-      let request: Record<string, (typeof writes)[number][]> | undefined = { [tableName]: writes.slice(i, i + 25) };
-      for (let attempt = 0; request && Object.keys(request).length; attempt++) {
-        if (attempt) await backoff(attempt);
-        request = (await db.send(new BatchWriteCommand({ RequestItems: request }))).UnprocessedItems as typeof request;
-      }
+export interface Rebuild {
+  filling?: { K: string; M: string; N: number };
+  /** The start key of the last bucket written. */
+  last?: string;
+  drift: number;
+  buckets: number;
+}
+
+export const startRebuild = (): Rebuild => ({ drift: 0, buckets: 0 });
+
+/** Writes `bucket` and removes the stored buckets between the last one written and it. */
+async function flush(db: DynamoDBDocumentClient, tableName: string, scope: BucketScope, state: Rebuild, bucket: { K: string; M: string; N: number }, latest: boolean, dryRun: boolean): Promise<Rebuild> {
+  const lower = state.last === undefined ? scope.prefix : `${scope.prefix}${state.last}`;
+  const stored = (await db.send(new QueryCommand({
+    TableName: tableName,
+    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :lower AND :upper',
+    ExpressionAttributeValues: { ':pk': scope.pk, ':lower': lower, ':upper': `${scope.prefix}${bucket.K}` },
+    ConsistentRead: true,
+  }))).Items as Bucket[] | undefined ?? [];
+  const same = stored.find((b) => b.K === bucket.K);
+  const stale = stored.filter((b) => b.K !== bucket.K && b.K !== state.last);
+  const drift = state.drift + stale.length + (same?.N === bucket.N ? 0 : 1);
+  if (!dryRun) {
+    await batchWrite(db, tableName, [
+      ...stale.map((b) => ({ DeleteRequest: { Key: { PK: scope.pk, SK: b.SK } } })),
+      { PutRequest: { Item: bucketItem(scope, { ...bucket, V: (same?.V ?? 0) + 1, ...(latest ? { Latest: true } : {}) }) } },
+    ]);
+  }
+  return { last: bucket.K, drift, buckets: state.buckets + 1 };
+}
+
+/** The next keys of the collection, ascending; writes every bucket that fills up. */
+export async function rebuildPage(db: DynamoDBDocumentClient, tableName: string, scope: BucketScope, state: Rebuild, sortedKeys: readonly string[], dryRun = false): Promise<Rebuild> {
+  let next: Rebuild = { ...state };
+  for (const key of sortedKeys) {
+    const filling: { K: string; M: string; N: number } | undefined = next.filling;
+    if (!filling) {
+      next.filling = { K: next.last === undefined ? '' : key, M: key, N: 1 };
+    } else if (filling.N >= PAGE_BUCKET_SIZE) {
+      next = { ...(await flush(db, tableName, scope, next, filling, false, dryRun)), filling: { K: key, M: key, N: 1 } };
+    } else {
+      next.filling = { ...filling, M: key, N: filling.N + 1 };
     }
   }
-  return { drift: changed, buckets: wanted.length };
+  return next;
+}
+
+/** Writes the newest bucket and removes stored buckets beyond it. */
+export async function finishRebuild(db: DynamoDBDocumentClient, tableName: string, scope: BucketScope, state: Rebuild, dryRun = false): Promise<{ drift: number; buckets: number }> {
+  const done = state.filling ? await flush(db, tableName, scope, state, state.filling, true, dryRun) : state;
+  const beyond = ((await db.send(new QueryCommand({
+    TableName: tableName,
+    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :lower AND :upper',
+    ExpressionAttributeValues: { ':pk': scope.pk, ':lower': done.last === undefined ? scope.prefix : `${scope.prefix}${done.last}`, ':upper': `${scope.prefix}\uffff` },
+    ConsistentRead: true,
+  }))).Items as Bucket[] | undefined ?? []).filter((b) => b.K !== done.last);
+  if (!dryRun) await batchWrite(db, tableName, beyond.map((b) => ({ DeleteRequest: { Key: { PK: scope.pk, SK: b.SK } } })));
+  return { drift: done.drift + beyond.length, buckets: done.buckets };
+}
+
+/** A whole collection's keys at once (a facility's documents): the same rebuild in one go. */
+export async function rebuildBuckets(db: DynamoDBDocumentClient, tableName: string, scope: BucketScope, sortedKeys: readonly string[], dryRun = false): Promise<{ drift: number; buckets: number }> {
+  return finishRebuild(db, tableName, scope, await rebuildPage(db, tableName, scope, startRebuild(), sortedKeys, dryRun), dryRun);
+}
+
+type WriteRequest = { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Record<string, unknown> } };
+async function batchWrite(db: DynamoDBDocumentClient, tableName: string, writes: WriteRequest[]): Promise<void> {
+  for (let i = 0; i < writes.length; i += 25) {
+    let request: Record<string, WriteRequest[]> | undefined = { [tableName]: writes.slice(i, i + 25) };
+    for (let attempt = 0; request && Object.keys(request).length; attempt++) {
+      if (attempt) await backoff(attempt);
+      request = (await db.send(new BatchWriteCommand({ RequestItems: request as never }))).UnprocessedItems as typeof request;
+    }
+  }
 }

@@ -13,11 +13,12 @@
 import { GetCommand, QueryCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { DOCUMENT_STATES, type DocumentRecord } from '../domain/document';
 import { collectionId, membership } from '../data/documents';
-import { rebuildBuckets } from '../data/sequence';
+import { finishRebuild, rebuildBuckets, rebuildPage, startRebuild, type Rebuild } from '../data/sequence';
 import { keys } from '../data/table';
 import type { Operation, StepEvent } from './step';
 
 const SCAN_PAGE = 1000;
+const LOG_KEYS_PER_STEP = 5000;
 const PARTITIONS_PER_STEP = 5;
 
 export interface RegenerateReport {
@@ -33,6 +34,8 @@ interface State {
   lastPartition?: string;
   scanned: number;
   report: RegenerateReport;
+  /** The all-tenant log buckets, rebuilt while their index is read a page per step. */
+  log?: { cursor?: Record<string, unknown>; rebuild: Rebuild };
 }
 
 export function regenerateSequenceMemory(db: DynamoDBDocumentClient, tableName: string): Operation<State> {
@@ -144,11 +147,25 @@ export function regenerateSequenceMemory(db: DynamoDBDocumentClient, tableName: 
           : { ...state, phase: 'all', cursor: undefined, lastPartition, scanned, report };
         return { state: next, done: false, progress: { phase: 'partitions', processed: report.partitions } };
       }
-      const logKeys = (await all({ IndexName: 'GSI2', KeyConditionExpression: 'G2PK = :pk', ExpressionAttributeValues: { ':pk': 'MLE#ALL' }, ProjectionExpression: 'G2SK' })).map((i) => String(i.G2SK));
-      const { drift } = await rebuildBuckets(db, tableName, { pk: 'MLE#ALL', prefix: 'PAGES#MLE#' }, logKeys, event.dryRun);
+      const log = state.log ?? { rebuild: startRebuild() };
+      const out = await db.send(new QueryCommand({
+        TableName: tableName,
+        IndexName: 'GSI2',
+        KeyConditionExpression: 'G2PK = :pk',
+        ExpressionAttributeValues: { ':pk': 'MLE#ALL' },
+        ProjectionExpression: 'G2SK',
+        Limit: LOG_KEYS_PER_STEP,
+        ...(log.cursor ? { ExclusiveStartKey: log.cursor } : {}),
+      }));
+      const scope = { pk: 'MLE#ALL', prefix: 'PAGES#MLE#' };
+      const rebuild = await rebuildPage(db, tableName, scope, log.rebuild, (out.Items ?? []).map((i) => String(i.G2SK)), event.dryRun);
+      if (out.LastEvaluatedKey) {
+        return { state: { ...state, log: { cursor: out.LastEvaluatedKey, rebuild } }, done: false, progress: { phase: 'all-tenant log', processed: rebuild.buckets * 100 } };
+      }
+      const { drift } = await finishRebuild(db, tableName, scope, rebuild, event.dryRun);
       report.buckets.collections += 1;
       report.buckets.fixed += drift;
-      return { state: { ...state, report }, done: true, progress: { phase: 'all-tenant log', processed: logKeys.length, total: logKeys.length }, result: { ...report, dryRun: event.dryRun ?? false } };
+      return { state: { ...state, report, log: undefined }, done: true, progress: { phase: 'all-tenant log', processed: rebuild.buckets * 100 }, result: { ...report, dryRun: event.dryRun ?? false } };
     },
   };
 }
