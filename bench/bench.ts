@@ -15,15 +15,14 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { esbuildOptions } from '../infra/bundling';
 import { ensureTable, LOCAL_CREDENTIALS, LOCAL_REGION, startDynamoDbLocal, startS3 } from '../infra/local/emulators';
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { batchPut } from '../shared/data/batch';
 import { documentItem } from '../shared/data/documents';
 import { maintenanceItem } from '../shared/data/maintenance';
 import { createContainer } from '../shared/domain/container';
-import { keys } from '../shared/data/table';
 import { repoRoot } from '../infra/local/paths';
 import { createDocumentClient } from '../shared/clients/dynamodb';
 import { createS3Client } from '../shared/clients/s3';
-import { dynamoContainerStore } from '../shared/data/containers';
+import { containerItem, dynamoContainerStore } from '../shared/data/containers';
 import { dynamoDocumentStore } from '../shared/data/documents';
 import { s3FileStorage } from '../shared/data/files';
 import { DOCUMENT_SCOPES, newDocument } from '../shared/domain/document';
@@ -239,12 +238,6 @@ try {
   try {
     const scaleClient = randomUUID();
     const facilities = Array.from({ length: 10 }, () => randomUUID());
-    const put = async (items: Record<string, unknown>[]) => {
-      for (let i = 0; i < items.length; i += 25) {
-        let request: Record<string, unknown[]> | undefined = { bench: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) };
-        while (request && Object.keys(request).length) request = (await db.send(new BatchWriteCommand({ RequestItems: request as never }))).UnprocessedItems as never;
-      }
-    };
     const seeded = Date.now();
     const batch: Record<string, unknown>[] = [];
     for (let i = 0; i < SCALE; i++) {
@@ -253,11 +246,10 @@ try {
       if (i % 10 < 5) batch.push(documentItem(newDocument(tenant, randomUUID(), { Scope: DOCUMENT_SCOPES[i % 6]!, ScopeReference: `ref-${i % 500}`, Filename: `document-${i}.pdf` }, at)));
       else if (i % 10 < 8) batch.push(maintenanceItem(createEntry(tenant, randomUUID(), { IncidentTitle: `Incident ${i}`, IncidentCause: 'A cause', IncidentDateStart: formatTimestamp(at) }, `person-${i % 50}`, at)));
       else {
-        const box = createContainer(tenant, randomUUID(), { Name: `Box ${i}`, Weight: 10 }, [], at);
-        batch.push({ PK: keys.tenant(tenant), SK: keys.container(box.Uuid), Type: 'Container', ...box });
+        batch.push(containerItem(createContainer(tenant, randomUUID(), { Name: `Box ${i}`, Weight: 10 }, [], at)));
       }
       if (batch.length === 1000 || i === SCALE - 1) {
-        await put(batch.splice(0));
+        await batchPut(db, 'bench', batch.splice(0));
         process.stderr.write(`\rseeding records ${i + 1}/${SCALE}`);
       }
     }

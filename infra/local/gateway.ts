@@ -17,7 +17,8 @@ import { invokeRoute } from './lambda';
 const MAX_PAYLOAD = 10 * 1024 * 1024;
 const TEXT_TYPES = /^(application\/(json|.*\+json|xml|x-www-form-urlencoded)|text\/)/i;
 
-function notFound(res: http.ServerResponse, acceptLanguage: string | undefined, status = 404, key: 'route.not_found' | 'request.too_large' | 'server.error' = 'route.not_found') {
+/** The gateway's own answers (no route, payload too large, a failed integration) in the Notifications envelope. */
+function errorReply(res: http.ServerResponse, acceptLanguage: string | undefined, status = 404, key: 'route.not_found' | 'request.too_large' | 'server.error' = 'route.not_found') {
   const body = { Notifications: [notification({ key, params: { max: MAX_PAYLOAD } }, pickLanguage(acceptLanguage))] };
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }
@@ -104,13 +105,13 @@ export function createGateway(): http.Server {
       const match = matchRoute(req.method ?? 'GET', url.pathname);
       if (!match) {
         req.resume();
-        return notFound(res, acceptLanguage);
+        return errorReply(res, acceptLanguage);
       }
       const chunks: Buffer[] = [];
       let size = 0;
       for await (const chunk of req) {
         size += (chunk as Buffer).length;
-        if (size > MAX_PAYLOAD) return notFound(res, acceptLanguage, 413, 'request.too_large');
+        if (size > MAX_PAYLOAD) return errorReply(res, acceptLanguage, 413, 'request.too_large');
         chunks.push(chunk as Buffer);
       }
       const event = toEvent(req, url, Buffer.concat(chunks), match);
@@ -122,7 +123,7 @@ export function createGateway(): http.Server {
     } catch (error) {
       // What API Gateway does when an integration fails: 500, nothing of the error shown.
       logger.error('local gateway: invocation failed', { error: error as Error });
-      if (!res.headersSent) notFound(res, acceptLanguage, 500, 'server.error');
+      if (!res.headersSent) errorReply(res, acceptLanguage, 500, 'server.error');
     }
   });
 }

@@ -51,13 +51,15 @@ function toRecord(item: Record<string, unknown>): ContainerRecord {
   return Object.fromEntries(recordFields.map((f) => [f, item[f] ?? null])) as unknown as ContainerRecord;
 }
 
+/** A container as stored: keyed by its tenant, its links and records next to it. */
+export const containerItem = (record: ContainerRecord) => ({
+  PK: keys.tenant({ client: record.Client, facility: record.Facility }),
+  SK: keys.container(record.Uuid),
+  Type: 'Container',
+  ...record,
+});
+
 export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: string): ContainerStore {
-  const containerItem = (record: ContainerRecord) => ({
-    PK: keys.tenant({ client: record.Client, facility: record.Facility }),
-    SK: keys.container(record.Uuid),
-    Type: 'Container',
-    ...record,
-  });
 
   const auditItem = (record: ContainerRecord, action: AuditAction, changes: FieldChange[], write: WriteContext): TransactWriteItem => ({
     Put: {

@@ -16,7 +16,8 @@
  * Writers put the returned items into the same transaction as the item they count, and retry the
  * whole read-plan-write cycle (`withRetry`) when a bucket changed meanwhile.
  */
-import { BatchWriteCommand, QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { batchWrite } from './batch';
 import { locateOffset } from '../domain/collection';
 import { backoff, ConditionFailedError, type TransactWriteItem } from './transact';
 
@@ -240,15 +241,4 @@ export async function finishRebuild(db: DynamoDBDocumentClient, tableName: strin
 /** A whole collection's keys at once (a facility's documents): the same rebuild in one go. */
 export async function rebuildBuckets(db: DynamoDBDocumentClient, tableName: string, scope: BucketScope, sortedKeys: readonly string[], dryRun = false): Promise<{ drift: number; buckets: number }> {
   return finishRebuild(db, tableName, scope, await rebuildPage(db, tableName, scope, startRebuild(), sortedKeys, dryRun), dryRun);
-}
-
-type WriteRequest = { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Record<string, unknown> } };
-async function batchWrite(db: DynamoDBDocumentClient, tableName: string, writes: WriteRequest[]): Promise<void> {
-  for (let i = 0; i < writes.length; i += 25) {
-    let request: Record<string, WriteRequest[]> | undefined = { [tableName]: writes.slice(i, i + 25) };
-    for (let attempt = 0; request && Object.keys(request).length; attempt++) {
-      if (attempt) await backoff(attempt);
-      request = (await db.send(new BatchWriteCommand({ RequestItems: request as never }))).UnprocessedItems as typeof request;
-    }
-  }
 }

@@ -40,17 +40,26 @@ export type MaintenanceModel = Record<(typeof MAINTENANCE_FIELDS)[number], unkno
 /** Listing order: newest incident first, then Uuid. This key sorts ascending oldest first. */
 export const maintenanceOrderKey = (r: Pick<MaintenanceRecord, 'IncidentDateStart' | 'Uuid'>): string => `${r.IncidentDateStart}#${r.Uuid}`;
 
-/** A SOLVED entry names its solution, its end and its solver; an end never lies before the start. */
-function checkRules(data: MaintenanceData): void {
+/**
+ * The rules of an entry, one detail line per breach: a SOLVED entry names its solution, its end and
+ * its solver; an end never lies before the start. (The API refuses a breach; the maintenance
+ * operations report or avoid one.)
+ */
+export function entryRuleBreaches(data: Pick<MaintenanceData, 'State' | 'IncidentSolution' | 'IncidentDateEnd' | 'Solver' | 'IncidentDateStart'>): Detail[] {
   const details: Detail[] = [];
   if (data.State === 'SOLVED') {
     for (const field of ['IncidentSolution', 'IncidentDateEnd', 'Solver'] as const) {
-      if (data[field] === null || data[field] === '') details.push({ key: 'detail.required_when_solved', params: { field } });
+      if (data[field] === null || data[field] === undefined || data[field] === '') details.push({ key: 'detail.required_when_solved', params: { field } });
     }
   }
-  if (data.IncidentDateEnd !== null && parseTimestamp(data.IncidentDateEnd)! < parseTimestamp(data.IncidentDateStart)!) {
+  if (typeof data.IncidentDateEnd === 'string' && parseTimestamp(data.IncidentDateEnd)! < parseTimestamp(data.IncidentDateStart)!) {
     details.push({ key: 'detail.end_before_start', params: { field: 'IncidentDateEnd' } });
   }
+  return details;
+}
+
+function checkRules(data: MaintenanceData): void {
+  const details = entryRuleBreaches(data);
   if (details.length) throw badRequest(details);
 }
 

@@ -9,7 +9,8 @@
  *   reports. A valid record is never touched. Removing documents or log entries changes counts:
  *   run regenerateSequenceMemory afterwards (the report says so).
  */
-import { BatchGetCommand, DeleteCommand, ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { batchGet } from '../data/batch';
 import { randomUUID } from 'node:crypto';
 import type { FileStorage } from '../data/files';
 import { keys } from '../data/table';
@@ -43,15 +44,8 @@ export function invalidRecords(db: DynamoDBDocumentClient, tableName: string, fi
 
   /** The containers that links and dispatch/dispose records of this page refer to, that exist. */
   async function existingContainers(refs: { pk: string; uuid: string }[]): Promise<Set<string>> {
-    const unique = [...new Map(refs.map((r) => [`${r.pk}|${r.uuid}`, r])).values()];
-    const found = new Set<string>();
-    for (let i = 0; i < unique.length; i += 100) {
-      const out = await db.send(new BatchGetCommand({
-        RequestItems: { [tableName]: { Keys: unique.slice(i, i + 100).map((r) => ({ PK: r.pk, SK: keys.container(r.uuid) })), ProjectionExpression: 'PK, SK' } },
-      }));
-      for (const item of out.Responses?.[tableName] ?? []) found.add(`${item.PK}|${String(item.SK).split('#')[1]}`);
-    }
-    return found;
+    const items = await batchGet(db, tableName, refs.map((r) => ({ PK: r.pk, SK: keys.container(r.uuid) })), { projection: 'PK, SK' });
+    return new Set(items.map((item) => `${String(item.PK)}|${String(item.SK).split('#')[1]}`));
   }
 
   return {

@@ -10,7 +10,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { maintenanceItem } from '../data/maintenance';
 import { keys } from '../data/table';
 import { isKnownNuclide } from '../domain/decay';
-import type { MaintenanceRecord } from '../domain/maintenance';
+import { entryRuleBreaches, type MaintenanceRecord } from '../domain/maintenance';
 import { formatTimestamp } from '../domain/time';
 import type { StoredItem } from './records';
 import { regenerateSequenceMemory } from './regenerate-sequence-memory';
@@ -123,7 +123,6 @@ export const migrateMaintenanceLogEntries = (db: DynamoDBDocumentClient, tableNa
       const end = item.EndedAt ? fromIso(item.EndedAt) : null;
       const [, client, facility] = /^C#([^#]+)#F#([^#]+)$/.exec(String(item.PK)) ?? [];
       if (!client || !facility) return { skip: `PK ${String(item.PK)} is not a tenant key` };
-      const closed = item.Status === 'closed';
       const created = fromIso(item.Created) ?? start;
       const record: MaintenanceRecord = {
         Client: client,
@@ -135,14 +134,15 @@ export const migrateMaintenanceLogEntries = (db: DynamoDBDocumentClient, tableNa
         Device: typeof item.DeviceUuid === 'string' ? item.DeviceUuid : null,
         Reporter: String(item.ReportedBy ?? 'unknown'),
         Solver: typeof item.SolvedBy === 'string' ? item.SolvedBy : null,
-        // A closed entry that lacks what SOLVED needs stays ONGOING rather than becoming invalid.
-        State: closed && item.Solution && end && item.SolvedBy ? 'SOLVED' : 'ONGOING',
+        State: 'ONGOING',
         IncidentTitle: String(item.Title).slice(0, 64),
         IncidentCause: String(item.Cause ?? '-').slice(0, 512) || '-',
         IncidentSolution: typeof item.Solution === 'string' && item.Solution ? item.Solution.slice(0, 512) : null,
         IncidentDateStart: start,
         IncidentDateEnd: end ?? null,
       };
+      // A closed entry becomes SOLVED if it meets the rules; one that lacks what SOLVED needs stays ONGOING rather than becoming invalid.
+      if (item.Status === 'closed' && !entryRuleBreaches({ ...record, State: 'SOLVED' }).length) record.State = 'SOLVED';
       return { put: maintenanceItem(record), change: `log entry of the first log book -> current shape (${record.State})` };
     },
   });

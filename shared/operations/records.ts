@@ -8,13 +8,13 @@ import * as v from 'valibot';
 import { isKnownNuclide } from '../domain/decay';
 import { CONTAINER_STATES, missingRelease, type ContainerData } from '../domain/container';
 import { DOCUMENT_SCOPES, DOCUMENT_STATES } from '../domain/document';
-import { MAINTENANCE_STATES } from '../domain/maintenance';
-import { parseTimestamp } from '../domain/time';
+import { entryRuleBreaches, MAINTENANCE_STATES, type MaintenanceData } from '../domain/maintenance';
 import { containerCreateSchema } from '../schemas/container';
 import { documentCreateSchema } from '../schemas/document';
 import { maintenanceCreateSchema } from '../schemas/maintenance';
 import { identifier, oneOf, text, timestamp } from '../schemas/fields';
 import { issueDetails } from '../schemas/body';
+import type { Detail } from '../i18n/translate';
 import { details as catalogue } from '../i18n/messages';
 import { keys } from '../data/table';
 
@@ -43,9 +43,9 @@ const schemas: Record<string, v.GenericSchema> = {
   Audit: v.looseObject({ Entity: v.string(), EntityUuid: identifier, Action: v.picklist(['created', 'updated', 'deleted']), Actor: v.string(), At: timestamp, Changes: v.array(v.unknown()) }),
 };
 /** Kept by regenerateSequenceMemory, not validated record by record. */
-const MEMORY = new Set(['Counter', 'PageBucket', 'DocumentCounter', 'DocumentPageBucket']);
+const MEMORY = new Set(['Counter', 'PageBucket']);
 
-const english = (d: ReturnType<typeof issueDetails>[number]) =>
+const english = (d: Detail) =>
   catalogue[d.key].en.replace(/\{(\w+)\}/g, (_, n: string) => String(d.params?.[n] ?? ''));
 
 /** The problems of a stored item (empty: valid), and the container it needs to exist, if any. */
@@ -69,8 +69,7 @@ export function recordProblems(item: StoredItem): { problems: string[]; needsCon
     if (type === 'Document') expectKey(tenantKey, keys.document(String(item.Uuid)));
     if (type === 'MaintenanceLogEntry') {
       expectKey(tenantKey, keys.maintenanceEntry(String(item.Uuid)));
-      if (item.State === 'SOLVED') for (const f of ['IncidentSolution', 'IncidentDateEnd', 'Solver']) if (!item[f]) problems.push(`${f}: is required when State is SOLVED`);
-      if (typeof item.IncidentDateEnd === 'string' && parseTimestamp(item.IncidentDateEnd)! < parseTimestamp(String(item.IncidentDateStart))!) problems.push('IncidentDateEnd: must not lie before IncidentDateStart');
+      problems.push(...entryRuleBreaches(item as unknown as MaintenanceData).map(english));
     }
     if (type === 'ContainerLink' && !isKnownNuclide(String(item.Nuclide))) problems.push(`Nuclide: ${String(item.Nuclide)} is not a known nuclide`);
     if (type === 'Probe') {

@@ -94,13 +94,13 @@ export function regenerateSequenceMemory(db: DynamoDBDocumentClient, tableName: 
       report.buckets.fixed += drift;
     }
     // Maintenance log: the facility's counter.
-    const entries = await db.send(new QueryCommand({ TableName: tableName, IndexName: 'GSI1', KeyConditionExpression: 'G1PK = :pk', ExpressionAttributeValues: { ':pk': `${pk}#MLE` }, Select: 'COUNT' }));
-    let count = entries.Count ?? 0;
-    for (let start = entries.LastEvaluatedKey; start; ) {
-      const more = await db.send(new QueryCommand({ TableName: tableName, IndexName: 'GSI1', KeyConditionExpression: 'G1PK = :pk', ExpressionAttributeValues: { ':pk': `${pk}#MLE` }, Select: 'COUNT', ExclusiveStartKey: start }));
-      count += more.Count ?? 0;
-      start = more.LastEvaluatedKey;
-    }
+    let count = 0;
+    let start: QueryCommandInput['ExclusiveStartKey'];
+    do {
+      const page = await db.send(new QueryCommand({ TableName: tableName, IndexName: 'GSI1', KeyConditionExpression: 'G1PK = :pk', ExpressionAttributeValues: { ':pk': `${pk}#MLE` }, Select: 'COUNT', ExclusiveStartKey: start }));
+      count += page.Count ?? 0;
+      start = page.LastEvaluatedKey;
+    } while (start);
     const counter = await db.send(new GetCommand({ TableName: tableName, Key: { PK: pk, SK: keys.maintenanceCount }, ConsistentRead: true }));
     if (count || counter.Item) await fixCounter(pk, keys.maintenanceCount, count, Number(counter.Item?.N ?? 0), event, report);
   }

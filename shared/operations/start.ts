@@ -9,10 +9,12 @@ import { config } from '../config';
 import { formatTimestamp } from '../domain/time';
 import { badRequest } from '../errors';
 import { httpHandler } from '../http/handler';
-import type { OperationDefinition } from '../routes/operations';
-import type { Route } from '../routes/types';
+import { operationRoutes, operations } from '../routes/operations';
 
-export function startHandler(route: Route, operation: OperationDefinition) {
+export function startHandler(name: string) {
+  const operation = operations.find((o) => o.name === name);
+  const route = operationRoutes[name];
+  if (!operation || !route) throw new Error(`${name} is not a maintenance operation with a route`);
   return httpHandler(route, async (request) => {
     const query = request.event.queryStringParameters ?? {};
     const dryRun = query.dryRun === 'true' || query['dry-run'] === 'true';

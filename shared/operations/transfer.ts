@@ -16,8 +16,8 @@
  * small: counts, the first 100 rejections, and where it is). Reports imported / unchanged / rejected with reasons. Re-running is harmless.
  */
 import { CopyObjectCommand, GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { BatchGetCommand, BatchWriteCommand, ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { backoff } from '../data/transact';
+import { ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { batchGet, batchPut } from '../data/batch';
 import { createHash, randomUUID } from 'node:crypto';
 import type { FileStorage } from '../data/files';
 import { keys } from '../data/table';
@@ -126,33 +126,6 @@ interface ImportState { from: string; part: number; line: number; imported: numb
 export function importRecords(db: DynamoDBDocumentClient, tableName: string, s3: S3Client, bucket: string, files: FileStorage): Operation<ImportState> {
   const regenerate = regenerateSequenceMemory(db, tableName);
 
-  async function batchGet(keysToRead: { PK: unknown; SK: unknown }[]): Promise<Map<string, Record<string, unknown>>> {
-    const found = new Map<string, Record<string, unknown>>();
-    const unique = [...new Map(keysToRead.map((k) => [`${String(k.PK)}|${String(k.SK)}`, k])).values()];
-    for (let i = 0; i < unique.length; i += 100) {
-      let request: Record<string, { Keys: Record<string, unknown>[]; ProjectionExpression: string; ConsistentRead: boolean }> | undefined = {
-        [tableName]: { Keys: unique.slice(i, i + 100), ProjectionExpression: 'PK, SK, UpdatedAt', ConsistentRead: true },
-      };
-      for (let attempt = 0; request && Object.keys(request).length; attempt++) {
-        if (attempt) await backoff(attempt);
-        const out = await db.send(new BatchGetCommand({ RequestItems: request }));
-        for (const item of out.Responses?.[tableName] ?? []) found.set(`${String(item.PK)}|${String(item.SK)}`, item);
-        request = out.UnprocessedKeys as typeof request;
-      }
-    }
-    return found;
-  }
-
-  async function batchPut(items: StoredItem[]): Promise<void> {
-    for (let i = 0; i < items.length; i += 25) {
-      let request: Record<string, { PutRequest: { Item: Record<string, unknown> } }[]> | undefined = { [tableName]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) };
-      for (let attempt = 0; request && Object.keys(request).length; attempt++) {
-        if (attempt) await backoff(attempt);
-        request = (await db.send(new BatchWriteCommand({ RequestItems: request }))).UnprocessedItems as typeof request;
-      }
-    }
-  }
-
   async function manifestOf(from: string): Promise<Manifest> {
     const bytes = await files.read(`${from}manifest.json`);
     if (!bytes) throw new Error(`no manifest at ${from}`);
@@ -197,7 +170,10 @@ export function importRecords(db: DynamoDBDocumentClient, tableName: string, s3:
           }
           candidates.push({ record, ...(exportFile ? { exportFile } : {}) });
         }
-        const existing = await batchGet(candidates.map((c) => ({ PK: c.record.PK, SK: c.record.SK })));
+        const existing = new Map(
+          (await batchGet(db, tableName, candidates.map((c) => ({ PK: c.record.PK, SK: c.record.SK })), { projection: 'PK, SK, UpdatedAt', consistent: true }))
+            .map((item) => [`${String(item.PK)}|${String(item.SK)}`, item]),
+        );
         const writes = candidates.filter(({ record }) => {
           const stored = existing.get(`${String(record.PK)}|${String(record.SK)}`);
           return !stored || (typeof record.UpdatedAt === 'string' && typeof stored.UpdatedAt === 'string' && record.UpdatedAt > stored.UpdatedAt);
@@ -206,7 +182,7 @@ export function importRecords(db: DynamoDBDocumentClient, tableName: string, s3:
         for (const { record, exportFile } of writes) {
           if (exportFile) await s3.send(new CopyObjectCommand({ Bucket: bucket, CopySource: `${bucket}/${state.from}${exportFile.path}`, Key: (record.File as { Key: string }).Key }));
         }
-        await batchPut(writes.map((w) => w.record));
+        await batchPut(db, tableName, writes.map((w) => w.record));
         next.imported += writes.length;
         const finished = state.line + IMPORT_LINES_PER_STEP >= lines.length;
         next.part = finished ? state.part + 1 : state.part;
