@@ -2,6 +2,7 @@
  * Documents of the archive: fields, states, scopes, the listing order and the response model.
  * Pure domain code: no AWS, no HTTP library.
  */
+import { isWellFormed } from '../schemas/fields';
 import type { StoredRecord } from './record';
 import { formatTimestamp } from './time';
 
@@ -119,10 +120,12 @@ export function mediaTypeOf(filename: string): string {
 
 /**
  * Content-Disposition for a download (RFC 6266): an ASCII fallback `filename` and the exact name as
- * RFC 5987 `filename*` (UTF-8, percent-encoded), so non-ASCII names download correctly.
+ * RFC 5987 `filename*` (UTF-8, percent-encoded), so non-ASCII names download correctly. A stored
+ * name that is not well-formed Unicode (older data) has no UTF-8 form: it gets the ASCII one only.
  */
 export function contentDisposition(filename: string): string {
   const fallback = filename.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '_').trim() || 'download';
+  if (!isWellFormed(filename)) return `attachment; filename="${fallback}"`;
   const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }

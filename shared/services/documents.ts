@@ -24,6 +24,7 @@ import {
 } from '../domain/document';
 import { formatTimestamp } from '../domain/time';
 import { AppError, notFound } from '../errors';
+import { logger } from '../observability';
 
 export const FIND_CAP = 1000;
 export const LATEST_COUNT = 10;
@@ -44,8 +45,17 @@ export interface Listing {
 export type FileOutcome = 'recorded' | 'refused_too_large' | 'no_document' | 'not_a_document_file' | 'gone';
 
 export function documentService(store: DocumentStore, files: FileStorage, settings: DocumentSettings, clock: () => Date = () => new Date()) {
-  const present = (records: DocumentRecord[]): Promise<DocumentModel[]> =>
-    Promise.all(records.map(async (r) => toDocumentModel(r, r.File ? await files.presignDownload(r.File.Key, contentDisposition(r.Filename), DOWNLOAD_SECONDS) : null)));
+  /** A record whose download cannot be presigned is logged with its key and shown with `Url` null: one never breaks a listing. */
+  const downloadUrl = async (r: DocumentRecord): Promise<string | null> => {
+    if (!r.File) return null;
+    try {
+      return await files.presignDownload(r.File.Key, contentDisposition(r.Filename), DOWNLOAD_SECONDS);
+    } catch (error) {
+      logger.error('document cannot be presented', { client: r.Client, facility: r.Facility, uuid: r.Uuid, fileKey: r.File.Key, error: error as Error });
+      return null;
+    }
+  };
+  const present = (records: DocumentRecord[]): Promise<DocumentModel[]> => Promise.all(records.map(async (r) => toDocumentModel(r, await downloadUrl(r))));
 
   async function mustGet(tenant: Tenant, uuid: string): Promise<DocumentRecord> {
     const record = await store.get(tenant, uuid, { consistent: true });
