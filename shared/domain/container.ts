@@ -104,6 +104,10 @@ const NEXT_STATES: Readonly<Record<ContainerState, readonly ContainerState[]>> =
   DISPOSED: [],
 };
 
+/** `DISPATCHED` and `DISPOSED` containers are records that must be kept: read-only, never deleted. */
+export const KEPT_STATES: readonly ContainerState[] = ['DISPATCHED', 'DISPOSED'];
+export const isKeptRecord = (state: ContainerState): boolean => KEPT_STATES.includes(state);
+
 export const canChangeState = (from: ContainerState, to: ContainerState): boolean =>
   from === to || NEXT_STATES[from].includes(to);
 
@@ -162,14 +166,15 @@ export function updateContainer(
   roles: readonly string[],
   now: Date,
 ): { next: ContainerRecord; changes: FieldChange[] } {
-  checkRpoFields(roles, current, patch);
   const next: ContainerRecord = { ...current, ...patch };
-  checkState(current.State, next);
   const changes = CONTAINER_MUTABLE_FIELDS.filter((field) => next[field] !== current[field]).map((field) => ({
     field,
     old: current[field],
     new: next[field],
   }));
+  if (changes.length && isKeptRecord(current.State)) throw conflict('container.read_only', { state: current.State });
+  checkRpoFields(roles, current, patch);
+  checkState(current.State, next);
   return { next: { ...next, Version: current.Version + 1, UpdatedAt: formatTimestamp(now) }, changes };
 }
 

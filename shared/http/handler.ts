@@ -253,11 +253,18 @@ export function baseUrl(request: ApiRequest): string {
   return `${protocol}://${host}`;
 }
 
+/**
+ * No collection holds more than MAX_PAGE pages (100 million items at 100 a page): any higher page
+ * number is answered as page MAX_PAGE + 1, an empty page past the end, so no offset or query limit
+ * computed from it can overflow.
+ */
+export const MAX_PAGE = 1_000_000;
+
 /** The page number of a page route: `/page` is 1; `/page/{page}` must be a positive whole number (else 400). */
 export function pageOf(request: ApiRequest): number {
   const text = request.params.page;
   if (text === undefined) return 1;
   const page = Number(text);
   if (!/^[1-9][0-9]*$/.test(text) || !Number.isSafeInteger(page)) throw badRequest([{ key: 'detail.page', params: { field: 'page' } }]);
-  return page;
+  return Math.min(page, MAX_PAGE + 1);
 }

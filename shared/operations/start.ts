@@ -4,12 +4,18 @@
  */
 import { StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { randomUUID } from 'node:crypto';
+import * as v from 'valibot';
 import { sfn } from '../clients/sfn';
 import { config } from '../config';
 import { formatTimestamp } from '../domain/time';
 import { badRequest } from '../errors';
 import { httpHandler } from '../http/handler';
+import { notification } from '../i18n/translate';
 import { operationRoutes, operations } from '../routes/operations';
+import { issueDetails } from '../schemas/body';
+import { queryFlag } from '../schemas/fields';
+
+const flagsSchema = v.object({ dryRun: queryFlag, 'dry-run': queryFlag });
 
 export function startHandler(name: string) {
   const operation = operations.find((o) => o.name === name);
@@ -17,7 +23,9 @@ export function startHandler(name: string) {
   if (!operation || !route) throw new Error(`${name} is not a maintenance operation with a route`);
   return httpHandler(route, async (request) => {
     const query = request.event.queryStringParameters ?? {};
-    const dryRun = query.dryRun === 'true' || query['dry-run'] === 'true';
+    const flags = v.safeParse(flagsSchema, { dryRun: query.dryRun, 'dry-run': query['dry-run'] });
+    if (!flags.success) throw badRequest(issueDetails(flags.issues));
+    const dryRun = flags.output.dryRun ?? flags.output['dry-run'] ?? false;
     const client = request.params.clientUuid;
     // importRecords reads an export already in the bucket: `?from=exports/{client}/{run}/`.
     const from = query.from;
@@ -34,6 +42,7 @@ export function startHandler(name: string) {
         ExecutionArn: started.executionArn,
         StartedAt: formatTimestamp(started.startDate ?? new Date()),
         DryRun: dryRun,
+        Notifications: [notification({ key: 'operation.started', params: { operation: operation.name, execution: name } }, request.language)],
       },
     };
   });

@@ -12,9 +12,17 @@ export const isIdentifier = (value: string): boolean => IDENTIFIER_PATTERN.test(
 /** Sizes are character lengths: code points, so an emoji counts once. */
 const chars = (value: string) => [...value].length;
 
+/**
+ * Well-formed Unicode: no lone UTF-16 surrogate, which JSON (`"\ud800"`) can carry but UTF-8, S3
+ * metadata and URI encoding cannot. Every string the service takes passes through `text` or a
+ * narrower ASCII grammar (identifiers, page numbers, enums, flags, the Authorization header).
+ */
+export const isWellFormed = (value: string): boolean => !/\p{Surrogate}/u.test(value);
+
 export const text = (min: number, max: number) =>
   v.pipe(
     v.string('detail.type_string'),
+    v.check(isWellFormed, 'detail.unicode'),
     v.check((s) => chars(s) >= min, `detail.min_length:${min}`),
     v.check((s) => chars(s) <= max, `detail.max_length:${max}`),
   );
@@ -23,9 +31,27 @@ export const identifier = v.pipe(v.string('detail.type_string'), v.regex(IDENTIF
 
 export const timestamp = v.pipe(v.string('detail.type_string'), v.check(isTimestamp, 'detail.timestamp'));
 
-/** A physical quantity: a finite number, zero or more. */
-export const quantity = v.pipe(v.number('detail.type_number'), v.finite('detail.non_negative'), v.minValue(0, 'detail.non_negative'));
+/**
+ * The numbers the service stores exactly: 0, or QUANTITY_MIN to QUANTITY_MAX. The top is the largest
+ * integer lib-dynamodb marshals without its safe-integer guard (and a double holds exactly); the
+ * bottom lies well inside DynamoDB's range (1e-130), so no value underflows or loses digits there
+ * (a double prints as at most 17 significant digits, DynamoDB keeps 38).
+ */
+export const QUANTITY_MIN = 1e-100;
+export const QUANTITY_MAX = Number.MAX_SAFE_INTEGER;
+export const isStorableNumber = (value: number): boolean =>
+  value === 0 || (Math.abs(value) >= QUANTITY_MIN && Math.abs(value) <= QUANTITY_MAX);
+
+/** A physical quantity: a finite number, zero or more, within the stored range. */
+export const quantity = v.pipe(
+  v.number('detail.type_number'),
+  v.finite('detail.non_negative'),
+  v.minValue(0, 'detail.non_negative'),
+  v.check(isStorableNumber, `detail.number_range:[${QUANTITY_MIN}, ${QUANTITY_MAX}]`),
+);
 
 export const flag = v.boolean('detail.type_boolean');
+/** A flag in a query string: exactly `true` or `false` (`1`, `TRUE`, `yes` or empty are 400). */
+export const queryFlag = v.optional(v.pipe(v.picklist(['true', 'false'], 'detail.type_boolean'), v.transform((s) => s === 'true')));
 
 export const oneOf = <const T extends readonly string[]>(values: T) => v.picklist(values, `detail.enum:${values.join(', ')}`);
