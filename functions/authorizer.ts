@@ -8,6 +8,7 @@
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { JwtExpiredError } from 'aws-jwt-verify/error';
 import type { APIGatewayRequestAuthorizerEventV2 } from 'aws-lambda';
+import { bearerToken } from '../shared/auth/bearer';
 import { identityFromClaims, toAuthorizerContext, type AuthorizerContext } from '../shared/auth/claims';
 import { config } from '../shared/config';
 
@@ -27,7 +28,7 @@ export interface AuthorizerResult {
 
 export const handler = async (event: Pick<APIGatewayRequestAuthorizerEventV2, 'headers'>): Promise<AuthorizerResult> => {
   const header = event.headers?.authorization ?? event.headers?.Authorization;
-  const token = header ? /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] : undefined;
+  const token = header ? bearerToken(header) : undefined;
   if (!token) return { isAuthorized: true, context: { error: header ? 'auth.token_invalid' : 'auth.token_missing' } };
   try {
     const payload = await verifier.verify(token);
