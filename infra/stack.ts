@@ -17,7 +17,12 @@ import {
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpIamAuthorizer, HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { COUNTED_TYPES } from '../shared/data/counted';
+import { RETRYABLE_ERRORS } from '../shared/retry';
 import { BlockPublicAccess, Bucket, BucketEncryption, EventType, HttpMethods } from 'aws-cdk-lib/aws-s3';
 import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
 import { Choice, Condition, DefinitionBody, Fail, StateMachine, Succeed } from 'aws-cdk-lib/aws-stepfunctions';
@@ -102,6 +107,7 @@ export class ServiceStack extends Stack {
       partitionKey: { name: TABLE_DEFINITION.partitionKey, type: AttributeType.STRING },
       sortKey: { name: TABLE_DEFINITION.sortKey, type: AttributeType.STRING },
       timeToLiveAttribute: TABLE_DEFINITION.timeToLiveAttribute,
+      stream: StreamViewType[TABLE_DEFINITION.streamView],
       billingMode: BillingMode.PAY_PER_REQUEST,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       deletionProtection: config.tableDeletionProtection,
@@ -218,7 +224,7 @@ export class ServiceStack extends Stack {
       stepFunctions.set(op.name, fn);
       const step = new LambdaInvoke(this, `${op.name} step`, { lambdaFunction: fn, payloadResponseOnly: true, retryOnServiceExceptions: true });
       step.addRetry({
-        errors: ['ThrottlingException', 'ProvisionedThroughputExceededException', 'RequestLimitExceeded', 'Lambda.TooManyRequestsException', 'InternalServerError'],
+        errors: [...RETRYABLE_ERRORS],
         interval: Duration.seconds(2),
         backoffRate: 2,
         maxAttempts: 6,
@@ -266,6 +272,22 @@ export class ServiceStack extends Stack {
         case 'files:objectCreated':
           this.bucket.addEventNotification(EventType.OBJECT_CREATED, new LambdaDestination(fn));
           break;
+        case 'table:changes': {
+          // One ordered writer per shard (a facility's items share a partition, so a shard):
+          // batches in order, a failed batch retried (halved to find a bad record), then parked.
+          const parked = new Queue(this, `${constructIdOf(event.name)}Failed`, { encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true, retentionPeriod: Duration.days(14) });
+          const countedImage = (image: 'NewImage' | 'OldImage') => FilterCriteria.filter({ dynamodb: { [image]: { Type: { S: FilterRule.or(...COUNTED_TYPES) } } } });
+          fn.addEventSource(new DynamoEventSource(this.table, {
+            startingPosition: StartingPosition.TRIM_HORIZON,
+            batchSize: 100,
+            parallelizationFactor: 1,
+            bisectBatchOnError: true,
+            retryAttempts: 20,
+            onFailure: new SqsDlq(parked),
+            filters: [countedImage('NewImage'), countedImage('OldImage')],
+          }));
+          break;
+        }
       }
       eventFunctionsByName.set(event.name, fn);
     }

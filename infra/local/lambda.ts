@@ -9,7 +9,8 @@ import { pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
 import { authorizerEntry, eventFunctions, type Route } from '../../shared/routes';
 import { logger } from '../../shared/observability';
-import type { S3Event } from 'aws-lambda';
+import type { DynamoDBStreamEvent, S3Event } from 'aws-lambda';
+import { followChanges, type ChangeFollower } from './streams';
 import type { ApiEvent, ApiResult } from '../../shared/http/handler';
 import type { AuthorizerResult } from '../../functions/authorizer';
 import { repoRoot } from './paths';
@@ -78,5 +79,23 @@ export function deliverFileEvents(server: { on(event: 'event', listener: (event:
         .then((handler) => handler(event, lambdaContext(functionName({ operation: target.name } as Route))))
         .catch((error: unknown) => logger.error('local event delivery failed', { function: target.name, error: error as Error }));
     }
+  });
+}
+
+/**
+ * What the event source mapping on the table's stream does on AWS: the table's changes, in order and
+ * in batches, to the event functions of the route table that follow it.
+ */
+export function deliverTableChanges(endpoint: string, tableName: string): ChangeFollower {
+  const targets = eventFunctions.filter((f) => f.source === 'table:changes');
+  return followChanges({
+    endpoint,
+    tableName,
+    deliver: async (records) => {
+      for (const target of targets) {
+        const handler = await loadHandler<DynamoDBStreamEvent, void>(target.entry);
+        await handler({ Records: records }, lambdaContext(functionName({ operation: target.name } as Route)));
+      }
+    },
   });
 }

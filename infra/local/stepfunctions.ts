@@ -5,6 +5,7 @@
  * invoke the step function, retry throttling with backoff, loop until `done`, else fail keeping the
  * last state (DescribeExecution's output).
  */
+import { MAX_ATTEMPTS, RETRYABLE_ERRORS } from '../../shared/retry';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { implementedOperations } from '../../shared/routes/operations';
@@ -12,7 +13,8 @@ import { logger } from '../../shared/observability';
 import { stateMachineArnOf } from './environment';
 import { lambdaContext, loadHandler } from './lambda';
 
-const RETRYABLE = new Set(['ThrottlingException', 'ProvisionedThroughputExceededException', 'RequestLimitExceeded', 'TooManyRequestsException', 'InternalServerError', 'ServiceUnavailable']);
+// The errors the stack's state machines retry (shared/retry.ts).
+const RETRYABLE = new Set<string>(RETRYABLE_ERRORS);
 
 interface Execution {
   executionArn: string;
@@ -38,7 +40,7 @@ async function run(execution: Execution, entry: string, operation: string): Prom
           payload = await step(payload, lambdaContext(operation));
           break;
         } catch (error) {
-          if (!RETRYABLE.has((error as Error).name) || ++attempt > 5) throw error;
+          if (!RETRYABLE.has((error as Error).name) || ++attempt >= MAX_ATTEMPTS) throw error;
           await new Promise((r) => setTimeout(r, 200 * 2 ** attempt));
         }
       }

@@ -2,12 +2,23 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
+import { applyRetryPolicy, REQUEST_TIMEOUT_MS } from '../retry';
 
-export function createDocumentClient(endpoint = config.dynamodbEndpoint): DynamoDBDocumentClient {
-  const client = new DynamoDBClient({ region: config.region, ...(endpoint ? { endpoint } : {}), maxAttempts: 4 });
+/** The low-level client; the SDK does not retry on its own: shared/retry.ts is the one policy. */
+export function createDynamoClient(endpoint = config.dynamodbEndpoint): DynamoDBClient {
+  return applyRetryPolicy(new DynamoDBClient({
+    region: config.region,
+    ...(endpoint ? { endpoint } : {}),
+    maxAttempts: 1,
+    requestHandler: { requestTimeout: REQUEST_TIMEOUT_MS, connectionTimeout: 1_000 },
+  }));
+}
+
+export function createDocumentClient(endpoint = config.dynamodbEndpoint, client = createDynamoClient(endpoint)): DynamoDBDocumentClient {
   return DynamoDBDocumentClient.from(client, {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
   });
 }
 
-export const db = createDocumentClient();
+export const dynamo = createDynamoClient();
+export const db = createDocumentClient(config.dynamodbEndpoint, dynamo);

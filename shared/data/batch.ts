@@ -1,9 +1,14 @@
 /**
- * Batched reads and writes with what DynamoDB leaves unprocessed retried (with backoff): 100 keys a
+ * Batched reads and writes with what DynamoDB leaves unprocessed retried (shared/retry.ts): 100 keys a
  * BatchGetItem, 25 requests a BatchWriteItem. The one place that knows those limits.
  */
 import { BatchGetCommand, BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { backoff } from './transact';
+import { retrying } from '../retry';
+
+/** Thrown while DynamoDB leaves part of a batch unprocessed, so the retry policy paces the next try. */
+class UnprocessedError extends Error {
+  override readonly name = 'ThrottlingException';
+}
 
 type Key = Record<string, unknown>;
 export type WriteRequest = { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Key } };
@@ -28,12 +33,12 @@ export async function batchGet(
         ConsistentRead: options.consistent ?? false,
       },
     };
-    for (let attempt = 0; request && Object.keys(request).length; attempt++) {
-      if (attempt) await backoff(attempt);
-      const out = await db.send(new BatchGetCommand({ RequestItems: request }));
+    await retrying(async () => {
+      const out = await db.send(new BatchGetCommand({ RequestItems: request! }));
       items.push(...(out.Responses?.[tableName] ?? []));
       request = out.UnprocessedKeys as typeof request;
-    }
+      if (request && Object.keys(request).length) throw new UnprocessedError();
+    });
     return items;
   }));
   return found.flat();
@@ -42,10 +47,10 @@ export async function batchGet(
 export async function batchWrite(db: DynamoDBDocumentClient, tableName: string, writes: readonly WriteRequest[]): Promise<void> {
   for (let i = 0; i < writes.length; i += 25) {
     let request: Record<string, WriteRequest[]> | undefined = { [tableName]: writes.slice(i, i + 25) };
-    for (let attempt = 0; request && Object.keys(request).length; attempt++) {
-      if (attempt) await backoff(attempt);
+    await retrying(async () => {
       request = (await db.send(new BatchWriteCommand({ RequestItems: request as never }))).UnprocessedItems as typeof request;
-    }
+      if (request && Object.keys(request).length) throw new UnprocessedError();
+    });
   }
 }
 

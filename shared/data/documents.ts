@@ -1,15 +1,16 @@
 /**
- * DynamoDB adapter of the document store. Every document write updates, in the same transaction,
- * the sequence memory (shared/data/sequence.ts): counters of the scoped collections (per scope,
- * scope reference, and each per state) and page buckets of the paginated ones (all documents of a
- * facility, and per state).
+ * DynamoDB adapter of the document store. A document write is one conditional write of the document
+ * alone; the sequence memory (counters of the scoped collections per scope, scope reference and
+ * each per state; page buckets of the paginated ones, all documents of a facility and per state)
+ * follows from the change stream (shared/data/sequence-writer.ts, `documentMembership`).
  */
-import { GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { queryNewestFirst } from './indexes';
 import { orderKey, type DocumentRecord, type DocumentScope, type DocumentState, type StoredFile } from '../domain/document';
 import { keys, type IndexName, type Tenant } from './table';
-import { sequenceMemory, withRetry, type BucketScope } from './sequence';
-import { ConditionFailedError, transactWrite, versionedPut } from './transact';
+import { sequenceMemory, type BucketScope } from './sequence';
+import type { Membership } from './sequence-writer';
+import { conditional, versionedPut } from './transact';
 
 /** A listing of documents, and the state filter if any. */
 export type DocumentCollection =
@@ -50,6 +51,19 @@ export function membership(record: Pick<DocumentRecord, 'State' | 'Scope' | 'Sco
   return {
     paged: [collectionId({ kind: 'all' }), collectionId({ kind: 'all', state: record.State })],
     counted: [scope, { ...scope, state: record.State }, reference, { ...reference, state: record.State }].map(collectionId),
+  };
+}
+
+const pagesOf = (tenant: Tenant, collection: string): BucketScope => ({ pk: keys.tenant(tenant), prefix: keys.documentPagesPrefix(collection) });
+
+/** The counters and page buckets a stored document counts in (for the stream's sequence writer). */
+export function documentMembership(item: Record<string, unknown>): Membership {
+  const record = item as unknown as DocumentRecord;
+  const tenant = { client: record.Client, facility: record.Facility };
+  const { paged, counted } = membership(record);
+  return {
+    counters: counted.map((c) => ({ pk: keys.tenant(tenant), sk: keys.documentCount(c) })),
+    pages: paged.map((c) => ({ scope: pagesOf(tenant, c), key: orderKey(record) })),
   };
 }
 
@@ -97,8 +111,6 @@ export function dynamoDocumentStore(db: DynamoDBDocumentClient, tableName: strin
   }
 
   const memory = sequenceMemory(db, tableName);
-  const pagesOf = (tenant: Tenant, collection: string): BucketScope => ({ pk: keys.tenant(tenant), prefix: keys.documentPagesPrefix(collection) });
-  const counter = (tenant: Tenant, collection: string, delta: number) => memory.counter(keys.tenant(tenant), keys.documentCount(collection), delta);
 
   return {
     async get(tenant, uuid, options = {}) {
@@ -118,53 +130,26 @@ export function dynamoDocumentStore(db: DynamoDBDocumentClient, tableName: strin
     },
 
     async create(record) {
-      const tenant = tenantOf(record);
-      const { paged, counted } = membership(record);
-      await withRetry(async () => {
-        const bucketWrites = (await Promise.all(paged.map((c) => memory.insertInto(pagesOf(tenant, c), orderKey(record))))).flat();
-        await transactWrite(db, [
-          { Put: { TableName: tableName, Item: documentItem(record), ConditionExpression: 'attribute_not_exists(PK)' } },
-          ...bucketWrites,
-          ...counted.map((c) => counter(tenant, c, 1)),
-        ]);
-      });
+      await conditional(db.send(new PutCommand({ TableName: tableName, Item: documentItem(record), ConditionExpression: 'attribute_not_exists(PK)' })));
     },
 
     async update(previous, next) {
-      const tenant = tenantOf(next);
-      const before = membership(previous);
-      const after = membership(next);
-      const key = orderKey(next);
-      await withRetry(async () => {
-        const bucketWrites = (await Promise.all([
-          ...before.paged.filter((c) => !after.paged.includes(c)).map((c) => memory.removeFrom(pagesOf(tenant, c), key)),
-          ...after.paged.filter((c) => !before.paged.includes(c)).map((c) => memory.insertInto(pagesOf(tenant, c), key)),
-        ])).flat();
-        await transactWrite(db, [
-          versionedPut(tableName, documentItem(next), previous.Version),
-          ...bucketWrites,
-          ...before.counted.filter((c) => !after.counted.includes(c)).map((c) => counter(tenant, c, -1)),
-          ...after.counted.filter((c) => !before.counted.includes(c)).map((c) => counter(tenant, c, 1)),
-        ]);
-      });
+      await conditional(db.send(new PutCommand(versionedPut(tableName, documentItem(next), previous.Version).Put!)));
     },
 
     async setFile(previous, file, updatedAt) {
-      await db.send(new UpdateCommand({
+      await conditional(db.send(new UpdateCommand({
         TableName: tableName,
         Key: { PK: keys.tenant(tenantOf(previous)), SK: keys.document(previous.Uuid) },
         UpdateExpression: 'SET #file = :file, #version = :next, #updated = :updated',
         ConditionExpression: '#version = :version',
         ExpressionAttributeNames: { '#file': 'File', '#version': 'Version', '#updated': 'UpdatedAt' },
         ExpressionAttributeValues: { ':file': file, ':next': previous.Version + 1, ':version': previous.Version, ':updated': updatedAt },
-      })).catch((error: Error) => {
-        if (error.name === 'ConditionalCheckFailedException') throw new ConditionFailedError(['ConditionalCheckFailed']);
-        throw error;
-      });
+      })));
     },
 
     async count(tenant, collection) {
-      if (collection.kind === 'all') return memory.total(pagesOf(tenant, collectionId(collection)));
+      if (collection.kind === 'all') return memory.total([pagesOf(tenant, collectionId(collection))]);
       const out = await db.send(new GetCommand({ TableName: tableName, Key: { PK: keys.tenant(tenant), SK: keys.documentCount(collectionId(collection)) } }));
       return (out.Item?.N as number | undefined) ?? 0;
     },
@@ -172,6 +157,6 @@ export function dynamoDocumentStore(db: DynamoDBDocumentClient, tableName: strin
     list: (tenant, collection, limit) => queryIndex(tenant, collection, limit),
 
     page: (tenant, collection, offset, limit) =>
-      memory.page(pagesOf(tenant, collectionId(collection)), offset, limit, (n, before) => queryIndex(tenant, collection, n, before)),
+      memory.page([pagesOf(tenant, collectionId(collection))], offset, limit, (_, n, before) => queryIndex(tenant, collection, n, before), orderKey),
   };
 }

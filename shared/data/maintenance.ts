@@ -1,17 +1,20 @@
 /**
  * DynamoDB adapter of the maintenance log. An entry is keyed by its tenant; GSI1 lists a facility's
- * entries and GSI2 every tenant's (for role reporter), both by IncidentDateStart then Uuid. Each
- * write keeps, in the same transaction, the facility's counter, the page buckets of the all-tenant
- * collection (shared/data/sequence.ts) and the writer's directory entry.
+ * entries, GSI2 every tenant's (for role reporter), both by IncidentDateStart then Uuid. The
+ * all-tenant view is write-sharded: a facility's entries all go to one of MAINTENANCE_SHARDS index
+ * partitions (by a hash of the facility), each with its own page buckets, and a page merges them.
+ * A write is the entry alone (and the writer's directory entry, apart); the facility's counter and
+ * the shard's buckets follow from the change stream (`maintenanceMembership`).
  */
-import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { queryNewestFirst } from './indexes';
 import { maintenanceOrderKey, type MaintenanceRecord } from '../domain/maintenance';
 import { lookupNames, type NameRef } from './directory';
 import { personUpsert, type Actor } from './persons';
-import { sequenceMemory, withRetry, type BucketScope } from './sequence';
+import { sequenceMemory, type BucketScope } from './sequence';
+import type { Membership } from './sequence-writer';
 import { keys, type Tenant } from './table';
-import { transactWrite, versionedPut } from './transact';
+import { conditional, versionedPut } from './transact';
 
 export interface MaintenanceStore {
   get(tenant: Tenant, uuid: string): Promise<MaintenanceRecord | undefined>;
@@ -28,8 +31,21 @@ export interface MaintenanceStore {
   names(refs: readonly NameRef[]): Promise<Map<string, string>>;
 }
 
-const ALL = 'MLE#ALL';
-const allPages: BucketScope = { pk: ALL, prefix: 'PAGES#MLE#' };
+/** Index partitions of the all-tenant view: enough to spread the writes, few enough to merge cheaply. */
+export const MAINTENANCE_SHARDS = 4;
+const shards = Array.from({ length: MAINTENANCE_SHARDS }, (_, shard) => shard);
+
+/** The shard of a facility (FNV-1a of its partition key): all its entries go to the same one. */
+export function shardOf(tenant: Tenant): number {
+  let hash = 0x811c9dc5;
+  for (const char of keys.tenant(tenant)) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
+  return hash % MAINTENANCE_SHARDS;
+}
+
+/** The all-tenant index partition of a shard, and the page buckets that count it. */
+export const allEntriesOf = (shard: number) => `MLE#ALL#${shard}`;
+export const allPagesOf = (shard: number): BucketScope => ({ pk: allEntriesOf(shard), prefix: 'PAGES#MLE#' });
+const allPages = shards.map(allPagesOf);
 const fields = ['Client', 'Facility', 'Uuid', 'Version', 'CreatedAt', 'UpdatedAt', 'Device', 'Reporter', 'Solver', 'State', 'IncidentTitle', 'IncidentCause', 'IncidentSolution', 'IncidentDateStart', 'IncidentDateEnd'] as const;
 const toRecord = (item: Record<string, unknown>) => Object.fromEntries(fields.map((f) => [f, item[f] ?? null])) as unknown as MaintenanceRecord;
 
@@ -37,14 +53,25 @@ const toRecord = (item: Record<string, unknown>) => Object.fromEntries(fields.ma
 export function maintenanceItem(r: MaintenanceRecord) {
   const pk = keys.tenant({ client: r.Client, facility: r.Facility });
   const order = maintenanceOrderKey(r);
-  return { PK: pk, SK: keys.maintenanceEntry(r.Uuid), Type: 'MaintenanceLogEntry', ...r, G1PK: `${pk}#MLE`, G1SK: order, G2PK: ALL, G2SK: order };
+  return { PK: pk, SK: keys.maintenanceEntry(r.Uuid), Type: 'MaintenanceLogEntry', ...r, G1PK: `${pk}#MLE`, G1SK: order, G2PK: allEntriesOf(shardOf({ client: r.Client, facility: r.Facility })), G2SK: order };
+}
+
+/** The facility's counter and its shard's page buckets, for the stream's sequence writer. */
+export function maintenanceMembership(item: Record<string, unknown>): Membership {
+  const record = item as unknown as MaintenanceRecord;
+  const tenant = { client: record.Client, facility: record.Facility };
+  return {
+    counters: [{ pk: keys.tenant(tenant), sk: keys.maintenanceCount }],
+    pages: [{ scope: allPagesOf(shardOf(tenant)), key: maintenanceOrderKey(record) }],
+  };
 }
 
 export function dynamoMaintenanceStore(db: DynamoDBDocumentClient, tableName: string): MaintenanceStore {
   const memory = sequenceMemory(db, tableName);
-  const tenantOf = (r: MaintenanceRecord): Tenant => ({ client: r.Client, facility: r.Facility });
 
   const query = (index: 'GSI1' | 'GSI2', pk: string, limit: number, before?: string) => queryNewestFirst(db, tableName, { index, pk, limit, before }, toRecord);
+  const pageAll = (offset: number, limit: number) =>
+    memory.page(allPages, offset, limit, (shard, n, before) => query('GSI2', allEntriesOf(shard), n, before), maintenanceOrderKey);
 
   return {
     async get(tenant, uuid) {
@@ -53,28 +80,14 @@ export function dynamoMaintenanceStore(db: DynamoDBDocumentClient, tableName: st
     },
 
     async create(record, actor) {
-      await withRetry(async () => {
-        const pages = await memory.insertInto(allPages, maintenanceOrderKey(record));
-        await transactWrite(db, [
-          { Put: { TableName: tableName, Item: maintenanceItem(record), ConditionExpression: 'attribute_not_exists(PK)' } },
-          ...pages,
-          memory.counter(keys.tenant(tenantOf(record)), keys.maintenanceCount, 1),
-          personUpsert(tableName, record.Client, actor, record.UpdatedAt),
-        ]);
-      });
+      // The directory entry first: a failed create leaves at most the caller's name behind.
+      await db.send(new UpdateCommand(personUpsert(tableName, record.Client, actor, record.UpdatedAt).Update!));
+      await conditional(db.send(new PutCommand({ TableName: tableName, Item: maintenanceItem(record), ConditionExpression: 'attribute_not_exists(PK)' })));
     },
 
     async update(previous, next, actor) {
-      const moved = maintenanceOrderKey(previous) !== maintenanceOrderKey(next);
-      await withRetry(async () => {
-        // A changed IncidentDateStart moves the entry within the all-tenant order.
-        const pages = moved ? await memory.move(allPages, maintenanceOrderKey(previous), maintenanceOrderKey(next)) : [];
-        await transactWrite(db, [
-          versionedPut(tableName, maintenanceItem(next), previous.Version),
-          ...pages,
-          personUpsert(tableName, next.Client, actor, next.UpdatedAt),
-        ]);
-      });
+      await db.send(new UpdateCommand(personUpsert(tableName, next.Client, actor, next.UpdatedAt).Update!));
+      await conditional(db.send(new PutCommand(versionedPut(tableName, maintenanceItem(next), previous.Version).Put!)));
     },
 
     listTenant: (tenant, limit) => query('GSI1', `${keys.tenant(tenant)}#MLE`, limit),
@@ -84,9 +97,9 @@ export function dynamoMaintenanceStore(db: DynamoDBDocumentClient, tableName: st
       return (out.Item?.N as number | undefined) ?? 0;
     },
 
-    listAll: (limit) => query('GSI2', ALL, limit),
+    listAll: async (limit) => (await pageAll(0, limit)).items,
     countAll: () => memory.total(allPages),
-    pageAll: (offset, limit) => memory.page(allPages, offset, limit, (n, before) => query('GSI2', ALL, n, before)),
+    pageAll,
     names: (refs) => lookupNames(db, tableName, refs),
   };
 }

@@ -1,25 +1,21 @@
 /**
- * The "sequence memory" of DESIGN §4, for any collection ordered by a string key: counts and deep
- * pages without reading the items.
+ * The "sequence memory" of DESIGN §4: counts and deep pages of a collection without reading its
+ * items. Nothing here is written by a request: the stream processor (shared/data/sequence-writer.ts),
+ * one ordered writer per facility, keeps it from the table's change stream.
  *
- * - A counter item (`ADD N`) counts a collection that is listed whole.
+ * - A counter item (`N`) counts a collection that is listed whole.
  * - Page buckets cut a paginated collection into consecutive slices of its order, each an item with
  *   its first key `K`, its exact size `N`, the largest key it has seen `M` and a version `V`. The
- *   first bucket starts at the empty key, so it holds everything older than the next one and
- *   concurrent first writers meet on the same item. A new bucket opens only after the newest one
- *   holds PAGE_BUCKET_SIZE items, above every key it has seen, together with a versioned write of
- *   that bucket: no slice changes under a writer that read it. An item landing inside an older slice
- *   (an import, a changed date) grows that slice; regenerateSequenceMemory evens them out.
- * - A page adds up the small bucket items (newest first) to find the slice holding its first item,
- *   then reads from that slice's upper bound: it never reads the items before it.
- *
- * Writers put the returned items into the same transaction as the item they count, and retry the
- * whole read-plan-write cycle (`withRetry`) when a bucket changed meanwhile.
+ *   first bucket starts at the empty key. A new bucket opens when the newest one holds
+ *   PAGE_BUCKET_SIZE items and a key above all it has seen arrives; a key landing inside an older
+ *   slice (an import, a changed date, a state change) grows that slice. Slices may be uneven; they
+ *   are exact.
+ * - A collection may be spread over several bucket scopes (the all-tenant log is write-sharded): a
+ *   page then merges the scopes, starting each at a bucket boundary chosen so that the number of
+ *   items above every start is known exactly.
  */
 import { QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { batchWrite } from './batch';
-import { locateOffset } from '../domain/collection';
-import { backoff, ConditionFailedError, type TransactWriteItem } from './transact';
+import { batchPut } from './batch';
 
 export const PAGE_BUCKET_SIZE = 100;
 
@@ -29,33 +25,19 @@ export interface BucketScope {
   prefix: string;
 }
 
-interface Bucket {
+export interface Bucket {
   SK: string;
+  /** The first key of the slice. */
   K: string;
+  /** The largest key the slice has seen. */
   M: string;
+  /** The exact number of items in the slice. */
   N: number;
   V: number;
-  Latest?: boolean;
 }
 
-const ATTEMPTS = 12;
-
-/**
- * Retries a read-plan-write cycle when a condition of its transaction fails. A failure of the first
- * item (the counted item itself: it exists already, or changed) is the caller's, not retried.
- */
-export async function withRetry(attempt: () => Promise<void>): Promise<void> {
-  for (let i = 1; ; i++) {
-    try {
-      return await attempt();
-    } catch (error) {
-      if (!(error instanceof ConditionFailedError) || i >= ATTEMPTS || error.reasons[0] === 'ConditionalCheckFailed') throw error;
-      await backoff(i);
-    }
-  }
-}
-
-async function readBuckets(db: DynamoDBDocumentClient, tableName: string, scope: BucketScope, consistent = false): Promise<Bucket[]> {
+/** A scope's buckets, ascending by first key. */
+export async function readBuckets(db: DynamoDBDocumentClient, tableName: string, scope: BucketScope, consistent = false): Promise<Bucket[]> {
   const found: Bucket[] = [];
   let ExclusiveStartKey: QueryCommandInput['ExclusiveStartKey'];
   do {
@@ -72,173 +54,211 @@ async function readBuckets(db: DynamoDBDocumentClient, tableName: string, scope:
   return found;
 }
 
-const bucketItem = (scope: BucketScope, bucket: Omit<Bucket, 'SK'>) => ({
+export const bucketItem = (scope: BucketScope, bucket: Omit<Bucket, 'SK'>) => ({
   PK: scope.pk,
   SK: `${scope.prefix}${bucket.K}`,
   Type: 'PageBucket',
-  ...bucket,
+  K: bucket.K,
+  M: bucket.M,
+  N: bucket.N,
+  V: bucket.V,
 });
 
-export function sequenceMemory(db: DynamoDBDocumentClient, tableName: string) {
-  const buckets = (scope: BucketScope, consistent = false) => readBuckets(db, tableName, scope, consistent);
+/**
+ * Where to start reading each scope for the item at position `offset` (newest first): each scope
+ * is read from below `before[s]` (from its newest item when undefined), and exactly `above` items
+ * of the whole collection lie above those starts, all of them before `offset`.
+ *
+ * The start is a threshold key T taken from the bucket boundaries, the lowest one for which no more
+ * than `offset` items can lie at or above it; every scope starts at its first boundary at or above T.
+ */
+export function startingPoint(scopes: readonly (readonly Pick<Bucket, 'K' | 'N'>[])[], offset: number): { before: (string | undefined)[]; above: number } {
+  const top = { before: scopes.map(() => undefined), above: 0 };
+  if (offset <= 0) return top;
+  const candidates = [...new Set(scopes.flatMap((buckets) => buckets.map((b) => b.K)))].sort().reverse();
+  let best: { before: (string | undefined)[]; above: number } = top;
+  for (const threshold of candidates) {
+    let above = 0;
+    let mayBeAbove = 0;
+    const before = scopes.map((buckets) => {
+      // Buckets at or above the threshold hold only items above it; the one just below it may hold some.
+      const from = buckets.findIndex((b) => b.K >= threshold);
+      const fullyAbove = from === -1 ? [] : buckets.slice(from);
+      above += fullyAbove.reduce((sum, b) => sum + b.N, 0);
+      const straddling = buckets[(from === -1 ? buckets.length : from) - 1];
+      if (straddling && fullyAbove[0]?.K !== threshold) mayBeAbove += straddling.N;
+      return fullyAbove[0]?.K;
+    });
+    if (above + mayBeAbove > offset) break;
+    best = { before, above };
+  }
+  return best;
+}
 
-  /** The bucket whose slice holds `key`: the last one starting at or before it. */
-  async function bucketFor(scope: BucketScope, key: string): Promise<Bucket | undefined> {
-    const out = await db.send(new QueryCommand({
-      TableName: tableName,
-      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :prefix AND :upto',
-      ExpressionAttributeValues: { ':pk': scope.pk, ':prefix': scope.prefix, ':upto': `${scope.prefix}${key}` },
-      ScanIndexForward: false,
-      Limit: 1,
-      ConsistentRead: true,
+/**
+ * The newest `count` items of several newest-first sequences merged, each read from below its
+ * `before` key: `query(s, n, before)` answers the newest `n` items of sequence `s` below `before`.
+ */
+export async function mergeNewest<T>(
+  before: readonly (string | undefined)[],
+  count: number,
+  query: (scope: number, n: number, before?: string) => Promise<T[]>,
+  keyOf: (item: T) => string,
+): Promise<T[]> {
+  const cursors = [...before];
+  const buffers: T[][] = before.map(() => []);
+  const exhausted = before.map(() => false);
+  const merged: T[] = [];
+  while (merged.length < count) {
+    const wanted = count - merged.length;
+    // A lone sequence reads what is wanted at once; several read their share, then refill as they empty.
+    const chunk = before.length === 1 ? wanted : Math.max(25, Math.ceil(wanted / before.length));
+    await Promise.all(buffers.map(async (buffer, s) => {
+      if (buffer.length || exhausted[s]) return;
+      const items = await query(s, chunk, cursors[s]);
+      if (items.length < chunk) exhausted[s] = true;
+      if (items.length) cursors[s] = keyOf(items[items.length - 1]!);
+      buffer.push(...items);
     }));
-    return out.Items?.[0] as Bucket | undefined;
+    let newest = -1;
+    buffers.forEach((buffer, s) => {
+      if (buffer.length && (newest === -1 || keyOf(buffer[0]!) > keyOf(buffers[newest]![0]!))) newest = s;
+    });
+    if (newest === -1) break;
+    merged.push(buffers[newest]!.shift()!);
   }
+  return merged;
+}
 
-  const update = (scope: BucketScope, bucket: Bucket, expression: string, values: Record<string, unknown> = {}): TransactWriteItem => ({
-    Update: {
-      TableName: tableName,
-      Key: { PK: scope.pk, SK: bucket.SK },
-      UpdateExpression: expression,
-      ConditionExpression: 'V = :v',
-      ExpressionAttributeValues: { ':v': bucket.V, ':one': 1, ...values },
-    },
-  });
-
-  /** The bucket writes that count one more item with `key`. */
-  async function insertInto(scope: BucketScope, key: string): Promise<TransactWriteItem[]> {
-    const bucket = await bucketFor(scope, key);
-    if (!bucket) {
-      return [{ Put: { TableName: tableName, Item: bucketItem(scope, { K: '', M: key, N: 1, V: 1, Latest: true }), ConditionExpression: 'attribute_not_exists(SK)' } }];
-    }
-    if (bucket.Latest && bucket.N >= PAGE_BUCKET_SIZE && key > bucket.M) {
-      return [
-        update(scope, bucket, 'REMOVE Latest SET V = V + :one'),
-        { Put: { TableName: tableName, Item: bucketItem(scope, { K: key, M: key, N: 1, V: 1, Latest: true }), ConditionExpression: 'attribute_not_exists(SK)' } },
-      ];
-    }
-    return [update(scope, bucket, 'SET N = N + :one, M = :m, V = V + :one', { ':m': key > bucket.M ? key : bucket.M })];
-  }
-
-  /** The bucket write that counts one item with `key` out. */
-  async function removeFrom(scope: BucketScope, key: string): Promise<TransactWriteItem[]> {
-    const bucket = await bucketFor(scope, key);
-    return bucket ? [update(scope, bucket, 'SET N = N - :one, V = V + :one')] : [];
-  }
-
+export function sequenceMemory(db: DynamoDBDocumentClient, tableName: string) {
   return {
-    insertInto,
-    removeFrom,
-
-    /** The bucket writes for an item whose key changes from `from` to `to` (one write if the slice stays). */
-    async move(scope: BucketScope, from: string, to: string): Promise<TransactWriteItem[]> {
-      const [old, target] = await Promise.all([bucketFor(scope, from), bucketFor(scope, to)]);
-      if (old && target && old.SK === target.SK) return [update(scope, old, 'SET M = :m, V = V + :one', { ':m': to > old.M ? to : old.M })];
-      return [...(await removeFrom(scope, from)), ...(await insertInto(scope, to))];
-    },
-
-    /** A counter change, for the same transaction as the counted item. */
-    counter(pk: string, sk: string, delta: number): TransactWriteItem {
-      return {
-        Update: {
-          TableName: tableName,
-          Key: { PK: pk, SK: sk },
-          UpdateExpression: 'ADD N :delta SET #type = :type',
-          ExpressionAttributeNames: { '#type': 'Type' },
-          ExpressionAttributeValues: { ':delta': delta, ':type': 'Counter' },
-        },
-      };
-    },
-
-    /** The size of a paginated collection. */
-    async total(scope: BucketScope): Promise<number> {
-      return (await buckets(scope)).reduce((sum, b) => sum + b.N, 0);
+    /** The size of a paginated collection (spread over `scopes`). */
+    async total(scopes: readonly BucketScope[]): Promise<number> {
+      const all = await Promise.all(scopes.map((scope) => readBuckets(db, tableName, scope)));
+      return all.flat().reduce((sum, b) => sum + b.N, 0);
     },
 
     /**
-     * `limit` items from position `offset` (newest first): `query(n, before)` reads the newest `n`
-     * items with keys below `before` (all when undefined).
+     * `limit` items from position `offset` (newest first) of a collection spread over `scopes`;
+     * `query(s, n, before)` reads the newest `n` items of scope `s` with keys below `before`. Page 1
+     * always reads the newest items, so a record is listed as soon as its index has it.
      */
-    async page<T>(scope: BucketScope, offset: number, limit: number, query: (n: number, before?: string) => Promise<T[]>): Promise<{ total: number; items: T[] }> {
-      const newestFirst = (await buckets(scope)).reverse();
-      const total = newestFirst.reduce((sum, b) => sum + b.N, 0);
-      const start = locateOffset(newestFirst.map((b) => b.N), offset);
-      if (!start) return { total, items: [] };
-      const items = await query(start.skip + limit, start.slice > 0 ? newestFirst[start.slice - 1]!.K : undefined);
-      return { total, items: items.slice(start.skip) };
+    async page<T>(
+      scopes: readonly BucketScope[],
+      offset: number,
+      limit: number,
+      query: (scope: number, n: number, before?: string) => Promise<T[]>,
+      keyOf: (item: T) => string,
+    ): Promise<{ total: number; items: T[] }> {
+      const buckets = await Promise.all(scopes.map((scope) => readBuckets(db, tableName, scope)));
+      const total = buckets.flat().reduce((sum, b) => sum + b.N, 0);
+      const start = startingPoint(buckets, offset);
+      const skip = offset - start.above;
+      const items = (await mergeNewest(start.before, skip + limit, query, keyOf)).slice(skip);
+      // Just written records the stream has not counted yet are still listed: the total never says less.
+      return { total: Math.max(total, offset + items.length), items };
     },
   };
 }
 
 export type SequenceMemory = ReturnType<typeof sequenceMemory>;
 
+/** One change of a collection's membership, in stream order. */
+export interface BucketChange {
+  op: 'insert' | 'remove';
+  key: string;
+}
+
 /**
- * Rebuilding a collection's buckets as even slices, in bounded steps (regenerateSequenceMemory): feed
- * its keys in ascending order a page at a time; each bucket is written as soon as it is full, stored
- * buckets that no longer start a slice are deleted as the rebuild passes them, and the state holds
- * only the bucket being filled. Drift counts the buckets that were wrong, missing or extra.
+ * The buckets `changes` touch, applied in order to a scope's stored buckets (ascending): each touched
+ * bucket with its new size and largest key, and `created` for those that did not exist.
  */
-export interface Rebuild {
-  filling?: { K: string; M: string; N: number };
-  /** The start key of the last bucket written. */
-  last?: string;
+export function planBuckets(stored: readonly Bucket[], changes: readonly BucketChange[]): { bucket: Omit<Bucket, 'SK'>; created: boolean }[] {
+  const buckets = stored.map((b) => ({ bucket: { K: b.K, M: b.M, N: b.N, V: b.V }, created: false, touched: false }));
+  for (const { op, key } of changes) {
+    let index = -1;
+    for (let i = 0; i < buckets.length && buckets[i]!.bucket.K <= key; i++) index = i;
+    if (op === 'remove') {
+      const slice = buckets[index];
+      if (slice && slice.bucket.N > 0) Object.assign(slice, { bucket: { ...slice.bucket, N: slice.bucket.N - 1 }, touched: true });
+      continue;
+    }
+    const slice = buckets[index];
+    const newest = index === buckets.length - 1;
+    if (!slice) {
+      // The first bucket starts at the empty key, so it holds everything older than the next one.
+      buckets.unshift({ bucket: { K: '', M: key, N: 1, V: 0 }, created: true, touched: true });
+    } else if (newest && slice.bucket.N >= PAGE_BUCKET_SIZE && key > slice.bucket.M) {
+      buckets.push({ bucket: { K: key, M: key, N: 1, V: 0 }, created: true, touched: true });
+    } else {
+      Object.assign(slice, { bucket: { ...slice.bucket, N: slice.bucket.N + 1, M: key > slice.bucket.M ? key : slice.bucket.M }, touched: true });
+    }
+  }
+  return buckets.filter((b) => b.touched).map(({ bucket, created }) => ({ bucket, created }));
+}
+
+/**
+ * Checking a collection's buckets against its items (regenerateSequenceMemory), in bounded steps:
+ * feed its keys in ascending order a page at a time; each stored bucket whose size is not the number
+ * of keys in its slice is corrected (only that one: correct buckets keep their version). Drift counts
+ * the buckets that were wrong. The state holds only the bucket being counted.
+ */
+export interface Verify {
+  counting?: { K: string; n: number };
   drift: number;
   buckets: number;
 }
 
-export const startRebuild = (): Rebuild => ({ drift: 0, buckets: 0 });
+export const startVerify = (): Verify => ({ drift: 0, buckets: 0 });
 
-/** Writes `bucket` and removes the stored buckets between the last one written and it. */
-async function flush(db: DynamoDBDocumentClient, tableName: string, scope: BucketScope, state: Rebuild, bucket: { K: string; M: string; N: number }, latest: boolean, dryRun: boolean): Promise<Rebuild> {
-  const lower = state.last === undefined ? scope.prefix : `${scope.prefix}${state.last}`;
-  const stored = (await db.send(new QueryCommand({
-    TableName: tableName,
-    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :lower AND :upper',
-    ExpressionAttributeValues: { ':pk': scope.pk, ':lower': lower, ':upper': `${scope.prefix}${bucket.K}` },
-    ConsistentRead: true,
-  }))).Items as Bucket[] | undefined ?? [];
-  const same = stored.find((b) => b.K === bucket.K);
-  const stale = stored.filter((b) => b.K !== bucket.K && b.K !== state.last);
-  const drift = state.drift + stale.length + (same?.N === bucket.N ? 0 : 1);
+async function settle(db: DynamoDBDocumentClient, tableName: string, scope: BucketScope, stored: readonly Bucket[], counted: { K: string; n: number }, dryRun: boolean): Promise<number> {
+  const bucket = stored.find((b) => b.K === counted.K);
+  if (bucket?.N === counted.n || (!bucket && counted.n === 0)) return 0;
   if (!dryRun) {
-    await batchWrite(db, tableName, [
-      ...stale.map((b) => ({ DeleteRequest: { Key: { PK: scope.pk, SK: b.SK } } })),
-      { PutRequest: { Item: bucketItem(scope, { ...bucket, V: (same?.V ?? 0) + 1, ...(latest ? { Latest: true } : {}) }) } },
-    ]);
+    await batchPut(db, tableName, [bucketItem(scope, { K: counted.K, M: bucket?.M ?? counted.K, N: counted.n, V: (bucket?.V ?? 0) + 1 })]);
   }
-  return { last: bucket.K, drift, buckets: state.buckets + 1 };
+  return 1;
 }
 
-/** The next keys of the collection, ascending; writes every bucket that fills up. */
-export async function rebuildPage(db: DynamoDBDocumentClient, tableName: string, scope: BucketScope, state: Rebuild, sortedKeys: readonly string[], dryRun = false): Promise<Rebuild> {
-  let next: Rebuild = { ...state };
+/** Counts the next keys (ascending) into the stored buckets, correcting each bucket it leaves. */
+export async function verifyPage(db: DynamoDBDocumentClient, tableName: string, scope: BucketScope, state: Verify, sortedKeys: readonly string[], dryRun = false): Promise<Verify> {
+  if (!sortedKeys.length) return state;
+  const stored = await readBuckets(db, tableName, scope, true);
+  const next: Verify = { ...state };
+  let index = 0;
   for (const key of sortedKeys) {
-    const filling: { K: string; M: string; N: number } | undefined = next.filling;
-    if (!filling) {
-      next.filling = { K: next.last === undefined ? '' : key, M: key, N: 1 };
-    } else if (filling.N >= PAGE_BUCKET_SIZE) {
-      next = { ...(await flush(db, tableName, scope, next, filling, false, dryRun)), filling: { K: key, M: key, N: 1 } };
-    } else {
-      next.filling = { ...filling, M: key, N: filling.N + 1 };
+    while (index + 1 < stored.length && stored[index + 1]!.K <= key) index++;
+    // Keys below the first stored bucket belong to the first slice, which starts at the empty key.
+    const start = stored[index] && stored[index]!.K <= key ? stored[index]!.K : '';
+    if (next.counting?.K !== start) {
+      if (next.counting) next.drift += await finishSlices(db, tableName, scope, stored, next.counting, start, dryRun);
+      next.counting = { K: start, n: 0 };
+      next.buckets += 1;
     }
+    next.counting!.n += 1;
   }
   return next;
 }
 
-/** Writes the newest bucket and removes stored buckets beyond it. */
-export async function finishRebuild(db: DynamoDBDocumentClient, tableName: string, scope: BucketScope, state: Rebuild, dryRun = false): Promise<{ drift: number; buckets: number }> {
-  const done = state.filling ? await flush(db, tableName, scope, state, state.filling, true, dryRun) : state;
-  const beyond = ((await db.send(new QueryCommand({
-    TableName: tableName,
-    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :lower AND :upper',
-    ExpressionAttributeValues: { ':pk': scope.pk, ':lower': done.last === undefined ? scope.prefix : `${scope.prefix}${done.last}`, ':upper': `${scope.prefix}\uffff` },
-    ConsistentRead: true,
-  }))).Items as Bucket[] | undefined ?? []).filter((b) => b.K !== done.last);
-  if (!dryRun) await batchWrite(db, tableName, beyond.map((b) => ({ DeleteRequest: { Key: { PK: scope.pk, SK: b.SK } } })));
-  return { drift: done.drift + beyond.length, buckets: done.buckets };
+/** Settles the bucket being counted and every stored bucket after it up to (not including) `upTo`: those are empty. */
+async function finishSlices(db: DynamoDBDocumentClient, tableName: string, scope: BucketScope, stored: readonly Bucket[], counting: { K: string; n: number }, upTo: string | undefined, dryRun: boolean): Promise<number> {
+  let drift = await settle(db, tableName, scope, stored, counting, dryRun);
+  for (const empty of stored.filter((b) => b.K > counting.K && (upTo === undefined || b.K < upTo))) {
+    drift += await settle(db, tableName, scope, stored, { K: empty.K, n: 0 }, dryRun);
+  }
+  return drift;
 }
 
-/** A whole collection's keys at once (a facility's documents): the same rebuild in one go. */
-export async function rebuildBuckets(db: DynamoDBDocumentClient, tableName: string, scope: BucketScope, sortedKeys: readonly string[], dryRun = false): Promise<{ drift: number; buckets: number }> {
-  return finishRebuild(db, tableName, scope, await rebuildPage(db, tableName, scope, startRebuild(), sortedKeys, dryRun), dryRun);
+/** Settles what is left after the last key. */
+export async function finishVerify(db: DynamoDBDocumentClient, tableName: string, scope: BucketScope, state: Verify, dryRun = false): Promise<{ drift: number; buckets: number }> {
+  const stored = await readBuckets(db, tableName, scope, true);
+  const counting = state.counting ?? { K: '', n: 0 };
+  // With no key at all, a stored first bucket is settled as empty too.
+  const drift = state.drift + (await finishSlices(db, tableName, scope, stored, counting, undefined, dryRun));
+  return { drift, buckets: state.buckets };
+}
+
+/** A whole collection's keys at once (a facility's documents). */
+export async function verifyBuckets(db: DynamoDBDocumentClient, tableName: string, scope: BucketScope, sortedKeys: readonly string[], dryRun = false): Promise<{ drift: number; buckets: number }> {
+  return finishVerify(db, tableName, scope, await verifyPage(db, tableName, scope, startVerify(), sortedKeys, dryRun), dryRun);
 }

@@ -14,7 +14,9 @@
  * | probe           | C#{client}         | PROBE#{probe identifier}             |
  * | log entry       | C#{client}#F#{fac} | MLE#{uuid}                           |
  * | log entry count | C#{client}#F#{fac} | COUNT#MLE                            |
- * | log pages (all) | MLE#ALL            | PAGES#MLE#{first key}                |
+ * | log pages (all) | MLE#ALL#{shard}    | PAGES#MLE#{first key}                |
+ * | stream progress | C#{client}#F#{fac} | SEQ#PAGES                            |
+ * | idempotency     | C#{client}#F#{fac} | IDEMPOTENCY#{function}#{key hash}    |
  * | document        | C#{client}#F#{fac} | DOCUMENT#{uuid}                      |
  * | document count  | C#{client}#F#{fac} | COUNT#DOCUMENT#{collection}          |
  * | document pages  | C#{client}#F#{fac} | PAGES#DOCUMENT#{collection}#{first}  |
@@ -27,11 +29,14 @@ export const TABLE_DEFINITION = {
   sortKey: 'SK',
   /** Items with this attribute (epoch seconds) expire. */
   timeToLiveAttribute: 'ExpiresAt',
+  /** The change stream the sequence memory is kept from (shared/data/sequence-writer.ts). */
+  streamView: 'NEW_AND_OLD_IMAGES',
   /**
    * Overloaded global secondary indexes (projection ALL); each item type documents what it puts in
    * them. Documents: GSI1 all of a facility, GSI2 by state, GSI3 by scope, GSI4 by scope reference
    * (sort key: CreatedAt#Uuid), GSI5 by document uuid alone (the report API). Maintenance log
-   * entries: GSI1 all of a facility, GSI2 all of every tenant (sort key: IncidentDateStart#Uuid).
+   * entries: GSI1 all of a facility, GSI2 all of every tenant, write-sharded over MLE#ALL#{shard}
+   * (sort key: IncidentDateStart#Uuid).
    */
   indexes: [
     { name: 'GSI1', partitionKey: 'G1PK', sortKey: 'G1SK' },

@@ -1,6 +1,8 @@
 /** Transactions with the two failure kinds the stores care about told apart. */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { AppError } from '../errors';
+import { isUnavailable, retrying } from '../retry';
 
 export type TransactWriteItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -12,19 +14,43 @@ export class ConditionFailedError extends Error {
   }
 }
 
-/** Runs a transaction; retries transaction conflicts (another transaction on the same items) with backoff. */
-export async function transactWrite(db: DynamoDBDocumentClient, items: TransactWriteItem[], attempts = 5): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await db.send(new TransactWriteCommand({ TransactItems: items }));
-      return;
-    } catch (error) {
-      if (!(error instanceof TransactionCanceledException)) throw error;
-      const reasons = (error.CancellationReasons ?? []).map((r) => r.Code);
-      if (reasons.includes('ConditionalCheckFailed')) throw new ConditionFailedError(reasons);
-      if (!reasons.includes('TransactionConflict') || attempt >= attempts) throw error;
-      await new Promise((r) => setTimeout(r, Math.random() * 25 * 2 ** attempt));
-    }
+/** Cancellation reasons that only say "not now": another transaction on the same items, throttling. */
+const TRANSIENT_REASONS = new Set(['TransactionConflict', 'ThrottlingError', 'ProvisionedThroughputExceeded']);
+const transient = (error: unknown) =>
+  isUnavailable(error) || (error instanceof TransactionCanceledException && (error.CancellationReasons ?? []).some((r) => TRANSIENT_REASONS.has(r.Code ?? '')));
+
+/** Runs a transaction under the retry policy; a failed condition is a ConditionFailedError, never retried here. */
+export async function transactWrite(db: DynamoDBDocumentClient, items: TransactWriteItem[]): Promise<void> {
+  try {
+    await retrying(() => db.send(new TransactWriteCommand({ TransactItems: items })), transient);
+  } catch (error) {
+    if (!(error instanceof TransactionCanceledException)) throw error;
+    const reasons = (error.CancellationReasons ?? []).map((r) => r.Code);
+    if (reasons.includes('ConditionalCheckFailed')) throw new ConditionFailedError(reasons);
+    throw error;
+  }
+}
+
+/**
+ * A read-modify-write that lost a race (ConditionFailedError) is read and applied again, under the
+ * retry policy's attempt bound; one that keeps losing is 409.
+ */
+export async function optimistic<T>(attempt: () => Promise<T>): Promise<T> {
+  try {
+    return await retrying(attempt, (error) => error instanceof ConditionFailedError);
+  } catch (error) {
+    if (error instanceof ConditionFailedError) throw new AppError(409, 'request.concurrent_update');
+    throw error;
+  }
+}
+
+/** A single conditional write whose failed condition is a ConditionFailedError. */
+export async function conditional<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') throw new ConditionFailedError(['ConditionalCheckFailed']);
+    throw error;
   }
 }
 
@@ -38,7 +64,3 @@ export const versionedPut = (tableName: string, item: Record<string, unknown>, v
     ExpressionAttributeValues: { ':version': version },
   },
 });
-
-/** How often a read-modify-write that lost a race is tried again, and the jittered pause before each try. */
-export const WRITE_ATTEMPTS = 8;
-export const backoff = (attempt: number): Promise<void> => new Promise((r) => setTimeout(r, Math.random() * Math.min(250, 10 * 2 ** attempt)));

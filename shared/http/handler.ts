@@ -24,6 +24,8 @@ import { GREEDY, type Route } from '../routes/types';
 import { isIdentifier } from '../schemas/fields';
 import type { Tenant } from '../data/table';
 import { pageConfiguration, wholeConfiguration, type CollectionConfiguration } from '../domain/collection';
+import { DeadlineError, expireBudget, isUnavailable, UnavailableError, withBudget } from '../retry';
+import { idempotent } from './idempotency';
 
 /** API Gateway v2 event; `authorizer.lambda` is present behind the Lambda authorizer. */
 export type ApiEvent = Omit<APIGatewayProxyEventV2, 'requestContext' | 'body'> & {
@@ -77,7 +79,7 @@ const notifications = (): MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext> 
     const language = pickLanguage(request.event.headers?.['accept-language'] ?? request.event.headers?.['Accept-Language']);
     response.statusCode = shaped.status;
     response.body = JSON.stringify({ Notifications: [notification(shaped.spec, language)] });
-    response.headers = { ...response.headers, 'Content-Type': 'application/json' };
+    response.headers = { ...response.headers, 'Content-Type': 'application/json', ...(shaped.status === 503 ? { 'Retry-After': String(RETRY_AFTER_SECONDS) } : {}) };
   },
 });
 
@@ -132,18 +134,28 @@ const authorize = (route: Route): MiddlewareObj<ApiEvent, ApiResult, Error, ApiC
   },
 });
 
-/** AWS errors a client can act on: throttling is 429 (retry shortly), a timed-out dependency 503. */
-const THROTTLING = new Set(['ProvisionedThroughputExceededException', 'ThrottlingException', 'RequestLimitExceeded', 'TooManyRequestsException', 'SlowDown']);
-const UNAVAILABLE = new Set(['TimeoutError', 'RequestTimeout', 'RequestTimeoutException', 'ServiceUnavailable', 'InternalServerError']);
-const awsErrors = (): MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext> => ({
+/** How long a client is told to wait before trying again after a 503. */
+export const RETRY_AFTER_SECONDS = 2;
+
+/**
+ * Failures of a dependency, whatever their shape, become 503 with Retry-After (never 500): retries
+ * ran out or the dependency is unreachable, or the deadline came before a write could be sent
+ * (then nothing was written). A reused Idempotency-Key is the client's conflict (409).
+ */
+const dependencyErrors = (): MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext> => ({
   onError: (request) => {
-    const name = request.error?.name ?? '';
-    if (THROTTLING.has(name)) {
-      logger.warn('dependency throttled', { error: name });
-      request.error = new AppError(429, 'request.throttled');
-    } else if (UNAVAILABLE.has(name)) {
-      logger.error('dependency unavailable', { error: request.error as Error });
-      request.error = new AppError(503, 'server.unavailable');
+    const error = request.error;
+    const name = error?.name ?? '';
+    if (error instanceof DeadlineError) {
+      logger.warn('deadline too close to write', { error: name });
+      request.error = new AppError(503, 'server.deadline');
+    } else if (error instanceof UnavailableError || isUnavailable(error) || isUnavailable((error as { cause?: unknown } | null)?.cause)) {
+      logger.error('dependency unavailable', { error: error as Error });
+      request.error = new AppError(503, 'server.unavailable', { details: [{ key: 'detail.retry_after', params: { seconds: RETRY_AFTER_SECONDS } }] });
+    } else if (name === 'IdempotencyValidationError') {
+      request.error = new AppError(409, 'idempotency.key_reused');
+    } else if (name === 'IdempotencyAlreadyInProgressError') {
+      request.error = new AppError(409, 'idempotency.in_progress');
     }
   },
 });
@@ -159,7 +171,9 @@ const bodyLimit = (): MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext> => (
 
 /** Builds the handler of a route of the route table. */
 export function httpHandler(route: Route, fn: (request: ApiRequest) => Promise<ApiReply>) {
-  const base = async (event: ApiEvent, context: ApiContext): Promise<ApiResult> => {
+  const base = async (event: ApiEvent, context: ApiContext, options?: { signal?: AbortSignal }): Promise<ApiResult> => {
+    // Once the early answer has gone out, this invocation sends no more writes.
+    options?.signal?.addEventListener('abort', expireBudget());
     const reply = await fn({
       event,
       route,
@@ -176,7 +190,13 @@ export function httpHandler(route: Route, fn: (request: ApiRequest) => Promise<A
       body: JSON.stringify(reply.body),
     };
   };
-  const handler = middy<ApiEvent, ApiResult, Error, ApiContext>(base)
+  // Answers 503 this long before Lambda's own timeout (which would end in API Gateway's bare error).
+  const handler = middy<ApiEvent, ApiResult, Error, ApiContext>(base, {
+    timeoutEarlyInMillis: TIMEOUT_EARLY_MS,
+    timeoutEarlyResponse: () => {
+      throw new AppError(503, 'server.deadline');
+    },
+  })
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(accessLog(route))
     .use(httpSecurityHeaders())
@@ -190,12 +210,16 @@ export function httpHandler(route: Route, fn: (request: ApiRequest) => Promise<A
         fallbackMessage: 'server.error',
       }),
     )
-    .use(awsErrors())
+    .use(dependencyErrors())
     .use(httpHeaderNormalizer())
     .use(authorize(route));
   if (hasBody(route)) handler.use(bodyLimit()).use(httpJsonBodyParser());
-  return handler;
+  if (route.method === 'POST') handler.use(idempotent(route.operation) as MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext>);
+  // Every call and every retry of the request draws on one budget: its attempts and its time.
+  return (event: ApiEvent, context: ApiContext): Promise<ApiResult> => withBudget(context.getRemainingTimeInMillis(), () => handler(event, context));
 }
+
+const TIMEOUT_EARLY_MS = 250;
 
 /** The caller of a route that requires a token. */
 export function callerOf(request: ApiRequest): Identity {

@@ -35,6 +35,7 @@ export const messages = {
   'request.invalid': { code: 40001, type: 'Error', level: 'ERROR', en: 'The request is invalid.', de: 'Die Anfrage ist ungültig.' },
   'request.malformed_json': { code: 40002, type: 'Error', level: 'ERROR', en: 'The request body is not valid JSON.', de: 'Der Inhalt der Anfrage ist kein gültiges JSON.' },
   'request.bad_request': { code: 40003, type: 'Error', level: 'ERROR', en: 'The request cannot be processed.', de: 'Die Anfrage kann nicht verarbeitet werden.' },
+  'request.malformed_path': { code: 40004, type: 'Error', level: 'ERROR', en: 'The request path is not validly percent-encoded.', de: 'Der Pfad der Anfrage ist nicht gültig prozentkodiert.' },
   'auth.token_missing': { code: 40101, type: 'Error', level: 'ERROR', en: 'A bearer token is required.', de: 'Ein Bearer-Token ist erforderlich.' },
   'auth.token_invalid': { code: 40102, type: 'Error', level: 'ERROR', en: 'The token is not valid.', de: 'Das Token ist ungültig.' },
   'auth.token_expired': { code: 40103, type: 'Error', level: 'ERROR', en: 'The token has expired.', de: 'Das Token ist abgelaufen.' },
@@ -54,10 +55,14 @@ export const messages = {
   'request.method_not_allowed': { code: 40501, type: 'Error', level: 'ERROR', en: 'This method is not allowed here.', de: 'Diese Methode ist hier nicht erlaubt.' },
   'request.precondition_failed': { code: 41201, type: 'Error', level: 'ERROR', en: 'The item has changed since it was loaded (If-Match does not match its ETag).', de: 'Das Element wurde seit dem Laden geändert (If-Match passt nicht zum ETag).' },
   'request.too_large': { code: 41301, type: 'Error', level: 'ERROR', en: 'The request body is larger than {max} bytes.', de: 'Der Inhalt der Anfrage ist größer als {max} Bytes.' },
+  'request.headers_too_large': { code: 43101, type: 'Error', level: 'ERROR', en: 'The request headers are too large.', de: 'Die Kopfzeilen der Anfrage sind zu groß.' },
   'request.unsupported_media_type': { code: 41501, type: 'Error', level: 'ERROR', en: 'The request body must be JSON (Content-Type: application/json).', de: 'Der Inhalt der Anfrage muss JSON sein (Content-Type: application/json).' },
+  'idempotency.key_reused': { code: 40907, type: 'Error', level: 'ERROR', en: 'This Idempotency-Key was used with another request body; use a new key for a new request.', de: 'Dieser Idempotency-Key wurde mit einem anderen Inhalt verwendet; für eine neue Anfrage einen neuen Schlüssel verwenden.' },
+  'idempotency.in_progress': { code: 40908, type: 'Error', level: 'ERROR', en: 'A request with this Idempotency-Key is still being processed; try again shortly.', de: 'Eine Anfrage mit diesem Idempotency-Key wird noch bearbeitet; bitte gleich erneut versuchen.' },
   'request.throttled': { code: 42901, type: 'Error', level: 'ERROR', en: 'Too many requests; try again shortly.', de: 'Zu viele Anfragen; bitte gleich erneut versuchen.' },
   // server errors
   'server.error': { code: 50001, type: 'Error', level: 'CRITICAL', en: 'Something went wrong. Please try again later.', de: 'Etwas ist schiefgelaufen. Bitte später erneut versuchen.' },
+  'server.deadline': { code: 50302, type: 'Error', level: 'ERROR', en: 'The request ran out of time before anything was written; nothing was stored. Try again.', de: 'Die Anfrage hatte keine Zeit mehr, bevor etwas geschrieben wurde; es wurde nichts gespeichert. Bitte erneut versuchen.' },
   'server.unavailable': { code: 50301, type: 'Error', level: 'CRITICAL', en: 'The service is temporarily unavailable.', de: 'Der Dienst ist vorübergehend nicht verfügbar.' },
 } as const satisfies Record<string, MessageDef>;
 
@@ -88,6 +93,8 @@ export const details = {
   'detail.body_object': { en: 'The body must be a JSON object', de: 'Der Inhalt muss ein JSON-Objekt sein' },
   'detail.field': { en: '{field}', de: '{field}' },
   'detail.if_match': { en: 'If-Match: {value} does not match the current ETag', de: 'If-Match: {value} passt nicht zum aktuellen ETag' },
+  'detail.idempotency_key': { en: '{field}: must be 1 to 128 letters, digits or _ . : -', de: '{field}: muss aus 1 bis 128 Buchstaben, Ziffern oder _ . : - bestehen' },
+  'detail.retry_after': { en: 'Try again in {seconds} s; nothing was written.', de: 'In {seconds} s erneut versuchen; es wurde nichts geschrieben.' },
   'detail.request_id': { en: 'Request id: {requestId}', de: 'Anfrage-Kennung: {requestId}' },
 } as const satisfies Record<string, Record<Language, string>>;
 

@@ -1,19 +1,21 @@
 /**
- * regenerateSequenceMemory: recomputes every counter and page bucket from the items and reports the
- * drift it fixed (or, with dryRun, would fix).
+ * regenerateSequenceMemory: checks every counter and page bucket against the items and corrects
+ * what is wrong, reporting the drift it fixed (or, with dryRun, would fix). A correct counter or
+ * bucket is not written (it keeps its version); slices may be uneven, they must be exact.
  *
  * Steps: `partitions` scans the table a page at a time for documents and log entries; a scan returns
  * each partition's items one after another, so every partition met for the first time is recomputed
  * (documents: counters per scope, reference and state, page buckets of all and per state; log
  * entries: the facility's counter), at most a few per step, and the state holds only the scan cursor
- * and the last partition done, whatever the number of tenants. `all` then rebuilds the all-tenant
- * page buckets of the maintenance log. Best run while writes are quiet: a write racing
- * the rewrite of its partition can leave a drift the next run fixes.
+ * and the last partition done, whatever the number of tenants. `all` then checks the page buckets
+ * of each shard of the all-tenant maintenance log. Best run while writes are quiet: a count taken
+ * while the stream still carries changes the writer has not applied is corrected twice.
  */
 import { GetCommand, QueryCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { DOCUMENT_STATES, type DocumentRecord } from '../domain/document';
 import { collectionId, membership } from '../data/documents';
-import { finishRebuild, rebuildBuckets, rebuildPage, startRebuild, type Rebuild } from '../data/sequence';
+import { allEntriesOf, allPagesOf, MAINTENANCE_SHARDS } from '../data/maintenance';
+import { finishVerify, startVerify, verifyBuckets, verifyPage, type Verify } from '../data/sequence';
 import { keys } from '../data/table';
 import type { Operation, StepEvent } from './step';
 
@@ -34,8 +36,8 @@ interface State {
   lastPartition?: string;
   scanned: number;
   report: RegenerateReport;
-  /** The all-tenant log buckets, rebuilt while their index is read a page per step. */
-  log?: { cursor?: Record<string, unknown>; rebuild: Rebuild };
+  /** The all-tenant log buckets, checked shard by shard while their index is read a page per step. */
+  log?: { shard: number; cursor?: Record<string, unknown>; verify: Verify };
 }
 
 export function regenerateSequenceMemory(db: DynamoDBDocumentClient, tableName: string): Operation<State> {
@@ -89,7 +91,7 @@ export function regenerateSequenceMemory(db: DynamoDBDocumentClient, tableName: 
       await fixCounter(pk, keys.documentCount(collection), expected.get(collection) ?? 0, storedBy.get(collection) ?? 0, event, report);
     }
     for (const [collection, sortedKeys] of paged) {
-      const { drift } = await rebuildBuckets(db, tableName, { pk, prefix: keys.documentPagesPrefix(collection) }, sortedKeys, event.dryRun);
+      const { drift } = await verifyBuckets(db, tableName, { pk, prefix: keys.documentPagesPrefix(collection) }, sortedKeys, event.dryRun);
       report.buckets.collections += 1;
       report.buckets.fixed += drift;
     }
@@ -147,25 +149,25 @@ export function regenerateSequenceMemory(db: DynamoDBDocumentClient, tableName: 
           : { ...state, phase: 'all', cursor: undefined, lastPartition, scanned, report };
         return { state: next, done: false, progress: { phase: 'partitions', processed: report.partitions } };
       }
-      const log = state.log ?? { rebuild: startRebuild() };
+      const log = state.log ?? { shard: 0, verify: startVerify() };
       const out = await db.send(new QueryCommand({
         TableName: tableName,
         IndexName: 'GSI2',
         KeyConditionExpression: 'G2PK = :pk',
-        ExpressionAttributeValues: { ':pk': 'MLE#ALL' },
+        ExpressionAttributeValues: { ':pk': allEntriesOf(log.shard) },
         ProjectionExpression: 'G2SK',
         Limit: LOG_KEYS_PER_STEP,
         ...(log.cursor ? { ExclusiveStartKey: log.cursor } : {}),
       }));
-      const scope = { pk: 'MLE#ALL', prefix: 'PAGES#MLE#' };
-      const rebuild = await rebuildPage(db, tableName, scope, log.rebuild, (out.Items ?? []).map((i) => String(i.G2SK)), event.dryRun);
-      if (out.LastEvaluatedKey) {
-        return { state: { ...state, log: { cursor: out.LastEvaluatedKey, rebuild } }, done: false, progress: { phase: 'all-tenant log', processed: rebuild.buckets * 100 } };
-      }
-      const { drift } = await finishRebuild(db, tableName, scope, rebuild, event.dryRun);
+      const scope = allPagesOf(log.shard);
+      const verify = await verifyPage(db, tableName, scope, log.verify, (out.Items ?? []).map((i) => String(i.G2SK)), event.dryRun);
+      const progress = { phase: `all-tenant log, shard ${log.shard + 1} of ${MAINTENANCE_SHARDS}`, processed: verify.buckets };
+      if (out.LastEvaluatedKey) return { state: { ...state, log: { shard: log.shard, cursor: out.LastEvaluatedKey, verify } }, done: false, progress };
+      const { drift } = await finishVerify(db, tableName, scope, verify, event.dryRun);
       report.buckets.collections += 1;
       report.buckets.fixed += drift;
-      return { state: { ...state, report, log: undefined }, done: true, progress: { phase: 'all-tenant log', processed: rebuild.buckets * 100 }, result: { ...report, dryRun: event.dryRun ?? false } };
+      if (log.shard + 1 < MAINTENANCE_SHARDS) return { state: { ...state, report, log: { shard: log.shard + 1, verify: startVerify() } }, done: false, progress };
+      return { state: { ...state, report, log: undefined }, done: true, progress, result: { ...report, dryRun: event.dryRun ?? false } };
     },
   };
 }

@@ -23,16 +23,20 @@ export * from './types';
  */
 export const routes: readonly Route[] = [...Object.values(containerRoutes), ...Object.values(documentRoutes), ...Object.values(maintenanceRoutes), ...Object.values(operationRoutes)];
 
-/** Functions started by events rather than routes: the S3 object-created notification of the document bucket. */
+/**
+ * Functions started by events rather than routes: the S3 object-created notification of the
+ * document bucket, and the table's change stream (the one ordered writer of the sequence memory).
+ */
 export interface EventFunction {
   readonly name: string;
   readonly entry: string;
-  readonly source: 'files:objectCreated';
+  readonly source: 'files:objectCreated' | 'table:changes';
   readonly data: DataAccess;
   readonly files: FileAccess | 'write-delete';
 }
 export const eventFunctions: readonly EventFunction[] = [
   { name: 'document.fileStored', entry: 'functions/document/file-stored.ts', source: 'files:objectCreated', data: 'write', files: 'write-delete' },
+  { name: 'sequence.changes', entry: 'functions/stream/sequence.ts', source: 'table:changes', data: 'write', files: 'none' },
 ];
 
 /** The authorizer is not a route, but is built and bundled like one. */
@@ -83,7 +87,26 @@ const compiled = routes.flatMap((route) =>
 const depth = (path: string) => path.split('/').length;
 compiled.sort((a, b) => Number(a.greedy) - Number(b.greedy) || (a.greedy ? depth(b.path) - depth(a.path) : 0));
 
-/** Matches a request the way API Gateway does: method, path template, greedy twins last. */
+/** A path whose percent-encoding does not decode (`%`, `%ZZ`, a cut UTF-8 sequence): a bad request, not a defect. */
+export class MalformedPathError extends Error {
+  constructor(readonly rawPath: string) {
+    super('malformed percent-encoding in the path');
+    this.name = 'MalformedPathError';
+  }
+}
+
+const decodeSegment = (segment: string, rawPath: string): string => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new MalformedPathError(rawPath);
+  }
+};
+
+/**
+ * Matches a request the way API Gateway does: method, path template, greedy twins last. Throws
+ * MalformedPathError when a path parameter's percent-encoding does not decode.
+ */
 export function matchRoute(method: string, rawPath: string): RouteMatch | undefined {
   for (const candidate of compiled) {
     if (candidate.route.method !== method.toUpperCase()) continue;
@@ -91,7 +114,7 @@ export function matchRoute(method: string, rawPath: string): RouteMatch | undefi
     if (!found) continue;
     const pathParameters: Record<string, string> = {};
     candidate.names.forEach((name, i) => {
-      pathParameters[name] = decodeURIComponent(found[i + 1]!);
+      pathParameters[name] = decodeSegment(found[i + 1]!, rawPath);
     });
     return { route: candidate.route, routeKey: routeKey(candidate.route, candidate.path), pathParameters };
   }

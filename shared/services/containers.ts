@@ -18,7 +18,7 @@ import {
 } from '../domain/container';
 import { formatTimestamp } from '../domain/time';
 import { AppError, notFound } from '../errors';
-import { backoff, ConditionFailedError, WRITE_ATTEMPTS } from '../data/transact';
+import { ConditionFailedError, optimistic } from '../data/transact';
 import type { ContainerStore, WriteContext } from '../data/containers';
 import type { Tenant } from '../data/table';
 
@@ -77,8 +77,7 @@ export function containerService(store: ContainerStore, clock: () => Date = () =
      * request wins the race between read and write. Without it, a lost race re-reads and re-applies.
      */
     async update(tenant: Tenant, caller: Caller, uuid: string, patch: ContainerPatch, ifMatch: string | undefined, requestId: string): Promise<ContainerResult> {
-      for (let attempt = 1; attempt <= WRITE_ATTEMPTS; attempt++) {
-        if (attempt > 1) await backoff(attempt);
+      return optimistic(async () => {
         const view = await mustLoad(tenant, uuid, true);
         if (ifMatch !== undefined && !ifMatchHolds(ifMatch, etagOf(view.record))) {
           throw new AppError(412, 'request.precondition_failed', { details: [{ key: 'detail.if_match', params: { value: ifMatch } }] });
@@ -90,11 +89,11 @@ export function containerService(store: ContainerStore, clock: () => Date = () =
         try {
           await store.update(view.record, next, changes, writeContext(caller, now, requestId), transition);
         } catch (error) {
-          if (!(error instanceof ConditionFailedError)) throw error;
-          if (ifMatch !== undefined) {
+          // With If-Match, losing the race is a failed precondition, not a reason to re-apply.
+          if (error instanceof ConditionFailedError && ifMatch !== undefined) {
             throw new AppError(412, 'request.precondition_failed', { details: [{ key: 'detail.if_match', params: { value: ifMatch } }] });
           }
-          continue;
+          throw error;
         }
         const written = changes.length ? next : view.record;
         return present(
@@ -107,26 +106,18 @@ export function containerService(store: ContainerStore, clock: () => Date = () =
           now,
           true,
         );
-      }
-      throw new AppError(409, 'request.concurrent_update');
+      });
     },
 
     /** Deletes an OPEN container and answers it as it was. */
     async remove(tenant: Tenant, caller: Caller, uuid: string, requestId: string): Promise<ContainerResult> {
-      for (let attempt = 1; attempt <= WRITE_ATTEMPTS; attempt++) {
-        if (attempt > 1) await backoff(attempt);
+      return optimistic(async () => {
         const view = await mustLoad(tenant, uuid, true);
         checkDeletable(view.record);
         const now = clock();
-        try {
-          await store.remove(view, allFieldsAsChanges(view.record, 'deleted'), writeContext(caller, now, requestId));
-        } catch (error) {
-          if (error instanceof ConditionFailedError) continue;
-          throw error;
-        }
+        await store.remove(view, allFieldsAsChanges(view.record, 'deleted'), writeContext(caller, now, requestId));
         return present(view, now, true);
-      }
-      throw new AppError(409, 'request.concurrent_update');
+      });
     },
   };
 }

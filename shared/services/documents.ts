@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Identity } from '../auth/claims';
-import { backoff, ConditionFailedError, WRITE_ATTEMPTS } from '../data/transact';
+import { ConditionFailedError, optimistic } from '../data/transact';
 import type { DocumentCollection, DocumentStore } from '../data/documents';
 import type { FileStorage, Upload } from '../data/files';
 import type { Tenant } from '../data/table';
@@ -97,20 +97,13 @@ export function documentService(store: DocumentStore, files: FileStorage, settin
     },
 
     async update(tenant: Tenant, uuid: string, patch: DocumentPatch): Promise<DocumentModel> {
-      for (let attempt = 1; attempt <= WRITE_ATTEMPTS; attempt++) {
-        if (attempt > 1) await backoff(attempt);
+      return optimistic(async () => {
         const current = await mustGet(tenant, uuid);
         const { next, changed } = updateDocument(current, patch, clock());
         if (!changed.length) return (await present([current]))[0]!;
-        try {
-          await store.update(current, next);
-        } catch (error) {
-          if (error instanceof ConditionFailedError) continue;
-          throw error;
-        }
+        await store.update(current, next);
         return (await present([next]))[0]!;
-      }
-      throw new AppError(409, 'request.concurrent_update');
+      });
     },
 
     /**
@@ -121,27 +114,21 @@ export function documentService(store: DocumentStore, files: FileStorage, settin
       const ids = parseFileKey(key);
       if (!ids) return 'not_a_document_file';
       const tenant = { client: ids.client, facility: ids.facility };
-      for (let attempt = 1; attempt <= WRITE_ATTEMPTS; attempt++) {
-        if (attempt > 1) await backoff(attempt);
+      return optimistic(async (): Promise<FileOutcome> => {
         const record = await store.get(tenant, ids.uuid, { consistent: true });
         if (!record) return 'no_document';
         const info = await files.head(key);
         if (!info) return 'gone';
         const now = formatTimestamp(clock());
-        try {
-          if (info.size > settings.maxUploadBytes) {
-            await files.remove(key);
-            await store.setFile(record, null, now);
-            return 'refused_too_large';
-          }
-          const modified = Math.floor(info.lastModified.getTime() / 1000);
-          await store.setFile(record, { Key: key, Size: info.size, ContentType: info.contentType, CreatedAt: record.File?.CreatedAt ?? modified, ModifiedAt: modified }, now);
-          return 'recorded';
-        } catch (error) {
-          if (!(error instanceof ConditionFailedError)) throw error;
+        if (info.size > settings.maxUploadBytes) {
+          await files.remove(key);
+          await store.setFile(record, null, now);
+          return 'refused_too_large';
         }
-      }
-      throw new Error(`document ${ids.uuid} kept changing while its file was recorded`);
+        const modified = Math.floor(info.lastModified.getTime() / 1000);
+        await store.setFile(record, { Key: key, Size: info.size, ContentType: info.contentType, CreatedAt: record.File?.CreatedAt ?? modified, ModifiedAt: modified }, now);
+        return 'recorded';
+      });
     },
   };
 }

@@ -7,7 +7,7 @@ import type { Identity } from '../auth/claims';
 import { nameKey, type NameRef } from '../data/directory';
 import type { MaintenanceStore } from '../data/maintenance';
 import type { Tenant } from '../data/table';
-import { backoff, ConditionFailedError, WRITE_ATTEMPTS } from '../data/transact';
+import { optimistic } from '../data/transact';
 import {
   createEntry,
   maintenanceOrderKey,
@@ -87,21 +87,14 @@ export function maintenanceService(store: MaintenanceStore, pageSize: number, cl
     },
 
     async update(tenant: Tenant, caller: Caller, uuid: string, patch: MaintenancePatch): Promise<MaintenanceModel> {
-      for (let attempt = 1; attempt <= WRITE_ATTEMPTS; attempt++) {
-        if (attempt > 1) await backoff(attempt);
+      return optimistic(async () => {
         const current = await store.get(tenant, uuid);
         if (!current) throw notFound('maintenance.not_found');
         const { next, changed } = updateEntry(current, patch, clock());
         if (!changed) return (await present([current]))[0]!;
-        try {
-          await store.update(current, next, actorOf(caller));
-        } catch (error) {
-          if (error instanceof ConditionFailedError) continue;
-          throw error;
-        }
+        await store.update(current, next, actorOf(caller));
         return (await present([next]))[0]!;
-      }
-      throw new AppError(409, 'request.concurrent_update');
+      });
     },
   };
 }

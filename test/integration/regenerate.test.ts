@@ -4,7 +4,7 @@
  */
 import { DeleteCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureTable } from '../../infra/local/emulators';
 import { dynamoDocumentStore } from '../../shared/data/documents';
 import { dynamoMaintenanceStore } from '../../shared/data/maintenance';
@@ -14,11 +14,13 @@ import { createEntry } from '../../shared/domain/maintenance';
 import { regenerateSequenceMemory } from '../../shared/operations/regenerate-sequence-memory';
 import { runSteps, type StepEvent } from '../../shared/operations/step';
 import { documentClient, runtime } from '../support/api';
+import { followTable } from '../support/changes';
 
 const table = `ops-${randomUUID().slice(0, 8)}`;
 const db = documentClient();
 const tenant = { client: randomUUID(), facility: randomUUID() };
 const documents = () => dynamoDocumentStore(db, table);
+let changes: ReturnType<typeof followTable>;
 
 async function run(client: DynamoDBDocumentClient = db, event: Omit<StepEvent, 'state'> = {}, from?: unknown) {
   const op = regenerateSequenceMemory(client, table);
@@ -29,8 +31,11 @@ async function setCounter(sk: string, n: number) {
   await db.send(new UpdateCommand({ TableName: table, Key: { PK: keys.tenant(tenant), SK: sk }, UpdateExpression: 'SET N = :n', ExpressionAttributeValues: { ':n': n } }));
 }
 
+afterAll(() => changes.stop());
+
 beforeAll(async () => {
   await ensureTable(runtime().dynamodbEndpoint, table);
+  changes = followTable(table);
   for (let i = 0; i < 230; i++) {
     await documents().create(newDocument(tenant, randomUUID(), { Scope: i % 2 ? 'DEVICE' : 'RECORD', ScopeReference: `r${i % 3}`, Filename: 'a.pdf', State: i % 5 ? 'ACTIVE' : 'ARCHIVED' }, new Date(Date.UTC(2025, 0, 1) + i * 60_000)));
   }
@@ -38,6 +43,7 @@ beforeAll(async () => {
   for (let i = 0; i < 12; i++) {
     await log.create(createEntry(tenant, randomUUID(), { IncidentTitle: 't', IncidentCause: 'c', IncidentDateStart: '2026-01-01 00:00:00' }, 'p', new Date()), { sub: 'p', name: 'P' });
   }
+  await changes.settled();
 });
 
 describe('regenerateSequenceMemory', () => {
@@ -99,6 +105,9 @@ describe('regenerateSequenceMemory', () => {
     const tenants = Array.from({ length: 12 }, () => ({ client: randomUUID(), facility: randomUUID() }));
     for (const t of tenants) {
       await documents().create(newDocument(t, randomUUID(), { Scope: 'GENERATOR', ScopeReference: 'g', Filename: 'a.pdf' }, new Date()));
+    }
+    await changes.settled();
+    for (const t of tenants) {
       await db.send(new UpdateCommand({ TableName: table, Key: { PK: keys.tenant(t), SK: 'COUNT#DOCUMENT#SCOPE#GENERATOR' }, UpdateExpression: 'SET N = :n', ExpressionAttributeValues: { ':n': 7 } }));
     }
     const op = regenerateSequenceMemory(db, table);

@@ -1,0 +1,70 @@
+/**
+ * `Idempotency-Key` on POST routes (Powertools Idempotency, its DynamoDB persistence in the service's
+ * table, 24 h): the same key with the same body answers the first result and creates nothing more;
+ * the same key with another body is 409. Without the header a POST is not idempotent.
+ *
+ * Records are kept in the caller's own partition (`C#{client}#F#{facility}`, SK `IDEMPOTENCY#...`),
+ * so one tenant's retries never touch an item or partition of another; they expire by the table's TTL.
+ */
+import type { JSONValue } from '@aws-lambda-powertools/commons/types';
+import { IdempotencyConfig } from '@aws-lambda-powertools/idempotency';
+import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
+import { makeHandlerIdempotent } from '@aws-lambda-powertools/idempotency/middleware';
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import type { MiddlewareObj } from '@middy/core';
+import { dynamo } from '../clients/dynamodb';
+import { config } from '../config';
+import { keys, TABLE_DEFINITION } from '../data/table';
+import { badRequest } from '../errors';
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const IDEMPOTENCY_SECONDS = 24 * 60 * 60;
+/** What a key may look like: a UUID, or any short token of safe characters. */
+const KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/;
+
+type Event = { pathParameters?: Record<string, string | undefined>; headers?: Record<string, string | undefined> };
+
+/** Keys the records by the request's tenant: partition from the path, the hash in the sort key. */
+class TenantPersistence extends DynamoDBPersistenceLayer {
+  override getHashedIdempotencyKey(data: JSONValue): string {
+    const { clientUuid = '', facilityUuid = '' } = (data as Event | undefined)?.pathParameters ?? {};
+    return `${keys.tenant({ client: clientUuid, facility: facilityUuid })}|${super.getHashedIdempotencyKey(data)}`;
+  }
+
+  protected override getKey(idempotencyKey: string): Record<string, AttributeValue> {
+    const split = idempotencyKey.indexOf('|');
+    return { PK: { S: idempotencyKey.slice(0, split) }, SK: { S: `IDEMPOTENCY#${idempotencyKey.slice(split + 1)}` } };
+  }
+}
+
+let persistence: TenantPersistence | undefined;
+
+/** The middleware of one POST route; `operation` names its records. */
+export function idempotent(operation: string): MiddlewareObj {
+  persistence ??= new TenantPersistence({
+    tableName: config.tableName,
+    awsSdkV3Client: dynamo,
+    keyAttr: TABLE_DEFINITION.partitionKey,
+    sortKeyAttr: TABLE_DEFINITION.sortKey,
+    expiryAttr: TABLE_DEFINITION.timeToLiveAttribute,
+  });
+  const powertools = makeHandlerIdempotent({
+    persistenceStore: persistence,
+    keyPrefix: operation,
+    config: new IdempotencyConfig({
+      // No header, no idempotency; with one, the key is the tenant and the header.
+      eventKeyJmesPath: `headers."${IDEMPOTENCY_HEADER}" && [pathParameters.clientUuid, pathParameters.facilityUuid, headers."${IDEMPOTENCY_HEADER}"]`,
+      payloadValidationJmesPath: 'body',
+      expiresAfterSeconds: IDEMPOTENCY_SECONDS,
+    }),
+  });
+  return {
+    before: (request) => {
+      const key = (request.event as Event).headers?.[IDEMPOTENCY_HEADER];
+      if (key !== undefined && !KEY_PATTERN.test(key)) throw badRequest([{ key: 'detail.idempotency_key', params: { field: 'Idempotency-Key' } }]);
+      return powertools.before?.(request);
+    },
+    after: powertools.after,
+    onError: powertools.onError,
+  };
+}

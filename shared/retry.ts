@@ -1,0 +1,149 @@
+/**
+ * The one retry policy of the service (handlers, the stream processor, the state machines, the local
+ * runtime): which errors are worth another attempt, at most MAX_ATTEMPTS attempts per request, jittered
+ * backoff inside the time the request has left, and no write sent once the deadline is too close.
+ *
+ * A request's budget (its deadline and the attempts it has left) lives in an AsyncLocalStorage, so
+ * every SDK call and every optimistic re-try of one request draws on the same budget, however they
+ * nest: one HTTP request never makes more than MAX_ATTEMPTS attempts of anything.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { HandlerExecutionContext, InitializeHandler, InitializeHandlerArguments, MiddlewareStack } from '@smithy/types';
+
+export const MAX_ATTEMPTS = 6;
+
+/** Error names that say "try again": throttling, a conflicting transaction, a dependency briefly away. */
+export const RETRYABLE_ERRORS = [
+  'ProvisionedThroughputExceededException',
+  'ThrottlingException',
+  'Throttling',
+  'RequestLimitExceeded',
+  'TooManyRequestsException',
+  'SlowDown',
+  'TransactionConflictException',
+  'InternalServerError',
+  'InternalFailure',
+  'ServiceUnavailable',
+  'RequestTimeout',
+  'RequestTimeoutException',
+  'TimeoutError',
+  'Lambda.TooManyRequestsException',
+  'Lambda.ServiceException',
+] as const;
+
+/** Network failures of a dependency that is down or unreachable (no AWS error name of their own). */
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/** Leave this much time after a write is sent (the SDK's request timeout plus the early answer). */
+export const COMMIT_MARGIN_MS = 3_500;
+/** How long one SDK request may take before it is abandoned. */
+export const REQUEST_TIMEOUT_MS = 3_000;
+
+type ErrorLike = { name?: string; code?: string; $metadata?: unknown; $retryable?: unknown; reasons?: unknown };
+
+export function isUnavailable(error: unknown): boolean {
+  const { name = '', code = '' } = (error ?? {}) as ErrorLike;
+  return (RETRYABLE_ERRORS as readonly string[]).includes(name) || NETWORK_CODES.has(code) || name === 'AbortError';
+}
+
+/** The deadline passed before a write could be sent safely: nothing was written. */
+export class DeadlineError extends Error {
+  constructor() {
+    super('The request deadline is too close to send a write');
+    this.name = 'DeadlineError';
+  }
+}
+
+/** Retries ran out (or the time did) on a dependency that kept failing: answer 503, try later. */
+export class UnavailableError extends Error {
+  constructor(override readonly cause: unknown, readonly attempts: number) {
+    super(`A dependency stayed unavailable after ${attempts} attempt(s)`);
+    this.name = 'UnavailableError';
+  }
+}
+
+interface Budget {
+  /** Epoch milliseconds by which the answer must be out. */
+  deadline: number;
+  attempts: number;
+}
+
+const budgets = new AsyncLocalStorage<Budget>();
+
+/** Runs `fn` as one request with `remainingMs` to go: every attempt inside draws on its budget. */
+export function withBudget<T>(remainingMs: number, fn: () => Promise<T>): Promise<T> {
+  return budgets.run({ deadline: Date.now() + remainingMs, attempts: 0 }, fn);
+}
+
+/** A function that ends the current request's time: no write is sent after it is called. */
+export function expireBudget(): () => void {
+  const budget = budgets.getStore();
+  return () => {
+    if (budget) budget.deadline = 0;
+  };
+}
+
+/** How many attempts the current request has made so far (for logs and the bench). */
+export const attemptsMade = (): number => budgets.getStore()?.attempts ?? 0;
+
+const timeLeft = (): number => {
+  const budget = budgets.getStore();
+  return budget ? budget.deadline - Date.now() : Number.POSITIVE_INFINITY;
+};
+
+/** Throws DeadlineError when a write sent now might still be running when the answer goes out. */
+export function assertTimeToCommit(): void {
+  if (timeLeft() < COMMIT_MARGIN_MS) throw new DeadlineError();
+}
+
+/** Full-jitter backoff: a random pause up to min(1 s, 20 ms · 2^attempt). */
+const pause = (attempt: number): number => Math.random() * Math.min(1_000, 20 * 2 ** attempt);
+
+/**
+ * Calls `attempt` until it succeeds, `retryable` says no, or the budget is spent: at most
+ * MAX_ATTEMPTS attempts per request (counted across every retrying call of the request), each pause
+ * inside the time left. Exhausted: the last error, wrapped as UnavailableError when it was a dependency's.
+ */
+export async function retrying<T>(attempt: () => Promise<T>, retryable: (error: unknown) => boolean = isUnavailable): Promise<T> {
+  // Outside a request (a script, a step of an operation) the attempts are counted per call.
+  const budget = budgets.getStore() ?? { deadline: Number.POSITIVE_INFINITY, attempts: 0 };
+  let own = 0;
+  for (;;) {
+    budget.attempts += 1;
+    own += 1;
+    try {
+      return await attempt();
+    } catch (error) {
+      if (error instanceof DeadlineError || !retryable(error)) throw error;
+      const wait = pause(own);
+      const spent = budget.attempts >= MAX_ATTEMPTS || budget.deadline - Date.now() - wait < COMMIT_MARGIN_MS;
+      if (spent) throw isUnavailable(error) ? new UnavailableError(error, own) : error;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+}
+
+const WRITE_COMMAND = /^(Put|Update|Delete|BatchWrite|TransactWrite|ExecuteTransaction|StartExecution|CopyObject|DeleteObject)/;
+
+/** An SDK v3 client, as far as the policy needs it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type MiddlewareClient = { middlewareStack: Pick<MiddlewareStack<any, any>, 'add'> };
+
+/**
+ * Puts the policy into an SDK client (created with `maxAttempts: 1`, so the SDK does not retry on
+ * its own): every command is retried as above, and a write is not sent when the deadline is too close.
+ */
+export function applyRetryPolicy<C extends MiddlewareClient>(client: C): C {
+  client.middlewareStack.add(
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    (next: InitializeHandler<any, any>, context: HandlerExecutionContext) => (args: InitializeHandlerArguments<any>) => {
+      const write = WRITE_COMMAND.test(context.commandName ?? '');
+      return retrying(() => {
+        if (write) assertTimeToCommit();
+        return next(args);
+      });
+    },
+    { step: 'initialize', name: 'serviceRetryPolicy', priority: 'high' },
+  );
+  return client;
+}
