@@ -6,10 +6,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
+import type { Duplex } from 'node:stream';
 import { config } from '../../shared/config';
 import type { ApiEvent } from '../../shared/http/handler';
 import { notification, pickLanguage } from '../../shared/i18n/translate';
-import { GREEDY, HTTP_METHODS, matchRoute } from '../../shared/routes';
+import { GREEDY, HTTP_METHODS, MalformedPathError, matchRoute } from '../../shared/routes';
 import { logger } from '../../shared/observability';
 import { invokeRoute } from './lambda';
 
@@ -17,10 +18,52 @@ import { invokeRoute } from './lambda';
 const MAX_PAYLOAD = 10 * 1024 * 1024;
 const TEXT_TYPES = /^(application\/(json|.*\+json|xml|x-www-form-urlencoded)|text\/)/i;
 
-/** The gateway's own answers (no route, payload too large, a failed integration) in the Notifications envelope. */
-function errorReply(res: http.ServerResponse, acceptLanguage: string | undefined, status = 404, key: 'route.not_found' | 'request.too_large' | 'server.error' = 'route.not_found') {
+type GatewayKey = 'route.not_found' | 'request.too_large' | 'request.malformed_path' | 'request.headers_too_large' | 'request.bad_request' | 'server.error';
+
+/** The gateway's own answers (no route, payload too large, a malformed path, a failed integration) in the Notifications envelope. */
+function errorReply(res: http.ServerResponse, acceptLanguage: string | undefined, status = 404, key: GatewayKey = 'route.not_found') {
   const body = { Notifications: [notification({ key, params: { max: MAX_PAYLOAD } }, pickLanguage(acceptLanguage))] };
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+}
+
+/**
+ * Reads a body up to MAX_PAYLOAD. Past it the answer (413) goes out at once, and what still arrives
+ * is dropped until the connection closes (the answer says `Connection: close`): a client that stops
+ * sending the body and sends its next request meets a closed connection, never a server still
+ * waiting for the rest of the body.
+ */
+function readBody(req: http.IncomingMessage): Promise<Buffer | 'too_large'> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      const wasOver = size > MAX_PAYLOAD;
+      size += chunk.length;
+      if (size <= MAX_PAYLOAD) chunks.push(chunk);
+      else if (!wasOver) {
+        chunks.length = 0;
+        resolve('too_large');
+      }
+    });
+    req.once('end', () => resolve(size > MAX_PAYLOAD ? 'too_large' : Buffer.concat(chunks)));
+    req.once('error', reject);
+  });
+}
+
+/**
+ * What Node's HTTP parser refuses before a request exists (headers over its limit, a malformed
+ * request line) is answered in the same envelope, then the connection closes.
+ */
+function clientErrorReply(error: Error & { code?: string }, socket: Duplex): void {
+  if (!socket.writable || error.code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  const [status, key]: [number, GatewayKey] = error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'request.headers_too_large'] : [400, 'request.bad_request'];
+  const body = JSON.stringify({ Notifications: [notification({ key }, 'en')] });
+  socket.end(
+    `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
 }
 
 function joinHeaders(req: http.IncomingMessage): Record<string, string> {
@@ -97,33 +140,38 @@ function preflight(req: http.IncomingMessage, res: http.ServerResponse, pathname
 }
 
 export function createGateway(): http.Server {
-  return http.createServer(async (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
+  const server = http.createServer(async (req, res) => {
     const acceptLanguage = req.headers['accept-language'];
     try {
+      const url = new URL(req.url ?? '/', 'http://localhost');
       if (req.method === 'OPTIONS' && preflight(req, res, url.pathname)) return;
       const match = matchRoute(req.method ?? 'GET', url.pathname);
       if (!match) {
         req.resume();
         return errorReply(res, acceptLanguage);
       }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of req) {
-        size += (chunk as Buffer).length;
-        if (size > MAX_PAYLOAD) return errorReply(res, acceptLanguage, 413, 'request.too_large');
-        chunks.push(chunk as Buffer);
+      const body = await readBody(req);
+      if (body === 'too_large') {
+        res.shouldKeepAlive = false;
+        return errorReply(res, acceptLanguage, 413, 'request.too_large');
       }
-      const event = toEvent(req, url, Buffer.concat(chunks), match);
+      const event = toEvent(req, url, body, match);
       const result = await invokeRoute(match.route, event);
       const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string>), ...corsHeaders(req) };
       if (result.cookies?.length) headers['set-cookie'] = result.cookies;
-      const body = result.body === undefined ? '' : result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body;
-      res.writeHead(result.statusCode ?? 200, headers).end(body);
+      const responseBody = result.body === undefined ? '' : result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body;
+      res.writeHead(result.statusCode ?? 200, headers).end(responseBody);
     } catch (error) {
+      if (error instanceof MalformedPathError) {
+        // API Gateway refuses such a path itself, with 400.
+        req.resume();
+        return errorReply(res, acceptLanguage, 400, 'request.malformed_path');
+      }
       // What API Gateway does when an integration fails: 500, nothing of the error shown.
       logger.error('local gateway: invocation failed', { error: error as Error });
       if (!res.headersSent) errorReply(res, acceptLanguage, 500, 'server.error');
     }
   });
+  server.on('clientError', clientErrorReply);
+  return server;
 }
