@@ -185,9 +185,11 @@ describe('states and release', () => {
     expect(model).toMatchObject({ State: 'DISPATCHED', ReleasedByRadiationProtectionOfficerName: 'Rita Officer', DisposeId: null });
     expect(model.DispatchId).toMatch(/^[0-9a-f-]{36}$/);
     expect((await load(created.Uuid)).body.ContainerModel.DispatchId).toBe(model.DispatchId);
-    // A further same-state update keeps the record.
-    const again = await put(created.Uuid, { Name: 'Shipped' });
+    // A further same-state update keeps the record; a dispatched container is read-only.
+    const again = await put(created.Uuid, { State: 'DISPATCHED' });
     expect(again.body.ContainerModel.DispatchId).toBe(model.DispatchId);
+    const renamed = await put(created.Uuid, { Name: 'Shipped' });
+    expect([renamed.status, errorOf(renamed).Message]).toEqual([409, 'container.read_only']);
   });
 
   it('DISPOSED creates the dispose record', async () => {
