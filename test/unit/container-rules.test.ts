@@ -103,3 +103,17 @@ describe('response model', () => {
     expect(Object.keys(defaultContainerModel(tenant))).toEqual([...CONTAINER_FIELDS]);
   });
 });
+
+describe('kept records', () => {
+  const kept = (state: 'DISPATCHED' | 'DISPOSED'): ContainerRecord => ({
+    ...base(), State: state, IsReleasedByRadiationProtectionOfficer: true, ReleasedByRadiationProtectionOfficer: 'rpo', ReleasedByRadiationProtectionOfficerDateTime: '2026-01-01 00:00:00',
+  });
+
+  it.each(['DISPATCHED', 'DISPOSED'] as const)('a %s container refuses any change with 409 naming the state, before the role check', (state) => {
+    for (const patch of [{ Name: 'x' }, { Weight: 1 }, { State: 'OPEN' as const }, { IsReleasedByRadiationProtectionOfficer: false }]) {
+      const error = errorOf(() => updateContainer(kept(state), patch, [], now));
+      expect([error.statusCode, error.notification]).toEqual([409, { key: 'container.read_only', params: { state } }]);
+    }
+    expect(updateContainer(kept(state), { Name: 'Box', State: state }, [], now).changes).toEqual([]);
+  });
+});
