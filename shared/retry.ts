@@ -65,14 +65,15 @@ export class UnavailableError extends Error {
 interface Budget {
   /** Epoch milliseconds by which the answer must be out. */
   deadline: number;
-  attempts: number;
+  /** Attempts beyond the first of each call, over the whole request. */
+  retries: number;
 }
 
 const budgets = new AsyncLocalStorage<Budget>();
 
 /** Runs `fn` as one request with `remainingMs` to go: every attempt inside draws on its budget. */
 export function withBudget<T>(remainingMs: number, fn: () => Promise<T>): Promise<T> {
-  return budgets.run({ deadline: Date.now() + remainingMs, attempts: 0 }, fn);
+  return budgets.run({ deadline: Date.now() + remainingMs, retries: 0 }, fn);
 }
 
 /** A function that ends the current request's time: no write is sent after it is called. */
@@ -83,8 +84,8 @@ export function expireBudget(): () => void {
   };
 }
 
-/** How many attempts the current request has made so far (for logs and the bench). */
-export const attemptsMade = (): number => budgets.getStore()?.attempts ?? 0;
+/** How many retries the current request has made so far (for logs and the bench). */
+export const retriesMade = (): number => budgets.getStore()?.retries ?? 0;
 
 const timeLeft = (): number => {
   const budget = budgets.getStore();
@@ -101,23 +102,22 @@ const pause = (attempt: number): number => Math.random() * Math.min(1_000, 20 * 
 
 /**
  * Calls `attempt` until it succeeds, `retryable` says no, or the budget is spent: at most
- * MAX_ATTEMPTS attempts per request (counted across every retrying call of the request), each pause
- * inside the time left. Exhausted: the last error, wrapped as UnavailableError when it was a dependency's.
+ * MAX_ATTEMPTS attempts of anything in one request (its retries are counted across every retrying
+ * call of the request, however nested), each pause inside the time left. Exhausted: the last error,
+ * wrapped as UnavailableError when it was a dependency's.
  */
 export async function retrying<T>(attempt: () => Promise<T>, retryable: (error: unknown) => boolean = isUnavailable): Promise<T> {
-  // Outside a request (a script, a step of an operation) the attempts are counted per call.
-  const budget = budgets.getStore() ?? { deadline: Number.POSITIVE_INFINITY, attempts: 0 };
-  let own = 0;
-  for (;;) {
-    budget.attempts += 1;
-    own += 1;
+  // Outside a request (a script, a step of an operation, the stream writer) retries count per call.
+  const budget = budgets.getStore() ?? { deadline: Number.POSITIVE_INFINITY, retries: 0 };
+  for (let own = 1; ; own++) {
     try {
       return await attempt();
     } catch (error) {
       if (error instanceof DeadlineError || !retryable(error)) throw error;
       const wait = pause(own);
-      const spent = budget.attempts >= MAX_ATTEMPTS || budget.deadline - Date.now() - wait < COMMIT_MARGIN_MS;
+      const spent = budget.retries >= MAX_ATTEMPTS - 1 || budget.deadline - Date.now() - wait < COMMIT_MARGIN_MS;
       if (spent) throw isUnavailable(error) ? new UnavailableError(error, own) : error;
+      budget.retries += 1;
       await new Promise((resolve) => setTimeout(resolve, wait));
     }
   }

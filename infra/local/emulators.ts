@@ -43,12 +43,19 @@ export interface Emulator {
   stop(): Promise<void>;
 }
 
+/** An emulator in a process of its own: its id, and how it ended if it ended without `stop()`. */
+export interface ChildEmulator extends Emulator {
+  pid: number;
+  /** Resolves with a description (exit code or signal, last stderr) when the process ends on its own. */
+  died: Promise<string>;
+}
+
 function dynamoClient(endpoint: string) {
   return new DynamoDBClient({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, maxAttempts: 1 });
 }
 
 /** Starts DynamoDB Local; data in `dataDir` unless in memory. Resolves once it answers. */
-export async function startDynamoDbLocal(options: { dataDir: string; inMemory: boolean; port?: number }): Promise<Emulator> {
+export async function startDynamoDbLocal(options: { dataDir: string; inMemory: boolean; port?: number }): Promise<ChildEmulator> {
   const java = spawnSync('java', ['-version'], { stdio: 'ignore' });
   if (java.error || java.status !== 0) throw new JavaMissingError();
   const emulatorDir = path.join(path.dirname(createRequire(import.meta.url).resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
@@ -69,7 +76,8 @@ export async function startDynamoDbLocal(options: { dataDir: string; inMemory: b
   process.once('exit', killOnExit);
   let stderr = '';
   child.stderr?.on('data', (chunk) => { stderr += chunk; });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let stopped = false;
+  const exited = new Promise<string>((resolve) => child.once('exit', (code, signal) => resolve(signal ? `signal ${signal}` : `exit code ${code}`)));
   const endpoint = `http://127.0.0.1:${port}`;
   const client = dynamoClient(endpoint);
   const deadline = Date.now() + 30_000;
@@ -89,7 +97,10 @@ export async function startDynamoDbLocal(options: { dataDir: string; inMemory: b
   client.destroy();
   return {
     endpoint,
+    pid: child.pid!,
+    died: exited.then((how) => (stopped ? new Promise<never>(() => {}) : `${how}${stderr.trim() ? `: ${stderr.trim().slice(-500)}` : ''}`)),
     async stop() {
+      stopped = true;
       process.removeListener('exit', killOnExit);
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
@@ -127,6 +138,7 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
         AttributeDefinitions: attributes,
         KeySchema: keySchema(TABLE_DEFINITION.partitionKey, TABLE_DEFINITION.sortKey),
         GlobalSecondaryIndexes: TABLE_DEFINITION.indexes.map(indexDefinition),
+        StreamSpecification: { StreamEnabled: true, StreamViewType: TABLE_DEFINITION.streamView },
       }),
     );
     await client.send(
@@ -138,6 +150,9 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
   } catch (error) {
     if (!(error instanceof ResourceInUseException)) throw error;
     const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    if (!Table?.StreamSpecification?.StreamEnabled) {
+      await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: { StreamEnabled: true, StreamViewType: TABLE_DEFINITION.streamView } }));
+    }
     const present = new Set((Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
     for (const index of TABLE_DEFINITION.indexes.filter((i) => !present.has(i.name))) {
       await client.send(new UpdateTableCommand({ TableName: tableName, GlobalSecondaryIndexUpdates: [{ Create: indexDefinition(index) }],

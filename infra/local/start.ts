@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { ensureTable, JavaMissingError, LOCAL_REGION, startDynamoDbLocal, startS3, type Emulator } from './emulators';
 import { applyFunctionEnvironment } from './environment';
 import { localDir, runtimeFile, type RuntimeInfo } from './paths';
+import { assertPortFree, forgetProcesses, recordProcesses, stopStaleProcesses } from './processes';
 
 // The functions run on Node 22 in Lambda; a laptop's Node 20 is still supported by this SDK release.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -33,6 +34,7 @@ async function stop(code: number): Promise<never> {
     await Promise.allSettled(running.map((e) => e.stop()));
     if (scratch) rmSync(scratch, { recursive: true, force: true });
     rmSync(runtimeFile(), { force: true });
+    forgetProcesses();
   }
   process.exit(code);
 }
@@ -44,8 +46,17 @@ const parent = process.ppid;
 setInterval(() => { if (process.ppid !== parent) void stop(0); }, 1000).unref();
 
 async function main(): Promise<void> {
+  // Before anything starts: a DynamoDB Local left by a killed runtime is stopped, a taken port reported.
+  await stopStaleProcesses((line) => process.stderr.write(`${line}\n`));
+  await assertPortFree(host, port);
   const dynamo = await startDynamoDbLocal({ dataDir: path.join(dir, 'dynamodb'), inMemory });
   running.push(dynamo);
+  recordProcesses({ runtime: process.pid, dynamodb: dynamo.pid });
+  // Without its database the API can only fail: an emulator that dies takes the runtime down, saying so.
+  void dynamo.died.then((how) => {
+    process.stderr.write(`DynamoDB Local stopped unexpectedly (${how}); the local runtime stops too. Run npm start again.\n`);
+    return stop(1);
+  });
   scratch = inMemory ? mkdtempSync(path.join(os.tmpdir(), 'nm-archive-s3-')) : undefined;
   const s3 = await startS3({ dir: scratch ?? path.join(dir, 's3'), bucket: bucketName });
   running.push(s3);
@@ -67,9 +78,10 @@ async function main(): Promise<void> {
   applyFunctionEnvironment(settings);
   // Imported only now: the functions read these settings when they load.
   const { createGateway } = await import('./gateway');
-  const { deliverFileEvents } = await import('./lambda');
+  const { deliverFileEvents, deliverTableChanges } = await import('./lambda');
   // s3rver is an EventEmitter (its typings leave that out).
   deliverFileEvents(s3.server as unknown as Parameters<typeof deliverFileEvents>[0]);
+  deliverTableChanges(dynamo.endpoint, tableName);
   const server = createGateway();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -47,6 +47,8 @@ export function followChanges(options: { endpoint: string; tableName: string; de
   const dynamo = new DynamoDBClient(client);
   const streams = new DynamoDBStreamsClient(client);
   const iterators = new Map<string, string | undefined>();
+  /** The last record delivered of each shard: where a fresh iterator resumes. */
+  const delivered = new Map<string, string>();
   let stopped = false;
   let streamArn: string | undefined;
   /** When the last round that found no records waiting had started. */
@@ -58,10 +60,19 @@ export function followChanges(options: { endpoint: string; tableName: string; de
     if (!streamArn) throw new Error(`table ${options.tableName} has no stream`);
     const { StreamDescription } = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }));
     for (const shard of StreamDescription?.Shards ?? []) {
-      if (iterators.has(shard.ShardId!)) continue;
-      const { ShardIterator } = await streams.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shard.ShardId!, ShardIteratorType: 'TRIM_HORIZON' }));
-      iterators.set(shard.ShardId!, ShardIterator);
+      if (!iterators.has(shard.ShardId!)) iterators.set(shard.ShardId!, await freshIterator(shard.ShardId!));
     }
+  }
+
+  /** An iterator after the last record delivered (from the oldest record when none was). */
+  async function freshIterator(shard: string): Promise<string | undefined> {
+    const after = delivered.get(shard);
+    const { ShardIterator } = await streams.send(new GetShardIteratorCommand({
+      StreamArn: streamArn,
+      ShardId: shard,
+      ...(after ? { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: after } : { ShardIteratorType: 'TRIM_HORIZON' }),
+    }));
+    return ShardIterator;
   }
 
   /** Reads each open shard once; answers whether any records came. */
@@ -69,7 +80,16 @@ export function followChanges(options: { endpoint: string; tableName: string; de
     let busy = false;
     for (const [shard, iterator] of iterators) {
       if (!iterator) continue;
-      const out = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 1000 }));
+      const out = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 1000 })).catch(async (error: Error) => {
+        // An iterator DynamoDB Local no longer serves: take a fresh one where delivery stands.
+        if (error.name !== 'TrimmedDataAccessException' && error.name !== 'ExpiredIteratorException') throw error;
+        iterators.set(shard, await freshIterator(shard));
+        return undefined;
+      });
+      if (!out) {
+        busy = true;
+        continue;
+      }
       const records = (out.Records ?? []).filter(counted).map((r) => asLambdaRecord(r, streamArn!));
       for (let i = 0; i < records.length; i += STREAM_BATCH_SIZE) {
         const batch = records.slice(i, i + STREAM_BATCH_SIZE);
@@ -85,7 +105,11 @@ export function followChanges(options: { endpoint: string; tableName: string; de
           }
         }
       }
-      if (out.Records?.length) busy = true;
+      const last = out.Records?.[out.Records.length - 1]?.dynamodb?.SequenceNumber;
+      if (last) {
+        delivered.set(shard, last);
+        busy = true;
+      }
       iterators.set(shard, out.NextShardIterator);
     }
     return busy;

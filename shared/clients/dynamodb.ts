@@ -1,16 +1,17 @@
 /** The DynamoDB document client every function shares (created once per container, at cold start). */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { applyRetryPolicy, REQUEST_TIMEOUT_MS } from '../retry';
 
 /** The low-level client; the SDK does not retry on its own: shared/retry.ts is the one policy. */
-export function createDynamoClient(endpoint = config.dynamodbEndpoint): DynamoDBClient {
+export function createDynamoClient(endpoint = config.dynamodbEndpoint, overrides: Partial<DynamoDBClientConfig> = {}): DynamoDBClient {
   return applyRetryPolicy(new DynamoDBClient({
     region: config.region,
     ...(endpoint ? { endpoint } : {}),
     maxAttempts: 1,
     requestHandler: { requestTimeout: REQUEST_TIMEOUT_MS, connectionTimeout: 1_000 },
+    ...overrides,
   }));
 }
 

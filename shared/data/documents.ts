@@ -9,7 +9,7 @@ import { queryNewestFirst } from './indexes';
 import { orderKey, type DocumentRecord, type DocumentScope, type DocumentState, type StoredFile } from '../domain/document';
 import { keys, type IndexName, type Tenant } from './table';
 import { sequenceMemory, type BucketScope } from './sequence';
-import type { Membership } from './sequence-writer';
+import { NO_MEMBERSHIP, type Membership } from './sequence-writer';
 import { conditional, versionedPut } from './transact';
 
 /** A listing of documents, and the state filter if any. */
@@ -54,16 +54,17 @@ export function membership(record: Pick<DocumentRecord, 'State' | 'Scope' | 'Sco
   };
 }
 
-const pagesOf = (tenant: Tenant, collection: string): BucketScope => ({ pk: keys.tenant(tenant), prefix: keys.documentPagesPrefix(collection) });
-
-/** The counters and page buckets a stored document counts in (for the stream's sequence writer). */
+/**
+ * The counters and page buckets a stored document counts in (for the stream's sequence writer): only
+ * a document in its indexes counts, in the order of its index sort key.
+ */
 export function documentMembership(item: Record<string, unknown>): Membership {
-  const record = item as unknown as DocumentRecord;
-  const tenant = { client: record.Client, facility: record.Facility };
-  const { paged, counted } = membership(record);
+  if (typeof item.G1PK !== 'string' || typeof item.G1SK !== 'string') return NO_MEMBERSHIP;
+  const pk = String(item.PK);
+  const { paged, counted } = membership(item as unknown as DocumentRecord);
   return {
-    counters: counted.map((c) => ({ pk: keys.tenant(tenant), sk: keys.documentCount(c) })),
-    pages: paged.map((c) => ({ scope: pagesOf(tenant, c), key: orderKey(record) })),
+    counters: counted.map((c) => ({ pk, sk: keys.documentCount(c) })),
+    pages: paged.map((c) => ({ scope: { pk, prefix: keys.documentPagesPrefix(c) }, key: item.G1SK as string })),
   };
 }
 
@@ -111,6 +112,7 @@ export function dynamoDocumentStore(db: DynamoDBDocumentClient, tableName: strin
   }
 
   const memory = sequenceMemory(db, tableName);
+  const pagesOf = (tenant: Tenant, collection: string): BucketScope => ({ pk: keys.tenant(tenant), prefix: keys.documentPagesPrefix(collection) });
 
   return {
     async get(tenant, uuid, options = {}) {

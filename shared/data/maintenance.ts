@@ -12,7 +12,7 @@ import { maintenanceOrderKey, type MaintenanceRecord } from '../domain/maintenan
 import { lookupNames, type NameRef } from './directory';
 import { personUpsert, type Actor } from './persons';
 import { sequenceMemory, type BucketScope } from './sequence';
-import type { Membership } from './sequence-writer';
+import { NO_MEMBERSHIP, type Membership } from './sequence-writer';
 import { keys, type Tenant } from './table';
 import { conditional, versionedPut } from './transact';
 
@@ -44,7 +44,8 @@ export function shardOf(tenant: Tenant): number {
 
 /** The all-tenant index partition of a shard, and the page buckets that count it. */
 export const allEntriesOf = (shard: number) => `MLE#ALL#${shard}`;
-export const allPagesOf = (shard: number): BucketScope => ({ pk: allEntriesOf(shard), prefix: 'PAGES#MLE#' });
+const ALL_PAGES_PREFIX = 'PAGES#MLE#';
+export const allPagesOf = (shard: number): BucketScope => ({ pk: allEntriesOf(shard), prefix: ALL_PAGES_PREFIX });
 const allPages = shards.map(allPagesOf);
 const fields = ['Client', 'Facility', 'Uuid', 'Version', 'CreatedAt', 'UpdatedAt', 'Device', 'Reporter', 'Solver', 'State', 'IncidentTitle', 'IncidentCause', 'IncidentSolution', 'IncidentDateStart', 'IncidentDateEnd'] as const;
 const toRecord = (item: Record<string, unknown>) => Object.fromEntries(fields.map((f) => [f, item[f] ?? null])) as unknown as MaintenanceRecord;
@@ -56,13 +57,15 @@ export function maintenanceItem(r: MaintenanceRecord) {
   return { PK: pk, SK: keys.maintenanceEntry(r.Uuid), Type: 'MaintenanceLogEntry', ...r, G1PK: `${pk}#MLE`, G1SK: order, G2PK: allEntriesOf(shardOf({ client: r.Client, facility: r.Facility })), G2SK: order };
 }
 
-/** The facility's counter and its shard's page buckets, for the stream's sequence writer. */
+/**
+ * The facility's counter and its shard's page buckets, for the stream's sequence writer: only an
+ * entry in its indexes counts (an older stored shape does not), in the order of its index sort key.
+ */
 export function maintenanceMembership(item: Record<string, unknown>): Membership {
-  const record = item as unknown as MaintenanceRecord;
-  const tenant = { client: record.Client, facility: record.Facility };
+  if (typeof item.G1PK !== 'string' || typeof item.G2PK !== 'string' || typeof item.G2SK !== 'string') return NO_MEMBERSHIP;
   return {
-    counters: [{ pk: keys.tenant(tenant), sk: keys.maintenanceCount }],
-    pages: [{ scope: allPagesOf(shardOf(tenant)), key: maintenanceOrderKey(record) }],
+    counters: [{ pk: String(item.PK), sk: keys.maintenanceCount }],
+    pages: [{ scope: { pk: item.G2PK, prefix: ALL_PAGES_PREFIX }, key: item.G2SK }],
   };
 }
 

@@ -107,7 +107,8 @@ export async function mergeNewest<T>(
 ): Promise<T[]> {
   const cursors = [...before];
   const buffers: T[][] = before.map(() => []);
-  const exhausted = before.map(() => false);
+  // Nothing lies below the empty key (the first bucket's start).
+  const exhausted = before.map((b) => b === '');
   const merged: T[] = [];
   while (merged.length < count) {
     const wanted = count - merged.length;
@@ -156,7 +157,7 @@ export function sequenceMemory(db: DynamoDBDocumentClient, tableName: string) {
       const skip = offset - start.above;
       const items = (await mergeNewest(start.before, skip + limit, query, keyOf)).slice(skip);
       // Just written records the stream has not counted yet are still listed: the total never says less.
-      return { total: Math.max(total, offset + items.length), items };
+      return { total: items.length ? Math.max(total, offset + items.length) : total, items };
     },
   };
 }

@@ -2,8 +2,8 @@
  * The three migrations of interface §4.5: each brings records of an older stored shape (described
  * in the README and shipped as fixtures in test/fixtures/legacy/) to the current one. Each scans the
  * table a page per step, rewrites only what still has the old shape (conditionally, so a re-run or
- * a concurrent run changes nothing twice), reports what it changed and skipped, and, where counts
- * move (log entries), regenerates the sequence memory at the end.
+ * a concurrent run changes nothing twice), and reports what it changed and skipped. Counts that move
+ * (log entries joining their indexes) follow from the change stream, like every other write.
  */
 import { ScanCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
@@ -13,7 +13,6 @@ import { isKnownNuclide } from '../domain/decay';
 import { entryRuleBreaches, type MaintenanceRecord } from '../domain/maintenance';
 import { formatTimestamp } from '../domain/time';
 import type { StoredItem } from './records';
-import { regenerateSequenceMemory } from './regenerate-sequence-memory';
 import type { Operation } from './step';
 
 const SCAN_PAGE = 500;
@@ -28,77 +27,67 @@ interface Migration {
   /** The condition the old item must still meet when it is rewritten. */
   stillOld: { expression: string; names: Record<string, string> };
   rewrite(item: StoredItem): Rewrite;
-  regenerateAfter: boolean;
 }
 
-interface State { phase: 'scan' | 'regenerate'; cursor?: Record<string, unknown>; scanned: number; changed: number; skipped: number; samples: string[]; regenerate?: unknown }
+interface State { cursor?: Record<string, unknown>; scanned: number; changed: number; skipped: number; samples: string[] }
 
 function scanMigration(db: DynamoDBDocumentClient, tableName: string, migration: Migration): Operation<State> {
-  const regenerate = regenerateSequenceMemory(db, tableName);
   return {
     name: migration.name,
-    initial: () => ({ phase: 'scan', scanned: 0, changed: 0, skipped: 0, samples: [] }),
+    initial: () => ({ scanned: 0, changed: 0, skipped: 0, samples: [] }),
     async step(state, event) {
       const next: State = { ...state, samples: [...state.samples] };
-      if (state.phase === 'scan') {
-        const out = await db.send(new ScanCommand({
-          TableName: tableName,
-          Limit: SCAN_PAGE,
-          FilterExpression: migration.filter.expression,
-          ExpressionAttributeNames: migration.filter.names,
-          ...(migration.filter.values ? { ExpressionAttributeValues: migration.filter.values } : {}),
-          ...(state.cursor ? { ExclusiveStartKey: state.cursor } : {}),
-        }));
-        for (const item of (out.Items ?? []) as StoredItem[]) {
-          const rewrite = migration.rewrite(item);
-          const where = `${String(item.PK)} ${String(item.SK)}`;
-          if ('skip' in rewrite) {
-            next.skipped += 1;
-            if (next.samples.length < 20) next.samples.push(`skipped ${where}: ${rewrite.skip}`);
+      const out = await db.send(new ScanCommand({
+        TableName: tableName,
+        Limit: SCAN_PAGE,
+        FilterExpression: migration.filter.expression,
+        ExpressionAttributeNames: migration.filter.names,
+        ...(migration.filter.values ? { ExpressionAttributeValues: migration.filter.values } : {}),
+        ...(state.cursor ? { ExclusiveStartKey: state.cursor } : {}),
+      }));
+      for (const item of (out.Items ?? []) as StoredItem[]) {
+        const rewrite = migration.rewrite(item);
+        const where = `${String(item.PK)} ${String(item.SK)}`;
+        if ('skip' in rewrite) {
+          next.skipped += 1;
+          if (next.samples.length < 20) next.samples.push(`skipped ${where}: ${rewrite.skip}`);
+          continue;
+        }
+        if (!event.dryRun) {
+          const sameKey = rewrite.put.PK === item.PK && rewrite.put.SK === item.SK;
+          try {
+            await db.send(new TransactWriteCommand({
+              TransactItems: [
+                sameKey
+                  ? { Put: { TableName: tableName, Item: rewrite.put, ConditionExpression: migration.stillOld.expression, ExpressionAttributeNames: migration.stillOld.names } }
+                  : { Put: { TableName: tableName, Item: rewrite.put, ConditionExpression: 'attribute_not_exists(PK)' } },
+                ...(!sameKey && rewrite.deleteOld
+                  ? [{ Delete: { TableName: tableName, Key: { PK: item.PK, SK: item.SK }, ConditionExpression: migration.stillOld.expression, ExpressionAttributeNames: migration.stillOld.names } }]
+                  : []),
+              ],
+            }));
+          } catch (error) {
+            if (!(error instanceof TransactionCanceledException)) throw error;
+            next.skipped += 1; // migrated meanwhile, or its new key is taken
+            if (next.samples.length < 20) next.samples.push(`skipped ${where}: changed meanwhile or its new key exists`);
             continue;
           }
-          if (!event.dryRun) {
-            const sameKey = rewrite.put.PK === item.PK && rewrite.put.SK === item.SK;
-            try {
-              await db.send(new TransactWriteCommand({
-                TransactItems: [
-                  sameKey
-                    ? { Put: { TableName: tableName, Item: rewrite.put, ConditionExpression: migration.stillOld.expression, ExpressionAttributeNames: migration.stillOld.names } }
-                    : { Put: { TableName: tableName, Item: rewrite.put, ConditionExpression: 'attribute_not_exists(PK)' } },
-                  ...(!sameKey && rewrite.deleteOld
-                    ? [{ Delete: { TableName: tableName, Key: { PK: item.PK, SK: item.SK }, ConditionExpression: migration.stillOld.expression, ExpressionAttributeNames: migration.stillOld.names } }]
-                    : []),
-                ],
-              }));
-            } catch (error) {
-              if (!(error instanceof TransactionCanceledException)) throw error;
-              next.skipped += 1; // migrated meanwhile, or its new key is taken
-              if (next.samples.length < 20) next.samples.push(`skipped ${where}: changed meanwhile or its new key exists`);
-              continue;
-            }
-          }
-          next.changed += 1;
-          if (next.samples.length < 20) next.samples.push(`${where}: ${rewrite.change}`);
         }
-        next.scanned = state.scanned + (out.ScannedCount ?? 0);
-        next.cursor = out.LastEvaluatedKey;
-        if (out.LastEvaluatedKey) return { state: next, done: false, progress: { phase: 'migrating', processed: next.scanned } };
-        if (!migration.regenerateAfter || event.dryRun || !next.changed) return finish(next, event.dryRun);
-        next.phase = 'regenerate';
-        return { state: next, done: false, progress: { phase: 'migrating', processed: next.scanned } };
+        next.changed += 1;
+        if (next.samples.length < 20) next.samples.push(`${where}: ${rewrite.change}`);
       }
-      const sub = await regenerate.step((state.regenerate as never) ?? regenerate.initial({}), {});
-      next.regenerate = sub.state;
-      if (!sub.done) return { state: next, done: false, progress: { phase: `sequence memory: ${sub.progress.phase}`, processed: sub.progress.processed } };
-      return finish(next, event.dryRun, sub.result);
+      next.scanned = state.scanned + (out.ScannedCount ?? 0);
+      next.cursor = out.LastEvaluatedKey;
+      if (out.LastEvaluatedKey) return { state: next, done: false, progress: { phase: 'migrating', processed: next.scanned } };
+      return finish(next, event.dryRun);
     },
   };
-  function finish(state: State, dryRun: boolean | undefined, sequenceMemory?: unknown) {
+  function finish(state: State, dryRun: boolean | undefined) {
     return {
       state,
       done: true,
       progress: { phase: 'done', processed: state.scanned },
-      result: { dryRun: dryRun ?? false, scanned: state.scanned, changed: state.changed, skipped: state.skipped, samples: state.samples, ...(sequenceMemory ? { sequenceMemory } : {}) },
+      result: { dryRun: dryRun ?? false, scanned: state.scanned, changed: state.changed, skipped: state.skipped, samples: state.samples },
     };
   }
 }
@@ -116,7 +105,6 @@ export const migrateMaintenanceLogEntries = (db: DynamoDBDocumentClient, tableNa
     name: 'migrateMaintenanceLogEntries',
     filter: { expression: '#type = :type AND attribute_exists(#title)', names: { '#type': 'Type', '#title': 'Title' }, values: { ':type': 'MaintenanceLogEntry' } },
     stillOld: { expression: 'attribute_exists(#title)', names: { '#title': 'Title' } },
-    regenerateAfter: true,
     rewrite(item) {
       const start = fromIso(item.StartedAt);
       if (!start) return { skip: `StartedAt ${JSON.stringify(item.StartedAt)} is not a date` };
@@ -153,7 +141,6 @@ export const migrateResponsivenessData = (db: DynamoDBDocumentClient, tableName:
     name: 'migrateResponsivenessData',
     filter: { expression: '#type = :type AND attribute_exists(#old)', names: { '#type': 'Type', '#old': 'ResponsivenessData' }, values: { ':type': 'Probe' } },
     stillOld: { expression: 'attribute_exists(#old)', names: { '#old': 'ResponsivenessData' } },
-    regenerateAfter: false,
     rewrite(item) {
       const rows = Array.isArray(item.ResponsivenessData) ? (item.ResponsivenessData as { nuclide?: unknown; value?: unknown; unit?: unknown }[]) : [];
       const responsiveness: Record<string, number> = { ...((item.Responsiveness as Record<string, number> | undefined) ?? {}) };
@@ -175,7 +162,6 @@ export const migrateProbeIdentifier = (db: DynamoDBDocumentClient, tableName: st
     name: 'migrateProbeIdentifier',
     filter: { expression: '#type = :type AND begins_with(#sk, :old)', names: { '#type': 'Type', '#sk': 'SK' }, values: { ':type': 'Probe', ':old': 'PROBE#DEVICE#' } },
     stillOld: { expression: 'attribute_exists(#sk)', names: { '#sk': 'SK' } },
-    regenerateAfter: false,
     rewrite(item) {
       const identifier = item.ProbeIdentifier;
       if (typeof identifier !== 'string' || !/^[A-Za-z0-9_-]{1,36}$/.test(identifier)) return { skip: 'no probe identifier to key it by' };

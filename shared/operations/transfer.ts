@@ -8,12 +8,13 @@
  *   files/{documentUuid}              each document's file; the document's line carries
  *                                     `ExportFile: { path, bytes, sha256 }`
  * Kinds: containers, container-links, container-records, audit, documents, log-entries, persons,
- * devices, probes. Sequence memory (counters, page buckets) is not exported: import recomputes it.
+ * devices, probes. Sequence memory (counters, page buckets) is not exported: the change stream
+ * counts what import writes, like every other write.
  *
  * Import checks the manifest and every part's checksum, validates every record (current schema,
  * the manifest's client), writes new records, overwrites older ones (by UpdatedAt), leaves newer or
- * equal ones, restores document files, and finally regenerates the sequence memory (its state stays
- * small: counts, the first 100 rejections, and where it is). Reports imported / unchanged / rejected with reasons. Re-running is harmless.
+ * equal ones and restores document files (its state stays small: counts, the first 100 rejections,
+ * and where it is). Reports imported / unchanged / rejected with reasons. Re-running is harmless.
  */
 import { CopyObjectCommand, GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -22,7 +23,6 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { FileStorage } from '../data/files';
 import { keys } from '../data/table';
 import { recordProblems, type StoredItem } from './records';
-import { regenerateSequenceMemory } from './regenerate-sequence-memory';
 import type { Operation } from './step';
 
 export const EXPORT_FORMAT = 'nm-archive-export';
@@ -121,11 +121,9 @@ export function exportRecords(db: DynamoDBDocumentClient, tableName: string, s3:
   };
 }
 
-interface ImportState { from: string; part: number; line: number; imported: number; unchanged: number; rejected: number; rejections: { line: string; reasons: string[] }[]; regenerate?: unknown }
+interface ImportState { from: string; part: number; line: number; imported: number; unchanged: number; rejected: number; rejections: { line: string; reasons: string[] }[] }
 
 export function importRecords(db: DynamoDBDocumentClient, tableName: string, s3: S3Client, bucket: string, files: FileStorage): Operation<ImportState> {
-  const regenerate = regenerateSequenceMemory(db, tableName);
-
   async function manifestOf(from: string): Promise<Manifest> {
     const bytes = await files.read(`${from}manifest.json`);
     if (!bytes) throw new Error(`no manifest at ${from}`);
@@ -191,15 +189,11 @@ export function importRecords(db: DynamoDBDocumentClient, tableName: string, s3:
         const processed = next.imported + next.unchanged + next.rejected;
         return { state: next, done: false, progress: { phase: 'importing', processed, total } };
       }
-      // Every record is in: recompute counters and page buckets (a whole regeneration, in steps).
-      const sub = await regenerate.step((state.regenerate as never) ?? regenerate.initial({}), {});
-      next.regenerate = sub.state;
-      if (!sub.done) return { state: next, done: false, progress: { phase: `sequence memory: ${sub.progress.phase}`, processed: sub.progress.processed, ...(sub.progress.total !== undefined ? { total: sub.progress.total } : {}) } };
       return {
         state: next,
         done: true,
         progress: { phase: 'done', processed: next.imported + next.unchanged + next.rejected },
-        result: { client, from: state.from, imported: next.imported, unchanged: next.unchanged, rejected: next.rejected, rejections: next.rejections, sequenceMemory: sub.result },
+        result: { client, from: state.from, imported: next.imported, unchanged: next.unchanged, rejected: next.rejected, rejections: next.rejections },
       };
     },
   };

@@ -51,7 +51,7 @@ export function documentService(store: DocumentStore, files: FileStorage, settin
     try {
       return await files.presignDownload(r.File.Key, contentDisposition(r.Filename), DOWNLOAD_SECONDS);
     } catch (error) {
-      logger.error('document cannot be presented', { client: r.Client, facility: r.Facility, uuid: r.Uuid, fileKey: r.File.Key, error: error as Error });
+      logger.error('document cannot be presented', { client: r.Client, facility: r.Facility, uuid: r.Uuid, fileKey: r.File?.Key, error: error as Error });
       return null;
     }
   };

@@ -1,7 +1,7 @@
 /** The document archive over HTTP: collections and pagination, counts, isolation, report, upload and files. */
 import { describe, expect, it } from 'vitest';
 import { DOCUMENT_FIELDS } from '../../shared/domain/document';
-import { call, createDocument, documentsPath, errorOf, eventually, newTenant, token, upload, type ApiResponse } from '../support/api';
+import { call, createDocument, documentsPath, errorOf, eventually, newTenant, settledTotal, token, upload, type ApiResponse } from '../support/api';
 
 type Tenant = ReturnType<typeof newTenant>;
 const order = (a: Record<string, any>, b: Record<string, any>) =>
@@ -14,6 +14,8 @@ async function seed(t: Tenant, n: number, body: (i: number) => Record<string, un
     const batch = await Promise.all(Array.from({ length: Math.min(8, n - i) }, (_, j) => createDocument(t, body(i + j))));
     made.push(...batch.map((b) => b.DocumentModel));
   }
+  // Counts follow the writes: at rest within 5 s.
+  await settledTotal(documentsPath(t, '/page'), t.token, made.length);
   return made.sort(order);
 }
 
@@ -98,19 +100,19 @@ describe('filters, scopes and counts', () => {
     const device = docs.filter((d) => d.Scope === 'DEVICE');
     const archive = await call('PUT', documentsPath(t, `/${device[0]!.Uuid}`), { token: t.token, body: { State: 'ARCHIVED' } });
     expect(archive.status).toBe(200);
-    expect(configOf(await get(t, '?State=ARCHIVED'.replace('?', '/page?'))).TotalCount).toBe(1);
-    expect(configOf(await get(t, '/page?State=ACTIVE')).TotalCount).toBe(5);
+    expect(await settledTotal(documentsPath(t, '/page?State=ARCHIVED'), t.token, 1)).toBe(1);
+    expect(await settledTotal(documentsPath(t, '/page?State=ACTIVE'), t.token, 5)).toBe(5);
     expect(configOf(await get(t, '/page?State=ACTIVE')).FirstPageEndpoint).toMatch(/\/page\/1\?State=ACTIVE$/);
     expect(uuids(await get(t, '?State=ARCHIVED'))).toEqual([device[0]!.Uuid]);
-    expect(configOf(await get(t, '/device/dev-A?State=ACTIVE')).TotalCount).toBe(3);
-    expect(configOf(await get(t, '/device/dev-A')).TotalCount).toBe(4);
-    expect(configOf(await get(t, '/facility')).TotalCount).toBe(2);
+    expect(await settledTotal(documentsPath(t, '/device/dev-A?State=ACTIVE'), t.token, 3)).toBe(3);
+    expect(await settledTotal(documentsPath(t, '/device/dev-A'), t.token, 4)).toBe(4);
+    expect(await settledTotal(documentsPath(t, '/facility'), t.token, 2)).toBe(2);
     const moved = await call('PUT', documentsPath(t, `/${device[1]!.Uuid}`), { token: t.token, body: { Scope: 'GENERATOR', ScopeReference: 'gen-7', Filename: 'moved.pdf' } });
     expect(moved.body.DocumentModel).toMatchObject({ Scope: 'GENERATOR', ScopeReference: 'gen-7', Filename: 'moved.pdf' });
     expect(uuids(await get(t, '/device/dev-A'))).not.toContain(device[1]!.Uuid);
-    expect(configOf(await get(t, '/device/dev-A')).TotalCount).toBe(3);
+    expect(await settledTotal(documentsPath(t, '/device/dev-A'), t.token, 3)).toBe(3);
     expect(uuids(await get(t, '/generator/gen-7'))).toEqual([device[1]!.Uuid]);
-    expect(configOf(await get(t, '/page')).TotalCount).toBe(6);
+    expect(await settledTotal(documentsPath(t, '/page'), t.token, 6)).toBe(6);
   });
 
   it('400 for an unknown State filter', async () => {
@@ -121,8 +123,8 @@ describe('filters, scopes and counts', () => {
   it('concurrent creates leave every count exact', async () => {
     const c = newTenant();
     await Promise.all(Array.from({ length: 24 }, (_, i) => createDocument(c, { Scope: 'DEVICE', ScopeReference: `dev-${i % 2}`, Filename: 'x.pdf', State: i % 3 ? 'ACTIVE' : 'ARCHIVED' })));
-    expect(configOf(await get(c, '')).TotalCount).toBe(24);
-    expect(configOf(await get(c, '/page')).TotalCount).toBe(24);
+    expect(await settledTotal(documentsPath(c, ''), c.token, 24)).toBe(24);
+    expect(await settledTotal(documentsPath(c, '/page'), c.token, 24)).toBe(24);
     expect(configOf(await get(c, '/page?State=ARCHIVED')).TotalCount).toBe(8);
     expect(configOf(await get(c, '/device/dev-0')).TotalCount).toBe(12);
     expect(configOf(await get(c, '/device/dev-1?State=ACTIVE')).TotalCount).toBe(8);

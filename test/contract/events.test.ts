@@ -81,13 +81,22 @@ describe.concurrent('sample events and npm run invoke', () => {
       const sample = samples.find((s) => s.file.endsWith(`${fn.entry.split('/').pop()!.replace(/\.ts$/, '')}.json`));
       expect(sample).toBeDefined();
       const { file, tenant, ids } = await prepare(sample!.text);
+      const documents = dynamoDocumentStore(documentClient(), runtime().tableName);
+      if (fn.source === 'table:changes') {
+        // A document of a fresh facility that only the sample's change announces: counted once, and once only when delivered again.
+        await invoke(fn.name, file);
+        await invoke(fn.name, file);
+        expect(await documents.count(tenant, { kind: 'reference', scope: 'DEVICE', reference: 'ref-1' })).toBe(1);
+        expect(await documents.count(tenant, { kind: 'all' })).toBe(1);
+        return;
+      }
       const { s3Endpoint, region, bucketName } = runtime();
       const s3 = new S3Client({ endpoint: s3Endpoint, region, credentials: LOCAL_CREDENTIALS, forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' });
       const key = fileKey({ Client: tenant.client, Facility: tenant.facility, Uuid: ids.document });
       writeFileSync(file, readFileSync(file, 'utf8').replaceAll('nm-archive-local-files', bucketName));
       await s3.send(new PutObjectCommand({ Bucket: bucketName, Key: key, Body: 'sample content', ContentType: 'application/pdf' }));
       await invoke(fn.name, file);
-      const stored = await dynamoDocumentStore(documentClient(), runtime().tableName).get(tenant, ids.document, { consistent: true });
+      const stored = await documents.get(tenant, ids.document, { consistent: true });
       expect(stored?.File).toMatchObject({ Key: key, Size: 14, ContentType: 'application/pdf' });
     });
   }

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { MAINTENANCE_FIELDS } from '../../shared/domain/maintenance';
 import { keys } from '../../shared/data/table';
-import { call, documentClient, errorOf, newTenant, runtime, token, type ApiResponse } from '../support/api';
+import { call, documentClient, errorOf, newTenant, runtime, settledTotal, token, type ApiResponse } from '../support/api';
 
 type Tenant = { client: string; facility: string; token: string };
 const REPORT = '/maintenance-log/report-api/v1/maintenance-log-entries';
@@ -99,9 +99,12 @@ describe('report tenancy', () => {
       made.f2.push((await create(owner(f2), { IncidentDateStart: date(i * 3 + 1) })).Uuid);
       made.f3.push((await create(owner(f3), { IncidentDateStart: date(i * 3 + 2) })).Uuid);
     }
+    // Counts follow the writes: at rest within 5 s; the entries are listed at once.
+    expect(await settledTotal(REPORT, owner(f1).token, 6)).toBe(6);
     const one = await call('GET', REPORT, { token: owner(f1).token });
     expect(uuids(one)).toEqual([...made.f1].reverse());
     expect(configOf(one).TotalCount).toBe(6);
+    await settledTotal(REPORT, owner(f2).token, 6);
     const two = token({ clients: [client], facilities: [f1, f2] });
     const both = await call('GET', `${REPORT}/page/1`, { token: two });
     const expected = made.f1.flatMap((u, i) => [u, made.f2[i]!]).reverse();
@@ -127,6 +130,7 @@ describe.each([0, 1, 100, 101])('a facility with %i entries', (n) => {
       made.push(...(await Promise.all(Array.from({ length: Math.min(10, n - i) }, (_, j) => create(t, { IncidentDateStart: date(((i + j) * 7) % 53) })))) as never[]);
     }
     expected = made.sort((a, b) => (a.IncidentDateStart === b.IncidentDateStart ? (a.Uuid < b.Uuid ? 1 : -1) : a.IncidentDateStart < b.IncidentDateStart ? 1 : -1)).map((e) => e.Uuid);
+    expect(await settledTotal(REPORT, t.token, n)).toBe(n);
     const find = await call('GET', REPORT, { token: t.token });
     expect(uuids(find)).toEqual(expected);
     expect(configOf(find)).toMatchObject({ CollectionModelName: 'MaintenanceLogEntryModelCollection', IsPaginated: false, TotalCount: n, FirstIndex: 0, LastIndex: n - 1 });

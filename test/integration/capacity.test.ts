@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { meter } from '../../bench/meter';
 import { dynamoContainerStore } from '../../shared/data/containers';
 import { containerService } from '../../shared/services/containers';
-import { documentClient, runtime } from '../support/api';
+import { documentClient, eventually, runtime } from '../support/api';
 
 describe('consumed capacity', () => {
   it('load of a container naming one person: one Query and one BatchGetItem, at most 1 RCU', async () => {
@@ -35,6 +35,8 @@ describe('document pages', () => {
     for (let i = 0; i < 350; i++) {
       await store.create(newDocument(tenant, randomUUID(), { Scope: 'RECORD', ScopeReference: 'r', Filename: `f${i}.pdf` }, new Date(Date.UTC(2025, 0, 1) + i * 60_000)));
     }
+    // Counted by the change stream within 5 s of the last write.
+    await eventually(async () => ((await store.count(tenant, { kind: 'all' })) === 350 ? true : undefined));
     const first = await metered.measure(() => store.page(tenant, { kind: 'all' }, 0, 100));
     const fourth = await metered.measure(() => store.page(tenant, { kind: 'all' }, 300, 100));
     expect(first.result.total).toBe(350);

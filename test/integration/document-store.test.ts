@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { dynamoDocumentStore } from '../../shared/data/documents';
 import { newDocument, orderKey, type DocumentRecord } from '../../shared/domain/document';
 import { keys } from '../../shared/data/table';
-import { documentClient, runtime } from '../support/api';
+import { documentClient, eventually, runtime } from '../support/api';
 
 const db = documentClient();
 const store = () => dynamoDocumentStore(db, runtime().tableName);
@@ -18,6 +18,14 @@ async function bucketsOf(tenant: { client: string; facility: string }, collectio
     ConsistentRead: true,
   }));
   return (out.Items ?? []) as { K: string; N: number; M: string; Latest?: boolean }[];
+}
+
+/** The buckets once the change stream has counted `total` documents into them (at most 5 s after the last write). */
+async function settledBuckets(tenant: { client: string; facility: string }, collection: string, total: number) {
+  return eventually(async () => {
+    const buckets = await bucketsOf(tenant, collection);
+    return buckets.reduce((sum, b) => sum + b.N, 0) === total ? buckets : undefined;
+  });
 }
 
 /** Each bucket counts exactly the documents whose order key falls in its slice. */
@@ -38,7 +46,7 @@ describe('document page buckets', () => {
       await Promise.all(batch.map((r) => store().create(r)));
       records.push(...batch);
     }
-    expectExactBuckets(await bucketsOf(tenant, 'ALL'), records);
+    expectExactBuckets(await settledBuckets(tenant, 'ALL', records.length), records);
   });
 
   it('stay exact under concurrent creates in the same second', async () => {
@@ -50,7 +58,7 @@ describe('document page buckets', () => {
       await Promise.all(batch.map((r) => store().create(r)));
       records.push(...batch);
     }
-    const buckets = await bucketsOf(tenant, 'ALL');
+    const buckets = await settledBuckets(tenant, 'ALL', 260);
     expectExactBuckets(buckets, records);
     expect(buckets.reduce((s, b) => s + b.N, 0)).toBe(260);
   });
@@ -63,11 +71,11 @@ describe('document page buckets', () => {
       await store().create(record);
       records.push(record);
     }
-    expectExactBuckets(await bucketsOf(tenant, 'ALL'), records);
+    expectExactBuckets(await settledBuckets(tenant, 'ALL', 150), records);
     const archived = records.slice(0, 30);
     for (const r of archived) await store().update(r, { ...r, State: 'ARCHIVED', Version: r.Version + 1 });
-    expectExactBuckets(await bucketsOf(tenant, 'STATE#ARCHIVED'), archived);
-    expectExactBuckets(await bucketsOf(tenant, 'STATE#ACTIVE'), records.slice(30));
+    expectExactBuckets(await settledBuckets(tenant, 'STATE#ARCHIVED', 30), archived);
+    expectExactBuckets(await settledBuckets(tenant, 'STATE#ACTIVE', 120), records.slice(30));
     const page = await store().page(tenant, { kind: 'all', state: 'ACTIVE' }, 100, 100);
     expect(page.total).toBe(120);
     expect(page.items.map((r) => r.Uuid)).toEqual(records.slice(30).sort((a, b) => (orderKey(a) < orderKey(b) ? 1 : -1)).slice(100).map((r) => r.Uuid));

@@ -100,3 +100,17 @@ export async function eventually<T>(check: () => Promise<T | undefined>, timeout
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/**
+ * The TotalCount a listing settles on: counts follow the writes through the table's change stream,
+ * exact at most 5 s after the last write. Polls until it equals `expected` or the time is up, and
+ * answers the last count seen (so an assertion on it fails when it never got there).
+ */
+export async function settledTotal(path: string, bearer: string, expected: number, timeoutMs = 5000): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const total = (await call('GET', path, { token: bearer })).body?.CollectionConfiguration?.TotalCount as number;
+    if (total === expected || Date.now() > deadline) return total;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
