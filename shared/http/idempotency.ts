@@ -58,13 +58,21 @@ export function idempotent(operation: string): MiddlewareObj {
       expiresAfterSeconds: IDEMPOTENCY_SECONDS,
     }),
   });
+  // Requests whose record this one wrote: only they may remove it again when they fail. (Powertools
+  // would remove it for any failed request, so a concurrent retry told "in progress", or one with
+  // another body, would delete the first request's record and let a third create again.)
+  const owners = new WeakSet<object>();
   return {
-    before: (request) => {
+    before: async (request) => {
       const key = (request.event as Event).headers?.[IDEMPOTENCY_HEADER];
       if (key !== undefined && !KEY_PATTERN.test(key)) throw badRequest([{ key: 'detail.idempotency_key', params: { field: 'Idempotency-Key' } }]);
-      return powertools.before?.(request);
+      const early = await powertools.before?.(request);
+      owners.add(request);
+      return early;
     },
     after: powertools.after,
-    onError: powertools.onError,
+    onError: async (request) => {
+      if (owners.has(request)) await powertools.onError?.(request);
+    },
   };
 }

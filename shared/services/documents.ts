@@ -2,7 +2,6 @@
  * Document use cases: the listings (find, page, latest, scoped), the report, create with a
  * presigned upload, update, and recording a stored file. Knows the store and file storage ports only.
  */
-import { randomUUID } from 'node:crypto';
 import type { Identity } from '../auth/claims';
 import { ConditionFailedError, optimistic } from '../data/transact';
 import type { DocumentCollection, DocumentStore } from '../data/documents';
@@ -22,6 +21,7 @@ import {
   type DocumentRecord,
   type DocumentState,
 } from '../domain/document';
+import { timeOrderedUuid } from '../domain/ids';
 import { formatTimestamp } from '../domain/time';
 import { AppError, notFound } from '../errors';
 import { logger } from '../observability';
@@ -90,7 +90,8 @@ export function documentService(store: DocumentStore, files: FileStorage, settin
     },
 
     async create(tenant: Tenant, data: DocumentPatch & Omit<DocumentData, 'State'>): Promise<{ model: DocumentModel; upload: Upload }> {
-      const record = newDocument(tenant, randomUUID(), data, clock());
+      const now = clock();
+      const record = newDocument(tenant, timeOrderedUuid(now), data, now);
       await store.create(record);
       const upload = await files.presignUpload(fileKey(record), mediaTypeOf(record.Filename), settings.maxUploadBytes, UPLOAD_SECONDS);
       return { model: (await present([record]))[0]!, upload };

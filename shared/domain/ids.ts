@@ -1,0 +1,16 @@
+/** Identifiers of new records. */
+import { randomBytes } from 'node:crypto';
+
+/**
+ * A UUID version 7 (RFC 9562 §5.7): its first 48 bits are the creation time in milliseconds, the
+ * rest random. Documents are listed by CreatedAt (whole seconds), then Uuid: with these, a
+ * document created later in the same second still comes first, so its creator sees it at the top.
+ */
+export function timeOrderedUuid(now: Date): string {
+  const bytes = randomBytes(16);
+  bytes.writeUIntBE(now.getTime(), 0, 6);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x70;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
