@@ -57,13 +57,63 @@ export type ContainerPatch = Partial<ContainerData>;
 /** A stored container: its data plus identity, version (the ETag) and timestamps. */
 export interface ContainerRecord extends ContainerData, StoredRecord {}
 
-export type ContentKind = 'CYCLOTRON_PRODUCT' | 'GENERATOR_ELUAT';
-/** What a container holds: a cyclotron product or a generator eluate, with its nuclide. */
+export const CONTENT_KINDS = ['CYCLOTRON_PRODUCT', 'GENERATOR_ELUAT'] as const;
+export type ContentKind = (typeof CONTENT_KINDS)[number];
+/** At most this many contents a container (its load stays a few pages of one query). */
+export const MAX_CONTENTS = 1000;
+
+/**
+ * What a container holds: a cyclotron product or a generator eluate, with its nuclide. Links written
+ * by an import may lack the fields the contents API adds (uuid, activity, who and when).
+ */
 export interface ContentLink {
   kind: ContentKind;
   id: string;
   nuclide: string;
+  uuid?: string | null;
+  /** Bq at activityDateTime. */
+  activity?: number | null;
+  activityDateTime?: string | null;
+  createdAt?: string | null;
+  createdBy?: string | null;
 }
+
+/** The response model of a content (ContainerContentModel). */
+export interface ContentModel {
+  Uuid: string | null;
+  Kind: ContentKind;
+  ContentId: string;
+  Nuclide: string;
+  Activity: number | null;
+  ActivityDateTime: string | null;
+  CreatedAt: string | null;
+  CreatedBy: string | null;
+}
+
+export const toContentModel = (link: ContentLink): ContentModel => ({
+  Uuid: link.uuid ?? null,
+  Kind: link.kind,
+  ContentId: link.id,
+  Nuclide: link.nuclide,
+  Activity: link.activity ?? null,
+  ActivityDateTime: link.activityDateTime ?? null,
+  CreatedAt: link.createdAt ?? null,
+  CreatedBy: link.createdBy ?? null,
+});
+
+/** Contents change only while the container is OPEN, once per ContentId, up to MAX_CONTENTS. */
+export function checkContentAddable(record: ContainerRecord, links: readonly ContentLink[], contentId: string): void {
+  checkContentsChangeable(record);
+  if (links.some((l) => l.id === contentId)) throw conflict('container.content_duplicate', { contentId });
+  if (links.length >= MAX_CONTENTS) throw conflict('container.contents_full', { max: MAX_CONTENTS });
+}
+
+export function checkContentsChangeable(record: ContainerRecord): void {
+  if (record.State !== 'OPEN') throw conflict('container.contents_locked', { state: record.State });
+}
+
+/** The container after a contents change: a new version (its ETag moves), UpdatedAt now. */
+export const touched = (record: ContainerRecord, now: Date): ContainerRecord => ({ ...record, Version: record.Version + 1, UpdatedAt: formatTimestamp(now) });
 
 /** Everything a container response is computed from. */
 export interface ContainerView {
