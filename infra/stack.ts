@@ -193,9 +193,10 @@ export class ServiceStack extends Stack {
       PAGE_SIZE: String(config.pageSize),
       CORS_ALLOWED_ORIGINS: corsOrigins.join(','),
     };
-    const dataFunction = (name: string, entry: string, access: Access, what: string): ServiceFunction => {
+    const dataFunction = (name: string, entry: string, access: Access, what: string, assets?: readonly string[]): ServiceFunction => {
       const fn = new ServiceFunction(this, constructIdOf(name), {
         entry,
+        ...(assets ? { assets } : {}),
         stageName: stage,
         config,
         description: `nm-archive ${stage}: ${name} (${what})`,
@@ -239,7 +240,7 @@ export class ServiceStack extends Stack {
     const routeFunctions = new Map<string, ServiceFunction>();
     for (const [entry, entryRoutes] of routesByEntry()) {
       const { operation } = entryRoutes[0]!;
-      const fn = dataFunction(operation, entry, entryRoutes[0]!, entryRoutes.map((r) => routeKey(r)).join(', '));
+      const fn = dataFunction(operation, entry, entryRoutes[0]!, entryRoutes.map((r) => routeKey(r)).join(', '), entryRoutes[0]!.assets);
       routeFunctions.set(operation, fn);
       // A /service/... route starts its operation's state machine, and only that one.
       const machine = machines.get(operation.replace(/^service\./, ''));

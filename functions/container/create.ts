@@ -1,11 +1,12 @@
 import { containerRoutes } from '../../shared/routes/containers';
-import { callerOf, httpHandler, single, tenantOf } from '../../shared/http/handler';
+import { idempotentHandler } from '../../shared/http/idempotency';
+import { callerOf, single, tenantOf } from '../../shared/http/handler';
 import { parseBody } from '../../shared/schemas/body';
 import { containerMembers, containerCreateSchema } from '../../shared/schemas/container';
 import { containers } from '../commons/containers';
 
 /** POST .../container: creates a container (State OPEN unless given). */
-export const handler = httpHandler(containerRoutes.create, async (request) => {
+export const handler = idempotentHandler(containerRoutes.create, async (request) => {
   const caller = callerOf(request);
   const { value, ignored } = parseBody(containerCreateSchema, request.body, containerMembers);
   const { model, etag } = await containers.create(tenantOf(request), caller, value, request.requestId);

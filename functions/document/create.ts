@@ -1,12 +1,13 @@
 import { documentRoutes } from '../../shared/routes/documents';
+import { idempotentHandler } from '../../shared/http/idempotency';
 import { formatTimestamp } from '../../shared/domain/time';
-import { callerOf, httpHandler, single, tenantOf } from '../../shared/http/handler';
+import { callerOf, single, tenantOf } from '../../shared/http/handler';
 import { parseBody } from '../../shared/schemas/body';
 import { documentCreateSchema, documentMembers } from '../../shared/schemas/document';
 import { documents } from '../commons/documents';
 
 /** POST .../documents: creates the record and answers a presigned upload for its file. */
-export const handler = httpHandler(documentRoutes.create, async (request) => {
+export const handler = idempotentHandler(documentRoutes.create, async (request) => {
   callerOf(request);
   const { value, ignored } = parseBody(documentCreateSchema, request.body, documentMembers);
   const { model, upload } = await documents.create(tenantOf(request), value);

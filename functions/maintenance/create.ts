@@ -1,11 +1,12 @@
-import { callerOf, httpHandler, single, tenantOf } from '../../shared/http/handler';
+import { callerOf, single, tenantOf } from '../../shared/http/handler';
+import { idempotentHandler } from '../../shared/http/idempotency';
 import { maintenanceRoutes } from '../../shared/routes/maintenance';
 import { parseBody } from '../../shared/schemas/body';
 import { maintenanceCreateSchema, maintenanceMembers } from '../../shared/schemas/maintenance';
 import { maintenanceLog } from '../commons/maintenance';
 
 /** POST .../maintenance-log-entries: State ONGOING and Reporter the caller unless given. */
-export const handler = httpHandler(maintenanceRoutes.create, async (request) => {
+export const handler = idempotentHandler(maintenanceRoutes.create, async (request) => {
   const caller = callerOf(request);
   const { value, ignored } = parseBody(maintenanceCreateSchema, request.body, maintenanceMembers);
   const model = await maintenanceLog.create(tenantOf(request), caller, value);

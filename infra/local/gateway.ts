@@ -139,6 +139,33 @@ function preflight(req: http.IncomingMessage, res: http.ServerResponse, pathname
   return true;
 }
 
+/**
+ * On AWS every request runs in an execution environment of its own, so one tenant's burst does not
+ * queue another tenant's requests. This one process has a couple of cores for everybody; it stands
+ * in for that isolation by running at most TENANT_CONCURRENCY requests of one tenant (client and
+ * facility of the path, else the bearer token) at a time: a burst waits behind itself, in order.
+ */
+const TENANT_CONCURRENCY = Number(process.env.LOCAL_TENANT_CONCURRENCY ?? 2);
+const lanes = new Map<string, { running: number; waiting: (() => void)[] }>();
+async function inTenantLane<T>(tenant: string, work: () => Promise<T>): Promise<T> {
+  const lane = lanes.get(tenant) ?? { running: 0, waiting: [] };
+  lanes.set(tenant, lane);
+  if (lane.running >= TENANT_CONCURRENCY) await new Promise<void>((resolve) => lane.waiting.push(resolve));
+  lane.running += 1;
+  try {
+    return await work();
+  } finally {
+    lane.running -= 1;
+    const next = lane.waiting.shift();
+    if (next) next();
+    else if (!lane.running) lanes.delete(tenant);
+  }
+}
+const tenantOf = (event: ApiEvent) => {
+  const { clientUuid, facilityUuid } = event.pathParameters ?? {};
+  return clientUuid && facilityUuid ? `${clientUuid}/${facilityUuid}` : (event.headers.authorization ?? '');
+};
+
 export function createGateway(): http.Server {
   const server = http.createServer(async (req, res) => {
     const acceptLanguage = req.headers['accept-language'];
@@ -156,7 +183,7 @@ export function createGateway(): http.Server {
         return errorReply(res, acceptLanguage, 413, 'request.too_large');
       }
       const event = toEvent(req, url, body, match);
-      const result = await invokeRoute(match.route, event);
+      const result = await inTenantLane(tenantOf(event), () => invokeRoute(match.route, event));
       const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string>), ...corsHeaders(req) };
       if (result.cookies?.length) headers['set-cookie'] = result.cookies;
       const responseBody = result.body === undefined ? '' : result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body;

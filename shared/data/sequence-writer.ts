@@ -9,13 +9,14 @@
  *
  * Delivery is at least once (a failed batch is delivered again), so every write is guarded by the
  * stream sequence number it has applied up to (`Seq`, zero-padded so strings compare as numbers):
- * - a counter item carries the last sequence number it counted; changes at or below it are skipped;
- * - a partition's page-bucket changes are written in one transaction together with the partition's
- *   progress item (`SEQ#PAGES`), so bucket scopes shared across facilities (the all-tenant log shards)
- *   are guarded per facility too. Such a transaction is conditional on the versions it read and is
- *   planned again when another facility's writer got there first.
+ * - a counter item, and a page bucket of a facility's own collections, carries the last sequence
+ *   number it counted; changes at or below it are skipped (a change touches one bucket per scope);
+ * - bucket scopes shared across facilities (the all-tenant log shards) cannot compare sequence numbers
+ *   of different shards: their changes are written in one transaction with the facility's progress
+ *   item (`SEQ#PAGES`), conditional on the versions read, and planned again when another facility's
+ *   writer got there first.
  */
-import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { retrying } from '../retry';
 import { bucketItem, planBuckets, readBuckets, type BucketChange, type BucketScope } from './sequence';
 import { conditional, ConditionFailedError, transactWrite, type TransactWriteItem } from './transact';
@@ -94,8 +95,40 @@ export function sequenceWriter(db: DynamoDBDocumentClient, tableName: string, me
     }, lostRace);
   }
 
-  /** Applies a partition's bucket changes not applied yet, one transaction per chunk of records. */
-  async function applyPages(partition: string, deltas: Delta[]): Promise<void> {
+  /** Groups bucket changes by scope, in stream order. */
+  function byScope(changes: readonly { scope: BucketScope; change: BucketChange }[]) {
+    const scopes = new Map<string, { scope: BucketScope; changes: BucketChange[] }>();
+    for (const { scope, change } of changes) {
+      const entry = scopes.get(scopeId(scope)) ?? { scope, changes: [] };
+      entry.changes.push(change);
+      scopes.set(scopeId(scope), entry);
+    }
+    return [...scopes.values()];
+  }
+
+  const bucketPut = (scope: BucketScope, { bucket, created }: ReturnType<typeof planBuckets>[number]) => ({
+    TableName: tableName,
+    Item: bucketItem(scope, { ...bucket, V: bucket.V + 1 }),
+    ConditionExpression: created ? 'attribute_not_exists(SK)' : 'V = :v',
+    ...(created ? {} : { ExpressionAttributeValues: { ':v': bucket.V } }),
+  });
+
+  /**
+   * A facility's own bucket scopes: every change touches one bucket, which remembers the last change
+   * it counted, so each bucket is written alone (conditional on the version read).
+   */
+  async function applyOwnPages(changes: { scope: BucketScope; change: BucketChange }[]): Promise<void> {
+    await Promise.all(byScope(changes).map(({ scope, changes: scoped }) => retrying(async () => {
+      const planned = planBuckets(await readBuckets(db, tableName, scope, true), scoped);
+      await Promise.all(planned.map((p) => conditional(db.send(new PutCommand(bucketPut(scope, p))))));
+    }, lostRace)));
+  }
+
+  /**
+   * Bucket scopes shared with other facilities (the all-tenant log shards): their changes are written
+   * in one transaction with the facility's progress item, one transaction per chunk of records.
+   */
+  async function applySharedPages(partition: string, deltas: { seq: string; pages: { scope: BucketScope; change: BucketChange }[] }[]): Promise<void> {
     const withPages = deltas.filter((d) => d.pages.length);
     for (let i = 0; i < withPages.length; i += RECORDS_PER_TRANSACTION) {
       const chunk = withPages.slice(i, i + RECORDS_PER_TRANSACTION);
@@ -104,25 +137,9 @@ export function sequenceWriter(db: DynamoDBDocumentClient, tableName: string, me
         const seen = progress?.Seq as string | undefined;
         const fresh = chunk.filter((d) => seen === undefined || d.seq > seen);
         if (!fresh.length) return;
-        const byScope = new Map<string, { scope: BucketScope; changes: BucketChange[] }>();
-        for (const { scope, change } of fresh.flatMap((d) => d.pages)) {
-          const entry = byScope.get(scopeId(scope)) ?? { scope, changes: [] };
-          entry.changes.push(change);
-          byScope.set(scopeId(scope), entry);
-        }
         const writes: TransactWriteItem[] = [];
-        await Promise.all([...byScope.values()].map(async ({ scope, changes }) => {
-          const planned = planBuckets(await readBuckets(db, tableName, scope, true), changes);
-          for (const { bucket, created } of planned) {
-            writes.push({
-              Put: {
-                TableName: tableName,
-                Item: bucketItem(scope, { ...bucket, V: bucket.V + 1 }),
-                ConditionExpression: created ? 'attribute_not_exists(SK)' : 'V = :v',
-                ...(created ? {} : { ExpressionAttributeValues: { ':v': bucket.V } }),
-              },
-            });
-          }
+        await Promise.all(byScope(fresh.flatMap((d) => d.pages)).map(async ({ scope, changes }) => {
+          for (const planned of planBuckets(await readBuckets(db, tableName, scope, true), changes)) writes.push({ Put: bucketPut(scope, planned) });
         }));
         writes.push({
           Update: {
@@ -137,6 +154,13 @@ export function sequenceWriter(db: DynamoDBDocumentClient, tableName: string, me
         await transactWrite(db, writes);
       }, lostRace);
     }
+  }
+
+  /** A partition's bucket changes: its own scopes bucket by bucket, shared ones with its progress item. */
+  async function applyPages(partition: string, deltas: Delta[]): Promise<void> {
+    const own = deltas.flatMap((d) => d.pages.filter((p) => p.scope.pk === partition).map((p) => ({ scope: p.scope, change: { ...p.change, seq: d.seq } })));
+    const shared = deltas.map((d) => ({ seq: d.seq, pages: d.pages.filter((p) => p.scope.pk !== partition) }));
+    await Promise.all([applyOwnPages(own), applySharedPages(partition, shared)]);
   }
 
   return {
@@ -158,14 +182,23 @@ export function sequenceWriter(db: DynamoDBDocumentClient, tableName: string, me
           byCounter.set(id, entry);
         }
       }
-      // Counters are a facility's own items: all at once. Bucket scopes may be shared by facilities
-      // (the all-tenant log shards): one partition after the other, so a batch never races itself.
+      // Counters are a facility's own items: all at once. A bucket scope may be shared by facilities
+      // (an all-tenant log shard): partitions sharing one take turns, so a batch never races itself;
+      // the others go side by side.
       const counting = Promise.all([...byCounter.values()].map((c) => applyCounter(c.pk, c.sk, c.changes)));
-      let pages = 0;
+      const lanes = new Map<string, [string, Delta[]][]>();
       for (const [partition, deltas] of partitions) {
-        await applyPages(partition, deltas);
-        pages += deltas.filter((d) => d.pages.length).length;
+        const shared = [...new Set(deltas.flatMap((d) => d.pages.map((p) => p.scope.pk)).filter((pk) => pk !== partition))].sort().join('|');
+        const lane = shared || partition;
+        lanes.set(lane, [...(lanes.get(lane) ?? []), [partition, deltas]]);
       }
+      let pages = 0;
+      await Promise.all([...lanes.values()].map(async (lane) => {
+        for (const [partition, deltas] of lane) {
+          await applyPages(partition, deltas);
+          pages += deltas.filter((d) => d.pages.length).length;
+        }
+      }));
       await counting;
       const counters = byCounter.size;
       return { counters, pages };

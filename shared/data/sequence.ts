@@ -34,6 +34,8 @@ export interface Bucket {
   /** The exact number of items in the slice. */
   N: number;
   V: number;
+  /** In a facility's own scope: the last stream change the bucket counted (its writer's guard). */
+  Seq?: string;
 }
 
 /** A scope's buckets, ascending by first key. */
@@ -62,6 +64,7 @@ export const bucketItem = (scope: BucketScope, bucket: Omit<Bucket, 'SK'>) => ({
   M: bucket.M,
   N: bucket.N,
   V: bucket.V,
+  ...(bucket.Seq === undefined ? {} : { Seq: bucket.Seq }),
 });
 
 /**
@@ -164,35 +167,40 @@ export function sequenceMemory(db: DynamoDBDocumentClient, tableName: string) {
 
 export type SequenceMemory = ReturnType<typeof sequenceMemory>;
 
-/** One change of a collection's membership, in stream order. */
+/** One change of a collection's membership, in stream order; `seq` where the buckets guard themselves. */
 export interface BucketChange {
   op: 'insert' | 'remove';
   key: string;
+  seq?: string;
 }
 
 /**
  * The buckets `changes` touch, applied in order to a scope's stored buckets (ascending): each touched
- * bucket with its new size and largest key, and `created` for those that did not exist.
+ * bucket with its new size and largest key, and `created` for those that did not exist. Each change
+ * touches exactly one bucket; one carrying a `seq` that bucket has already counted (`Seq`) is skipped,
+ * so a change delivered again counts once.
  */
 export function planBuckets(stored: readonly Bucket[], changes: readonly BucketChange[]): { bucket: Omit<Bucket, 'SK'>; created: boolean }[] {
-  const buckets = stored.map((b) => ({ bucket: { K: b.K, M: b.M, N: b.N, V: b.V }, created: false, touched: false }));
-  for (const { op, key } of changes) {
+  const buckets = stored.map((b) => ({ bucket: { K: b.K, M: b.M, N: b.N, V: b.V, ...(b.Seq === undefined ? {} : { Seq: b.Seq }) }, counted: b.Seq, created: false, touched: false }));
+  const counted = (slice: { counted?: string | undefined } | undefined, seq: string | undefined) => seq !== undefined && slice?.counted !== undefined && slice.counted >= seq;
+  for (const { op, key, seq } of changes) {
     let index = -1;
     for (let i = 0; i < buckets.length && buckets[i]!.bucket.K <= key; i++) index = i;
+    const slice = buckets[index];
+    if (counted(slice, seq)) continue;
+    const stamp = seq === undefined ? {} : { Seq: seq };
     if (op === 'remove') {
-      const slice = buckets[index];
-      if (slice && slice.bucket.N > 0) Object.assign(slice, { bucket: { ...slice.bucket, N: slice.bucket.N - 1 }, touched: true });
+      if (slice && slice.bucket.N > 0) Object.assign(slice, { bucket: { ...slice.bucket, N: slice.bucket.N - 1, ...stamp }, touched: true });
       continue;
     }
-    const slice = buckets[index];
     const newest = index === buckets.length - 1;
     if (!slice) {
       // The first bucket starts at the empty key, so it holds everything older than the next one.
-      buckets.unshift({ bucket: { K: '', M: key, N: 1, V: 0 }, created: true, touched: true });
+      buckets.unshift({ bucket: { K: '', M: key, N: 1, V: 0, ...stamp }, counted: undefined, created: true, touched: true });
     } else if (newest && slice.bucket.N >= PAGE_BUCKET_SIZE && key > slice.bucket.M) {
-      buckets.push({ bucket: { K: key, M: key, N: 1, V: 0 }, created: true, touched: true });
+      buckets.push({ bucket: { K: key, M: key, N: 1, V: 0, ...stamp }, counted: undefined, created: true, touched: true });
     } else {
-      Object.assign(slice, { bucket: { ...slice.bucket, N: slice.bucket.N + 1, M: key > slice.bucket.M ? key : slice.bucket.M }, touched: true });
+      Object.assign(slice, { bucket: { ...slice.bucket, N: slice.bucket.N + 1, M: key > slice.bucket.M ? key : slice.bucket.M, ...stamp }, touched: true });
     }
   }
   return buckets.filter((b) => b.touched).map(({ bucket, created }) => ({ bucket, created }));
@@ -216,7 +224,8 @@ async function settle(db: DynamoDBDocumentClient, tableName: string, scope: Buck
   const bucket = stored.find((b) => b.K === counted.K);
   if (bucket?.N === counted.n || (!bucket && counted.n === 0)) return 0;
   if (!dryRun) {
-    await batchPut(db, tableName, [bucketItem(scope, { K: counted.K, M: bucket?.M ?? counted.K, N: counted.n, V: (bucket?.V ?? 0) + 1 })]);
+    // The writer's guard stays: a change it counted already is not counted again.
+    await batchPut(db, tableName, [bucketItem(scope, { K: counted.K, M: bucket?.M ?? counted.K, N: counted.n, V: (bucket?.V ?? 0) + 1, ...(bucket?.Seq === undefined ? {} : { Seq: bucket.Seq }) })]);
   }
   return 1;
 }

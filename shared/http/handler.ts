@@ -24,8 +24,7 @@ import { GREEDY, type Route } from '../routes/types';
 import { isIdentifier } from '../schemas/fields';
 import type { Tenant } from '../data/table';
 import { pageConfiguration, wholeConfiguration, type CollectionConfiguration } from '../domain/collection';
-import { DeadlineError, expireBudget, isUnavailable, UnavailableError, withBudget } from '../retry';
-import { idempotent } from './idempotency';
+import { DeadlineError, expireBudget, isUnavailable, retriesMade, UnavailableError, withBudget } from '../retry';
 
 /** API Gateway v2 event; `authorizer.lambda` is present behind the Lambda authorizer. */
 export type ApiEvent = Omit<APIGatewayProxyEventV2, 'requestContext' | 'body'> & {
@@ -95,6 +94,7 @@ const accessLog = (route: Route): MiddlewareObj<ApiEvent, ApiResult, Error, ApiC
       durationMs: Math.round(performance.now() - (started.get(request) ?? performance.now())),
       apiRequestId: request.event.requestContext?.requestId,
       caller: request.context.caller?.sub,
+      retries: retriesMade(),
     });
   };
   return {
@@ -169,8 +169,19 @@ const bodyLimit = (): MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext> => (
   },
 });
 
-/** Builds the handler of a route of the route table. */
-export function httpHandler(route: Route, fn: (request: ApiRequest) => Promise<ApiReply>) {
+/** Marks the Idempotency-Key middleware (shared/http/idempotency.ts), which every POST route runs. */
+export const IDEMPOTENCY = Symbol('idempotency');
+export type ApiMiddleware = MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext> & { [IDEMPOTENCY]?: true };
+
+/**
+ * Builds the handler of a route of the route table; `extra` middlewares run last before it. POST
+ * routes are built with `idempotentHandler`, which brings the Idempotency-Key middleware: only
+ * their bundles carry it.
+ */
+export function httpHandler(route: Route, fn: (request: ApiRequest) => Promise<ApiReply>, extra: ApiMiddleware[] = []) {
+  if (route.method === 'POST' && !extra.some((m) => m[IDEMPOTENCY])) {
+    throw new Error(`${route.operation}: a POST route is built with idempotentHandler (shared/http/idempotency.ts)`);
+  }
   const base = async (event: ApiEvent, context: ApiContext, options?: { signal?: AbortSignal }): Promise<ApiResult> => {
     // Once the early answer has gone out, this invocation sends no more writes.
     options?.signal?.addEventListener('abort', expireBudget());
@@ -214,7 +225,7 @@ export function httpHandler(route: Route, fn: (request: ApiRequest) => Promise<A
     .use(httpHeaderNormalizer())
     .use(authorize(route));
   if (hasBody(route)) handler.use(bodyLimit()).use(httpJsonBodyParser());
-  if (route.method === 'POST') handler.use(idempotent(route.operation) as MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext>);
+  for (const middleware of extra) handler.use(middleware);
   // Every call and every retry of the request draws on one budget: its attempts and its time.
   return (event: ApiEvent, context: ApiContext): Promise<ApiResult> => withBudget(context.getRemainingTimeInMillis(), () => handler(event, context));
 }

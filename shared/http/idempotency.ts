@@ -11,16 +11,17 @@ import { IdempotencyConfig } from '@aws-lambda-powertools/idempotency';
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import { makeHandlerIdempotent } from '@aws-lambda-powertools/idempotency/middleware';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import type { MiddlewareObj } from '@middy/core';
 import { dynamo } from '../clients/dynamodb';
 import { config } from '../config';
 import { keys, TABLE_DEFINITION } from '../data/table';
 import { badRequest } from '../errors';
+import type { Route } from '../routes/types';
+import { httpHandler, IDEMPOTENCY, type ApiMiddleware, type ApiReply, type ApiRequest } from './handler';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const IDEMPOTENCY_SECONDS = 24 * 60 * 60;
 /** What a key may look like: a UUID, or any short token of safe characters. */
-const KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/;
+export const KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/;
 
 type Event = { pathParameters?: Record<string, string | undefined>; headers?: Record<string, string | undefined> };
 
@@ -39,8 +40,11 @@ class TenantPersistence extends DynamoDBPersistenceLayer {
 
 let persistence: TenantPersistence | undefined;
 
+/** The handler of a POST route: httpHandler with the Idempotency-Key middleware. */
+export const idempotentHandler = (route: Route, fn: (request: ApiRequest) => Promise<ApiReply>) => httpHandler(route, fn, [idempotent(route.operation)]);
+
 /** The middleware of one POST route; `operation` names its records. */
-export function idempotent(operation: string): MiddlewareObj {
+function idempotent(operation: string): ApiMiddleware {
   persistence ??= new TenantPersistence({
     tableName: config.tableName,
     awsSdkV3Client: dynamo,
@@ -63,16 +67,17 @@ export function idempotent(operation: string): MiddlewareObj {
   // another body, would delete the first request's record and let a third create again.)
   const owners = new WeakSet<object>();
   return {
+    [IDEMPOTENCY]: true,
     before: async (request) => {
       const key = (request.event as Event).headers?.[IDEMPOTENCY_HEADER];
       if (key !== undefined && !KEY_PATTERN.test(key)) throw badRequest([{ key: 'detail.idempotency_key', params: { field: 'Idempotency-Key' } }]);
-      const early = await powertools.before?.(request);
+      const early = (await powertools.before?.(request as never)) as undefined;
       owners.add(request);
       return early;
     },
-    after: powertools.after,
+    after: powertools.after as ApiMiddleware['after'],
     onError: async (request) => {
-      if (owners.has(request)) await powertools.onError?.(request);
+      if (owners.has(request)) await powertools.onError?.(request as never);
     },
   };
 }

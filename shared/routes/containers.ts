@@ -1,12 +1,19 @@
 import type { Route } from './types';
+import { containerCreateSchema, containerDefaultModel, containerModel, containerUpdateSchema } from '../schemas/container';
 
 const CONTAINER = '/waste-management/api/v1/{clientUuid}/{facilityUuid}/container';
+const item = { item: 'ContainerModel', model: containerModel } as const;
+const notFound = { 404: ['container.not_found'] } as const;
 
 /** Waste containers (interface §4.3). */
 export const containerRoutes = {
-  loadDefault: { operation: 'container.loadDefault', method: 'GET', path: CONTAINER, entry: 'functions/container/load-default.ts', auth: 'public', data: 'none', files: 'none' },
-  load: { operation: 'container.load', method: 'GET', path: `${CONTAINER}/{uuid}`, entry: 'functions/container/load.ts', auth: 'token', data: 'read', files: 'none' },
-  create: { operation: 'container.create', method: 'POST', path: CONTAINER, entry: 'functions/container/create.ts', auth: 'token', data: 'write', files: 'none' },
-  update: { operation: 'container.update', method: 'PUT', path: `${CONTAINER}/{uuid}`, entry: 'functions/container/update.ts', auth: 'token', data: 'write', files: 'none' },
-  delete: { operation: 'container.delete', method: 'DELETE', path: `${CONTAINER}/{uuid}`, entry: 'functions/container/delete.ts', auth: 'token', data: 'write', files: 'none' },
+  loadDefault: { operation: 'container.loadDefault', method: 'GET', path: CONTAINER, entry: 'functions/container/load-default.ts', auth: 'public', data: 'none', files: 'none', reply: { item: 'ContainerModel', model: containerDefaultModel } },
+  load: { operation: 'container.load', method: 'GET', path: `${CONTAINER}/{uuid}`, entry: 'functions/container/load.ts', auth: 'token', data: 'read', files: 'none', reply: item, answers: notFound, headers: { response: ['ETag'] } },
+  create: { operation: 'container.create', method: 'POST', path: CONTAINER, entry: 'functions/container/create.ts', auth: 'token', data: 'write', files: 'none', body: containerCreateSchema, reply: item,
+    answers: { 403: ['container.rpo_fields_forbidden'], 409: ['container.initial_state', 'container.release_required'] }, headers: { response: ['ETag'] } },
+  update: { operation: 'container.update', method: 'PUT', path: `${CONTAINER}/{uuid}`, entry: 'functions/container/update.ts', auth: 'token', data: 'write', files: 'none', body: containerUpdateSchema, reply: item,
+    answers: { ...notFound, 403: ['container.rpo_fields_forbidden'], 409: ['container.state_change_forbidden', 'container.release_required', 'container.read_only', 'request.concurrent_update'], 412: ['request.precondition_failed'] },
+    headers: { request: ['If-Match'], response: ['ETag'] } },
+  delete: { operation: 'container.delete', method: 'DELETE', path: `${CONTAINER}/{uuid}`, entry: 'functions/container/delete.ts', auth: 'token', data: 'write', files: 'none', reply: item,
+    answers: { ...notFound, 409: ['container.delete_forbidden', 'request.concurrent_update'] } },
 } as const satisfies Record<string, Route>;

@@ -15,6 +15,7 @@ import type { FileStorage } from '../../shared/data/files';
 import { containerRoutes } from '../../shared/routes/containers';
 import { documentRoutes } from '../../shared/routes/documents';
 import { httpHandler, tenantOf, type ApiEvent } from '../../shared/http/handler';
+import { idempotentHandler } from '../../shared/http/idempotency';
 import { lambdaContext } from '../../infra/local/lambda';
 import { LOCAL_CREDENTIALS } from '../../infra/local/emulators';
 import { MAX_ATTEMPTS } from '../../shared/retry';
@@ -93,7 +94,7 @@ describe('faults behind a handler', () => {
     const files = { presignUpload: async () => ({ Url: 'u', Method: 'POST', ExpiresAt: new Date() }), presignDownload: async () => 'u' } as unknown as FileStorage;
     const service = documentService(store, files, { pageSize: 100, maxUploadBytes: 1 });
     const tenant = { client: randomUUID(), facility: randomUUID() };
-    const create = httpHandler(documentRoutes.create, async (request) => ({ body: await service.create(tenantOf(request), request.body as never) }));
+    const create = idempotentHandler(documentRoutes.create, async (request) => ({ body: await service.create(tenantOf(request), request.body as never) }));
     const request = event('POST', '/document', { clientUuid: tenant.client, facilityUuid: tenant.facility }, { Scope: 'DEVICE', ScopeReference: 'd', Filename: 'a.pdf' });
     request.requestContext.authorizer!.lambda = { sub: 's1', clients: tenant.client, facilities: tenant.facility, roles: '', exp: Math.floor(Date.now() / 1000) + 60 } as never;
     // Two seconds left: less than a write needs to be sure it finishes before the answer.

@@ -26,6 +26,19 @@ describe('planBuckets', () => {
     expect(planBuckets([bucket('', 0)], [{ op: 'remove', key: 'a' }])).toEqual([]);
   });
 
+  it('skips a change the bucket it falls in has counted already (a stream record delivered again)', () => {
+    const stored = [{ ...bucket('', 100, 'k00099'), Seq: '0005' }, { ...bucket('k00100', 2, 'k00101'), Seq: '0009' }];
+    expect(planBuckets(stored, [
+      { op: 'insert', key: 'k00050x', seq: '0005' },
+      { op: 'insert', key: 'k00102', seq: '0009' },
+      { op: 'insert', key: 'k00103', seq: '0010' },
+      { op: 'remove', key: 'k00010', seq: '0011' },
+    ])).toEqual([
+      { bucket: { K: '', M: 'k00099', N: 99, V: 1, Seq: '0011' }, created: false },
+      { bucket: { K: 'k00100', M: 'k00103', N: 3, V: 1, Seq: '0010' }, created: false },
+    ]);
+  });
+
   it('a move within one slice leaves its size', () => {
     expect(planBuckets([bucket('', 5, 'k9')], [{ op: 'remove', key: 'k3' }, { op: 'insert', key: 'k4' }])).toEqual([{ bucket: { K: '', M: 'k9', N: 5, V: 1 }, created: false }]);
   });
