@@ -27,6 +27,8 @@ export interface ServiceFunctionProps {
   readonly description?: string;
   /** Overrides the stage's timeout (maintenance steps run longer than API calls). */
   readonly timeout?: Duration;
+  /** Files of npm packages the function reads at run time, copied next to its bundle. */
+  readonly assets?: readonly string[];
 }
 
 export class ServiceFunction extends NodejsFunction {
@@ -46,7 +48,16 @@ export class ServiceFunction extends NodejsFunction {
       architecture: Architecture.ARM_64,
       memorySize: config.memorySize,
       timeout: props.timeout ?? config.timeout,
-      bundling: bundlingOptions,
+      bundling: props.assets?.length
+        ? {
+            ...bundlingOptions,
+            commandHooks: {
+              beforeBundling: () => [],
+              beforeInstall: () => [],
+              afterBundling: (inputDir: string, outputDir: string) => props.assets!.map((file) => `cp "${join(inputDir, 'node_modules', file)}" "${outputDir}"`),
+            },
+          }
+        : bundlingOptions,
       logGroup,
       description: props.description,
       environment: {

@@ -1,9 +1,9 @@
 /** Timestamps of the interface: `YYYY-MM-DD HH:MM:SS`, UTC, both ways. */
-const PATTERN = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
+export const TIMESTAMP_PATTERN = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
 
 /** Parses a timestamp strictly: the format and a real calendar date and time; otherwise undefined. */
 export function parseTimestamp(text: string): Date | undefined {
-  const m = PATTERN.exec(text);
+  const m = TIMESTAMP_PATTERN.exec(text);
   if (!m) return undefined;
   const [year, month, day, hour, minute, second] = m.slice(1).map(Number) as [number, number, number, number, number, number];
   if (month < 1 || month > 12 || hour > 23 || minute > 59 || second > 59) return undefined;

@@ -13,9 +13,9 @@ import { httpHandler } from '../http/handler';
 import { notification } from '../i18n/translate';
 import { operationRoutes, operations } from '../routes/operations';
 import { issueDetails } from '../schemas/body';
-import { queryFlag } from '../schemas/fields';
+import { EXPORT_PREFIX_PATTERN, operationFlags } from '../schemas/operation';
 
-const flagsSchema = v.object({ dryRun: queryFlag, 'dry-run': queryFlag });
+const flagsSchema = v.object(operationFlags);
 
 export function startHandler(name: string) {
   const operation = operations.find((o) => o.name === name);
@@ -30,7 +30,7 @@ export function startHandler(name: string) {
     // importRecords reads an export already in the bucket: `?from=exports/{client}/{run}/`.
     const from = query.from;
     if (operation.needsSource && from === undefined) throw badRequest([{ key: 'detail.required', params: { field: 'from' } }]);
-    if (from !== undefined && !/^[A-Za-z0-9/_.-]+\/$/.test(from)) throw badRequest([{ key: 'detail.export_prefix', params: { field: 'from' } }]);
+    if (from !== undefined && !EXPORT_PREFIX_PATTERN.test(from)) throw badRequest([{ key: 'detail.export_prefix', params: { field: 'from' } }]);
     const stateMachineArn = config.stateMachineArn(operation.name);
     if (!stateMachineArn) throw new Error(`no state machine configured for ${operation.name}`);
     const name = `${operation.slug}-${randomUUID()}`;

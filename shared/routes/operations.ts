@@ -1,4 +1,5 @@
 import type { DataAccess, FileAccess, Route } from './types';
+import { exportPrefix, operationFlags, startReply } from '../schemas/operation';
 
 /**
  * The maintenance operations of interface §4.5. Each implemented one has a step function (driven by
@@ -42,6 +43,8 @@ export const operationRoutes = Object.fromEntries(
       auth: 'operator',
       data: 'none',
       files: 'none',
+      query: { ...operationFlags, ...(o.needsSource ? { from: exportPrefix } : {}) },
+      reply: { object: startReply([o.name]) },
     } satisfies Route,
   ]),
 ) as Record<string, Route>;

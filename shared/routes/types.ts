@@ -1,4 +1,7 @@
 /** The shape of a route table entry (see shared/routes/index.ts). */
+import type { GenericSchema } from 'valibot';
+import type { MessageKey } from '../i18n/messages';
+
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 export type AuthKind = 'public' | 'token' | 'operator';
@@ -16,7 +19,35 @@ export interface Route {
   readonly auth: AuthKind;
   readonly data: DataAccess;
   readonly files: FileAccess;
+  /** The JSON request body (POST, PUT), as the handler validates it. */
+  readonly body?: GenericSchema;
+  /** Path variables other than identifiers (`...Uuid`) and page numbers, each as the handler takes it. */
+  readonly params?: Readonly<Record<string, GenericSchema>>;
+  /** Query parameters the handler reads, each as it validates it. */
+  readonly query?: Readonly<Record<string, GenericSchema>>;
+  /** The 200 answer; the OpenAPI document (shared/openapi/) and the contract tests read it. */
+  readonly reply?: Reply;
+  /**
+   * Answers beyond those the method, auth, path and body imply (shared/openapi/statuses.ts derives
+   * those): a status and the messages it carries.
+   */
+  readonly answers?: Readonly<Partial<Record<number, readonly MessageKey[]>>>;
+  /** Headers beyond the common ones: `If-Match` taken, `ETag` answered. */
+  readonly headers?: { readonly request?: readonly 'If-Match'[]; readonly response?: readonly 'ETag'[] };
+  /** Files of npm packages the function serves (`swagger-ui-dist/swagger-ui.css`), copied next to its bundle. */
+  readonly assets?: readonly string[];
 }
+
+/**
+ * What a route answers with status 200: one item under its model name (plus `extra` members), a
+ * collection of items with its CollectionConfiguration, any other JSON object, or a non-JSON file.
+ * `Notifications` is part of every JSON answer and need not be named.
+ */
+export type Reply =
+  | { readonly item: string; readonly model: GenericSchema; readonly extra?: Readonly<Record<string, GenericSchema>> }
+  | { readonly collection: string; readonly model: GenericSchema }
+  | { readonly object: GenericSchema }
+  | { readonly media: readonly string[] };
 
 
 /** The name of the greedy path variable of a trailing-slash twin (see gatewayPathsOf). */

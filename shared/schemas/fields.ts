@@ -55,3 +55,23 @@ export const flag = v.boolean('detail.type_boolean');
 export const queryFlag = v.optional(v.pipe(v.picklist(['true', 'false'], 'detail.type_boolean'), v.transform((s) => s === 'true')));
 
 export const oneOf = <const T extends readonly string[]>(values: T) => v.picklist(values, `detail.enum:${values.join(', ')}`);
+
+/** A page number in a path: a positive whole number written without sign or leading zero. */
+export const PAGE_PATTERN = /^[1-9][0-9]*$/;
+export const pageNumber = v.pipe(v.string('detail.type_string'), v.regex(PAGE_PATTERN, 'detail.page'));
+
+/** What the service answers (response models): absolute addresses, whole numbers, names. */
+export const url = v.pipe(v.string(), v.url());
+export const wholeNumber = v.pipe(v.number(), v.integer());
+export const displayName = v.nullable(v.string());
+
+/** The members of a body's entries as a response model holds them: present (optional unwrapped). */
+export function present<K extends string>(entries: Record<K, v.GenericSchema>): Record<K, v.GenericSchema> {
+  const unwrap = (schema: v.GenericSchema) => (schema.type === 'optional' ? (schema as unknown as { wrapped: v.GenericSchema }).wrapped : schema);
+  return Object.fromEntries(Object.entries<v.GenericSchema>(entries).map(([name, schema]) => [name, unwrap(schema)])) as Record<K, v.GenericSchema>;
+}
+
+/** A response model: exactly these fields, in this order, each of its type. */
+export function model<F extends string>(fields: readonly F[], types: Record<F, v.GenericSchema>) {
+  return v.strictObject(Object.fromEntries(fields.map((field) => [field, types[field]])) as Record<F, v.GenericSchema>);
+}

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { MAINTENANCE_FIELDS, MAINTENANCE_MUTABLE_FIELDS, MAINTENANCE_STATES } from '../domain/maintenance';
-import { identifier, oneOf, text, timestamp } from './fields';
+import { displayName, identifier, model, oneOf, present, text, timestamp } from './fields';
 
 const entries = {
   Device: v.optional(v.nullable(identifier)),
@@ -22,3 +22,16 @@ export const maintenanceMembers = {
   writable: MAINTENANCE_MUTABLE_FIELDS,
   readOnly: MAINTENANCE_FIELDS.filter((f) => !(MAINTENANCE_MUTABLE_FIELDS as readonly string[]).includes(f)),
 };
+
+/** The response model (§2.5): the mutable fields as the bodies take them, names computed. */
+export const maintenanceModel = model(MAINTENANCE_FIELDS, {
+  Client: identifier,
+  Facility: identifier,
+  ...present(entries),
+  DeviceName: displayName,
+  ReporterName: displayName,
+  SolverName: displayName,
+  CreatedAt: v.nullable(timestamp),
+  UpdatedAt: v.nullable(timestamp),
+  Uuid: identifier,
+} satisfies Record<(typeof MAINTENANCE_FIELDS)[number], v.GenericSchema>);

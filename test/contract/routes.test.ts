@@ -8,7 +8,7 @@ import { routes, type Route } from '../../shared/routes';
 import { CONTAINER_FIELDS } from '../../shared/domain/container';
 import { DOCUMENT_FIELDS } from '../../shared/domain/document';
 import { MAINTENANCE_FIELDS } from '../../shared/domain/maintenance';
-import { call, containerPath, createDocument, newTenant, token, type ApiResponse } from '../support/api';
+import { call, containerPath, createDocument, newTenant, runtime, token, type ApiResponse } from '../support/api';
 import { fillPath } from '../support/routes';
 
 type Tenant = ReturnType<typeof newTenant>;
@@ -77,6 +77,26 @@ const entryListing = (extra: Record<string, string> = {}): Sample => {
 };
 
 const samples: Record<string, Sample> = {
+  'docs.openapi': {
+    prepare: async () => ({ values: {} }),
+    check: (r) => {
+      expect(r.status).toBe(200);
+      expect(r.body).toMatchObject({ openapi: '3.1.0', servers: [{ url: runtime().apiUrl }] });
+    },
+  },
+  'docs.page': {
+    prepare: async () => ({ values: {} }),
+    check: (r) => {
+      expect(r.status).toBe(200);
+      expect(r.text).toContain('<script src="/docs/swagger-ui-bundle.js">');
+    },
+  },
+  'docs.asset': {
+    prepare: async () => ({ values: { asset: 'swagger-ui.css' } }),
+    check: (r) => {
+      expect([r.status, r.headers.get('content-type')]).toEqual([200, 'text/css; charset=utf-8']);
+    },
+  },
   // Every /service route, as a dry run only: a real run would change what other test files are writing.
   ...Object.fromEntries(
     routes.filter((r) => r.auth === 'operator').map((r): [string, Sample] => [

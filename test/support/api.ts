@@ -6,6 +6,7 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import { LOCAL_CREDENTIALS } from '../../infra/local/emulators';
 import { issuerKeys, mintToken, type TokenOptions } from '../../infra/local/identity';
+import { checkAnswer } from './contract';
 
 export const runtime = () => inject('runtime');
 
@@ -48,6 +49,8 @@ export async function call<T = any>(
   } catch {
     parsed = undefined;
   }
+  // Every answer must be one the OpenAPI document describes (test/support/contract.ts).
+  checkAnswer({ method, pathname }, { status: response.status, contentType: response.headers.get('content-type'), body: parsed, text }, inject('localDir'));
   return { status: response.status, headers: response.headers, body: parsed as T, text };
 }
 

@@ -1,0 +1,39 @@
+/**
+ * `npm run openapi [-- --check]`: writes the OpenAPI document generated from the route table and
+ * the schemas to docs/openapi.json, and the client types openapi-typescript makes of it to
+ * test/support/openapi-types.ts. `--check` writes nothing and exits 1 when either file differs.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { generatedFiles } from '../shared/openapi/files';
+
+const usage = 'usage: npm run openapi [-- --check]\n  writes docs/openapi.json and test/support/openapi-types.ts; --check only compares (exit 1 when stale)\n';
+const { values } = (() => {
+  try {
+    return parseArgs({ options: { check: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } }, strict: true });
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n${usage}`);
+    return process.exit(2);
+  }
+})();
+if (values.help) {
+  process.stdout.write(usage);
+  process.exit(0);
+}
+
+const root = path.resolve(import.meta.dirname, '..');
+let stale = 0;
+for (const [file, content] of Object.entries(await generatedFiles())) {
+  const target = path.join(root, file);
+  const current = existsSync(target) ? readFileSync(target, 'utf8') : undefined;
+  if (current === content) continue;
+  if (values.check) {
+    stale += 1;
+    process.stderr.write(`${file} is not what the code generates: run npm run openapi\n`);
+  } else {
+    writeFileSync(target, content);
+    process.stdout.write(`wrote ${file}\n`);
+  }
+}
+process.exit(stale ? 1 : 0);

@@ -1,0 +1,43 @@
+/**
+ * Which statuses a route can answer besides 200, and with which messages: derived from its method,
+ * auth, path and body (the shared Middy stack answers those the same way for every route), plus
+ * the route's own `answers` from the route table.
+ */
+import type { MessageKey } from '../i18n/messages';
+import type { Route } from '../routes/types';
+
+/** The variables of a path template, in order. */
+export const pathVariables = (path: string): string[] => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+
+/** Path variables named `...uuid` are identifiers; the middleware checks them for every route. */
+export const isIdentifierVariable = (name: string): boolean => /uuid$/i.test(name);
+
+/** A route whose answer is a file (the docs page and its assets): no envelope, no dependency. */
+export const servesFile = (route: Route): boolean => route.reply !== undefined && 'media' in route.reply;
+
+/** Every status the route answers besides 200, each with the messages it may carry (sorted by status). */
+export function answersOf(route: Route): Map<number, MessageKey[]> {
+  const answers = new Map<number, Set<MessageKey>>();
+  const add = (status: number, ...keys: readonly MessageKey[]) => {
+    const set = answers.get(status) ?? new Set<MessageKey>();
+    keys.forEach((key) => set.add(key));
+    answers.set(status, set);
+  };
+  const variables = pathVariables(route.path);
+  const hasBody = route.body !== undefined;
+  if (variables.length) add(400, 'request.invalid', 'request.malformed_path');
+  if (route.query && Object.keys(route.query).length) add(400, 'request.invalid');
+  if (hasBody) add(400, 'request.invalid', 'request.malformed_json');
+  if (route.auth !== 'public') add(401, 'auth.token_missing', 'auth.token_invalid', 'auth.token_expired');
+  if (route.auth === 'operator') add(403, 'auth.role_required');
+  if (route.auth === 'token' && (variables.includes('clientUuid') || variables.includes('facilityUuid'))) add(403, 'auth.tenant_forbidden');
+  if (route.method === 'POST') add(409, 'idempotency.key_reused', 'idempotency.in_progress');
+  if (hasBody) {
+    add(413, 'request.too_large');
+    add(415, 'request.unsupported_media_type');
+  }
+  // Every function of the shared stack answers 503 when a dependency or its time runs out.
+  if (!servesFile(route)) add(503, 'server.unavailable', 'server.deadline');
+  for (const [status, keys] of Object.entries(route.answers ?? {})) add(Number(status), ...(keys ?? []));
+  return new Map([...answers].sort(([a], [b]) => a - b).map(([status, keys]) => [status, [...keys]]));
+}
