@@ -19,6 +19,8 @@ import { HttpIamAuthorizer, HttpLambdaAuthorizer, HttpLambdaResponseType } from 
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { COUNTED_TYPES } from '../shared/data/counted';
@@ -43,6 +45,9 @@ import {
 } from '../shared/routes';
 import { ServiceFunction } from './function';
 import type { StageConfig } from './stages';
+
+/** How often the release sweep runs on AWS (a container is moved at most this long after its ReleaseDateTime). */
+export const RELEASE_SWEEP_MINUTES = 1;
 
 export interface ServiceStackProps extends StackProps {
   readonly stage: string;
@@ -289,6 +294,10 @@ export class ServiceStack extends Stack {
           }));
           break;
         }
+        case 'schedule':
+          // The release sweep reads the sparse release index (shared/data/containers.ts), no scan.
+          new Rule(this, `${constructIdOf(event.name)}Schedule`, { schedule: Schedule.rate(Duration.minutes(RELEASE_SWEEP_MINUTES)), targets: [new LambdaFunction(fn, { retryAttempts: 2 })] });
+          break;
       }
       eventFunctionsByName.set(event.name, fn);
     }

@@ -3,11 +3,12 @@ import { callerOf, httpHandler, single, tenantOf } from '../../shared/http/handl
 import { parseBody } from '../../shared/schemas/body';
 import { containerMembers, containerUpdateSchema } from '../../shared/schemas/container';
 import { containers } from '../commons/containers';
+import { withNotes } from '../commons/container-replies';
 
 /** PUT .../container/{uuid}: partial update; `null` clears; If-Match honoured. */
 export const handler = httpHandler(containerRoutes.update, async (request) => {
   const caller = callerOf(request);
   const { value, ignored } = parseBody(containerUpdateSchema, request.body, containerMembers);
-  const { model, etag } = await containers.update(tenantOf(request), caller, request.params.uuid!, value, request.header('if-match'), request.requestId);
-  return single('ContainerModel', model, { success: { key: 'container.updated' }, ignored, language: request.language, headers: { ETag: etag } });
+  const { model, etag, notes } = await containers.update(tenantOf(request), caller, request.params.uuid!, value, request.header('if-match'), request.requestId);
+  return withNotes(single('ContainerModel', model, { success: { key: 'container.updated' }, ignored, language: request.language, headers: { ETag: etag } }), notes, request);
 });

@@ -28,8 +28,14 @@ export async function loadHandler<E, R>(entry: string): Promise<Handler<E, R>> {
   return (await loaded).handler as Handler<E, R>;
 }
 
-export function lambdaContext(functionName: string): Context {
-  const deadline = Date.now() + 29_000;
+/**
+ * Locally a request may say how much time its function has left (`X-Local-Remaining-Ms`), as a
+ * Lambda invoked close to its timeout has: tests reach the answer the service gives then (503).
+ */
+export const REMAINING_TIME_HEADER = 'x-local-remaining-ms';
+
+export function lambdaContext(functionName: string, remainingMs = 29_000): Context {
+  const deadline = Date.now() + remainingMs;
   return {
     callbackWaitsForEmptyEventLoop: false,
     functionName,
@@ -63,7 +69,8 @@ export async function invokeRoute(route: Route, event: ApiEvent): Promise<ApiRes
     event.requestContext.authorizer = { lambda: result.context };
   }
   const handler = await loadHandler<ApiEvent, ApiResult>(route.entry);
-  return handler(event, lambdaContext(functionName(route)));
+  const remaining = Number(event.headers?.[REMAINING_TIME_HEADER]);
+  return handler(event, lambdaContext(functionName(route), Number.isFinite(remaining) && remaining >= 0 ? remaining : undefined));
 }
 
 /**
@@ -98,4 +105,28 @@ export function deliverTableChanges(endpoint: string, tableName: string): Change
       }
     },
   });
+}
+
+/**
+ * What the EventBridge schedule does on AWS: the scheduled event functions every `seconds` (the
+ * release sweep; RELEASE_SWEEP_SECONDS, default 10). A run still going when the next is due is not
+ * overlapped.
+ */
+export function runSchedules(seconds: number): NodeJS.Timeout {
+  const targets = eventFunctions.filter((f) => f.source === 'schedule');
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    void Promise.all(
+      targets.map(async (target) => {
+        const handler = await loadHandler<Record<string, never>, unknown>(target.entry);
+        await handler({}, lambdaContext(functionName({ operation: target.name } as Route)));
+      }),
+    )
+      .catch((error: unknown) => logger.error('local schedule failed', { error: error as Error }))
+      .finally(() => { running = false; });
+  }, seconds * 1000);
+  timer.unref();
+  return timer;
 }

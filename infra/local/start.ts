@@ -13,8 +13,6 @@ import { applyFunctionEnvironment } from './environment';
 import { localDir, runtimeFile, type RuntimeInfo } from './paths';
 import { assertPortFree, forgetProcesses, recordProcesses, stopStaleProcesses } from './processes';
 
-// The functions run on Node 22 in Lambda; a laptop's Node 20 is still supported by this SDK release.
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 const { values } = parseArgs({ options: { 'in-memory': { type: 'boolean', default: false } } });
 const inMemory = values['in-memory'];
@@ -78,10 +76,12 @@ async function main(): Promise<void> {
   applyFunctionEnvironment(settings);
   // Imported only now: the functions read these settings when they load.
   const { createGateway } = await import('./gateway');
-  const { deliverFileEvents, deliverTableChanges } = await import('./lambda');
+  const { deliverFileEvents, deliverTableChanges, runSchedules } = await import('./lambda');
   // s3rver is an EventEmitter (its typings leave that out).
   deliverFileEvents(s3.server as unknown as Parameters<typeof deliverFileEvents>[0]);
   deliverTableChanges(dynamo.endpoint, tableName);
+  const sweepSeconds = Number(process.env.RELEASE_SWEEP_SECONDS ?? 10);
+  runSchedules(Number.isFinite(sweepSeconds) && sweepSeconds > 0 ? sweepSeconds : 10);
   const server = createGateway();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -4,6 +4,7 @@
  * record change together or not at all. Every lookup is keyed by client and facility.
  */
 import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { batchWrite } from './batch';
 import { randomUUID } from 'node:crypto';
 import {
   CONTAINER_MUTABLE_FIELDS,
@@ -24,7 +25,32 @@ export interface WriteContext {
   requestId: string;
 }
 
-export type AuditAction = 'created' | 'updated' | 'deleted';
+export type AuditAction = 'created' | 'updated' | 'deleted' | 'content_added' | 'content_removed';
+
+/** One line of an audit entry: a container field, or `Contents` / `ReleaseAssessment`. */
+export interface AuditChange {
+  field: string;
+  old: unknown;
+  new: unknown;
+}
+
+/** An audit entry as the history lists it. */
+export interface AuditEntry {
+  at: string;
+  actor: string;
+  requestId: string;
+  action: AuditAction;
+  changes: AuditChange[];
+}
+
+/** The writer of the service's own changes (the release sweep); it has no directory entry. */
+export const SERVICE_ACTOR: Actor = { sub: 'service', name: 'Service' };
+
+/** A container due for release, as the sweep index lists it. */
+export interface DueContainer {
+  tenant: Tenant;
+  uuid: string;
+}
 
 /** The port the container service uses. */
 export interface ContainerStore {
@@ -35,14 +61,43 @@ export interface ContainerStore {
   update(
     previous: ContainerRecord,
     next: ContainerRecord,
-    changes: FieldChange[],
+    changes: AuditChange[],
     write: WriteContext,
     transition?: { kind: 'DISPATCH' | 'DISPOSE'; id: string },
   ): Promise<void>;
-  /** Removes the container and its content links; fails with ConditionFailedError if it changed. */
+  /**
+   * Removes the container (with its audit entry, atomically), then its content links in batches;
+   * fails with ConditionFailedError if it changed.
+   */
   remove(view: ContainerView, changes: FieldChange[], write: WriteContext): Promise<void>;
   /** Records that a container holds a product or eluate (written by imports and tests). */
   link(tenant: Tenant, uuid: string, link: ContentLink): Promise<void>;
+  /** Adds (or removes) a content and moves the container to `next`, audited; ConditionFailedError if it changed. */
+  addContent(previous: ContainerRecord, next: ContainerRecord, content: ContentLink, write: WriteContext): Promise<void>;
+  removeContent(previous: ContainerRecord, next: ContainerRecord, content: ContentLink, write: WriteContext): Promise<void>;
+  /** A container's audit entries, newest first. */
+  history(tenant: Tenant, uuid: string): Promise<AuditEntry[]>;
+  /** Containers in DECAY whose ReleaseDateTime is at or before `at`, from the sparse release index. */
+  dueForRelease(at: string): Promise<DueContainer[]>;
+}
+
+/**
+ * The sparse release index: a DECAY container with a ReleaseDateTime carries G3PK/G3SK (GSI3 is
+ * overloaded: documents use it by scope, under partition keys of their tenant). Leaving DECAY, or
+ * clearing the date, rewrites the item without them, so the index holds exactly the containers the
+ * sweep may move. Write-sharded over RELEASE_SHARDS partitions, ordered by ReleaseDateTime.
+ */
+export const RELEASE_INDEX = { name: 'GSI3', partitionKey: 'G3PK', sortKey: 'G3SK' } as const;
+export const RELEASE_SHARDS = 4;
+const releaseShard = (uuid: string) => [...uuid].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 0) % RELEASE_SHARDS;
+export const releasePartition = (shard: number) => `CONTAINER#RELEASE_DUE#${shard}`;
+
+function releaseIndexKeys(record: ContainerRecord): Record<string, string> {
+  if (record.State !== 'DECAY' || record.ReleaseDateTime === null) return {};
+  return {
+    [RELEASE_INDEX.partitionKey]: releasePartition(releaseShard(record.Uuid)),
+    [RELEASE_INDEX.sortKey]: `${record.ReleaseDateTime}#${record.Client}#${record.Facility}#${record.Uuid}`,
+  };
 }
 
 const recordFields = ['Client', 'Facility', 'Uuid', 'Version', 'CreatedAt', 'UpdatedAt', ...CONTAINER_MUTABLE_FIELDS] as const;
@@ -57,11 +112,32 @@ export const containerItem = (record: ContainerRecord) => ({
   SK: keys.container(record.Uuid),
   Type: 'Container',
   ...record,
+  ...releaseIndexKeys(record),
+});
+
+const linkItem = (tenant: Tenant, uuid: string, link: ContentLink) => ({
+  PK: keys.tenant(tenant),
+  SK: keys.containerLink(uuid, link.kind, link.id),
+  Type: 'ContainerLink',
+  ContainerUuid: uuid,
+  Kind: link.kind,
+  ContentId: link.id,
+  Nuclide: link.nuclide,
+  Uuid: link.uuid ?? null,
+  Activity: link.activity ?? null,
+  ActivityDateTime: link.activityDateTime ?? null,
+  CreatedAt: link.createdAt ?? null,
+  CreatedBy: link.createdBy ?? null,
+});
+
+/** What an audit entry records of a content. */
+export const contentSummary = (link: ContentLink) => ({
+  Uuid: link.uuid ?? null, Kind: link.kind, ContentId: link.id, Nuclide: link.nuclide, Activity: link.activity ?? null, ActivityDateTime: link.activityDateTime ?? null,
 });
 
 export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: string): ContainerStore {
 
-  const auditItem = (record: ContainerRecord, action: AuditAction, changes: FieldChange[], write: WriteContext): TransactWriteItem => ({
+  const auditItem = (record: ContainerRecord, action: AuditAction, changes: AuditChange[], write: WriteContext): TransactWriteItem => ({
     Put: {
       TableName: tableName,
       Item: {
@@ -80,7 +156,10 @@ export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: stri
     },
   });
 
-  const directory = (record: ContainerRecord, write: WriteContext) => personUpsert(tableName, record.Client, write.actor, write.at);
+  // The service's own writes leave the person directory alone.
+  const directory = (record: ContainerRecord, write: WriteContext): TransactWriteItem[] =>
+    write.actor.sub === SERVICE_ACTOR.sub ? [] : [personUpsert(tableName, record.Client, write.actor, write.at)];
+  const tenantOf = (record: ContainerRecord): Tenant => ({ client: record.Client, facility: record.Facility });
 
   return {
     async load(tenant, uuid, options = {}) {
@@ -106,7 +185,16 @@ export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: stri
         record: toRecord(main),
         links: items
           .filter((i) => i.Type === 'ContainerLink')
-          .map((i) => ({ kind: i.Kind as ContentKind, id: i.ContentId as string, nuclide: i.Nuclide as string })),
+          .map((i): ContentLink => ({
+            kind: i.Kind as ContentKind,
+            id: i.ContentId as string,
+            nuclide: i.Nuclide as string,
+            uuid: (i.Uuid as string | undefined) ?? null,
+            activity: (i.Activity as number | undefined) ?? null,
+            activityDateTime: (i.ActivityDateTime as string | undefined) ?? null,
+            createdAt: (i.CreatedAt as string | undefined) ?? null,
+            createdBy: (i.CreatedBy as string | undefined) ?? null,
+          })),
         dispatchId: recordId('Dispatch'),
         disposeId: recordId('Dispose'),
       };
@@ -117,13 +205,13 @@ export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: stri
     async create(record, changes, write) {
       await transactWrite(db, [
         { Put: { TableName: tableName, Item: containerItem(record), ConditionExpression: 'attribute_not_exists(PK)' } },
-        directory(record, write),
+        ...directory(record, write),
         auditItem(record, 'created', changes, write),
       ]);
     },
 
     async update(previous, next, changes, write, transition) {
-      const items: TransactWriteItem[] = [directory(next, write)];
+      const items: TransactWriteItem[] = [...directory(next, write)];
       if (changes.length) {
         items.push(
           versionedPut(tableName, containerItem(next), previous.Version),
@@ -152,7 +240,10 @@ export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: stri
 
     async remove(view, changes, write) {
       const { record } = view;
-      const pk = keys.tenant({ client: record.Client, facility: record.Facility });
+      const pk = keys.tenant(tenantOf(record));
+      // The container and its audit entry go together; a link is only reachable through its
+      // container, so links left by an interrupted cleanup are invisible (no transaction holds
+      // more than 100 items, and a container may hold 1,000 contents).
       await transactWrite(db, [
         {
           Delete: {
@@ -163,27 +254,86 @@ export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: stri
             ExpressionAttributeValues: { ':version': record.Version, ':open': 'OPEN' },
           },
         },
-        ...view.links.map((l) => ({ Delete: { TableName: tableName, Key: { PK: pk, SK: keys.containerLink(record.Uuid, l.kind, l.id) } } })),
-        directory(record, write),
+        ...directory(record, write),
         auditItem(record, 'deleted', changes, write),
+      ]);
+      await batchWrite(db, tableName, view.links.map((l) => ({ DeleteRequest: { Key: { PK: pk, SK: keys.containerLink(record.Uuid, l.kind, l.id) } } })));
+    },
+
+    async addContent(previous, next, content, write) {
+      await transactWrite(db, [
+        versionedPut(tableName, containerItem(next), previous.Version),
+        { Put: { TableName: tableName, Item: linkItem(tenantOf(next), next.Uuid, content), ConditionExpression: 'attribute_not_exists(PK)' } },
+        ...directory(next, write),
+        auditItem(next, 'content_added', [{ field: 'Contents', old: null, new: contentSummary(content) }], write),
       ]);
     },
 
+    async removeContent(previous, next, content, write) {
+      await transactWrite(db, [
+        versionedPut(tableName, containerItem(next), previous.Version),
+        { Delete: { TableName: tableName, Key: { PK: keys.tenant(tenantOf(next)), SK: keys.containerLink(next.Uuid, content.kind, content.id) }, ConditionExpression: 'attribute_exists(PK)' } },
+        ...directory(next, write),
+        auditItem(next, 'content_removed', [{ field: 'Contents', old: contentSummary(content), new: null }], write),
+      ]);
+    },
+
+    async history(tenant, uuid) {
+      const entries: AuditEntry[] = [];
+      let ExclusiveStartKey: Record<string, unknown> | undefined;
+      do {
+        const out = await db.send(
+          new QueryCommand({
+            TableName: tableName,
+            KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+            ExpressionAttributeValues: { ':pk': keys.tenant(tenant), ':prefix': keys.audit('CONTAINER', uuid, '', '').slice(0, -1) },
+            ProjectionExpression: '#at, Actor, RequestId, #action, Changes',
+            ExpressionAttributeNames: { '#at': 'At', '#action': 'Action' },
+            ScanIndexForward: false,
+            ConsistentRead: true,
+            ExclusiveStartKey,
+          }),
+        );
+        for (const item of out.Items ?? []) {
+          entries.push({
+            at: item.At as string,
+            actor: item.Actor as string,
+            requestId: (item.RequestId as string | undefined) ?? '',
+            action: item.Action as AuditAction,
+            changes: ((item.Changes as { Field: string; Old: unknown; New: unknown }[] | undefined) ?? []).map((c) => ({ field: c.Field, old: c.Old ?? null, new: c.New ?? null })),
+          });
+        }
+        ExclusiveStartKey = out.LastEvaluatedKey;
+      } while (ExclusiveStartKey);
+      return entries;
+    },
+
+    async dueForRelease(at) {
+      const due: DueContainer[] = [];
+      for (let shard = 0; shard < RELEASE_SHARDS; shard++) {
+        let ExclusiveStartKey: Record<string, unknown> | undefined;
+        do {
+          const out = await db.send(
+            new QueryCommand({
+              TableName: tableName,
+              IndexName: RELEASE_INDEX.name,
+              KeyConditionExpression: '#pk = :pk AND #sk <= :upper',
+              ExpressionAttributeNames: { '#pk': RELEASE_INDEX.partitionKey, '#sk': RELEASE_INDEX.sortKey, '#uuid': 'Uuid' },
+              // `~` sorts after every character of the rest of the key: all of second `at` is included.
+              ExpressionAttributeValues: { ':pk': releasePartition(shard), ':upper': `${at}#~` },
+              ProjectionExpression: 'Client, Facility, #uuid',
+              ExclusiveStartKey,
+            }),
+          );
+          due.push(...(out.Items ?? []).map((i) => ({ tenant: { client: i.Client as string, facility: i.Facility as string }, uuid: i.Uuid as string })));
+          ExclusiveStartKey = out.LastEvaluatedKey;
+        } while (ExclusiveStartKey);
+      }
+      return due;
+    },
+
     async link(tenant, uuid, link) {
-      await db.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: {
-            PK: keys.tenant(tenant),
-            SK: keys.containerLink(uuid, link.kind, link.id),
-            Type: 'ContainerLink',
-            ContainerUuid: uuid,
-            Kind: link.kind,
-            ContentId: link.id,
-            Nuclide: link.nuclide,
-          },
-        }),
-      );
+      await db.send(new PutCommand({ TableName: tableName, Item: linkItem(tenant, uuid, link) }));
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { Route } from './types';
+import { contentCreateSchema } from '../schemas/content';
 import { containerCreateSchema, containerDefaultModel, containerModel, containerUpdateSchema } from '../schemas/container';
 
 const CONTAINER = '/waste-management/api/v1/{clientUuid}/{facilityUuid}/container';
@@ -16,4 +17,15 @@ export const containerRoutes = {
     headers: { request: ['If-Match'], response: ['ETag'] } },
   delete: { operation: 'container.delete', method: 'DELETE', path: `${CONTAINER}/{uuid}`, entry: 'functions/container/delete.ts', auth: 'token', data: 'write', files: 'none', reply: item,
     answers: { ...notFound, 409: ['container.delete_forbidden', 'request.concurrent_update'] } },
+  // Beyond the interface (DESIGN §8): contents, release assessment, history, the nuclide table.
+  contents: { operation: 'container.contents', method: 'GET', path: `${CONTAINER}/{uuid}/contents`, entry: 'functions/container/contents.ts', auth: 'token', data: 'read', files: 'none', answers: notFound },
+  addContent: { operation: 'container.addContent', method: 'POST', path: `${CONTAINER}/{uuid}/contents`, entry: 'functions/container/add-content.ts', auth: 'token', data: 'write', files: 'none', body: contentCreateSchema,
+    answers: { ...notFound, 409: ['container.contents_locked', 'container.content_duplicate', 'container.contents_full', 'request.concurrent_update'] }, headers: { response: ['ETag'] } },
+  removeContent: { operation: 'container.removeContent', method: 'DELETE', path: `${CONTAINER}/{uuid}/contents/{contentUuid}`, entry: 'functions/container/remove-content.ts', auth: 'token', data: 'write', files: 'none',
+    answers: { 404: ['container.not_found', 'container.content_not_found'], 409: ['container.contents_locked', 'request.concurrent_update'] }, headers: { response: ['ETag'] } },
+  releaseAssessment: { operation: 'container.releaseAssessment', method: 'GET', path: `${CONTAINER}/{uuid}/release-assessment`, entry: 'functions/container/release-assessment.ts', auth: 'token', data: 'read', files: 'none', answers: notFound },
+  history: { operation: 'container.history', method: 'GET', path: `${CONTAINER}/{uuid}/history`, entry: 'functions/container/history.ts', auth: 'token', data: 'read', files: 'none', answers: notFound },
+  historyPage: { operation: 'container.historyPage', method: 'GET', path: `${CONTAINER}/{uuid}/history/page`, entry: 'functions/container/history-page.ts', auth: 'token', data: 'read', files: 'none', answers: notFound },
+  historyPageNumber: { operation: 'container.historyPage', method: 'GET', path: `${CONTAINER}/{uuid}/history/page/{page}`, entry: 'functions/container/history-page.ts', auth: 'token', data: 'read', files: 'none', answers: notFound },
+  nuclides: { operation: 'container.nuclides', method: 'GET', path: '/waste-management/api/v1/nuclides', entry: 'functions/container/nuclides.ts', auth: 'public', data: 'none', files: 'none' },
 } as const satisfies Record<string, Route>;

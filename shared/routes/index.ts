@@ -26,18 +26,21 @@ export const routes: readonly Route[] = [...Object.values(containerRoutes), ...O
 
 /**
  * Functions started by events rather than routes: the S3 object-created notification of the
- * document bucket, and the table's change stream (the one ordered writer of the sequence memory).
+ * document bucket, the table's change stream (the one ordered writer of the sequence memory), and
+ * the release sweep's schedule.
  */
 export interface EventFunction {
   readonly name: string;
   readonly entry: string;
-  readonly source: 'files:objectCreated' | 'table:changes';
+  /** `schedule`: every RELEASE_SWEEP_SECONDS locally, an EventBridge rate rule on AWS. */
+  readonly source: 'files:objectCreated' | 'table:changes' | 'schedule';
   readonly data: DataAccess;
   readonly files: FileAccess | 'write-delete';
 }
 export const eventFunctions: readonly EventFunction[] = [
   { name: 'document.fileStored', entry: 'functions/document/file-stored.ts', source: 'files:objectCreated', data: 'write', files: 'write-delete' },
   { name: 'sequence.changes', entry: 'functions/stream/sequence.ts', source: 'table:changes', data: 'write', files: 'none' },
+  { name: 'container.releaseSweep', entry: 'functions/container/release-sweep.ts', source: 'schedule', data: 'write', files: 'none' },
 ];
 
 /** The authorizer is not a route, but is built and bundled like one. */

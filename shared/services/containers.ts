@@ -5,7 +5,13 @@
 import { randomUUID } from 'node:crypto';
 import {
   allFieldsAsChanges,
+  checkContentAddable,
+  checkContentsChangeable,
   checkDeletable,
+  toContentModel,
+  touched,
+  type ContentLink,
+  type ContentModel,
   createContainer,
   personIdsOf,
   toContainerModel,
@@ -16,11 +22,14 @@ import {
   type ContainerRecord,
   type ContainerView,
 } from '../domain/container';
+import { assessRelease, type ReleaseAssessment } from '../domain/release';
 import { formatTimestamp } from '../domain/time';
-import { AppError, notFound } from '../errors';
+import { AppError, badRequest, notFound } from '../errors';
+import type { NotificationSpec } from '../i18n/translate';
 import { ConditionFailedError, optimistic } from '../data/transact';
-import type { ContainerStore, WriteContext } from '../data/containers';
+import { SERVICE_ACTOR, type AuditChange, type ContainerStore, type WriteContext } from '../data/containers';
 import type { Tenant } from '../data/table';
+import type { ContentInput } from '../schemas/content';
 
 export interface Caller {
   sub: string;
@@ -31,7 +40,25 @@ export interface Caller {
 export interface ContainerResult {
   model: ContainerModel;
   etag: string;
+  /** Info and Warning notifications of the change (a predicted release date, a release against the assessment). */
+  notes?: NotificationSpec[];
 }
+
+/** One line of a container's history: one field of one audit entry. */
+export interface HistoryEntryModel {
+  At: string;
+  By: string;
+  ByName: string | null;
+  Field: string;
+  OldValue: unknown;
+  NewValue: unknown;
+  RequestId: string;
+}
+
+const linksOf = (links: readonly ContentLink[]) => links.map((l) => ({ nuclide: l.nuclide, activity: l.activity ?? null, activityDateTime: l.activityDateTime ?? null }));
+
+/** The sum of ratios as a Warning names it: four significant digits. */
+const formatSum = (sum: number) => Number(sum.toPrecision(4)).toString();
 
 /** The ETag of a container version: strong, opaque, different for every item and version. */
 export const etagOf = (record: ContainerRecord): string => `"${record.Uuid}.${record.Version}"`;
@@ -83,11 +110,29 @@ export function containerService(store: ContainerStore, clock: () => Date = () =
           throw new AppError(412, 'request.precondition_failed', { details: [{ key: 'detail.if_match', params: { value: ifMatch } }] });
         }
         const now = clock();
-        const { next, changes } = updateContainer(view.record, patch, caller.roles, now);
+        const notes: NotificationSpec[] = [];
+        let { next, changes } = updateContainer(view.record, patch, caller.roles, now);
+        // Entering DECAY without a release date: the predicted one, when the inputs allow it.
+        if (view.record.State !== 'DECAY' && next.State === 'DECAY' && next.ReleaseDateTime === null && patch.ReleaseDateTime === undefined) {
+          const predicted = assessRelease(next, linksOf(view.links), now).PredictedReleaseDateTime;
+          if (predicted !== null) {
+            ({ next, changes } = updateContainer(view.record, { ...patch, ReleaseDateTime: predicted }, caller.roles, now));
+            notes.push({ key: 'release.date_predicted', params: { date: predicted } });
+          }
+        }
         const kind = transitionRecord(view.record.State, next.State);
         const transition = kind ? { kind, id: randomUUID() } : undefined;
+        const audited: AuditChange[] = [...changes];
+        if (transition) {
+          // A release the assessment does not support still needs the RPO release; it is said and recorded.
+          const assessment = assessRelease(next, linksOf(view.links), now);
+          if (assessment.ClearanceReached === false) {
+            notes.push({ key: 'release.clearance_not_reached', params: { sum: formatSum(assessment.SumOfRatios!) } });
+            audited.push({ field: 'ReleaseAssessment', old: null, new: { AssessedAt: assessment.AssessedAt, SumOfRatios: assessment.SumOfRatios, ClearanceReached: false } });
+          }
+        }
         try {
-          await store.update(view.record, next, changes, writeContext(caller, now, requestId), transition);
+          await store.update(view.record, next, audited, writeContext(caller, now, requestId), transition);
         } catch (error) {
           // With If-Match, losing the race is a failed precondition, not a reason to re-apply.
           if (error instanceof ConditionFailedError && ifMatch !== undefined) {
@@ -96,7 +141,7 @@ export function containerService(store: ContainerStore, clock: () => Date = () =
           throw error;
         }
         const written = changes.length ? next : view.record;
-        return present(
+        const result = await present(
           {
             ...view,
             record: written,
@@ -106,6 +151,7 @@ export function containerService(store: ContainerStore, clock: () => Date = () =
           now,
           true,
         );
+        return { ...result, notes };
       });
     },
 
@@ -118,6 +164,88 @@ export function containerService(store: ContainerStore, clock: () => Date = () =
         await store.remove(view, allFieldsAsChanges(view.record, 'deleted'), writeContext(caller, now, requestId));
         return present(view, now, true);
       });
+    },
+
+    /** The contents of a container, in the order they are stored (by kind, then content id). */
+    async contents(tenant: Tenant, uuid: string): Promise<{ items: ContentModel[]; total: number }> {
+      const view = await mustLoad(tenant, uuid, false);
+      return { items: view.links.map(toContentModel), total: view.links.length };
+    },
+
+    /** Adds a content to an OPEN container: audited, and the container's ETag moves. */
+    async addContent(tenant: Tenant, caller: Caller, uuid: string, input: ContentInput, requestId: string): Promise<{ content: ContentModel; etag: string }> {
+      const activity = input.Activity ?? null;
+      const activityDateTime = input.ActivityDateTime ?? null;
+      if (activity !== null && activityDateTime === null) throw badRequest([{ key: 'detail.required_with', params: { field: 'ActivityDateTime', other: 'Activity' } }]);
+      return optimistic(async () => {
+        const view = await mustLoad(tenant, uuid, true);
+        checkContentAddable(view.record, view.links, input.ContentId);
+        const now = clock();
+        const content: ContentLink = {
+          kind: input.Kind, id: input.ContentId, nuclide: input.Nuclide, uuid: randomUUID(), activity, activityDateTime, createdAt: formatTimestamp(now), createdBy: caller.sub,
+        };
+        const next = touched(view.record, now);
+        await store.addContent(view.record, next, content, writeContext(caller, now, requestId));
+        return { content: toContentModel(content), etag: etagOf(next) };
+      });
+    },
+
+    async removeContent(tenant: Tenant, caller: Caller, uuid: string, contentUuid: string, requestId: string): Promise<{ content: ContentModel; etag: string }> {
+      return optimistic(async () => {
+        const view = await mustLoad(tenant, uuid, true);
+        const content = view.links.find((l) => l.uuid === contentUuid);
+        if (!content) throw notFound('container.content_not_found');
+        checkContentsChangeable(view.record);
+        const now = clock();
+        const next = touched(view.record, now);
+        await store.removeContent(view.record, next, content, writeContext(caller, now, requestId));
+        return { content: toContentModel(content), etag: etagOf(next) };
+      });
+    },
+
+    /** The release assessment now, and the notes it gives (shares assumed). */
+    async assess(tenant: Tenant, uuid: string): Promise<{ assessment: ReleaseAssessment & { ContainerUuid: string }; notes: NotificationSpec[] }> {
+      const view = await mustLoad(tenant, uuid, false);
+      const assessment = assessRelease(view.record, linksOf(view.links), clock());
+      return { assessment: { ContainerUuid: uuid, ...assessment }, notes: assessment.SharesAssumed ? [{ key: 'release.shares_assumed' }] : [] };
+    },
+
+    /** A container's history, newest first: one line per field of each audit entry; `limit` lines from `offset`. */
+    async history(tenant: Tenant, uuid: string, window: { offset: number; limit: number }): Promise<{ items: HistoryEntryModel[]; total: number }> {
+      await mustLoad(tenant, uuid, false);
+      const lines = (await store.history(tenant, uuid)).flatMap((entry) =>
+        entry.changes.map((change) => ({ At: entry.at, By: entry.actor, Field: change.field, OldValue: change.old, NewValue: change.new, RequestId: entry.requestId })),
+      );
+      const page = lines.slice(window.offset, window.offset + window.limit);
+      const people = [...new Set(page.map((l) => l.By))].filter((id) => id !== SERVICE_ACTOR.sub);
+      const names = await store.names(tenant.client, people);
+      const nameOf = (id: string) => (id === SERVICE_ACTOR.sub ? SERVICE_ACTOR.name! : (names.get(id) ?? null));
+      return { items: page.map((l) => ({ At: l.At, By: l.By, ByName: nameOf(l.By), Field: l.Field, OldValue: l.OldValue, NewValue: l.NewValue, RequestId: l.RequestId })), total: lines.length };
+    },
+
+    /**
+     * The release sweep: every DECAY container whose ReleaseDateTime has passed moves to
+     * RELEASE_DATE_REACHED, audited as done by the service. Idempotent: each is read again and
+     * written only if still DECAY and due, under its version, so one changed meanwhile is left alone.
+     */
+    async releaseDue(requestId: string): Promise<{ due: number; moved: number }> {
+      const now = clock();
+      const at = formatTimestamp(now);
+      const due = await store.dueForRelease(at);
+      let moved = 0;
+      for (const { tenant, uuid } of due) {
+        const view = await store.load(tenant, uuid, { consistent: true });
+        const record = view?.record;
+        if (!record || record.State !== 'DECAY' || record.ReleaseDateTime === null || record.ReleaseDateTime > at) continue;
+        const { next, changes } = updateContainer(record, { State: 'RELEASE_DATE_REACHED' }, [], now);
+        try {
+          await store.update(record, next, changes, { actor: SERVICE_ACTOR, at, requestId });
+          moved++;
+        } catch (error) {
+          if (!(error instanceof ConditionFailedError)) throw error;
+        }
+      }
+      return { due: due.length, moved };
     },
   };
 }

@@ -1,0 +1,14 @@
+import { containerRoutes } from '../../shared/routes/containers';
+import { idempotentHandler } from '../../shared/http/idempotency';
+import { callerOf, single, tenantOf } from '../../shared/http/handler';
+import { parseBody } from '../../shared/schemas/body';
+import { contentCreateSchema, contentMembers } from '../../shared/schemas/content';
+import { containers } from '../commons/containers';
+
+/** POST .../container/{uuid}/contents: adds a content while the container is OPEN; the container's ETag moves. */
+export const handler = idempotentHandler(containerRoutes.addContent, async (request) => {
+  const caller = callerOf(request);
+  const { value, ignored } = parseBody(contentCreateSchema, request.body, contentMembers);
+  const { content, etag } = await containers.addContent(tenantOf(request), caller, request.params.uuid!, value, request.requestId);
+  return single('ContainerContentModel', content, { success: { key: 'container.content_added' }, ignored, language: request.language, headers: { ETag: etag } });
+});

@@ -1,0 +1,9 @@
+import { containerRoutes } from '../../shared/routes/containers';
+import { MAX_CONTENTS } from '../../shared/domain/container';
+import { httpHandler, tenantOf, wholeReply } from '../../shared/http/handler';
+import { containers } from '../commons/containers';
+
+/** GET .../container/{uuid}/contents: what the container holds (at most 1,000, so never truncated). */
+export const handler = httpHandler(containerRoutes.contents, async (request) =>
+  wholeReply(request, 'ContainerContentModelCollection', await containers.contents(tenantOf(request), request.params.uuid!), MAX_CONTENTS),
+);

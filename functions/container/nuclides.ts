@@ -1,0 +1,10 @@
+import { containerRoutes } from '../../shared/routes/containers';
+import { MAX_CONTENTS } from '../../shared/domain/container';
+import { nuclideModels } from '../../shared/domain/nuclides';
+import { httpHandler, wholeReply } from '../../shared/http/handler';
+
+/** GET /waste-management/api/v1/nuclides: the nuclide table with half-lives and clearance levels. Public. */
+export const handler = httpHandler(containerRoutes.nuclides, async (request) => {
+  const items = nuclideModels();
+  return wholeReply(request, 'NuclideModelCollection', { items, total: items.length }, MAX_CONTENTS);
+});

@@ -1,0 +1,10 @@
+import { containerRoutes } from '../../shared/routes/containers';
+import { httpHandler, single, tenantOf } from '../../shared/http/handler';
+import { containers } from '../commons/containers';
+import { withNotes } from '../commons/container-replies';
+
+/** GET .../container/{uuid}/release-assessment: the summation rule now and the predicted release date. */
+export const handler = httpHandler(containerRoutes.releaseAssessment, async (request) => {
+  const { assessment, notes } = await containers.assess(tenantOf(request), request.params.uuid!);
+  return withNotes(single('ReleaseAssessmentModel', assessment, { language: request.language }), notes, request);
+});

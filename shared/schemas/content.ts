@@ -1,0 +1,22 @@
+import * as v from 'valibot';
+import { CONTENT_KINDS } from '../domain/container';
+import { KNOWN_NUCLIDES } from '../domain/nuclides';
+import { identifier, oneOf, quantity, timestamp } from './fields';
+
+/** A content of a container: `Activity` (Bq) needs the `ActivityDateTime` it was measured at. */
+export const contentCreateSchema = v.object({
+  Kind: oneOf(CONTENT_KINDS),
+  ContentId: identifier,
+  Nuclide: oneOf(KNOWN_NUCLIDES as readonly string[]),
+  Activity: v.optional(v.nullable(quantity)),
+  ActivityDateTime: v.optional(v.nullable(timestamp)),
+});
+export type ContentInput = v.InferOutput<typeof contentCreateSchema>;
+
+const CONTENT_FIELDS = ['Uuid', 'Kind', 'ContentId', 'Nuclide', 'Activity', 'ActivityDateTime', 'CreatedAt', 'CreatedBy'] as const;
+const CONTENT_WRITABLE = ['Kind', 'ContentId', 'Nuclide', 'Activity', 'ActivityDateTime'] as const;
+
+export const contentMembers = {
+  writable: CONTENT_WRITABLE,
+  readOnly: CONTENT_FIELDS.filter((f) => !(CONTENT_WRITABLE as readonly string[]).includes(f)),
+};
