@@ -12,9 +12,6 @@ export const pathVariables = (path: string): string[] => [...path.matchAll(/\{(\
 /** Path variables named `...uuid` are identifiers; the middleware checks them for every route. */
 export const isIdentifierVariable = (name: string): boolean => /uuid$/i.test(name);
 
-/** A route whose answer is a file (the docs page and its assets): no envelope, no dependency. */
-export const servesFile = (route: Route): boolean => route.reply !== undefined && 'media' in route.reply;
-
 /** Every status the route answers besides 200, each with the messages it may carry (sorted by status). */
 export function answersOf(route: Route): Map<number, MessageKey[]> {
   const answers = new Map<number, Set<MessageKey>>();
@@ -36,8 +33,8 @@ export function answersOf(route: Route): Map<number, MessageKey[]> {
     add(413, 'request.too_large');
     add(415, 'request.unsupported_media_type');
   }
-  // Every function of the shared stack answers 503 when a dependency or its time runs out.
-  if (!servesFile(route)) add(503, 'server.unavailable', 'server.deadline');
+  // A function that calls a dependency (table, bucket, Step Functions) answers 503 when it or the time runs out.
+  if (route.data !== 'none' || route.files !== 'none' || route.auth === 'operator') add(503, 'server.unavailable', 'server.deadline');
   for (const [status, keys] of Object.entries(route.answers ?? {})) add(Number(status), ...(keys ?? []));
   return new Map([...answers].sort(([a], [b]) => a - b).map(([status, keys]) => [status, [...keys]]));
 }

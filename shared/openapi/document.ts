@@ -47,6 +47,7 @@ export function jsonSchemaOf(schema: v.GenericSchema): Json {
 /** An example value for a JSON Schema: the first enum value, a sample of each format, every member. */
 export function exampleOf(schema: Json, requiredOnly = false): unknown {
   if ('const' in schema) return schema.const;
+  if (Array.isArray(schema.examples)) return schema.examples[0];
   if (Array.isArray(schema.enum)) return schema.enum[0];
   if (Array.isArray(schema.anyOf)) return exampleOf(schema.anyOf.find((s: Json) => s.type !== 'null') as Json);
   if (typeof schema.$ref === 'string') return exampleOf(componentSchemas.get(schema.$ref.split('/').pop()!) ?? {});
@@ -199,7 +200,7 @@ export function openApiDocument(options: OpenApiOptions = {}): Json {
     const isFile = reply !== undefined && 'media' in reply;
     const parameters: Json[] = [
       ...pathVariables(route.path).map((name) => ({ name, in: 'path', required: true, schema: parameterSchema(route, name) })),
-      ...Object.keys(route.query ?? {}).map((name) => ({ name, in: 'query', required: false, schema: parameterSchema(route, name) })),
+      ...Object.entries(route.query ?? {}).map(([name, schema]) => ({ name, in: 'query', required: schema.type !== 'optional', schema: parameterSchema(route, name) })),
       ...(isFile ? [] : [{ $ref: '#/components/parameters/AcceptLanguage' }]),
       ...(route.method === 'POST' ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
       ...(route.headers?.request ?? []).map((name) => ({ $ref: `#/components/parameters/${name.replace('-', '')}` })),

@@ -5,11 +5,12 @@
  * kept in a file so tests can read the access log.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, createWriteStream } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, createWriteStream } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import type { RuntimeInfo } from '../../infra/local/paths';
+import { COVERAGE_FILE, documentedAnswers } from './contract';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -54,6 +55,37 @@ export default async function setup(project: TestProject) {
     child.kill('SIGTERM');
     await exited;
     log.end();
+    const coverage = apiCoverage(path.join(localDir, COVERAGE_FILE));
     rmSync(localDir, { recursive: true, force: true });
+    if (coverage) throw new Error(coverage);
   };
+}
+
+/**
+ * The coverage line: each operation with the statuses the run saw (test/support/contract.ts records
+ * every answer). When every contract test file ran, a documented status never seen fails the run.
+ */
+function apiCoverage(file: string): string | undefined {
+  const records = existsSync(file)
+    ? readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as { operation: string; status: number; file?: string })
+    : [];
+  const seen = new Set(records.map((r) => `${r.operation} ${r.status}`));
+  const documented = documentedAnswers();
+  const byOperation = new Map<string, number[]>();
+  for (const answer of documented) {
+    const [operation, status] = answer.split(' ') as [string, string];
+    if (seen.has(answer)) byOperation.set(operation, [...(byOperation.get(operation) ?? []), Number(status)]);
+  }
+  const covered = documented.filter((a) => seen.has(a)).length;
+  process.stdout.write(`\nAPI coverage: ${covered}/${documented.length} operation × status seen; ${[...byOperation].map(([op, statuses]) => `${op} ${statuses.join(',')}`).join('; ')}\n`);
+  const contractDir = path.resolve(import.meta.dirname, '../contract');
+  const files = new Set(records.map((r) => r.file).filter(Boolean));
+  const allRan = readdirSync(contractDir).filter((f) => f.endsWith('.test.ts')).every((f) => files.has(path.join(contractDir, f)));
+  const missing = documented.filter((a) => !seen.has(a));
+  if (!missing.length) return undefined;
+  if (!allRan) {
+    process.stdout.write(`API coverage not enforced (not every contract test file ran); unseen: ${missing.join(', ')}\n`);
+    return undefined;
+  }
+  return `Documented answers no test reached (each needs a test, or must leave the document): ${missing.join(', ')}`;
 }

@@ -534,28 +534,6 @@ export interface operations {
           };
         };
       };
-      /**
-       * @description A dependency is unavailable or time ran out; nothing was written. Try again after Retry-After seconds. One Error notification, `Message` one of:
-       * - `server.unavailable` (50301): The service is temporarily unavailable.
-       * - `server.deadline` (50302): The request ran out of time before anything was written; nothing was stored. Try again.
-       */
-      503: {
-        headers: {
-          "Retry-After": components["headers"]["RetryAfter"];
-        };
-        content: {
-          "application/json": {
-            Notifications: (components["schemas"]["Notification"] & ({
-                /** @constant */
-                Type?: "Error";
-                /** @enum {unknown} */
-                Message?: "server.unavailable" | "server.deadline";
-                /** @enum {unknown} */
-                Code?: 50301 | 50302;
-              }))[];
-          };
-        };
-      };
     };
   };
   /**
@@ -2244,28 +2222,6 @@ export interface operations {
         content: {
           "application/json": {
             Notifications: components["schemas"]["Notifications"];
-          };
-        };
-      };
-      /**
-       * @description A dependency is unavailable or time ran out; nothing was written. Try again after Retry-After seconds. One Error notification, `Message` one of:
-       * - `server.unavailable` (50301): The service is temporarily unavailable.
-       * - `server.deadline` (50302): The request ran out of time before anything was written; nothing was stored. Try again.
-       */
-      503: {
-        headers: {
-          "Retry-After": components["headers"]["RetryAfter"];
-        };
-        content: {
-          "application/json": {
-            Notifications: (components["schemas"]["Notification"] & ({
-                /** @constant */
-                Type?: "Error";
-                /** @enum {unknown} */
-                Message?: "server.unavailable" | "server.deadline";
-                /** @enum {unknown} */
-                Code?: 50301 | 50302;
-              }))[];
           };
         };
       };
@@ -4673,10 +4629,10 @@ export interface operations {
    */
   "service.importRecords": {
     parameters: {
-      query?: {
+      query: {
         dryRun?: "true" | "false";
         "dry-run"?: "true" | "false";
-        from?: string;
+        from: string;
       };
       header?: {
         "Accept-Language"?: components["parameters"]["AcceptLanguage"];

@@ -1,0 +1,121 @@
+/**
+ * The OpenAPI document: the committed files are what the code generates, the service serves it, and
+ * every error status it documents for an operation is answered by that operation (each call is
+ * checked against the document by `call`, test/support/contract.ts). Statuses that need a
+ * particular state (412, a state change's 409) are reached by the resource's own contract tests.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { exampleOf } from '../../shared/openapi/document';
+import { generatedFiles } from '../../shared/openapi/files';
+import { REMAINING_TIME_HEADER } from '../../infra/local/lambda';
+import { call, newTenant, token } from '../support/api';
+import { apiDocument } from '../support/contract';
+
+type Json = Record<string, any>;
+const root = path.resolve(import.meta.dirname, '../..');
+
+describe('the OpenAPI document', () => {
+  it('is committed as the code generates it (npm run openapi)', async () => {
+    for (const [file, content] of Object.entries(await generatedFiles())) {
+      expect(readFileSync(path.join(root, file), 'utf8'), `${file} is stale: run npm run openapi`).toBe(content);
+    }
+  });
+
+  it('is served at GET /openapi.json, naming the address it was fetched from', async () => {
+    const served = await call('GET', '/openapi.json');
+    expect(served.headers.get('content-type')).toBe('application/json');
+    const { servers, ...rest } = served.body;
+    const { servers: _, ...generated } = apiDocument();
+    expect(rest).toEqual(generated);
+    expect(servers[0].url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  });
+});
+
+interface Operation {
+  id: string;
+  method: string;
+  template: string;
+  op: Json;
+}
+const operations: Operation[] = Object.entries<Json>(apiDocument().paths).flatMap(([template, item]) =>
+  Object.entries<Json>(item).map(([method, op]) => ({ id: op.operationId, method: method.toUpperCase(), template, op })),
+);
+
+/** The path with its variables filled: the tenant's ids, a page, a known asset, fresh uuids elsewhere. */
+function fill(template: string, t: { client: string; facility: string }, override: Record<string, string> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) =>
+    override[name] ?? (name === 'clientUuid' ? t.client : name === 'facilityUuid' ? t.facility : name === 'page' ? '1' : name === 'asset' ? 'docs.js' : randomUUID()),
+  );
+}
+const variables = (template: string) => [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+const bodyExample = (op: Json) => {
+  const schema = op.requestBody?.content['application/json'].schema;
+  return schema ? exampleOf(schema, true) : undefined;
+};
+const queryParams = (op: Json): Json[] => (op.parameters ?? []).filter((p: Json) => p.in === 'query');
+/** The required query parameters with their example values (`?from=` of importRecords). */
+const requiredQuery = (op: Json) => {
+  const required = queryParams(op).filter((p) => p.required);
+  return required.length ? `?${required.map((p) => `${p.name}=${encodeURIComponent(String(exampleOf(p.schema)))}`).join('&')}` : '';
+};
+const isPublic = (op: Json) => Array.isArray(op.security) && op.security.length === 0;
+const isOperator = (op: Json) => (op.security ?? []).some((s: Json) => 'sigv4' in s);
+
+/**
+ * How to reach a status in any operation that documents it, when no particular state is needed.
+ * Each returns the call to make, or undefined when the operation needs a state this table does not make.
+ */
+type Request = Parameters<typeof call> | undefined;
+const recipes: Record<number, (o: Operation, t: ReturnType<typeof newTenant>) => Promise<Request> | Request> = {
+  400: (o, t) => {
+    const bearer = isOperator(o.op) ? token({ roles: ['operator'] }) : t.token;
+    if (variables(o.template).length) return [o.method, fill(o.template, t, { [variables(o.template)[0]!]: '%ZZ' }), { token: bearer }];
+    const query = queryParams(o.op)[0];
+    if (query) return [o.method, `${fill(o.template, t)}?${query.name}=not-a-valid-value`, { token: bearer }];
+    if (o.op.requestBody) return [o.method, fill(o.template, t), { token: bearer, body: { NoSuchMember: 1 } }];
+    return undefined;
+  },
+  401: (o, t) => [o.method, fill(o.template, t), bodyExample(o.op) === undefined ? {} : { body: bodyExample(o.op) }],
+  403: (o, t) => {
+    const stranger = newTenant();
+    return [o.method, fill(o.template, t), { token: isOperator(o.op) ? token() : stranger.token, ...(o.op.requestBody ? { body: bodyExample(o.op) } : {}) }];
+  },
+  404: (o, t) => {
+    if (o.id === 'docs.asset') return [o.method, '/docs/no-such-file.js', {}];
+    const body = bodyExample(o.op);
+    return [o.method, fill(o.template, t), { token: t.token, ...(body === undefined ? {} : { body }) }];
+  },
+  409: async (o, t): Promise<Request> => {
+    // A reused Idempotency-Key with another body; only where the first call succeeds with the example body.
+    if (o.method !== 'POST' || variables(o.template).some((v) => !['clientUuid', 'facilityUuid'].includes(v))) return undefined;
+    const body = bodyExample(o.op) as Json;
+    const key = `reuse-${randomUUID()}`;
+    const first = await call(o.method, fill(o.template, t), { token: t.token, body, headers: { 'idempotency-key': key } });
+    expect(first.status, first.text).toBe(200);
+    const other = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === 'string' && k !== 'State' && !/^[\w-]{36}$/.test(v) && !/^\d{4}-/.test(v) ? `${v} 2` : v]));
+    return [o.method, fill(o.template, t), { token: t.token, body: other, headers: { 'idempotency-key': key } }];
+  },
+  413: (o, t) => [o.method, fill(o.template, t), { token: t.token, rawBody: JSON.stringify({ Name: 'x'.repeat(70_000) }), headers: { 'content-type': 'application/json' } }],
+  415: (o, t) => [o.method, fill(o.template, t), { token: t.token, rawBody: 'Name=Box', headers: { 'content-type': 'text/plain' } }],
+  503: (o, t) => [o.method, `${fill(o.template, t)}${requiredQuery(o.op)}`, { token: isOperator(o.op) ? token({ roles: ['operator'] }) : t.token, headers: { [REMAINING_TIME_HEADER]: '0' }, ...(o.op.requestBody ? { body: bodyExample(o.op) } : {}) }],
+};
+
+describe('every documented error status', () => {
+  for (const o of operations) {
+    for (const status of Object.keys(o.op.responses).map(Number).filter((s) => s !== 200 && recipes[s])) {
+      it(`${o.id} answers ${status}`, async ({ skip }) => {
+        if (status === 401 && isPublic(o.op)) return skip();
+        const t = newTenant();
+        const request = await recipes[status]!(o, t);
+        if (!request) return skip();
+        const response = await call(...request);
+        expect(response.status, response.text).toBe(status);
+        expect(o.op.responses[status].content['application/json'].schema.properties.Notifications).toBeDefined();
+        if (status === 503) expect(response.headers.get('retry-after')).toMatch(/^\d+$/);
+      });
+    }
+  }
+});
