@@ -9,7 +9,7 @@ import { App, Stack, type CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { bundlingOptions, esbuildOptions } from '../../infra/bundling';
-import { ServiceStack, routesByEntry } from '../../infra/stack';
+import { RELEASE_SWEEP_MINUTES, ServiceStack, routesByEntry } from '../../infra/stack';
 import { STAGES, stageConfig } from '../../infra/stages';
 import { TABLE_DEFINITION } from '../../shared/data/table';
 import { COUNTED_TYPES } from '../../shared/data/counted';
@@ -68,7 +68,7 @@ describe('bundling', () => {
     expect(options.mainFields).toEqual(bundlingOptions.mainFields);
     expect(options.minify).toBe(bundlingOptions.minify);
     expect(options.banner).toEqual({ js: bundlingOptions.banner });
-    expect(bundlingOptions).toMatchObject({ format: 'esm', target: 'node22', mainFields: ['module', 'main'], minify: true, sourceMap: true, externalModules: [] });
+    expect(bundlingOptions).toMatchObject({ format: 'esm', target: 'node24', mainFields: ['module', 'main'], minify: true, sourceMap: true, externalModules: [] });
     expect(bundlingOptions.banner).toContain('const require = __cr(import.meta.url)');
   });
 });
@@ -132,9 +132,9 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
       expect(others).toHaveLength((prod ? 0 : 1) + (eventFunctions.length > 0 ? 1 : 0));
     });
 
-    it.each(ownFnIds)('%s: Node.js 22 on arm64 with the stage memory and timeout', (fnId) => {
+    it.each(ownFnIds)('%s: Node.js 24 on arm64 with the stage memory and timeout', (fnId) => {
       expect(functions[fnId]!.Properties).toMatchObject({
-        Runtime: 'nodejs22.x',
+        Runtime: 'nodejs24.x',
         Architectures: ['arm64'],
         Handler: 'index.handler',
         MemorySize: config.memorySize,
@@ -274,6 +274,19 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
         expect(s3.includes('s3:PutObject'), fnId).toBe(files === 'write' || files === 'write-delete');
         expect(s3.includes('s3:DeleteObject*'), fnId).toBe(files === 'write-delete');
         expect(s3.filter((a) => /^s3:(PutBucket|DeleteBucket)/.test(a)), fnId).toEqual([]);
+      }
+    });
+
+    it('runs the scheduled event functions (the release sweep) from an EventBridge rate rule, every minute', () => {
+      const scheduled = eventFunctions.filter((e) => e.source === 'schedule');
+      expect(scheduled.map((e) => e.name)).toEqual(['container.releaseSweep']);
+      for (const event of scheduled) {
+        template.hasResourceProperties('AWS::Events::Rule', {
+          ScheduleExpression: `rate(${RELEASE_SWEEP_MINUTES} minute)`,
+          State: 'ENABLED',
+          Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [eventFnIds.get(event.name), 'Arn'] } })],
+        });
+        template.hasResourceProperties('AWS::Lambda::Permission', { FunctionName: { 'Fn::GetAtt': [eventFnIds.get(event.name), 'Arn'] }, Principal: 'events.amazonaws.com' });
       }
     });
 
