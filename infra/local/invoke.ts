@@ -8,13 +8,20 @@ import { eventFunctions, routes } from '../../shared/routes';
 import { applyFunctionEnvironment } from './environment';
 import { runtimeFile, type RuntimeInfo } from './paths';
 
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-const [operation, eventFile] = process.argv.slice(2);
+const names = [...new Set([...routes.map((r) => r.operation), ...eventFunctions.map((f) => f.name)])];
+const usage = `usage: npm run invoke -- <operation> <event file>\n  runs one function once with a sample event (events/) against the running npm start\noperations: ${names.join(', ')}\n`;
+const args = process.argv.slice(2);
+if (args.includes('--help') || args.includes('-h')) {
+  process.stdout.write(usage);
+  process.exit(0);
+}
+const unknownOption = args.find((a) => a.startsWith('-'));
+const [operation, eventFile] = args;
 const route = routes.find((r) => r.operation === operation);
 const eventFunction = eventFunctions.find((f) => f.name === operation);
-if ((!route && !eventFunction) || !eventFile) {
-  const names = [...new Set([...routes.map((r) => r.operation), ...eventFunctions.map((f) => f.name)])];
-  process.stderr.write(`usage: npm run invoke -- <operation> <event file>\noperations: ${names.join(', ')}\n`);
+if (unknownOption || (!route && !eventFunction) || !eventFile) {
+  const problem = unknownOption ? `unknown option '${unknownOption}'` : operation === undefined ? 'no operation given' : !route && !eventFunction ? `unknown operation '${operation}'` : 'no event file given';
+  process.stderr.write(`${problem}\n${usage}`);
   process.exit(2);
 }
 if (!existsSync(runtimeFile())) {

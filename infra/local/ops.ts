@@ -14,7 +14,6 @@ import { runSteps, type StepProgress, type StepResult } from '../../shared/opera
 import { applyFunctionEnvironment } from './environment';
 import { runtimeFile, type RuntimeInfo } from './paths';
 
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const usage = `usage: npm run --silent ops -- <operation> [<clientUuid>] [--out DIR] [--from DIR] [--dry-run]\noperations: ${operations.map((o) => o.slug).join(', ')}\n`;
 const fail = (message: string, code = 2): never => {
   process.stderr.write(`${message}\n`);
@@ -23,14 +22,18 @@ const fail = (message: string, code = 2): never => {
 
 const { values, positionals } = (() => {
   try {
-    return parseArgs({ allowPositionals: true, options: { out: { type: 'string' }, from: { type: 'string' }, 'dry-run': { type: 'boolean', default: false } } });
+    return parseArgs({ allowPositionals: true, options: { out: { type: 'string' }, from: { type: 'string' }, 'dry-run': { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } } });
   } catch (error) {
     return fail(`${(error as Error).message}\n${usage}`);
   }
 })();
+if (values.help) {
+  process.stdout.write(usage);
+  process.exit(0);
+}
 const [slug, client] = positionals;
 const operation = operations.find((o) => o.slug === slug || o.name === slug);
-if (!operation) fail(usage);
+if (!operation) fail(`${slug === undefined ? 'no operation given' : `unknown operation '${slug}'`}\n${usage}`);
 if (!operation!.step) fail(`${operation!.slug} is not built yet (see the README's maintenance operations).`, 3);
 if (operation!.needsClient && !client) fail(`${operation!.slug} needs a client uuid.\n${usage}`);
 if (!existsSync(runtimeFile())) fail('The local API is not running: start it with `npm start` (in another terminal), then run the operation again.', 1);
