@@ -40,7 +40,6 @@ import { sequenceWriter } from '../shared/data/sequence-writer';
 import { printConcurrency, runConcurrency } from './concurrency';
 import { meter } from './meter';
 
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const RUNS = 10;
 const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS ?? 10_000);
 const KIB = 1024;
@@ -284,7 +283,7 @@ try {
     const child = async (args: string[], table: string) => {
       const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'bench/scale-run.ts', ...args], {
         cwd: repoRoot,
-        env: { ...process.env, TABLE_NAME: table, BUCKET_NAME: 'bench-files', DYNAMODB_ENDPOINT: dynamo.endpoint, S3_ENDPOINT: s3Emulator.endpoint, LOG_LEVEL: 'SILENT', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+        env: { ...process.env, TABLE_NAME: table, BUCKET_NAME: 'bench-files', DYNAMODB_ENDPOINT: dynamo.endpoint, S3_ENDPOINT: s3Emulator.endpoint, LOG_LEVEL: 'SILENT' },
         maxBuffer: 64 * 1024 * 1024,
       });
       return JSON.parse(stdout.trim().split('\n').pop()!) as { seconds: number; peakRssMiB: number; result: Record<string, unknown> };

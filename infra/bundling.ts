@@ -6,8 +6,8 @@
 import { OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { BuildOptions } from 'esbuild';
 
-/** The Lambda runtime is Node.js 22. */
-const TARGET = 'node22';
+/** The Lambda runtime is Node.js 24. */
+const TARGET = 'node24';
 /** Prefer the ESM build of a package (smaller, tree-shakable), fall back to CommonJS. */
 const MAIN_FIELDS = ['module', 'main'];
 const MINIFY = true;

@@ -1,6 +1,6 @@
 /**
  * The function defaults, in one construct: every Lambda of the service (the HTTP handlers and the
- * authorizer) is a ServiceFunction. Node.js 22 on arm64, bundled by esbuild as infra/bundling.ts
+ * authorizer) is a ServiceFunction. Node.js 24 on arm64, bundled by esbuild as infra/bundling.ts
  * says, its own log group with the stage's retention, its own IAM role (the NodejsFunction
  * default; grants are added per function by the stack).
  */
@@ -44,7 +44,7 @@ export class ServiceFunction extends NodejsFunction {
       handler: 'handler',
       projectRoot: REPO_ROOT,
       depsLockFilePath: join(REPO_ROOT, 'package-lock.json'),
-      runtime: Runtime.NODEJS_22_X,
+      runtime: Runtime.NODEJS_24_X,
       architecture: Architecture.ARM_64,
       memorySize: config.memorySize,
       timeout: props.timeout ?? config.timeout,
