@@ -24,11 +24,12 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { COUNTED_TYPES } from '../shared/data/counted';
-import { RETRYABLE_ERRORS } from '../shared/retry';
 import { BlockPublicAccess, Bucket, BucketEncryption, EventType, HttpMethods } from 'aws-cdk-lib/aws-s3';
 import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
-import { Choice, Condition, DefinitionBody, Fail, StateMachine, Succeed } from 'aws-cdk-lib/aws-stepfunctions';
-import { LambdaInvoke } from 'aws-cdk-lib/aws-stepfunctions-tasks';
+import { DefinitionBody, LogLevel, StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { operationStateMachine, STEP_TIMEOUT_SECONDS } from '../shared/operations/machine';
 import { implementedOperations } from '../shared/routes/operations';
 import type { Construct } from 'constructs';
 import { TABLE_DEFINITION } from '../shared/data/table';
@@ -211,9 +212,8 @@ export class ServiceStack extends Stack {
       return fn;
     };
 
-    // Maintenance operations: a step function per operation, looped by its state machine until the
-    // step says done; throttling is retried with backoff; a failure stops the execution, whose last
-    // step output (the continuation state) is kept in its history to resume from.
+    // Maintenance operations: a step function per operation, looped by its state machine, whose
+    // definition (retries, failure state) is shared/operations/machine.ts, as the local runtime runs it.
     const machines = new Map<string, StateMachine>();
     const stepFunctions = new Map<string, ServiceFunction>();
     for (const op of implementedOperations) {
@@ -224,20 +224,19 @@ export class ServiceStack extends Stack {
         config,
         description: `nm-archive ${stage}: ${op.name} step`,
         environment: dataEnvironment,
-        timeout: Duration.minutes(5),
+        timeout: Duration.seconds(STEP_TIMEOUT_SECONDS),
       });
       this.grantAccess(fn, op.step);
       stepFunctions.set(op.name, fn);
-      const step = new LambdaInvoke(this, `${op.name} step`, { lambdaFunction: fn, payloadResponseOnly: true, retryOnServiceExceptions: true });
-      step.addRetry({
-        errors: [...RETRYABLE_ERRORS],
-        interval: Duration.seconds(2),
-        backoffRate: 2,
-        maxAttempts: 6,
+      const machine = new StateMachine(this, constructIdOf(`${op.name}Machine`), {
+        definitionBody: DefinitionBody.fromString(JSON.stringify(operationStateMachine(op.name, '${StepFunctionArn}'))),
+        definitionSubstitutions: { StepFunctionArn: fn.functionArn },
+        logs: { destination: new LogGroup(this, constructIdOf(`${op.name}MachineLogs`), { retention: config.logRetention, removalPolicy: config.removalPolicy }), level: LogLevel.ALL, includeExecutionData: true },
+        tracingEnabled: true,
       });
-      step.addCatch(new Fail(this, `${op.name} failed`, { error: 'OperationFailed', cause: 'A step failed; the last successful step output is the state to resume from.' }));
-      const loop = step.next(new Choice(this, `${op.name} done?`).when(Condition.booleanEquals('$.done', true), new Succeed(this, `${op.name} succeeded`)).otherwise(step));
-      machines.set(op.name, new StateMachine(this, constructIdOf(`${op.name}Machine`), { definitionBody: DefinitionBody.fromChainable(loop), timeout: Duration.hours(24) }));
+      // The one function its Task names, by its exact ARN.
+      machine.addToRolePolicy(new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [fn.functionArn] }));
+      machines.set(op.name, machine);
     }
     this.stateMachines = machines;
     this.stepFunctions = stepFunctions;

@@ -1,94 +1,163 @@
 /**
- * A minimal Step Functions endpoint for the local runtime, as DynamoDB Local and s3rver are for their
- * services: the SDK's Step Functions client (AWS JSON 1.0: StartExecution, DescribeExecution) talks
- * to it, and it runs the one state-machine shape the stack deploys for every maintenance operation:
- * invoke the step function, retry throttling with backoff, loop until `done`, else fail keeping the
- * last state (DescribeExecution's output).
+ * The local Step Functions endpoint, as DynamoDB Local and s3rver are for their services: the SDK's
+ * Step Functions client (AWS JSON 1.0) starts and reads executions here (StartExecution,
+ * DescribeExecution, GetExecutionHistory). Each execution runs the operation's own state machine
+ * definition (shared/operations/machine.ts, the one the stack deploys) in an ASL interpreter
+ * (aws-local-stepfunctions); its Lambda tasks are bound to the local step handlers by function ARN.
+ * Retries, their intervals and the failure state are the definition's; nothing here decides them.
  */
-import { MAX_ATTEMPTS, RETRYABLE_ERRORS } from '../../shared/retry';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
+import { StateMachine, type RunOptions, type StateMachineDefinition } from 'aws-local-stepfunctions';
+import { operationStateMachine } from '../../shared/operations/machine';
 import { implementedOperations } from '../../shared/routes/operations';
 import { logger } from '../../shared/observability';
-import { stateMachineArnOf } from './environment';
+import { stateMachineArnOf, stepFunctionArnOf } from './environment';
 import { lambdaContext, loadHandler } from './lambda';
 
-// The errors the stack's state machines retry (shared/retry.ts).
-const RETRYABLE = new Set<string>(RETRYABLE_ERRORS);
+/** Invokes a Lambda function by ARN with a JSON payload, as the Task state's Resource names it. */
+export type InvokeFunction = (functionArn: string, payload: unknown) => Promise<unknown>;
+
+/** A history event as GetExecutionHistory answers it (the members the service reads). */
+export interface HistoryEvent {
+  id: number;
+  previousEventId: number;
+  timestamp: number;
+  type: string;
+  [details: string]: unknown;
+}
 
 interface Execution {
   executionArn: string;
   stateMachineArn: string;
   name: string;
-  status: 'RUNNING' | 'SUCCEEDED' | 'FAILED';
+  status: 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'TIMED_OUT' | 'ABORTED';
   startDate: number;
   stopDate?: number;
   input: string;
   output?: string;
   error?: string;
   cause?: string;
+  events: HistoryEvent[];
 }
 
-async function run(execution: Execution, entry: string, operation: string): Promise<void> {
-  const step = await loadHandler<Record<string, unknown>, Record<string, unknown> & { done?: boolean }>(entry);
-  let payload = JSON.parse(execution.input) as Record<string, unknown>;
-  try {
-    for (;;) {
-      let attempt = 0;
-      for (;;) {
-        try {
-          payload = await step(payload, lambdaContext(operation));
+/** The step handlers of the route table's operations, by the function ARN their state machine names. */
+export const localStepFunctions: InvokeFunction = async (functionArn, payload) => {
+  const operation = implementedOperations.find((o) => stepFunctionArnOf(o.name) === functionArn);
+  if (!operation) throw Object.assign(new Error(`Function not found: ${functionArn}`), { name: 'Lambda.ResourceNotFoundException' });
+  const step = await loadHandler<unknown, unknown>(operation.step.entry);
+  // A Lambda payload goes over the wire as JSON, both ways.
+  return JSON.parse(JSON.stringify(await step(JSON.parse(JSON.stringify(payload ?? {})), lambdaContext(`${operation.name}-step`)))) as unknown;
+};
+
+/** Every operation's state machine, by ARN, as the local runtime serves them. */
+export const localStateMachines = (): Map<string, StateMachineDefinition> =>
+  new Map(implementedOperations.map((o) => [stateMachineArnOf(o.name), operationStateMachine(o.name, stepFunctionArnOf(o.name)) as unknown as StateMachineDefinition]));
+
+const seconds = (ms: number) => ms / 1000;
+const json = (value: unknown) => JSON.stringify(value ?? null);
+
+/** Runs the definition in the interpreter, recording the history the way Step Functions reports it. */
+function run(execution: Execution, definition: StateMachineDefinition, invoke: InvokeFunction): void {
+  const states = definition.States as Record<string, { Type: string; Resource?: string }>;
+  const taskResourceLocalHandlers = Object.fromEntries(
+    Object.entries(states)
+      .filter(([, state]) => state.Type === 'Task')
+      .map(([name, state]) => [name, (input: unknown) => invoke(state.Resource!, input)]),
+  ) as NonNullable<NonNullable<RunOptions['overrides']>['taskResourceLocalHandlers']>;
+  const machine = new StateMachine(definition, { validationOptions: { checkPaths: true, checkArn: true } });
+  const started = new Date();
+  const { result, eventLogs } = machine.run(JSON.parse(execution.input), {
+    overrides: { taskResourceLocalHandlers },
+    context: { Execution: { Id: execution.executionArn, Name: execution.name, StartTime: started.toISOString(), Input: JSON.parse(execution.input) } },
+  });
+  const record = (type: string, timestamp: number, details: Record<string, unknown> = {}) => {
+    const id = execution.events.length + 1;
+    execution.events.push({ id, previousEventId: id - 1, timestamp: seconds(timestamp), type, ...details });
+  };
+  void (async () => {
+    for await (const event of eventLogs) {
+      switch (event.type) {
+        case 'ExecutionStarted': record('ExecutionStarted', event.timestamp, { executionStartedEventDetails: { input: json(event.input) } }); break;
+        case 'StateEntered': record(`${event.state.type}StateEntered`, event.timestamp, { stateEnteredEventDetails: { name: event.state.name, input: json(event.state.input) } }); break;
+        case 'StateExited': record(`${event.state.type}StateExited`, event.timestamp, { stateExitedEventDetails: { name: event.state.name, output: json(event.state.output) } }); break;
+        case 'StateFailed':
+          if (event.state.type === 'Task') record('LambdaFunctionFailed', event.timestamp, { lambdaFunctionFailedEventDetails: { error: event.Error, cause: String(event.Cause ?? '') } });
           break;
-        } catch (error) {
-          if (!RETRYABLE.has((error as Error).name) || ++attempt >= MAX_ATTEMPTS) throw error;
-          await new Promise((r) => setTimeout(r, 200 * 2 ** attempt));
-        }
+        case 'StateRetried': record('LambdaFunctionScheduled', event.timestamp, { lambdaFunctionScheduledEventDetails: { resource: states[event.state.name]?.Resource, input: json(event.state.input) } }); break;
+        case 'ExecutionSucceeded': record('ExecutionSucceeded', event.timestamp, { executionSucceededEventDetails: { output: json(event.output) } }); break;
+        case 'ExecutionFailed': record('ExecutionFailed', event.timestamp, { executionFailedEventDetails: { error: event.Error, cause: String(event.Cause ?? '') } }); break;
+        case 'ExecutionTimeout': record('ExecutionTimedOut', event.timestamp); break;
+        case 'ExecutionAborted': record('ExecutionAborted', event.timestamp); break;
       }
-      execution.output = JSON.stringify(payload);
-      if (payload.done) break;
     }
-    execution.status = 'SUCCEEDED';
-  } catch (error) {
-    execution.status = 'FAILED';
-    execution.error = (error as Error).name;
-    execution.cause = (error as Error).message;
-    logger.error('local execution failed', { execution: execution.name, error: error as Error });
-  }
-  execution.stopDate = Date.now() / 1000;
+  })();
+  result.then(
+    (output) => {
+      execution.status = 'SUCCEEDED';
+      execution.output = json(output);
+    },
+    (error: Error) => {
+      // An ExecutionError carries what failed it (the Fail state's error and cause) as its cause.
+      const failed = error.name === 'ExecutionError' && error.cause instanceof Error ? error.cause : error;
+      execution.status = error.name === 'ExecutionTimeoutError' ? 'TIMED_OUT' : error.name === 'ExecutionAbortedError' ? 'ABORTED' : 'FAILED';
+      execution.error = execution.status === 'TIMED_OUT' ? 'States.Timeout' : failed.name;
+      execution.cause = failed.message;
+      logger.warn('local execution ended without success', { execution: execution.name, status: execution.status, error: execution.error });
+    },
+  ).finally(() => {
+    execution.stopDate = seconds(Date.now());
+  });
 }
 
-export function createStepFunctionsEndpoint(): http.Server {
+export interface StepFunctionsEndpointOptions {
+  /** The state machines served, by ARN (default: every operation's). */
+  machines?: Map<string, StateMachineDefinition>;
+  /** How a Task reaches its Lambda function (default: the local step handlers). */
+  invoke?: InvokeFunction;
+}
+
+export function createStepFunctionsEndpoint({ machines = localStateMachines(), invoke = localStepFunctions }: StepFunctionsEndpointOptions = {}): http.Server {
   const executions = new Map<string, Execution>();
-  const machines = new Map(implementedOperations.map((o) => [stateMachineArnOf(o.name), o]));
   const reply = (res: http.ServerResponse, status: number, body: unknown) =>
     res.writeHead(status, { 'content-type': 'application/x-amz-json-1.0' }).end(JSON.stringify(body));
+  const notFound = (res: http.ServerResponse, arn: string | undefined) => reply(res, 400, { __type: 'ExecutionDoesNotExist', message: `Execution Does Not Exist: '${arn}'` });
 
   return http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = JSON.parse(Buffer.concat(chunks).toString() || '{}') as Record<string, string>;
+    const body = JSON.parse(Buffer.concat(chunks).toString() || '{}') as Record<string, unknown>;
     const action = String(req.headers['x-amz-target'] ?? '').replace('AWSStepFunctions.', '');
-    if (action === 'StartExecution') {
-      const machine = machines.get(body.stateMachineArn ?? '');
-      if (!machine) return reply(res, 400, { __type: 'StateMachineDoesNotExist', message: `no state machine ${body.stateMachineArn}` });
-      const name = body.name ?? randomUUID();
-      const execution: Execution = {
-        executionArn: `${body.stateMachineArn!.replace(':stateMachine:', ':execution:')}:${name}`,
-        stateMachineArn: body.stateMachineArn!,
-        name,
-        status: 'RUNNING',
-        startDate: Date.now() / 1000,
-        input: body.input ?? '{}',
-      };
-      executions.set(execution.executionArn, execution);
-      void run(execution, machine.step.entry, machine.name);
-      return reply(res, 200, { executionArn: execution.executionArn, startDate: execution.startDate });
+    switch (action) {
+      case 'StartExecution': {
+        const stateMachineArn = String(body.stateMachineArn ?? '');
+        const definition = machines.get(stateMachineArn);
+        if (!definition) return reply(res, 400, { __type: 'StateMachineDoesNotExist', message: `State Machine Does Not Exist: '${stateMachineArn}'` });
+        const name = typeof body.name === 'string' ? body.name : randomUUID();
+        const executionArn = `${stateMachineArn.replace(':stateMachine:', ':execution:')}:${name}`;
+        if (executions.has(executionArn)) return reply(res, 400, { __type: 'ExecutionAlreadyExists', message: `Execution Already Exists: '${executionArn}'` });
+        const execution: Execution = { executionArn, stateMachineArn, name, status: 'RUNNING', startDate: seconds(Date.now()), input: typeof body.input === 'string' ? body.input : '{}', events: [] };
+        executions.set(executionArn, execution);
+        run(execution, definition, invoke);
+        return reply(res, 200, { executionArn, startDate: execution.startDate });
+      }
+      case 'DescribeExecution': {
+        const execution = executions.get(String(body.executionArn ?? ''));
+        if (!execution) return notFound(res, body.executionArn as string | undefined);
+        const { events: _events, ...described } = execution;
+        return reply(res, 200, described);
+      }
+      case 'GetExecutionHistory': {
+        const execution = executions.get(String(body.executionArn ?? ''));
+        if (!execution) return notFound(res, body.executionArn as string | undefined);
+        const ordered = body.reverseOrder === true ? [...execution.events].reverse() : execution.events;
+        const from = Number(body.nextToken ?? 0);
+        const size = Number(body.maxResults ?? 100) || 100;
+        const page = ordered.slice(from, from + size);
+        return reply(res, 200, { events: page, ...(from + size < ordered.length ? { nextToken: String(from + size) } : {}) });
+      }
+      default:
+        return reply(res, 400, { __type: 'UnknownOperationException', message: `not supported locally: ${action}` });
     }
-    if (action === 'DescribeExecution') {
-      const execution = executions.get(body.executionArn ?? '');
-      if (!execution) return reply(res, 400, { __type: 'ExecutionDoesNotExist', message: `no execution ${body.executionArn}` });
-      return reply(res, 200, execution);
-    }
-    return reply(res, 400, { __type: 'UnknownOperationException', message: `not supported locally: ${action}` });
   });
 }

@@ -13,7 +13,7 @@ import { RELEASE_SWEEP_MINUTES, ServiceStack, routesByEntry } from '../../infra/
 import { STAGES, stageConfig } from '../../infra/stages';
 import { TABLE_DEFINITION } from '../../shared/data/table';
 import { COUNTED_TYPES } from '../../shared/data/counted';
-import { RETRYABLE_ERRORS } from '../../shared/retry';
+import { operationStateMachine } from '../../shared/operations/machine';
 import { eventFunctions, gatewayPathsOf, routeKey, routes, type Route } from '../../shared/routes';
 import { implementedOperations } from '../../shared/routes/operations';
 import type { IConstruct } from 'constructs';
@@ -183,23 +183,19 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
       }
     });
 
-    it('loops each operation\'s step in a state machine: retry on throttling, fail keeping the last state, done ends it', () => {
+    it('deploys each operation\'s one state machine definition, invoking its own step function, logged and traced', () => {
       const machines = template.findResources('AWS::StepFunctions::StateMachine') as Record<string, Resource>;
       expect(Object.keys(machines)).toHaveLength(implementedOperations.length);
       for (const op of implementedOperations) {
         const machineId = idOf(stack.stateMachines.get(op.name)!);
-        // The definition is JSON joined around the step function's ARN: put a marker in its place.
-        const parts = machines[machineId]!.Properties.DefinitionString['Fn::Join'][1] as unknown[];
-        const definition = JSON.parse(parts.map((p) => (typeof p === 'string' ? p : 'STEP-FUNCTION-ARN')).join(''));
-        const states = definition.States as Record<string, Record<string, any>>;
-        const step = states[`${op.name} step`]!;
-        expect(step.Type).toBe('Task');
-        // The one retry policy's list of errors (shared/retry.ts), as the handlers and the local runtime use it.
-        expect(step.Retry.map((r: { ErrorEquals: string[] }) => r.ErrorEquals).flat()).toEqual(expect.arrayContaining([...RETRYABLE_ERRORS]));
-        expect(step.Catch[0].Next).toBe(`${op.name} failed`);
-        expect(states[`${op.name} failed`]!.Type).toBe('Fail');
-        expect(states[`${op.name} done?`]).toMatchObject({ Type: 'Choice', Default: `${op.name} step`, Choices: [{ Variable: '$.done', BooleanEquals: true, Next: `${op.name} succeeded` }] });
-        expect(JSON.stringify(machines[machineId]!.Properties.DefinitionString)).toContain(stepFnIds.get(op.name)!);
+        const machine = machines[machineId]!.Properties;
+        // The definition the local runtime runs (shared/operations/machine.ts), with the step function's ARN substituted.
+        expect(JSON.parse(machine.DefinitionString)).toEqual(operationStateMachine(op.name, '${StepFunctionArn}'));
+        expect(machine.DefinitionSubstitutions).toEqual({ StepFunctionArn: { 'Fn::GetAtt': [stepFnIds.get(op.name), 'Arn'] } });
+        expect(machine.TracingConfiguration).toEqual({ Enabled: true });
+        expect(machine.LoggingConfiguration).toMatchObject({ Level: 'ALL', IncludeExecutionData: true });
+        const invoke = attachedStatements(template, machine.RoleArn['Fn::GetAtt'][0]).filter((st) => [st.Action].flat().includes('lambda:InvokeFunction'));
+        expect(invoke.map((st) => st.Resource)).toEqual([{ 'Fn::GetAtt': [stepFnIds.get(op.name), 'Arn'] }]);
       }
     });
 
