@@ -86,7 +86,7 @@ const recipes: Record<number, (o: Operation, t: ReturnType<typeof newTenant>) =>
   404: (o, t) => {
     if (o.id === 'docs.asset') return [o.method, '/docs/no-such-file.js', {}];
     const body = bodyExample(o.op);
-    return [o.method, fill(o.template, t), { token: t.token, ...(body === undefined ? {} : { body }) }];
+    return [o.method, fill(o.template, t), { token: isOperator(o.op) ? token({ roles: ['operator'] }) : t.token, ...(body === undefined ? {} : { body }) }];
   },
   409: async (o, t): Promise<Request> => {
     // A reused Idempotency-Key with another body; only where the first call succeeds with the example body.
