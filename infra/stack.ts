@@ -4,7 +4,7 @@
  * one per event function. Everything about routes and grants is derived from shared/routes.ts and
  * the table from shared/data/table.ts; nothing here lists routes.
  */
-import { Annotations, CfnOutput, Duration, Stack, Tags, type StackProps } from 'aws-cdk-lib';
+import { Annotations, ArnFormat, CfnOutput, Duration, Stack, Tags, type StackProps } from 'aws-cdk-lib';
 import {
   CorsHttpMethod,
   HttpApi,
@@ -246,12 +246,7 @@ export class ServiceStack extends Stack {
       const { operation } = entryRoutes[0]!;
       const fn = dataFunction(operation, entry, entryRoutes[0]!, entryRoutes.map((r) => routeKey(r)).join(', '), entryRoutes[0]!.assets);
       routeFunctions.set(operation, fn);
-      // A /service/... route starts its operation's state machine, and only that one.
-      const machine = machines.get(operation.replace(/^service\./, ''));
-      if (machine) {
-        machine.grantStartExecution(fn);
-        fn.addEnvironment('STATE_MACHINE_ARNS', this.toJsonString({ [operation.replace(/^service\./, '')]: machine.stateMachineArn }));
-      }
+      this.grantExecutions(fn, entryRoutes[0]!, machines);
 
       // One integration serves all routes of the function; its invoke permission is scoped to this
       // API (any stage and route), as a per-route permission would not cover the trailing-slash twins.
@@ -305,6 +300,25 @@ export class ServiceStack extends Stack {
     new CfnOutput(this, 'ApiUrl', { value: apiStage.url });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
     new CfnOutput(this, 'BucketName', { value: this.bucket.bucketName });
+  }
+
+  /**
+   * From the route table: a `start` route starts its operation's state machine and only that one;
+   * a `read` route reads the executions (status, history) of every operation's state machine.
+   */
+  private grantExecutions(fn: ServiceFunction, route: Route, machines: ReadonlyMap<string, StateMachine>): void {
+    if (!route.executions) return;
+    const own = route.executions === 'start' ? [route.operation.replace(/^service\./, '')] : [...machines.keys()];
+    const granted = new Map(own.map((name) => [name, machines.get(name)]).filter((entry): entry is [string, StateMachine] => entry[1] !== undefined));
+    if (!granted.size) throw new Error(`${route.operation}: no state machine for its executions`);
+    fn.addEnvironment('STATE_MACHINE_ARNS', this.toJsonString(Object.fromEntries([...granted].map(([name, machine]) => [name, machine.stateMachineArn]))));
+    if (route.executions === 'start') {
+      for (const machine of granted.values()) machine.grantStartExecution(fn);
+      return;
+    }
+    // An execution's ARN is its machine's, with `execution` and the execution's name: known only once started.
+    const executionArns = [...granted.values()].map((machine) => this.formatArn({ service: 'states', resource: 'execution', resourceName: `${machine.stateMachineName}:*`, arnFormat: ArnFormat.COLON_RESOURCE_NAME }));
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['states:DescribeExecution', 'states:GetExecutionHistory'], resources: executionArns }));
   }
 
   /**

@@ -1,20 +1,23 @@
 /**
  * `npm run --silent ops -- <operation> [<clientUuid>] [--out DIR] [--from DIR] [--dry-run]`: runs a
  * maintenance operation (named by its /service/ path segment, e.g. `regenerate-sequence-memory`)
- * against the running `npm start` stack, through the same step function and loop as its state
- * machine; a progress bar on stderr, one JSON result on stdout.
+ * against the running `npm start` stack: starts an execution of its state machine on the local
+ * Step Functions endpoint, as the /service route does, and follows its status; a progress bar on
+ * stderr, one JSON result on stdout (exit 1 when the execution fails).
+ *
+ * `npm run --silent ops -- status <executionId>`: the status of an execution, as
+ * GET /service/executions/{executionId} answers it.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { operations } from '../../shared/routes/operations';
-import type { StepPayload } from '../../shared/operations/handler';
-import { runSteps, type StepProgress, type StepResult } from '../../shared/operations/step';
+import type { ExecutionStatus } from '../../shared/operations/status';
 import { applyFunctionEnvironment } from './environment';
 import { runtimeFile, type RuntimeInfo } from './paths';
 
-const usage = `usage: npm run --silent ops -- <operation> [<clientUuid>] [--out DIR] [--from DIR] [--dry-run]\noperations: ${operations.map((o) => o.slug).join(', ')}\n`;
+const usage = `usage: npm run --silent ops -- <operation> [<clientUuid>] [--out DIR] [--from DIR] [--dry-run]\n       npm run --silent ops -- status <executionId>\noperations: ${operations.map((o) => o.slug).join(', ')}\n`;
 const fail = (message: string, code = 2): never => {
   process.stderr.write(`${message}\n`);
   process.exit(code);
@@ -32,6 +35,16 @@ if (values.help) {
   process.exit(0);
 }
 const [slug, client] = positionals;
+if (slug === 'status') {
+  if (!client) fail(`status needs an execution id.\n${usage}`);
+  if (!existsSync(runtimeFile())) fail('The local API is not running: start it with `npm start` (in another terminal).', 1);
+  applyFunctionEnvironment(JSON.parse(readFileSync(runtimeFile(), 'utf8')) as RuntimeInfo);
+  const { statusOf } = await import('../../shared/operations/status');
+  const status = await statusOf(client!, 'en');
+  if (!status) fail(`No execution ${client} (the local runtime keeps executions while it runs).`, 1);
+  process.stdout.write(`${JSON.stringify(status, null, 2)}\n`);
+  process.exit(0);
+}
 const operation = operations.find((o) => o.slug === slug || o.name === slug);
 if (!operation) fail(`${slug === undefined ? 'no operation given' : `unknown operation '${slug}'`}\n${usage}`);
 if (!operation!.step) fail(`${operation!.slug} is not built yet (see the README's maintenance operations).`, 3);
@@ -40,7 +53,9 @@ if (!existsSync(runtimeFile())) fail('The local API is not running: start it wit
 
 applyFunctionEnvironment(JSON.parse(readFileSync(runtimeFile(), 'utf8')) as RuntimeInfo);
 process.env.LOG_LEVEL ??= 'WARN';
-const { lambdaContext, loadHandler } = await import('./lambda');
+const { StartExecutionCommand } = await import('@aws-sdk/client-sfn');
+const { sfn } = await import('../../shared/clients/sfn');
+const { executionOf, executionStatus } = await import('../../shared/operations/status');
 const { ListObjectsV2Command } = await import('@aws-sdk/client-s3');
 const { createS3Client } = await import('../../shared/clients/s3');
 const { s3FileStorage } = await import('../../shared/data/files');
@@ -76,18 +91,35 @@ async function download(prefix: string, dir: string): Promise<number> {
 
 if (operation!.name === 'importRecords' && !values.from) fail(`import-records needs --from DIR (a folder written by export-records --out).\n${usage}`);
 const from = values.from ? await upload(path.resolve(values.from)) : undefined;
-const step = await loadHandler<StepPayload<unknown>, StepPayload<unknown> & StepResult<unknown>>(operation!.step!.entry);
-
-const bar = (p: StepProgress) => {
-  if (!process.stderr.isTTY && p.total === undefined) return process.stderr.write(`${p.phase}: ${p.processed}\n`);
+const bar = (p: NonNullable<ExecutionStatus['Progress']>) => {
+  if (!process.stderr.isTTY && p.Total === undefined) return process.stderr.write(`${p.Phase}: ${p.Processed}\n`);
   const width = 30;
-  const filled = p.total ? Math.round((Math.min(p.processed, p.total) / Math.max(p.total, 1)) * width) : 0;
-  const text = `${p.phase.padEnd(16)} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${p.processed}${p.total !== undefined ? `/${p.total}` : ''}`;
+  const filled = p.Total ? Math.round((Math.min(p.Processed, p.Total) / Math.max(p.Total, 1)) * width) : 0;
+  const text = `${p.Phase.padEnd(16)} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${p.Processed}${p.Total !== undefined ? `/${p.Total}` : ''}`;
   process.stderr.write(process.stderr.isTTY ? `\r${text}\x1b[K` : `${text}\n`);
 };
 const started = Date.now();
-const result = await runSteps((event) => step(event, lambdaContext(operation!.name)), { ...(client ? { client } : {}), ...(from ? { from } : {}), dryRun: values['dry-run'] }, bar);
+const executionId = `${operation!.slug}-${randomUUID()}`;
+const { executionArn } = executionOf(executionId, (name) => config.stateMachineArn(name))!;
+await sfn.send(new StartExecutionCommand({ stateMachineArn: config.stateMachineArn(operation!.name), name: executionId, input: JSON.stringify({ ...(client ? { client } : {}), ...(from ? { from } : {}), dryRun: values['dry-run'] }) }));
+process.stderr.write(`execution ${executionId}\n`);
+let status: ExecutionStatus | undefined;
+let shown = '';
+for (;;) {
+  status = await executionStatus(sfn, operation!.name, executionArn);
+  if (status?.Progress && JSON.stringify(status.Progress) !== shown) {
+    shown = JSON.stringify(status.Progress);
+    bar(status.Progress);
+  }
+  if (status && status.Status !== 'RUNNING') break;
+  await new Promise((resolve) => setTimeout(resolve, 250));
+}
 if (process.stderr.isTTY) process.stderr.write('\n');
+if (status.Status !== 'SUCCEEDED') {
+  process.stdout.write(`${JSON.stringify({ operation: operation!.name, executionId, status: status.Status, error: status.Error, progress: status.Progress }, null, 2)}\n`);
+  process.exit(1);
+}
+const result = { result: status.Result };
 const report = result.result as { location?: string };
 const written = values.out && report.location ? { out: path.resolve(values.out), objectsWritten: await download(report.location, path.resolve(values.out)) } : {};
-process.stdout.write(`${JSON.stringify({ operation: operation!.name, seconds: Math.round((Date.now() - started) / 100) / 10, result: result.result, ...written }, null, 2)}\n`);
+process.stdout.write(`${JSON.stringify({ operation: operation!.name, executionId, seconds: Math.round((Date.now() - started) / 100) / 10, result: result.result, ...written }, null, 2)}\n`);

@@ -31,6 +31,7 @@ export const messages = {
   'container.content_removed': { code: 20005, type: 'Success', level: 'INFO', en: 'The content was removed from the container.', de: 'Der Inhalt wurde aus dem Behälter entfernt.' },
   'release.shares_assumed': { code: 20202, type: 'Info', level: 'INFO', en: 'The contents carry no activities: each nuclide is assumed to carry the whole measured activity (conservative).', de: 'Die Inhalte haben keine Aktivitäten: Für jedes Nuklid wird die gesamte gemessene Aktivität angenommen (konservativ).' },
   'release.date_predicted': { code: 20203, type: 'Info', level: 'INFO', en: 'ReleaseDateTime was set to the predicted release date {date}.', de: 'ReleaseDateTime wurde auf das vorhergesagte Freigabedatum {date} gesetzt.' },
+  'operation.status': { code: 20204, type: 'Info', level: 'INFO', en: 'The execution {execution} of {operation} is {status}.', de: 'Die Ausführung {execution} von {operation} ist {status}.' },
   'operation.started': { code: 20201, type: 'Info', level: 'INFO', en: 'The operation {operation} was started as execution {execution}.', de: 'Der Vorgang {operation} wurde als Ausführung {execution} gestartet.' },
   // warnings
   'collection.truncated': { code: 30002, type: 'Warning', level: 'WARNING', en: 'Only the first {cap} of {total} items are listed; use the page operation for all of them.', de: 'Nur die ersten {cap} von {total} Einträgen werden aufgeführt; alle liefert die Seitenabfrage.' },
@@ -59,6 +60,7 @@ export const messages = {
   'container.contents_locked': { code: 40909, type: 'Error', level: 'ERROR', en: 'The contents of a container change only while it is OPEN; this one is {state}.', de: 'Der Inhalt eines Behälters ändert sich nur im Status OPEN; dieser ist {state}.' },
   'container.content_duplicate': { code: 40910, type: 'Error', level: 'ERROR', en: 'The container already holds the content {contentId}.', de: 'Der Behälter enthält den Inhalt {contentId} bereits.' },
   'container.contents_full': { code: 40911, type: 'Error', level: 'ERROR', en: 'A container holds at most {max} contents.', de: 'Ein Behälter enthält höchstens {max} Inhalte.' },
+  'operation.execution_not_found': { code: 40406, type: 'Error', level: 'ERROR', en: 'There is no such execution of a maintenance operation.', de: 'Diese Ausführung eines Wartungsvorgangs gibt es nicht.' },
   'container.content_not_found': { code: 40405, type: 'Error', level: 'ERROR', en: 'The container holds no such content.', de: 'Der Behälter enthält diesen Inhalt nicht.' },
   'request.concurrent_update': { code: 40905, type: 'Error', level: 'ERROR', en: 'The item was changed by other requests at the same time; try again.', de: 'Das Element wurde gleichzeitig von anderen Anfragen geändert; bitte erneut versuchen.' },
   'request.method_not_allowed': { code: 40501, type: 'Error', level: 'ERROR', en: 'This method is not allowed here.', de: 'Diese Methode ist hier nicht erlaubt.' },

@@ -13,7 +13,7 @@ import { containerRoutes } from './containers';
 import { documentRoutes } from './documents';
 import { docsRoutes } from './docs';
 import { maintenanceRoutes } from './maintenance';
-import { operationRoutes } from './operations';
+import { executionRoutes, operationRoutes } from './operations';
 import { GREEDY, type DataAccess, type FileAccess, type Route } from './types';
 
 export * from './types';
@@ -22,7 +22,7 @@ export * from './types';
  * The table. Each resource lists its routes in its own module (so a function bundles only its
  * resource's routes); this is their one aggregate, read by the stack, the local gateway and the tests.
  */
-export const routes: readonly Route[] = [...Object.values(containerRoutes), ...Object.values(documentRoutes), ...Object.values(maintenanceRoutes), ...Object.values(operationRoutes), ...Object.values(docsRoutes)];
+export const routes: readonly Route[] = [...Object.values(containerRoutes), ...Object.values(documentRoutes), ...Object.values(maintenanceRoutes), ...Object.values(operationRoutes), ...Object.values(executionRoutes), ...Object.values(docsRoutes)];
 
 /**
  * Functions started by events rather than routes: the S3 object-created notification of the

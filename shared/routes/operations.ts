@@ -1,5 +1,5 @@
 import type { DataAccess, FileAccess, Route } from './types';
-import { exportPrefix, operationFlags, startReply } from '../schemas/operation';
+import { executionId, executionReply, exportPrefix, operationFlags, startReply } from '../schemas/operation';
 
 /**
  * The maintenance operations of interface §4.5. Each implemented one has a step function (driven by
@@ -43,8 +43,26 @@ export const operationRoutes = Object.fromEntries(
       auth: 'operator',
       data: 'none',
       files: 'none',
+      executions: 'start',
       query: { ...operationFlags, ...(o.needsSource ? { from: exportPrefix } : {}) },
       reply: { object: startReply([o.name]) },
     } satisfies Route,
   ]),
 ) as Record<string, Route>;
+
+/** GET /service/executions/{executionId}: an execution of any operation, where it is and how it ended. */
+export const executionRoutes = {
+  executionStatus: {
+    operation: 'service.executionStatus',
+    method: 'GET',
+    path: '/service/executions/{executionId}',
+    entry: 'functions/operations/execution-status.ts',
+    auth: 'operator',
+    data: 'none',
+    files: 'none',
+    executions: 'read',
+    params: { executionId },
+    reply: { object: executionReply(implementedOperations.map((o) => o.name)) },
+    answers: { 404: ['operation.execution_not_found'] },
+  },
+} as const satisfies Record<string, Route>;

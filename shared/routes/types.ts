@@ -19,6 +19,11 @@ export interface Route {
   readonly auth: AuthKind;
   readonly data: DataAccess;
   readonly files: FileAccess;
+  /**
+   * What the function does with the maintenance operations' executions: `start` one of its own
+   * operation's state machine (a `/service/{slug}` route), `read` any (status and history).
+   */
+  readonly executions?: 'start' | 'read';
   /** The JSON request body (POST, PUT), as the handler validates it. */
   readonly body?: GenericSchema;
   /** Path variables other than identifiers (`...Uuid`) and page numbers, each as the handler takes it. */

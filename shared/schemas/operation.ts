@@ -17,3 +17,27 @@ export const startReply = (operationNames: readonly string[]) =>
     StartedAt: timestamp,
     DryRun: v.boolean(),
   });
+
+/** An execution's id as the start routes answer it: `{slug}-{uuid}` (`export-records-5b7e2a90-...`). */
+export const EXECUTION_ID_PATTERN = /^([a-z]+(?:-[a-z]+)*)-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+export const executionId = v.pipe(v.string('detail.type_string'), v.examples(['regenerate-sequence-memory-5b7e2a90-1c44-4b8e-a3f1-6d2c9e8f7a10']));
+
+export const EXECUTION_STATUSES = ['RUNNING', 'SUCCEEDED', 'FAILED', 'TIMED_OUT', 'ABORTED', 'PENDING_REDRIVE'] as const;
+
+/** GET /service/executions/{executionId}: where an execution is, and how it ended. */
+export const executionReply = (operationNames: readonly string[]) =>
+  v.strictObject({
+    Operation: v.picklist(operationNames),
+    ExecutionId: v.string(),
+    ExecutionArn: v.string(),
+    Status: v.picklist(EXECUTION_STATUSES),
+    StartedAt: timestamp,
+    /** Null while it runs. */
+    StoppedAt: v.nullable(timestamp),
+    /** The last step's progress (null before the first step ended). */
+    Progress: v.nullable(v.strictObject({ Phase: v.string(), Processed: v.number(), Total: v.optional(v.number()) })),
+    /** The operation's report, once it succeeded. */
+    Result: v.nullable(v.unknown()),
+    /** What ended it, once it failed, timed out or was aborted. */
+    Error: v.nullable(v.strictObject({ Error: v.string(), Cause: v.string() })),
+  });

@@ -61,6 +61,9 @@ const requiredQuery = (op: Json) => {
   const required = queryParams(op).filter((p) => p.required);
   return required.length ? `?${required.map((p) => `${p.name}=${encodeURIComponent(String(exampleOf(p.schema)))}`).join('&')}` : '';
 };
+/** Path variables whose schema gives examples (the execution id), filled with the first. */
+const pathExamples = (op: Json): Record<string, string> =>
+  Object.fromEntries((op.parameters ?? []).filter((p: Json) => p.in === 'path' && p.schema?.examples?.length).map((p: Json) => [p.name, String(p.schema.examples[0])]));
 const isPublic = (op: Json) => Array.isArray(op.security) && op.security.length === 0;
 const isOperator = (op: Json) => (op.security ?? []).some((s: Json) => 'sigv4' in s);
 
@@ -100,7 +103,8 @@ const recipes: Record<number, (o: Operation, t: ReturnType<typeof newTenant>) =>
   },
   413: (o, t) => [o.method, fill(o.template, t), { token: t.token, rawBody: JSON.stringify({ Name: 'x'.repeat(70_000) }), headers: { 'content-type': 'application/json' } }],
   415: (o, t) => [o.method, fill(o.template, t), { token: t.token, rawBody: 'Name=Box', headers: { 'content-type': 'text/plain' } }],
-  503: (o, t) => [o.method, `${fill(o.template, t)}${requiredQuery(o.op)}`, { token: isOperator(o.op) ? token({ roles: ['operator'] }) : t.token, headers: { [REMAINING_TIME_HEADER]: '0' }, ...(o.op.requestBody ? { body: bodyExample(o.op) } : {}) }],
+  // A path that names something that may exist (an example execution id), so the function calls its dependency.
+  503: (o, t) => [o.method, `${fill(o.template, t, pathExamples(o.op))}${requiredQuery(o.op)}`, { token: isOperator(o.op) ? token({ roles: ['operator'] }) : t.token, headers: { [REMAINING_TIME_HEADER]: '0' }, ...(o.op.requestBody ? { body: bodyExample(o.op) } : {}) }],
 };
 
 describe('every documented error status', () => {

@@ -1,4 +1,7 @@
-/** The /service routes over HTTP: operator access, and an execution that runs to its end on the local Step Functions endpoint. */
+/**
+ * The /service routes over HTTP: operator access, an execution that runs its state machine to the end
+ * on the local Step Functions endpoint, and its status (GET /service/executions/{executionId}).
+ */
 import { DescribeExecutionCommand, SFNClient } from '@aws-sdk/client-sfn';
 import { describe, expect, it } from 'vitest';
 import { LOCAL_CREDENTIALS } from '../../infra/local/emulators';
@@ -26,5 +29,43 @@ describe('maintenance operations', () => {
     const output = JSON.parse(finished.output!);
     expect(output).toMatchObject({ done: true, dryRun: true, result: { dryRun: true, partitions: expect.any(Number), counters: expect.any(Object), buckets: expect.any(Object) } });
     expect(output.result.partitions).toBeGreaterThan(0);
+  });
+
+  it('answer an execution\'s status: running or ended, its times, its last progress and its report', async () => {
+    const operator = token({ roles: ['operator'] });
+    const started = await call('GET', `${START}?dryRun=true`, { token: operator });
+    const path = `/service/executions/${started.body.ExecutionId}`;
+    const first = await call('GET', path, { token: operator });
+    expect(first.status, first.text).toBe(200);
+    expect(first.body).toMatchObject({ Operation: 'regenerateSequenceMemory', ExecutionId: started.body.ExecutionId, ExecutionArn: started.body.ExecutionArn, StartedAt: started.body.StartedAt });
+    const ended = await eventually(async () => {
+      const r = await call('GET', path, { token: operator, headers: { 'accept-language': 'de' } });
+      return r.body.Status === 'RUNNING' ? undefined : r;
+    }, 20_000);
+    expect(ended.body).toMatchObject({
+      Status: 'SUCCEEDED',
+      StoppedAt: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
+      Progress: { Phase: expect.any(String), Processed: expect.any(Number) },
+      Result: { dryRun: true, partitions: expect.any(Number) },
+      Error: null,
+      Notifications: [expect.objectContaining({ Type: 'Info', Message: 'operation.status', LocalizedMessage: expect.stringContaining('SUCCEEDED') })],
+    });
+  });
+
+  it('answer a failed execution with its error, and 404 for an execution that does not exist', async () => {
+    const operator = token({ roles: ['operator'] });
+    const client = newTenant().client;
+    // An import from a folder that holds no export: its first step fails, which no retry mends.
+    const started = await call('GET', `/service/import-records/${client}?from=exports/${client}/none/`, { token: operator });
+    expect(started.status, started.text).toBe(200);
+    const ended = await eventually(async () => {
+      const r = await call('GET', `/service/executions/${started.body.ExecutionId}`, { token: operator });
+      return r.body.Status === 'RUNNING' ? undefined : r;
+    }, 20_000);
+    expect(ended.body).toMatchObject({ Status: 'FAILED', Result: null, Progress: null, Error: { Error: 'Error', Cause: expect.stringContaining('no manifest') } });
+    for (const id of ['regenerate-sequence-memory-5b7e2a90-1c44-4b8e-a3f1-6d2c9e8f7a10', 'no-such-operation-5b7e2a90-1c44-4b8e-a3f1-6d2c9e8f7a10', 'x']) {
+      const missing = await call('GET', `/service/executions/${id}`, { token: operator });
+      expect([missing.status, errorOf(missing).Message]).toEqual([404, 'operation.execution_not_found']);
+    }
   });
 });

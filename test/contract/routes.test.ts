@@ -99,7 +99,7 @@ const samples: Record<string, Sample> = {
   },
   // Every /service route, as a dry run only: a real run would change what other test files are writing.
   ...Object.fromEntries(
-    routes.filter((r) => r.auth === 'operator').map((r): [string, Sample] => [
+    routes.filter((r) => r.executions === 'start').map((r): [string, Sample] => [
       r.operation,
       {
         prepare: async (t) => ({ values: { clientUuid: t.client }, query: `?dryRun=true${r.path.startsWith('/service/import-records') ? `&from=exports/${t.client}/none/` : ''}`, token: token({ roles: ['operator'] }) }),
@@ -110,6 +110,16 @@ const samples: Record<string, Sample> = {
       },
     ]),
   ),
+  'service.executionStatus': {
+    prepare: async () => {
+      const started = await call('GET', '/service/regenerate-sequence-memory?dryRun=true', { token: token({ roles: ['operator'] }) });
+      return { values: { executionId: started.body.ExecutionId }, token: token({ roles: ['operator'] }) };
+    },
+    check: (r) => {
+      expect(r.status, r.text).toBe(200);
+      expect(r.body).toMatchObject({ Operation: 'regenerateSequenceMemory', Status: expect.stringMatching(/^(RUNNING|SUCCEEDED)$/) });
+    },
+  },
   'maintenanceLog.find': entryListing(),
   'maintenanceLog.page': entryListing({ page: '1' }),
   'maintenanceLog.create': {

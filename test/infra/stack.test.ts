@@ -200,7 +200,7 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
     });
 
     it('lets each /service route start only its own state machine', () => {
-      for (const route of routes.filter((r) => r.auth === 'operator')) {
+      for (const route of routes.filter((r) => r.executions === 'start')) {
         const fnId = routeFnIds.get(route.operation)!;
         const machineId = idOf(stack.stateMachines.get(route.operation.replace('service.', ''))!);
         const statements = attachedStatements(template, roleIdOf(fnId));
@@ -208,6 +208,18 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
         expect(start).toHaveLength(1);
         expect(start[0]!.Resource).toEqual({ Ref: machineId });
         expect(statements.flatMap((st) => [st.Action].flat()).filter((a: string) => a.startsWith('dynamodb:'))).toEqual([]);
+      }
+    });
+
+    it('lets the execution status route read the executions of every state machine, and nothing else', () => {
+      for (const route of routes.filter((r) => r.executions === 'read')) {
+        const statements = attachedStatements(template, roleIdOf(routeFnIds.get(route.operation)!));
+        expect(statements.flatMap((st) => [st.Action].flat()).sort()).toEqual(['states:DescribeExecution', 'states:GetExecutionHistory']);
+        const resources = JSON.stringify(statements[0]!.Resource);
+        for (const op of implementedOperations) expect(resources).toContain(JSON.stringify({ 'Fn::GetAtt': [idOf(stack.stateMachines.get(op.name)!), 'Name'] }));
+        expect(resources).toContain(':execution:');
+        const env = functions[routeFnIds.get(route.operation)!]!.Properties.Environment.Variables as Record<string, unknown>;
+        expect(JSON.stringify(env.STATE_MACHINE_ARNS)).toContain(implementedOperations.at(-1)!.name);
       }
     });
 
