@@ -10,7 +10,7 @@ const START = `window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#doc
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const cache = new Map<string, string>();
-/** On AWS the files lie beside the bundle (the stack copies a route's `assets`); locally in node_modules. */
+/** On AWS the files lie beside the bundle (the stack copies a route's `assets`); locally in the installed package. */
 function read(file: string): string {
   let text = cache.get(file);
   if (text === undefined) {

@@ -77,9 +77,10 @@ describe('container store on DynamoDB Local', () => {
     const moved = updateContainer(record, { State: 'DECAY' }, [], new Date());
     await store.update(record, moved.next, moved.changes, write('Ada'), { kind: 'DISPATCH', id: 'd-1' });
     const view = await store.load(tenant, record.Uuid, { consistent: true });
+    // Links made by an import carry no content fields of their own (those come with the contents API).
     expect(view?.links).toEqual([
-      { kind: 'CYCLOTRON_PRODUCT', id: 'p-1', nuclide: 'F-18' },
-      { kind: 'GENERATOR_ELUAT', id: 'e-1', nuclide: 'Tc-99m' },
+      expect.objectContaining({ kind: 'CYCLOTRON_PRODUCT', id: 'p-1', nuclide: 'F-18' }),
+      expect.objectContaining({ kind: 'GENERATOR_ELUAT', id: 'e-1', nuclide: 'Tc-99m' }),
     ]);
     expect(view?.dispatchId).toBe('d-1');
   });
