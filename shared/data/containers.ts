@@ -15,7 +15,7 @@ import {
   type FieldChange,
 } from '../domain/container';
 import { personUpsert, resolveNames, type Actor } from './persons';
-import { keys, type Tenant } from './table';
+import { ITEM_TYPES, keys, type Tenant } from './table';
 import { transactWrite, versionedPut, type TransactWriteItem } from './transact';
 
 /** Who made a write, when, and under which request: for the audit entry and the directory. */
@@ -110,7 +110,7 @@ function toRecord(item: Record<string, unknown>): ContainerRecord {
 export const containerItem = (record: ContainerRecord) => ({
   PK: keys.tenant({ client: record.Client, facility: record.Facility }),
   SK: keys.container(record.Uuid),
-  Type: 'Container',
+  Type: ITEM_TYPES.container,
   ...record,
   ...releaseIndexKeys(record),
 });
@@ -118,7 +118,7 @@ export const containerItem = (record: ContainerRecord) => ({
 const linkItem = (tenant: Tenant, uuid: string, link: ContentLink) => ({
   PK: keys.tenant(tenant),
   SK: keys.containerLink(uuid, link.kind, link.id),
-  Type: 'ContainerLink',
+  Type: ITEM_TYPES.containerLink,
   ContainerUuid: uuid,
   Kind: link.kind,
   ContentId: link.id,
@@ -144,8 +144,8 @@ export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: stri
         PK: keys.tenant({ client: record.Client, facility: record.Facility }),
         // Millisecond time first, so a container's audit entries sort in the order they were written.
         SK: keys.audit('CONTAINER', record.Uuid, new Date().toISOString(), write.requestId || randomUUID()),
-        Type: 'Audit',
-        Entity: 'Container',
+        Type: ITEM_TYPES.audit,
+        Entity: ITEM_TYPES.container,
         EntityUuid: record.Uuid,
         Action: action,
         Actor: write.actor.sub,
@@ -178,13 +178,13 @@ export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: stri
         items.push(...(out.Items ?? []));
         ExclusiveStartKey = out.LastEvaluatedKey;
       } while (ExclusiveStartKey);
-      const main = items.find((i) => i.Type === 'Container');
+      const main = items.find((i) => i.Type === ITEM_TYPES.container);
       if (!main) return undefined;
       const recordId = (type: string) => (items.find((i) => i.Type === type)?.Uuid as string | undefined) ?? null;
       return {
         record: toRecord(main),
         links: items
-          .filter((i) => i.Type === 'ContainerLink')
+          .filter((i) => i.Type === ITEM_TYPES.containerLink)
           .map((i): ContentLink => ({
             kind: i.Kind as ContentKind,
             id: i.ContentId as string,
@@ -195,8 +195,8 @@ export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: stri
             createdAt: (i.CreatedAt as string | undefined) ?? null,
             createdBy: (i.CreatedBy as string | undefined) ?? null,
           })),
-        dispatchId: recordId('Dispatch'),
-        disposeId: recordId('Dispose'),
+        dispatchId: recordId(ITEM_TYPES.dispatch),
+        disposeId: recordId(ITEM_TYPES.dispose),
       };
     },
 
@@ -225,7 +225,7 @@ export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: stri
             Item: {
               PK: keys.tenant({ client: next.Client, facility: next.Facility }),
               SK: keys.containerRecord(next.Uuid, transition.kind),
-              Type: transition.kind === 'DISPATCH' ? 'Dispatch' : 'Dispose',
+              Type: transition.kind === 'DISPATCH' ? ITEM_TYPES.dispatch : ITEM_TYPES.dispose,
               Uuid: transition.id,
               ContainerUuid: next.Uuid,
               Actor: write.actor.sub,

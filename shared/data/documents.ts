@@ -7,7 +7,7 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { queryNewestFirst } from './indexes';
 import { orderKey, type DocumentRecord, type DocumentScope, type DocumentState, type StoredFile } from '../domain/document';
-import { keys, type IndexName, type Tenant } from './table';
+import { indexKeys, ITEM_TYPES, keys, type IndexName, type Tenant } from './table';
 import { sequenceMemory, type BucketScope } from './sequence';
 import { NO_MEMBERSHIP, type Membership } from './sequence-writer';
 import { conditional, versionedPut } from './transact';
@@ -79,12 +79,12 @@ export function documentItem(record: DocumentRecord) {
   return {
     PK: base,
     SK: keys.document(record.Uuid),
-    Type: 'Document',
+    Type: ITEM_TYPES.document,
     ...record,
-    G1PK: `${base}#DOCUMENTS`, G1SK: sort,
-    G2PK: `${base}#DOCUMENTS#STATE#${record.State}`, G2SK: sort,
-    G3PK: `${base}#DOCUMENTS#SCOPE#${record.Scope}`, G3SK: sort,
-    G4PK: `${base}#DOCUMENTS#REF#${record.Scope}#${record.ScopeReference}`, G4SK: sort,
+    G1PK: indexKeys.documents(base), G1SK: sort,
+    G2PK: indexKeys.documentsInState(base, record.State), G2SK: sort,
+    G3PK: indexKeys.documentsInScope(base, record.Scope), G3SK: sort,
+    G4PK: indexKeys.documentsOfReference(base, record.Scope, record.ScopeReference), G4SK: sort,
     G5PK: keys.document(record.Uuid), G5SK: 'DOCUMENT',
   };
 }
@@ -94,14 +94,14 @@ export function dynamoDocumentStore(db: DynamoDBDocumentClient, tableName: strin
 
   /** Which index lists a collection, under which key, and what is left to filter. */
   function indexOf(tenant: Tenant, collection: DocumentCollection): { index: IndexName; pk: string; filterState?: DocumentState } {
-    const base = `${keys.tenant(tenant)}#DOCUMENTS`;
+    const base = keys.tenant(tenant);
     switch (collection.kind) {
       case 'all':
-        return collection.state ? { index: 'GSI2', pk: `${base}#STATE#${collection.state}` } : { index: 'GSI1', pk: base };
+        return collection.state ? { index: 'GSI2', pk: indexKeys.documentsInState(base, collection.state) } : { index: 'GSI1', pk: indexKeys.documents(base) };
       case 'scope':
-        return { index: 'GSI3', pk: `${base}#SCOPE#${collection.scope}`, ...(collection.state ? { filterState: collection.state } : {}) };
+        return { index: 'GSI3', pk: indexKeys.documentsInScope(base, collection.scope), ...(collection.state ? { filterState: collection.state } : {}) };
       case 'reference':
-        return { index: 'GSI4', pk: `${base}#REF#${collection.scope}#${collection.reference}`, ...(collection.state ? { filterState: collection.state } : {}) };
+        return { index: 'GSI4', pk: indexKeys.documentsOfReference(base, collection.scope, collection.reference), ...(collection.state ? { filterState: collection.state } : {}) };
     }
   }
 

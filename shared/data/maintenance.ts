@@ -13,7 +13,7 @@ import { lookupNames, type NameRef } from './directory';
 import { personUpsert, type Actor } from './persons';
 import { sequenceMemory, type BucketScope } from './sequence';
 import { NO_MEMBERSHIP, type Membership } from './sequence-writer';
-import { keys, type Tenant } from './table';
+import { indexKeys, ITEM_TYPES, keys, type Tenant } from './table';
 import { conditional, versionedPut } from './transact';
 
 export interface MaintenanceStore {
@@ -54,7 +54,7 @@ const toRecord = (item: Record<string, unknown>) => Object.fromEntries(fields.ma
 export function maintenanceItem(r: MaintenanceRecord) {
   const pk = keys.tenant({ client: r.Client, facility: r.Facility });
   const order = maintenanceOrderKey(r);
-  return { PK: pk, SK: keys.maintenanceEntry(r.Uuid), Type: 'MaintenanceLogEntry', ...r, G1PK: `${pk}#MLE`, G1SK: order, G2PK: allEntriesOf(shardOf({ client: r.Client, facility: r.Facility })), G2SK: order };
+  return { PK: pk, SK: keys.maintenanceEntry(r.Uuid), Type: ITEM_TYPES.maintenanceEntry, ...r, G1PK: indexKeys.maintenanceEntries(pk), G1SK: order, G2PK: allEntriesOf(shardOf({ client: r.Client, facility: r.Facility })), G2SK: order };
 }
 
 /**
@@ -93,7 +93,7 @@ export function dynamoMaintenanceStore(db: DynamoDBDocumentClient, tableName: st
       await conditional(db.send(new PutCommand(versionedPut(tableName, maintenanceItem(next), previous.Version).Put!)));
     },
 
-    listTenant: (tenant, limit) => query('GSI1', `${keys.tenant(tenant)}#MLE`, limit),
+    listTenant: (tenant, limit) => query('GSI1', indexKeys.maintenanceEntries(keys.tenant(tenant)), limit),
 
     async countTenant(tenant) {
       const out = await db.send(new GetCommand({ TableName: tableName, Key: { PK: keys.tenant(tenant), SK: keys.maintenanceCount } }));

@@ -2,7 +2,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { lookupNames, nameKey } from './directory';
 import type { TransactWriteItem } from './transact';
-import { keys } from './table';
+import { ITEM_TYPES, keys } from './table';
 
 export interface Actor {
   sub: string;
@@ -18,7 +18,7 @@ export function personUpsert(tableName: string, client: string, actor: Actor, at
       Key: { PK: keys.client(client), SK: keys.person(actor.sub) },
       UpdateExpression: `SET #type = :type, #uuid = :uuid, #client = :client, #updated = :at${named ? ', #name = :name' : ''}`,
       ExpressionAttributeNames: { '#type': 'Type', '#uuid': 'Uuid', '#client': 'Client', '#updated': 'UpdatedAt', ...(named ? { '#name': 'Name' } : {}) },
-      ExpressionAttributeValues: { ':type': 'Person', ':uuid': actor.sub, ':client': client, ':at': at, ...(named ? { ':name': actor.name } : {}) },
+      ExpressionAttributeValues: { ':type': ITEM_TYPES.person, ':uuid': actor.sub, ':client': client, ':at': at, ...(named ? { ':name': actor.name } : {}) },
     },
   };
 }

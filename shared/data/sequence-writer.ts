@@ -19,6 +19,7 @@
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { retrying } from '../retry';
 import { bucketItem, planBuckets, readBuckets, type BucketChange, type BucketScope } from './sequence';
+import { ITEM_TYPES, keys } from './table';
 import { conditional, ConditionFailedError, transactWrite, type TransactWriteItem } from './transact';
 
 /** What a stored item counts in: counter items and page-bucket scopes (with its key in their order). */
@@ -36,8 +37,6 @@ export interface ChangeRecord {
   after?: Record<string, unknown> | undefined;
 }
 
-/** The progress item of a partition's page-bucket changes. */
-export const PROGRESS_SK = 'SEQ#PAGES';
 /** Record changes planned into one bucket transaction (well within its 100 items). */
 const RECORDS_PER_TRANSACTION = 25;
 
@@ -90,7 +89,7 @@ export function sequenceWriter(db: DynamoDBDocumentClient, tableName: string, me
         UpdateExpression: 'SET N = if_not_exists(N, :zero) + :delta, Seq = :seq, #type = :type',
         ConditionExpression: seen === undefined ? 'attribute_not_exists(Seq)' : 'Seq = :seen',
         ExpressionAttributeNames: { '#type': 'Type' },
-        ExpressionAttributeValues: { ':zero': 0, ':delta': delta, ':seq': fresh[fresh.length - 1]!.seq, ':type': 'Counter', ...(seen === undefined ? {} : { ':seen': seen }) },
+        ExpressionAttributeValues: { ':zero': 0, ':delta': delta, ':seq': fresh[fresh.length - 1]!.seq, ':type': ITEM_TYPES.counter, ...(seen === undefined ? {} : { ':seen': seen }) },
       })));
     }, lostRace);
   }
@@ -133,7 +132,7 @@ export function sequenceWriter(db: DynamoDBDocumentClient, tableName: string, me
     for (let i = 0; i < withPages.length; i += RECORDS_PER_TRANSACTION) {
       const chunk = withPages.slice(i, i + RECORDS_PER_TRANSACTION);
       await retrying(async () => {
-        const progress = (await db.send(new GetCommand({ TableName: tableName, Key: { PK: partition, SK: PROGRESS_SK }, ConsistentRead: true }))).Item;
+        const progress = (await db.send(new GetCommand({ TableName: tableName, Key: { PK: partition, SK: keys.sequenceProgress }, ConsistentRead: true }))).Item;
         const seen = progress?.Seq as string | undefined;
         const fresh = chunk.filter((d) => seen === undefined || d.seq > seen);
         if (!fresh.length) return;
@@ -144,11 +143,11 @@ export function sequenceWriter(db: DynamoDBDocumentClient, tableName: string, me
         writes.push({
           Update: {
             TableName: tableName,
-            Key: { PK: partition, SK: PROGRESS_SK },
+            Key: { PK: partition, SK: keys.sequenceProgress },
             UpdateExpression: 'SET Seq = :seq, #type = :type',
             ConditionExpression: seen === undefined ? 'attribute_not_exists(Seq)' : 'Seq = :seen',
             ExpressionAttributeNames: { '#type': 'Type' },
-            ExpressionAttributeValues: { ':seq': fresh[fresh.length - 1]!.seq, ':type': 'SequenceProgress', ...(seen === undefined ? {} : { ':seen': seen }) },
+            ExpressionAttributeValues: { ':seq': fresh[fresh.length - 1]!.seq, ':type': ITEM_TYPES.sequenceProgress, ...(seen === undefined ? {} : { ':seen': seen }) },
           },
         });
         await transactWrite(db, writes);

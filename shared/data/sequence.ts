@@ -16,6 +16,7 @@
  */
 import { QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { batchPut } from './batch';
+import { ITEM_TYPES } from './table';
 
 export const PAGE_BUCKET_SIZE = 100;
 
@@ -59,7 +60,7 @@ export async function readBuckets(db: DynamoDBDocumentClient, tableName: string,
 export const bucketItem = (scope: BucketScope, bucket: Omit<Bucket, 'SK'>) => ({
   PK: scope.pk,
   SK: `${scope.prefix}${bucket.K}`,
-  Type: 'PageBucket',
+  Type: ITEM_TYPES.pageBucket,
   K: bucket.K,
   M: bucket.M,
   N: bucket.N,

@@ -50,6 +50,33 @@ export type IndexName = (typeof TABLE_DEFINITION.indexes)[number]['name'];
 
 export type Tenant = { client: string; facility: string };
 
+/** The `Type` of every stored item, in one place. */
+export const ITEM_TYPES = {
+  container: 'Container',
+  containerLink: 'ContainerLink',
+  dispatch: 'Dispatch',
+  dispose: 'Dispose',
+  audit: 'Audit',
+  person: 'Person',
+  device: 'Device',
+  probe: 'Probe',
+  document: 'Document',
+  maintenanceEntry: 'MaintenanceLogEntry',
+  counter: 'Counter',
+  pageBucket: 'PageBucket',
+  sequenceProgress: 'SequenceProgress',
+} as const;
+
+/**
+ * Items the service keeps for itself rather than records of the data: the sequence memory and the
+ * Idempotency-Key records (written by Powertools, with no Type). Never exported, validated or removed
+ * as invalid.
+ */
+export function isBookkeeping(item: { Type?: unknown; SK?: unknown }): boolean {
+  return [ITEM_TYPES.counter, ITEM_TYPES.pageBucket, ITEM_TYPES.sequenceProgress].includes(item.Type as never) || String(item.SK).startsWith(IDEMPOTENCY_PREFIX);
+}
+const IDEMPOTENCY_PREFIX = 'IDEMPOTENCY#';
+
 export const keys = {
   tenant: (t: Tenant) => `C#${t.client}#F#${t.facility}`,
   client: (client: string) => `C#${client}`,
@@ -61,9 +88,27 @@ export const keys = {
   person: (uuid: string) => `PERSON#${uuid}`,
   device: (uuid: string) => `DEVICE#${uuid}`,
   probe: (identifier: string) => `PROBE#${identifier}`,
+  /** A probe keyed by its device (an older stored shape, see migrateProbeIdentifier). */
+  probeByDevicePrefix: 'PROBE#DEVICE#',
   maintenanceEntry: (uuid: string) => `MLE#${uuid}`,
   maintenanceCount: 'COUNT#MLE',
   document: (uuid: string) => `DOCUMENT#${uuid}`,
+  documentCountPrefix: 'COUNT#DOCUMENT#',
   documentCount: (collection: string) => `COUNT#DOCUMENT#${collection}`,
   documentPagesPrefix: (collection: string) => `PAGES#DOCUMENT#${collection}#`,
+  /** The stream writer's progress on a facility's shared page buckets. */
+  sequenceProgress: 'SEQ#PAGES',
+  /** An Idempotency-Key record of a POST (`{operation}#{hash}`). */
+  idempotency: (key: string) => `${IDEMPOTENCY_PREFIX}${key}`,
+};
+
+/** Index partitions, by the partition key of the tenant (`keys.tenant`). */
+export const indexKeys = {
+  /** GSI1: a facility's documents; GSI2: by state; GSI3: by scope; GSI4: by scope reference. */
+  documents: (tenantKey: string) => `${tenantKey}#DOCUMENTS`,
+  documentsInState: (tenantKey: string, state: string) => `${tenantKey}#DOCUMENTS#STATE#${state}`,
+  documentsInScope: (tenantKey: string, scope: string) => `${tenantKey}#DOCUMENTS#SCOPE#${scope}`,
+  documentsOfReference: (tenantKey: string, scope: string, reference: string) => `${tenantKey}#DOCUMENTS#REF#${scope}#${reference}`,
+  /** GSI1: a facility's maintenance log entries. */
+  maintenanceEntries: (tenantKey: string) => `${tenantKey}#MLE`,
 };

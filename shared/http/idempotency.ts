@@ -34,7 +34,7 @@ class TenantPersistence extends DynamoDBPersistenceLayer {
 
   protected override getKey(idempotencyKey: string): Record<string, AttributeValue> {
     const split = idempotencyKey.indexOf('|');
-    return { PK: { S: idempotencyKey.slice(0, split) }, SK: { S: `IDEMPOTENCY#${idempotencyKey.slice(split + 1)}` } };
+    return { PK: { S: idempotencyKey.slice(0, split) }, SK: { S: keys.idempotency(idempotencyKey.slice(split + 1)) } };
   }
 }
 

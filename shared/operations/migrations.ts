@@ -8,7 +8,7 @@
 import { ScanCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { maintenanceItem } from '../data/maintenance';
-import { keys } from '../data/table';
+import { ITEM_TYPES, keys } from '../data/table';
 import { isKnownNuclide } from '../domain/decay';
 import { entryRuleBreaches, type MaintenanceRecord } from '../domain/maintenance';
 import { formatTimestamp } from '../domain/time';
@@ -103,7 +103,7 @@ const fromIso = (value: unknown): string | undefined => {
 export const migrateMaintenanceLogEntries = (db: DynamoDBDocumentClient, tableName: string) =>
   scanMigration(db, tableName, {
     name: 'migrateMaintenanceLogEntries',
-    filter: { expression: '#type = :type AND attribute_exists(#title)', names: { '#type': 'Type', '#title': 'Title' }, values: { ':type': 'MaintenanceLogEntry' } },
+    filter: { expression: '#type = :type AND attribute_exists(#title)', names: { '#type': 'Type', '#title': 'Title' }, values: { ':type': ITEM_TYPES.maintenanceEntry } },
     stillOld: { expression: 'attribute_exists(#title)', names: { '#title': 'Title' } },
     rewrite(item) {
       const start = fromIso(item.StartedAt);
@@ -139,7 +139,7 @@ export const migrateMaintenanceLogEntries = (db: DynamoDBDocumentClient, tableNa
 export const migrateResponsivenessData = (db: DynamoDBDocumentClient, tableName: string) =>
   scanMigration(db, tableName, {
     name: 'migrateResponsivenessData',
-    filter: { expression: '#type = :type AND attribute_exists(#old)', names: { '#type': 'Type', '#old': 'ResponsivenessData' }, values: { ':type': 'Probe' } },
+    filter: { expression: '#type = :type AND attribute_exists(#old)', names: { '#type': 'Type', '#old': 'ResponsivenessData' }, values: { ':type': ITEM_TYPES.probe } },
     stillOld: { expression: 'attribute_exists(#old)', names: { '#old': 'ResponsivenessData' } },
     rewrite(item) {
       const rows = Array.isArray(item.ResponsivenessData) ? (item.ResponsivenessData as { nuclide?: unknown; value?: unknown; unit?: unknown }[]) : [];
@@ -160,12 +160,12 @@ export const migrateResponsivenessData = (db: DynamoDBDocumentClient, tableName:
 export const migrateProbeIdentifier = (db: DynamoDBDocumentClient, tableName: string) =>
   scanMigration(db, tableName, {
     name: 'migrateProbeIdentifier',
-    filter: { expression: '#type = :type AND begins_with(#sk, :old)', names: { '#type': 'Type', '#sk': 'SK' }, values: { ':type': 'Probe', ':old': 'PROBE#DEVICE#' } },
+    filter: { expression: '#type = :type AND begins_with(#sk, :old)', names: { '#type': 'Type', '#sk': 'SK' }, values: { ':type': ITEM_TYPES.probe, ':old': keys.probeByDevicePrefix } },
     stillOld: { expression: 'attribute_exists(#sk)', names: { '#sk': 'SK' } },
     rewrite(item) {
       const identifier = item.ProbeIdentifier;
       if (typeof identifier !== 'string' || !/^[A-Za-z0-9_-]{1,36}$/.test(identifier)) return { skip: 'no probe identifier to key it by' };
-      const device = String(item.SK).slice('PROBE#DEVICE#'.length);
+      const device = String(item.SK).slice(keys.probeByDevicePrefix.length);
       return { put: { ...item, SK: keys.probe(identifier), Device: item.Device ?? device }, deleteOld: true, change: `re-keyed from device ${device} to probe ${identifier}` };
     },
   });

@@ -16,7 +16,7 @@ import { identifier, oneOf, text, timestamp } from '../schemas/fields';
 import { issueDetails } from '../schemas/body';
 import type { Detail } from '../i18n/translate';
 import { details as catalogue } from '../i18n/messages';
-import { keys } from '../data/table';
+import { isBookkeeping, ITEM_TYPES, keys } from '../data/table';
 
 export type StoredItem = Record<string, unknown> & { PK?: unknown; SK?: unknown; Type?: unknown };
 
@@ -42,8 +42,6 @@ const schemas: Record<string, v.GenericSchema> = {
   Dispose: v.looseObject({ Uuid: identifier, ContainerUuid: identifier, At: timestamp }),
   Audit: v.looseObject({ Entity: v.string(), EntityUuid: identifier, Action: v.picklist(['created', 'updated', 'deleted']), Actor: v.string(), At: timestamp, Changes: v.array(v.unknown()) }),
 };
-/** Kept by regenerateSequenceMemory, not validated record by record. */
-const MEMORY = new Set(['Counter', 'PageBucket']);
 
 const english = (d: Detail) =>
   catalogue[d.key].en.replace(/\{(\w+)\}/g, (_, n: string) => String(d.params?.[n] ?? ''));
@@ -51,7 +49,7 @@ const english = (d: Detail) =>
 /** The problems of a stored item (empty: valid), and the container it needs to exist, if any. */
 export function recordProblems(item: StoredItem): { problems: string[]; needsContainer?: { pk: string; uuid: string } } {
   const type = typeof item.Type === 'string' ? item.Type : '';
-  if (MEMORY.has(type)) return { problems: [] };
+  if (isBookkeeping(item)) return { problems: [] };
   const schema = schemas[type];
   if (!schema) return { problems: [`Type: unknown record type ${JSON.stringify(item.Type ?? null)}`] };
   const result = v.safeParse(schema, item, { abortPipeEarly: true });
@@ -61,24 +59,24 @@ export function recordProblems(item: StoredItem): { problems: string[]; needsCon
     if (item.PK !== pk || item.SK !== sk) problems.push(`PK/SK: ${String(item.PK)} / ${String(item.SK)} do not match the record (${pk} / ${sk})`);
   };
   if (result.success) {
-    if (type === 'Container') {
+    if (type === ITEM_TYPES.container) {
       expectKey(tenantKey, keys.container(String(item.Uuid)));
       const data = item as unknown as ContainerData;
       if ((data.State === 'DISPATCHED' || data.State === 'DISPOSED') && missingRelease(data).length) problems.push(`State: ${data.State} without a complete release (${missingRelease(data).join(', ')})`);
     }
-    if (type === 'Document') expectKey(tenantKey, keys.document(String(item.Uuid)));
-    if (type === 'MaintenanceLogEntry') {
+    if (type === ITEM_TYPES.document) expectKey(tenantKey, keys.document(String(item.Uuid)));
+    if (type === ITEM_TYPES.maintenanceEntry) {
       expectKey(tenantKey, keys.maintenanceEntry(String(item.Uuid)));
       problems.push(...entryRuleBreaches(item as unknown as MaintenanceData).map(english));
     }
-    if (type === 'ContainerLink' && !isKnownNuclide(String(item.Nuclide))) problems.push(`Nuclide: ${String(item.Nuclide)} is not a known nuclide`);
-    if (type === 'Probe') {
+    if (type === ITEM_TYPES.containerLink && !isKnownNuclide(String(item.Nuclide))) problems.push(`Nuclide: ${String(item.Nuclide)} is not a known nuclide`);
+    if (type === ITEM_TYPES.probe) {
       if (item.SK !== keys.probe(String(item.ProbeIdentifier))) problems.push(`SK: ${String(item.SK)} is not keyed by the probe identifier (run migrateProbeIdentifier)`);
       if ('ResponsivenessData' in item) problems.push('ResponsivenessData: older shape (run migrateResponsivenessData)');
     }
-    if (type === 'MaintenanceLogEntry' && 'Title' in item) problems.push('Title: older shape (run migrateMaintenanceLogEntries)');
+    if (type === ITEM_TYPES.maintenanceEntry && 'Title' in item) problems.push('Title: older shape (run migrateMaintenanceLogEntries)');
   }
-  const container = ['ContainerLink', 'Dispatch', 'Dispose'].includes(type) && typeof item.ContainerUuid === 'string' && typeof item.PK === 'string'
+  const container = ([ITEM_TYPES.containerLink, ITEM_TYPES.dispatch, ITEM_TYPES.dispose] as string[]).includes(type) && typeof item.ContainerUuid === 'string' && typeof item.PK === 'string'
     ? { pk: item.PK, uuid: item.ContainerUuid }
     : undefined;
   return { problems, ...(container ? { needsContainer: container } : {}) };

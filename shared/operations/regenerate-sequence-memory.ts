@@ -16,7 +16,7 @@ import { DOCUMENT_STATES, type DocumentRecord } from '../domain/document';
 import { collectionId, membership } from '../data/documents';
 import { allEntriesOf, allPagesOf, MAINTENANCE_SHARDS } from '../data/maintenance';
 import { finishVerify, startVerify, verifyBuckets, verifyPage, type Verify } from '../data/sequence';
-import { keys } from '../data/table';
+import { indexKeys, ITEM_TYPES, keys } from '../data/table';
 import type { Operation, StepEvent } from './step';
 
 const SCAN_PAGE = 1000;
@@ -65,7 +65,7 @@ export function regenerateSequenceMemory(db: DynamoDBDocumentClient, tableName: 
       Key: { PK: pk, SK: sk },
       UpdateExpression: 'SET N = :n, #type = :type',
       ExpressionAttributeNames: { '#type': 'Type' },
-      ExpressionAttributeValues: { ':n': expected, ':type': 'Counter' },
+      ExpressionAttributeValues: { ':n': expected, ':type': ITEM_TYPES.counter },
     }));
   }
 
@@ -74,7 +74,7 @@ export function regenerateSequenceMemory(db: DynamoDBDocumentClient, tableName: 
     const documents = (await all({
       IndexName: 'GSI1',
       KeyConditionExpression: 'G1PK = :pk',
-      ExpressionAttributeValues: { ':pk': `${pk}#DOCUMENTS` },
+      ExpressionAttributeValues: { ':pk': indexKeys.documents(pk) },
       ProjectionExpression: 'G1SK, #state, #scope, ScopeReference',
       ExpressionAttributeNames: { '#state': 'State', '#scope': 'Scope' },
     })) as (Pick<DocumentRecord, 'State' | 'Scope' | 'ScopeReference'> & { G1SK: string })[];
@@ -85,8 +85,8 @@ export function regenerateSequenceMemory(db: DynamoDBDocumentClient, tableName: 
       for (const c of counted) expected.set(c, (expected.get(c) ?? 0) + 1);
       for (const c of pagedIn) paged.get(c)?.push(d.G1SK);
     }
-    const stored = await all({ KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)', ExpressionAttributeValues: { ':pk': pk, ':p': 'COUNT#DOCUMENT#' }, ConsistentRead: true });
-    const storedBy = new Map(stored.map((c) => [String(c.SK).slice('COUNT#DOCUMENT#'.length), Number(c.N ?? 0)]));
+    const stored = await all({ KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)', ExpressionAttributeValues: { ':pk': pk, ':p': keys.documentCountPrefix }, ConsistentRead: true });
+    const storedBy = new Map(stored.map((c) => [String(c.SK).slice(keys.documentCountPrefix.length), Number(c.N ?? 0)]));
     for (const collection of new Set([...expected.keys(), ...storedBy.keys()])) {
       await fixCounter(pk, keys.documentCount(collection), expected.get(collection) ?? 0, storedBy.get(collection) ?? 0, event, report);
     }
@@ -99,7 +99,7 @@ export function regenerateSequenceMemory(db: DynamoDBDocumentClient, tableName: 
     let count = 0;
     let start: QueryCommandInput['ExclusiveStartKey'];
     do {
-      const page = await db.send(new QueryCommand({ TableName: tableName, IndexName: 'GSI1', KeyConditionExpression: 'G1PK = :pk', ExpressionAttributeValues: { ':pk': `${pk}#MLE` }, Select: 'COUNT', ExclusiveStartKey: start }));
+      const page = await db.send(new QueryCommand({ TableName: tableName, IndexName: 'GSI1', KeyConditionExpression: 'G1PK = :pk', ExpressionAttributeValues: { ':pk': indexKeys.maintenanceEntries(pk) }, Select: 'COUNT', ExclusiveStartKey: start }));
       count += page.Count ?? 0;
       start = page.LastEvaluatedKey;
     } while (start);
@@ -121,7 +121,7 @@ export function regenerateSequenceMemory(db: DynamoDBDocumentClient, tableName: 
           ProjectionExpression: 'PK, SK, #type',
           FilterExpression: '#type IN (:document, :entry)',
           ExpressionAttributeNames: { '#type': 'Type' },
-          ExpressionAttributeValues: { ':document': 'Document', ':entry': 'MaintenanceLogEntry' },
+          ExpressionAttributeValues: { ':document': ITEM_TYPES.document, ':entry': ITEM_TYPES.maintenanceEntry },
           ...(state.cursor ? { ExclusiveStartKey: state.cursor } : {}),
         }));
         const items = out.Items ?? [];

@@ -21,7 +21,7 @@ import { ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb'
 import { batchGet, batchPut } from '../data/batch';
 import { createHash, randomUUID } from 'node:crypto';
 import type { FileStorage } from '../data/files';
-import { keys } from '../data/table';
+import { ITEM_TYPES, keys } from '../data/table';
 import { recordProblems, type StoredItem } from './records';
 import type { Operation } from './step';
 
@@ -31,8 +31,8 @@ const SCAN_PAGE = 1000;
 const IMPORT_LINES_PER_STEP = 500;
 
 const KIND_OF: Record<string, string> = {
-  Container: 'containers', ContainerLink: 'container-links', Dispatch: 'container-records', Dispose: 'container-records',
-  Audit: 'audit', Document: 'documents', MaintenanceLogEntry: 'log-entries', Person: 'persons', Device: 'devices', Probe: 'probes',
+  [ITEM_TYPES.container]: 'containers', [ITEM_TYPES.containerLink]: 'container-links', [ITEM_TYPES.dispatch]: 'container-records', [ITEM_TYPES.dispose]: 'container-records',
+  [ITEM_TYPES.audit]: 'audit', [ITEM_TYPES.document]: 'documents', [ITEM_TYPES.maintenanceEntry]: 'log-entries', [ITEM_TYPES.person]: 'persons', [ITEM_TYPES.device]: 'devices', [ITEM_TYPES.probe]: 'probes',
 };
 
 export interface ManifestPart { path: string; kind: string; lines: number; bytes: number; sha256: string }

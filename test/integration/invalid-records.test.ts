@@ -34,6 +34,15 @@ beforeAll(async () => {
   await store.create(good, [], { actor: { sub: 'p', name: 'P' }, at: good.CreatedAt, requestId: randomUUID() });
   await store.link(tenant, good.Uuid, { kind: 'CYCLOTRON_PRODUCT', id: 'prod-1', nuclide: 'F-18' });
   valid = [{ PK: pk, SK: keys.container(good.Uuid) }, { PK: pk, SK: keys.containerLink(good.Uuid, 'CYCLOTRON_PRODUCT', 'prod-1') }, { PK: keys.client(tenant.client), SK: keys.person('p') }];
+  // The service's own bookkeeping is no record: never reported, never removed.
+  const bookkeeping = [
+    { PK: pk, SK: keys.sequenceProgress, Type: 'SequenceProgress', Seq: '0000000000000000000000000000000000000001' },
+    { PK: pk, SK: keys.idempotency('document.create#0f3c'), status: 'COMPLETED', expiration: 1800000000, data: '{}' },
+    { PK: pk, SK: keys.documentCount('SCOPE#DEVICE'), Type: 'Counter', N: 1 },
+    { PK: pk, SK: `${keys.documentPagesPrefix('ALL')}`, Type: 'PageBucket', K: '', M: 'x', N: 1, V: 1 },
+  ];
+  for (const item of bookkeeping) await put(item);
+  valid.push(...bookkeeping.map(({ PK, SK }) => ({ PK, SK })));
   const bad = createContainer(tenant, randomUUID(), { Name: 'Bad' }, [], new Date());
   await put({ PK: pk, SK: keys.container(bad.Uuid), Type: 'Container', ...bad, Name: 'x'.repeat(200), State: 'DISPATCHED' });
   await put({ PK: pk, SK: keys.containerLink('gone', 'GENERATOR_ELUAT', 'e-1'), Type: 'ContainerLink', ContainerUuid: 'gone', Kind: 'GENERATOR_ELUAT', ContentId: 'e-1', Nuclide: 'Tc-99m' });
@@ -44,7 +53,7 @@ beforeAll(async () => {
 describe('invalid records', () => {
   it('select reports each invalid record with its reasons and writes the findings to the bucket', async () => {
     const { result } = (await run('select')) as { result: any };
-    expect(result).toMatchObject({ scanned: 8, invalid: 4 });
+    expect(result).toMatchObject({ scanned: 12, invalid: 4 });
     const reasons = Object.fromEntries(result.sample.map((f: { SK: string; problems: string[] }) => [f.SK.split('#')[0], f.problems]));
     expect(reasons.CONTAINER).toEqual(expect.arrayContaining([expect.stringMatching(/^ContainerUuid: container gone does not exist/)]));
     expect(result.sample.find((f: { Type: string }) => f.Type === 'Container').problems).toEqual(['Name: must have at most 128 characters']);
