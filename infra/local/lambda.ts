@@ -14,6 +14,8 @@ import { followChanges, type ChangeFollower } from './streams';
 import type { ApiEvent, ApiResult } from '../../shared/http/handler';
 import type { AuthorizerResult } from '../../functions/authorizer';
 import { repoRoot } from './paths';
+import { asFunction, LOCAL_ACCOUNT, recordAnswer, recordEventSource } from './iam-recorder';
+import { LOCAL_REGION } from './emulators';
 
 type Handler<E, R> = (event: E, context: Context) => Promise<R>;
 const modules = new Map<string, Promise<{ handler: Handler<unknown, unknown> }>>();
@@ -62,7 +64,7 @@ const functionName = (route: Route) => route.operation.replace(/\W+/g, '-');
 export async function invokeRoute(route: Route, event: ApiEvent): Promise<ApiResult> {
   if (route.auth !== 'public' && !event.requestContext.authorizer) {
     const authorize = await loadHandler<{ headers: ApiEvent['headers'] }, AuthorizerResult>(authorizerEntry);
-    const result = await authorize({ headers: event.headers }, lambdaContext('authorizer'));
+    const result = await asFunction('authorizer', () => authorize({ headers: event.headers }, lambdaContext('authorizer')));
     if (!result.isAuthorized) {
       return { statusCode: 403, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: 'Forbidden' }) };
     }
@@ -70,7 +72,11 @@ export async function invokeRoute(route: Route, event: ApiEvent): Promise<ApiRes
   }
   const handler = await loadHandler<ApiEvent, ApiResult>(route.entry);
   const remaining = Number(event.headers?.[REMAINING_TIME_HEADER]);
-  return handler(event, lambdaContext(functionName(route), Number.isFinite(remaining) && remaining >= 0 ? remaining : undefined));
+  return asFunction(`route:${route.operation}`, async () => {
+    const result = await handler(event, lambdaContext(functionName(route), Number.isFinite(remaining) && remaining >= 0 ? remaining : undefined));
+    recordAnswer(result.body);
+    return result;
+  });
 }
 
 /**
@@ -83,7 +89,7 @@ export function deliverFileEvents(server: { on(event: 'event', listener: (event:
     if (!event.Records.some((r) => r.eventName.startsWith('ObjectCreated'))) return;
     for (const target of targets) {
       void loadHandler<S3Event, void>(target.entry)
-        .then((handler) => handler(event, lambdaContext(functionName({ operation: target.name } as Route))))
+        .then((handler) => asFunction(`event:${target.name}`, () => handler(event, lambdaContext(functionName({ operation: target.name } as Route)))))
         .catch((error: unknown) => logger.error('local event delivery failed', { function: target.name, error: error as Error }));
     }
   });
@@ -101,7 +107,10 @@ export function deliverTableChanges(endpoint: string, tableName: string): Change
     deliver: async (records) => {
       for (const target of targets) {
         const handler = await loadHandler<DynamoDBStreamEvent, void>(target.entry);
-        await handler({ Records: records }, lambdaContext(functionName({ operation: target.name } as Route)));
+        // The event source mapping reads the stream with the function's role.
+        const stream = `arn:aws:dynamodb:${LOCAL_REGION}:${LOCAL_ACCOUNT}:table/${tableName}/stream/local`;
+        recordEventSource(`event:${target.name}`, ['DescribeStream', 'GetShardIterator', 'GetRecords'].map((action) => ({ action: `dynamodb:${action}`, resource: stream })));
+        await asFunction(`event:${target.name}`, () => handler({ Records: records }, lambdaContext(functionName({ operation: target.name } as Route))));
       }
     },
   });
@@ -121,7 +130,7 @@ export function runSchedules(seconds: number): NodeJS.Timeout {
     void Promise.all(
       targets.map(async (target) => {
         const handler = await loadHandler<Record<string, never>, unknown>(target.entry);
-        await handler({}, lambdaContext(functionName({ operation: target.name } as Route)));
+        await asFunction(`event:${target.name}`, () => handler({}, lambdaContext(functionName({ operation: target.name } as Route))));
       }),
     )
       .catch((error: unknown) => logger.error('local schedule failed', { error: error as Error }))

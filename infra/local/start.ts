@@ -89,6 +89,8 @@ async function main(): Promise<void> {
     region: LOCAL_REGION,
   };
   applyFunctionEnvironment(settings);
+  // Tests check every AWS request a function makes against its IAM policy (test/support/iam.ts).
+  if (process.env.IAM_RECORD_FILE) (await import('./iam-recorder')).recordSdkCalls(process.env.IAM_RECORD_FILE);
   // Imported only now: the functions read these settings when they load.
   const { createGateway } = await import('./gateway');
   const { deliverFileEvents, deliverTableChanges, runSchedules } = await import('./lambda');

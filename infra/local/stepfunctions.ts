@@ -13,6 +13,7 @@ import { operationStateMachine } from '../../shared/operations/machine';
 import { implementedOperations } from '../../shared/routes/operations';
 import { logger } from '../../shared/observability';
 import { stateMachineArnOf, stepFunctionArnOf } from './environment';
+import { asFunction } from './iam-recorder';
 import { lambdaContext, loadHandler } from './lambda';
 
 /** Invokes a Lambda function by ARN with a JSON payload, as the Task state's Resource names it. */
@@ -47,7 +48,8 @@ export const localStepFunctions: InvokeFunction = async (functionArn, payload) =
   if (!operation) throw Object.assign(new Error(`Function not found: ${functionArn}`), { name: 'Lambda.ResourceNotFoundException' });
   const step = await loadHandler<unknown, unknown>(operation.step.entry);
   // A Lambda payload goes over the wire as JSON, both ways.
-  return JSON.parse(JSON.stringify(await step(JSON.parse(JSON.stringify(payload ?? {})), lambdaContext(`${operation.name}-step`)))) as unknown;
+  const answer = await asFunction(`step:${operation.name}`, () => step(JSON.parse(JSON.stringify(payload ?? {})), lambdaContext(`${operation.name}-step`)));
+  return JSON.parse(JSON.stringify(answer)) as unknown;
 };
 
 /** Every operation's state machine, by ARN, as the local runtime serves them. */

@@ -12,6 +12,9 @@ import type { TestProject } from 'vitest/node';
 import type { RuntimeInfo } from '../../infra/local/paths';
 import { COVERAGE_FILE, documentedAnswers } from './contract';
 
+/** Where the runtime records each function's AWS requests (infra/local/iam-recorder.ts). */
+const IAM_RECORD_FILE = 'iam-requests.jsonl';
+
 declare module 'vitest' {
   export interface ProvidedContext {
     runtime: RuntimeInfo;
@@ -27,7 +30,7 @@ export default async function setup(project: TestProject) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts', '--in-memory'], {
     cwd: path.resolve(import.meta.dirname, '../..'),
     // A small upload limit, so the oversized-upload test stays small.
-    env: { ...process.env, LOCAL_DIR: localDir, PORT: '0', LOG_LEVEL: 'INFO', MAX_UPLOAD_BYTES: String(256 * 1024) },
+    env: { ...process.env, LOCAL_DIR: localDir, IAM_RECORD_FILE: path.join(localDir, IAM_RECORD_FILE), PORT: '0', LOG_LEVEL: 'INFO', MAX_UPLOAD_BYTES: String(256 * 1024) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
@@ -56,8 +59,13 @@ export default async function setup(project: TestProject) {
     await exited;
     log.end();
     const coverage = apiCoverage(path.join(localDir, COVERAGE_FILE));
+    // Every AWS request a function made, against its policy in the synthesized stack.
+    const { checkIam, iamReport } = await import('./iam');
+    const iam = await checkIam(path.join(localDir, IAM_RECORD_FILE), runtime);
+    process.stdout.write(iamReport(iam));
     rmSync(localDir, { recursive: true, force: true });
     if (coverage) throw new Error(coverage);
+    if (iam.denied.length) throw new Error(`IAM denies ${iam.denied.length} request(s) a function made:\n${iam.denied.join('\n')}`);
   };
 }
 
