@@ -28,7 +28,7 @@ import { s3FileStorage } from '../shared/data/files';
 import { DOCUMENT_SCOPES, newDocument } from '../shared/domain/document';
 import { authorizerEntry, eventFunctions, routes } from '../shared/routes';
 import { implementedOperations } from '../shared/routes/operations';
-import { containerService, type Caller } from '../shared/services/containers';
+import { containerService, type Writer } from '../shared/services/containers';
 import { documentService } from '../shared/services/documents';
 import { dynamoMaintenanceStore } from '../shared/data/maintenance';
 import { createEntry } from '../shared/domain/maintenance';
@@ -156,8 +156,8 @@ try {
   };
   const service = containerService(dynamoContainerStore(db, 'bench'));
   const tenant = { client: randomUUID(), facility: randomUUID() };
-  const people: Caller[] = ['Ada', 'Ben', 'Cy'].map((name) => ({ sub: randomUUID(), name, roles: ['rpo'] }));
-  const [ada, ben, cy] = people as [Caller, Caller, Caller];
+  const people: Writer[] = ['Ada', 'Ben', 'Cy'].map((name) => ({ sub: randomUUID(), name, roles: ['rpo'] }));
+  const [ada, ben, cy] = people as [Writer, Writer, Writer];
   for (const p of [ben, cy]) await service.create(tenant, p, { Name: 'seed' }, randomUUID());
   const measuredBody = { Name: 'Box 1', Weight: 1200, MeasurementActivity: 5.2e4, MeasurementFactor: 1, MeasurementDate: '2026-11-20 08:00:00', MeasuredBy: ada.sub, MeasurementContaminationBy: ada.sub };
 

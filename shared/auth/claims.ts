@@ -1,5 +1,5 @@
 /**
- * Identity from the token claims (DESIGN §2) and its hand-over from the authorizer to the handlers.
+ * The caller from the token claims (DESIGN §2) and its hand-over from the authorizer to the handlers.
  * API Gateway passes the authorizer's context to the function as
  * `event.requestContext.authorizer.lambda`; arrays travel comma-joined (identifiers hold no comma).
  */
@@ -7,7 +7,8 @@ import type { MessageKey } from '../i18n/messages';
 
 export const ROLES = ['rpo', 'reporter', 'operator'] as const;
 
-export interface Identity {
+/** The caller of a request, from its token: the one type of who is asking. */
+export interface Caller {
   sub: string;
   name: string | undefined;
   clients: string[];
@@ -31,7 +32,7 @@ export interface AuthorizerContext {
 const isStringArray = (value: unknown): value is string[] => Array.isArray(value) && value.every((v) => typeof v === 'string' && !v.includes(','));
 
 /** Throws when the verified payload does not carry the claims the service needs. */
-export function identityFromClaims(payload: Record<string, unknown>): Identity {
+export function identityFromClaims(payload: Record<string, unknown>): Caller {
   const { sub, name, clients, facilities, roles, exp } = payload;
   if (typeof sub !== 'string' || sub === '' || typeof exp !== 'number') throw new Error('sub and exp claims are required');
   if (!isStringArray(clients) || !isStringArray(facilities)) throw new Error('clients and facilities must be arrays of strings');
@@ -40,7 +41,7 @@ export function identityFromClaims(payload: Record<string, unknown>): Identity {
   return { sub, name, clients, facilities, roles: roles ?? [], exp };
 }
 
-export function toAuthorizerContext(identity: Identity): AuthorizerContext {
+export function toAuthorizerContext(identity: Caller): AuthorizerContext {
   return {
     sub: identity.sub,
     ...(identity.name !== undefined ? { name: identity.name } : {}),
@@ -54,7 +55,7 @@ export function toAuthorizerContext(identity: Identity): AuthorizerContext {
 const split = (value: string | undefined) => (value ? value.split(',') : []);
 
 /** The identity in a handler's event, or the catalogue key of why the request is unauthenticated. */
-export function identityFromContext(context: AuthorizerContext | undefined, now: Date): Identity | { error: MessageKey } {
+export function identityFromContext(context: AuthorizerContext | undefined, now: Date): Caller | { error: MessageKey } {
   if (!context || (!context.sub && !context.error)) return { error: 'auth.token_missing' };
   if (context.error) return { error: context.error };
   const exp = Number(context.exp);

@@ -1,13 +1,12 @@
 /** The person directory: names of people per client, upserted from each writer's token. */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { Caller } from '../auth/claims';
 import { lookupNames, nameKey } from './directory';
 import type { TransactWriteItem } from './transact';
 import { ITEM_TYPES, keys } from './table';
 
-export interface Actor {
-  sub: string;
-  name: string | undefined;
-}
+/** Who is written into the directory: the caller's id and name. */
+export type Actor = Pick<Caller, 'sub' | 'name'>;
 
 /** A transaction item that records the caller (and their current name) in the directory. */
 export function personUpsert(tableName: string, client: string, actor: Actor, at: string): TransactWriteItem {

@@ -14,7 +14,7 @@ import httpJsonBodyParser from '@middy/http-json-body-parser';
 import httpSecurityHeaders from '@middy/http-security-headers';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { identityFromContext, type AuthorizerContext, type Identity } from '../auth/claims';
+import { identityFromContext, type AuthorizerContext, type Caller } from '../auth/claims';
 import { config } from '../config';
 import { AppError, badRequest } from '../errors';
 import type { Language } from '../i18n/messages';
@@ -32,7 +32,7 @@ export type ApiEvent = Omit<APIGatewayProxyEventV2, 'requestContext' | 'body'> &
   requestContext: APIGatewayProxyEventV2['requestContext'] & { authorizer?: { lambda?: AuthorizerContext; iam?: { userArn?: string } } };
 };
 export type ApiResult = APIGatewayProxyStructuredResultV2 & { headers: Record<string, string> };
-type ApiContext = Context & { caller?: Identity };
+type ApiContext = Context & { caller?: Caller };
 
 export interface ApiRequest {
   event: ApiEvent;
@@ -41,7 +41,7 @@ export interface ApiRequest {
   /** The parsed JSON body (POST and PUT). */
   body: unknown;
   /** The caller; always set on routes with auth other than `public`. */
-  identity: Identity | undefined;
+  identity: Caller | undefined;
   language: Language;
   requestId: string;
   header(name: string): string | undefined;
@@ -233,7 +233,7 @@ export function httpHandler(route: Route, fn: (request: ApiRequest) => Promise<A
 const TIMEOUT_EARLY_MS = 250;
 
 /** The caller of a route that requires a token. */
-export function callerOf(request: ApiRequest): Identity {
+export function callerOf(request: ApiRequest): Caller {
   if (!request.identity) throw new AppError(401, 'auth.token_missing');
   return request.identity;
 }

@@ -28,14 +28,12 @@ import { AppError, badRequest, notFound } from '../errors';
 import type { NotificationSpec } from '../i18n/translate';
 import { ConditionFailedError, optimistic } from '../data/transact';
 import { SERVICE_ACTOR, type AuditChange, type ContainerStore, type WriteContext } from '../data/containers';
+import type { Caller } from '../auth/claims';
+
+/** What a write needs of its caller: who (for the directory and the audit) and the roles (for the rules). */
+export type Writer = Pick<Caller, 'sub' | 'name' | 'roles'>;
 import type { Tenant } from '../data/table';
 import type { ContentInput } from '../schemas/content';
-
-export interface Caller {
-  sub: string;
-  name: string | undefined;
-  roles: readonly string[];
-}
 
 export interface ContainerResult {
   model: ContainerModel;
@@ -75,7 +73,7 @@ export function containerService(store: ContainerStore, clock: () => Date = () =
     return { model: toContainerModel(view, names, now), etag: etagOf(view.record) };
   }
 
-  const writeContext = (caller: Caller, now: Date, requestId: string): WriteContext => ({
+  const writeContext = (caller: Writer, now: Date, requestId: string): WriteContext => ({
     actor: { sub: caller.sub, name: caller.name },
     at: formatTimestamp(now),
     requestId,
@@ -92,7 +90,7 @@ export function containerService(store: ContainerStore, clock: () => Date = () =
       return present(await mustLoad(tenant, uuid, false), clock());
     },
 
-    async create(tenant: Tenant, caller: Caller, patch: ContainerPatch, requestId: string): Promise<ContainerResult> {
+    async create(tenant: Tenant, caller: Writer, patch: ContainerPatch, requestId: string): Promise<ContainerResult> {
       const now = clock();
       const record = createContainer(tenant, randomUUID(), patch, caller.roles, now);
       await store.create(record, allFieldsAsChanges(record, 'created'), writeContext(caller, now, requestId));
@@ -103,7 +101,7 @@ export function containerService(store: ContainerStore, clock: () => Date = () =
      * Partial update. With If-Match, a version other than the one named is 412, also when another
      * request wins the race between read and write. Without it, a lost race re-reads and re-applies.
      */
-    async update(tenant: Tenant, caller: Caller, uuid: string, patch: ContainerPatch, ifMatch: string | undefined, requestId: string): Promise<ContainerResult> {
+    async update(tenant: Tenant, caller: Writer, uuid: string, patch: ContainerPatch, ifMatch: string | undefined, requestId: string): Promise<ContainerResult> {
       return optimistic(async () => {
         const view = await mustLoad(tenant, uuid, true);
         if (ifMatch !== undefined && !ifMatchHolds(ifMatch, etagOf(view.record))) {
@@ -156,7 +154,7 @@ export function containerService(store: ContainerStore, clock: () => Date = () =
     },
 
     /** Deletes an OPEN container and answers it as it was. */
-    async remove(tenant: Tenant, caller: Caller, uuid: string, requestId: string): Promise<ContainerResult> {
+    async remove(tenant: Tenant, caller: Writer, uuid: string, requestId: string): Promise<ContainerResult> {
       return optimistic(async () => {
         const view = await mustLoad(tenant, uuid, true);
         checkDeletable(view.record);
@@ -173,7 +171,7 @@ export function containerService(store: ContainerStore, clock: () => Date = () =
     },
 
     /** Adds a content to an OPEN container: audited, and the container's ETag moves. */
-    async addContent(tenant: Tenant, caller: Caller, uuid: string, input: ContentInput, requestId: string): Promise<{ content: ContentModel; etag: string }> {
+    async addContent(tenant: Tenant, caller: Writer, uuid: string, input: ContentInput, requestId: string): Promise<{ content: ContentModel; etag: string }> {
       const activity = input.Activity ?? null;
       const activityDateTime = input.ActivityDateTime ?? null;
       if (activity !== null && activityDateTime === null) throw badRequest([{ key: 'detail.required_with', params: { field: 'ActivityDateTime', other: 'Activity' } }]);
@@ -190,7 +188,7 @@ export function containerService(store: ContainerStore, clock: () => Date = () =
       });
     },
 
-    async removeContent(tenant: Tenant, caller: Caller, uuid: string, contentUuid: string, requestId: string): Promise<{ content: ContentModel; etag: string }> {
+    async removeContent(tenant: Tenant, caller: Writer, uuid: string, contentUuid: string, requestId: string): Promise<{ content: ContentModel; etag: string }> {
       return optimistic(async () => {
         const view = await mustLoad(tenant, uuid, true);
         const content = view.links.find((l) => l.uuid === contentUuid);

@@ -2,7 +2,7 @@
  * Document use cases: the listings (find, page, latest, scoped), the report, create with a
  * presigned upload, update, and recording a stored file. Knows the store and file storage ports only.
  */
-import type { Identity } from '../auth/claims';
+import type { Caller } from '../auth/claims';
 import { ConditionFailedError, optimistic } from '../data/transact';
 import type { DocumentCollection, DocumentStore } from '../data/documents';
 import type { FileStorage, Upload } from '../data/files';
@@ -82,7 +82,7 @@ export function documentService(store: DocumentStore, files: FileStorage, settin
     },
 
     /** The report: allowed for the document's facility in the token, or role reporter; otherwise not found. */
-    async report(caller: Identity, uuid: string): Promise<DocumentModel> {
+    async report(caller: Caller, uuid: string): Promise<DocumentModel> {
       const record = await store.findByUuid(uuid);
       const allowed = record && (caller.roles.includes('reporter') || (caller.clients.includes(record.Client) && caller.facilities.includes(record.Facility)));
       if (!allowed) throw notFound('document.not_found');

@@ -3,7 +3,7 @@
  * create and update. Names of a whole page are resolved in batched reads.
  */
 import { randomUUID } from 'node:crypto';
-import type { Identity } from '../auth/claims';
+import type { Caller } from '../auth/claims';
 import { nameKey, type NameRef } from '../data/directory';
 import type { MaintenanceStore } from '../data/maintenance';
 import type { Tenant } from '../data/table';
@@ -20,7 +20,7 @@ import {
   type MaintenanceRecord,
 } from '../domain/maintenance';
 import { AppError, notFound } from '../errors';
-import type { Caller } from './containers';
+import type { Writer } from './containers';
 
 export const REPORT_FIND_CAP = 1000;
 
@@ -31,7 +31,7 @@ export interface Report {
 }
 
 /** The tenants a token reaches: every pair of its clients and facilities (lookups are keyed by both). */
-export const tenantsOf = (caller: Identity): Tenant[] => caller.clients.flatMap((client) => caller.facilities.map((facility) => ({ client, facility })));
+export const tenantsOf = (caller: Caller): Tenant[] => caller.clients.flatMap((client) => caller.facilities.map((facility) => ({ client, facility })));
 
 const newestFirst = (a: MaintenanceRecord, b: MaintenanceRecord) => (maintenanceOrderKey(a) < maintenanceOrderKey(b) ? 1 : -1);
 
@@ -47,7 +47,7 @@ export function maintenanceService(store: MaintenanceStore, pageSize: number, cl
   }
 
   /** The newest `limit` entries of the caller's tenants, merged, and their total. */
-  async function merged(caller: Identity, limit: number): Promise<{ records: MaintenanceRecord[]; total: number }> {
+  async function merged(caller: Caller, limit: number): Promise<{ records: MaintenanceRecord[]; total: number }> {
     if (caller.roles.includes('reporter')) {
       const [records, total] = await Promise.all([store.listAll(limit), store.countAll()]);
       return { records, total };
@@ -57,10 +57,10 @@ export function maintenanceService(store: MaintenanceStore, pageSize: number, cl
     return { records: lists.flat().sort(newestFirst).slice(0, limit), total: counts.reduce((a, b) => a + b, 0) };
   }
 
-  const actorOf = (caller: Caller) => ({ sub: caller.sub, name: caller.name });
+  const actorOf = (caller: Writer) => ({ sub: caller.sub, name: caller.name });
 
   return {
-    async find(caller: Identity): Promise<Report> {
+    async find(caller: Caller): Promise<Report> {
       const { records, total } = await merged(caller, REPORT_FIND_CAP + 1);
       return { items: await present(records.slice(0, REPORT_FIND_CAP)), total, truncated: records.length > REPORT_FIND_CAP };
     },
@@ -70,7 +70,7 @@ export function maintenanceService(store: MaintenanceStore, pageSize: number, cl
      * reading what lies before it; for a token's own facilities each facility's newest entries up to
      * the page's end are merged (their number grows with the page, never with the table).
      */
-    async page(caller: Identity, page: number): Promise<Report> {
+    async page(caller: Caller, page: number): Promise<Report> {
       const offset = (page - 1) * pageSize;
       if (caller.roles.includes('reporter')) {
         const { total, items } = await store.pageAll(offset, pageSize);
@@ -80,13 +80,13 @@ export function maintenanceService(store: MaintenanceStore, pageSize: number, cl
       return { items: await present(records.slice(offset, offset + pageSize)), total };
     },
 
-    async create(tenant: Tenant, caller: Caller, body: MaintenancePatch & Pick<MaintenanceData, 'IncidentTitle' | 'IncidentCause' | 'IncidentDateStart'>): Promise<MaintenanceModel> {
+    async create(tenant: Tenant, caller: Writer, body: MaintenancePatch & Pick<MaintenanceData, 'IncidentTitle' | 'IncidentCause' | 'IncidentDateStart'>): Promise<MaintenanceModel> {
       const record = createEntry(tenant, randomUUID(), body, caller.sub, clock());
       await store.create(record, actorOf(caller));
       return (await present([record]))[0]!;
     },
 
-    async update(tenant: Tenant, caller: Caller, uuid: string, patch: MaintenancePatch): Promise<MaintenanceModel> {
+    async update(tenant: Tenant, caller: Writer, uuid: string, patch: MaintenancePatch): Promise<MaintenanceModel> {
       return optimistic(async () => {
         const current = await store.get(tenant, uuid);
         if (!current) throw notFound('maintenance.not_found');
