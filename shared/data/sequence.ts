@@ -166,7 +166,6 @@ export function sequenceMemory(db: DynamoDBDocumentClient, tableName: string) {
   };
 }
 
-export type SequenceMemory = ReturnType<typeof sequenceMemory>;
 
 /** One change of a collection's membership, in stream order; `seq` where the buckets guard themselves. */
 export interface BucketChange {

@@ -248,4 +248,3 @@ export function containerService(store: ContainerStore, clock: () => Date = () =
   };
 }
 
-export type ContainerService = ReturnType<typeof containerService>;

@@ -134,4 +134,3 @@ export function documentService(store: DocumentStore, files: FileStorage, settin
   };
 }
 
-export type DocumentService = ReturnType<typeof documentService>;
