@@ -2,7 +2,7 @@
  * Documents of the archive: fields, states, scopes, the listing order and the response model.
  * Pure domain code: no AWS, no HTTP library.
  */
-import { isWellFormed } from '../schemas/fields';
+import { isWellFormed } from './values';
 import type { StoredRecord } from './record';
 import { formatTimestamp } from './time';
 
@@ -51,9 +51,12 @@ export type DocumentModel = Record<DocumentField, unknown>;
 /** Listing order: newest first by CreatedAt, then Uuid. This key sorts ascending oldest first. */
 export const orderKey = (record: Pick<DocumentRecord, 'CreatedAt' | 'Uuid'>): string => `${record.CreatedAt}#${record.Uuid}`;
 
+/** Where document files live in the bucket: the only objects the API and event functions touch. */
+export const DOCUMENT_FILES_PREFIX = 'documents/';
+
 /** The S3 key of a document's file: ASCII identifiers only, never the file name. */
 export const fileKey = (record: Pick<DocumentRecord, 'Client' | 'Facility' | 'Uuid'>): string =>
-  `documents/${record.Client}/${record.Facility}/${record.Uuid}`;
+  `${DOCUMENT_FILES_PREFIX}${record.Client}/${record.Facility}/${record.Uuid}`;
 
 /** The identifiers inside a file key, or undefined for a key that is not a document file. */
 export function parseFileKey(key: string): { client: string; facility: string; uuid: string } | undefined {

@@ -21,7 +21,7 @@ import type { Language } from '../i18n/messages';
 import { notification, pickLanguage, type NotificationSpec } from '../i18n/translate';
 import { logger } from '../observability';
 import { GREEDY, type Route } from '../routes/types';
-import { isIdentifier } from '../schemas/fields';
+import { isIdentifier, PAGE_PATTERN } from '../domain/values';
 import type { Tenant } from '../data/table';
 import { pageConfiguration, wholeConfiguration, type CollectionConfiguration } from '../domain/collection';
 import { DeadlineError, expireBudget, isUnavailable, retriesMade, UnavailableError, withBudget } from '../retry';
@@ -300,6 +300,6 @@ export function pageOf(request: ApiRequest): number {
   const text = request.params.page;
   if (text === undefined) return 1;
   const page = Number(text);
-  if (!/^[1-9][0-9]*$/.test(text) || !Number.isSafeInteger(page)) throw badRequest([{ key: 'detail.page', params: { field: 'page' } }]);
+  if (!PAGE_PATTERN.test(text) || !Number.isSafeInteger(page)) throw badRequest([{ key: 'detail.page', params: { field: 'page' } }]);
   return Math.min(page, MAX_PAGE + 1);
 }

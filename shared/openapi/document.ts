@@ -15,7 +15,8 @@ import { messages, type MessageKey } from '../i18n/messages';
 import { notification } from '../i18n/translate';
 import { routes as routeTable, type Route } from '../routes';
 import { collectionConfiguration, notificationOf, replyNotifications } from '../schemas/envelope';
-import { identifier, IDENTIFIER_PATTERN, pageNumber, QUANTITY_MAX } from '../schemas/fields';
+import { IDENTIFIER_PATTERN, QUANTITY_MAX } from '../domain/values';
+import { identifier, pageNumber } from '../schemas/fields';
 import { answersOf, isIdentifierVariable, pathVariables } from './answers';
 
 type Json = Record<string, unknown>;

@@ -4,20 +4,12 @@
  */
 import * as v from 'valibot';
 import { isTimestamp } from '../domain/time';
+import { IDENTIFIER_PATTERN, isStorableNumber, isWellFormed, PAGE_PATTERN, QUANTITY_MAX, QUANTITY_MIN } from '../domain/values';
 
-/** Identifiers: UUID-shaped, at most 36 characters, never a key separator. */
-export const IDENTIFIER_PATTERN = /^[A-Za-z0-9_-]{1,36}$/;
-export const isIdentifier = (value: string): boolean => IDENTIFIER_PATTERN.test(value);
+
 
 /** Sizes are character lengths: code points, so an emoji counts once. */
 const chars = (value: string) => [...value].length;
-
-/**
- * Well-formed Unicode: no lone UTF-16 surrogate, which JSON (`"\ud800"`) can carry but UTF-8, S3
- * metadata and URI encoding cannot. Every string the service takes passes through `text` or a
- * narrower ASCII grammar (identifiers, page numbers, enums, flags, the Authorization header).
- */
-export const isWellFormed = (value: string): boolean => !/\p{Surrogate}/u.test(value);
 
 export const text = (min: number, max: number) =>
   v.pipe(
@@ -30,17 +22,6 @@ export const text = (min: number, max: number) =>
 export const identifier = v.pipe(v.string('detail.type_string'), v.regex(IDENTIFIER_PATTERN, 'detail.identifier'));
 
 export const timestamp = v.pipe(v.string('detail.type_string'), v.check(isTimestamp, 'detail.timestamp'));
-
-/**
- * The numbers the service stores exactly: 0, or QUANTITY_MIN to QUANTITY_MAX. The top is the largest
- * integer lib-dynamodb marshals without its safe-integer guard (and a double holds exactly); the
- * bottom lies well inside DynamoDB's range (1e-130), so no value underflows or loses digits there
- * (a double prints as at most 17 significant digits, DynamoDB keeps 38).
- */
-export const QUANTITY_MIN = 1e-100;
-export const QUANTITY_MAX = Number.MAX_SAFE_INTEGER;
-export const isStorableNumber = (value: number): boolean =>
-  value === 0 || (Math.abs(value) >= QUANTITY_MIN && Math.abs(value) <= QUANTITY_MAX);
 
 /** A physical quantity: a finite number, zero or more, within the stored range. */
 export const quantity = v.pipe(
@@ -56,8 +37,6 @@ export const queryFlag = v.optional(v.pipe(v.picklist(['true', 'false'], 'detail
 
 export const oneOf = <const T extends readonly string[]>(values: T) => v.picklist(values, `detail.enum:${values.join(', ')}`);
 
-/** A page number in a path: a positive whole number written without sign or leading zero. */
-export const PAGE_PATTERN = /^[1-9][0-9]*$/;
 export const pageNumber = v.pipe(v.string('detail.type_string'), v.regex(PAGE_PATTERN, 'detail.page'));
 
 /** What the service answers (response models): absolute addresses, whole numbers, names. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { timeOrderedUuid } from '../../../shared/domain/ids';
-import { IDENTIFIER_PATTERN } from '../../../shared/schemas/fields';
+import { IDENTIFIER_PATTERN } from '../../../shared/domain/values';
 
 describe('timeOrderedUuid', () => {
   it('is a version 7 UUID whose first 48 bits are the time in milliseconds', () => {
