@@ -7,7 +7,9 @@
 import type { Duration } from 'aws-cdk-lib';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
@@ -29,6 +31,8 @@ export interface ServiceFunctionProps {
   readonly timeout?: Duration;
   /** Files of npm packages the function reads at run time, copied next to its bundle. */
   readonly assets?: readonly string[];
+  /** Where asynchronous invocations that failed every attempt go (S3 and EventBridge events). */
+  readonly deadLetterQueue?: IQueue;
 }
 
 export class ServiceFunction extends NodejsFunction {
@@ -39,7 +43,13 @@ export class ServiceFunction extends NodejsFunction {
       retention: config.logRetention,
       removalPolicy: config.removalPolicy,
     });
+    // Its own role, allowed to write to its own log group only (no managed policy on every log group).
+    const role = new Role(scope, `${id}Role`, { assumedBy: new ServicePrincipal('lambda.amazonaws.com'), description: `${id} function` });
+    logGroup.grantWrite(role);
     super(scope, id, {
+      role,
+      tracing: Tracing.ACTIVE,
+      ...(props.deadLetterQueue ? { deadLetterQueue: props.deadLetterQueue } : {}),
       entry: join(REPO_ROOT, props.entry),
       handler: 'handler',
       projectRoot: REPO_ROOT,

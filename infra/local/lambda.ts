@@ -16,6 +16,7 @@ import type { AuthorizerResult } from '../../functions/authorizer';
 import { repoRoot } from './paths';
 import { asFunction, LOCAL_ACCOUNT, recordAnswer, recordEventSource } from './iam-recorder';
 import { LOCAL_REGION } from './emulators';
+import { DOCUMENT_FILES_PREFIX } from '../../shared/domain/document';
 
 type Handler<E, R> = (event: E, context: Context) => Promise<R>;
 const modules = new Map<string, Promise<{ handler: Handler<unknown, unknown> }>>();
@@ -86,7 +87,8 @@ export async function invokeRoute(route: Route, event: ApiEvent): Promise<ApiRes
 export function deliverFileEvents(server: { on(event: 'event', listener: (event: S3Event) => void): unknown }): void {
   const targets = eventFunctions.filter((f) => f.source === 'files:objectCreated');
   server.on('event', (event) => {
-    if (!event.Records.some((r) => r.eventName.startsWith('ObjectCreated'))) return;
+    // As the bucket notification's prefix filter: document files only.
+    if (!event.Records.some((r) => r.eventName.startsWith('ObjectCreated') && decodeURIComponent(r.s3.object.key).startsWith(DOCUMENT_FILES_PREFIX))) return;
     for (const target of targets) {
       void loadHandler<S3Event, void>(target.entry)
         .then((handler) => asFunction(`event:${target.name}`, () => handler(event, lambdaContext(functionName({ operation: target.name } as Route)))))

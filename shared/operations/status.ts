@@ -20,6 +20,7 @@ export interface ExecutionStatus {
   ExecutionArn: string;
   Status: string;
   StartedAt: string;
+  DryRun: boolean;
   StoppedAt: string | null;
   Progress: { Phase: string; Processed: number; Total?: number } | null;
   Result: unknown;
@@ -67,6 +68,7 @@ export async function executionStatus(sfn: SFNClient, operation: string, executi
     ExecutionArn: executionArn,
     Status: described.status ?? 'RUNNING',
     StartedAt: formatTimestamp(described.startDate ?? new Date()),
+    DryRun: parse(described.input)?.dryRun === true,
     StoppedAt: described.stopDate ? formatTimestamp(described.stopDate) : null,
     Progress: progress ? { Phase: progress.phase, Processed: progress.processed, ...(progress.total !== undefined ? { Total: progress.total } : {}) } : null,
     Result: described.status === 'SUCCEEDED' ? (output?.result ?? null) : null,

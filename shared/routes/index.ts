@@ -14,7 +14,7 @@ import { documentRoutes } from './documents';
 import { docsRoutes } from './docs';
 import { maintenanceRoutes } from './maintenance';
 import { executionRoutes, operationRoutes } from './operations';
-import { GREEDY, type DataAccess, type FileAccess, type Route } from './types';
+import { GREEDY, type DataAccess, type ObjectAccess, type Route } from './types';
 
 export * from './types';
 
@@ -35,21 +35,16 @@ export interface EventFunction {
   /** `schedule`: every RELEASE_SWEEP_SECONDS locally, an EventBridge rate rule on AWS. */
   readonly source: 'files:objectCreated' | 'table:changes' | 'schedule';
   readonly data: DataAccess;
-  readonly files: FileAccess | 'write-delete';
+  readonly files: ObjectAccess;
 }
 export const eventFunctions: readonly EventFunction[] = [
-  { name: 'document.fileStored', entry: 'functions/document/file-stored.ts', source: 'files:objectCreated', data: 'write', files: 'write-delete' },
+  { name: 'document.fileStored', entry: 'functions/document/file-stored.ts', source: 'files:objectCreated', data: 'write', files: 'read-delete' },
   { name: 'sequence.changes', entry: 'functions/stream/sequence.ts', source: 'table:changes', data: 'write', files: 'none' },
   { name: 'container.releaseSweep', entry: 'functions/container/release-sweep.ts', source: 'schedule', data: 'write', files: 'none' },
 ];
 
 /** The authorizer is not a route, but is built and bundled like one. */
 export const authorizerEntry = 'functions/authorizer.ts';
-
-/** The two request paths a route answers: as in the interface and with a trailing slash. */
-export function pathsOf(route: Route): [string, string] {
-  return [route.path, `${route.path}/`];
-}
 
 /**
  * The HTTP API routes that serve those paths. An HTTP API route key may not end in "/" (the deploy

@@ -1,4 +1,4 @@
-import type { DataAccess, FileAccess, Route } from './types';
+import type { DataAccess, ObjectAccess, Route } from './types';
 import { executionId, executionReply, exportPrefix, operationFlags, startReply } from '../schemas/operation';
 
 /**
@@ -15,7 +15,7 @@ export interface OperationDefinition {
   /** importRecords reads an export: `?from=` names its prefix in the bucket. */
   readonly needsSource?: boolean;
   /** The step function's handler, once the operation is built. */
-  readonly step?: { readonly entry: string; readonly data: DataAccess; readonly files: FileAccess | 'write-delete' };
+  readonly step?: { readonly entry: string; readonly data: DataAccess; readonly files: ObjectAccess };
 }
 
 export const operations: readonly OperationDefinition[] = [

@@ -8,8 +8,16 @@ export type AuthKind = 'public' | 'token' | 'operator';
 export type DataAccess = 'none' | 'read' | 'write';
 /** What a function does with document files: `read` presigns downloads, `write` presigns uploads too. */
 export type FileAccess = 'none' | 'read' | 'write';
+/** Event and step functions also: `read-delete` reads and removes objects, `write-delete` puts them too. */
+export type ObjectAccess = FileAccess | 'read-delete' | 'write-delete';
 
-export interface Route {
+/**
+ * A route. What only the OpenAPI document needs (body, parameters, 200 answer: RouteDocs) is
+ * declared by operation in shared/openapi/routes-meta.ts, so the route modules, which every
+ * function bundles, import no schema. The /service routes (shared/routes/operations.ts) still
+ * declare theirs on the route; an operation declares in one place only (docsOf checks).
+ */
+export interface Route extends RouteDocs {
   /** Interface operation name (`container.load`); routes of one handler entry share it. */
   readonly operation: string;
   readonly method: HttpMethod;
@@ -24,23 +32,27 @@ export interface Route {
    * operation's state machine (a `/service/{slug}` route), `read` any (status and history).
    */
   readonly executions?: 'start' | 'read';
-  /** The JSON request body (POST, PUT), as the handler validates it. */
-  readonly body?: GenericSchema;
-  /** Path variables other than identifiers (`...Uuid`) and page numbers, each as the handler takes it. */
-  readonly params?: Readonly<Record<string, GenericSchema>>;
-  /** Query parameters the handler reads, each as it validates it. */
-  readonly query?: Readonly<Record<string, GenericSchema>>;
-  /** The 200 answer; the OpenAPI document (shared/openapi/) and the contract tests read it. */
-  readonly reply?: Reply;
   /**
-   * Answers beyond those the method, auth, path and body imply (shared/openapi/statuses.ts derives
-   * those): a status and the messages it carries.
+   * Answers beyond those the method, auth, path, body and query imply (shared/openapi/answers.ts
+   * derives those): a status and the messages it carries.
    */
   readonly answers?: Readonly<Partial<Record<number, readonly MessageKey[]>>>;
   /** Headers beyond the common ones: `If-Match` taken, `ETag` answered. */
   readonly headers?: { readonly request?: readonly 'If-Match'[]; readonly response?: readonly 'ETag'[] };
   /** Files of npm packages the function serves (`swagger-ui-dist/swagger-ui.css`), copied next to its bundle. */
   readonly assets?: readonly string[];
+}
+
+/** What the OpenAPI document says of a route beyond the table, as the handler validates and answers. */
+export interface RouteDocs {
+  /** The JSON request body (POST, PUT), as the handler validates it. */
+  readonly body?: GenericSchema;
+  /** Path variables other than identifiers (`...Uuid`) and page numbers, each as the handler takes it. */
+  readonly params?: Readonly<Record<string, GenericSchema>>;
+  /** Query parameters the handler reads, each as it validates it. */
+  readonly query?: Readonly<Record<string, GenericSchema>>;
+  /** The 200 answer; without one the document says only that it carries Notifications. */
+  readonly reply?: Reply;
 }
 
 /**

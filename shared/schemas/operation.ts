@@ -32,6 +32,8 @@ export const executionReply = (operationNames: readonly string[]) =>
     ExecutionArn: v.string(),
     Status: v.picklist(EXECUTION_STATUSES),
     StartedAt: timestamp,
+    /** Started with ?dryRun=true: it changes nothing. */
+    DryRun: v.boolean(),
     /** Null while it runs. */
     StoppedAt: v.nullable(timestamp),
     /** The last step's progress (null before the first step ended). */

@@ -20,7 +20,7 @@ import { createEntry } from '../../shared/domain/maintenance';
 import { createContainer } from '../../shared/domain/container';
 import { fileKey, newDocument } from '../../shared/domain/document';
 import { eventFunctions, routes } from '../../shared/routes';
-import { documentClient, runtime } from '../support/api';
+import { call, documentClient, runtime, token } from '../support/api';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
@@ -31,6 +31,7 @@ const SAMPLE = {
   document: 'a1b2c3d4-0000-4000-8000-000000000004',
   entry: 'a1b2c3d4-0000-4000-8000-000000000005',
   content: 'a1b2c3d4-0000-4000-8000-000000000007',
+  execution: 'regenerate-sequence-memory-a1b2c3d4-0000-4000-8000-000000000008',
 };
 const samples = readdirSync(path.join(root, 'events'), { recursive: true, encoding: 'utf8' })
   .filter((f) => f.endsWith('.json'))
@@ -39,6 +40,8 @@ const samples = readdirSync(path.join(root, 'events'), { recursive: true, encodi
 /** Fresh ids for a sample, and what it needs to exist (a container or document with the sample's uuid). */
 async function prepare(text: string) {
   const ids = { client: randomUUID(), facility: randomUUID(), document: randomUUID() };
+  // An execution to report on: a dry run started as the /service route starts one.
+  if (text.includes(SAMPLE.execution)) text = text.replaceAll(SAMPLE.execution, (await call('GET', '/service/regenerate-sequence-memory?dryRun=true', { token: token({ roles: ['operator'] }) })).body.ExecutionId);
   const fresh = text.replaceAll(SAMPLE.client, ids.client).replaceAll(SAMPLE.facility, ids.facility).replaceAll(SAMPLE.document, ids.document);
   const tenant = { client: ids.client, facility: ids.facility };
   const db = documentClient();

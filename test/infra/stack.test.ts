@@ -14,6 +14,7 @@ import { STAGES, stageConfig } from '../../infra/stages';
 import { TABLE_DEFINITION } from '../../shared/data/table';
 import { COUNTED_TYPES } from '../../shared/data/counted';
 import { operationStateMachine } from '../../shared/operations/machine';
+import { DOCUMENT_FILES_PREFIX } from '../../shared/domain/document';
 import { eventFunctions, gatewayPathsOf, routeKey, routes, type Route } from '../../shared/routes';
 import { implementedOperations } from '../../shared/routes/operations';
 import type { IConstruct } from 'constructs';
@@ -44,6 +45,13 @@ function attachedStatements(template: Template, roleId: string): Statement[] {
     .filter((p) => (p.Properties.Roles as unknown[]).some((r) => JSON.stringify(r) === JSON.stringify({ Ref: roleId })))
     .flatMap((p) => p.Properties.PolicyDocument.Statement as Statement[]);
 }
+
+/** What every function's role holds besides its grants: writing its own log group, sending X-Ray segments. */
+const BASELINE = /^(logs:(CreateLogStream|PutLogEvents)|xray:)/;
+
+/** The statements of a role's policies that grant what the function itself does (no log or trace baseline). */
+const ownStatements = (template: Template, roleId: string): Statement[] =>
+  attachedStatements(template, roleId).filter((st) => ![st.Action].flat().every((action) => BASELINE.test(action)));
 
 /** Every action of the IAM policies attached to a role. */
 function roleActions(template: Template, roleId: string): string[] {
@@ -213,7 +221,7 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
 
     it('lets the execution status route read the executions of every state machine, and nothing else', () => {
       for (const route of routes.filter((r) => r.executions === 'read')) {
-        const statements = attachedStatements(template, roleIdOf(routeFnIds.get(route.operation)!));
+        const statements = ownStatements(template, roleIdOf(routeFnIds.get(route.operation)!));
         expect(statements.flatMap((st) => [st.Action].flat()).sort()).toEqual(['states:DescribeExecution', 'states:GetExecutionHistory']);
         const resources = JSON.stringify(statements[0]!.Resource);
         for (const op of implementedOperations) expect(resources).toContain(JSON.stringify({ 'Fn::GetAtt': [idOf(stack.stateMachines.get(op.name)!), 'Name'] }));
@@ -246,7 +254,7 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
         expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query']));
         WRITE_ACTIONS.forEach((action) => expect(actions).not.toContain(action));
         // The table grant covers the table and its indexes, never a wildcard resource.
-        const resources = JSON.stringify(policyResources(template, roleIdOf(routeFnIds.get(route.operation)!)));
+        const resources = JSON.stringify(ownStatements(template, roleIdOf(routeFnIds.get(route.operation)!)).flatMap((st) => [st.Resource].flat()));
         expect(resources).toContain(JSON.stringify({ 'Fn::GetAtt': [tableId, 'Arn'] }));
         expect(resources).toContain('/index/*');
         expect(resources).not.toContain('"*"');
@@ -267,7 +275,16 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
       }
     });
 
-    it('grants file access by the table: none, read, write (put), write-delete', () => {
+    it('lets only maintenance steps scan the table or list the bucket', () => {
+      for (const fnId of ownFnIds) {
+        const actions = roleActions(template, roleIdOf(fnId));
+        const step = [...stepFnIds.values()].includes(fnId);
+        expect(actions.includes('dynamodb:Scan'), fnId).toBe(step);
+        if (!step) expect(actions.filter((a) => /^s3:(List|GetBucket)/.test(a) || a.endsWith('*')), fnId).toEqual([]);
+      }
+    });
+
+    it('grants file access by the table: none, read, write (put), read-delete, write-delete', () => {
       const subjects = [
         ...routes.map((r) => ({ files: r.files as string, fnId: routeFnIds.get(r.operation)! })),
         ...eventFunctions.map((e) => ({ files: e.files as string, fnId: eventFnIds.get(e.name)! })),
@@ -278,10 +295,9 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
           expect(s3, fnId).toEqual([]);
           continue;
         }
-        expect(s3, fnId).toContain('s3:GetObject*');
-        expect(s3.includes('s3:PutObject'), fnId).toBe(files === 'write' || files === 'write-delete');
-        expect(s3.includes('s3:DeleteObject*'), fnId).toBe(files === 'write-delete');
-        expect(s3.filter((a) => /^s3:(PutBucket|DeleteBucket)/.test(a)), fnId).toEqual([]);
+        expect(s3.sort(), fnId).toEqual(['s3:GetObject', ...(files.endsWith('delete') ? ['s3:DeleteObject'] : []), ...(files.startsWith('write') ? ['s3:PutObject'] : [])].sort());
+        // API and event functions touch document files only.
+        expect(JSON.stringify(policyResources(template, roleIdOf(fnId)))).toContain(`/${DOCUMENT_FILES_PREFIX}*`);
       }
     });
 
@@ -304,7 +320,7 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
           BucketName: { Ref: bucketId },
           NotificationConfiguration: {
             LambdaFunctionConfigurations: Match.arrayWith([
-              { Events: ['s3:ObjectCreated:*'], LambdaFunctionArn: { 'Fn::GetAtt': [eventFnIds.get(event.name), 'Arn'] } },
+              { Events: ['s3:ObjectCreated:*'], LambdaFunctionArn: { 'Fn::GetAtt': [eventFnIds.get(event.name), 'Arn'] }, Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: DOCUMENT_FILES_PREFIX }] } } },
             ]),
           },
         });
@@ -446,8 +462,10 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
     });
 
     it('has the bucket: private, encrypted, versioned, TLS only, CORS for presigned uploads', () => {
-      template.resourceCountIs('AWS::S3::Bucket', 1);
+      // The file bucket and the bucket of its server access logs.
+      template.resourceCountIs('AWS::S3::Bucket', 2);
       template.hasResourceProperties('AWS::S3::Bucket', {
+        LoggingConfiguration: { DestinationBucketName: Match.anyValue(), LogFilePrefix: 'files/' },
         PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
         BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
         VersioningConfiguration: { Status: 'Enabled' },
@@ -475,7 +493,32 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
         template.resourceCountIs('Custom::S3AutoDeleteObjects', 0);
       } else {
         template.hasResource('AWS::S3::Bucket', { DeletionPolicy: 'Delete' });
-        template.resourceCountIs('Custom::S3AutoDeleteObjects', 1);
+        template.resourceCountIs('Custom::S3AutoDeleteObjects', 2);
+      }
+    });
+  });
+
+  describe('controls', () => {
+    it('traces every function (X-Ray) and lets it write its own log group only, with no managed policy', () => {
+      for (const fnId of ownFnIds) {
+        expect(functions[fnId]!.Properties.TracingConfig, fnId).toEqual({ Mode: 'Active' });
+        const role = template.toJSON().Resources[roleIdOf(fnId)] as Resource;
+        expect(role.Properties.ManagedPolicyArns, fnId).toBeUndefined();
+        const logs = attachedStatements(template, roleIdOf(fnId)).filter((st) => [st.Action].flat().some((a) => a.startsWith('logs:')));
+        expect(logs.map((st) => st.Resource), fnId).toEqual([{ 'Fn::GetAtt': [functions[fnId]!.Properties.LoggingConfig.LogGroup.Ref, 'Arn'] }]);
+      }
+    });
+
+    it('writes an access log line per API request', () => {
+      template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+        AccessLogSettings: { DestinationArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^ApiAccessLogs'), 'Arn'] }, Format: Match.stringLikeRegexp('requestId.*status.*latency') },
+      });
+    });
+
+    it('keeps the events of asynchronously invoked functions that failed every attempt (S3 notification, schedule)', () => {
+      for (const event of eventFunctions.filter((e) => e.source !== 'table:changes')) {
+        const dlq = functions[eventFnIds.get(event.name)!]!.Properties.DeadLetterConfig;
+        expect(dlq?.TargetArn?.['Fn::GetAtt']?.[1], event.name).toBe('Arn');
       }
     });
   });
