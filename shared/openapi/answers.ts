@@ -1,10 +1,11 @@
 /**
  * Which statuses a route can answer besides 200, and with which messages: derived from its method,
- * auth, path and body (the shared Middy stack answers those the same way for every route), plus
- * the route's own `answers` from the route table.
+ * auth, path, body and query (the shared Middy stack answers those the same way for every route),
+ * plus the route's own `answers` from the route table.
  */
 import type { MessageKey } from '../i18n/messages';
 import type { Route } from '../routes/types';
+import { docsOf } from './routes-meta';
 
 /** The variables of a path template, in order. */
 export const pathVariables = (path: string): string[] => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
@@ -21,9 +22,10 @@ export function answersOf(route: Route): Map<number, MessageKey[]> {
     answers.set(status, set);
   };
   const variables = pathVariables(route.path);
-  const hasBody = route.body !== undefined;
+  const { body, query } = docsOf(route);
+  const hasBody = body !== undefined;
   if (variables.length) add(400, 'request.invalid', 'request.malformed_path');
-  if (route.query && Object.keys(route.query).length) add(400, 'request.invalid');
+  if (query && Object.keys(query).length) add(400, 'request.invalid');
   if (hasBody) add(400, 'request.invalid', 'request.malformed_json');
   if (route.auth !== 'public') add(401, 'auth.token_missing', 'auth.token_invalid', 'auth.token_expired');
   if (route.auth === 'operator') add(403, 'auth.role_required');

@@ -1,6 +1,7 @@
 /**
  * The OpenAPI 3.1 document of the service, generated: paths and operations from the route table,
- * bodies, queries and models from the valibot schemas the handlers validate with, error answers
+ * bodies, queries and models from the valibot schemas the handlers validate with (named per
+ * operation in shared/openapi/routes-meta.ts), error answers
  * from shared/openapi/answers.ts and the message catalogue. Nothing here lists a route, a field
  * or a message. `npm run openapi` writes it to docs/openapi.json; GET /openapi.json serves it.
  */
@@ -18,6 +19,7 @@ import { collectionConfiguration, notificationOf, replyNotifications } from '../
 import { IDENTIFIER_PATTERN, QUANTITY_MAX } from '../domain/values';
 import { identifier, pageNumber } from '../schemas/fields';
 import { answersOf, isIdentifierVariable, pathVariables } from './answers';
+import { docsOf } from './routes-meta';
 
 type Json = Record<string, unknown>;
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
@@ -112,7 +114,8 @@ function operationIds(table: readonly Route[]): Map<Route, string> {
 function parameterSchema(route: Route, name: string): Json {
   if (isIdentifierVariable(name)) return jsonSchemaOf(identifier);
   if (name === 'page') return jsonSchemaOf(pageNumber);
-  const declared = route.params?.[name] ?? route.query?.[name];
+  const { params, query } = docsOf(route);
+  const declared = params?.[name] ?? query?.[name];
   return declared ? jsonSchemaOf(declared) : { type: 'string' };
 }
 
@@ -185,9 +188,20 @@ export function openApiDocument(options: OpenApiOptions = {}): Json {
     return { $ref: `#/components/schemas/${known}` };
   };
   // The most used schema of a name gets the plain name (ContainerModel, not loadDefault's item).
+  const modelOf = (route: Route) => {
+    const reply = docsOf(route).reply;
+    return reply && 'model' in reply ? reply.model : undefined;
+  };
   const uses = new Map<v.GenericSchema, number>();
-  for (const r of table) if (r.reply && 'model' in r.reply) uses.set(r.reply.model, (uses.get(r.reply.model) ?? 0) + 1);
-  const ordered = [...table].sort((a, b) => (b.reply && 'model' in b.reply ? uses.get(b.reply.model)! : 0) - (a.reply && 'model' in a.reply ? uses.get(a.reply.model)! : 0));
+  for (const r of table) {
+    const model = modelOf(r);
+    if (model) uses.set(model, (uses.get(model) ?? 0) + 1);
+  }
+  const usesOf = (route: Route) => {
+    const model = modelOf(route);
+    return model ? uses.get(model)! : 0;
+  };
+  const ordered = [...table].sort((a, b) => usesOf(b) - usesOf(a));
   componentSchemas.set('Notification', jsonSchemaOf(notificationOf()));
   componentSchemas.set('CollectionConfiguration', jsonSchemaOf(collectionConfiguration));
   componentSchemas.set('Notifications', jsonSchemaOf(replyNotifications));
@@ -197,11 +211,12 @@ export function openApiDocument(options: OpenApiOptions = {}): Json {
 
   for (const route of ordered) {
     const { summary, description } = summaryOf(route);
-    const reply = route.reply;
+    const docs = docsOf(route);
+    const reply = docs.reply;
     const isFile = reply !== undefined && 'media' in reply;
     const parameters: Json[] = [
       ...pathVariables(route.path).map((name) => ({ name, in: 'path', required: true, schema: parameterSchema(route, name) })),
-      ...Object.entries(route.query ?? {}).map(([name, schema]) => ({ name, in: 'query', required: schema.type !== 'optional', schema: parameterSchema(route, name) })),
+      ...Object.entries(docs.query ?? {}).map(([name, schema]) => ({ name, in: 'query', required: schema.type !== 'optional', schema: parameterSchema(route, name) })),
       ...(isFile ? [] : [{ $ref: '#/components/parameters/AcceptLanguage' }]),
       ...(route.method === 'POST' ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
       ...(route.headers?.request ?? []).map((name) => ({ $ref: `#/components/parameters/${name.replace('-', '')}` })),
@@ -238,7 +253,7 @@ export function openApiDocument(options: OpenApiOptions = {}): Json {
       },
     };
     for (const [status, keys] of answersOf(route)) responses[status] = errorResponse(keys, status);
-    const body = route.body ? jsonSchemaOf(route.body) : undefined;
+    const body = docs.body ? jsonSchemaOf(docs.body) : undefined;
     const operation: Json = {
       operationId: ids.get(route),
       tags: [tagOf(route)],

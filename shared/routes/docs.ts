@@ -1,4 +1,3 @@
-import * as v from 'valibot';
 import type { Route } from './types';
 
 /** The files of the docs page: Swagger UI's, copied next to the bundle on AWS, and its start script. */
@@ -11,16 +10,14 @@ const file = { auth: 'public', data: 'none', files: 'none' } as const;
 
 /** The contract, published by the service itself: the OpenAPI document and a page that renders it. */
 export const docsRoutes = {
-  openapi: { operation: 'docs.openapi', method: 'GET', path: '/openapi.json', entry: 'functions/docs/openapi.ts', ...file, reply: { media: ['application/json'] } },
-  page: { operation: 'docs.page', method: 'GET', path: '/docs', entry: 'functions/docs/page.ts', ...file, reply: { media: ['text/html'] } },
+  openapi: { operation: 'docs.openapi', method: 'GET', path: '/openapi.json', entry: 'functions/docs/openapi.ts', ...file },
+  page: { operation: 'docs.page', method: 'GET', path: '/docs', entry: 'functions/docs/page.ts', ...file },
   asset: {
     operation: 'docs.asset',
     method: 'GET',
     path: '/docs/{asset}',
     entry: 'functions/docs/asset.ts',
     ...file,
-    params: { asset: v.picklist(Object.keys(DOCS_ASSETS) as (keyof typeof DOCS_ASSETS)[]) },
-    reply: { media: [...new Set(Object.values(DOCS_ASSETS).map((a) => a.type))] },
     answers: { 404: ['route.not_found'] },
     assets: Object.values(DOCS_ASSETS).flatMap((a) => ('file' in a ? [a.file] : [])),
   },

@@ -1,12 +1,10 @@
 import type { Route } from './types';
-import { documentCreateSchema, documentModel, documentUpdateSchema, stateFilterSchema, uploadForm } from '../schemas/document';
 
 const DOCUMENTS = '/document/api/v1/{clientUuid}/{facilityUuid}/documents';
-const item = { item: 'DocumentModel', model: documentModel } as const;
 const notFound = { 404: ['document.not_found'] } as const;
-const report = { auth: 'token', data: 'read', files: 'read', reply: item, answers: notFound } as const;
-/** A listing: the collection of DocumentModels, narrowed by `?State=`. */
-const read = { auth: 'token', data: 'read', files: 'read', query: { State: stateFilterSchema }, reply: { collection: 'DocumentModelCollection', model: documentModel } } as const;
+const report = { auth: 'token', data: 'read', files: 'read', answers: notFound } as const;
+/** A listing (narrowed by `?State=`). */
+const read = { auth: 'token', data: 'read', files: 'read' } as const;
 
 /** The document archive (interface §4.1, §4.2) and its writes (DESIGN §5). */
 export const documentRoutes = {
@@ -21,8 +19,7 @@ export const documentRoutes = {
   maintenanceLogEntry: { operation: 'document.maintenanceLogEntry', method: 'GET', path: `${DOCUMENTS}/maintenance-log-entry/{maintenanceLogEntryUuid}`, entry: 'functions/document/maintenance-log-entry.ts', ...read },
   generator: { operation: 'document.generator', method: 'GET', path: `${DOCUMENTS}/generator/{generatorUuid}`, entry: 'functions/document/generator.ts', ...read },
   cyclotronProduct: { operation: 'document.cyclotronProduct', method: 'GET', path: `${DOCUMENTS}/cyclotron-product/{cyclotronProductUuid}`, entry: 'functions/document/cyclotron-product.ts', ...read },
-  create: { operation: 'document.create', method: 'POST', path: DOCUMENTS, entry: 'functions/document/create.ts', auth: 'token', data: 'write', files: 'write', body: documentCreateSchema,
-    reply: { ...item, extra: { Upload: uploadForm } } },
-  update: { operation: 'document.update', method: 'PUT', path: `${DOCUMENTS}/{uuid}`, entry: 'functions/document/update.ts', auth: 'token', data: 'write', files: 'read', body: documentUpdateSchema, reply: item, answers: notFound },
+  create: { operation: 'document.create', method: 'POST', path: DOCUMENTS, entry: 'functions/document/create.ts', auth: 'token', data: 'write', files: 'write' },
+  update: { operation: 'document.update', method: 'PUT', path: `${DOCUMENTS}/{uuid}`, entry: 'functions/document/update.ts', auth: 'token', data: 'write', files: 'read', answers: notFound },
   report: { operation: 'document.report', method: 'GET', path: '/document/report-api/v1/document/{uuid}', entry: 'functions/document/report.ts', ...report },
 } as const satisfies Record<string, Route>;

@@ -10,6 +10,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { exampleOf } from '../../shared/openapi/document';
 import { generatedFiles } from '../../shared/openapi/files';
+import { docsOf, routeDocs } from '../../shared/openapi/routes-meta';
+import { routes } from '../../shared/routes';
 import { REMAINING_TIME_HEADER } from '../../infra/local/lambda';
 import { call, newTenant, token } from '../support/api';
 import { apiDocument } from '../support/contract';
@@ -22,6 +24,14 @@ describe('the OpenAPI document', () => {
     for (const [file, content] of Object.entries(await generatedFiles())) {
       expect(readFileSync(path.join(root, file), 'utf8'), `${file} is stale: run npm run openapi`).toBe(content);
     }
+  });
+
+  it('documents operations of the route table only, each in one place (shared/openapi/routes-meta.ts or its route)', () => {
+    const operations = new Set(routes.map((r) => r.operation));
+    expect(Object.keys(routeDocs).filter((op) => !operations.has(op))).toEqual([]);
+    for (const route of routes) expect(() => docsOf(route)).not.toThrow();
+    // Every JSON route documents its 200 answer.
+    expect(routes.filter((r) => !docsOf(r).reply).map((r) => r.operation)).toEqual([]);
   });
 
   it('is served at GET /openapi.json, naming the address it was fetched from', async () => {

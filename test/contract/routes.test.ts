@@ -76,6 +76,42 @@ const entryListing = (extra: Record<string, string> = {}): Sample => {
   };
 };
 
+/** The members of the decay-in-storage models (issue 11), in order. */
+const CONTENT_MEMBERS = ['Uuid', 'Kind', 'ContentId', 'Nuclide', 'Activity', 'ActivityDateTime', 'CreatedAt', 'CreatedBy'];
+const HISTORY_MEMBERS = ['At', 'By', 'ByName', 'Field', 'OldValue', 'NewValue', 'RequestId'];
+const contentBody = { Kind: 'CYCLOTRON_PRODUCT', ContentId: 'product-1', Nuclide: 'F-18', Activity: 900000, ActivityDateTime: '2026-11-20 08:00:00' };
+/** A container with a content (its uuid), measured, so its release assessment has every input. */
+async function containerWithContent(t: Tenant) {
+  const uuid = await createContainer(t, { Name: 'Sample', Weight: 10000, MeasurementActivity: 1000000, MeasurementDate: '2026-11-20 08:00:00' });
+  const added = await call('POST', `${containerPath(t, uuid)}/contents`, { token: t.token, body: contentBody });
+  expect(added.status, added.text).toBe(200);
+  return { uuid, content: added.body.ContainerContentModel.Uuid as string };
+}
+const notificationsOf = (r: ApiResponse) => r.body.Notifications.map((n: { Type: string; Message: string }) => [n.Type, n.Message]);
+const expectContent = (r: ApiResponse, message: string) => {
+  expect(r.status, r.text).toBe(200);
+  expect(Object.keys(r.body)).toEqual(['ContainerContentModel', 'Notifications']);
+  expect(Object.keys(r.body.ContainerContentModel)).toEqual(CONTENT_MEMBERS);
+  expect(r.body.ContainerContentModel).toMatchObject(contentBody);
+  expect(notificationsOf(r)).toEqual([['Success', message]]);
+};
+const expectCollection = (r: ApiResponse, name: string, members: string[]) => {
+  expect(r.status, r.text).toBe(200);
+  expect(Object.keys(r.body)).toEqual([name, 'CollectionConfiguration', 'Notifications']);
+  expect(r.body[name].length).toBeGreaterThan(0);
+  for (const item of r.body[name]) expect(Object.keys(item)).toEqual(members);
+  expect(r.body.CollectionConfiguration.CollectionModelName).toBe(name);
+  expect(r.body.Notifications).toEqual([]);
+};
+/** A history listing: the container's creation and its content, newest first. */
+const historyListing = (extra: Record<string, string> = {}): Sample => ({
+  prepare: async (t) => ({ values: { clientUuid: t.client, facilityUuid: t.facility, uuid: (await containerWithContent(t)).uuid, ...extra } }),
+  check: (r) => {
+    expectCollection(r, 'ContainerHistoryEntryModelCollection', HISTORY_MEMBERS);
+    expect(r.body.ContainerHistoryEntryModelCollection.at(-1)).toMatchObject({ Field: expect.any(String), OldValue: null });
+  },
+});
+
 const samples: Record<string, Sample> = {
   'docs.openapi': {
     prepare: async () => ({ values: {} }),
@@ -212,6 +248,57 @@ const samples: Record<string, Sample> = {
     check: (r, t) => {
       expectContainer(r, t);
       expect(r.body.Notifications[0].Message).toBe('container.deleted');
+    },
+  },
+  'container.contents': {
+    prepare: async (t) => ({ values: { clientUuid: t.client, facilityUuid: t.facility, uuid: (await containerWithContent(t)).uuid } }),
+    check: (r) => {
+      expectCollection(r, 'ContainerContentModelCollection', CONTENT_MEMBERS);
+      expect(r.body.ContainerContentModelCollection).toEqual([expect.objectContaining(contentBody)]);
+      expect(r.body.CollectionConfiguration).toMatchObject({ IsPaginated: false, TotalCount: 1 });
+    },
+  },
+  'container.addContent': {
+    prepare: async (t) => ({ values: { clientUuid: t.client, facilityUuid: t.facility, uuid: await createContainer(t) }, body: contentBody }),
+    check: (r) => {
+      expectContent(r, 'container.content_added');
+      expect(r.headers.get('etag')).toMatch(/^".+\.2"$/);
+    },
+  },
+  'container.removeContent': {
+    prepare: async (t) => {
+      const { uuid, content } = await containerWithContent(t);
+      return { values: { clientUuid: t.client, facilityUuid: t.facility, uuid, contentUuid: content } };
+    },
+    check: (r) => {
+      expectContent(r, 'container.content_removed');
+      expect(r.headers.get('etag')).toMatch(/^".+\.3"$/);
+    },
+  },
+  'container.releaseAssessment': {
+    prepare: async (t) => ({ values: { clientUuid: t.client, facilityUuid: t.facility, uuid: (await containerWithContent(t)).uuid } }),
+    check: (r) => {
+      expect(r.status, r.text).toBe(200);
+      expect(Object.keys(r.body)).toEqual(['ReleaseAssessmentModel', 'Notifications']);
+      const model = r.body.ReleaseAssessmentModel;
+      expect(Object.keys(model)).toEqual([
+        'ContainerUuid', 'AssessedAt', 'Basis', 'MeasurementDate', 'SpecificActivityAtMeasurementBqPerG', 'SharesAssumed', 'Nuclides',
+        'SumOfRatios', 'ClearanceReached', 'PredictedReleaseDateTime', 'SurfaceCheck', 'MissingInputs',
+      ]);
+      expect(model.Nuclides.map((n: object) => Object.keys(n))).toEqual([['Nuclide', 'Share', 'SpecificActivityBqPerG', 'ClearanceLevelBqPerG', 'Ratio']]);
+      // 1 MBq in 10 kg, all F-18 (measured with the content): 100 Bq/g at the measurement.
+      expect(model).toMatchObject({ ContainerUuid: expect.stringMatching(/^[0-9a-f-]{36}$/), MeasurementDate: '2026-11-20 08:00:00', SpecificActivityAtMeasurementBqPerG: 100, SharesAssumed: false, SurfaceCheck: null, MissingInputs: [] });
+      expect(model.Nuclides[0]).toMatchObject({ Nuclide: 'F-18', Share: 1, ClearanceLevelBqPerG: 10 });
+      expect(r.body.Notifications).toEqual([]);
+    },
+  },
+  'container.history': historyListing(),
+  'container.historyPage': historyListing({ page: '1' }),
+  'container.nuclides': {
+    prepare: async () => ({ values: {} }),
+    check: (r) => {
+      expectCollection(r, 'NuclideModelCollection', ['Nuclide', 'HalfLifeSeconds', 'ClearanceLevelBqPerG', 'SurfaceClearanceLevelBqPerCm2']);
+      expect(r.body.NuclideModelCollection.find((n: { Nuclide: string }) => n.Nuclide === 'F-18')).toMatchObject({ HalfLifeSeconds: 6586.2, ClearanceLevelBqPerG: 10 });
     },
   },
 };

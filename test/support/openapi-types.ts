@@ -334,6 +334,27 @@ export interface components {
       LastIndex: number;
       TotalCount: number;
     };
+    ContainerContentModel: {
+      Uuid: string | null;
+      /** @enum {string} */
+      Kind: "CYCLOTRON_PRODUCT" | "GENERATOR_ELUAT";
+      ContentId: string;
+      Nuclide: string;
+      Activity: number | null;
+      ActivityDateTime: string | null;
+      CreatedAt: string | null;
+      CreatedBy: string | null;
+    };
+    ContainerHistoryEntryModel: {
+      /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+      At: string;
+      By: string;
+      ByName: string | null;
+      Field: string;
+      OldValue: unknown;
+      NewValue: unknown;
+      RequestId: string;
+    };
     ContainerModel: {
       Client: string;
       Facility: string;
@@ -463,6 +484,37 @@ export interface components {
         /** @enum {number} */
         Code: 20101 | 20001 | 20002 | 20102 | 20003 | 20103 | 20004 | 20104 | 20005 | 20202 | 20203 | 20204 | 20201 | 30002 | 30003 | 30001;
       })[];
+    NuclideModel: {
+      Nuclide: string;
+      HalfLifeSeconds: number;
+      ClearanceLevelBqPerG: number | null;
+      SurfaceClearanceLevelBqPerCm2: number | null;
+    };
+    ReleaseAssessmentModel: {
+      ContainerUuid: string;
+      /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+      AssessedAt: string;
+      Basis: string;
+      MeasurementDate: string | null;
+      SpecificActivityAtMeasurementBqPerG: number | null;
+      SharesAssumed: boolean;
+      Nuclides: ({
+          Nuclide: string;
+          Share: number | null;
+          SpecificActivityBqPerG: number | null;
+          ClearanceLevelBqPerG: number | null;
+          Ratio: number | null;
+        })[];
+      SumOfRatios: number | null;
+      ClearanceReached: boolean | null;
+      PredictedReleaseDateTime: string | null;
+      SurfaceCheck: ({
+        MeasurementContamination: number;
+        SumOfRatios: number | null;
+        ClearanceReached: boolean | null;
+      }) | null;
+      MissingInputs: string[];
+    };
   };
   responses: never;
   parameters: {
@@ -1262,6 +1314,8 @@ export interface operations {
       200: {
         content: {
           "application/json": {
+            ContainerContentModelCollection: components["schemas"]["ContainerContentModel"][];
+            CollectionConfiguration: components["schemas"]["CollectionConfiguration"];
             Notifications: components["schemas"]["Notifications"];
           };
         };
@@ -1410,6 +1464,7 @@ export interface operations {
         };
         content: {
           "application/json": {
+            ContainerContentModel: components["schemas"]["ContainerContentModel"];
             Notifications: components["schemas"]["Notifications"];
           };
         };
@@ -1597,6 +1652,7 @@ export interface operations {
         };
         content: {
           "application/json": {
+            ContainerContentModel: components["schemas"]["ContainerContentModel"];
             Notifications: components["schemas"]["Notifications"];
           };
         };
@@ -1740,6 +1796,7 @@ export interface operations {
       200: {
         content: {
           "application/json": {
+            ReleaseAssessmentModel: components["schemas"]["ReleaseAssessmentModel"];
             Notifications: components["schemas"]["Notifications"];
           };
         };
@@ -1863,6 +1920,8 @@ export interface operations {
       200: {
         content: {
           "application/json": {
+            ContainerHistoryEntryModelCollection: components["schemas"]["ContainerHistoryEntryModel"][];
+            CollectionConfiguration: components["schemas"]["CollectionConfiguration"];
             Notifications: components["schemas"]["Notifications"];
           };
         };
@@ -1986,6 +2045,8 @@ export interface operations {
       200: {
         content: {
           "application/json": {
+            ContainerHistoryEntryModelCollection: components["schemas"]["ContainerHistoryEntryModel"][];
+            CollectionConfiguration: components["schemas"]["CollectionConfiguration"];
             Notifications: components["schemas"]["Notifications"];
           };
         };
@@ -2110,6 +2171,8 @@ export interface operations {
       200: {
         content: {
           "application/json": {
+            ContainerHistoryEntryModelCollection: components["schemas"]["ContainerHistoryEntryModel"][];
+            CollectionConfiguration: components["schemas"]["CollectionConfiguration"];
             Notifications: components["schemas"]["Notifications"];
           };
         };
@@ -2228,6 +2291,8 @@ export interface operations {
       200: {
         content: {
           "application/json": {
+            NuclideModelCollection: components["schemas"]["NuclideModel"][];
+            CollectionConfiguration: components["schemas"]["CollectionConfiguration"];
             Notifications: components["schemas"]["Notifications"];
           };
         };
@@ -5431,6 +5496,7 @@ export interface operations {
             Status: "RUNNING" | "SUCCEEDED" | "FAILED" | "TIMED_OUT" | "ABORTED" | "PENDING_REDRIVE";
             /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
             StartedAt: string;
+            DryRun: boolean;
             StoppedAt: string | null;
             Progress: {
               Phase: string;

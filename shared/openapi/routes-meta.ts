@@ -1,0 +1,79 @@
+/**
+ * What the OpenAPI document says of an operation beyond the route table: its request body, the
+ * path and query parameters it takes and its 200 answer, as the valibot schemas the handlers
+ * validate with. Kept out of the route modules (shared/routes/*.ts), which every function bundle
+ * imports: only the generator and the contract tests import this, so a function carries valibot
+ * and a schema only when its handler validates with it. Keyed by the route table's operation (the
+ * routes of one operation share it); the route table stays the one list of routes.
+ */
+import * as v from 'valibot';
+import { DOCS_ASSETS } from '../routes/docs';
+import type { Route, RouteDocs } from '../routes/types';
+import { containerCreateSchema, containerDefaultModel, containerModel, containerUpdateSchema } from '../schemas/container';
+import { contentCreateSchema, contentModel } from '../schemas/content';
+import { documentCreateSchema, documentModel, documentUpdateSchema, stateFilterSchema, uploadForm } from '../schemas/document';
+import { maintenanceCreateSchema, maintenanceModel, maintenanceUpdateSchema } from '../schemas/maintenance';
+import { historyEntryModel, nuclideModel, releaseAssessmentModel } from '../schemas/release';
+
+const container = { item: 'ContainerModel', model: containerModel } as const;
+const content = { item: 'ContainerContentModel', model: contentModel } as const;
+const history = { collection: 'ContainerHistoryEntryModelCollection', model: historyEntryModel } as const;
+const documentItem = { item: 'DocumentModel', model: documentModel } as const;
+/** A document listing: the collection of DocumentModels, narrowed by `?State=`. */
+const documents = { query: { State: stateFilterSchema }, reply: { collection: 'DocumentModelCollection', model: documentModel } } as const;
+const entry = { item: 'MaintenanceLogEntryModel', model: maintenanceModel } as const;
+const entries = { collection: 'MaintenanceLogEntryModelCollection', model: maintenanceModel } as const;
+
+/** By operation (`container.load`). */
+export const routeDocs: Readonly<Record<string, RouteDocs>> = {
+  'container.loadDefault': { reply: { item: 'ContainerModel', model: containerDefaultModel } },
+  'container.load': { reply: container },
+  'container.create': { body: containerCreateSchema, reply: container },
+  'container.update': { body: containerUpdateSchema, reply: container },
+  'container.delete': { reply: container },
+  'container.contents': { reply: { collection: 'ContainerContentModelCollection', model: contentModel } },
+  'container.addContent': { body: contentCreateSchema, reply: content },
+  'container.removeContent': { reply: content },
+  'container.releaseAssessment': { reply: { item: 'ReleaseAssessmentModel', model: releaseAssessmentModel } },
+  'container.history': { reply: history },
+  'container.historyPage': { reply: history },
+  'container.nuclides': { reply: { collection: 'NuclideModelCollection', model: nuclideModel } },
+
+  'document.find': documents,
+  'document.page': documents,
+  'document.latest': documents,
+  'document.facility': documents,
+  'document.documentFolder': documents,
+  'document.record': documents,
+  'document.device': documents,
+  'document.maintenanceLogEntry': documents,
+  'document.generator': documents,
+  'document.cyclotronProduct': documents,
+  'document.create': { body: documentCreateSchema, reply: { ...documentItem, extra: { Upload: uploadForm } } },
+  'document.update': { body: documentUpdateSchema, reply: documentItem },
+  'document.report': { reply: documentItem },
+
+  'maintenanceLog.find': { reply: entries },
+  'maintenanceLog.page': { reply: entries },
+  'maintenanceLog.create': { body: maintenanceCreateSchema, reply: entry },
+  'maintenanceLog.update': { body: maintenanceUpdateSchema, reply: entry },
+
+  'docs.openapi': { reply: { media: ['application/json'] } },
+  'docs.page': { reply: { media: ['text/html'] } },
+  'docs.asset': {
+    params: { asset: v.picklist(Object.keys(DOCS_ASSETS) as (keyof typeof DOCS_ASSETS)[]) },
+    reply: { media: [...new Set(Object.values(DOCS_ASSETS).map((a) => a.type))] },
+  },
+};
+
+/**
+ * The documentation of a route. The /service routes (shared/routes/operations.ts) still declare
+ * theirs on the route itself; an operation may declare in one place only.
+ */
+export function docsOf(route: Route): RouteDocs {
+  const own: RouteDocs = { body: route.body, params: route.params, query: route.query, reply: route.reply };
+  const here = routeDocs[route.operation];
+  if (!here) return own;
+  if (Object.values(own).some((value) => value !== undefined)) throw new Error(`${route.operation}: documented both in its route and in shared/openapi/routes-meta.ts`);
+  return here;
+}
