@@ -56,14 +56,18 @@ describe('contents', () => {
     expect([undated.status, errorOf(undated).Details]).toEqual([400, ['ActivityDateTime: is required when Activity is given']]);
   });
 
-  it('409 for the same ContentId twice and once the container left OPEN', async () => {
+  it('409 for the same ContentId twice, and for adding or removing once the container left OPEN', async () => {
     const created = await create();
-    expect((await add(created.Uuid, { Kind: 'CYCLOTRON_PRODUCT', ContentId: 'same', Nuclide: 'F-18' })).status).toBe(200);
+    const first = await add(created.Uuid, { Kind: 'CYCLOTRON_PRODUCT', ContentId: 'same', Nuclide: 'F-18' });
+    expect(first.status).toBe(200);
     const twice = await add(created.Uuid, { Kind: 'GENERATOR_ELUAT', ContentId: 'same', Nuclide: 'Ga-68' });
     expect([twice.status, errorOf(twice).Message]).toEqual([409, 'container.content_duplicate']);
-    await call('PUT', containerPath(t, created.Uuid), { token: t.token, body: { State: 'DECAY' } });
+    expect((await call('PUT', containerPath(t, created.Uuid), { token: t.token, body: { State: 'DECAY' } })).status).toBe(200);
     const locked = await add(created.Uuid, { Kind: 'CYCLOTRON_PRODUCT', ContentId: 'late', Nuclide: 'F-18' });
     expect([locked.status, errorOf(locked).Message]).toEqual([409, 'container.contents_locked']);
+    const kept = await call('DELETE', contentsPath(created.Uuid, `/${first.body.ContainerContentModel.Uuid}`), { token: t.token });
+    expect([kept.status, errorOf(kept).Message]).toEqual([409, 'container.contents_locked']);
+    expect((await call('GET', contentsPath(created.Uuid), { token: t.token })).body.ContainerContentModelCollection.map((c: any) => c.ContentId)).toEqual(['same']);
   });
 
   it('at most 1,000 contents; deleting an OPEN container removes any number of them', async () => {
