@@ -25,5 +25,8 @@ export function applyFunctionEnvironment(info: Omit<RuntimeInfo, 'apiUrl' | 'pid
     AUTH_AUDIENCE: LOCAL_AUDIENCE,
     AUTH_JWKS_URI: LOCAL_JWKS_URI,
     AUTH_JWKS: JSON.stringify(issuerKeys().jwks),
+    // EMF lines are CloudWatch's to read: locally they would only crowd the logs and the tools'
+    // stdout (ops prints JSON there). POWERTOOLS_METRICS_DISABLED=false shows them.
+    POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED ?? 'true',
   });
 }

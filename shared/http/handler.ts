@@ -1,6 +1,6 @@
 /**
  * The one Middy stack every HTTP function runs in. In order: Powertools logger context, one access
- * log line per request, security headers, errors shaped into the Notifications envelope
+ * log line and one metrics line (EMF) per request, security headers, errors shaped into the Notifications envelope
  * (after Middy's http-error-handler has hidden anything not meant for clients), header
  * normalization, identity/tenant/role checks from the authorizer's context, body size and JSON
  * parsing. A handler receives an `ApiRequest` and returns an `ApiReply`. CORS is the API's concern:
@@ -20,6 +20,7 @@ import { AppError, badRequest } from '../errors';
 import type { Language } from '../i18n/messages';
 import { notification, pickLanguage, type NotificationSpec } from '../i18n/translate';
 import { logger } from '../observability';
+import { METRIC, publish } from '../metrics';
 import { GREEDY, type Route } from '../routes/types';
 import { isIdentifier, PAGE_PATTERN } from '../domain/values';
 import type { Tenant } from '../data/table';
@@ -99,6 +100,28 @@ const accessLog = (route: Route): MiddlewareObj<ApiEvent, ApiResult, Error, ApiC
   };
   return {
     before: (request) => { started.set(request, performance.now()); },
+    after: write,
+    onError: write,
+  };
+};
+
+/**
+ * One EMF line per request (shared/metrics.ts): latency, and 0 or 1 for a client and a server error,
+ * under the route's operation. Runs its after/onError once the answer is shaped (the status the
+ * client gets), like the access log.
+ */
+const routeMetrics = (route: Route): MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext> => {
+  const begun = new WeakMap<object, number>();
+  const write = (request: Request<ApiEvent, ApiResult, Error, ApiContext>) => {
+    const status = request.response?.statusCode ?? 500;
+    publish(route.operation, [
+      [METRIC.latency, 'Milliseconds', Math.round(performance.now() - (begun.get(request) ?? performance.now()))],
+      [METRIC.clientErrors, 'Count', status >= 400 && status < 500 ? 1 : 0],
+      [METRIC.serverErrors, 'Count', status >= 500 ? 1 : 0],
+    ]);
+  };
+  return {
+    before: (request) => { begun.set(request, performance.now()); },
     after: write,
     onError: write,
   };
@@ -210,6 +233,7 @@ export function httpHandler(route: Route, fn: (request: ApiRequest) => Promise<A
   })
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(accessLog(route))
+    .use(routeMetrics(route))
     .use(httpSecurityHeaders())
     .use(notifications())
     .use(
