@@ -1,14 +1,26 @@
 import { defineConfig } from 'vitest/config';
 
+// Two projects: `unit` (test/unit/, no emulators; `npm run test:unit`) and `runtime` (the rest, against
+// the local runtime the global setup starts). `vitest run` runs both.
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    // The local runtime (DynamoDB Local, s3rver, gateway) starts once per run.
-    globalSetup: ['test/support/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     maxWorkers: 2,
     // Handlers called in-process by unit tests stay quiet (no log, no EMF line); the runtime's own log is kept by the global setup.
     env: { LOG_LEVEL: 'SILENT', POWERTOOLS_METRICS_DISABLED: 'true' },
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'runtime',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/unit/**'],
+          // The local runtime (DynamoDB Local, s3rver, gateway) starts once per run.
+          globalSetup: ['test/support/global-setup.ts'],
+        },
+      },
+    ],
   },
 });

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const root = path.resolve(import.meta.dirname, '../..');
+const root = path.resolve(import.meta.dirname, '../../..');
 const run = (tool: string, ...args: string[]) => {
   const result = spawnSync(process.execPath, ['--import', 'tsx', `infra/local/${tool}.ts`, ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, LOCAL_DIR: path.join(root, '.local') } });
   return { code: result.status, out: result.stdout, err: result.stderr };
