@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentDisposition } from '../../shared/domain/document';
+import { contentDisposition } from '../../../shared/domain/document';
 
 describe('contentDisposition', () => {
   it('carries an ASCII fallback and the exact name as filename*', () => {

@@ -1,52 +1,9 @@
+/** shared/schemas/container.ts through parseBody (shared/schemas/body.ts): the container bodies and their 400 details. */
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../shared/i18n/messages';
-import { notification, pickLanguage } from '../../shared/i18n/translate';
-import { parseBody } from '../../shared/schemas/body';
-import { containerCreateSchema, containerMembers, containerUpdateSchema } from '../../shared/schemas/container';
-import { AppError } from '../../shared/errors';
-
-describe('Accept-Language', () => {
-  it.each([
-    [undefined, 'en'],
-    ['de', 'de'],
-    ['de-DE,de;q=0.9,en;q=0.8', 'de'],
-    ['en;q=0.5, de;q=0.9', 'de'],
-    ['de;q=0.1, en;q=0.2', 'en'],
-    ['fr-FR, fr;q=0.9', 'en'],
-    ['*', 'en'],
-    ['de;q=0', 'en'],
-    ['de-AT', 'de'],
-    ['DE-ch;q=0.7, en-GB;q=0.6', 'de'],
-    ['*;q=0.5, de;q=0.1', 'en'],
-    ['de, en', 'de'],
-    ['en;q=0.8, de;q=0.8', 'en'],
-    ['de;q=abc, en;q=0.1', 'en'],
-    [' , ;q=1', 'en'],
-  ])('%j picks %s', (header, expected) => {
-    expect(pickLanguage(header)).toBe(expected);
-  });
-});
-
-describe('message catalogue', () => {
-  it('gives every message a unique code and a level on the PSR-3 scale', () => {
-    const codes = Object.values(messages).map((m) => m.code);
-    expect(new Set(codes).size).toBe(codes.length);
-  });
-
-  it('builds the Notification element with localized message and details', () => {
-    const de = notification({ key: 'container.state_change_forbidden', params: { from: 'OPEN', to: 'DISPOSED' }, details: [{ key: 'detail.required', params: { field: 'Name' } }] }, 'de');
-    expect(de).toEqual({
-      Type: 'Error',
-      Message: 'container.state_change_forbidden',
-      LocalizedMessage: 'Der Status kann nicht von OPEN zu DISPOSED wechseln.',
-      Level: 400,
-      LevelAsString: 'ERROR',
-      Details: ['Name: ist erforderlich'],
-      Code: 40901,
-    });
-    expect(notification({ key: 'container.created' }, 'en')).toMatchObject({ Type: 'Success', Level: 200, LevelAsString: 'INFO' });
-  });
-});
+import { AppError } from '../../../shared/errors';
+import { notification } from '../../../shared/i18n/translate';
+import { parseBody } from '../../../shared/schemas/body';
+import { containerCreateSchema, containerMembers, containerUpdateSchema } from '../../../shared/schemas/container';
 
 describe('container bodies', () => {
   const fail = (schema: typeof containerCreateSchema | typeof containerUpdateSchema, body: unknown) => {

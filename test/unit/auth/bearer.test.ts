@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bearerToken, isCanonicalBase64Url } from '../../shared/auth/bearer';
+import { bearerToken, isCanonicalBase64Url } from '../../../shared/auth/bearer';
 
 const segment = (bytes: number) => Buffer.alloc(bytes, 0xab).toString('base64url');
 const token = `${segment(20)}.${segment(40)}.${segment(256)}`;

@@ -1,3 +1,4 @@
+/** shared/domain/container.ts: states, release fields, partial update, the response model, the specific activity. */
 import { describe, expect, it } from 'vitest';
 import {
   canChangeState,
@@ -5,12 +6,16 @@ import {
   CONTAINER_FIELDS,
   CONTAINER_STATES,
   createContainer,
+  currentSpecificActivity,
   defaultContainerModel,
+  EMPTY_CONTAINER,
   toContainerModel,
   updateContainer,
   type ContainerRecord,
-} from '../../shared/domain/container';
-import { AppError } from '../../shared/errors';
+  type ContentLink,
+} from '../../../shared/domain/container';
+import { HALF_LIVES } from '../../../shared/domain/decay';
+import { AppError } from '../../../shared/errors';
 
 const tenant = { client: 'c1', facility: 'f1' };
 const now = new Date('2026-03-01T12:00:00Z');
@@ -115,5 +120,37 @@ describe('kept records', () => {
       expect([error.statusCode, error.notification]).toEqual([409, { key: 'container.read_only', params: { state } }]);
     }
     expect(updateContainer(kept(state), { Name: 'Box', State: state }, [], now).changes).toEqual([]);
+  });
+});
+
+describe('CurrentSpecificActivity (Bq/g)', () => {
+  const links: ContentLink[] = [
+    { kind: 'CYCLOTRON_PRODUCT', id: 'p1', nuclide: 'F-18' },
+    { kind: 'GENERATOR_ELUAT', id: 'e1', nuclide: 'I-131' },
+  ];
+  const measured = { ...EMPTY_CONTAINER, MeasurementActivity: 5000, MeasurementFactor: 2, Weight: 1000, MeasurementDate: '2026-01-01 00:00:00' };
+
+  it('is activity x factor / weight, decayed with the longest half-life (I-131 here)', () => {
+    // 5000 Bq x 2 / 1000 g = 10 Bq/g; one I-131 half-life (8.0252 d) later: 5 Bq/g.
+    const oneHalfLifeLater = new Date(Date.parse('2026-01-01T00:00:00Z') + HALF_LIVES['I-131']! * 1000);
+    expect(currentSpecificActivity(measured, links, oneHalfLifeLater)).toBeCloseTo(5, 9);
+  });
+
+  it('uses a factor of 1 when none is given', () => {
+    const at = new Date('2026-01-01T00:00:00Z');
+    expect(currentSpecificActivity({ ...measured, MeasurementFactor: null }, links, at)).toBeCloseTo(5, 9);
+  });
+
+  it.each([
+    ['no activity', { MeasurementActivity: null }],
+    ['no weight', { Weight: null }],
+    ['zero weight', { Weight: 0 }],
+    ['no measurement date', { MeasurementDate: null }],
+  ])('is null with %s', (_name, change) => {
+    expect(currentSpecificActivity({ ...measured, ...change }, links, new Date())).toBeNull();
+  });
+
+  it('is null without a linked nuclide', () => {
+    expect(currentSpecificActivity(measured, [], new Date())).toBeNull();
   });
 });

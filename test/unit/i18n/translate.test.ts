@@ -1,0 +1,41 @@
+/** shared/i18n/translate.ts: the language of an answer and the Notification element. */
+import { describe, expect, it } from 'vitest';
+import { notification, pickLanguage } from '../../../shared/i18n/translate';
+
+describe('Accept-Language', () => {
+  it.each([
+    [undefined, 'en'],
+    ['de', 'de'],
+    ['de-DE,de;q=0.9,en;q=0.8', 'de'],
+    ['en;q=0.5, de;q=0.9', 'de'],
+    ['de;q=0.1, en;q=0.2', 'en'],
+    ['fr-FR, fr;q=0.9', 'en'],
+    ['*', 'en'],
+    ['de;q=0', 'en'],
+    ['de-AT', 'de'],
+    ['DE-ch;q=0.7, en-GB;q=0.6', 'de'],
+    ['*;q=0.5, de;q=0.1', 'en'],
+    ['de, en', 'de'],
+    ['en;q=0.8, de;q=0.8', 'en'],
+    ['de;q=abc, en;q=0.1', 'en'],
+    [' , ;q=1', 'en'],
+  ])('%j picks %s', (header, expected) => {
+    expect(pickLanguage(header)).toBe(expected);
+  });
+});
+
+describe('notification', () => {
+  it('builds the Notification element with localized message and details', () => {
+    const de = notification({ key: 'container.state_change_forbidden', params: { from: 'OPEN', to: 'DISPOSED' }, details: [{ key: 'detail.required', params: { field: 'Name' } }] }, 'de');
+    expect(de).toEqual({
+      Type: 'Error',
+      Message: 'container.state_change_forbidden',
+      LocalizedMessage: 'Der Status kann nicht von OPEN zu DISPOSED wechseln.',
+      Level: 400,
+      LevelAsString: 'ERROR',
+      Details: ['Name: ist erforderlich'],
+      Code: 40901,
+    });
+    expect(notification({ key: 'container.created' }, 'en')).toMatchObject({ Type: 'Success', Level: 200, LevelAsString: 'INFO' });
+  });
+});
