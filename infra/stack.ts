@@ -47,6 +47,7 @@ import {
   type Route,
 } from '../shared/routes';
 import { ServiceFunction } from './function';
+import { Monitoring } from './monitoring';
 import type { StageConfig } from './stages';
 
 /**
@@ -119,6 +120,10 @@ export class ServiceStack extends Stack {
   readonly routeFunctions: ReadonlyMap<string, ServiceFunction>;
   /** The event-driven functions, by name. */
   readonly eventFunctions: ReadonlyMap<string, ServiceFunction>;
+  /** Where events that failed every attempt wait (S3 and schedule functions, the stream's parked batches). */
+  readonly deadLetterQueues: readonly Queue[];
+  /** The stage's dashboard, alarms and alarm topic (infra/monitoring.ts). */
+  readonly monitoring: Monitoring;
 
   constructor(scope: Construct, id: string, props: ServiceStackProps) {
     super(scope, id, props);
@@ -134,8 +139,11 @@ export class ServiceStack extends Stack {
     }
 
     /** A queue that keeps what failed every attempt (it is itself the dead-letter queue: none behind it). */
+    const deadLetterQueues: Queue[] = [];
+    this.deadLetterQueues = deadLetterQueues;
     const parkingQueue = (id: string) => {
       const queue = new Queue(this, id, { encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true, retentionPeriod: Duration.days(14) });
+      deadLetterQueues.push(queue);
       acknowledge(queue, 'AwsSolutions-SQS3', 'This queue is the dead-letter queue of failed events.');
       acknowledge(queue, 'Serverless-SQSRedrivePolicy', 'This queue is the dead-letter queue of failed events.');
       return queue;
@@ -352,11 +360,24 @@ export class ServiceStack extends Stack {
     }
     this.eventFunctions = eventFunctionsByName;
 
+    // Watched: a dashboard and alarms (5xx rate, p99 latency, throttles, failed executions, dead letters).
+    this.monitoring = new Monitoring(this, 'Monitoring', {
+      stage,
+      api: this.api,
+      table: this.table,
+      functions: [this.authorizerFunction, ...routeFunctions.values(), ...stepFunctions.values(), ...eventFunctionsByName.values()],
+      stateMachines: machines,
+      deadLetterQueues,
+    });
+
     this.acknowledgeFindings();
 
-    new CfnOutput(this, 'ApiUrl', { value: apiStage.url });
+    new CfnOutput(this, 'ApiUrl', { value: apiStage.url, description: 'The API\'s address (smoke: npm run --silent smoke -- --url <ApiUrl> --token <jwt>)' });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
     new CfnOutput(this, 'BucketName', { value: this.bucket.bucketName });
+    new CfnOutput(this, 'DashboardName', { value: this.monitoring.dashboard.dashboardName, description: 'The stage\'s CloudWatch dashboard' });
+    new CfnOutput(this, 'AlarmTopicArn', { value: this.monitoring.topic.topicArn, description: 'Every alarm notifies this SNS topic: subscribe to it' });
+    for (const [name, machine] of machines) new CfnOutput(this, `${constructIdOf(name)}StateMachineArn`, { value: machine.stateMachineArn, description: `State machine of ${name}` });
   }
 
   /**
