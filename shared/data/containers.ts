@@ -7,13 +7,14 @@ import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/
 import { batchWrite } from './batch';
 import { randomUUID } from 'node:crypto';
 import {
-  CONTAINER_MUTABLE_FIELDS,
+  CONTAINER_TABLE,
   type ContainerRecord,
   type ContainerView,
   type ContentKind,
   type ContentLink,
   type FieldChange,
 } from '../domain/container';
+import { recordFieldsOf } from '../domain/fields';
 import { personUpsert, resolveNames, type Actor } from './persons';
 import { ITEM_TYPES, keys, type Tenant } from './table';
 import { transactWrite, versionedPut, type TransactWriteItem } from './transact';
@@ -100,7 +101,7 @@ function releaseIndexKeys(record: ContainerRecord): Record<string, string> {
   };
 }
 
-const recordFields = ['Client', 'Facility', 'Uuid', 'Version', 'CreatedAt', 'UpdatedAt', ...CONTAINER_MUTABLE_FIELDS] as const;
+const recordFields = recordFieldsOf(CONTAINER_TABLE);
 
 function toRecord(item: Record<string, unknown>): ContainerRecord {
   return Object.fromEntries(recordFields.map((f) => [f, item[f] ?? null])) as unknown as ContainerRecord;

@@ -6,29 +6,53 @@ import type { StoredRecord } from './record';
 import { AppError, conflict } from '../errors';
 import { decay, longestHalfLife } from './decay';
 import { formatTimestamp, parseTimestamp } from './time';
+import {
+  clearable, computed, type CreateOf, type DataOf, defaultsOf, type FieldName, type FieldTable, fieldsOf, kept, type ModelOf, presentModel,
+  required, writable, type WritableField, writableFieldsOf,
+} from './fields';
 
 export const CONTAINER_STATES = ['OPEN', 'DECAY', 'RELEASE_DATE_REACHED', 'DISPATCHED', 'DISPOSED'] as const;
 export type ContainerState = (typeof CONTAINER_STATES)[number];
 
-/** The 27 fields of interface §2.4, in its order. */
-export const CONTAINER_FIELDS = [
-  'Client', 'Facility', 'State', 'Name', 'Weight', 'MeasurementActivity', 'MeasurementFactor', 'MeasurementDate',
-  'MeasuredBy', 'MeasuredByName', 'CurrentSpecificActivity', 'MeasurementContamination',
-  'MeasurementContaminationDateTime', 'MeasurementContaminationBy', 'MeasurementContaminationByName', 'ReleaseDateTime',
-  'IsReleasedByRadiationProtectionOfficer', 'ReleasedByRadiationProtectionOfficerDateTime',
-  'ReleasedByRadiationProtectionOfficer', 'ReleasedByRadiationProtectionOfficerName', 'DispatchId', 'DisposeId',
-  'CyclotroneProductIds', 'GeneratorEluatIds', 'CreatedAt', 'UpdatedAt', 'Uuid',
-] as const;
-export type ContainerField = (typeof CONTAINER_FIELDS)[number];
+/**
+ * The 27 fields of interface §2.4, in its order: the one list of the container's fields. The
+ * writable ones are the members of create and update bodies (§4.3); what each may hold is in
+ * shared/schemas/container.ts.
+ */
+export const CONTAINER_TABLE = {
+  Client: kept(),
+  Facility: kept(),
+  State: writable<ContainerState>('OPEN'),
+  Name: required<string>(),
+  Weight: clearable<number>(),
+  MeasurementActivity: clearable<number>(),
+  MeasurementFactor: clearable<number>(),
+  MeasurementDate: clearable<string>(),
+  MeasuredBy: clearable<string>(),
+  MeasuredByName: computed(),
+  CurrentSpecificActivity: computed(),
+  MeasurementContamination: clearable<number>(),
+  MeasurementContaminationDateTime: clearable<string>(),
+  MeasurementContaminationBy: clearable<string>(),
+  MeasurementContaminationByName: computed(),
+  ReleaseDateTime: clearable<string>(),
+  IsReleasedByRadiationProtectionOfficer: clearable<boolean>(),
+  ReleasedByRadiationProtectionOfficerDateTime: clearable<string>(),
+  ReleasedByRadiationProtectionOfficer: clearable<string>(),
+  ReleasedByRadiationProtectionOfficerName: computed(),
+  DispatchId: computed(),
+  DisposeId: computed(),
+  CyclotroneProductIds: computed(),
+  GeneratorEluatIds: computed(),
+  CreatedAt: kept(),
+  UpdatedAt: kept(),
+  Uuid: kept(),
+} as const satisfies FieldTable;
 
-/** The members of create and update bodies (interface §4.3). */
-export const CONTAINER_MUTABLE_FIELDS = [
-  'State', 'Name', 'Weight', 'MeasurementActivity', 'MeasurementFactor', 'MeasurementDate', 'MeasuredBy',
-  'MeasurementContamination', 'MeasurementContaminationDateTime', 'MeasurementContaminationBy', 'ReleaseDateTime',
-  'IsReleasedByRadiationProtectionOfficer', 'ReleasedByRadiationProtectionOfficerDateTime',
-  'ReleasedByRadiationProtectionOfficer',
-] as const;
-export type ContainerMutableField = (typeof CONTAINER_MUTABLE_FIELDS)[number];
+export const CONTAINER_FIELDS = fieldsOf(CONTAINER_TABLE);
+export type ContainerField = FieldName<typeof CONTAINER_TABLE>;
+export const CONTAINER_MUTABLE_FIELDS = writableFieldsOf(CONTAINER_TABLE);
+export type ContainerMutableField = WritableField<typeof CONTAINER_TABLE>;
 
 /** Only a token with role `rpo` may set or change these (DESIGN §2). */
 export const RPO_FIELDS = [
@@ -36,23 +60,10 @@ export const RPO_FIELDS = [
   'ReleasedByRadiationProtectionOfficerDateTime',
 ] as const satisfies readonly ContainerMutableField[];
 
-export interface ContainerData {
-  State: ContainerState;
-  Name: string;
-  Weight: number | null;
-  MeasurementActivity: number | null;
-  MeasurementFactor: number | null;
-  MeasurementDate: string | null;
-  MeasuredBy: string | null;
-  MeasurementContamination: number | null;
-  MeasurementContaminationDateTime: string | null;
-  MeasurementContaminationBy: string | null;
-  ReleaseDateTime: string | null;
-  IsReleasedByRadiationProtectionOfficer: boolean | null;
-  ReleasedByRadiationProtectionOfficerDateTime: string | null;
-  ReleasedByRadiationProtectionOfficer: string | null;
-}
+export type ContainerData = DataOf<typeof CONTAINER_TABLE>;
 export type ContainerPatch = Partial<ContainerData>;
+/** A create body: Name, and any other writable field. */
+export type ContainerCreate = CreateOf<typeof CONTAINER_TABLE>;
 
 /** A stored container: its data plus identity, version (the ETag) and timestamps. */
 export interface ContainerRecord extends ContainerData, StoredRecord {}
@@ -129,22 +140,10 @@ export interface FieldChange {
   new: unknown;
 }
 
-export const EMPTY_CONTAINER: ContainerData = {
-  State: 'OPEN',
-  Name: '',
-  Weight: null,
-  MeasurementActivity: null,
-  MeasurementFactor: null,
-  MeasurementDate: null,
-  MeasuredBy: null,
-  MeasurementContamination: null,
-  MeasurementContaminationDateTime: null,
-  MeasurementContaminationBy: null,
-  ReleaseDateTime: null,
-  IsReleasedByRadiationProtectionOfficer: null,
-  ReleasedByRadiationProtectionOfficerDateTime: null,
-  ReleasedByRadiationProtectionOfficer: null,
-};
+/** What a create sets for the fields its body leaves out (State OPEN, null elsewhere). */
+export const CONTAINER_DEFAULTS = defaultsOf(CONTAINER_TABLE);
+/** A container with nothing set: the defaults and an empty Name. */
+export const EMPTY_CONTAINER: ContainerData = { ...CONTAINER_DEFAULTS, Name: '' };
 
 const NEXT_STATES: Readonly<Record<ContainerState, readonly ContainerState[]>> = {
   OPEN: ['DECAY'],
@@ -198,12 +197,12 @@ function checkState(from: ContainerState | null, next: ContainerData): void {
 export function createContainer(
   tenant: { client: string; facility: string },
   uuid: string,
-  patch: ContainerPatch,
+  patch: ContainerCreate,
   roles: readonly string[],
   now: Date,
 ): ContainerRecord {
   checkRpoFields(roles, EMPTY_CONTAINER, patch);
-  const data: ContainerData = { ...EMPTY_CONTAINER, ...patch };
+  const data: ContainerData = { ...CONTAINER_DEFAULTS, ...patch };
   checkState(null, data);
   const at = formatTimestamp(now);
   return { ...data, Client: tenant.client, Facility: tenant.facility, Uuid: uuid, Version: 1, CreatedAt: at, UpdatedAt: at };
@@ -262,9 +261,9 @@ export function currentSpecificActivity(record: ContainerData, links: readonly C
   return decay(specific, (now.getTime() - measuredAt.getTime()) / 1000, halfLife);
 }
 
-export type ContainerModel = Record<ContainerField, unknown>;
+export type ContainerModel = ModelOf<typeof CONTAINER_TABLE>;
 
-/** The response model: exactly the 27 fields of §2.4, in order. */
+/** The response model: exactly the 27 fields of §2.4, in order; the stored ones as stored. */
 export function toContainerModel(view: ContainerView, names: ReadonlyMap<string, string>, now: Date): ContainerModel {
   const { record, links } = view;
   const nameOf = (id: string | null) => (id === null ? null : (names.get(id) ?? null));
@@ -272,41 +271,22 @@ export function toContainerModel(view: ContainerView, names: ReadonlyMap<string,
     const ids = links.filter((l) => l.kind === kind).map((l) => l.id);
     return ids.length ? ids : null;
   };
-  return {
-    Client: record.Client,
-    Facility: record.Facility,
-    State: record.State,
-    Name: record.Name,
-    Weight: record.Weight,
-    MeasurementActivity: record.MeasurementActivity,
-    MeasurementFactor: record.MeasurementFactor,
-    MeasurementDate: record.MeasurementDate,
-    MeasuredBy: record.MeasuredBy,
+  return presentModel(CONTAINER_TABLE, record, {
     MeasuredByName: nameOf(record.MeasuredBy),
     CurrentSpecificActivity: currentSpecificActivity(record, links, now),
-    MeasurementContamination: record.MeasurementContamination,
-    MeasurementContaminationDateTime: record.MeasurementContaminationDateTime,
-    MeasurementContaminationBy: record.MeasurementContaminationBy,
     MeasurementContaminationByName: nameOf(record.MeasurementContaminationBy),
-    ReleaseDateTime: record.ReleaseDateTime,
-    IsReleasedByRadiationProtectionOfficer: record.IsReleasedByRadiationProtectionOfficer,
-    ReleasedByRadiationProtectionOfficerDateTime: record.ReleasedByRadiationProtectionOfficerDateTime,
-    ReleasedByRadiationProtectionOfficer: record.ReleasedByRadiationProtectionOfficer,
     ReleasedByRadiationProtectionOfficerName: nameOf(record.ReleasedByRadiationProtectionOfficer),
     DispatchId: view.dispatchId,
     DisposeId: view.disposeId,
     CyclotroneProductIds: idsOf('CYCLOTRON_PRODUCT'),
     GeneratorEluatIds: idsOf('GENERATOR_ELUAT'),
-    CreatedAt: record.CreatedAt,
-    UpdatedAt: record.UpdatedAt,
-    Uuid: record.Uuid,
-  };
+  });
 }
 
-/** The default item of `loadDefault`: defaults where the interface has one, null elsewhere. */
+/** The default item of `loadDefault`: the tenant, the create defaults, null elsewhere. */
 export function defaultContainerModel(tenant: { client: string; facility: string }): ContainerModel {
   const model = Object.fromEntries(CONTAINER_FIELDS.map((f) => [f, null])) as ContainerModel;
-  return { ...model, Client: tenant.client, Facility: tenant.facility, State: 'OPEN' };
+  return Object.assign(model, CONTAINER_DEFAULTS, { Client: tenant.client, Facility: tenant.facility });
 }
 
 /** The person ids a container refers to (for name resolution). */

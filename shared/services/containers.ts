@@ -18,6 +18,7 @@ import {
   transitionRecord,
   updateContainer,
   type ContainerModel,
+  type ContainerCreate,
   type ContainerPatch,
   type ContainerRecord,
   type ContainerView,
@@ -90,7 +91,7 @@ export function containerService(store: ContainerStore, clock: () => Date = () =
       return present(await mustLoad(tenant, uuid, false), clock());
     },
 
-    async create(tenant: Tenant, caller: Writer, patch: ContainerPatch, requestId: string): Promise<ContainerResult> {
+    async create(tenant: Tenant, caller: Writer, patch: ContainerCreate, requestId: string): Promise<ContainerResult> {
       const now = clock();
       const record = createContainer(tenant, randomUUID(), patch, caller.roles, now);
       await store.create(record, allFieldsAsChanges(record, 'created'), writeContext(caller, now, requestId));
