@@ -1,0 +1,117 @@
+/**
+ * In-memory adapter of the container store port (shared/data/containers.ts), for unit tests of the
+ * container service. Faithful where the service relies on it: a write whose stored version moved,
+ * or whose item exists or is gone, fails whole with ConditionFailedError; the writer lands in the
+ * directory (the service's own writes do not); every write leaves its audit entry.
+ */
+import { contentSummary, SERVICE_ACTOR, type AuditAction, type AuditChange, type AuditEntry, type ContainerStore, type WriteContext } from '../../../shared/data/containers';
+import { keys, type Tenant } from '../../../shared/data/table';
+import { ConditionFailedError } from '../../../shared/data/transact';
+import type { ContainerRecord, ContainerView, ContentLink } from '../../../shared/domain/container';
+
+const idOf = (tenant: Tenant, uuid: string) => `${tenant.client}#${tenant.facility}#${uuid}`;
+const tenantOf = (record: ContainerRecord): Tenant => ({ client: record.Client, facility: record.Facility });
+const sameLink = (a: ContentLink, b: ContentLink) => a.kind === b.kind && a.id === b.id;
+const failed = (reason = 'ConditionalCheckFailed') => new ConditionFailedError([reason]);
+
+export function memoryContainerStore() {
+  const views = new Map<string, ContainerView>();
+  const audits = new Map<string, AuditEntry[]>();
+  const people = new Map<string, string>();
+
+  const stored = (record: ContainerRecord) => views.get(idOf(tenantOf(record), record.Uuid));
+  /** The version condition of a versioned put: the stored item still has `previous.Version`. */
+  const current = (previous: ContainerRecord): ContainerView => {
+    const view = stored(previous);
+    if (!view || view.record.Version !== previous.Version) throw failed();
+    return view;
+  };
+  const remember = (record: ContainerRecord, write: WriteContext) => {
+    if (write.actor.sub === SERVICE_ACTOR.sub) return;
+    if (write.actor.name) people.set(`${record.Client}#${write.actor.sub}`, write.actor.name);
+  };
+  const audit = (record: ContainerRecord, action: AuditAction, changes: AuditChange[], write: WriteContext) => {
+    const id = idOf(tenantOf(record), record.Uuid);
+    audits.set(id, [...(audits.get(id) ?? []), { at: write.at, actor: write.actor.sub, requestId: write.requestId, action, changes: structuredClone(changes) }]);
+  };
+  // Links as the table orders them: by sort key (kind, then content id).
+  const ordered = (links: ContentLink[], uuid: string) =>
+    [...links].sort((a, b) => (keys.containerLink(uuid, a.kind, a.id) < keys.containerLink(uuid, b.kind, b.id) ? -1 : 1));
+
+  const store: ContainerStore = {
+    async load(tenant, uuid) {
+      const view = views.get(idOf(tenant, uuid));
+      return view && structuredClone(view);
+    },
+
+    async names(client, ids) {
+      return new Map(ids.flatMap((id) => {
+        const name = people.get(`${client}#${id}`);
+        return name === undefined ? [] : [[id, name] as const];
+      }));
+    },
+
+    async create(record, changes, write) {
+      if (stored(record)) throw failed();
+      views.set(idOf(tenantOf(record), record.Uuid), { record: structuredClone(record), links: [], dispatchId: null, disposeId: null });
+      remember(record, write);
+      audit(record, 'created', changes, write);
+    },
+
+    async update(previous, next, changes, write, transition) {
+      // All conditions first: the transaction writes everything or nothing.
+      const view = changes.length ? current(previous) : stored(previous);
+      const field = transition?.kind === 'DISPATCH' ? 'dispatchId' : 'disposeId';
+      if (transition && (!view || view[field] !== null)) throw failed();
+      remember(next, write);
+      if (changes.length) {
+        view!.record = structuredClone(next);
+        audit(next, 'updated', changes, write);
+      }
+      if (transition) view![field] = transition.id;
+    },
+
+    async remove(view, changes, write) {
+      const found = current(view.record);
+      if (found.record.State !== 'OPEN') throw failed();
+      views.delete(idOf(tenantOf(view.record), view.record.Uuid));
+      remember(view.record, write);
+      audit(view.record, 'deleted', changes, write);
+    },
+
+    async link(tenant, uuid, link) {
+      const view = views.get(idOf(tenant, uuid));
+      if (!view) return;
+      view.links = ordered([...view.links.filter((l) => !sameLink(l, link)), structuredClone(link)], uuid);
+    },
+
+    async addContent(previous, next, content, write) {
+      const view = current(previous);
+      if (view.links.some((l) => sameLink(l, content))) throw failed();
+      view.record = structuredClone(next);
+      view.links = ordered([...view.links, structuredClone(content)], next.Uuid);
+      remember(next, write);
+      audit(next, 'content_added', [{ field: 'Contents', old: null, new: contentSummary(content) }], write);
+    },
+
+    async removeContent(previous, next, content, write) {
+      const view = current(previous);
+      if (!view.links.some((l) => sameLink(l, content))) throw failed();
+      view.record = structuredClone(next);
+      view.links = view.links.filter((l) => !sameLink(l, content));
+      remember(next, write);
+      audit(next, 'content_removed', [{ field: 'Contents', old: contentSummary(content), new: null }], write);
+    },
+
+    async history(tenant, uuid) {
+      return structuredClone([...(audits.get(idOf(tenant, uuid)) ?? [])].reverse());
+    },
+
+    async dueForRelease(at) {
+      return [...views.values()]
+        .filter(({ record }) => record.State === 'DECAY' && record.ReleaseDateTime !== null && record.ReleaseDateTime <= at)
+        .map(({ record }) => ({ tenant: tenantOf(record), uuid: record.Uuid }));
+    },
+  };
+  return store;
+}

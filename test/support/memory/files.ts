@@ -1,0 +1,38 @@
+/**
+ * In-memory adapter of the file storage port (shared/data/files.ts): objects in a map; presigned
+ * addresses are `memory://` URLs that say what they allow, so a test can assert them.
+ */
+import type { FileStorage, ObjectInfo } from '../../../shared/data/files';
+
+export interface MemoryObject extends ObjectInfo {
+  body: Uint8Array;
+}
+
+export function memoryFileStorage(clock: () => Date = () => new Date()) {
+  const objects = new Map<string, MemoryObject>();
+  const storage: FileStorage = {
+    async presignUpload(key, contentType, maxBytes, expiresSeconds) {
+      return {
+        Url: 'memory://files/',
+        Method: 'POST',
+        Fields: { key, 'Content-Type': contentType, 'Content-Length-Range': `1,${maxBytes}` },
+        ExpiresAt: new Date(clock().getTime() + expiresSeconds * 1000),
+      };
+    },
+    presignDownload: async (key, contentDisposition, expiresSeconds) =>
+      `memory://files/${key}?${new URLSearchParams({ disposition: contentDisposition, expires: String(expiresSeconds) })}`,
+    async head(key) {
+      const object = objects.get(key);
+      return object && { size: object.size, contentType: object.contentType, lastModified: object.lastModified };
+    },
+    async remove(key) {
+      objects.delete(key);
+    },
+    async put(key, body, contentType) {
+      const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : body;
+      objects.set(key, { body: bytes, size: bytes.byteLength, contentType, lastModified: clock() });
+    },
+    read: async (key) => objects.get(key)?.body,
+  };
+  return Object.assign(storage, { objects });
+}
