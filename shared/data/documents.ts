@@ -6,7 +6,8 @@
  */
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { queryNewestFirst } from './indexes';
-import { orderKey, type DocumentRecord, type DocumentScope, type DocumentState, type StoredFile } from '../domain/document';
+import { recordFieldsOf } from '../domain/fields';
+import { DOCUMENT_HIDDEN_FIELDS, DOCUMENT_TABLE, orderKey, type DocumentRecord, type DocumentScope, type DocumentState, type StoredFile } from '../domain/document';
 import { indexKeys, ITEM_TYPES, keys, type IndexName, type Tenant } from './table';
 import { sequenceMemory, type BucketScope } from './sequence';
 import { NO_MEMBERSHIP, type Membership } from './sequence-writer';
@@ -68,7 +69,7 @@ export function documentMembership(item: Record<string, unknown>): Membership {
   };
 }
 
-const recordFields = ['Client', 'Facility', 'Uuid', 'Scope', 'ScopeReference', 'State', 'Filename', 'Version', 'CreatedAt', 'UpdatedAt', 'File'] as const;
+const recordFields = [...recordFieldsOf(DOCUMENT_TABLE), ...DOCUMENT_HIDDEN_FIELDS];
 const toRecord = (item: Record<string, unknown>): DocumentRecord =>
   Object.fromEntries(recordFields.map((f) => [f, item[f] ?? null])) as unknown as DocumentRecord;
 

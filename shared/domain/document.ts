@@ -5,18 +5,41 @@
 import { isWellFormed } from './values';
 import type { StoredRecord } from './record';
 import { formatTimestamp } from './time';
+import {
+  computed, type CreateOf, type DataOf, defaultsOf, type FieldName, type FieldTable, fieldsOf, kept, type ModelOf, presentModel, required, writable,
+  type WritableField, writableFieldsOf,
+} from './fields';
 
 export const DOCUMENT_SCOPES = ['DOCUMENT_FOLDER', 'DEVICE', 'RECORD', 'MAINTENANCE_LOG_ENTRY', 'GENERATOR', 'CYCLOTRON_PRODUCT'] as const;
 export type DocumentScope = (typeof DOCUMENT_SCOPES)[number];
 export const DOCUMENT_STATES = ['ACTIVE', 'ARCHIVED'] as const;
 export type DocumentState = (typeof DOCUMENT_STATES)[number];
 
-/** The fields of interface §2.1 (and §2.3, where `File` is never visible), in order. */
-export const DOCUMENT_FIELDS = ['Client', 'Facility', 'Scope', 'ScopeReference', 'State', 'Filename', 'Url', 'FileInfo', 'CreatedAt', 'UpdatedAt', 'Uuid'] as const;
-export type DocumentField = (typeof DOCUMENT_FIELDS)[number];
-/** Members of create and update bodies (DESIGN §5). */
-export const DOCUMENT_MUTABLE_FIELDS = ['Scope', 'ScopeReference', 'Filename', 'State'] as const;
-export type DocumentMutableField = (typeof DOCUMENT_MUTABLE_FIELDS)[number];
+/**
+ * The fields of interface §2.1 and §2.3, in order: the one list of a document's fields. The writable
+ * ones are the members of create and update bodies (DESIGN §5); what each may hold is in
+ * shared/schemas/document.ts. `File` (§2.3) is stored but never shown: DOCUMENT_HIDDEN_FIELDS.
+ */
+export const DOCUMENT_TABLE = {
+  Client: kept(),
+  Facility: kept(),
+  Scope: required<DocumentScope>(),
+  ScopeReference: required<string>(),
+  State: writable<DocumentState>('ACTIVE'),
+  Filename: required<string>(),
+  Url: computed(),
+  FileInfo: computed(),
+  CreatedAt: kept(),
+  UpdatedAt: kept(),
+  Uuid: kept(),
+} as const satisfies FieldTable;
+
+export const DOCUMENT_FIELDS = fieldsOf(DOCUMENT_TABLE);
+export type DocumentField = FieldName<typeof DOCUMENT_TABLE>;
+export const DOCUMENT_MUTABLE_FIELDS = writableFieldsOf(DOCUMENT_TABLE);
+export type DocumentMutableField = WritableField<typeof DOCUMENT_TABLE>;
+/** Stored with a document, never shown, never written by a body: the file arrives by upload. */
+export const DOCUMENT_HIDDEN_FIELDS = ['File'] as const satisfies readonly (keyof DocumentRecord)[];
 
 /** What S3 says of the stored file. Times in Unix seconds, size in bytes. */
 export interface StoredFile {
@@ -27,13 +50,11 @@ export interface StoredFile {
   ModifiedAt: number;
 }
 
-export interface DocumentData {
-  Scope: DocumentScope;
-  ScopeReference: string;
-  Filename: string;
-  State: DocumentState;
-}
+export type DocumentData = DataOf<typeof DOCUMENT_TABLE>;
 export type DocumentPatch = Partial<DocumentData>;
+/** A create body: Scope, ScopeReference and Filename, and State if not ACTIVE. */
+export type DocumentCreate = CreateOf<typeof DOCUMENT_TABLE>;
+const DOCUMENT_DEFAULTS = defaultsOf(DOCUMENT_TABLE);
 
 export interface DocumentRecord extends DocumentData, StoredRecord {
   File: StoredFile | null;
@@ -46,7 +67,7 @@ export interface FileInfo {
   Mimetype: string;
 }
 
-export type DocumentModel = Record<DocumentField, unknown>;
+export type DocumentModel = ModelOf<typeof DOCUMENT_TABLE>;
 
 /** Listing order: newest first by CreatedAt, then Uuid. This key sorts ascending oldest first. */
 export const orderKey = (record: Pick<DocumentRecord, 'CreatedAt' | 'Uuid'>): string => `${record.CreatedAt}#${record.Uuid}`;
@@ -64,21 +85,9 @@ export function parseFileKey(key: string): { client: string; facility: string; u
   return match ? { client: match[1]!, facility: match[2]!, uuid: match[3]! } : undefined;
 }
 
-export function newDocument(tenant: { client: string; facility: string }, uuid: string, data: DocumentPatch & Omit<DocumentData, 'State'>, now: Date): DocumentRecord {
+export function newDocument(tenant: { client: string; facility: string }, uuid: string, data: DocumentCreate, now: Date): DocumentRecord {
   const at = formatTimestamp(now);
-  return {
-    Client: tenant.client,
-    Facility: tenant.facility,
-    Uuid: uuid,
-    Scope: data.Scope,
-    ScopeReference: data.ScopeReference,
-    Filename: data.Filename,
-    State: data.State ?? 'ACTIVE',
-    Version: 1,
-    CreatedAt: at,
-    UpdatedAt: at,
-    File: null,
-  };
+  return { ...DOCUMENT_DEFAULTS, ...data, Client: tenant.client, Facility: tenant.facility, Uuid: uuid, Version: 1, CreatedAt: at, UpdatedAt: at, File: null };
 }
 
 export function updateDocument(current: DocumentRecord, patch: DocumentPatch, now: Date): { next: DocumentRecord; changed: DocumentMutableField[] } {
@@ -92,19 +101,7 @@ export const fileInfoOf = (file: StoredFile | null): FileInfo | null =>
 
 /** The response model: exactly the fields of §2.1/§2.3 in order; `File` itself never shows. */
 export function toDocumentModel(record: DocumentRecord, url: string | null): DocumentModel {
-  return {
-    Client: record.Client,
-    Facility: record.Facility,
-    Scope: record.Scope,
-    ScopeReference: record.ScopeReference,
-    State: record.State,
-    Filename: record.Filename,
-    Url: record.File ? url : null,
-    FileInfo: fileInfoOf(record.File),
-    CreatedAt: record.CreatedAt,
-    UpdatedAt: record.UpdatedAt,
-    Uuid: record.Uuid,
-  };
+  return presentModel(DOCUMENT_TABLE, record, { Url: record.File ? url : null, FileInfo: fileInfoOf(record.File) });
 }
 
 /** Media types by file name extension, for the upload policy; anything else is octet-stream. */

@@ -1,33 +1,9 @@
 import * as v from 'valibot';
-import { DOCUMENT_FIELDS, DOCUMENT_MUTABLE_FIELDS, DOCUMENT_SCOPES, DOCUMENT_STATES, type DocumentField, type FileInfo } from '../domain/document';
-import { identifier, model, oneOf, present, text, timestamp, url, wholeNumber } from './fields';
+import { DOCUMENT_HIDDEN_FIELDS, DOCUMENT_SCOPES, DOCUMENT_STATES, DOCUMENT_TABLE, type FileInfo } from '../domain/document';
+import { identifier, oneOf, schemasOf, text, timestamp, url, wholeNumber } from './fields';
 
 /** A file name: 1-128 characters, no control characters and no path separators. */
 const filename = v.pipe(text(1, 128), v.check((s) => !/[\u0000-\u001f\u007f/\\]/.test(s), 'detail.filename'));
-
-const entries = {
-  Scope: oneOf(DOCUMENT_SCOPES),
-  ScopeReference: identifier,
-  Filename: filename,
-  State: v.optional(oneOf(DOCUMENT_STATES)),
-};
-
-export const documentCreateSchema = v.object(entries);
-export const documentUpdateSchema = v.object({
-  Scope: v.optional(entries.Scope),
-  ScopeReference: v.optional(entries.ScopeReference),
-  Filename: v.optional(entries.Filename),
-  State: entries.State,
-});
-
-/** Writable: the mutable fields; read-only: the other fields of §2.3, and `File` (files arrive by upload). */
-export const documentMembers = {
-  writable: DOCUMENT_MUTABLE_FIELDS,
-  readOnly: [...DOCUMENT_FIELDS.filter((f) => !(DOCUMENT_MUTABLE_FIELDS as readonly string[]).includes(f)), 'File'],
-};
-
-/** The optional `?State=` filter of the listings. */
-export const stateFilterSchema = v.optional(oneOf(DOCUMENT_STATES));
 
 /** FileInfo (§2.2): Unix seconds, bytes, a media type. */
 const fileInfo = v.strictObject({
@@ -37,18 +13,26 @@ const fileInfo = v.strictObject({
   Mimetype: v.string(),
 } satisfies Record<keyof FileInfo, v.GenericSchema>);
 
-/** The response model (§2.1, §2.3); a stored name is shown as stored, so any text of its size. */
-export const documentModel = model(DOCUMENT_FIELDS, {
-  Client: identifier,
-  Facility: identifier,
-  ...present(entries),
-  Filename: text(1, 128),
-  Url: v.nullable(url),
-  FileInfo: v.nullable(fileInfo),
-  CreatedAt: v.nullable(timestamp),
-  UpdatedAt: v.nullable(timestamp),
-  Uuid: identifier,
-} satisfies Record<DocumentField, v.GenericSchema>);
+/** A document's schemas from its field table (shared/domain/document.ts). */
+const schemas = schemasOf(DOCUMENT_TABLE, {
+  writable: { Scope: oneOf(DOCUMENT_SCOPES), ScopeReference: identifier, Filename: filename, State: oneOf(DOCUMENT_STATES) },
+  computed: { Url: v.nullable(url), FileInfo: v.nullable(fileInfo) },
+  /** A stored name is shown as stored, so any text of its size. */
+  shown: { Filename: text(1, 128) },
+  hidden: DOCUMENT_HIDDEN_FIELDS,
+});
+
+/** Create: Scope, ScopeReference and Filename required; State defaults to ACTIVE. */
+export const documentCreateSchema = schemas.create;
+export const documentUpdateSchema = schemas.update;
+/** Writable: the mutable fields; read-only: the other fields of §2.3, and `File` (files arrive by upload). */
+export const documentMembers = schemas.members;
+
+/** The optional `?State=` filter of the listings. */
+export const stateFilterSchema = v.optional(oneOf(DOCUMENT_STATES));
+
+/** The response model (§2.1, §2.3). */
+export const documentModel = schemas.model;
 
 /** The presigned upload form a create answers beside the DocumentModel. */
 export const uploadForm = v.strictObject({ Url: url, Method: v.literal('POST'), Fields: v.record(v.string(), v.string()), ExpiresAt: timestamp });

@@ -15,7 +15,7 @@ import {
   parseFileKey,
   toDocumentModel,
   updateDocument,
-  type DocumentData,
+  type DocumentCreate,
   type DocumentModel,
   type DocumentPatch,
   type DocumentRecord,
@@ -89,7 +89,7 @@ export function documentService(store: DocumentStore, files: FileStorage, settin
       return (await present([record]))[0]!;
     },
 
-    async create(tenant: Tenant, data: DocumentPatch & Omit<DocumentData, 'State'>): Promise<{ model: DocumentModel; upload: Upload }> {
+    async create(tenant: Tenant, data: DocumentCreate): Promise<{ model: DocumentModel; upload: Upload }> {
       const now = clock();
       const record = newDocument(tenant, timeOrderedUuid(now), data, now);
       await store.create(record);
