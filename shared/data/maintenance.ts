@@ -8,7 +8,8 @@
  */
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { queryNewestFirst } from './indexes';
-import { maintenanceOrderKey, type MaintenanceRecord } from '../domain/maintenance';
+import { recordFieldsOf } from '../domain/fields';
+import { MAINTENANCE_TABLE, maintenanceOrderKey, type MaintenanceRecord } from '../domain/maintenance';
 import { lookupNames, type NameRef } from './directory';
 import { personUpsert, type Actor } from './persons';
 import { sequenceMemory, type BucketScope } from './sequence';
@@ -47,7 +48,7 @@ export const allEntriesOf = (shard: number) => `MLE#ALL#${shard}`;
 const ALL_PAGES_PREFIX = 'PAGES#MLE#';
 export const allPagesOf = (shard: number): BucketScope => ({ pk: allEntriesOf(shard), prefix: ALL_PAGES_PREFIX });
 const allPages = shards.map(allPagesOf);
-const fields = ['Client', 'Facility', 'Uuid', 'Version', 'CreatedAt', 'UpdatedAt', 'Device', 'Reporter', 'Solver', 'State', 'IncidentTitle', 'IncidentCause', 'IncidentSolution', 'IncidentDateStart', 'IncidentDateEnd'] as const;
+const fields = recordFieldsOf(MAINTENANCE_TABLE);
 const toRecord = (item: Record<string, unknown>) => Object.fromEntries(fields.map((f) => [f, item[f] ?? null])) as unknown as MaintenanceRecord;
 
 /** A log entry as stored: keyed by its tenant, listed by GSI1 (its facility) and GSI2 (all tenants). */

@@ -6,36 +6,52 @@ import type { StoredRecord } from './record';
 import { badRequest } from '../errors';
 import type { Detail } from '../i18n/translate';
 import { formatTimestamp, parseTimestamp } from './time';
+import {
+  clearable, computed, type CreateOf, type DataOf, defaultsOf, type FieldTable, fieldsOf, kept, type ModelOf, presentModel, required, writable,
+  writableFieldsOf,
+} from './fields';
 
 export const MAINTENANCE_STATES = ['ONGOING', 'SOLVED'] as const;
 export type MaintenanceState = (typeof MAINTENANCE_STATES)[number];
 
-/** The 17 fields of interface §2.5, in its order. */
-export const MAINTENANCE_FIELDS = [
-  'Client', 'Facility', 'Device', 'DeviceName', 'Reporter', 'ReporterName', 'Solver', 'SolverName', 'State',
-  'IncidentTitle', 'IncidentCause', 'IncidentSolution', 'IncidentDateStart', 'IncidentDateEnd', 'CreatedAt', 'UpdatedAt', 'Uuid',
-] as const;
-/** Members of create and update bodies (DESIGN §5). */
-export const MAINTENANCE_MUTABLE_FIELDS = [
-  'Device', 'Reporter', 'Solver', 'State', 'IncidentTitle', 'IncidentCause', 'IncidentSolution', 'IncidentDateStart', 'IncidentDateEnd',
-] as const;
+/**
+ * The 17 fields of interface §2.5, in its order: the one list of a log entry's fields. The writable
+ * ones are the members of create and update bodies (DESIGN §5); what each may hold is in
+ * shared/schemas/maintenance.ts.
+ */
+export const MAINTENANCE_TABLE = {
+  Client: kept(),
+  Facility: kept(),
+  Device: clearable<string>(),
+  DeviceName: computed(),
+  /** The caller when a create leaves it out. */
+  Reporter: writable<string>(),
+  ReporterName: computed(),
+  Solver: clearable<string>(),
+  SolverName: computed(),
+  State: writable<MaintenanceState>('ONGOING'),
+  IncidentTitle: required<string>(),
+  IncidentCause: required<string>(),
+  IncidentSolution: clearable<string>(),
+  IncidentDateStart: required<string>(),
+  IncidentDateEnd: clearable<string>(),
+  CreatedAt: kept(),
+  UpdatedAt: kept(),
+  Uuid: kept(),
+} as const satisfies FieldTable;
 
-export interface MaintenanceData {
-  Device: string | null;
-  Reporter: string;
-  Solver: string | null;
-  State: MaintenanceState;
-  IncidentTitle: string;
-  IncidentCause: string;
-  IncidentSolution: string | null;
-  IncidentDateStart: string;
-  IncidentDateEnd: string | null;
-}
+export const MAINTENANCE_FIELDS = fieldsOf(MAINTENANCE_TABLE);
+export const MAINTENANCE_MUTABLE_FIELDS = writableFieldsOf(MAINTENANCE_TABLE);
+
+export type MaintenanceData = DataOf<typeof MAINTENANCE_TABLE>;
 export type MaintenancePatch = Partial<MaintenanceData>;
+/** A create body: title, cause and start, and any other writable field. */
+export type MaintenanceCreate = CreateOf<typeof MAINTENANCE_TABLE>;
+const MAINTENANCE_DEFAULTS = defaultsOf(MAINTENANCE_TABLE);
 
 export interface MaintenanceRecord extends MaintenanceData, StoredRecord {}
 
-export type MaintenanceModel = Record<(typeof MAINTENANCE_FIELDS)[number], unknown>;
+export type MaintenanceModel = ModelOf<typeof MAINTENANCE_TABLE>;
 
 /** Listing order: newest incident first, then Uuid. This key sorts ascending oldest first. */
 export const maintenanceOrderKey = (r: Pick<MaintenanceRecord, 'IncidentDateStart' | 'Uuid'>): string => `${r.IncidentDateStart}#${r.Uuid}`;
@@ -66,14 +82,11 @@ function checkRules(data: MaintenanceData): void {
 export function createEntry(
   tenant: { client: string; facility: string },
   uuid: string,
-  body: MaintenancePatch & Pick<MaintenanceData, 'IncidentTitle' | 'IncidentCause' | 'IncidentDateStart'>,
+  body: MaintenanceCreate,
   caller: string,
   now: Date,
 ): MaintenanceRecord {
-  const data: MaintenanceData = {
-    Device: null, Solver: null, State: 'ONGOING', IncidentSolution: null, IncidentDateEnd: null, Reporter: caller,
-    ...body,
-  };
+  const data: MaintenanceData = { ...MAINTENANCE_DEFAULTS, Reporter: caller, ...body };
   checkRules(data);
   const at = formatTimestamp(now);
   return { ...data, Client: tenant.client, Facility: tenant.facility, Uuid: uuid, Version: 1, CreatedAt: at, UpdatedAt: at };
@@ -94,23 +107,9 @@ export const namedIn = (r: MaintenanceRecord) => ({
 
 /** The response model: exactly the 17 fields of §2.5, in order. */
 export function toMaintenanceModel(r: MaintenanceRecord, names: { person(client: string, id: string | null): string | null; device(client: string, id: string | null): string | null }): MaintenanceModel {
-  return {
-    Client: r.Client,
-    Facility: r.Facility,
-    Device: r.Device,
+  return presentModel(MAINTENANCE_TABLE, r, {
     DeviceName: names.device(r.Client, r.Device),
-    Reporter: r.Reporter,
     ReporterName: names.person(r.Client, r.Reporter),
-    Solver: r.Solver,
     SolverName: names.person(r.Client, r.Solver),
-    State: r.State,
-    IncidentTitle: r.IncidentTitle,
-    IncidentCause: r.IncidentCause,
-    IncidentSolution: r.IncidentSolution,
-    IncidentDateStart: r.IncidentDateStart,
-    IncidentDateEnd: r.IncidentDateEnd,
-    CreatedAt: r.CreatedAt,
-    UpdatedAt: r.UpdatedAt,
-    Uuid: r.Uuid,
-  };
+  });
 }

@@ -1,37 +1,25 @@
-import * as v from 'valibot';
-import { MAINTENANCE_FIELDS, MAINTENANCE_MUTABLE_FIELDS, MAINTENANCE_STATES } from '../domain/maintenance';
-import { displayName, identifier, model, oneOf, present, text, timestamp } from './fields';
+import { MAINTENANCE_STATES, MAINTENANCE_TABLE } from '../domain/maintenance';
+import { displayName, identifier, oneOf, schemasOf, text, timestamp } from './fields';
 
-const entries = {
-  Device: v.optional(v.nullable(identifier)),
-  Reporter: v.optional(identifier),
-  Solver: v.optional(v.nullable(identifier)),
-  State: v.optional(oneOf(MAINTENANCE_STATES)),
-  IncidentTitle: v.optional(text(1, 64)),
-  IncidentCause: v.optional(text(1, 512)),
-  IncidentSolution: v.optional(v.nullable(text(1, 512))),
-  IncidentDateStart: v.optional(timestamp),
-  IncidentDateEnd: v.optional(v.nullable(timestamp)),
-};
+/** A log entry's schemas from its field table (shared/domain/maintenance.ts). */
+const schemas = schemasOf(MAINTENANCE_TABLE, {
+  writable: {
+    Device: identifier,
+    Reporter: identifier,
+    Solver: identifier,
+    State: oneOf(MAINTENANCE_STATES),
+    IncidentTitle: text(1, 64),
+    IncidentCause: text(1, 512),
+    IncidentSolution: text(1, 512),
+    IncidentDateStart: timestamp,
+    IncidentDateEnd: timestamp,
+  },
+  computed: { DeviceName: displayName, ReporterName: displayName, SolverName: displayName },
+});
 
-export const maintenanceUpdateSchema = v.object(entries);
+export const maintenanceUpdateSchema = schemas.update;
 /** Create: title, cause and start are required; Reporter defaults to the caller, State to ONGOING. */
-export const maintenanceCreateSchema = v.object({ ...entries, IncidentTitle: text(1, 64), IncidentCause: text(1, 512), IncidentDateStart: timestamp });
-
-export const maintenanceMembers = {
-  writable: MAINTENANCE_MUTABLE_FIELDS,
-  readOnly: MAINTENANCE_FIELDS.filter((f) => !(MAINTENANCE_MUTABLE_FIELDS as readonly string[]).includes(f)),
-};
-
+export const maintenanceCreateSchema = schemas.create;
+export const maintenanceMembers = schemas.members;
 /** The response model (§2.5): the mutable fields as the bodies take them, names computed. */
-export const maintenanceModel = model(MAINTENANCE_FIELDS, {
-  Client: identifier,
-  Facility: identifier,
-  ...present(entries),
-  DeviceName: displayName,
-  ReporterName: displayName,
-  SolverName: displayName,
-  CreatedAt: v.nullable(timestamp),
-  UpdatedAt: v.nullable(timestamp),
-  Uuid: identifier,
-} satisfies Record<(typeof MAINTENANCE_FIELDS)[number], v.GenericSchema>);
+export const maintenanceModel = schemas.model;

@@ -14,7 +14,7 @@ import {
   namedIn,
   toMaintenanceModel,
   updateEntry,
-  type MaintenanceData,
+  type MaintenanceCreate,
   type MaintenanceModel,
   type MaintenancePatch,
   type MaintenanceRecord,
@@ -80,7 +80,7 @@ export function maintenanceService(store: MaintenanceStore, pageSize: number, cl
       return { items: await present(records.slice(offset, offset + pageSize)), total };
     },
 
-    async create(tenant: Tenant, caller: Writer, body: MaintenancePatch & Pick<MaintenanceData, 'IncidentTitle' | 'IncidentCause' | 'IncidentDateStart'>): Promise<MaintenanceModel> {
+    async create(tenant: Tenant, caller: Writer, body: MaintenanceCreate): Promise<MaintenanceModel> {
       const record = createEntry(tenant, randomUUID(), body, caller.sub, clock());
       await store.create(record, actorOf(caller));
       return (await present([record]))[0]!;
