@@ -10,7 +10,7 @@ export function createDynamoClient(endpoint = config.dynamodbEndpoint, overrides
     region: config.region,
     ...(endpoint ? { endpoint } : {}),
     maxAttempts: 1,
-    requestHandler: { requestTimeout: REQUEST_TIMEOUT_MS, connectionTimeout: 1_000 },
+    requestHandler: { requestTimeout: REQUEST_TIMEOUT_MS, connectionTimeout: 1_000, throwOnRequestTimeout: true },
     ...overrides,
   }));
 }

@@ -8,7 +8,7 @@ export function createS3Client(endpoint = config.s3Endpoint): S3Client {
     region: config.region,
     ...(endpoint ? { endpoint, forcePathStyle: true } : {}),
     maxAttempts: 1,
-    requestHandler: { requestTimeout: REQUEST_TIMEOUT_MS, connectionTimeout: 1_000 },
+    requestHandler: { requestTimeout: REQUEST_TIMEOUT_MS, connectionTimeout: 1_000, throwOnRequestTimeout: true },
     // Checksums only where S3 requires them: presigned POSTs and the emulator stay byte-exact.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',

@@ -7,5 +7,5 @@ export const sfn = applyRetryPolicy(new SFNClient({
   region: config.region,
   ...(config.stepFunctionsEndpoint ? { endpoint: config.stepFunctionsEndpoint } : {}),
   maxAttempts: 1,
-  requestHandler: { requestTimeout: REQUEST_TIMEOUT_MS, connectionTimeout: 1_000 },
+  requestHandler: { requestTimeout: REQUEST_TIMEOUT_MS, connectionTimeout: 1_000, throwOnRequestTimeout: true },
 }));
