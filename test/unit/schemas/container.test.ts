@@ -1,20 +1,11 @@
 /** shared/schemas/container.ts through parseBody (shared/schemas/body.ts): the container bodies and their 400 details. */
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../shared/errors';
-import { notification } from '../../../shared/i18n/translate';
 import { parseBody } from '../../../shared/schemas/body';
 import { containerCreateSchema, containerMembers, containerUpdateSchema } from '../../../shared/schemas/container';
+import { refusal } from '../../support/body';
 
 describe('container bodies', () => {
-  const fail = (schema: typeof containerCreateSchema | typeof containerUpdateSchema, body: unknown) => {
-    try {
-      parseBody(schema, body, containerMembers);
-    } catch (error) {
-      if (error instanceof AppError) return error.notification.details?.map((d) => notification({ key: 'request.invalid', details: [d] }, 'en').Details[0]);
-      throw error;
-    }
-    throw new Error('expected a 400');
-  };
+  const fail = (schema: typeof containerCreateSchema | typeof containerUpdateSchema, body: unknown) => refusal(schema, body, containerMembers);
 
   it('requires Name on create only', () => {
     expect(fail(containerCreateSchema, {})).toEqual(['Name: is required']);

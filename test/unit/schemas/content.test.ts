@@ -1,0 +1,28 @@
+/** shared/schemas/content.ts through parseBody: the body of a container content and its 400 details. */
+import { describe, expect, it } from 'vitest';
+import { parseBody } from '../../../shared/schemas/body';
+import { contentCreateSchema, contentMembers } from '../../../shared/schemas/content';
+import { refusal } from '../../support/body';
+
+describe('content bodies', () => {
+  it('needs Kind, ContentId and Nuclide; Activity and ActivityDateTime may be null', () => {
+    expect(refusal(contentCreateSchema, {}, contentMembers)).toEqual(['Kind: is required', 'ContentId: is required', 'Nuclide: is required']);
+    const body = { Kind: 'CYCLOTRON_PRODUCT', ContentId: 'p1', Nuclide: 'F-18', Activity: null, ActivityDateTime: null };
+    expect(parseBody(contentCreateSchema, body, contentMembers).value).toEqual(body);
+  });
+
+  it('takes only the known kinds and nuclides, an identifier, an activity of zero or more and a real timestamp', () => {
+    expect(refusal(contentCreateSchema, { Kind: 'BOX', ContentId: 'a b', Nuclide: 'Xx-1', Activity: -1, ActivityDateTime: 'now' }, contentMembers)).toEqual([
+      'Kind: must be one of CYCLOTRON_PRODUCT, GENERATOR_ELUAT',
+      'ContentId: must be an identifier of 1 to 36 letters, digits, hyphens or underscores',
+      expect.stringMatching(/^Nuclide: must be one of .*\bF-18\b.*\bI-131\b/),
+      'Activity: must be a finite number, zero or more',
+      'ActivityDateTime: must be a real UTC date and time as YYYY-MM-DD HH:MM:SS',
+    ]);
+  });
+
+  it('ignores what the service sets (Uuid, CreatedAt, CreatedBy)', () => {
+    const parsed = parseBody(contentCreateSchema, { Kind: 'GENERATOR_ELUAT', ContentId: 'e1', Nuclide: 'Ga-68', Uuid: 'x', CreatedAt: 'y', CreatedBy: 'z' }, contentMembers);
+    expect(parsed.ignored).toEqual(['Uuid', 'CreatedAt', 'CreatedBy']);
+  });
+});
