@@ -6,7 +6,7 @@
  */
 import { lambdaContext, loadHandler } from '../infra/local/lambda';
 import { operations } from '../shared/routes/operations';
-import type { StepPayload } from '../shared/operations/handler';
+import type { StepPayload } from '../shared/operations/step-handler';
 import { runSteps, type StepResult } from '../shared/operations/step';
 
 const [name, client, from] = process.argv.slice(2);

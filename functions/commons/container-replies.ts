@@ -1,5 +1,6 @@
 /** What the container functions share beyond the service: addresses and notes added to a reply. */
-import { baseUrl, type ApiReply, type ApiRequest } from '../../shared/http/handler';
+import { baseUrl } from '../../shared/http/request';
+import { type ApiReply, type ApiRequest } from '../../shared/http/types';
 import { notification, type NotificationSpec } from '../../shared/i18n/translate';
 
 /** The absolute address of the request's container plus `suffix` (`/history/page/2`). */

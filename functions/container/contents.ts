@@ -1,6 +1,8 @@
 import { containerRoutes } from '../../shared/routes/containers';
 import { MAX_CONTENTS } from '../../shared/domain/container';
-import { httpHandler, tenantOf, wholeReply } from '../../shared/http/handler';
+import { httpHandler } from '../../shared/http/handler';
+import { tenantOf } from '../../shared/http/request';
+import { wholeReply } from '../../shared/http/replies';
 import { containers } from '../commons/containers';
 
 /** GET .../container/{uuid}/contents: what the container holds (at most 1,000, so never truncated). */

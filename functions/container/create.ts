@@ -1,6 +1,7 @@
 import { containerRoutes } from '../../shared/routes/containers';
 import { idempotentHandler } from '../../shared/http/idempotency';
-import { callerOf, single, tenantOf } from '../../shared/http/handler';
+import { callerOf, tenantOf } from '../../shared/http/request';
+import { single } from '../../shared/http/replies';
 import { parseBody } from '../../shared/schemas/body';
 import { containerMembers, containerCreateSchema } from '../../shared/schemas/container';
 import { containers } from '../commons/containers';

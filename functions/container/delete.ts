@@ -1,5 +1,7 @@
 import { containerRoutes } from '../../shared/routes/containers';
-import { callerOf, httpHandler, single, tenantOf } from '../../shared/http/handler';
+import { callerOf, tenantOf } from '../../shared/http/request';
+import { httpHandler } from '../../shared/http/handler';
+import { single } from '../../shared/http/replies';
 import { containers } from '../commons/containers';
 
 /** DELETE .../container/{uuid}: only while OPEN; answers the deleted container. */

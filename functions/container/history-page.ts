@@ -1,6 +1,8 @@
 import { containerRoutes } from '../../shared/routes/containers';
 import { config } from '../../shared/config';
-import { httpHandler, pageOf, pageReply, tenantOf } from '../../shared/http/handler';
+import { httpHandler } from '../../shared/http/handler';
+import { pageOf, tenantOf } from '../../shared/http/request';
+import { pageReply } from '../../shared/http/replies';
 import { containers } from '../commons/containers';
 import { containerUrl } from '../commons/container-replies';
 

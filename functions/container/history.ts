@@ -1,5 +1,7 @@
 import { containerRoutes } from '../../shared/routes/containers';
-import { httpHandler, tenantOf, wholeReply } from '../../shared/http/handler';
+import { httpHandler } from '../../shared/http/handler';
+import { tenantOf } from '../../shared/http/request';
+import { wholeReply } from '../../shared/http/replies';
 import { containers } from '../commons/containers';
 import { HISTORY_FIND_CAP } from '../commons/container-replies';
 

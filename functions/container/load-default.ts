@@ -1,6 +1,8 @@
 import { containerRoutes } from '../../shared/routes/containers';
 import { defaultContainerModel } from '../../shared/domain/container';
-import { httpHandler, single, tenantOf } from '../../shared/http/handler';
+import { httpHandler } from '../../shared/http/handler';
+import { single } from '../../shared/http/replies';
+import { tenantOf } from '../../shared/http/request';
 
 /** GET .../container: the default attribute values. Public: it holds no data. */
 export const handler = httpHandler(containerRoutes.loadDefault, async (request) =>

@@ -1,5 +1,7 @@
 import { containerRoutes } from '../../shared/routes/containers';
-import { httpHandler, single, tenantOf } from '../../shared/http/handler';
+import { httpHandler } from '../../shared/http/handler';
+import { single } from '../../shared/http/replies';
+import { tenantOf } from '../../shared/http/request';
 import { containers } from '../commons/containers';
 
 /** GET .../container/{uuid}: the container, with its ETag. */

@@ -1,7 +1,8 @@
 import { containerRoutes } from '../../shared/routes/containers';
 import { MAX_CONTENTS } from '../../shared/domain/container';
 import { nuclideModels } from '../../shared/domain/nuclides';
-import { httpHandler, wholeReply } from '../../shared/http/handler';
+import { httpHandler } from '../../shared/http/handler';
+import { wholeReply } from '../../shared/http/replies';
 
 /** GET /waste-management/api/v1/nuclides: the nuclide table with half-lives and clearance levels. Public. */
 export const handler = httpHandler(containerRoutes.nuclides, async (request) => {

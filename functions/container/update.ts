@@ -1,5 +1,7 @@
 import { containerRoutes } from '../../shared/routes/containers';
-import { callerOf, httpHandler, single, tenantOf } from '../../shared/http/handler';
+import { callerOf, tenantOf } from '../../shared/http/request';
+import { httpHandler } from '../../shared/http/handler';
+import { single } from '../../shared/http/replies';
 import { parseBody } from '../../shared/schemas/body';
 import { containerMembers, containerUpdateSchema } from '../../shared/schemas/container';
 import { containers } from '../commons/containers';

@@ -1,7 +1,8 @@
 import { documentRoutes } from '../../shared/routes/documents';
 import { idempotentHandler } from '../../shared/http/idempotency';
 import { formatTimestamp } from '../../shared/domain/time';
-import { callerOf, single, tenantOf } from '../../shared/http/handler';
+import { callerOf, tenantOf } from '../../shared/http/request';
+import { single } from '../../shared/http/replies';
 import { parseBody } from '../../shared/schemas/body';
 import { documentCreateSchema, documentMembers } from '../../shared/schemas/document';
 import { documents } from '../commons/documents';

@@ -1,5 +1,7 @@
 import { documentRoutes } from '../../shared/routes/documents';
-import { httpHandler, tenantOf, wholeReply } from '../../shared/http/handler';
+import { httpHandler } from '../../shared/http/handler';
+import { tenantOf } from '../../shared/http/request';
+import { wholeReply } from '../../shared/http/replies';
 import { LATEST_COUNT } from '../../shared/services/documents';
 import { documents } from '../commons/documents';
 import { COLLECTION, filterQuery, stateOf } from './listing';

@@ -1,5 +1,7 @@
 import { documentRoutes } from '../../shared/routes/documents';
-import { httpHandler, pageOf, pageReply, tenantOf } from '../../shared/http/handler';
+import { httpHandler } from '../../shared/http/handler';
+import { pageOf, tenantOf } from '../../shared/http/request';
+import { pageReply } from '../../shared/http/replies';
 import { documents } from '../commons/documents';
 import { COLLECTION, documentsUrl, filterQuery, stateOf } from './listing';
 

@@ -1,5 +1,7 @@
 import { documentRoutes } from '../../shared/routes/documents';
-import { callerOf, httpHandler, single } from '../../shared/http/handler';
+import { callerOf } from '../../shared/http/request';
+import { httpHandler } from '../../shared/http/handler';
+import { single } from '../../shared/http/replies';
 import { documents } from '../commons/documents';
 
 /** GET /document/report-api/v1/document/{uuid}: for its facility in the token or role reporter; else 404. */

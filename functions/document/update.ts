@@ -1,5 +1,7 @@
 import { documentRoutes } from '../../shared/routes/documents';
-import { callerOf, httpHandler, single, tenantOf } from '../../shared/http/handler';
+import { callerOf, tenantOf } from '../../shared/http/request';
+import { httpHandler } from '../../shared/http/handler';
+import { single } from '../../shared/http/replies';
 import { parseBody } from '../../shared/schemas/body';
 import { documentMembers, documentUpdateSchema } from '../../shared/schemas/document';
 import { documents } from '../commons/documents';

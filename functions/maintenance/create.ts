@@ -1,4 +1,5 @@
-import { callerOf, single, tenantOf } from '../../shared/http/handler';
+import { callerOf, tenantOf } from '../../shared/http/request';
+import { single } from '../../shared/http/replies';
 import { idempotentHandler } from '../../shared/http/idempotency';
 import { maintenanceRoutes } from '../../shared/routes/maintenance';
 import { parseBody } from '../../shared/schemas/body';

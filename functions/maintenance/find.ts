@@ -1,4 +1,6 @@
-import { callerOf, httpHandler, wholeReply } from '../../shared/http/handler';
+import { callerOf } from '../../shared/http/request';
+import { httpHandler } from '../../shared/http/handler';
+import { wholeReply } from '../../shared/http/replies';
 import { maintenanceRoutes } from '../../shared/routes/maintenance';
 import { REPORT_FIND_CAP } from '../../shared/services/maintenance';
 import { maintenanceLog } from '../commons/maintenance';

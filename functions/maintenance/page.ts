@@ -1,4 +1,6 @@
-import { baseUrl, callerOf, httpHandler, pageOf, pageReply } from '../../shared/http/handler';
+import { baseUrl, callerOf, pageOf } from '../../shared/http/request';
+import { httpHandler } from '../../shared/http/handler';
+import { pageReply } from '../../shared/http/replies';
 import { maintenanceRoutes } from '../../shared/routes/maintenance';
 import { maintenanceLog } from '../commons/maintenance';
 

@@ -1,4 +1,6 @@
-import { callerOf, httpHandler, single, tenantOf } from '../../shared/http/handler';
+import { callerOf, tenantOf } from '../../shared/http/request';
+import { httpHandler } from '../../shared/http/handler';
+import { single } from '../../shared/http/replies';
 import { maintenanceRoutes } from '../../shared/routes/maintenance';
 import { parseBody } from '../../shared/schemas/body';
 import { maintenanceMembers, maintenanceUpdateSchema } from '../../shared/schemas/maintenance';

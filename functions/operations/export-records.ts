@@ -2,7 +2,7 @@ import { db } from '../../shared/clients/dynamodb';
 import { s3 } from '../../shared/clients/s3';
 import { config } from '../../shared/config';
 import { s3FileStorage } from '../../shared/data/files';
-import { stepHandler } from '../../shared/operations/handler';
+import { stepHandler } from '../../shared/operations/step-handler';
 import { exportRecords } from '../../shared/operations/transfer';
 
 /** One step of exportRecords. */

@@ -1,6 +1,6 @@
 import { db } from '../../shared/clients/dynamodb';
 import { config } from '../../shared/config';
-import { stepHandler } from '../../shared/operations/handler';
+import { stepHandler } from '../../shared/operations/step-handler';
 import { regenerateSequenceMemory } from '../../shared/operations/regenerate-sequence-memory';
 
 /** One step of regenerateSequenceMemory. */

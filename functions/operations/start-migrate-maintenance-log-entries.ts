@@ -1,4 +1,4 @@
-import { startHandler } from '../../shared/operations/start';
+import { startHandler } from '../../shared/http/start-operation';
 
 /** GET /service/migrate-maintenance-log-entries: starts the operation's state machine. */
 export const handler = startHandler('migrateMaintenanceLogEntries');

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { config } from '../../shared/config';
-import type { ApiEvent } from '../../shared/http/handler';
+import type { ApiEvent } from '../../shared/http/types';
 import { notification, pickLanguage } from '../../shared/i18n/translate';
 import { GREEDY, HTTP_METHODS, MalformedPathError, matchRoute } from '../../shared/routes';
 import { logger } from '../../shared/observability';

@@ -11,7 +11,7 @@ import { authorizerEntry, eventFunctions, type Route } from '../../shared/routes
 import { logger } from '../../shared/observability';
 import type { DynamoDBStreamEvent, S3Event } from 'aws-lambda';
 import { followChanges, type ChangeFollower } from './streams';
-import type { ApiEvent, ApiResult } from '../../shared/http/handler';
+import type { ApiEvent, ApiResult } from '../../shared/http/types';
 import type { AuthorizerResult } from '../../functions/authorizer';
 import { repoRoot } from './paths';
 import { asFunction, LOCAL_ACCOUNT, recordAnswer, recordEventSource } from './iam-recorder';

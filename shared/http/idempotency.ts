@@ -16,7 +16,8 @@ import { config } from '../config';
 import { keys, TABLE_DEFINITION } from '../data/table';
 import { badRequest } from '../errors';
 import type { Route } from '../routes/types';
-import { httpHandler, IDEMPOTENCY, type ApiMiddleware, type ApiReply, type ApiRequest } from './handler';
+import { httpHandler } from './handler';
+import { IDEMPOTENCY, type ApiMiddleware, type ApiReply, type ApiRequest } from './types';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const IDEMPOTENCY_SECONDS = 24 * 60 * 60;

@@ -9,7 +9,7 @@ import { sfn } from '../clients/sfn';
 import { config } from '../config';
 import { formatTimestamp } from '../domain/time';
 import { badRequest } from '../errors';
-import { httpHandler } from '../http/handler';
+import { httpHandler } from './handler';
 import { notification } from '../i18n/translate';
 import { operationRoutes, operations } from '../routes/operations';
 import { issueDetails } from '../schemas/body';

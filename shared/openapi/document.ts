@@ -11,7 +11,7 @@ import { toJsonSchema, type JsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
 import { TIMESTAMP_PATTERN } from '../domain/time';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_SECONDS, KEY_PATTERN } from '../http/idempotency';
-import { RETRY_AFTER_SECONDS } from '../http/handler';
+import { RETRY_AFTER_SECONDS } from '../http/middleware';
 import { messages, type MessageKey } from '../i18n/messages';
 import { notification } from '../i18n/translate';
 import { routes as routeTable, type Route } from '../routes';

@@ -5,12 +5,13 @@
  * them (vitest disables the output itself).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { httpHandler, type ApiEvent } from '../../shared/http/handler';
+import { httpHandler } from '../../shared/http/handler';
+import { type ApiEvent } from '../../shared/http/types';
 import { AppError } from '../../shared/errors';
 import { containerRoutes } from '../../shared/routes/containers';
 import { lambdaContext } from '../../infra/local/lambda';
 import { metrics as metricsInstance, metricsNamespace, METRIC } from '../../shared/metrics';
-import { processedBy, stepHandler } from '../../shared/operations/handler';
+import { processedBy, stepHandler } from '../../shared/operations/step-handler';
 import type { Operation } from '../../shared/operations/step';
 
 const metrics = metricsInstance();

@@ -1,0 +1,40 @@
+/** What a handler reads from its request: the caller, the tenant, the page number, the API's own address. */
+import type { Caller } from '../auth/claims';
+import type { Tenant } from '../data/table';
+import { PAGE_PATTERN } from '../domain/values';
+import { AppError, badRequest } from '../errors';
+import type { ApiRequest } from './types';
+
+/** The caller of a route that requires a token. */
+export function callerOf(request: ApiRequest): Caller {
+  if (!request.identity) throw new AppError(401, 'auth.token_missing');
+  return request.identity;
+}
+
+export const tenantOf = (request: ApiRequest): Tenant => ({
+  client: request.params.clientUuid!,
+  facility: request.params.facilityUuid!,
+});
+
+/** The absolute address of the API as the caller reached it (`https://host`; locally `http://127.0.0.1:3000`). */
+export function baseUrl(request: ApiRequest): string {
+  const protocol = request.header('x-forwarded-proto') ?? 'https';
+  const host = request.event.requestContext.domainName || request.header('host') || 'localhost';
+  return `${protocol}://${host}`;
+}
+
+/**
+ * No collection holds more than MAX_PAGE pages (100 million items at 100 a page): any higher page
+ * number is answered as page MAX_PAGE + 1, an empty page past the end, so no offset or query limit
+ * computed from it can overflow.
+ */
+export const MAX_PAGE = 1_000_000;
+
+/** The page number of a page route: `/page` is 1; `/page/{page}` must be a positive whole number (else 400). */
+export function pageOf(request: ApiRequest): number {
+  const text = request.params.page;
+  if (text === undefined) return 1;
+  const page = Number(text);
+  if (!PAGE_PATTERN.test(text) || !Number.isSafeInteger(page)) throw badRequest([{ key: 'detail.page', params: { field: 'page' } }]);
+  return Math.min(page, MAX_PAGE + 1);
+}
