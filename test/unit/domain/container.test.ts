@@ -15,22 +15,12 @@ import {
   type ContentLink,
 } from '../../../shared/domain/container';
 import { HALF_LIVES } from '../../../shared/domain/decay';
-import { AppError } from '../../../shared/errors';
+import { errorOf } from '../../support/errors';
 
 const tenant = { client: 'c1', facility: 'f1' };
 const now = new Date('2026-03-01T12:00:00Z');
 const base = (): ContainerRecord => createContainer(tenant, 'u1', { Name: 'Box' }, [], now);
 const released = { IsReleasedByRadiationProtectionOfficer: true, ReleasedByRadiationProtectionOfficer: 'rpo-1', ReleasedByRadiationProtectionOfficerDateTime: '2026-02-01 10:00:00' };
-
-function errorOf(fn: () => unknown): AppError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected an AppError');
-}
 
 describe('container states', () => {
   const allowed = new Set(['OPEN>DECAY', 'DECAY>RELEASE_DATE_REACHED', 'RELEASE_DATE_REACHED>DISPATCHED', 'RELEASE_DATE_REACHED>DISPOSED']);

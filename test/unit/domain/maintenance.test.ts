@@ -1,22 +1,12 @@
 /** shared/domain/maintenance.ts: a log entry's rules, defaults, partial update, order and response model. */
 import { describe, expect, it } from 'vitest';
 import { createEntry, entryRuleBreaches, maintenanceOrderKey, namedIn, toMaintenanceModel, updateEntry } from '../../../shared/domain/maintenance';
-import { AppError } from '../../../shared/errors';
+import { errorOf } from '../../support/errors';
 
 const tenant = { client: 'c1', facility: 'f1' };
 const now = new Date('2026-11-20T08:00:00Z');
 const body = { IncidentTitle: 'Detector drift', IncidentCause: 'Cooling', IncidentDateStart: '2026-11-19 10:00:00' };
 const solved = { State: 'SOLVED' as const, IncidentSolution: 'Recalibrated', IncidentDateEnd: '2026-11-19 12:00:00', Solver: 'grace' };
-
-function errorOf(fn: () => unknown): AppError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected an AppError');
-}
 
 describe('entryRuleBreaches', () => {
   it('a SOLVED entry names its solution, end and solver: one detail per missing one', () => {

@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import type { ContainerStore } from '../../../shared/data/containers';
 import { ConditionFailedError } from '../../../shared/data/transact';
 import type { ContainerPatch } from '../../../shared/domain/container';
-import { AppError } from '../../../shared/errors';
 import { containerService, etagOf, ifMatchHolds, type Writer } from '../../../shared/services/containers';
+import { rejection } from '../../support/errors';
 import { memoryContainerStore } from '../../support/memory/containers';
 
 const tenant = { client: 'c1', facility: 'f1' };
@@ -20,12 +20,6 @@ function setup(store: ContainerStore = memoryContainerStore()) {
   let now = new Date('2026-11-20T08:00:00Z');
   const service = containerService(store, () => now);
   return { store, service, advance: (seconds: number) => { now = new Date(now.getTime() + seconds * 1000); } };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
-  if (error instanceof AppError) return error;
-  throw new Error(`expected an AppError, got ${String(error)}`);
 }
 
 /** A store whose next `update` first lets another writer change the container (a lost race). */

@@ -8,9 +8,9 @@ import type { Caller } from '../../../shared/auth/claims';
 import type { DocumentStore } from '../../../shared/data/documents';
 import { fileKey, newDocument, type DocumentRecord } from '../../../shared/domain/document';
 import { timeOrderedUuid } from '../../../shared/domain/ids';
-import { AppError } from '../../../shared/errors';
 import { logger } from '../../../shared/observability';
 import { documentService, FIND_CAP, LATEST_COUNT } from '../../../shared/services/documents';
+import { rejection } from '../../support/errors';
 import { memoryDocumentStore } from '../../support/memory/documents';
 import { memoryFileStorage } from '../../support/memory/files';
 
@@ -38,12 +38,6 @@ async function seed(store: DocumentStore, n: number, data: Partial<DocumentRecor
 }
 
 const caller = (change: Partial<Caller> = {}): Caller => ({ sub: 's', name: undefined, clients: ['c1'], facilities: ['f1'], roles: [], exp: 0, ...change });
-
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
-  if (error instanceof AppError) return error;
-  throw new Error(`expected an AppError, got ${String(error)}`);
-}
 
 describe('documentService listings', () => {
   it(`find answers the whole collection up to ${FIND_CAP}, newest first, and says when there are more`, async () => {

@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import type { Caller } from '../../../shared/auth/claims';
 import type { MaintenanceStore } from '../../../shared/data/maintenance';
 import { createEntry } from '../../../shared/domain/maintenance';
-import { AppError } from '../../../shared/errors';
 import { maintenanceService, REPORT_FIND_CAP, tenantsOf } from '../../../shared/services/maintenance';
+import { rejection } from '../../support/errors';
 import { memoryMaintenanceStore } from '../../support/memory/maintenance';
 
 const now = new Date('2026-11-20T08:00:00Z');
@@ -19,12 +19,6 @@ const incident = (day: number) => ({ IncidentTitle: `t${day}`, IncidentCause: 'c
 /** One entry per day given, in the facility `client`/`facility`. */
 async function seed(store: MaintenanceStore, client: string, facility: string, days: number[]) {
   for (const day of days) await store.create(createEntry({ client, facility }, `${client}-${facility}-${day}`, incident(day), 'ada', now), ada);
-}
-
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
-  if (error instanceof AppError) return error;
-  throw new Error(`expected an AppError, got ${String(error)}`);
 }
 
 describe('tenantsOf', () => {
