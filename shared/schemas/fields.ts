@@ -43,12 +43,6 @@ export const url = v.pipe(v.string(), v.url());
 export const wholeNumber = v.pipe(v.number(), v.integer());
 export const displayName = v.nullable(v.string());
 
-/** The members of a body's entries as a response model holds them: present (optional unwrapped). */
-export function present<K extends string>(entries: Record<K, v.GenericSchema>): Record<K, v.GenericSchema> {
-  const unwrap = (schema: v.GenericSchema) => (schema.type === 'optional' ? (schema as unknown as { wrapped: v.GenericSchema }).wrapped : schema);
-  return Object.fromEntries(Object.entries<v.GenericSchema>(entries).map(([name, schema]) => [name, unwrap(schema)])) as Record<K, v.GenericSchema>;
-}
-
 /** A response model: exactly these fields, in this order, each of its type. */
 export function model<F extends string>(fields: readonly F[], types: Record<F, v.GenericSchema>) {
   return v.strictObject(Object.fromEntries(fields.map((field) => [field, types[field]])) as Record<F, v.GenericSchema>);
