@@ -4,6 +4,7 @@
  * (infra/local/lambda.ts) and writes the result back. CORS preflights are answered as the stack's
  * HTTP API answers them.
  */
+import { CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS, CORS_MAX_AGE_SECONDS } from '../../shared/http/cors';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -119,7 +120,7 @@ function corsHeaders(req: http.IncomingMessage): Record<string, string> {
   const origin = req.headers.origin;
   if (!origin) return {};
   const allowed = config.corsOrigins.includes('*') ? '*' : config.corsOrigins.includes(origin) ? origin : undefined;
-  return allowed ? { 'access-control-allow-origin': allowed, 'access-control-expose-headers': 'etag', vary: 'Origin' } : {};
+  return allowed ? { 'access-control-allow-origin': allowed, 'access-control-expose-headers': CORS_EXPOSE_HEADERS.join(',').toLowerCase(), vary: 'Origin' } : {};
 }
 
 function preflight(req: http.IncomingMessage, res: http.ServerResponse, pathname: string): boolean {
@@ -132,8 +133,8 @@ function preflight(req: http.IncomingMessage, res: http.ServerResponse, pathname
   res.writeHead(204, {
     ...corsHeaders(req),
     'access-control-allow-methods': methods.join(','),
-    'access-control-allow-headers': 'authorization,content-type,if-match,accept-language',
-    'access-control-max-age': '600',
+    'access-control-allow-headers': CORS_ALLOW_HEADERS.join(',').toLowerCase(),
+    'access-control-max-age': String(CORS_MAX_AGE_SECONDS),
   });
   res.end();
   return true;

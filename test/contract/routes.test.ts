@@ -342,6 +342,7 @@ describe('gateway', () => {
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-methods')).toBe('GET,PUT,DELETE');
     expect(response.headers.get('access-control-allow-headers')).toContain('if-match');
+    expect(response.headers.get('access-control-allow-headers')).toContain('idempotency-key');
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
   });
 
@@ -349,7 +350,7 @@ describe('gateway', () => {
     const response = await call('GET', containerPath({ client: 'c', facility: 'f' }), { headers: { origin: 'https://app.example' } });
     expect(response.status).toBe(200);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
-    expect(response.headers.get('access-control-expose-headers')).toBe('etag');
+    expect(response.headers.get('access-control-expose-headers')).toBe('etag,retry-after');
   });
 });
 

@@ -1,0 +1,81 @@
+/**
+ * What each function may do, derived from the route table (its `data`, `files` and `executions`),
+ * and the settings every data function gets. Least privilege, checked against every request the test
+ * run makes (test/support/iam.ts).
+ */
+import { ArnFormat, Stack } from 'aws-cdk-lib';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
+import { DOCUMENT_FILES_PREFIX } from '../shared/domain/document';
+import type { EventFunction, Route } from '../shared/routes';
+import type { ServiceFunction } from './function';
+import type { StageConfig } from './stages';
+import type { Storage } from './storage';
+
+/** What a function may do with the table and the bucket (from the route table). */
+export type Access = Pick<EventFunction, 'data' | 'files'>;
+
+/** `container.loadDefault` → `ContainerLoadDefault`: the construct id of a function. */
+export function constructIdOf(name: string): string {
+  return name
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((part) => part[0]!.toUpperCase() + part.slice(1))
+    .join('');
+}
+
+/** Every data function gets the same settings (shared/config.ts reads them). */
+export function dataEnvironment(storage: Storage, config: StageConfig): Record<string, string> {
+  return {
+    TABLE_NAME: storage.table.tableName,
+    BUCKET_NAME: storage.bucket.bucketName,
+    MAX_BODY_BYTES: String(config.maxBodyBytes),
+    MAX_UPLOAD_BYTES: String(config.maxUploadBytes),
+    PAGE_SIZE: String(config.pageSize),
+    CORS_ALLOWED_ORIGINS: config.corsAllowedOrigins.join(','),
+  };
+}
+
+/**
+ * From the route table: a `start` route starts its operation's state machine and only that one;
+ * a `read` route reads the executions (status, history) of every operation's state machine.
+ */
+export function grantExecutions(fn: ServiceFunction, route: Route, machines: ReadonlyMap<string, StateMachine>): void {
+  if (!route.executions) return;
+  const own = route.executions === 'start' ? [route.operation.replace(/^service\./, '')] : [...machines.keys()];
+  const granted = new Map(own.map((name) => [name, machines.get(name)]).filter((entry): entry is [string, StateMachine] => entry[1] !== undefined));
+  if (!granted.size) throw new Error(`${route.operation}: no state machine for its executions`);
+  fn.addEnvironment('STATE_MACHINE_ARNS', Stack.of(fn).toJsonString(Object.fromEntries([...granted].map(([name, machine]) => [name, machine.stateMachineArn]))));
+  if (route.executions === 'start') {
+    for (const machine of granted.values()) machine.grantStartExecution(fn);
+    return;
+  }
+  // An execution's ARN is its machine's, with `execution` and the execution's name: known only once started.
+  const executionArns = [...granted.values()].map((machine) => Stack.of(fn).formatArn({ service: 'states', resource: 'execution', resourceName: `${machine.stateMachineName}:*`, arnFormat: ArnFormat.COLON_RESOURCE_NAME }));
+  fn.addToRolePolicy(new PolicyStatement({ actions: ['states:DescribeExecution', 'states:GetExecutionHistory'], resources: executionArns }));
+}
+
+
+/**
+ * Least privilege from the route table, checked against every request the test run makes
+ * (test/support/iam.ts). Table and indexes: `read` gets, batch-gets and queries; `write` also
+ * puts, updates, deletes (Idempotency-Key records of a failed request too), batch-writes and
+ * checks conditions in transactions. Only maintenance steps scan. Objects: `read` gets (presigned
+ * downloads), `write` also puts (presigned uploads), `-delete` deletes; API and event functions
+ * only under the document files' prefix, steps anywhere in the bucket (exports, imports,
+ * quarantine) and may list it, so that reading a missing object answers 404 rather than 403.
+ */
+export function grantData(fn: ServiceFunction, storage: Storage, { data, files }: Access, { step = false } = {}): void {
+  if (data !== 'none') {
+    const actions = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
+    if (data === 'write') actions.push('dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem', 'dynamodb:ConditionCheckItem');
+    if (step) actions.push('dynamodb:Scan');
+    fn.addToRolePolicy(new PolicyStatement({ actions, resources: [storage.table.tableArn, `${storage.table.tableArn}/index/*`] }));
+  }
+  if (files === 'none') return;
+  const actions = ['s3:GetObject'];
+  if (files === 'write' || files === 'write-delete') actions.push('s3:PutObject');
+  if (files === 'read-delete' || files === 'write-delete') actions.push('s3:DeleteObject');
+  fn.addToRolePolicy(new PolicyStatement({ actions, resources: [storage.bucket.arnForObjects(step ? '*' : `${DOCUMENT_FILES_PREFIX}*`)] }));
+  if (step) fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [storage.bucket.bucketArn] }));
+}

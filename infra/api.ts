@@ -1,0 +1,157 @@
+/**
+ * The HTTP API of a stage, from the route table: one function per handler entry (serving its routes,
+ * each also with a trailing-slash twin), the Lambda authorizer for token routes, IAM for operator
+ * routes, stage throttling, CORS and a JSON access log line per request. Nothing here lists routes.
+ */
+import { Duration } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import {
+  CorsHttpMethod,
+  HttpApi,
+  HttpMethod,
+  HttpNoneAuthorizer,
+  HttpRoute,
+  HttpRouteKey,
+  HttpStage,
+  LogGroupLogDestination,
+  type IHttpRouteAuthorizer,
+} from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpIamAuthorizer, HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
+import { Construct } from 'constructs';
+import { CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS, CORS_MAX_AGE_SECONDS } from '../shared/http/cors';
+import { authorizerEntry, gatewayPathsOf, routeKey, routes, type AuthKind, type Route } from '../shared/routes';
+import { constructIdOf, grantData, grantExecutions } from './access';
+import { ServiceFunction } from './function';
+import { acknowledge } from './nag';
+import type { StageConfig } from './stages';
+import type { Storage } from './storage';
+
+/** One JSON line per API request in the stage's access log. */
+const ACCESS_LOG_FORMAT = {
+  requestId: '$context.requestId',
+  ip: '$context.identity.sourceIp',
+  requestTime: '$context.requestTime',
+  routeKey: '$context.routeKey',
+  status: '$context.status',
+  responseLength: '$context.responseLength',
+  latencyMs: '$context.responseLatency',
+  integrationLatencyMs: '$context.integrationLatency',
+  integrationError: '$context.integrationErrorMessage',
+  authorizerError: '$context.authorizer.error',
+};
+
+/**
+ * The routes grouped by handler entry: one function serves all routes of its entry (`page` and
+ * `page/{page}`). Its routes must agree on the operation and on the access they need.
+ */
+export function routesByEntry(table: readonly Route[] = routes): Map<string, Route[]> {
+  const groups = new Map<string, Route[]>();
+  for (const route of table) {
+    const group = groups.get(route.entry) ?? [];
+    const first = group[0];
+    if (first && (first.operation !== route.operation || first.data !== route.data || first.files !== route.files)) {
+      throw new Error(`Routes of ${route.entry} disagree on operation, data or files: ${routeKey(first)} / ${routeKey(route)}`);
+    }
+    groups.set(route.entry, [...group, route]);
+  }
+  return groups;
+}
+
+export interface ApiProps {
+  readonly stage: string;
+  readonly config: StageConfig;
+  readonly storage: Storage;
+  readonly environment: Record<string, string>;
+  /** The operations' state machines, which the /service routes start and read. */
+  readonly stateMachines: ReadonlyMap<string, StateMachine>;
+}
+
+export class Api extends Construct {
+  readonly httpApi: HttpApi;
+  readonly stage: HttpStage;
+  readonly authorizerFunction: ServiceFunction;
+  /** The function of each route, by operation name. */
+  readonly routeFunctions: ReadonlyMap<string, ServiceFunction>;
+
+  constructor(scope: Construct, id: string, { stage, config, storage, environment, stateMachines }: ApiProps) {
+    super(scope, id);
+    this.httpApi = new HttpApi(this, 'Api', {
+      apiName: `nm-archive-${stage}`,
+      createDefaultStage: false,
+      corsPreflight: {
+        allowOrigins: [...config.corsAllowedOrigins],
+        allowHeaders: [...CORS_ALLOW_HEADERS],
+        exposeHeaders: [...CORS_EXPOSE_HEADERS],
+        allowMethods: [CorsHttpMethod.GET, CorsHttpMethod.POST, CorsHttpMethod.PUT, CorsHttpMethod.DELETE, CorsHttpMethod.OPTIONS],
+        maxAge: Duration.seconds(CORS_MAX_AGE_SECONDS),
+      },
+    });
+    this.stage = new HttpStage(this, 'DefaultStage', {
+      httpApi: this.httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: { rateLimit: config.throttle.rateLimit, burstLimit: config.throttle.burstLimit },
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(new LogGroup(this, 'ApiAccessLogs', { retention: config.logRetention, removalPolicy: config.removalPolicy })),
+        format: AccessLogFormat.custom(JSON.stringify(ACCESS_LOG_FORMAT)),
+      },
+    });
+
+    // The authorizer verifies tokens only: no data access, no data settings.
+    this.authorizerFunction = new ServiceFunction(this, 'Authorizer', {
+      entry: authorizerEntry,
+      stageName: stage,
+      config,
+      description: `nm-archive ${stage}: JWT authorizer`,
+      environment: { AUTH_ISSUER: config.auth.issuer, AUTH_AUDIENCE: config.auth.audience, AUTH_JWKS_URI: config.auth.jwksUri },
+    });
+    const authorizers: Record<AuthKind, IHttpRouteAuthorizer> = {
+      public: new HttpNoneAuthorizer(),
+      token: new HttpLambdaAuthorizer('TokenAuthorizer', this.authorizerFunction, {
+        responseTypes: [HttpLambdaResponseType.SIMPLE],
+        resultsCacheTtl: Duration.seconds(300),
+        identitySource: ['$request.header.Authorization'],
+      }),
+      // Operators sign their requests with their own AWS credentials.
+      operator: new HttpIamAuthorizer(),
+    };
+
+    const functions = new Map<string, ServiceFunction>();
+    for (const [entry, entryRoutes] of routesByEntry()) {
+      const first = entryRoutes[0]!;
+      const fn = new ServiceFunction(this, constructIdOf(first.operation), {
+        entry,
+        ...(first.assets ? { assets: first.assets } : {}),
+        stageName: stage,
+        config,
+        description: `nm-archive ${stage}: ${first.operation} (${entryRoutes.map((r) => routeKey(r)).join(', ')})`,
+        environment,
+      });
+      grantData(fn, storage, first);
+      grantExecutions(fn, first, stateMachines);
+      functions.set(first.operation, fn);
+
+      // One integration serves all routes of the function; its invoke permission is scoped to this
+      // API (any stage and route), as a per-route permission would not cover the trailing-slash twins.
+      const integration = new HttpLambdaIntegration(`${constructIdOf(first.operation)}Integration`, fn, { scopePermissionToRoute: false });
+      for (const route of entryRoutes) {
+        for (const path of gatewayPathsOf(route)) {
+          // The id is the route key ("/" is the construct path separator): stable when routes move.
+          const httpRoute = new HttpRoute(this, `Route ${routeKey(route, path).replaceAll('/', '|')}`, {
+            httpApi: this.httpApi,
+            routeKey: HttpRouteKey.with(path, HttpMethod[route.method]),
+            integration,
+            authorizer: authorizers[route.auth],
+          });
+          if (route.auth === 'public') {
+            acknowledge(httpRoute, 'AwsSolutions-APIG4', 'Public by design: it holds no tenant data (the contract, its docs page, the nuclide table, a container\'s defaults).');
+          }
+        }
+      }
+    }
+    this.routeFunctions = functions;
+  }
+}

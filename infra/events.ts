@@ -1,0 +1,99 @@
+/**
+ * The event functions of a stage (shared/routes `eventFunctions`): document files landing in the
+ * bucket, the table's change stream (the one ordered writer of the sequence memory), the release
+ * sweep's schedule. Whatever fails every attempt waits in a dead-letter queue.
+ */
+import { Duration } from 'aws-cdk-lib';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { EventType } from 'aws-cdk-lib/aws-s3';
+import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { COUNTED_TYPES } from '../shared/data/counted';
+import { DOCUMENT_FILES_PREFIX } from '../shared/domain/document';
+import { eventFunctions } from '../shared/routes';
+import { constructIdOf, grantData } from './access';
+import { ServiceFunction } from './function';
+import { acknowledge } from './nag';
+import type { StageConfig } from './stages';
+import type { Storage } from './storage';
+
+/** How often the release sweep runs on AWS (a container is moved at most this long after its ReleaseDateTime). */
+export const RELEASE_SWEEP_MINUTES = 1;
+
+export interface EventsProps {
+  readonly stage: string;
+  readonly config: StageConfig;
+  readonly storage: Storage;
+  readonly environment: Record<string, string>;
+}
+
+export class Events extends Construct {
+  /** By event function name (`sequence.changes`). */
+  readonly functions: ReadonlyMap<string, ServiceFunction>;
+  /** Where events that failed every attempt wait (S3 and schedule functions, the stream's parked batches). */
+  readonly deadLetterQueues: readonly Queue[];
+
+  constructor(scope: Construct, id: string, { stage, config, storage, environment }: EventsProps) {
+    super(scope, id);
+    const queues: Queue[] = [];
+    /** A queue that keeps what failed every attempt (it is itself the dead-letter queue: none behind it). */
+    const parkingQueue = (queueId: string) => {
+      const queue = new Queue(this, queueId, { encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true, retentionPeriod: Duration.days(14) });
+      acknowledge(queue, 'AwsSolutions-SQS3', 'This queue is the dead-letter queue of failed events.');
+      acknowledge(queue, 'Serverless-SQSRedrivePolicy', 'This queue is the dead-letter queue of failed events.');
+      queues.push(queue);
+      return queue;
+    };
+
+    const functions = new Map<string, ServiceFunction>();
+    for (const event of eventFunctions) {
+      // Events delivered asynchronously (S3, EventBridge) that fail every attempt are kept here.
+      const failed = event.source === 'table:changes' ? undefined : parkingQueue(`${constructIdOf(event.name)}Failed`);
+      const fn = new ServiceFunction(this, constructIdOf(event.name), {
+        entry: event.entry,
+        ...(failed ? { deadLetterQueue: failed } : {}),
+        stageName: stage,
+        config,
+        description: `nm-archive ${stage}: ${event.name} (${event.source})`,
+        environment,
+      });
+      grantData(fn, storage, event);
+      switch (event.source) {
+        case 'files:objectCreated':
+          // Document files only: exports, imports and quarantine copies are no documents' files.
+          storage.bucket.addEventNotification(EventType.OBJECT_CREATED, new LambdaDestination(fn), { prefix: DOCUMENT_FILES_PREFIX });
+          break;
+        case 'table:changes': {
+          // One ordered writer per shard (a facility's items share a partition, so a shard):
+          // batches in order, a failed batch retried (halved to find a bad record), then parked.
+          acknowledge(fn, 'Serverless-LambdaDLQ', 'Invoked by its event source mapping, whose on-failure destination keeps the failed batches.');
+          const countedImage = (image: 'NewImage' | 'OldImage') => FilterCriteria.filter({ dynamodb: { [image]: { Type: { S: FilterRule.or(...COUNTED_TYPES) } } } });
+          fn.addEventSource(new DynamoEventSource(storage.table, {
+            startingPosition: StartingPosition.TRIM_HORIZON,
+            batchSize: 100,
+            parallelizationFactor: 1,
+            bisectBatchOnError: true,
+            retryAttempts: 20,
+            onFailure: new SqsDlq(parkingQueue(`${constructIdOf(event.name)}Failed`)),
+            filters: [countedImage('NewImage'), countedImage('OldImage')],
+          }));
+          break;
+        }
+        case 'schedule':
+          // The release sweep reads the sparse release index (shared/data/containers.ts), no scan.
+          new Rule(this, `${constructIdOf(event.name)}Schedule`, {
+            schedule: Schedule.rate(Duration.minutes(RELEASE_SWEEP_MINUTES)),
+            targets: [new LambdaFunction(fn, { retryAttempts: 2, ...(failed ? { deadLetterQueue: failed } : {}) })],
+          });
+          break;
+      }
+      functions.set(event.name, fn);
+    }
+    this.functions = functions;
+    this.deadLetterQueues = queues;
+  }
+}

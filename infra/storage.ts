@@ -1,0 +1,69 @@
+/** Storage of a stage: the single table (from shared/data/table.ts) and the document bucket with its access logs. */
+import { Duration } from 'aws-cdk-lib';
+import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import { TABLE_DEFINITION } from '../shared/data/table';
+import { acknowledge } from './nag';
+import type { StageConfig } from './stages';
+
+export class Storage extends Construct {
+  readonly table: Table;
+  readonly bucket: Bucket;
+
+  constructor(scope: Construct, id: string, { config }: { config: StageConfig }) {
+    super(scope, id);
+    this.table = new Table(this, 'Table', {
+      partitionKey: { name: TABLE_DEFINITION.partitionKey, type: AttributeType.STRING },
+      sortKey: { name: TABLE_DEFINITION.sortKey, type: AttributeType.STRING },
+      timeToLiveAttribute: TABLE_DEFINITION.timeToLiveAttribute,
+      stream: StreamViewType[TABLE_DEFINITION.streamView],
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      deletionProtection: config.tableDeletionProtection,
+      removalPolicy: config.removalPolicy,
+    });
+    // The overloaded GSIs, as the local runtime creates them (string keys, all attributes).
+    // Note: CloudFormation adds or removes only one GSI per update of an existing table.
+    for (const index of TABLE_DEFINITION.indexes) {
+      this.table.addGlobalSecondaryIndex({
+        indexName: index.name,
+        partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
+        sortKey: { name: index.sortKey, type: AttributeType.STRING },
+        projectionType: ProjectionType.ALL,
+      });
+    }
+
+    // Server access logs of the file bucket (S3 delivers them with SSE-S3 only).
+    const accessLogs = new Bucket(this, 'FilesAccessLogs', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ expiration: Duration.days(config.logRetention) }],
+      removalPolicy: config.removalPolicy,
+      autoDeleteObjects: config.autoDeleteObjects,
+    });
+    acknowledge(accessLogs, 'AwsSolutions-S1', 'This bucket is the target of the file bucket\'s access logs; logging it would log its own log deliveries.');
+    this.bucket = new Bucket(this, 'Files', {
+      serverAccessLogsBucket: accessLogs,
+      serverAccessLogsPrefix: 'files/',
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      versioned: true,
+      enforceSSL: true,
+      // Browsers upload with presigned POST/PUT and download with presigned GET.
+      cors: [
+        {
+          allowedOrigins: [...config.corsAllowedOrigins],
+          allowedMethods: [HttpMethods.GET, HttpMethods.PUT, HttpMethods.POST, HttpMethods.HEAD],
+          allowedHeaders: ['*'],
+          exposedHeaders: ['ETag'],
+          maxAge: 3600,
+        },
+      ],
+      removalPolicy: config.removalPolicy,
+      autoDeleteObjects: config.autoDeleteObjects,
+    });
+  }
+}
