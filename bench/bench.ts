@@ -27,7 +27,7 @@ import { dynamoDocumentStore } from '../shared/data/documents';
 import { s3FileStorage } from '../shared/data/files';
 import { DOCUMENT_SCOPES, newDocument } from '../shared/domain/document';
 import { authorizerEntry, eventFunctions, routes } from '../shared/routes';
-import { implementedOperations } from '../shared/routes/operations';
+import { operations } from '../shared/routes/operations';
 import { containerService, type Writer } from '../shared/services/containers';
 import { documentService } from '../shared/services/documents';
 import { dynamoMaintenanceStore } from '../shared/data/maintenance';
@@ -70,7 +70,7 @@ const referenceFor = (clients: string[]) =>
 const entries = new Map<string, string>();
 for (const r of routes) if (![...entries.values()].includes(r.entry)) entries.set(r.operation, r.entry);
 for (const f of eventFunctions) entries.set(f.name, f.entry);
-for (const o of implementedOperations) entries.set(`${o.name} step`, o.step.entry);
+for (const o of operations) entries.set(`${o.name} step`, o.step.entry);
 entries.set('authorizer', authorizerEntry);
 const functions: Bundle[] = [];
 for (const [name, entry] of entries) functions.push(await bundle(name, entry));

@@ -8,7 +8,7 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { DefinitionBody, LogLevel, StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { operationStateMachine, STEP_TIMEOUT_SECONDS } from '../shared/operations/machine';
-import { implementedOperations } from '../shared/routes/operations';
+import { operations } from '../shared/routes/operations';
 import { constructIdOf, grantData } from './access';
 import { ServiceFunction } from './function';
 import type { StageConfig } from './stages';
@@ -30,7 +30,7 @@ export class Operations extends Construct {
     super(scope, id);
     const machines = new Map<string, StateMachine>();
     const steps = new Map<string, ServiceFunction>();
-    for (const op of implementedOperations) {
+    for (const op of operations) {
       const fn = new ServiceFunction(this, constructIdOf(`${op.name}Step`), {
         entry: op.step.entry,
         stageName: stage,

@@ -2,7 +2,7 @@
 import { LOCAL_CREDENTIALS } from './emulators';
 import { issuerKeys, LOCAL_AUDIENCE, LOCAL_ISSUER, LOCAL_JWKS_URI } from './identity';
 import type { RuntimeInfo } from './paths';
-import { implementedOperations } from '../../shared/routes/operations';
+import { operations } from '../../shared/routes/operations';
 
 /** The ARN the local Step Functions endpoint gives an operation's state machine. */
 export const stateMachineArnOf = (operation: string) => `arn:aws:states:eu-central-1:000000000000:stateMachine:nm-archive-local-${operation}`;
@@ -20,7 +20,7 @@ export function applyFunctionEnvironment(info: Omit<RuntimeInfo, 'apiUrl' | 'pid
     DYNAMODB_ENDPOINT: info.dynamodbEndpoint,
     S3_ENDPOINT: info.s3Endpoint,
     SFN_ENDPOINT: info.stepFunctionsEndpoint,
-    STATE_MACHINE_ARNS: JSON.stringify(Object.fromEntries(implementedOperations.map((o) => [o.name, stateMachineArnOf(o.name)]))),
+    STATE_MACHINE_ARNS: JSON.stringify(Object.fromEntries(operations.map((o) => [o.name, stateMachineArnOf(o.name)]))),
     AUTH_ISSUER: LOCAL_ISSUER,
     AUTH_AUDIENCE: LOCAL_AUDIENCE,
     AUTH_JWKS_URI: LOCAL_JWKS_URI,

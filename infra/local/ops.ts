@@ -47,7 +47,6 @@ if (slug === 'status') {
 }
 const operation = operations.find((o) => o.slug === slug || o.name === slug);
 if (!operation) fail(`${slug === undefined ? 'no operation given' : `unknown operation '${slug}'`}\n${usage}`);
-if (!operation!.step) fail(`${operation!.slug} is not built yet (see the README's maintenance operations).`, 3);
 if (operation!.needsClient && !client) fail(`${operation!.slug} needs a client uuid.\n${usage}`);
 if (!existsSync(runtimeFile())) fail('The local API is not running: start it with `npm start` (in another terminal), then run the operation again.', 1);
 

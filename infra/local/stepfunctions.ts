@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { StateMachine, type RunOptions, type StateMachineDefinition } from 'aws-local-stepfunctions';
 import { operationStateMachine } from '../../shared/operations/machine';
-import { implementedOperations } from '../../shared/routes/operations';
+import { operations } from '../../shared/routes/operations';
 import { logger } from '../../shared/observability';
 import { stateMachineArnOf, stepFunctionArnOf } from './environment';
 import { asFunction } from './iam-recorder';
@@ -44,7 +44,7 @@ interface Execution {
 
 /** The step handlers of the route table's operations, by the function ARN their state machine names. */
 export const localStepFunctions: InvokeFunction = async (functionArn, payload) => {
-  const operation = implementedOperations.find((o) => stepFunctionArnOf(o.name) === functionArn);
+  const operation = operations.find((o) => stepFunctionArnOf(o.name) === functionArn);
   if (!operation) throw Object.assign(new Error(`Function not found: ${functionArn}`), { name: 'Lambda.ResourceNotFoundException' });
   const step = await loadHandler<unknown, unknown>(operation.step.entry);
   // A Lambda payload goes over the wire as JSON, both ways.
@@ -54,7 +54,7 @@ export const localStepFunctions: InvokeFunction = async (functionArn, payload) =
 
 /** Every operation's state machine, by ARN, as the local runtime serves them. */
 export const localStateMachines = (): Map<string, StateMachineDefinition> =>
-  new Map(implementedOperations.map((o) => [stateMachineArnOf(o.name), operationStateMachine(o.name, stepFunctionArnOf(o.name)) as unknown as StateMachineDefinition]));
+  new Map(operations.map((o) => [stateMachineArnOf(o.name), operationStateMachine(o.name, stepFunctionArnOf(o.name)) as unknown as StateMachineDefinition]));
 
 const seconds = (ms: number) => ms / 1000;
 const json = (value: unknown) => JSON.stringify(value ?? null);

@@ -83,18 +83,3 @@ export function wholeConfiguration(options: { name: string; total: number; cap: 
     TotalCount: total,
   };
 }
-
-/**
- * Where page `page` starts, given the sizes of consecutive slices of the collection (newest slice
- * first): the slice holding the first item and how many of that slice's items come before it.
- * Undefined when the page starts past the end.
- */
-export function locateOffset(sliceSizes: readonly number[], offset: number): { slice: number; skip: number } | undefined {
-  let before = 0;
-  for (let slice = 0; slice < sliceSizes.length; slice++) {
-    const size = sliceSizes[slice]!;
-    if (offset < before + size) return { slice, skip: offset - before };
-    before += size;
-  }
-  return undefined;
-}

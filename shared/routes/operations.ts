@@ -2,9 +2,9 @@ import type { DataAccess, ObjectAccess, Route } from './types';
 import { executionId, executionReply, exportPrefix, operationFlags, startReply } from '../schemas/operation';
 
 /**
- * The maintenance operations of interface §4.5. Each implemented one has a step function (driven by
- * its Step Functions state machine on AWS, by the ops CLI locally) and a `/service/...` route that
- * starts an execution (IAM on AWS; a token with role `operator` locally).
+ * The maintenance operations of interface §4.5. Each has a step function (driven by its Step
+ * Functions state machine, on AWS and locally) and a `/service/...` route that starts an execution
+ * (IAM on AWS; a token with role `operator` locally).
  */
 export interface OperationDefinition {
   /** As in the interface (`regenerateSequenceMemory`). */
@@ -14,8 +14,8 @@ export interface OperationDefinition {
   readonly needsClient: boolean;
   /** importRecords reads an export: `?from=` names its prefix in the bucket. */
   readonly needsSource?: boolean;
-  /** The step function's handler, once the operation is built. */
-  readonly step?: { readonly entry: string; readonly data: DataAccess; readonly files: ObjectAccess };
+  /** The step function's handler and what it may do with the table and the bucket. */
+  readonly step: { readonly entry: string; readonly data: DataAccess; readonly files: ObjectAccess };
 }
 
 export const operations: readonly OperationDefinition[] = [
@@ -29,11 +29,9 @@ export const operations: readonly OperationDefinition[] = [
   { name: 'migrateProbeIdentifier', slug: 'migrate-probe-identifier', needsClient: false, step: { entry: 'functions/operations/migrate-probe-identifier.ts', data: 'write', files: 'none' } },
 ];
 
-export const implementedOperations = operations.filter((o): o is OperationDefinition & Required<Pick<OperationDefinition, 'step'>> => o.step !== undefined);
-
-/** The start route of each implemented operation: GET /service/{slug}[/{clientUuid}]. */
+/** The start route of each operation: GET /service/{slug}[/{clientUuid}]. */
 export const operationRoutes = Object.fromEntries(
-  implementedOperations.map((o) => [
+  operations.map((o) => [
     o.name,
     {
       operation: `service.${o.name}`,
@@ -62,7 +60,7 @@ export const executionRoutes = {
     files: 'none',
     executions: 'read',
     params: { executionId },
-    reply: { object: executionReply(implementedOperations.map((o) => o.name)) },
+    reply: { object: executionReply(operations.map((o) => o.name)) },
     answers: { 404: ['operation.execution_not_found'] },
   },
 } as const satisfies Record<string, Route>;

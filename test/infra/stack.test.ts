@@ -17,7 +17,7 @@ import { COUNTED_TYPES } from '../../shared/data/counted';
 import { operationStateMachine } from '../../shared/operations/machine';
 import { DOCUMENT_FILES_PREFIX } from '../../shared/domain/document';
 import { eventFunctions, gatewayPathsOf, routeKey, routes, type Route } from '../../shared/routes';
-import { implementedOperations } from '../../shared/routes/operations';
+import { operations } from '../../shared/routes/operations';
 import type { IConstruct } from 'constructs';
 
 type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
@@ -121,7 +121,7 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
   const authorizerFnId = idOf(stack.authorizerFunction);
   const routeFnIds = new Map(routes.map((r) => [r.operation, idOf(stack.routeFunctions.get(r.operation)!)]));
   const eventFnIds = new Map(eventFunctions.map((e) => [e.name, idOf(stack.eventFunctions.get(e.name)!)]));
-  const stepFnIds = new Map(implementedOperations.map((o) => [o.name, idOf(stack.stepFunctions.get(o.name)!)]));
+  const stepFnIds = new Map(operations.map((o) => [o.name, idOf(stack.stepFunctions.get(o.name)!)]));
   const dataFnIds = [...new Set(routeFnIds.values()), ...eventFnIds.values(), ...stepFnIds.values()];
   const ownFnIds = [authorizerFnId, ...dataFnIds];
   const startFnIds = new Set(routes.filter((r) => r.auth === 'operator').map((r) => routeFnIds.get(r.operation)!));
@@ -133,7 +133,7 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
   describe('functions', () => {
     it('has one function per handler entry, per event function, per operation step, plus the authorizer', () => {
       const entries = new Set(routes.map((r) => r.entry));
-      expect(new Set(ownFnIds).size).toBe(entries.size + eventFunctions.length + implementedOperations.length + 1);
+      expect(new Set(ownFnIds).size).toBe(entries.size + eventFunctions.length + operations.length + 1);
       expect(new Set(routeFnIds.values()).size).toBe(entries.size);
       // Besides: CDK's helpers (dev also empties the bucket on deletion).
       const others = Object.keys(functions).filter((id) => !ownFnIds.includes(id));
@@ -194,8 +194,8 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
 
     it('deploys each operation\'s one state machine definition, invoking its own step function, logged and traced', () => {
       const machines = template.findResources('AWS::StepFunctions::StateMachine') as Record<string, Resource>;
-      expect(Object.keys(machines)).toHaveLength(implementedOperations.length);
-      for (const op of implementedOperations) {
+      expect(Object.keys(machines)).toHaveLength(operations.length);
+      for (const op of operations) {
         const machineId = idOf(stack.stateMachines.get(op.name)!);
         const machine = machines[machineId]!.Properties;
         // The definition the local runtime runs (shared/operations/machine.ts), with the step function's ARN substituted.
@@ -225,10 +225,10 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
         const statements = ownStatements(template, roleIdOf(routeFnIds.get(route.operation)!));
         expect(statements.flatMap((st) => [st.Action].flat()).sort()).toEqual(['states:DescribeExecution', 'states:GetExecutionHistory']);
         const resources = JSON.stringify(statements[0]!.Resource);
-        for (const op of implementedOperations) expect(resources).toContain(JSON.stringify({ 'Fn::GetAtt': [idOf(stack.stateMachines.get(op.name)!), 'Name'] }));
+        for (const op of operations) expect(resources).toContain(JSON.stringify({ 'Fn::GetAtt': [idOf(stack.stateMachines.get(op.name)!), 'Name'] }));
         expect(resources).toContain(':execution:');
         const env = functions[routeFnIds.get(route.operation)!]!.Properties.Environment.Variables as Record<string, unknown>;
-        expect(JSON.stringify(env.STATE_MACHINE_ARNS)).toContain(implementedOperations.at(-1)!.name);
+        expect(JSON.stringify(env.STATE_MACHINE_ARNS)).toContain(operations.at(-1)!.name);
       }
     });
 
@@ -567,12 +567,12 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
       const throttledFunctions = stats.filter((s) => s.Metric.Namespace === 'AWS/Lambda' && s.Metric.MetricName === 'Throttles').map((s) => (dimension(s, 'FunctionName') as { Ref: string }).Ref);
       expect(throttledFunctions.sort()).toEqual([...new Set(ownFnIds)].sort());
       expect(stats.filter((s) => s.Metric.Namespace === 'AWS/DynamoDB' && dimension(s, 'TableName') !== undefined).map((s) => s.Metric.MetricName).sort()).toEqual(['ReadThrottleEvents', 'WriteThrottleEvents']);
-      expect(stats.filter((s) => s.Metric.Namespace === 'AWS/States' && s.Metric.MetricName === 'ExecutionThrottled')).toHaveLength(implementedOperations.length);
+      expect(stats.filter((s) => s.Metric.Namespace === 'AWS/States' && s.Metric.MetricName === 'ExecutionThrottled')).toHaveLength(operations.length);
     });
 
     it('alarms on every failed, timed-out or aborted maintenance execution', () => {
       const stats = partsOf('FailedExecutions').flatMap(metricsOf);
-      for (const op of implementedOperations) {
+      for (const op of operations) {
         const arn = { Ref: idOf(stack.stateMachines.get(op.name)!) };
         const names = stats.filter((s) => JSON.stringify(dimension(s, 'StateMachineArn')) === JSON.stringify(arn)).map((s) => s.Metric.MetricName).sort();
         expect(names, op.name).toEqual(['ExecutionsAborted', 'ExecutionsFailed', 'ExecutionsTimedOut']);
@@ -617,7 +617,7 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
     template.hasOutput('BucketName', { Value: { Ref: bucketId } });
     template.hasOutput('DashboardName', {});
     template.hasOutput('AlarmTopicArn', { Value: { Ref: idOf(stack.monitoring.topic) } });
-    for (const op of implementedOperations) template.hasOutput(`${op.name[0]!.toUpperCase()}${op.name.slice(1)}StateMachineArn`, { Value: { Ref: idOf(stack.stateMachines.get(op.name)!) } });
+    for (const op of operations) template.hasOutput(`${op.name[0]!.toUpperCase()}${op.name.slice(1)}StateMachineArn`, { Value: { Ref: idOf(stack.stateMachines.get(op.name)!) } });
   });
 });
 

@@ -1,6 +1,6 @@
 /** shared/domain/collection.ts: the CollectionConfiguration of a page, of a whole listing, and where a page starts. */
 import { describe, expect, it } from 'vitest';
-import { locateOffset, pageConfiguration, wholeConfiguration } from '../../../shared/domain/collection';
+import { pageConfiguration, wholeConfiguration } from '../../../shared/domain/collection';
 
 const endpoint = (page: number) => `/documents/page/${page}`;
 const page = (total: number, current: number, itemsOnPage: number) => pageConfiguration({ name: 'DocumentModel', total, page: current, pageSize: 100, itemsOnPage, endpoint });
@@ -70,23 +70,5 @@ describe('wholeConfiguration', () => {
 
   it('an empty listing: LastIndex -1, total 0', () => {
     expect(wholeConfiguration({ name: 'X', total: 0, cap: 1000, itemsOnPage: 0, self: '/x' })).toMatchObject({ FirstIndex: 0, LastIndex: -1, TotalCount: 0 });
-  });
-});
-
-describe('locateOffset', () => {
-  const slices = [100, 0, 60, 100];
-
-  it('finds the slice holding an offset and how many of its items come before it, skipping empty slices', () => {
-    expect(locateOffset(slices, 0)).toEqual({ slice: 0, skip: 0 });
-    expect(locateOffset(slices, 99)).toEqual({ slice: 0, skip: 99 });
-    expect(locateOffset(slices, 100)).toEqual({ slice: 2, skip: 0 });
-    expect(locateOffset(slices, 159)).toEqual({ slice: 2, skip: 59 });
-    expect(locateOffset(slices, 160)).toEqual({ slice: 3, skip: 0 });
-  });
-
-  it('is undefined at or past the end, and for no slices at all', () => {
-    expect(locateOffset(slices, 260)).toBeUndefined();
-    expect(locateOffset(slices, 1000)).toBeUndefined();
-    expect(locateOffset([], 0)).toBeUndefined();
   });
 });
