@@ -7,7 +7,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     maxWorkers: 2,
-    // Handlers called in-process by unit tests stay quiet (no log, no EMF line); the runtime's own log is kept by the global setup.
+    // Handlers called in-process by unit tests stay quiet (no log, no EMF line); the runtime's own log is kept by the
+    // global setup.
     env: { LOG_LEVEL: 'SILENT', POWERTOOLS_METRICS_DISABLED: 'true' },
     projects: [
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'] } },

@@ -53,18 +53,34 @@ const verdict = (ok: boolean) => {
 };
 
 // ---- bundles -------------------------------------------------------------------------------
-interface Bundle { name: string; file: string; bytes: number; clients: string[]; reference?: string }
+interface Bundle {
+  name: string;
+  file: string;
+  bytes: number;
+  clients: string[];
+  reference?: string;
+}
 
 async function bundle(name: string, entry: string): Promise<Bundle> {
   const file = path.join(out, `${name}.mjs`);
   const result = await build(esbuildOptions(path.join(repoRoot, entry), file));
   const inputs = Object.keys((result.metafile as Metafile).inputs);
-  const clients = [...new Set(inputs.map((i) => /@aws-sdk\/(client-[\w-]+|lib-dynamodb)\//.exec(i)?.[1]).filter((c): c is string => !!c))].sort();
+  const clients = [
+    ...new Set(
+      inputs.map((i) => /@aws-sdk\/(client-[\w-]+|lib-dynamodb)\//.exec(i)?.[1]).filter((c): c is string => !!c),
+    ),
+  ].sort();
   return { name, file, bytes: statSync(file).size, clients };
 }
 
 const referenceFor = (clients: string[]) =>
-  clients.includes('client-s3') ? 'dynamodb-s3' : clients.includes('client-dynamodb') ? 'dynamodb' : clients.includes('client-sfn') ? 'sfn' : 'none';
+  clients.includes('client-s3')
+    ? 'dynamodb-s3'
+    : clients.includes('client-dynamodb')
+      ? 'dynamodb'
+      : clients.includes('client-sfn')
+        ? 'sfn'
+        : 'none';
 
 // One function per handler entry (the two `page` routes share one), the event functions, the authorizer.
 const entries = new Map<string, string>();
@@ -77,7 +93,8 @@ for (const [name, entry] of entries) functions.push(await bundle(name, entry));
 const references = new Map<string, Bundle>();
 for (const fn of functions) {
   fn.reference = referenceFor(fn.clients);
-  if (!references.has(fn.reference)) references.set(fn.reference, await bundle(`reference-${fn.reference}`, `bench/references/${fn.reference}.ts`));
+  if (!references.has(fn.reference))
+    references.set(fn.reference, await bundle(`reference-${fn.reference}`, `bench/references/${fn.reference}.ts`));
 }
 
 // ---- cold imports --------------------------------------------------------------------------
@@ -91,7 +108,9 @@ const importEnv = {
   LOG_LEVEL: 'SILENT',
 };
 function timeOnce(file?: string): number {
-  const args = file ? ['--input-type=module', '-e', `await import(${JSON.stringify(pathToFileURL(file).href)})`] : ['-e', ''];
+  const args = file
+    ? ['--input-type=module', '-e', `await import(${JSON.stringify(pathToFileURL(file).href)})`]
+    : ['-e', ''];
   const started = process.hrtime.bigint();
   const run = spawnSync(process.execPath, args, { env: importEnv, stdio: ['ignore', 'ignore', 'pipe'] });
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
@@ -116,28 +135,45 @@ const bare = median(samples.get('bare node')!);
 const coldImport = (b: Bundle) => median(samples.get(b.name)!) - bare;
 
 console.log(`\nBundles and cold imports (median of ${RUNS} runs minus bare \`node -e ''\` = ${bare.toFixed(1)} ms)\n`);
-console.log('| function | bundle KiB | reference | ref KiB | +KiB (<= 60) | import ms | ref ms | ratio (<= 1.25) | SDK clients | size | import | no DynamoDB/S3 |');
+console.log(
+  '| function | bundle KiB | reference | ref KiB | +KiB (<= 60) | import ms | ref ms | ratio (<= 1.25) | SDK clients ' +
+    '| ' +
+    'size | import | no DynamoDB/S3 |',
+);
 console.log('|---|---:|---|---:|---:|---:|---:|---:|---|---|---|---|');
 for (const fn of functions) {
   const ref = references.get(fn.reference!)!;
   const extra = (fn.bytes - ref.bytes) / KIB;
   const ratio = coldImport(fn) / Math.max(coldImport(ref), 1);
-  const clean = fn.name === 'authorizer' ? verdict(!fn.clients.some((c) => c === 'client-dynamodb' || c === 'client-s3')) : '';
+  const clean =
+    fn.name === 'authorizer' ? verdict(!fn.clients.some((c) => c === 'client-dynamodb' || c === 'client-s3')) : '';
   console.log(
-    `| ${fn.name} | ${(fn.bytes / KIB).toFixed(1)} | ${ref.name} | ${(ref.bytes / KIB).toFixed(1)} | ${extra.toFixed(1)} | ${coldImport(fn).toFixed(1)} | ${coldImport(ref).toFixed(1)} | ${ratio.toFixed(2)} | ${fn.clients.join(', ') || 'none'} | ${verdict(extra <= 60)} | ${verdict(ratio <= 1.25)} | ${clean} |`,
+    `| ${fn.name} | ${(fn.bytes / KIB).toFixed(1)} | ${ref.name} | ${(ref.bytes / KIB).toFixed(1)} | ` +
+      `${extra.toFixed(1)} | ${coldImport(fn).toFixed(1)} | ${coldImport(ref).toFixed(1)} | ${ratio.toFixed(2)} | ` +
+      `${fn.clients.join(', ') || 'none'} | ${verdict(extra <= 60)} | ${verdict(ratio <= 1.25)} | ${clean} |`,
   );
 }
 
 // ---- DynamoDB consumed capacity -------------------------------------------------------------
-function printCapacity(rows: [string, { calls: number; read: number; write: number; commands: string[] }, string][], budgetTitle: string) {
+function printCapacity(
+  rows: [string, { calls: number; read: number; write: number; commands: string[] }, string][],
+  budgetTitle: string,
+) {
   console.log(`| operation | sequential calls | RCU | WCU | calls | ${budgetTitle} |`);
   console.log('|---|---:|---:|---:|---|---|');
   for (const [name, r, budget] of rows) {
-    console.log(`| ${name} | ${r.calls} | ${+r.read.toFixed(2)} | ${+r.write.toFixed(2)} | ${r.commands.map((c) => c.replace(/Command$/, '')).join(' > ') || 'none'} | ${budget} |`);
+    console.log(
+      `| ${name} | ${r.calls} | ${+r.read.toFixed(2)} | ${+r.write.toFixed(2)} | ` +
+        `${r.commands.map((c) => c.replace(/Command$/, '')).join(' > ') || 'none'} | ${budget} |`,
+    );
   }
 }
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'nm-bench-'));
-Object.assign(process.env, { AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId, AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey, AWS_REGION: LOCAL_REGION });
+Object.assign(process.env, {
+  AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+  AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+  AWS_REGION: LOCAL_REGION,
+});
 const dynamo = await startDynamoDbLocal({ dataDir: scratch, inMemory: true });
 try {
   await ensureTable(dynamo.endpoint, 'bench');
@@ -147,19 +183,37 @@ try {
   const writerDb = createDocumentClient(dynamo.endpoint);
   const writerMeter = meter(writerDb);
   const writer = sequenceWriter(writerDb, 'bench', membershipOf);
-  const changes = followChanges({ endpoint: dynamo.endpoint, tableName: 'bench', deliver: async (records) => void (await writer.apply(records.map(changeRecordOf))) });
+  const changes = followChanges({
+    endpoint: dynamo.endpoint,
+    tableName: 'bench',
+    deliver: async (records) => void (await writer.apply(records.map(changeRecordOf))),
+  });
   /** A write and the stream writer's work it causes, as one reading. */
   const withFollowUp = async <T>(work: () => Promise<T>) => {
     const request = await metered.measure(work);
     const later = await writerMeter.measure(() => changes.settled(60_000));
-    return { ...request, write: request.write + later.write, read: request.read + later.read, commands: [...request.commands, '|', ...later.commands], later };
+    return {
+      ...request,
+      write: request.write + later.write,
+      read: request.read + later.read,
+      commands: [...request.commands, '|', ...later.commands],
+      later,
+    };
   };
   const service = containerService(dynamoContainerStore(db, 'bench'));
   const tenant = { client: randomUUID(), facility: randomUUID() };
   const people: Writer[] = ['Ada', 'Ben', 'Cy'].map((name) => ({ sub: randomUUID(), name, roles: ['rpo'] }));
   const [ada, ben, cy] = people as [Writer, Writer, Writer];
   for (const p of [ben, cy]) await service.create(tenant, p, { Name: 'seed' }, randomUUID());
-  const measuredBody = { Name: 'Box 1', Weight: 1200, MeasurementActivity: 5.2e4, MeasurementFactor: 1, MeasurementDate: '2026-11-20 08:00:00', MeasuredBy: ada.sub, MeasurementContaminationBy: ada.sub };
+  const measuredBody = {
+    Name: 'Box 1',
+    Weight: 1200,
+    MeasurementActivity: 5.2e4,
+    MeasurementFactor: 1,
+    MeasurementDate: '2026-11-20 08:00:00',
+    MeasuredBy: ada.sub,
+    MeasurementContaminationBy: ada.sub,
+  };
 
   const rows: [string, Awaited<ReturnType<typeof metered.measure>>, string][] = [];
   const create = await metered.measure(() => service.create(tenant, ada, measuredBody, randomUUID()));
@@ -167,9 +221,18 @@ try {
   const uuid = create.result.model.Uuid as string;
   const load = await metered.measure(() => service.load(tenant, uuid));
   rows.push(['load (one person named)', load, verdict(load.read <= 1 && load.calls <= 2)]);
-  const update = await metered.measure(() => service.update(tenant, ada, uuid, { Weight: 1100 }, undefined, randomUUID()));
+  const update = await metered.measure(() =>
+    service.update(tenant, ada, uuid, { Weight: 1100 }, undefined, randomUUID()),
+  );
   rows.push(['update', update, '']);
-  await service.update(tenant, ada, uuid, { MeasurementContaminationBy: ben.sub, ReleasedByRadiationProtectionOfficer: cy.sub }, undefined, randomUUID());
+  await service.update(
+    tenant,
+    ada,
+    uuid,
+    { MeasurementContaminationBy: ben.sub, ReleasedByRadiationProtectionOfficer: cy.sub },
+    undefined,
+    randomUUID(),
+  );
   const loadThree = await metered.measure(() => service.load(tenant, uuid));
   rows.push(['load (three people named)', loadThree, '(+0.5 RCU per extra person)']);
   const defaults = { calls: 0, read: 0, write: 0, commands: [] };
@@ -183,19 +246,36 @@ try {
 
   // ---- documents: a facility with DOCUMENTS documents, made through the store's create path --------
   const documentStore = dynamoDocumentStore(db, 'bench');
-  const docs = documentService(documentStore, s3FileStorage(createS3Client('http://127.0.0.1:9'), 'bench'), { pageSize: 100, maxUploadBytes: 50 * 1024 * 1024 });
+  const docs = documentService(documentStore, s3FileStorage(createS3Client('http://127.0.0.1:9'), 'bench'), {
+    pageSize: 100,
+    maxUploadBytes: 50 * 1024 * 1024,
+  });
   const facility = { client: randomUUID(), facility: randomUUID() };
   const started = Date.now();
   const start = Date.UTC(2024, 0, 1);
   for (let i = 0; i < DOCUMENTS; i += 500) {
     // A history: one document every 30 minutes, over the six scopes and 50 references; counted by the stream writer.
     const items = Array.from({ length: Math.min(500, DOCUMENTS - i) }, (_, j) =>
-      documentItem(newDocument(facility, randomUUID(), { Scope: DOCUMENT_SCOPES[(i + j) % 6]!, ScopeReference: `ref-${(i + j) % 50}`, Filename: `document-${i + j}.pdf` }, new Date(start + (i + j) * 1_800_000))));
+      documentItem(
+        newDocument(
+          facility,
+          randomUUID(),
+          {
+            Scope: DOCUMENT_SCOPES[(i + j) % 6]!,
+            ScopeReference: `ref-${(i + j) % 50}`,
+            Filename: `document-${i + j}.pdf`,
+          },
+          new Date(start + (i + j) * 1_800_000),
+        ),
+      ),
+    );
     await batchPut(db, 'bench', items);
     process.stderr.write(`\rseeding documents ${i + items.length}/${DOCUMENTS}`);
   }
   await changes.settled(300_000);
-  process.stderr.write(`\rseeded and counted ${DOCUMENTS} documents in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+  process.stderr.write(
+    `\rseeded and counted ${DOCUMENTS} documents in ${((Date.now() - started) / 1000).toFixed(0)} s\n`,
+  );
   const documentRows: [string, Awaited<ReturnType<typeof metered.measure>>, string][] = [];
   const measure = async (name: string, work: () => Promise<unknown>, budget = '') => {
     const reading = await metered.measure(work);
@@ -206,20 +286,43 @@ try {
   await measure('find (1,000 of them + Warning)', () => docs.find(facility, { kind: 'all' }));
   const page1 = await measure('page 1', () => docs.page(facility, undefined, 1));
   documentRows[documentRows.length - 1]![2] = `<= 25 RCU: ${verdict(page1.read <= 25)}`;
-  const page100 = await measure(`page ${Math.min(100, lastPage)}`, () => docs.page(facility, undefined, Math.min(100, lastPage)));
+  const page100 = await measure(`page ${Math.min(100, lastPage)}`, () =>
+    docs.page(facility, undefined, Math.min(100, lastPage)),
+  );
   const ratio = page100.read / page1.read;
-  documentRows[documentRows.length - 1]![2] = `<= 25 RCU: ${verdict(page100.read <= 25)}; ${ratio.toFixed(2)}x page 1 (<= 3): ${verdict(ratio <= 3)}`;
-  await measure(`page ${Math.ceil(lastPage / 2)} (?State=ACTIVE)`, () => docs.page(facility, 'ACTIVE', Math.ceil(lastPage / 2)));
+  documentRows[documentRows.length - 1]![2] =
+    `<= 25 RCU: ${verdict(page100.read <= 25)}; ${ratio.toFixed(2)}x page 1 (<= 3): ${verdict(ratio <= 3)}`;
+  await measure(`page ${Math.ceil(lastPage / 2)} (?State=ACTIVE)`, () =>
+    docs.page(facility, 'ACTIVE', Math.ceil(lastPage / 2)),
+  );
   await measure('latest', () => docs.latest(facility, undefined));
   await measure('facility (DOCUMENT_FOLDER)', () => docs.find(facility, { kind: 'scope', scope: 'DOCUMENT_FOLDER' }));
   await measure('device/{uuid}', () => docs.find(facility, { kind: 'reference', scope: 'DEVICE', reference: 'ref-1' }));
   const some = (await documentStore.list(facility, { kind: 'all' }, 1))[0]!;
-  await measure('report', () => docs.report({ sub: 'x', name: undefined, clients: [], facilities: [], roles: ['reporter'], exp: 0 }, some.Uuid));
-  const documentCreate = await withFollowUp(() => docs.create(facility, { Scope: 'DEVICE', ScopeReference: 'ref-1', Filename: 'new.pdf' }));
-  documentRows.push(['create, with the stream writer\'s work (after |)', documentCreate, `<= 20 WCU: ${verdict(documentCreate.write <= 20)}`]);
-  documentRows.push(['update (state change), with the stream writer\'s work', await withFollowUp(() => docs.update(facility, some.Uuid, { State: 'ARCHIVED' })), '']);
-  documentRows.push(['update (rename), with the stream writer\'s work', await withFollowUp(() => docs.update(facility, some.Uuid, { Filename: 'renamed.pdf' })), '']);
-  console.log(`\nDynamoDB per document operation, facility with ${DOCUMENTS} documents (ReturnConsumedCapacity TOTAL)\n`);
+  await measure('report', () =>
+    docs.report({ sub: 'x', name: undefined, clients: [], facilities: [], roles: ['reporter'], exp: 0 }, some.Uuid),
+  );
+  const documentCreate = await withFollowUp(() =>
+    docs.create(facility, { Scope: 'DEVICE', ScopeReference: 'ref-1', Filename: 'new.pdf' }),
+  );
+  documentRows.push([
+    "create, with the stream writer's work (after |)",
+    documentCreate,
+    `<= 20 WCU: ${verdict(documentCreate.write <= 20)}`,
+  ]);
+  documentRows.push([
+    "update (state change), with the stream writer's work",
+    await withFollowUp(() => docs.update(facility, some.Uuid, { State: 'ARCHIVED' })),
+    '',
+  ]);
+  documentRows.push([
+    "update (rename), with the stream writer's work",
+    await withFollowUp(() => docs.update(facility, some.Uuid, { Filename: 'renamed.pdf' })),
+    '',
+  ]);
+  console.log(
+    `\nDynamoDB per document operation, facility with ${DOCUMENTS} documents (ReturnConsumedCapacity TOTAL)\n`,
+  );
   printCapacity(documentRows, 'budget');
 
   // ---- maintenance log report: a token with one and with three facilities ----------------------
@@ -232,16 +335,44 @@ try {
     for (const [f, facility] of logFacilities.entries()) {
       const reporter = { sub: `person-${i % 40}`, name: `Person ${i % 40}` };
       await logStore.create(
-        createEntry({ client: logClient, facility }, randomUUID(), { IncidentTitle: `Incident ${i}`, IncidentCause: 'A cause', Device: `device-${i % 25}`, IncidentDateStart: formatTimestamp(new Date(start + (i * 3 + f) * 3_600_000)) }, reporter.sub, new Date()),
+        createEntry(
+          { client: logClient, facility },
+          randomUUID(),
+          {
+            IncidentTitle: `Incident ${i}`,
+            IncidentCause: 'A cause',
+            Device: `device-${i % 25}`,
+            IncidentDateStart: formatTimestamp(new Date(start + (i * 3 + f) * 3_600_000)),
+          },
+          reporter.sub,
+          new Date(),
+        ),
         reporter,
       );
     }
   }
   await changes.settled(120_000);
-  const identity = (facilities: string[], roles: string[] = []) => ({ sub: 'bench', name: undefined, clients: [logClient], facilities, roles, exp: 0 });
+  const identity = (facilities: string[], roles: string[] = []) => ({
+    sub: 'bench',
+    name: undefined,
+    clients: [logClient],
+    facilities,
+    roles,
+    exp: 0,
+  });
   const logRows: [string, Awaited<ReturnType<typeof metered.measure>>, string][] = [];
-  const logCreate = await withFollowUp(() => log.create({ client: logClient, facility: logFacilities[0]! }, { sub: 'person-1', name: 'Person 1', roles: [] }, { IncidentTitle: 'New', IncidentCause: 'A cause', IncidentDateStart: '2026-11-20 08:00:00' }));
-  logRows.push(['create, with the stream writer\'s work (after |)', logCreate, `<= 12 WCU: ${verdict(logCreate.write <= 12)}`]);
+  const logCreate = await withFollowUp(() =>
+    log.create(
+      { client: logClient, facility: logFacilities[0]! },
+      { sub: 'person-1', name: 'Person 1', roles: [] },
+      { IncidentTitle: 'New', IncidentCause: 'A cause', IncidentDateStart: '2026-11-20 08:00:00' },
+    ),
+  );
+  logRows.push([
+    "create, with the stream writer's work (after |)",
+    logCreate,
+    `<= 12 WCU: ${verdict(logCreate.write <= 12)}`,
+  ]);
   for (const [name, caller, page] of [
     ['page 1, token with 1 facility', identity(logFacilities.slice(0, 1)), 1],
     ['page 1, token with 3 facilities', identity(logFacilities), 1],
@@ -253,7 +384,10 @@ try {
     logRows.push([name, await metered.measure(() => log.page(caller, page)), '']);
   }
   logRows.push(['find, token with 3 facilities', await metered.measure(() => log.find(identity(logFacilities))), '']);
-  console.log(`\nDynamoDB per maintenance log write and report page (${PER_FACILITY} entries in each of 3 facilities; names resolved per page)\n`);
+  console.log(
+    `\nDynamoDB per maintenance log write and report page (${PER_FACILITY} entries in each of 3 facilities; names ` +
+      `resolved per page)\n`,
+  );
   printCapacity(logRows, 'budget');
   // The scale runs below write 100,000 items in bulk: counting them is not what they measure.
   await changes.stop();
@@ -268,8 +402,29 @@ try {
     for (let i = 0; i < SCALE; i++) {
       const tenant = { client: scaleClient, facility: facilities[i % facilities.length]! };
       const at = new Date(start + i * 60_000);
-      if (i % 10 < 5) batch.push(documentItem(newDocument(tenant, randomUUID(), { Scope: DOCUMENT_SCOPES[i % 6]!, ScopeReference: `ref-${i % 500}`, Filename: `document-${i}.pdf` }, at)));
-      else if (i % 10 < 8) batch.push(maintenanceItem(createEntry(tenant, randomUUID(), { IncidentTitle: `Incident ${i}`, IncidentCause: 'A cause', IncidentDateStart: formatTimestamp(at) }, `person-${i % 50}`, at)));
+      if (i % 10 < 5)
+        batch.push(
+          documentItem(
+            newDocument(
+              tenant,
+              randomUUID(),
+              { Scope: DOCUMENT_SCOPES[i % 6]!, ScopeReference: `ref-${i % 500}`, Filename: `document-${i}.pdf` },
+              at,
+            ),
+          ),
+        );
+      else if (i % 10 < 8)
+        batch.push(
+          maintenanceItem(
+            createEntry(
+              tenant,
+              randomUUID(),
+              { IncidentTitle: `Incident ${i}`, IncidentCause: 'A cause', IncidentDateStart: formatTimestamp(at) },
+              `person-${i % 50}`,
+              at,
+            ),
+          ),
+        );
       else {
         batch.push(containerItem(createContainer(tenant, randomUUID(), { Name: `Box ${i}`, Weight: 10 }, [], at)));
       }
@@ -281,21 +436,45 @@ try {
     process.stderr.write(`\rseeded ${SCALE} records in ${((Date.now() - seeded) / 1000).toFixed(0)} s\n`);
     // Asynchronous: the S3 emulator answers from this process's event loop.
     const child = async (args: string[], table: string) => {
-      const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'bench/scale-run.ts', ...args], {
-        cwd: repoRoot,
-        env: { ...process.env, TABLE_NAME: table, BUCKET_NAME: 'bench-files', DYNAMODB_ENDPOINT: dynamo.endpoint, S3_ENDPOINT: s3Emulator.endpoint, LOG_LEVEL: 'SILENT' },
-        maxBuffer: 64 * 1024 * 1024,
-      });
-      return JSON.parse(stdout.trim().split('\n').pop()!) as { seconds: number; peakRssMiB: number; result: Record<string, unknown> };
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        ['--import', 'tsx', 'bench/scale-run.ts', ...args],
+        {
+          cwd: repoRoot,
+          env: {
+            ...process.env,
+            TABLE_NAME: table,
+            BUCKET_NAME: 'bench-files',
+            DYNAMODB_ENDPOINT: dynamo.endpoint,
+            S3_ENDPOINT: s3Emulator.endpoint,
+            LOG_LEVEL: 'SILENT',
+          },
+          maxBuffer: 64 * 1024 * 1024,
+        },
+      );
+      return JSON.parse(stdout.trim().split('\n').pop()!) as {
+        seconds: number;
+        peakRssMiB: number;
+        result: Record<string, unknown>;
+      };
     };
     const exported = await child(['exportRecords', scaleClient], 'bench');
     await ensureTable(dynamo.endpoint, 'bench-fresh');
     const imported = await child(['importRecords', scaleClient, String(exported.result.location)], 'bench-fresh');
-    console.log(`\nMaintenance operations on ${SCALE} records of one client (10 facilities), each in its own process\n`);
+    console.log(
+      `\nMaintenance operations on ${SCALE} records of one client (10 facilities), each in its own process\n`,
+    );
     console.log('| operation | seconds | peak RSS MiB (<= 256) | result |');
     console.log('|---|---:|---:|---|');
-    console.log(`| exportRecords | ${exported.seconds} | ${exported.peakRssMiB} ${verdict(exported.peakRssMiB <= 256)} | ${JSON.stringify(exported.result.counts)}, ${exported.result.parts} parts |`);
-    console.log(`| importRecords (fresh table) | ${imported.seconds} | ${imported.peakRssMiB} ${verdict(imported.peakRssMiB <= 256)} | imported ${imported.result.imported}, unchanged ${imported.result.unchanged}, rejected ${imported.result.rejected} |`);
+    console.log(
+      `| exportRecords | ${exported.seconds} | ${exported.peakRssMiB} ${verdict(exported.peakRssMiB <= 256)} | ` +
+        `${JSON.stringify(exported.result.counts)}, ${exported.result.parts} parts |`,
+    );
+    console.log(
+      `| importRecords (fresh table) | ${imported.seconds} | ${imported.peakRssMiB} ` +
+        `${verdict(imported.peakRssMiB <= 256)} | imported ${imported.result.imported}, unchanged ` +
+        `${imported.result.unchanged}, rejected ${imported.result.rejected} |`,
+    );
   } finally {
     await s3Emulator.stop();
   }

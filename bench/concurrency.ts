@@ -18,7 +18,10 @@ import { repoRoot, type RuntimeInfo } from '../infra/local/paths';
 const BURST_SECONDS = Number(process.env.BENCH_BURST_SECONDS ?? 30);
 const REPORT = '/maintenance-log/report-api/v1/maintenance-log-entries';
 
-interface Timed { status: number; ms: number }
+interface Timed {
+  status: number;
+  ms: number;
+}
 export interface ConcurrencyRow {
   scenario: string;
   requests: number;
@@ -45,7 +48,9 @@ async function startRuntime(): Promise<{ info: RuntimeInfo; dir: string; child: 
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  child.stdout!.on('data', (chunk) => { out += chunk; });
+  child.stdout!.on('data', (chunk) => {
+    out += chunk;
+  });
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('local runtime did not start')), 60_000);
     const check = setInterval(() => {
@@ -70,12 +75,20 @@ export async function runConcurrency(): Promise<ConcurrencyRow[]> {
   };
   const post = async (pathname: string, token: string, body: unknown): Promise<Timed> => {
     const started = performance.now();
-    const response = await fetch(`${runtime.info.apiUrl}${pathname}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const response = await fetch(`${runtime.info.apiUrl}${pathname}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     await response.arrayBuffer();
     return { status: response.status, ms: performance.now() - started };
   };
   const total = async (pathname: string, token: string) =>
-    ((await (await fetch(`${runtime.info.apiUrl}${pathname}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { CollectionConfiguration: { TotalCount: number } }).CollectionConfiguration.TotalCount;
+    (
+      (await (
+        await fetch(`${runtime.info.apiUrl}${pathname}`, { headers: { authorization: `Bearer ${token}` } })
+      ).json()) as { CollectionConfiguration: { TotalCount: number } }
+    ).CollectionConfiguration.TotalCount;
   /** Milliseconds from now until every listed count equals what was written (null after 30 s). */
   const untilExact = async (checks: { path: string; token: string; expected: number }[]) => {
     const started = performance.now();
@@ -89,36 +102,85 @@ export async function runConcurrency(): Promise<ConcurrencyRow[]> {
   const pool = async (count: number, concurrency: number, task: (i: number) => Promise<Timed>) => {
     const results: Timed[] = [];
     let next = 0;
-    await Promise.all(Array.from({ length: concurrency }, async () => {
-      while (next < count) results.push(await task(next++));
-    }));
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < count) results.push(await task(next++));
+      }),
+    );
     return results;
   };
   /** Retries the runtime logged for the requests of `operation` since `from` (a position in its log). */
   const retries = (from: number, operation: string) => {
-    const lines = runtime.log().slice(from).split('\n').filter((l) => l.includes('"message":"request"') && l.includes(`"operation":"${operation}"`));
+    const lines = runtime
+      .log()
+      .slice(from)
+      .split('\n')
+      .filter((l) => l.includes('"message":"request"') && l.includes(`"operation":"${operation}"`));
     const counts = lines.map((l) => (JSON.parse(l) as { retries?: number }).retries ?? 0);
     return counts.length ? counts.reduce((a, b) => a + b, 0) / counts.length : 0;
   };
-  const row = (scenario: string, results: Timed[], retriesPerRequest: number, exactAfterMs: number | null, budget: (r: Omit<ConcurrencyRow, 'budget'>) => string): ConcurrencyRow => {
+  const row = (
+    scenario: string,
+    results: Timed[],
+    retriesPerRequest: number,
+    exactAfterMs: number | null,
+    budget: (r: Omit<ConcurrencyRow, 'budget'>) => string,
+  ): ConcurrencyRow => {
     const errors: Record<number, number> = {};
     for (const r of results) if (r.status !== 200) errors[r.status] = (errors[r.status] ?? 0) + 1;
-    const base = { scenario, requests: results.length, ok: results.filter((r) => r.status === 200).length, errors, p50: Math.round(quantile(results.map((r) => r.ms), 0.5)), p99: Math.round(quantile(results.map((r) => r.ms), 0.99)), retriesPerRequest: +retriesPerRequest.toFixed(2), exactAfterMs };
+    const base = {
+      scenario,
+      requests: results.length,
+      ok: results.filter((r) => r.status === 200).length,
+      errors,
+      p50: Math.round(
+        quantile(
+          results.map((r) => r.ms),
+          0.5,
+        ),
+      ),
+      p99: Math.round(
+        quantile(
+          results.map((r) => r.ms),
+          0.99,
+        ),
+      ),
+      retriesPerRequest: +retriesPerRequest.toFixed(2),
+      exactAfterMs,
+    };
     return { ...base, budget: budget(base) };
   };
-  const noErrors = (r: Omit<ConcurrencyRow, 'budget'>) => (r.ok === r.requests && r.exactAfterMs !== null && r.exactAfterMs <= 5000 ? 'holds' : 'EXCEEDED');
-  const entry = (i: number) => ({ IncidentTitle: `Incident ${i}`, IncidentCause: 'Detector drift', IncidentDateStart: `2026-0${1 + (i % 9)}-1${i % 10} 0${i % 10}:00:00` });
+  const noErrors = (r: Omit<ConcurrencyRow, 'budget'>) =>
+    r.ok === r.requests && r.exactAfterMs !== null && r.exactAfterMs <= 5000 ? 'holds' : 'EXCEEDED';
+  const entry = (i: number) => ({
+    IncidentTitle: `Incident ${i}`,
+    IncidentCause: 'Detector drift',
+    IncidentDateStart: `2026-0${1 + (i % 9)}-1${i % 10} 0${i % 10}:00:00`,
+  });
   const documents = (t: { client: string; facility: string }) => `/document/api/v1/${t.client}/${t.facility}/documents`;
-  const entries = (t: { client: string; facility: string }) => `/maintenance-log/api/v1/${t.client}/${t.facility}/maintenance-log-entries`;
+  const entries = (t: { client: string; facility: string }) =>
+    `/maintenance-log/api/v1/${t.client}/${t.facility}/maintenance-log-entries`;
   const rows: ConcurrencyRow[] = [];
   try {
     // (a) one facility's bulk upload.
     const a = tenant();
     let mark = runtime.log().length;
-    const created = await pool(200, 50, (i) => post(documents(a), a.token, { Scope: 'DEVICE', ScopeReference: `dev-${i % 5}`, Filename: `scan-${i}.pdf` }));
+    const created = await pool(200, 50, (i) =>
+      post(documents(a), a.token, { Scope: 'DEVICE', ScopeReference: `dev-${i % 5}`, Filename: `scan-${i}.pdf` }),
+    );
     const okA = created.filter((r) => r.status === 200).length;
-    rows.push(row('(a) 200 document creates, one facility, concurrency 50', created, retries(mark, 'document.create'),
-      await untilExact([{ path: `${documents(a)}/page`, token: a.token, expected: okA }, { path: `${documents(a)}/device/dev-1`, token: a.token, expected: okA / 5 }]), noErrors));
+    rows.push(
+      row(
+        '(a) 200 document creates, one facility, concurrency 50',
+        created,
+        retries(mark, 'document.create'),
+        await untilExact([
+          { path: `${documents(a)}/page`, token: a.token, expected: okA },
+          { path: `${documents(a)}/device/dev-1`, token: a.token, expected: okA / 5 },
+        ]),
+        noErrors,
+      ),
+    );
 
     // (b) a busy morning over many tenants.
     const tenants = Array.from({ length: 100 }, tenant);
@@ -130,8 +192,15 @@ export async function runConcurrency(): Promise<ConcurrencyRow[]> {
     // The all-tenant count (write-sharded) is exact, then every tenant's own.
     const exactB = await untilExact([{ path: REPORT, token: reporter, expected: before + okB }]);
     const perTenant = await Promise.all(tenants.map((t) => total(REPORT, t.token)));
-    rows.push(row('(b) 200 log-entry creates over 100 tenants, concurrency 50', spread, retries(mark, 'maintenance.create'),
-      perTenant.every((n) => n === 2) ? exactB : null, noErrors));
+    rows.push(
+      row(
+        '(b) 200 log-entry creates over 100 tenants, concurrency 50',
+        spread,
+        retries(mark, 'maintenance.create'),
+        perTenant.every((n) => n === 2) ? exactB : null,
+        noErrors,
+      ),
+    );
 
     // (c) a burst beside a quiet tenant: the quiet one alone first, then during the burst.
     const quiet = tenant();
@@ -142,14 +211,19 @@ export async function runConcurrency(): Promise<ConcurrencyRow[]> {
       return results;
     };
     const alone = await sequential(20, 0);
-    const aloneP99 = quantile(alone.map((r) => r.ms), 0.99);
+    const aloneP99 = quantile(
+      alone.map((r) => r.ms),
+      0.99,
+    );
     mark = runtime.log().length;
     const until = performance.now() + BURST_SECONDS * 1000;
     let n = 0;
     const burstResults: Timed[] = [];
-    const burst = Promise.all(Array.from({ length: 20 }, async () => {
-      while (performance.now() < until) burstResults.push(await post(entries(busy), busy.token, entry(n++)));
-    }));
+    const burst = Promise.all(
+      Array.from({ length: 20 }, async () => {
+        while (performance.now() < until) burstResults.push(await post(entries(busy), busy.token, entry(n++)));
+      }),
+    );
     // The quiet tenant's creates, spread over the burst.
     const during: Timed[] = [];
     for (let i = 0; i < 20; i++) {
@@ -158,11 +232,33 @@ export async function runConcurrency(): Promise<ConcurrencyRow[]> {
     }
     await burst;
     const okBusy = burstResults.filter((r) => r.status === 200).length;
-    const exact = await untilExact([{ path: REPORT, token: busy.token, expected: okBusy }, { path: REPORT, token: quiet.token, expected: 40 }]);
-    rows.push(row(`(c) one tenant's ${BURST_SECONDS} s burst, concurrency 20`, burstResults, retries(mark, 'maintenance.create'), exact, noErrors));
-    rows.push(row('(c) the other tenant alone: 20 sequential creates', alone, 0, null, () => `p99 ${Math.round(aloneP99)} ms`));
-    rows.push(row('(c) the other tenant during the burst: 20 sequential creates', during, 0, exact, (r) =>
-      `${(r.p99 / aloneP99).toFixed(2)}x p99 alone (<= 2): ${r.ok === r.requests && r.p99 <= 2 * aloneP99 ? 'holds' : 'EXCEEDED'}`));
+    const exact = await untilExact([
+      { path: REPORT, token: busy.token, expected: okBusy },
+      { path: REPORT, token: quiet.token, expected: 40 },
+    ]);
+    rows.push(
+      row(
+        `(c) one tenant's ${BURST_SECONDS} s burst, concurrency 20`,
+        burstResults,
+        retries(mark, 'maintenance.create'),
+        exact,
+        noErrors,
+      ),
+    );
+    rows.push(
+      row('(c) the other tenant alone: 20 sequential creates', alone, 0, null, () => `p99 ${Math.round(aloneP99)} ms`),
+    );
+    rows.push(
+      row(
+        '(c) the other tenant during the burst: 20 sequential creates',
+        during,
+        0,
+        exact,
+        (r) =>
+          `${(r.p99 / aloneP99).toFixed(2)}x p99 alone (<= 2): ` +
+          `${r.ok === r.requests && r.p99 <= 2 * aloneP99 ? 'holds' : 'EXCEEDED'}`,
+      ),
+    );
   } finally {
     const exited = new Promise((resolve) => runtime.child.once('exit', resolve));
     runtime.child.kill('SIGTERM');
@@ -173,12 +269,22 @@ export async function runConcurrency(): Promise<ConcurrencyRow[]> {
 }
 
 export function printConcurrency(rows: ConcurrencyRow[]): boolean {
-  console.log('\nWrites under concurrency (the local runtime over HTTP; exact = every count equals what was written)\n');
-  console.log('| scenario | requests | ok | errors | p50 ms | p99 ms | retries/request | exact after ms (<= 5000) | budget |');
+  console.log(
+    '\nWrites under concurrency (the local runtime over HTTP; exact = every count equals what was written)\n',
+  );
+  console.log(
+    '| scenario | requests | ok | errors | p50 ms | p99 ms | retries/request | exact after ms (<= 5000) | budget |',
+  );
   console.log('|---|---:|---:|---|---:|---:|---:|---:|---|');
   for (const r of rows) {
-    const errors = Object.entries(r.errors).map(([s, n]) => `${n} x ${s}`).join(', ') || '0';
-    console.log(`| ${r.scenario} | ${r.requests} | ${r.ok} | ${errors} | ${r.p50} | ${r.p99} | ${r.retriesPerRequest} | ${r.exactAfterMs ?? '-'} | ${r.budget} |`);
+    const errors =
+      Object.entries(r.errors)
+        .map(([s, n]) => `${n} x ${s}`)
+        .join(', ') || '0';
+    console.log(
+      `| ${r.scenario} | ${r.requests} | ${r.ok} | ${errors} | ${r.p50} | ${r.p99} | ${r.retriesPerRequest} | ` +
+        `${r.exactAfterMs ?? '-'} | ${r.budget} |`,
+    );
   }
   return rows.every((r) => !r.budget.includes('EXCEEDED'));
 }

@@ -20,7 +20,13 @@ export interface Reading {
   commands: string[];
 }
 
-interface Call { command: string; start: number; end: number; read: number; write: number }
+interface Call {
+  command: string;
+  start: number;
+  end: number;
+  read: number;
+  write: number;
+}
 
 export function meter(client: DynamoDBDocumentClient) {
   let calls: Call[] = [];

@@ -13,5 +13,10 @@ const [name, client, from] = process.argv.slice(2);
 const operation = operations.find((o) => o.name === name)!;
 const step = await loadHandler<StepPayload<unknown>, StepPayload<unknown> & StepResult<unknown>>(operation.step.entry);
 const started = performance.now();
-const { result } = await runSteps((event) => step(event, lambdaContext(operation.name)), { client, ...(from ? { from } : {}) });
-process.stdout.write(`${JSON.stringify({ seconds: Math.round((performance.now() - started) / 100) / 10, peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024), result })}\n`);
+const { result } = await runSteps((event) => step(event, lambdaContext(operation.name)), {
+  client,
+  ...(from ? { from } : {}),
+});
+const seconds = Math.round((performance.now() - started) / 100) / 10;
+const peakRssMiB = Math.round(process.resourceUsage().maxRSS / 1024);
+process.stdout.write(`${JSON.stringify({ seconds, peakRssMiB, result })}\n`);

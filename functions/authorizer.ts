@@ -16,7 +16,9 @@ const verifier = JwtRsaVerifier.create({
   issuer: config.auth.issuer,
   audience: config.auth.audience,
   jwksUri: config.auth.jwksUri,
-  customJwtCheck: ({ payload }) => { identityFromClaims(payload as Record<string, unknown>); },
+  customJwtCheck: ({ payload }) => {
+    identityFromClaims(payload as Record<string, unknown>);
+  },
 });
 // Locally the JWKS comes with the settings: verification needs no network.
 if (config.auth.jwks) verifier.cacheJwks(JSON.parse(config.auth.jwks));
@@ -26,7 +28,9 @@ export interface AuthorizerResult {
   context: AuthorizerContext;
 }
 
-export const handler = async (event: Pick<APIGatewayRequestAuthorizerEventV2, 'headers'>): Promise<AuthorizerResult> => {
+export const handler = async (
+  event: Pick<APIGatewayRequestAuthorizerEventV2, 'headers'>,
+): Promise<AuthorizerResult> => {
   const header = event.headers?.authorization ?? event.headers?.Authorization;
   const token = header ? bearerToken(header) : undefined;
   if (!token) return { isAuthorized: true, context: { error: header ? 'auth.token_invalid' : 'auth.token_missing' } };
@@ -34,6 +38,9 @@ export const handler = async (event: Pick<APIGatewayRequestAuthorizerEventV2, 'h
     const payload = await verifier.verify(token);
     return { isAuthorized: true, context: toAuthorizerContext(identityFromClaims(payload as Record<string, unknown>)) };
   } catch (error) {
-    return { isAuthorized: true, context: { error: error instanceof JwtExpiredError ? 'auth.token_expired' : 'auth.token_invalid' } };
+    return {
+      isAuthorized: true,
+      context: { error: error instanceof JwtExpiredError ? 'auth.token_expired' : 'auth.token_invalid' },
+    };
   }
 };

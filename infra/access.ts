@@ -43,18 +43,38 @@ export function dataEnvironment(storage: Storage, config: StageConfig): Record<s
 export function grantExecutions(fn: ServiceFunction, route: Route, machines: ReadonlyMap<string, StateMachine>): void {
   if (!route.executions) return;
   const own = route.executions === 'start' ? [route.operation.replace(/^service\./, '')] : [...machines.keys()];
-  const granted = new Map(own.map((name) => [name, machines.get(name)]).filter((entry): entry is [string, StateMachine] => entry[1] !== undefined));
+  const granted = new Map(
+    own
+      .map((name) => [name, machines.get(name)])
+      .filter((entry): entry is [string, StateMachine] => entry[1] !== undefined),
+  );
   if (!granted.size) throw new Error(`${route.operation}: no state machine for its executions`);
-  fn.addEnvironment('STATE_MACHINE_ARNS', Stack.of(fn).toJsonString(Object.fromEntries([...granted].map(([name, machine]) => [name, machine.stateMachineArn]))));
+  fn.addEnvironment(
+    'STATE_MACHINE_ARNS',
+    Stack.of(fn).toJsonString(
+      Object.fromEntries([...granted].map(([name, machine]) => [name, machine.stateMachineArn])),
+    ),
+  );
   if (route.executions === 'start') {
     for (const machine of granted.values()) machine.grantStartExecution(fn);
     return;
   }
   // An execution's ARN is its machine's, with `execution` and the execution's name: known only once started.
-  const executionArns = [...granted.values()].map((machine) => Stack.of(fn).formatArn({ service: 'states', resource: 'execution', resourceName: `${machine.stateMachineName}:*`, arnFormat: ArnFormat.COLON_RESOURCE_NAME }));
-  fn.addToRolePolicy(new PolicyStatement({ actions: ['states:DescribeExecution', 'states:GetExecutionHistory'], resources: executionArns }));
+  const executionArns = [...granted.values()].map((machine) =>
+    Stack.of(fn).formatArn({
+      service: 'states',
+      resource: 'execution',
+      resourceName: `${machine.stateMachineName}:*`,
+      arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+    }),
+  );
+  fn.addToRolePolicy(
+    new PolicyStatement({
+      actions: ['states:DescribeExecution', 'states:GetExecutionHistory'],
+      resources: executionArns,
+    }),
+  );
 }
-
 
 /**
  * Least privilege from the route table, checked against every request the test run makes
@@ -68,14 +88,29 @@ export function grantExecutions(fn: ServiceFunction, route: Route, machines: Rea
 export function grantData(fn: ServiceFunction, storage: Storage, { data, files }: Access, { step = false } = {}): void {
   if (data !== 'none') {
     const actions = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
-    if (data === 'write') actions.push('dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem', 'dynamodb:ConditionCheckItem');
+    if (data === 'write')
+      actions.push(
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+        'dynamodb:DeleteItem',
+        'dynamodb:BatchWriteItem',
+        'dynamodb:ConditionCheckItem',
+      );
     if (step) actions.push('dynamodb:Scan');
-    fn.addToRolePolicy(new PolicyStatement({ actions, resources: [storage.table.tableArn, `${storage.table.tableArn}/index/*`] }));
+    fn.addToRolePolicy(
+      new PolicyStatement({ actions, resources: [storage.table.tableArn, `${storage.table.tableArn}/index/*`] }),
+    );
   }
   if (files === 'none') return;
   const actions = ['s3:GetObject'];
   if (files === 'write' || files === 'write-delete') actions.push('s3:PutObject');
   if (files === 'read-delete' || files === 'write-delete') actions.push('s3:DeleteObject');
-  fn.addToRolePolicy(new PolicyStatement({ actions, resources: [storage.bucket.arnForObjects(step ? '*' : `${DOCUMENT_FILES_PREFIX}*`)] }));
-  if (step) fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [storage.bucket.bucketArn] }));
+  fn.addToRolePolicy(
+    new PolicyStatement({
+      actions,
+      resources: [storage.bucket.arnForObjects(step ? '*' : `${DOCUMENT_FILES_PREFIX}*`)],
+    }),
+  );
+  if (step)
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [storage.bucket.bucketArn] }));
 }

@@ -16,7 +16,11 @@ import {
   LogGroupLogDestination,
   type IHttpRouteAuthorizer,
 } from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpIamAuthorizer, HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import {
+  HttpIamAuthorizer,
+  HttpLambdaAuthorizer,
+  HttpLambdaResponseType,
+} from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
@@ -53,7 +57,9 @@ export function routesByEntry(table: readonly Route[] = routes): Map<string, Rou
     const group = groups.get(route.entry) ?? [];
     const first = group[0];
     if (first && (first.operation !== route.operation || first.data !== route.data || first.files !== route.files)) {
-      throw new Error(`Routes of ${route.entry} disagree on operation, data or files: ${routeKey(first)} / ${routeKey(route)}`);
+      throw new Error(
+        `Routes of ${route.entry} disagree on operation, data or files: ${routeKey(first)} / ${routeKey(route)}`,
+      );
     }
     groups.set(route.entry, [...group, route]);
   }
@@ -85,7 +91,13 @@ export class Api extends Construct {
         allowOrigins: [...config.corsAllowedOrigins],
         allowHeaders: [...CORS_ALLOW_HEADERS],
         exposeHeaders: [...CORS_EXPOSE_HEADERS],
-        allowMethods: [CorsHttpMethod.GET, CorsHttpMethod.POST, CorsHttpMethod.PUT, CorsHttpMethod.DELETE, CorsHttpMethod.OPTIONS],
+        allowMethods: [
+          CorsHttpMethod.GET,
+          CorsHttpMethod.POST,
+          CorsHttpMethod.PUT,
+          CorsHttpMethod.DELETE,
+          CorsHttpMethod.OPTIONS,
+        ],
         maxAge: Duration.seconds(CORS_MAX_AGE_SECONDS),
       },
     });
@@ -95,7 +107,9 @@ export class Api extends Construct {
       autoDeploy: true,
       throttle: { rateLimit: config.throttle.rateLimit, burstLimit: config.throttle.burstLimit },
       accessLogSettings: {
-        destination: new LogGroupLogDestination(new LogGroup(this, 'ApiAccessLogs', { retention: config.logRetention, removalPolicy: config.removalPolicy })),
+        destination: new LogGroupLogDestination(
+          new LogGroup(this, 'ApiAccessLogs', { retention: config.logRetention, removalPolicy: config.removalPolicy }),
+        ),
         format: AccessLogFormat.custom(JSON.stringify(ACCESS_LOG_FORMAT)),
       },
     });
@@ -106,7 +120,11 @@ export class Api extends Construct {
       stageName: stage,
       config,
       description: `nm-archive ${stage}: JWT authorizer`,
-      environment: { AUTH_ISSUER: config.auth.issuer, AUTH_AUDIENCE: config.auth.audience, AUTH_JWKS_URI: config.auth.jwksUri },
+      environment: {
+        AUTH_ISSUER: config.auth.issuer,
+        AUTH_AUDIENCE: config.auth.audience,
+        AUTH_JWKS_URI: config.auth.jwksUri,
+      },
     });
     const authorizers: Record<AuthKind, IHttpRouteAuthorizer> = {
       public: new HttpNoneAuthorizer(),
@@ -136,7 +154,9 @@ export class Api extends Construct {
 
       // One integration serves all routes of the function; its invoke permission is scoped to this
       // API (any stage and route), as a per-route permission would not cover the trailing-slash twins.
-      const integration = new HttpLambdaIntegration(`${constructIdOf(first.operation)}Integration`, fn, { scopePermissionToRoute: false });
+      const integration = new HttpLambdaIntegration(`${constructIdOf(first.operation)}Integration`, fn, {
+        scopePermissionToRoute: false,
+      });
       for (const route of entryRoutes) {
         for (const path of gatewayPathsOf(route)) {
           // The id is the route key ("/" is the construct path separator): stable when routes move.
@@ -147,7 +167,12 @@ export class Api extends Construct {
             authorizer: authorizers[route.auth],
           });
           if (route.auth === 'public') {
-            acknowledge(httpRoute, 'AwsSolutions-APIG4', 'Public by design: it holds no tenant data (the contract, its docs page, the nuclide table, a container\'s defaults).');
+            acknowledge(
+              httpRoute,
+              'AwsSolutions-APIG4',
+              'Public by design: it holds no tenant data (the contract, its docs page, the nuclide table, a ' +
+                "container's defaults).",
+            );
           }
         }
       }

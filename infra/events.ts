@@ -42,7 +42,11 @@ export class Events extends Construct {
     const queues: Queue[] = [];
     /** A queue that keeps what failed every attempt (it is itself the dead-letter queue: none behind it). */
     const parkingQueue = (queueId: string) => {
-      const queue = new Queue(this, queueId, { encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true, retentionPeriod: Duration.days(14) });
+      const queue = new Queue(this, queueId, {
+        encryption: QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+        retentionPeriod: Duration.days(14),
+      });
       acknowledge(queue, 'AwsSolutions-SQS3', 'This queue is the dead-letter queue of failed events.');
       acknowledge(queue, 'Serverless-SQSRedrivePolicy', 'This queue is the dead-letter queue of failed events.');
       queues.push(queue);
@@ -65,22 +69,31 @@ export class Events extends Construct {
       switch (event.source) {
         case 'files:objectCreated':
           // Document files only: exports, imports and quarantine copies are no documents' files.
-          storage.bucket.addEventNotification(EventType.OBJECT_CREATED, new LambdaDestination(fn), { prefix: DOCUMENT_FILES_PREFIX });
+          storage.bucket.addEventNotification(EventType.OBJECT_CREATED, new LambdaDestination(fn), {
+            prefix: DOCUMENT_FILES_PREFIX,
+          });
           break;
         case 'table:changes': {
           // One ordered writer per shard (a facility's items share a partition, so a shard):
           // batches in order, a failed batch retried (halved to find a bad record), then parked.
-          acknowledge(fn, 'Serverless-LambdaDLQ', 'Invoked by its event source mapping, whose on-failure destination keeps the failed batches.');
-          const countedImage = (image: 'NewImage' | 'OldImage') => FilterCriteria.filter({ dynamodb: { [image]: { Type: { S: FilterRule.or(...COUNTED_TYPES) } } } });
-          fn.addEventSource(new DynamoEventSource(storage.table, {
-            startingPosition: StartingPosition.TRIM_HORIZON,
-            batchSize: 100,
-            parallelizationFactor: 1,
-            bisectBatchOnError: true,
-            retryAttempts: 20,
-            onFailure: new SqsDlq(parkingQueue(`${constructIdOf(event.name)}Failed`)),
-            filters: [countedImage('NewImage'), countedImage('OldImage')],
-          }));
+          acknowledge(
+            fn,
+            'Serverless-LambdaDLQ',
+            'Invoked by its event source mapping, whose on-failure destination keeps the failed batches.',
+          );
+          const countedImage = (image: 'NewImage' | 'OldImage') =>
+            FilterCriteria.filter({ dynamodb: { [image]: { Type: { S: FilterRule.or(...COUNTED_TYPES) } } } });
+          fn.addEventSource(
+            new DynamoEventSource(storage.table, {
+              startingPosition: StartingPosition.TRIM_HORIZON,
+              batchSize: 100,
+              parallelizationFactor: 1,
+              bisectBatchOnError: true,
+              retryAttempts: 20,
+              onFailure: new SqsDlq(parkingQueue(`${constructIdOf(event.name)}Failed`)),
+              filters: [countedImage('NewImage'), countedImage('OldImage')],
+            }),
+          );
           break;
         }
         case 'schedule':

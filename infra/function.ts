@@ -44,7 +44,10 @@ export class ServiceFunction extends NodejsFunction {
       removalPolicy: config.removalPolicy,
     });
     // Its own role, allowed to write to its own log group only (no managed policy on every log group).
-    const role = new Role(scope, `${id}Role`, { assumedBy: new ServicePrincipal('lambda.amazonaws.com'), description: `${id} function` });
+    const role = new Role(scope, `${id}Role`, {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `${id} function`,
+    });
     logGroup.grantWrite(role);
     super(scope, id, {
       role,
@@ -64,7 +67,8 @@ export class ServiceFunction extends NodejsFunction {
             commandHooks: {
               beforeBundling: () => [],
               beforeInstall: () => [],
-              afterBundling: (inputDir: string, outputDir: string) => props.assets!.map((file) => `cp "${join(inputDir, 'node_modules', file)}" "${outputDir}"`),
+              afterBundling: (inputDir: string, outputDir: string) =>
+                props.assets!.map((file) => `cp "${join(inputDir, 'node_modules', file)}" "${outputDir}"`),
             },
           }
         : bundlingOptions,

@@ -85,52 +85,96 @@ export class Monitoring extends Construct {
     // that never answers counts too).
     const requests = api.metricCount({ period: PERIOD, statistic: 'Sum' });
     const serverErrors = api.metricServerError({ period: PERIOD, statistic: 'Sum' });
-    watch('ServerErrorRate', new Alarm(this, 'ServerErrorRate', {
-      alarmName: `${prefix}ServerErrorRate`,
-      alarmDescription: `More than ${ALARM_THRESHOLDS.serverErrorPercent} % of the API's requests answered 5xx (two 5-minute periods of three).`,
-      metric: new MathExpression({ expression: 'IF(requests > 0, 100 * errors / requests, 0)', usingMetrics: { requests, errors: serverErrors }, label: '5xx %', period: PERIOD }),
-      threshold: ALARM_THRESHOLDS.serverErrorPercent,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-      evaluationPeriods: 3,
-      datapointsToAlarm: 2,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-    }));
+    watch(
+      'ServerErrorRate',
+      new Alarm(this, 'ServerErrorRate', {
+        alarmName: `${prefix}ServerErrorRate`,
+        alarmDescription:
+          `More than ${ALARM_THRESHOLDS.serverErrorPercent} % of the API's requests answered 5xx (two ` +
+          `5-minute periods of three).`,
+        metric: new MathExpression({
+          expression: 'IF(requests > 0, 100 * errors / requests, 0)',
+          usingMetrics: { requests, errors: serverErrors },
+          label: '5xx %',
+          period: PERIOD,
+        }),
+        threshold: ALARM_THRESHOLDS.serverErrorPercent,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluationPeriods: 3,
+        datapointsToAlarm: 2,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }),
+    );
     const latencyP99 = api.metricLatency({ period: PERIOD, statistic: 'p99' });
-    watch('LatencyP99', new Alarm(this, 'LatencyP99', {
-      alarmName: `${prefix}LatencyP99`,
-      alarmDescription: `The API's p99 latency above ${ALARM_THRESHOLDS.latencyP99Ms} ms for 15 minutes.`,
-      metric: latencyP99,
-      threshold: ALARM_THRESHOLDS.latencyP99Ms,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-      evaluationPeriods: 3,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-    }));
+    watch(
+      'LatencyP99',
+      new Alarm(this, 'LatencyP99', {
+        alarmName: `${prefix}LatencyP99`,
+        alarmDescription: `The API's p99 latency above ${ALARM_THRESHOLDS.latencyP99Ms} ms for 15 minutes.`,
+        metric: latencyP99,
+        threshold: ALARM_THRESHOLDS.latencyP99Ms,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluationPeriods: 3,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }),
+    );
 
     // Anything throttled: invocations of the functions, the table's reads and writes, state transitions.
     const throttles: IMetric[] = [
       ...props.functions.map((fn) => fn.metricThrottles({ period: PERIOD, statistic: 'Sum' })),
       table.metric('ReadThrottleEvents', { period: PERIOD, statistic: 'Sum' }),
       table.metric('WriteThrottleEvents', { period: PERIOD, statistic: 'Sum' }),
-      ...[...props.stateMachines.values()].map((machine) => machine.metricThrottled({ period: PERIOD, statistic: 'Sum' })),
+      ...[...props.stateMachines.values()].map((machine) =>
+        machine.metricThrottled({ period: PERIOD, statistic: 'Sum' }),
+      ),
     ];
-    watch('Throttles', this.anyAbove('Throttles', `${prefix}Throttles`, throttles, 'Throttled: a function invocation, a table read or write, or a state transition.'));
+    watch(
+      'Throttles',
+      this.anyAbove(
+        'Throttles',
+        `${prefix}Throttles`,
+        throttles,
+        'Throttled: a function invocation, a table read or write, or a state transition.',
+      ),
+    );
 
     const executions = [...props.stateMachines.values()].flatMap((machine) => [
       machine.metricFailed({ period: PERIOD, statistic: 'Sum' }),
       machine.metricTimedOut({ period: PERIOD, statistic: 'Sum' }),
       machine.metricAborted({ period: PERIOD, statistic: 'Sum' }),
     ]);
-    watch('FailedExecutions', this.anyAbove('FailedExecutions', `${prefix}FailedExecutions`, executions, 'A maintenance operation\'s execution failed, timed out or was aborted (GET /service/executions/{id} tells which step and why).'));
+    watch(
+      'FailedExecutions',
+      this.anyAbove(
+        'FailedExecutions',
+        `${prefix}FailedExecutions`,
+        executions,
+        "A maintenance operation's execution failed, timed out or was aborted (GET /service/executions/{id} tells " +
+          'which step and why).',
+      ),
+    );
 
-    const depth = props.deadLetterQueues.map((queue) => queue.metricApproximateNumberOfMessagesVisible({ period: PERIOD, statistic: 'Maximum' }));
-    watch('DeadLetterQueueDepth', this.anyAbove('DeadLetterQueueDepth', `${prefix}DeadLetterQueueDepth`, depth, 'An event failed every attempt and waits in a dead-letter queue.'));
+    const depth = props.deadLetterQueues.map((queue) =>
+      queue.metricApproximateNumberOfMessagesVisible({ period: PERIOD, statistic: 'Maximum' }),
+    );
+    watch(
+      'DeadLetterQueueDepth',
+      this.anyAbove(
+        'DeadLetterQueueDepth',
+        `${prefix}DeadLetterQueueDepth`,
+        depth,
+        'An event failed every attempt and waits in a dead-letter queue.',
+      ),
+    );
     this.alarms = alarms;
 
     // The service's own metrics (EMF, shared/metrics.ts), per operation, found by search.
     const namespace = metricsNamespace(stage);
     const search = (metric: string, statistic: string, label: string) =>
       new MathExpression({
-        expression: `SEARCH('{${namespace},${OPERATION_DIMENSION},service} service="${METRICS_SERVICE}" MetricName="${metric}"', '${statistic}', ${PERIOD.toSeconds()})`,
+        expression:
+          `SEARCH('{${namespace},${OPERATION_DIMENSION},service} service="${METRICS_SERVICE}" ` +
+          `MetricName="${metric}"', '${statistic}', ${PERIOD.toSeconds()})`,
         label,
         period: PERIOD,
       });
@@ -139,25 +183,79 @@ export class Monitoring extends Construct {
       dashboardName: `nm-archive-${stage}`,
       defaultInterval: Duration.hours(6),
       widgets: [
-        [new TextWidget({ markdown: `# nm-archive ${stage}\nAlarms notify the SNS topic of the stack output \`AlarmTopicArn\`. Route and step metrics: namespace \`${namespace}\`, dimension \`${OPERATION_DIMENSION}\`.`, width: 24, height: 2 })],
+        [
+          new TextWidget({
+            markdown:
+              `# nm-archive ${stage}\nAlarms notify the SNS topic of the stack output \`AlarmTopicArn\`. Route ` +
+              `and step metrics: namespace \`${namespace}\`, dimension \`${OPERATION_DIMENSION}\`.`,
+            width: 24,
+            height: 2,
+          }),
+        ],
         [new AlarmStatusWidget({ title: 'Alarms', alarms: [...alarms.values()], width: 24, height: 3 })],
         [
-          new GraphWidget({ title: 'API requests, 4xx, 5xx', left: [requests, api.metricClientError({ period: PERIOD, statistic: 'Sum' }), serverErrors], width, height: 6 }),
-          new GraphWidget({ title: 'API latency', left: [api.metricLatency({ period: PERIOD, statistic: 'p50' }), latencyP99], width, height: 6 }),
+          new GraphWidget({
+            title: 'API requests, 4xx, 5xx',
+            left: [requests, api.metricClientError({ period: PERIOD, statistic: 'Sum' }), serverErrors],
+            width,
+            height: 6,
+          }),
+          new GraphWidget({
+            title: 'API latency',
+            left: [api.metricLatency({ period: PERIOD, statistic: 'p50' }), latencyP99],
+            width,
+            height: 6,
+          }),
         ],
         [
-          new GraphWidget({ title: 'p99 latency per route (ms)', left: [search(METRIC.latency, 'p99', '')], width, height: 6 }),
-          new GraphWidget({ title: '5xx and 4xx per route', left: [search(METRIC.serverErrors, 'Sum', '5xx')], right: [search(METRIC.clientErrors, 'Sum', '4xx')], width, height: 6 }),
+          new GraphWidget({
+            title: 'p99 latency per route (ms)',
+            left: [search(METRIC.latency, 'p99', '')],
+            width,
+            height: 6,
+          }),
+          new GraphWidget({
+            title: '5xx and 4xx per route',
+            left: [search(METRIC.serverErrors, 'Sum', '5xx')],
+            right: [search(METRIC.clientErrors, 'Sum', '4xx')],
+            width,
+            height: 6,
+          }),
         ],
         [
-          new GraphWidget({ title: 'Maintenance steps: duration (max, ms)', left: [search(METRIC.stepDuration, 'Maximum', '')], width: 8, height: 6 }),
-          new GraphWidget({ title: 'Maintenance steps: processed', left: [search(METRIC.processed, 'Sum', '')], width: 8, height: 6 }),
-          new GraphWidget({ title: 'Maintenance steps: failed', left: [search(METRIC.stepFailures, 'Sum', '')], width: 8, height: 6 }),
+          new GraphWidget({
+            title: 'Maintenance steps: duration (max, ms)',
+            left: [search(METRIC.stepDuration, 'Maximum', '')],
+            width: 8,
+            height: 6,
+          }),
+          new GraphWidget({
+            title: 'Maintenance steps: processed',
+            left: [search(METRIC.processed, 'Sum', '')],
+            width: 8,
+            height: 6,
+          }),
+          new GraphWidget({
+            title: 'Maintenance steps: failed',
+            left: [search(METRIC.stepFailures, 'Sum', '')],
+            width: 8,
+            height: 6,
+          }),
         ],
         [
           new GraphWidget({ title: 'Throttles', left: sums(throttles, 'throttles'), width: 8, height: 6 }),
-          new GraphWidget({ title: 'Executions failed, timed out, aborted', left: sums(executions, 'executions'), width: 8, height: 6 }),
-          new GraphWidget({ title: 'Dead-letter queues (messages)', left: sums(depth, 'messages'), width: 8, height: 6 }),
+          new GraphWidget({
+            title: 'Executions failed, timed out, aborted',
+            left: sums(executions, 'executions'),
+            width: 8,
+            height: 6,
+          }),
+          new GraphWidget({
+            title: 'Dead-letter queues (messages)',
+            left: sums(depth, 'messages'),
+            width: 8,
+            height: 6,
+          }),
         ],
       ],
     });
@@ -183,7 +281,11 @@ export class Monitoring extends Construct {
       return alarm;
     });
     if (parts.length === 1) return parts[0]!;
-    return new CompositeAlarm(this, id, { compositeAlarmName: name, alarmDescription: description, alarmRule: AlarmRule.anyOf(...parts) });
+    return new CompositeAlarm(this, id, {
+      compositeAlarmName: name,
+      alarmDescription: description,
+      alarmRule: AlarmRule.anyOf(...parts),
+    });
   }
 }
 
@@ -197,8 +299,16 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
 function sumOf(metrics: readonly IMetric[], label: string, group = 0): MathExpression {
   // Ids unique across the groups, as a graph shows several sums.
   const usingMetrics = Object.fromEntries(metrics.map((metric, i) => [`g${group}m${i}`, metric]));
-  return new MathExpression({ expression: `SUM([${Object.keys(usingMetrics).join(',')}])`, usingMetrics, label, period: PERIOD });
+  return new MathExpression({
+    expression: `SUM([${Object.keys(usingMetrics).join(',')}])`,
+    usingMetrics,
+    label,
+    period: PERIOD,
+  });
 }
 
 /** A graph's lines: the sums of groups of 10 (a graph's expression reads the same metrics an alarm would). */
-const sums = (metrics: readonly IMetric[], label: string) => chunks(metrics, MAX_METRICS_PER_ALARM).map((group, i, all) => sumOf(group, all.length === 1 ? label : `${label} (${i + 1})`, i));
+const sums = (metrics: readonly IMetric[], label: string) =>
+  chunks(metrics, MAX_METRICS_PER_ALARM).map((group, i, all) =>
+    sumOf(group, all.length === 1 ? label : `${label} (${i + 1})`, i),
+  );

@@ -8,10 +8,15 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { generatedFiles } from '../shared/openapi/files';
 
-const usage = 'usage: npm run openapi [-- --check]\n  writes docs/openapi.json and test/support/openapi-types.ts; --check only compares (exit 1 when stale)\n';
+const usage =
+  'usage: npm run openapi [-- --check]\n  writes docs/openapi.json and test/support/openapi-types.ts; --check only ' +
+  'compares (exit 1 when stale)\n';
 const { values } = (() => {
   try {
-    return parseArgs({ options: { check: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } }, strict: true });
+    return parseArgs({
+      options: { check: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } },
+      strict: true,
+    });
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n${usage}`);
     return process.exit(2);

@@ -41,10 +41,14 @@ export class Operations extends Construct {
       });
       grantData(fn, storage, op.step, { step: true });
       const machine = new StateMachine(this, constructIdOf(`${op.name}Machine`), {
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: a CloudFormation definition substitution, filled below
         definitionBody: DefinitionBody.fromString(JSON.stringify(operationStateMachine(op.name, '${StepFunctionArn}'))),
         definitionSubstitutions: { StepFunctionArn: fn.functionArn },
         logs: {
-          destination: new LogGroup(this, constructIdOf(`${op.name}MachineLogs`), { retention: config.logRetention, removalPolicy: config.removalPolicy }),
+          destination: new LogGroup(this, constructIdOf(`${op.name}MachineLogs`), {
+            retention: config.logRetention,
+            removalPolicy: config.removalPolicy,
+          }),
           level: LogLevel.ALL,
           includeExecutionData: true,
         },

@@ -9,7 +9,8 @@
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 
-const usage = `usage: npm run --silent smoke -- --url <ApiUrl> --token <jwt> [--client <uuid>] [--facility <uuid>] [--wait <seconds>]
+const usage = `usage: npm run --silent smoke -- --url <ApiUrl> --token <jwt> [--client <uuid>] [--facility <uuid>]
+         [--wait <seconds>]
   walks the API of a deployed stage (or npm start's) with the token: the contract, a container
   (create, load, update, contents, delete) and a document (create, upload its file through the
   presigned form, see the file's information arrive, archive it), one line per step.
@@ -44,7 +45,8 @@ function parse(argv: string[]): Options {
     process.stdout.write(usage);
     process.exit(0);
   }
-  if (!values.url || !URL.canParse(values.url)) throw new Error('--url <ApiUrl> is required (the stack output ApiUrl, or http://127.0.0.1:3000)');
+  if (!values.url || !URL.canParse(values.url))
+    throw new Error('--url <ApiUrl> is required (the stack output ApiUrl, or http://127.0.0.1:3000)');
   if (!values.token) throw new Error('--token <jwt> is required');
   const claims = claimsOf(values.token);
   const client = values.client ?? claims.clients?.[0];
@@ -60,7 +62,10 @@ function claimsOf(token: string): { clients?: string[]; facilities?: string[] } 
   const payload = token.split('.')[1];
   try {
     if (!payload) throw new Error();
-    return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { clients?: string[]; facilities?: string[] };
+    return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as {
+      clients?: string[];
+      facilities?: string[];
+    };
   } catch {
     throw new Error('--token is not a JWT (header.payload.signature)');
   }
@@ -69,6 +74,7 @@ function claimsOf(token: string): { clients?: string[]; facilities?: string[] } 
 interface Answer {
   status: number;
   headers: Headers;
+  // biome-ignore lint/suspicious/noExplicitAny: the deployed API's answer, checked member by member by each step
   body: any;
   text: string;
 }
@@ -101,11 +107,20 @@ async function main(): Promise<number> {
   const { url, token, client, facility } = options;
   const run = randomUUID().slice(0, 8);
 
-  async function request(method: string, path: string, init: { body?: unknown; headers?: Record<string, string>; auth?: boolean } = {}): Promise<Answer> {
+  async function request(
+    method: string,
+    path: string,
+    init: { body?: unknown; headers?: Record<string, string>; auth?: boolean } = {},
+  ): Promise<Answer> {
     const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
     if (init.auth !== false) headers.authorization = `Bearer ${token}`;
     if (init.body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(`${url}${path}`, { method, headers, ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}), signal: AbortSignal.timeout(30_000) });
+    const response = await fetch(`${url}${path}`, {
+      method,
+      headers,
+      ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+      signal: AbortSignal.timeout(30_000),
+    });
     const text = await response.text();
     let body: unknown;
     try {
@@ -116,7 +131,8 @@ async function main(): Promise<number> {
     return { status: response.status, headers: response.headers, body, text };
   }
   const expect = (answer: Answer, status: number, what: string) => {
-    if (answer.status !== status) throw new Error(`${what}: expected ${status}, got ${answer.status} ${answer.text.slice(0, 300)}`);
+    if (answer.status !== status)
+      throw new Error(`${what}: expected ${status}, got ${answer.status} ${answer.text.slice(0, 300)}`);
     return answer;
   };
 
@@ -136,10 +152,19 @@ async function main(): Promise<number> {
       return { value: undefined, detail: `State ${answer.body?.ContainerModel?.State}` };
     });
     made.container = await step('POST container', async () => {
-      const answer = expect(await request('POST', containers, {
-        headers: { 'idempotency-key': `smoke-${run}-container` },
-        body: { Name: `smoke ${run}`, Weight: 1000, MeasurementActivity: 1000, MeasurementDate: '2026-01-15 08:00:00' },
-      }), 200, 'create');
+      const answer = expect(
+        await request('POST', containers, {
+          headers: { 'idempotency-key': `smoke-${run}-container` },
+          body: {
+            Name: `smoke ${run}`,
+            Weight: 1000,
+            MeasurementActivity: 1000,
+            MeasurementDate: '2026-01-15 08:00:00',
+          },
+        }),
+        200,
+        'create',
+      );
       const uuid = answer.body?.ContainerModel?.Uuid as string | undefined;
       if (!uuid) throw new Error(`no ContainerModel.Uuid in ${answer.text.slice(0, 300)}`);
       return { value: uuid, detail: uuid };
@@ -151,7 +176,14 @@ async function main(): Promise<number> {
       return { value: tag, detail: `ETag ${tag}` };
     });
     await step('PUT container (If-Match)', async () => {
-      const answer = expect(await request('PUT', `${containers}/${made.container}`, { headers: { 'if-match': etag }, body: { Name: `smoke ${run} updated`, Weight: 1200 } }), 200, 'update');
+      const answer = expect(
+        await request('PUT', `${containers}/${made.container}`, {
+          headers: { 'if-match': etag },
+          body: { Name: `smoke ${run} updated`, Weight: 1200 },
+        }),
+        200,
+        'update',
+      );
       return { value: undefined, detail: `ETag ${answer.headers.get('etag') ?? '?'}` };
     });
     await step('GET container contents', async () => {
@@ -159,10 +191,14 @@ async function main(): Promise<number> {
       return { value: undefined, detail: `${answer.body?.CollectionConfiguration?.TotalCount ?? 0} contents` };
     });
     const upload = await step('POST document', async () => {
-      const answer = expect(await request('POST', documents, {
-        headers: { 'idempotency-key': `smoke-${run}-document` },
-        body: { Scope: 'DOCUMENT_FOLDER', ScopeReference: randomUUID(), Filename: `smoke-${run}.pdf` },
-      }), 200, 'create');
+      const answer = expect(
+        await request('POST', documents, {
+          headers: { 'idempotency-key': `smoke-${run}-document` },
+          body: { Scope: 'DOCUMENT_FOLDER', ScopeReference: randomUUID(), Filename: `smoke-${run}.pdf` },
+        }),
+        200,
+        'create',
+      );
       const uuid = answer.body?.DocumentModel?.Uuid as string | undefined;
       const form = answer.body?.Upload as { Url: string; Fields: Record<string, string> } | undefined;
       if (!uuid || !form?.Url) throw new Error(`no DocumentModel.Uuid or Upload form in ${answer.text.slice(0, 300)}`);
@@ -173,20 +209,28 @@ async function main(): Promise<number> {
       const data = new FormData();
       for (const [name, value] of Object.entries(upload.Fields)) data.append(name, value);
       const bytes = new TextEncoder().encode(`%PDF-1.4\n% nm-archive smoke ${run}\n%%EOF\n`);
-      data.append('file', new Blob([bytes], { type: upload.Fields['Content-Type'] ?? 'application/pdf' }), `smoke-${run}.pdf`);
+      data.append(
+        'file',
+        new Blob([bytes], { type: upload.Fields['Content-Type'] ?? 'application/pdf' }),
+        `smoke-${run}.pdf`,
+      );
       const response = await fetch(upload.Url, { method: 'POST', body: data, signal: AbortSignal.timeout(30_000) });
       const text = await response.text();
-      if (response.status < 200 || response.status > 299) throw new Error(`upload: ${response.status} ${text.slice(0, 300)}`);
+      if (response.status < 200 || response.status > 299)
+        throw new Error(`upload: ${response.status} ${text.slice(0, 300)}`);
       return { value: undefined, detail: `${response.status}, ${bytes.length} bytes` };
     });
     await step('file information arrives (S3 event)', async () => {
       const deadline = Date.now() + options.waitSeconds * 1000;
       for (;;) {
         const answer = expect(await request('GET', `${documents}/page/1?State=ACTIVE`), 200, 'page');
-        const items = Object.values(answer.body ?? {}).find(Array.isArray) as { Uuid?: string; FileInfo?: { Filesize?: number } | null }[] | undefined;
+        const items = Object.values(answer.body ?? {}).find(Array.isArray) as
+          | { Uuid?: string; FileInfo?: { Filesize?: number } | null }[]
+          | undefined;
         const info = items?.find((d) => d.Uuid === made.document)?.FileInfo;
         if (info) return { value: undefined, detail: `Filesize ${info.Filesize}` };
-        if (Date.now() > deadline) throw new Error(`no FileInfo on document ${made.document} after ${options.waitSeconds} s`);
+        if (Date.now() > deadline)
+          throw new Error(`no FileInfo on document ${made.document} after ${options.waitSeconds} s`);
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
     });
@@ -209,7 +253,11 @@ async function main(): Promise<number> {
     };
     if (made.document) {
       await attempt('PUT document State ARCHIVED (clean-up: documents have no delete)', async () => {
-        const answer = expect(await request('PUT', `${documents}/${made.document}`, { body: { State: 'ARCHIVED' } }), 200, 'archive');
+        const answer = expect(
+          await request('PUT', `${documents}/${made.document}`, { body: { State: 'ARCHIVED' } }),
+          200,
+          'archive',
+        );
         return { value: undefined, detail: `State ${answer.body?.DocumentModel?.State}` };
       });
     }

@@ -55,7 +55,9 @@ export class ServiceStack extends Stack {
     if (config.usesPlaceholders) {
       Annotations.of(this).addWarningV2(
         'nm-archive:placeholders',
-        'Auth issuer/JWKS or CORS origins are example.com placeholders: pass -c authIssuer=... -c authAudience=... -c authJwksUri=... -c corsOrigins=... before deploying for real use.',
+        'Auth issuer/JWKS or CORS origins are example.com placeholders: pass -c authIssuer=... -c authAudience=... ' +
+          '-c ' +
+          'authJwksUri=... -c corsOrigins=... before deploying for real use.',
       );
     }
 
@@ -69,7 +71,12 @@ export class ServiceStack extends Stack {
       stage,
       api: api.httpApi,
       table: storage.table,
-      functions: [api.authorizerFunction, ...api.routeFunctions.values(), ...operations.stepFunctions.values(), ...events.functions.values()],
+      functions: [
+        api.authorizerFunction,
+        ...api.routeFunctions.values(),
+        ...operations.stepFunctions.values(),
+        ...events.functions.values(),
+      ],
       stateMachines: operations.stateMachines,
       deadLetterQueues: events.deadLetterQueues,
     });
@@ -85,12 +92,25 @@ export class ServiceStack extends Stack {
     this.deadLetterQueues = events.deadLetterQueues;
     this.acknowledgeFindings();
 
-    new CfnOutput(this, 'ApiUrl', { value: api.stage.url, description: 'The API\'s address (smoke: npm run --silent smoke -- --url <ApiUrl> --token <jwt>)' });
+    new CfnOutput(this, 'ApiUrl', {
+      value: api.stage.url,
+      description: "The API's address (smoke: npm run --silent smoke -- --url <ApiUrl> --token <jwt>)",
+    });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
     new CfnOutput(this, 'BucketName', { value: this.bucket.bucketName });
-    new CfnOutput(this, 'DashboardName', { value: this.monitoring.dashboard.dashboardName, description: 'The stage\'s CloudWatch dashboard' });
-    new CfnOutput(this, 'AlarmTopicArn', { value: this.monitoring.topic.topicArn, description: 'Every alarm notifies this SNS topic: subscribe to it' });
-    for (const [name, machine] of this.stateMachines) new CfnOutput(this, `${constructIdOf(name)}StateMachineArn`, { value: machine.stateMachineArn, description: `State machine of ${name}` });
+    new CfnOutput(this, 'DashboardName', {
+      value: this.monitoring.dashboard.dashboardName,
+      description: "The stage's CloudWatch dashboard",
+    });
+    new CfnOutput(this, 'AlarmTopicArn', {
+      value: this.monitoring.topic.topicArn,
+      description: 'Every alarm notifies this SNS topic: subscribe to it',
+    });
+    for (const [name, machine] of this.stateMachines)
+      new CfnOutput(this, `${constructIdOf(name)}StateMachineArn`, {
+        value: machine.stateMachineArn,
+        description: `State machine of ${name}`,
+      });
   }
 
   /**
@@ -105,28 +125,68 @@ export class ServiceStack extends Stack {
     const synchronous = [this.authorizerFunction, ...this.routeFunctions.values(), ...this.stepFunctions.values()];
     for (const fn of [...synchronous, ...this.eventFunctions.values()]) {
       const role = fn.role!;
-      acknowledge(role, 'AwsSolutions-IAM5[Resource::*]', 'X-Ray (active tracing) accepts trace segments on Resource "*" only; the stream function\'s event source mapping lists streams on "*" as well.');
-      acknowledge(role, `AwsSolutions-IAM5[Resource::${table}/index/*]`, 'Queries name the table\'s own indexes; index/* is this table\'s indexes and nothing else.');
-      acknowledge(role, `AwsSolutions-IAM5[Resource::${files}/documents/*]`, 'Every document file has its own key under documents/; the prefix is the narrowest resource that covers them.');
+      acknowledge(
+        role,
+        'AwsSolutions-IAM5[Resource::*]',
+        'X-Ray (active tracing) accepts trace segments on Resource "*" only; the stream function\'s event source ' +
+          'mapping lists streams on "*" as well.',
+      );
+      acknowledge(
+        role,
+        `AwsSolutions-IAM5[Resource::${table}/index/*]`,
+        "Queries name the table's own indexes; index/* is this table's indexes and nothing else.",
+      );
+      acknowledge(
+        role,
+        `AwsSolutions-IAM5[Resource::${files}/documents/*]`,
+        'Every document file has its own key under documents/; the prefix is the narrowest resource that covers them.',
+      );
     }
     for (const fn of this.stepFunctions.values()) {
-      acknowledge(fn.role!, `AwsSolutions-IAM5[Resource::${files}/*]`, 'Maintenance steps write exports, quarantine copies and reports under a new key per run, and read imports named by the operator.');
+      acknowledge(
+        fn.role!,
+        `AwsSolutions-IAM5[Resource::${files}/*]`,
+        'Maintenance steps write exports, quarantine copies and reports under a new key per run, and read imports ' +
+          'named by the operator.',
+      );
     }
     for (const fn of synchronous) {
-      acknowledge(fn, 'Serverless-LambdaDLQ', 'Invoked synchronously (API Gateway, the authorizer, Step Functions): the caller receives the error; a dead-letter queue applies to asynchronous invocations only.');
+      acknowledge(
+        fn,
+        'Serverless-LambdaDLQ',
+        'Invoked synchronously (API Gateway, the authorizer, Step Functions): the caller receives the error; a ' +
+          'dead-letter queue applies to asynchronous invocations only.',
+      );
     }
     for (const machine of this.stateMachines.values()) {
-      acknowledge(machine, 'AwsSolutions-IAM5[Resource::*]', 'Log delivery to CloudWatch Logs (logs:CreateLogDelivery and its kin) and X-Ray accept Resource "*" only.');
+      acknowledge(
+        machine,
+        'AwsSolutions-IAM5[Resource::*]',
+        'Log delivery to CloudWatch Logs (logs:CreateLogDelivery and its kin) and X-Ray accept Resource "*" only.',
+      );
     }
     for (const [name, machine] of this.stateMachines) {
-      const executions = `arn:<AWS::Partition>:states:<AWS::Region>:<AWS::AccountId>:execution:<${this.getLogicalId(machine.node.defaultChild as CfnElement)}.Name>:*`;
+      const machineId = this.getLogicalId(machine.node.defaultChild as CfnElement);
+      const executions = `arn:<AWS::Partition>:states:<AWS::Region>:<AWS::AccountId>:execution:<${machineId}.Name>:*`;
       for (const route of routes.filter((r) => r.executions === 'read')) {
-        acknowledge(this.routeFunctions.get(route.operation)!.role!, `AwsSolutions-IAM5[Resource::${executions}]`, `An execution of ${name} is named when it starts; its state machine's executions are the narrowest resource.`);
+        acknowledge(
+          this.routeFunctions.get(route.operation)!.role!,
+          `AwsSolutions-IAM5[Resource::${executions}]`,
+          `An execution of ${name} is named when it starts; its state machine's executions are the narrowest resource.`,
+        );
       }
     }
     // CDK's own helper functions (bucket notifications, emptying the dev bucket on deletion).
-    for (const helper of this.node.children.filter((c) => /^(BucketNotificationsHandler|Custom::S3AutoDeleteObjects)/.test(c.node.id))) {
-      acknowledge(helper, 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]', 'A helper function CDK itself adds, with the role CDK gives it (bucket notifications, emptying the dev bucket on deletion).');
+    for (const helper of this.node.children.filter((c) =>
+      /^(BucketNotificationsHandler|Custom::S3AutoDeleteObjects)/.test(c.node.id),
+    )) {
+      acknowledge(
+        helper,
+        'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+        'A helper function CDK itself adds, with the role CDK gives it (bucket notifications, emptying the dev ' +
+          'bucket ' +
+          'on deletion).',
+      );
     }
   }
 }

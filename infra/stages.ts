@@ -112,7 +112,10 @@ export function stageConfig(stage: string, context: ContextLookup = () => undefi
     audience: contextString(context, 'authAudience') ?? defaults.audience,
     jwksUri: contextString(context, 'authJwksUri') ?? defaults.jwksUri,
   };
-  const origins = contextString(context, 'corsOrigins')?.split(',').map((o) => o.trim()).filter(Boolean);
+  const origins = contextString(context, 'corsOrigins')
+    ?.split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
   const corsAllowedOrigins = origins?.length ? origins : settings.corsAllowedOrigins;
   return {
     ...COMMON,

@@ -44,7 +44,11 @@ export class Storage extends Construct {
       removalPolicy: config.removalPolicy,
       autoDeleteObjects: config.autoDeleteObjects,
     });
-    acknowledge(accessLogs, 'AwsSolutions-S1', 'This bucket is the target of the file bucket\'s access logs; logging it would log its own log deliveries.');
+    acknowledge(
+      accessLogs,
+      'AwsSolutions-S1',
+      "This bucket is the target of the file bucket's access logs; logging it would log its own log deliveries.",
+    );
     this.bucket = new Bucket(this, 'Files', {
       serverAccessLogsBucket: accessLogs,
       serverAccessLogsPrefix: 'files/',

@@ -41,9 +41,13 @@ export function metrics(): Metrics {
  * Writes one EMF line with `values` under the operation's dimension. Synchronous from the first
  * dimension to the flush, so concurrent invocations in one process (the local runtime) never mix.
  */
-export function publish(operation: string, values: readonly [name: string, unit: 'Milliseconds' | 'Count', value: number][]): void {
+export function publish(
+  operation: string,
+  values: readonly [name: string, unit: 'Milliseconds' | 'Count', value: number][],
+): void {
   const emf = metrics();
   emf.addDimension(OPERATION_DIMENSION, operation);
-  for (const [name, unit, value] of values) emf.addMetric(name, unit === 'Count' ? MetricUnit.Count : MetricUnit.Milliseconds, value);
+  for (const [name, unit, value] of values)
+    emf.addMetric(name, unit === 'Count' ? MetricUnit.Count : MetricUnit.Milliseconds, value);
   emf.publishStoredMetrics();
 }

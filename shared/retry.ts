@@ -8,7 +8,12 @@
  * nest: one HTTP request never makes more than MAX_ATTEMPTS attempts of anything.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { HandlerExecutionContext, InitializeHandler, InitializeHandlerArguments, MiddlewareStack } from '@smithy/types';
+import type {
+  HandlerExecutionContext,
+  InitializeHandler,
+  InitializeHandlerArguments,
+  MiddlewareStack,
+} from '@smithy/types';
 
 export const MAX_ATTEMPTS = 6;
 
@@ -32,7 +37,16 @@ export const RETRYABLE_ERRORS = [
 ] as const;
 
 /** Network failures of a dependency that is down or unreachable (no AWS error name of their own). */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
 
 /** Leave this much time after a write is sent (the SDK's request timeout plus the early answer). */
 export const COMMIT_MARGIN_MS = 3_500;
@@ -56,7 +70,10 @@ export class DeadlineError extends Error {
 
 /** Retries ran out (or the time did) on a dependency that kept failing: answer 503, try later. */
 export class UnavailableError extends Error {
-  constructor(override readonly cause: unknown, readonly attempts: number) {
+  constructor(
+    override readonly cause: unknown,
+    readonly attempts: number,
+  ) {
     super(`A dependency stayed unavailable after ${attempts} attempt(s)`);
     this.name = 'UnavailableError';
   }
@@ -106,7 +123,10 @@ const pause = (attempt: number): number => Math.random() * Math.min(1_000, 20 * 
  * call of the request, however nested), each pause inside the time left. Exhausted: the last error,
  * wrapped as UnavailableError when it was a dependency's.
  */
-export async function retrying<T>(attempt: () => Promise<T>, retryable: (error: unknown) => boolean = isUnavailable): Promise<T> {
+export async function retrying<T>(
+  attempt: () => Promise<T>,
+  retryable: (error: unknown) => boolean = isUnavailable,
+): Promise<T> {
   // Outside a request (a script, a step of an operation, the stream writer) retries count per call.
   const budget = budgets.getStore() ?? { deadline: Number.POSITIVE_INFINITY, retries: 0 };
   for (let own = 1; ; own++) {
@@ -123,11 +143,15 @@ export async function retrying<T>(attempt: () => Promise<T>, retryable: (error: 
   }
 }
 
-const WRITE_COMMAND = /^(Put|Update|Delete|BatchWrite|TransactWrite|ExecuteTransaction|StartExecution|CopyObject|DeleteObject)/;
+const WRITE_COMMAND =
+  /^(Put|Update|Delete|BatchWrite|TransactWrite|ExecuteTransaction|StartExecution|CopyObject|DeleteObject)/;
 
-/** An SDK v3 client, as far as the policy needs it. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type MiddlewareClient = { middlewareStack: Pick<MiddlewareStack<any, any>, 'add'> };
+/** An SDK v3 client, as far as the policy needs it: any client's stack, whatever its input and output types. */
+// biome-ignore lint/suspicious/noExplicitAny: every SDK client has its own input and output union
+type AnyStack = MiddlewareStack<any, any>;
+type MiddlewareClient = { middlewareStack: Pick<AnyStack, 'add'> };
+// biome-ignore lint/suspicious/noExplicitAny: as above
+type Next = InitializeHandler<any, any>;
 
 /**
  * Puts the policy into an SDK client (created with `maxAttempts: 1`, so the SDK does not retry on
@@ -135,14 +159,15 @@ type MiddlewareClient = { middlewareStack: Pick<MiddlewareStack<any, any>, 'add'
  */
 export function applyRetryPolicy<C extends MiddlewareClient>(client: C): C {
   client.middlewareStack.add(
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    (next: InitializeHandler<any, any>, context: HandlerExecutionContext) => (args: InitializeHandlerArguments<any>) => {
-      const write = WRITE_COMMAND.test(context.commandName ?? '');
-      return retrying(() => {
-        if (write) assertTimeToCommit();
-        return next(args);
-      });
-    },
+    (next: Next, context: HandlerExecutionContext) =>
+      // biome-ignore lint/suspicious/noExplicitAny: as above
+      (args: InitializeHandlerArguments<any>) => {
+        const write = WRITE_COMMAND.test(context.commandName ?? '');
+        return retrying(() => {
+          if (write) assertTimeToCommit();
+          return next(args);
+        });
+      },
     { step: 'initialize', name: 'serviceRetryPolicy', priority: 'high' },
   );
   return client;

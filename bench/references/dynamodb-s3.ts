@@ -10,4 +10,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 
 const db = DynamoDBDocumentClient.from(new DynamoDBClient({}));
 const s3 = new S3Client({});
-export const handler = async () => ({ statusCode: 200, body: [typeof db, typeof s3, typeof createPresignedPost, typeof getSignedUrl].join() });
+export const handler = async () => ({
+  statusCode: 200,
+  body: [typeof db, typeof s3, typeof createPresignedPost, typeof getSignedUrl].join(),
+});

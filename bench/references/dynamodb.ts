@@ -1,4 +1,7 @@
-/** Reference: a handler that creates only the DynamoDB document client (as the functions do at load) and does nothing else. */
+/**
+ * Reference: a handler that creates only the DynamoDB document client (as the functions do at load) and does nothing
+ * else.
+ */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 

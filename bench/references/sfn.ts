@@ -1,4 +1,7 @@
-/** Reference for the /service start functions: a handler that creates only the Step Functions client and does nothing else. */
+/**
+ * Reference for the /service start functions: a handler that creates only the Step Functions client and does nothing
+ * else.
+ */
 import { SFNClient } from '@aws-sdk/client-sfn';
 
 const sfn = new SFNClient({});

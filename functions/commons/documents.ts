@@ -6,7 +6,11 @@ import { dynamoDocumentStore } from '../../shared/data/documents';
 import { s3FileStorage } from '../../shared/data/files';
 import { documentService } from '../../shared/services/documents';
 
-export const documents = documentService(dynamoDocumentStore(db, config.tableName), s3FileStorage(s3, config.bucketName), {
-  pageSize: config.pageSize,
-  maxUploadBytes: config.maxUploadBytes,
-});
+export const documents = documentService(
+  dynamoDocumentStore(db, config.tableName),
+  s3FileStorage(s3, config.bucketName),
+  {
+    pageSize: config.pageSize,
+    maxUploadBytes: config.maxUploadBytes,
+  },
+);

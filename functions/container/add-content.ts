@@ -10,6 +10,17 @@ import { containers } from '../commons/containers';
 export const handler = idempotentHandler(containerRoutes.addContent, async (request) => {
   const caller = callerOf(request);
   const { value, ignored } = parseBody(contentCreateSchema, request.body, contentMembers);
-  const { content, etag } = await containers.addContent(tenantOf(request), caller, request.params.uuid!, value, request.requestId);
-  return single('ContainerContentModel', content, { success: { key: 'container.content_added' }, ignored, language: request.language, headers: { ETag: etag } });
+  const { content, etag } = await containers.addContent(
+    tenantOf(request),
+    caller,
+    request.params.uuid!,
+    value,
+    request.requestId,
+  );
+  return single('ContainerContentModel', content, {
+    success: { key: 'container.content_added' },
+    ignored,
+    language: request.language,
+    headers: { ETag: etag },
+  });
 });

@@ -7,5 +7,10 @@ import { containers } from '../commons/containers';
 
 /** GET .../container/{uuid}/contents: what the container holds (at most 1,000, so never truncated). */
 export const handler = httpHandler(containerRoutes.contents, async (request) =>
-  wholeReply(request, 'ContainerContentModelCollection', await containers.contents(tenantOf(request), request.params.uuid!), MAX_CONTENTS),
+  wholeReply(
+    request,
+    'ContainerContentModelCollection',
+    await containers.contents(tenantOf(request), request.params.uuid!),
+    MAX_CONTENTS,
+  ),
 );

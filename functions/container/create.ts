@@ -11,5 +11,10 @@ export const handler = idempotentHandler(containerRoutes.create, async (request)
   const caller = callerOf(request);
   const { value, ignored } = parseBody(containerCreateSchema, request.body, containerMembers);
   const { model, etag } = await containers.create(tenantOf(request), caller, value, request.requestId);
-  return single('ContainerModel', model, { success: { key: 'container.created' }, ignored, language: request.language, headers: { ETag: etag } });
+  return single('ContainerModel', model, {
+    success: { key: 'container.created' },
+    ignored,
+    language: request.language,
+    headers: { ETag: etag },
+  });
 });

@@ -6,6 +6,11 @@ import { containers } from '../commons/containers';
 
 /** DELETE .../container/{uuid}: only while OPEN; answers the deleted container. */
 export const handler = httpHandler(containerRoutes.delete, async (request) => {
-  const { model } = await containers.remove(tenantOf(request), callerOf(request), request.params.uuid!, request.requestId);
+  const { model } = await containers.remove(
+    tenantOf(request),
+    callerOf(request),
+    request.params.uuid!,
+    request.requestId,
+  );
   return single('ContainerModel', model, { success: { key: 'container.deleted' }, language: request.language });
 });

@@ -9,6 +9,11 @@ import { containerUrl } from '../commons/container-replies';
 /** GET .../container/{uuid}/history/page and .../page/{page}: one page of the history, newest first. */
 export const handler = httpHandler(containerRoutes.historyPage, async (request) => {
   const page = pageOf(request);
-  const listing = await containers.history(tenantOf(request), request.params.uuid!, { offset: (page - 1) * config.pageSize, limit: config.pageSize });
-  return pageReply(request, 'ContainerHistoryEntryModelCollection', listing, page, (n) => containerUrl(request, `/history/page/${n}`));
+  const listing = await containers.history(tenantOf(request), request.params.uuid!, {
+    offset: (page - 1) * config.pageSize,
+    limit: config.pageSize,
+  });
+  return pageReply(request, 'ContainerHistoryEntryModelCollection', listing, page, (n) =>
+    containerUrl(request, `/history/page/${n}`),
+  );
 });

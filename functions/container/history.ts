@@ -7,6 +7,14 @@ import { HISTORY_FIND_CAP } from '../commons/container-replies';
 
 /** GET .../container/{uuid}/history: every change, newest first, up to 1,000 lines (a Warning beyond). */
 export const handler = httpHandler(containerRoutes.history, async (request) => {
-  const listing = await containers.history(tenantOf(request), request.params.uuid!, { offset: 0, limit: HISTORY_FIND_CAP });
-  return wholeReply(request, 'ContainerHistoryEntryModelCollection', { ...listing, truncated: listing.total > HISTORY_FIND_CAP }, HISTORY_FIND_CAP);
+  const listing = await containers.history(tenantOf(request), request.params.uuid!, {
+    offset: 0,
+    limit: HISTORY_FIND_CAP,
+  });
+  return wholeReply(
+    request,
+    'ContainerHistoryEntryModelCollection',
+    { ...listing, truncated: listing.total > HISTORY_FIND_CAP },
+    HISTORY_FIND_CAP,
+  );
 });

@@ -7,6 +7,16 @@ import { containers } from '../commons/containers';
 /** DELETE .../container/{uuid}/contents/{contentUuid}: removes a content while the container is OPEN. */
 export const handler = httpHandler(containerRoutes.removeContent, async (request) => {
   const { uuid, contentUuid } = request.params;
-  const { content, etag } = await containers.removeContent(tenantOf(request), callerOf(request), uuid!, contentUuid!, request.requestId);
-  return single('ContainerContentModel', content, { success: { key: 'container.content_removed' }, language: request.language, headers: { ETag: etag } });
+  const { content, etag } = await containers.removeContent(
+    tenantOf(request),
+    callerOf(request),
+    uuid!,
+    contentUuid!,
+    request.requestId,
+  );
+  return single('ContainerContentModel', content, {
+    success: { key: 'container.content_removed' },
+    language: request.language,
+    headers: { ETag: etag },
+  });
 });

@@ -11,6 +11,22 @@ import { withNotes } from '../commons/container-replies';
 export const handler = httpHandler(containerRoutes.update, async (request) => {
   const caller = callerOf(request);
   const { value, ignored } = parseBody(containerUpdateSchema, request.body, containerMembers);
-  const { model, etag, notes } = await containers.update(tenantOf(request), caller, request.params.uuid!, value, request.header('if-match'), request.requestId);
-  return withNotes(single('ContainerModel', model, { success: { key: 'container.updated' }, ignored, language: request.language, headers: { ETag: etag } }), notes, request);
+  const { model, etag, notes } = await containers.update(
+    tenantOf(request),
+    caller,
+    request.params.uuid!,
+    value,
+    request.header('if-match'),
+    request.requestId,
+  );
+  return withNotes(
+    single('ContainerModel', model, {
+      success: { key: 'container.updated' },
+      ignored,
+      language: request.language,
+      headers: { ETag: etag },
+    }),
+    notes,
+    request,
+  );
 });

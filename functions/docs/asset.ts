@@ -6,7 +6,9 @@ import { fileHandler } from '../../shared/http/files';
 import { DOCS_ASSETS, docsRoutes } from '../../shared/routes/docs';
 
 /** Starts Swagger UI on the document; no validator badge (it would call a third party). */
-const START = `window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#docs', deepLinking: true, validatorUrl: null, docExpansion: 'list', defaultModelsExpandDepth: -1 });\n`;
+const START =
+  `window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#docs', deepLinking: true, validatorUrl: ` +
+  `null, docExpansion: 'list', defaultModelsExpandDepth: -1 });\n`;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const cache = new Map<string, string>();

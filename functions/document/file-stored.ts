@@ -14,6 +14,10 @@ export const handler = middy(async (event: S3Event) => {
     // Notification keys are URL-encoded (space as +); document keys are ASCII identifiers anyway.
     const key = decodeURIComponent(record.s3.object.key.replace(/\+/g, ' '));
     const outcome = await documents.fileStored(key);
-    (outcome === 'recorded' ? logger.info : logger.warn).call(logger, 'file stored', { key, outcome, size: record.s3.object.size });
+    (outcome === 'recorded' ? logger.info : logger.warn).call(logger, 'file stored', {
+      key,
+      outcome,
+      size: record.s3.object.size,
+    });
   }
 }).use(injectLambdaContext(logger, { resetKeys: true }));

@@ -9,5 +9,11 @@ import { COLLECTION, filterQuery, stateOf } from './listing';
 /** GET .../documents/latest: the 10 newest documents. */
 export const handler = httpHandler(documentRoutes.latest, async (request) => {
   const state = stateOf(request);
-  return wholeReply(request, COLLECTION, await documents.latest(tenantOf(request), state), LATEST_COUNT, filterQuery(state));
+  return wholeReply(
+    request,
+    COLLECTION,
+    await documents.latest(tenantOf(request), state),
+    LATEST_COUNT,
+    filterQuery(state),
+  );
 });

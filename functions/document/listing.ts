@@ -6,7 +6,7 @@ import { badRequest } from '../../shared/errors';
 import { baseUrl, tenantOf } from '../../shared/http/request';
 import { httpHandler } from '../../shared/http/handler';
 import { wholeReply } from '../../shared/http/replies';
-import { type ApiRequest } from '../../shared/http/types';
+import type { ApiRequest } from '../../shared/http/types';
 import { issueDetails } from '../../shared/schemas/body';
 import { stateFilterSchema } from '../../shared/schemas/document';
 import { FIND_CAP } from '../../shared/services/documents';
@@ -18,7 +18,8 @@ export const COLLECTION = 'DocumentModelCollection';
 /** The optional `?State=ACTIVE|ARCHIVED` filter; anything else is 400. */
 export function stateOf(request: ApiRequest): DocumentState | undefined {
   const result = v.safeParse(stateFilterSchema, request.event.queryStringParameters?.State);
-  if (!result.success) throw badRequest(issueDetails(result.issues).map((d) => ({ ...d, params: { ...d.params, field: 'State' } })));
+  if (!result.success)
+    throw badRequest(issueDetails(result.issues).map((d) => ({ ...d, params: { ...d.params, field: 'State' } })));
   return result.output;
 }
 
@@ -30,13 +31,27 @@ export const documentsUrl = (request: ApiRequest, suffix = '') =>
   `${baseUrl(request)}/document/api/v1/${request.params.clientUuid}/${request.params.facilityUuid}/documents${suffix}`;
 
 /** An unpaginated listing (find and the scoped ones): up to FIND_CAP documents, a Warning beyond. */
-export function wholeListing(route: Route, collectionOf: (request: ApiRequest, state: DocumentState | undefined) => DocumentCollection) {
+export function wholeListing(
+  route: Route,
+  collectionOf: (request: ApiRequest, state: DocumentState | undefined) => DocumentCollection,
+) {
   return httpHandler(route, async (request) => {
     const state = stateOf(request);
-    return wholeReply(request, COLLECTION, await documents.find(tenantOf(request), collectionOf(request, state)), FIND_CAP, filterQuery(state));
+    return wholeReply(
+      request,
+      COLLECTION,
+      await documents.find(tenantOf(request), collectionOf(request, state)),
+      FIND_CAP,
+      filterQuery(state),
+    );
   });
 }
 
 /** The documents of one scope reference (`/device/{deviceUuid}` and the like). */
 export const referenceListing = (route: Route, scope: DocumentScope, param: string) =>
-  wholeListing(route, (request, state) => ({ kind: 'reference', scope, reference: request.params[param]!, ...(state ? { state } : {}) }));
+  wholeListing(route, (request, state) => ({
+    kind: 'reference',
+    scope,
+    reference: request.params[param]!,
+    ...(state ? { state } : {}),
+  }));

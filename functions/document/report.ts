@@ -6,5 +6,7 @@ import { documents } from '../commons/documents';
 
 /** GET /document/report-api/v1/document/{uuid}: for its facility in the token or role reporter; else 404. */
 export const handler = httpHandler(documentRoutes.report, async (request) =>
-  single('DocumentModel', await documents.report(callerOf(request), request.params.uuid!), { language: request.language }),
+  single('DocumentModel', await documents.report(callerOf(request), request.params.uuid!), {
+    language: request.language,
+  }),
 );

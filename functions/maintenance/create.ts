@@ -11,5 +11,9 @@ export const handler = idempotentHandler(maintenanceRoutes.create, async (reques
   const caller = callerOf(request);
   const { value, ignored } = parseBody(maintenanceCreateSchema, request.body, maintenanceMembers);
   const model = await maintenanceLog.create(tenantOf(request), caller, value);
-  return single('MaintenanceLogEntryModel', model, { success: { key: 'maintenance.created' }, ignored, language: request.language });
+  return single('MaintenanceLogEntryModel', model, {
+    success: { key: 'maintenance.created' },
+    ignored,
+    language: request.language,
+  });
 });

@@ -5,7 +5,15 @@ import { maintenanceRoutes } from '../../shared/routes/maintenance';
 import { REPORT_FIND_CAP } from '../../shared/services/maintenance';
 import { maintenanceLog } from '../commons/maintenance';
 
-/** GET /maintenance-log/report-api/v1/maintenance-log-entries: the caller's entries (all for role reporter), up to 1,000. */
+/**
+ * GET /maintenance-log/report-api/v1/maintenance-log-entries: the caller's entries (all for role reporter), up to
+ * 1,000.
+ */
 export const handler = httpHandler(maintenanceRoutes.find, async (request) =>
-  wholeReply(request, 'MaintenanceLogEntryModelCollection', await maintenanceLog.find(callerOf(request)), REPORT_FIND_CAP),
+  wholeReply(
+    request,
+    'MaintenanceLogEntryModelCollection',
+    await maintenanceLog.find(callerOf(request)),
+    REPORT_FIND_CAP,
+  ),
 );

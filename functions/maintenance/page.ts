@@ -8,5 +8,11 @@ import { maintenanceLog } from '../commons/maintenance';
 export const handler = httpHandler(maintenanceRoutes.page, async (request) => {
   const page = pageOf(request);
   const listing = await maintenanceLog.page(callerOf(request), page);
-  return pageReply(request, 'MaintenanceLogEntryModelCollection', listing, page, (n) => `${baseUrl(request)}${maintenanceRoutes.page.path}/${n}`);
+  return pageReply(
+    request,
+    'MaintenanceLogEntryModelCollection',
+    listing,
+    page,
+    (n) => `${baseUrl(request)}${maintenanceRoutes.page.path}/${n}`,
+  );
 });

@@ -11,5 +11,9 @@ export const handler = httpHandler(maintenanceRoutes.update, async (request) => 
   const caller = callerOf(request);
   const { value, ignored } = parseBody(maintenanceUpdateSchema, request.body, maintenanceMembers);
   const model = await maintenanceLog.update(tenantOf(request), caller, request.params.uuid!, value);
-  return single('MaintenanceLogEntryModel', model, { success: { key: 'maintenance.updated' }, ignored, language: request.language });
+  return single('MaintenanceLogEntryModel', model, {
+    success: { key: 'maintenance.updated' },
+    ignored,
+    language: request.language,
+  });
 });

@@ -6,4 +6,6 @@ import { stepHandler } from '../../shared/operations/step-handler';
 import { exportRecords } from '../../shared/operations/transfer';
 
 /** One step of exportRecords. */
-export const handler = stepHandler(exportRecords(db, config.tableName, s3, config.bucketName, s3FileStorage(s3, config.bucketName)));
+export const handler = stepHandler(
+  exportRecords(db, config.tableName, s3, config.bucketName, s3FileStorage(s3, config.bucketName)),
+);

@@ -6,4 +6,6 @@ import { stepHandler } from '../../shared/operations/step-handler';
 import { importRecords } from '../../shared/operations/transfer';
 
 /** One step of importRecords. */
-export const handler = stepHandler(importRecords(db, config.tableName, s3, config.bucketName, s3FileStorage(s3, config.bucketName)));
+export const handler = stepHandler(
+  importRecords(db, config.tableName, s3, config.bucketName, s3FileStorage(s3, config.bucketName)),
+);

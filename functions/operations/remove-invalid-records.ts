@@ -6,4 +6,6 @@ import { stepHandler } from '../../shared/operations/step-handler';
 import { invalidRecords } from '../../shared/operations/invalid-records';
 
 /** One step of removeInvalidRecords. */
-export const handler = stepHandler(invalidRecords(db, config.tableName, s3FileStorage(s3, config.bucketName), 'remove'));
+export const handler = stepHandler(
+  invalidRecords(db, config.tableName, s3FileStorage(s3, config.bucketName), 'remove'),
+);

@@ -3,7 +3,15 @@
  * amplify-dynamodb-simulator package, run with the machine's Java) and s3rver. Both speak the real
  * protocols, so the same SDK clients and handlers run against them.
  */
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, ResourceInUseException, UpdateTableCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  ResourceInUseException,
+  UpdateTableCommand,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -19,8 +27,11 @@ export const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RV
 export class JavaMissingError extends Error {
   constructor() {
     super(
-      'Java was not found. The local runtime runs the official DynamoDB Local, which needs a Java runtime (17 or newer) on the PATH.\n' +
-        'Install one (Debian/Ubuntu: `sudo apt-get install openjdk-17-jre-headless`; macOS: `brew install openjdk@17`) and run `npm start` again.',
+      'Java was not found. The local runtime runs the official DynamoDB Local, which needs a Java runtime (17 or ' +
+        'newer) on the PATH.\n' +
+        'Install one (Debian/Ubuntu: `sudo apt-get install openjdk-17-jre-headless`; macOS: `brew install ' +
+        'openjdk@17`) ' +
+        'and run `npm start` again.',
     );
     this.name = 'JavaMissingError';
   }
@@ -55,29 +66,44 @@ function dynamoClient(endpoint: string) {
 }
 
 /** Starts DynamoDB Local; data in `dataDir` unless in memory. Resolves once it answers. */
-export async function startDynamoDbLocal(options: { dataDir: string; inMemory: boolean; port?: number }): Promise<ChildEmulator> {
+export async function startDynamoDbLocal(options: {
+  dataDir: string;
+  inMemory: boolean;
+  port?: number;
+}): Promise<ChildEmulator> {
   const java = spawnSync('java', ['-version'], { stdio: 'ignore' });
   if (java.error || java.status !== 0) throw new JavaMissingError();
-  const emulatorDir = path.join(path.dirname(createRequire(import.meta.url).resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
+  const emulatorDir = path.join(
+    path.dirname(createRequire(import.meta.url).resolve('amplify-dynamodb-simulator/package.json')),
+    'emulator',
+  );
   const port = options.port ?? (await freePort());
   mkdirSync(options.dataDir, { recursive: true });
   const args = [
     '-XX:-UsePerfData',
     '-Xshare:auto',
     `-Djava.library.path=${path.join(emulatorDir, 'DynamoDBLocal_lib')}`,
-    '-jar', path.join(emulatorDir, 'DynamoDBLocal.jar'),
-    '-port', String(port),
+    '-jar',
+    path.join(emulatorDir, 'DynamoDBLocal.jar'),
+    '-port',
+    String(port),
     ...(options.inMemory ? ['-inMemory'] : ['-sharedDb', '-dbPath', options.dataDir]),
   ];
   // Its working directory receives dynamodb-local-metadata.json.
   const child: ChildProcess = spawn('java', args, { cwd: options.dataDir, stdio: ['ignore', 'ignore', 'pipe'] });
   // However this process ends, the emulator ends with it (no orphan java).
-  const killOnExit = () => { if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL'); };
+  const killOnExit = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  };
   process.once('exit', killOnExit);
   let stderr = '';
-  child.stderr?.on('data', (chunk) => { stderr += chunk; });
+  child.stderr?.on('data', (chunk) => {
+    stderr += chunk;
+  });
   let stopped = false;
-  const exited = new Promise<string>((resolve) => child.once('exit', (code, signal) => resolve(signal ? `signal ${signal}` : `exit code ${code}`)));
+  const exited = new Promise<string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(signal ? `signal ${signal}` : `exit code ${code}`)),
+  );
   const endpoint = `http://127.0.0.1:${port}`;
   const client = dynamoClient(endpoint);
   const deadline = Date.now() + 30_000;
@@ -98,7 +124,9 @@ export async function startDynamoDbLocal(options: { dataDir: string; inMemory: b
   return {
     endpoint,
     pid: child.pid!,
-    died: exited.then((how) => (stopped ? new Promise<never>(() => {}) : `${how}${stderr.trim() ? `: ${stderr.trim().slice(-500)}` : ''}`)),
+    died: exited.then((how) =>
+      stopped ? new Promise<never>(() => {}) : `${how}${stderr.trim() ? `: ${stderr.trim().slice(-500)}` : ''}`,
+    ),
     async stop() {
       stopped = true;
       process.removeListener('exit', killOnExit);
@@ -115,9 +143,11 @@ const keySchema = (partitionKey: string, sortKey: string) => [
   { AttributeName: partitionKey, KeyType: 'HASH' as const },
   { AttributeName: sortKey, KeyType: 'RANGE' as const },
 ];
-const attributes = [TABLE_DEFINITION.partitionKey, TABLE_DEFINITION.sortKey, ...TABLE_DEFINITION.indexes.flatMap((i) => [i.partitionKey, i.sortKey])].map(
-  (name) => ({ AttributeName: name, AttributeType: 'S' as const }),
-);
+const attributes = [
+  TABLE_DEFINITION.partitionKey,
+  TABLE_DEFINITION.sortKey,
+  ...TABLE_DEFINITION.indexes.flatMap((i) => [i.partitionKey, i.sortKey]),
+].map((name) => ({ AttributeName: name, AttributeType: 'S' as const }));
 const indexDefinition = (index: (typeof TABLE_DEFINITION.indexes)[number]) => ({
   IndexName: index.name,
   KeySchema: keySchema(index.partitionKey, index.sortKey),
@@ -151,12 +181,25 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
     if (!(error instanceof ResourceInUseException)) throw error;
     const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
     if (!Table?.StreamSpecification?.StreamEnabled) {
-      await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: { StreamEnabled: true, StreamViewType: TABLE_DEFINITION.streamView } }));
+      await client.send(
+        new UpdateTableCommand({
+          TableName: tableName,
+          StreamSpecification: { StreamEnabled: true, StreamViewType: TABLE_DEFINITION.streamView },
+        }),
+      );
     }
     const present = new Set((Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
     for (const index of TABLE_DEFINITION.indexes.filter((i) => !present.has(i.name))) {
-      await client.send(new UpdateTableCommand({ TableName: tableName, GlobalSecondaryIndexUpdates: [{ Create: indexDefinition(index) }],
-        AttributeDefinitions: [index.partitionKey, index.sortKey].map((name) => ({ AttributeName: name, AttributeType: 'S' as const })) }));
+      await client.send(
+        new UpdateTableCommand({
+          TableName: tableName,
+          GlobalSecondaryIndexUpdates: [{ Create: indexDefinition(index) }],
+          AttributeDefinitions: [index.partitionKey, index.sortKey].map((name) => ({
+            AttributeName: name,
+            AttributeType: 'S' as const,
+          })),
+        }),
+      );
     }
   } finally {
     client.destroy();

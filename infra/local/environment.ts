@@ -5,9 +5,11 @@ import type { RuntimeInfo } from './paths';
 import { operations } from '../../shared/routes/operations';
 
 /** The ARN the local Step Functions endpoint gives an operation's state machine. */
-export const stateMachineArnOf = (operation: string) => `arn:aws:states:eu-central-1:000000000000:stateMachine:nm-archive-local-${operation}`;
+export const stateMachineArnOf = (operation: string) =>
+  `arn:aws:states:eu-central-1:000000000000:stateMachine:nm-archive-local-${operation}`;
 /** The ARN its Task state invokes: the operation's step function, bound to its local handler. */
-export const stepFunctionArnOf = (operation: string) => `arn:aws:lambda:eu-central-1:000000000000:function:nm-archive-local-${operation}-step`;
+export const stepFunctionArnOf = (operation: string) =>
+  `arn:aws:lambda:eu-central-1:000000000000:function:nm-archive-local-${operation}-step`;
 
 export function applyFunctionEnvironment(info: Omit<RuntimeInfo, 'apiUrl' | 'pid'>): void {
   Object.assign(process.env, {

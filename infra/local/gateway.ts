@@ -19,10 +19,24 @@ import { invokeRoute } from './lambda';
 const MAX_PAYLOAD = 10 * 1024 * 1024;
 const TEXT_TYPES = /^(application\/(json|.*\+json|xml|x-www-form-urlencoded)|text\/)/i;
 
-type GatewayKey = 'route.not_found' | 'request.too_large' | 'request.malformed_path' | 'request.headers_too_large' | 'request.bad_request' | 'server.error';
+type GatewayKey =
+  | 'route.not_found'
+  | 'request.too_large'
+  | 'request.malformed_path'
+  | 'request.headers_too_large'
+  | 'request.bad_request'
+  | 'server.error';
 
-/** The gateway's own answers (no route, payload too large, a malformed path, a failed integration) in the Notifications envelope. */
-function errorReply(res: http.ServerResponse, acceptLanguage: string | undefined, status = 404, key: GatewayKey = 'route.not_found') {
+/**
+ * The gateway's own answers (no route, payload too large, a malformed path, a failed integration) in the Notifications
+ * envelope.
+ */
+function errorReply(
+  res: http.ServerResponse,
+  acceptLanguage: string | undefined,
+  status = 404,
+  key: GatewayKey = 'route.not_found',
+) {
   const body = { Notifications: [notification({ key, params: { max: MAX_PAYLOAD } }, pickLanguage(acceptLanguage))] };
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }
@@ -60,10 +74,12 @@ function clientErrorReply(error: Error & { code?: string }, socket: Duplex): voi
     socket.destroy();
     return;
   }
-  const [status, key]: [number, GatewayKey] = error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'request.headers_too_large'] : [400, 'request.bad_request'];
+  const [status, key]: [number, GatewayKey] =
+    error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'request.headers_too_large'] : [400, 'request.bad_request'];
   const body = JSON.stringify({ Notifications: [notification({ key }, 'en')] });
   socket.end(
-    `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\ncontent-type: application/json\r\ncontent-length: ` +
+      `${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
   );
 }
 
@@ -76,9 +92,18 @@ function joinHeaders(req: http.IncomingMessage): Record<string, string> {
   return headers;
 }
 
-function toEvent(req: http.IncomingMessage, url: URL, body: Buffer, match: NonNullable<ReturnType<typeof matchRoute>>): ApiEvent {
+function toEvent(
+  req: http.IncomingMessage,
+  url: URL,
+  body: Buffer,
+  match: NonNullable<ReturnType<typeof matchRoute>>,
+): ApiEvent {
   // API Gateway adds the X-Forwarded-* headers; here the protocol is plain HTTP.
-  const headers: Record<string, string> = { ...joinHeaders(req), 'x-forwarded-proto': 'http', 'x-forwarded-for': req.socket.remoteAddress ?? '127.0.0.1' };
+  const headers: Record<string, string> = {
+    ...joinHeaders(req),
+    'x-forwarded-proto': 'http',
+    'x-forwarded-for': req.socket.remoteAddress ?? '127.0.0.1',
+  };
   const query: Record<string, string> = {};
   for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
   const text = TEXT_TYPES.test(headers['content-type'] ?? '') || body.length === 0;
@@ -120,7 +145,13 @@ function corsHeaders(req: http.IncomingMessage): Record<string, string> {
   const origin = req.headers.origin;
   if (!origin) return {};
   const allowed = config.corsOrigins.includes('*') ? '*' : config.corsOrigins.includes(origin) ? origin : undefined;
-  return allowed ? { 'access-control-allow-origin': allowed, 'access-control-expose-headers': CORS_EXPOSE_HEADERS.join(',').toLowerCase(), vary: 'Origin' } : {};
+  return allowed
+    ? {
+        'access-control-allow-origin': allowed,
+        'access-control-expose-headers': CORS_EXPOSE_HEADERS.join(',').toLowerCase(),
+        vary: 'Origin',
+      }
+    : {};
 }
 
 function preflight(req: http.IncomingMessage, res: http.ServerResponse, pathname: string): boolean {
@@ -185,9 +216,13 @@ export function createGateway(): http.Server {
       }
       const event = toEvent(req, url, body, match);
       const result = await inTenantLane(tenantOf(event), () => invokeRoute(match.route, event));
-      const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string>), ...corsHeaders(req) };
+      const headers: Record<string, string | string[]> = {
+        ...(result.headers as Record<string, string>),
+        ...corsHeaders(req),
+      };
       if (result.cookies?.length) headers['set-cookie'] = result.cookies;
-      const responseBody = result.body === undefined ? '' : result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body;
+      const responseBody =
+        result.body === undefined ? '' : result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body;
       res.writeHead(result.statusCode ?? 200, headers).end(responseBody);
     } catch (error) {
       if (error instanceof MalformedPathError) {

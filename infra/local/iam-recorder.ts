@@ -27,25 +27,47 @@ export interface IamRequest {
   via: string;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: an SDK command's input, whatever the command (read by name below)
 type Input = Record<string, any>;
 const table = (name: string) => `arn:aws:dynamodb:${LOCAL_REGION}:${LOCAL_ACCOUNT}:table/${name}`;
 const object = (bucket: string, key: string) => `arn:aws:s3:::${bucket}/${key}`;
 
 /** The IAM requests one SDK command makes: its action(s) on the resource(s) it names. */
-export function iamRequestsOf(service: 'dynamodb' | 's3' | 'states', command: string, input: Input): { action: string; resource: string }[] {
+export function iamRequestsOf(
+  service: 'dynamodb' | 's3' | 'states',
+  command: string,
+  input: Input,
+): { action: string; resource: string }[] {
   const one = (action: string, resource: string) => [{ action, resource }];
   if (service === 'dynamodb') {
     switch (command) {
       case 'Query':
       case 'Scan':
-        return one(`dynamodb:${command}`, input.IndexName ? `${table(input.TableName)}/index/${input.IndexName}` : table(input.TableName));
+        return one(
+          `dynamodb:${command}`,
+          input.IndexName ? `${table(input.TableName)}/index/${input.IndexName}` : table(input.TableName),
+        );
       case 'BatchGetItem':
       case 'BatchWriteItem':
-        return Object.keys(input.RequestItems ?? {}).map((name) => ({ action: `dynamodb:${command}`, resource: table(name) }));
+        return Object.keys(input.RequestItems ?? {}).map((name) => ({
+          action: `dynamodb:${command}`,
+          resource: table(name),
+        }));
       case 'TransactWriteItems':
       case 'TransactGetItems': {
-        const actions: Record<string, string> = { Put: 'PutItem', Update: 'UpdateItem', Delete: 'DeleteItem', ConditionCheck: 'ConditionCheckItem', Get: 'GetItem' };
-        return (input.TransactItems ?? []).flatMap((item: Input) => Object.entries(item).map(([kind, part]) => ({ action: `dynamodb:${actions[kind] ?? kind}`, resource: table((part as Input).TableName) })));
+        const actions: Record<string, string> = {
+          Put: 'PutItem',
+          Update: 'UpdateItem',
+          Delete: 'DeleteItem',
+          ConditionCheck: 'ConditionCheckItem',
+          Get: 'GetItem',
+        };
+        return (input.TransactItems ?? []).flatMap((item: Input) =>
+          Object.entries(item).map(([kind, part]) => ({
+            action: `dynamodb:${actions[kind] ?? kind}`,
+            resource: table((part as Input).TableName),
+          })),
+        );
       }
       default:
         return one(`dynamodb:${command}`, table(input.TableName));
@@ -62,10 +84,18 @@ export function iamRequestsOf(service: 'dynamodb' | 's3' | 'states', command: st
       case 'DeleteObject':
         return one(versioned('s3:DeleteObject'), object(input.Bucket, input.Key));
       case 'DeleteObjects':
-        return (input.Delete?.Objects ?? []).map((o: Input) => ({ action: o.VersionId ? 's3:DeleteObjectVersion' : 's3:DeleteObject', resource: object(input.Bucket, o.Key) }));
+        return (input.Delete?.Objects ?? []).map((o: Input) => ({
+          action: o.VersionId ? 's3:DeleteObjectVersion' : 's3:DeleteObject',
+          resource: object(input.Bucket, o.Key),
+        }));
       case 'CopyObject': {
-        const [sourceBucket, ...sourceKey] = decodeURIComponent(String(input.CopySource).replace(/^\//, '').split('?')[0]!).split('/');
-        return [{ action: 's3:GetObject', resource: object(sourceBucket!, sourceKey.join('/')) }, { action: 's3:PutObject', resource: object(input.Bucket, input.Key) }];
+        const [sourceBucket, ...sourceKey] = decodeURIComponent(
+          String(input.CopySource).replace(/^\//, '').split('?')[0]!,
+        ).split('/');
+        return [
+          { action: 's3:GetObject', resource: object(sourceBucket!, sourceKey.join('/')) },
+          { action: 's3:PutObject', resource: object(input.Bucket, input.Key) },
+        ];
       }
       case 'ListObjectsV2':
       case 'ListObjects':
@@ -84,7 +114,12 @@ export function presignedPostsIn(body: unknown): { action: string; resource: str
   const visit = (value: unknown) => {
     if (!value || typeof value !== 'object') return;
     const fields = (value as Input).Fields as Input | undefined;
-    if (fields && typeof fields.Policy === 'string' && typeof fields.key === 'string' && typeof fields.bucket === 'string') {
+    if (
+      fields &&
+      typeof fields.Policy === 'string' &&
+      typeof fields.key === 'string' &&
+      typeof fields.bucket === 'string'
+    ) {
       found.push({ action: 's3:PutObject', resource: object(fields.bucket, fields.key) });
     }
     Object.values(value).forEach(visit);
@@ -126,7 +161,7 @@ export function recordSdkCalls(target: string): void {
       if (!name.endsWith('Command') || typeof value !== 'function') continue;
       const prototype = (value as { prototype: { resolveMiddleware?: (...args: unknown[]) => unknown } }).prototype;
       const original = prototype.resolveMiddleware;
-      if (!original || Object.prototype.hasOwnProperty.call(prototype, '__recorded')) continue;
+      if (!original || Object.hasOwn(prototype, '__recorded')) continue;
       const command = name.slice(0, -'Command'.length);
       Object.defineProperty(prototype, '__recorded', { value: true });
       prototype.resolveMiddleware = function (this: { input: Input }, ...args: unknown[]) {

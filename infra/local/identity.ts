@@ -51,7 +51,10 @@ export interface TokenOptions {
 export const DEFAULT_SUB = '00000000-0000-4000-8000-000000000001';
 
 /** Signs an RS256 JWT with the given key (the dev issuer's by default). */
-export function mintToken(options: TokenOptions = {}, keys: Pick<IssuerKeys, 'kid' | 'privateKey'> = issuerKeys()): string {
+export function mintToken(
+  options: TokenOptions = {},
+  keys: Pick<IssuerKeys, 'kid' | 'privateKey'> = issuerKeys(),
+): string {
   const now = Math.floor(Date.now() / 1000);
   const ttl = options.ttl ?? 3600;
   const header = { alg: 'RS256', typ: 'JWT', kid: keys.kid };

@@ -9,7 +9,9 @@ import { applyFunctionEnvironment } from './environment';
 import { runtimeFile, type RuntimeInfo } from './paths';
 
 const names = [...new Set([...routes.map((r) => r.operation), ...eventFunctions.map((f) => f.name)])];
-const usage = `usage: npm run invoke -- <operation> <event file>\n  runs one function once with a sample event (events/) against the running npm start\noperations: ${names.join(', ')}\n`;
+const usage =
+  `usage: npm run invoke -- <operation> <event file>\n  runs one function once with a sample event ` +
+  `(events/) against the running npm start\noperations: ${names.join(', ')}\n`;
 const args = process.argv.slice(2);
 if (args.includes('--help') || args.includes('-h')) {
   process.stdout.write(usage);
@@ -20,12 +22,20 @@ const [operation, eventFile] = args;
 const route = routes.find((r) => r.operation === operation);
 const eventFunction = eventFunctions.find((f) => f.name === operation);
 if (unknownOption || (!route && !eventFunction) || !eventFile) {
-  const problem = unknownOption ? `unknown option '${unknownOption}'` : operation === undefined ? 'no operation given' : !route && !eventFunction ? `unknown operation '${operation}'` : 'no event file given';
+  const problem = unknownOption
+    ? `unknown option '${unknownOption}'`
+    : operation === undefined
+      ? 'no operation given'
+      : !route && !eventFunction
+        ? `unknown operation '${operation}'`
+        : 'no event file given';
   process.stderr.write(`${problem}\n${usage}`);
   process.exit(2);
 }
 if (!existsSync(runtimeFile())) {
-  process.stderr.write('The local API is not running: start it with `npm start` (in another terminal), then invoke again.\n');
+  process.stderr.write(
+    'The local API is not running: start it with `npm start` (in another terminal), then invoke again.\n',
+  );
   process.exit(1);
 }
 const info = JSON.parse(readFileSync(runtimeFile(), 'utf8')) as RuntimeInfo;

@@ -65,16 +65,25 @@ const functionName = (route: Route) => route.operation.replace(/\W+/g, '-');
 export async function invokeRoute(route: Route, event: ApiEvent): Promise<ApiResult> {
   if (route.auth !== 'public' && !event.requestContext.authorizer) {
     const authorize = await loadHandler<{ headers: ApiEvent['headers'] }, AuthorizerResult>(authorizerEntry);
-    const result = await asFunction('authorizer', () => authorize({ headers: event.headers }, lambdaContext('authorizer')));
+    const result = await asFunction('authorizer', () =>
+      authorize({ headers: event.headers }, lambdaContext('authorizer')),
+    );
     if (!result.isAuthorized) {
-      return { statusCode: 403, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: 'Forbidden' }) };
+      return {
+        statusCode: 403,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ message: 'Forbidden' }),
+      };
     }
     event.requestContext.authorizer = { lambda: result.context };
   }
   const handler = await loadHandler<ApiEvent, ApiResult>(route.entry);
   const remaining = Number(event.headers?.[REMAINING_TIME_HEADER]);
   return asFunction(`route:${route.operation}`, async () => {
-    const result = await handler(event, lambdaContext(functionName(route), Number.isFinite(remaining) && remaining >= 0 ? remaining : undefined));
+    const result = await handler(
+      event,
+      lambdaContext(functionName(route), Number.isFinite(remaining) && remaining >= 0 ? remaining : undefined),
+    );
     recordAnswer(result.body);
     return result;
   });
@@ -88,11 +97,24 @@ export function deliverFileEvents(server: { on(event: 'event', listener: (event:
   const targets = eventFunctions.filter((f) => f.source === 'files:objectCreated');
   server.on('event', (event) => {
     // As the bucket notification's prefix filter: document files only.
-    if (!event.Records.some((r) => r.eventName.startsWith('ObjectCreated') && decodeURIComponent(r.s3.object.key).startsWith(DOCUMENT_FILES_PREFIX))) return;
+    if (
+      !event.Records.some(
+        (r) =>
+          r.eventName.startsWith('ObjectCreated') &&
+          decodeURIComponent(r.s3.object.key).startsWith(DOCUMENT_FILES_PREFIX),
+      )
+    )
+      return;
     for (const target of targets) {
       void loadHandler<S3Event, void>(target.entry)
-        .then((handler) => asFunction(`event:${target.name}`, () => handler(event, lambdaContext(functionName({ operation: target.name } as Route)))))
-        .catch((error: unknown) => logger.error('local event delivery failed', { function: target.name, error: error as Error }));
+        .then((handler) =>
+          asFunction(`event:${target.name}`, () =>
+            handler(event, lambdaContext(functionName({ operation: target.name } as Route))),
+          ),
+        )
+        .catch((error: unknown) =>
+          logger.error('local event delivery failed', { function: target.name, error: error as Error }),
+        );
     }
   });
 }
@@ -111,8 +133,16 @@ export function deliverTableChanges(endpoint: string, tableName: string): Change
         const handler = await loadHandler<DynamoDBStreamEvent, void>(target.entry);
         // The event source mapping reads the stream with the function's role.
         const stream = `arn:aws:dynamodb:${LOCAL_REGION}:${LOCAL_ACCOUNT}:table/${tableName}/stream/local`;
-        recordEventSource(`event:${target.name}`, ['DescribeStream', 'GetShardIterator', 'GetRecords'].map((action) => ({ action: `dynamodb:${action}`, resource: stream })));
-        await asFunction(`event:${target.name}`, () => handler({ Records: records }, lambdaContext(functionName({ operation: target.name } as Route))));
+        recordEventSource(
+          `event:${target.name}`,
+          ['DescribeStream', 'GetShardIterator', 'GetRecords'].map((action) => ({
+            action: `dynamodb:${action}`,
+            resource: stream,
+          })),
+        );
+        await asFunction(`event:${target.name}`, () =>
+          handler({ Records: records }, lambdaContext(functionName({ operation: target.name } as Route))),
+        );
       }
     },
   });
@@ -132,11 +162,15 @@ export function runSchedules(seconds: number): NodeJS.Timeout {
     void Promise.all(
       targets.map(async (target) => {
         const handler = await loadHandler<Record<string, never>, unknown>(target.entry);
-        await asFunction(`event:${target.name}`, () => handler({}, lambdaContext(functionName({ operation: target.name } as Route))));
+        await asFunction(`event:${target.name}`, () =>
+          handler({}, lambdaContext(functionName({ operation: target.name } as Route))),
+        );
       }),
     )
       .catch((error: unknown) => logger.error('local schedule failed', { error: error as Error }))
-      .finally(() => { running = false; });
+      .finally(() => {
+        running = false;
+      });
   }, seconds * 1000);
   timer.unref();
   return timer;

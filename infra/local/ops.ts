@@ -17,7 +17,12 @@ import type { ExecutionStatus } from '../../shared/operations/status';
 import { applyFunctionEnvironment } from './environment';
 import { runtimeFile, type RuntimeInfo } from './paths';
 
-const usage = `usage: npm run --silent ops -- <operation> [<clientUuid>] [--out DIR] [--from DIR] [--dry-run]\n       npm run --silent ops -- status <executionId>\noperations: ${operations.map((o) => o.slug).join(', ')}\n`;
+const usage = [
+  'usage: npm run --silent ops -- <operation> [<clientUuid>] [--out DIR] [--from DIR] [--dry-run]',
+  '       npm run --silent ops -- status <executionId>',
+  `operations: ${operations.map((o) => o.slug).join(', ')}`,
+  '',
+].join('\n');
 const fail = (message: string, code = 2): never => {
   process.stderr.write(`${message}\n`);
   process.exit(code);
@@ -25,7 +30,15 @@ const fail = (message: string, code = 2): never => {
 
 const { values, positionals } = (() => {
   try {
-    return parseArgs({ allowPositionals: true, options: { out: { type: 'string' }, from: { type: 'string' }, 'dry-run': { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } } });
+    return parseArgs({
+      allowPositionals: true,
+      options: {
+        out: { type: 'string' },
+        from: { type: 'string' },
+        'dry-run': { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
   } catch (error) {
     return fail(`${(error as Error).message}\n${usage}`);
   }
@@ -37,7 +50,8 @@ if (values.help) {
 const [slug, client] = positionals;
 if (slug === 'status') {
   if (!client) fail(`status needs an execution id.\n${usage}`);
-  if (!existsSync(runtimeFile())) fail('The local API is not running: start it with `npm start` (in another terminal).', 1);
+  if (!existsSync(runtimeFile()))
+    fail('The local API is not running: start it with `npm start` (in another terminal).', 1);
   applyFunctionEnvironment(JSON.parse(readFileSync(runtimeFile(), 'utf8')) as RuntimeInfo);
   const { statusOf } = await import('../../shared/operations/status');
   const status = await statusOf(client!, 'en');
@@ -48,7 +62,11 @@ if (slug === 'status') {
 const operation = operations.find((o) => o.slug === slug || o.name === slug);
 if (!operation) fail(`${slug === undefined ? 'no operation given' : `unknown operation '${slug}'`}\n${usage}`);
 if (operation!.needsClient && !client) fail(`${operation!.slug} needs a client uuid.\n${usage}`);
-if (!existsSync(runtimeFile())) fail('The local API is not running: start it with `npm start` (in another terminal), then run the operation again.', 1);
+if (!existsSync(runtimeFile()))
+  fail(
+    'The local API is not running: start it with `npm start` (in another terminal), then run the operation again.',
+    1,
+  );
 
 applyFunctionEnvironment(JSON.parse(readFileSync(runtimeFile(), 'utf8')) as RuntimeInfo);
 process.env.LOG_LEVEL ??= 'WARN';
@@ -65,9 +83,18 @@ const bucket = s3FileStorage(s3, config.bucketName);
 /** --from DIR: the folder goes into the bucket under imports/{client}/{run}/, which the import reads. */
 async function upload(dir: string): Promise<string> {
   if (!existsSync(path.join(dir, 'manifest.json'))) fail(`${dir} holds no manifest.json: not an export folder`);
-  const prefix = `imports/${client}/${new Date().toISOString().slice(0, 19).replace(/[-:]/g, '')}-${randomUUID().slice(0, 8)}/`;
-  const walk = (d: string): string[] => readdirSync(d).flatMap((f) => (statSync(path.join(d, f)).isDirectory() ? walk(path.join(d, f)) : [path.join(d, f)]));
-  for (const file of walk(dir)) await bucket.put(`${prefix}${path.relative(dir, file).split(path.sep).join('/')}`, readFileSync(file), 'application/octet-stream');
+  const stamp = new Date().toISOString().slice(0, 19).replace(/[-:]/g, '');
+  const prefix = `imports/${client}/${stamp}-${randomUUID().slice(0, 8)}/`;
+  const walk = (d: string): string[] =>
+    readdirSync(d).flatMap((f) =>
+      statSync(path.join(d, f)).isDirectory() ? walk(path.join(d, f)) : [path.join(d, f)],
+    );
+  for (const file of walk(dir))
+    await bucket.put(
+      `${prefix}${path.relative(dir, file).split(path.sep).join('/')}`,
+      readFileSync(file),
+      'application/octet-stream',
+    );
   return prefix;
 }
 
@@ -76,7 +103,9 @@ async function download(prefix: string, dir: string): Promise<number> {
   let copied = 0;
   let ContinuationToken: string | undefined;
   do {
-    const page = await s3.send(new ListObjectsV2Command({ Bucket: config.bucketName, Prefix: prefix, ContinuationToken }));
+    const page = await s3.send(
+      new ListObjectsV2Command({ Bucket: config.bucketName, Prefix: prefix, ContinuationToken }),
+    );
     for (const object of page.Contents ?? []) {
       const target = path.join(dir, object.Key!.slice(prefix.length));
       mkdirSync(path.dirname(target), { recursive: true });
@@ -88,19 +117,28 @@ async function download(prefix: string, dir: string): Promise<number> {
   return copied;
 }
 
-if (operation!.name === 'importRecords' && !values.from) fail(`import-records needs --from DIR (a folder written by export-records --out).\n${usage}`);
+if (operation!.name === 'importRecords' && !values.from)
+  fail(`import-records needs --from DIR (a folder written by export-records --out).\n${usage}`);
 const from = values.from ? await upload(path.resolve(values.from)) : undefined;
 const bar = (p: NonNullable<ExecutionStatus['Progress']>) => {
   if (!process.stderr.isTTY && p.Total === undefined) return process.stderr.write(`${p.Phase}: ${p.Processed}\n`);
   const width = 30;
   const filled = p.Total ? Math.round((Math.min(p.Processed, p.Total) / Math.max(p.Total, 1)) * width) : 0;
-  const text = `${p.Phase.padEnd(16)} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${p.Processed}${p.Total !== undefined ? `/${p.Total}` : ''}`;
+  const text =
+    `${p.Phase.padEnd(16)} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ` +
+    `${p.Processed}${p.Total !== undefined ? `/${p.Total}` : ''}`;
   process.stderr.write(process.stderr.isTTY ? `\r${text}\x1b[K` : `${text}\n`);
 };
 const started = Date.now();
 const executionId = `${operation!.slug}-${randomUUID()}`;
 const { executionArn } = executionOf(executionId, (name) => config.stateMachineArn(name))!;
-await sfn.send(new StartExecutionCommand({ stateMachineArn: config.stateMachineArn(operation!.name), name: executionId, input: JSON.stringify({ ...(client ? { client } : {}), ...(from ? { from } : {}), dryRun: values['dry-run'] }) }));
+await sfn.send(
+  new StartExecutionCommand({
+    stateMachineArn: config.stateMachineArn(operation!.name),
+    name: executionId,
+    input: JSON.stringify({ ...(client ? { client } : {}), ...(from ? { from } : {}), dryRun: values['dry-run'] }),
+  }),
+);
 process.stderr.write(`execution ${executionId}\n`);
 let status: ExecutionStatus | undefined;
 let shown = '';
@@ -115,10 +153,22 @@ for (;;) {
 }
 if (process.stderr.isTTY) process.stderr.write('\n');
 if (status.Status !== 'SUCCEEDED') {
-  process.stdout.write(`${JSON.stringify({ operation: operation!.name, executionId, status: status.Status, error: status.Error, progress: status.Progress }, null, 2)}\n`);
+  const failed = {
+    operation: operation!.name,
+    executionId,
+    status: status.Status,
+    error: status.Error,
+    progress: status.Progress,
+  };
+  process.stdout.write(`${JSON.stringify(failed, null, 2)}\n`);
   process.exit(1);
 }
 const result = { result: status.Result };
 const report = result.result as { location?: string };
-const written = values.out && report.location ? { out: path.resolve(values.out), objectsWritten: await download(report.location, path.resolve(values.out)) } : {};
-process.stdout.write(`${JSON.stringify({ operation: operation!.name, executionId, seconds: Math.round((Date.now() - started) / 100) / 10, result: result.result, ...written }, null, 2)}\n`);
+const written =
+  values.out && report.location
+    ? { out: path.resolve(values.out), objectsWritten: await download(report.location, path.resolve(values.out)) }
+    : {};
+const seconds = Math.round((Date.now() - started) / 100) / 10;
+const summary = { operation: operation!.name, executionId, seconds, result: result.result, ...written };
+process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);

@@ -61,7 +61,12 @@ export function forgetProcesses(): void {
 export async function stopStaleProcesses(log: (line: string) => void): Promise<void> {
   if (!existsSync(processesFile())) return;
   const recorded = readRecorded();
-  if (recorded.runtime && recorded.runtime !== process.pid && alive(recorded.runtime) && commandOf(recorded.runtime).includes('start.ts')) {
+  if (
+    recorded.runtime &&
+    recorded.runtime !== process.pid &&
+    alive(recorded.runtime) &&
+    commandOf(recorded.runtime).includes('start.ts')
+  ) {
     throw new Error(`another local runtime (pid ${recorded.runtime}) is running on ${localDir()}; stop it first`);
   }
   const stale = recorded.dynamodb;
@@ -81,7 +86,13 @@ export async function assertPortFree(host: string, port: number): Promise<void> 
   await new Promise<void>((resolve, reject) => {
     const probe = net.createServer();
     probe.once('error', (error: NodeJS.ErrnoException) =>
-      reject(new Error(error.code === 'EADDRINUSE' ? `port ${port} on ${host} is in use; stop what uses it or set PORT` : `cannot listen on ${host}:${port}: ${error.message}`)),
+      reject(
+        new Error(
+          error.code === 'EADDRINUSE'
+            ? `port ${port} on ${host} is in use; stop what uses it or set PORT`
+            : `cannot listen on ${host}:${port}: ${error.message}`,
+        ),
+      ),
     );
     probe.listen(port, host, () => probe.close(() => resolve()));
   });

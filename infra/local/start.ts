@@ -13,14 +13,19 @@ import { applyFunctionEnvironment } from './environment';
 import { localDir, runtimeFile, type RuntimeInfo } from './paths';
 import { assertPortFree, forgetProcesses, recordProcesses, stopStaleProcesses } from './processes';
 
-
 const usage = `usage: npm start [-- --in-memory]
-  serves every route on http://$HOST:$PORT (127.0.0.1:3000) over DynamoDB Local and s3rver; data under .local/ (LOCAL_DIR),
-  --in-memory keeps nothing; the port is checked before the emulators start
+  serves every route on http://$HOST:$PORT (127.0.0.1:3000) over DynamoDB Local and s3rver;
+  data under .local/ (LOCAL_DIR), --in-memory keeps nothing; the port is checked before the emulators start
 `;
 const { values } = (() => {
   try {
-    return parseArgs({ options: { 'in-memory': { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } }, strict: true });
+    return parseArgs({
+      options: {
+        'in-memory': { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+      strict: true,
+    });
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n${usage}`);
     return process.exit(2);
@@ -56,7 +61,9 @@ process.on('SIGTERM', () => void stop(0));
 process.on('SIGHUP', () => void stop(0));
 // If whoever started us is gone (a killed npm, a closed terminal), stop too.
 const parent = process.ppid;
-setInterval(() => { if (process.ppid !== parent) void stop(0); }, 1000).unref();
+setInterval(() => {
+  if (process.ppid !== parent) void stop(0);
+}, 1000).unref();
 
 async function main(): Promise<void> {
   // Before anything starts: a DynamoDB Local left by a killed runtime is stopped, a taken port reported.
@@ -67,7 +74,9 @@ async function main(): Promise<void> {
   recordProcesses({ runtime: process.pid, dynamodb: dynamo.pid });
   // Without its database the API can only fail: an emulator that dies takes the runtime down, saying so.
   void dynamo.died.then((how) => {
-    process.stderr.write(`DynamoDB Local stopped unexpectedly (${how}); the local runtime stops too. Run npm start again.\n`);
+    process.stderr.write(
+      `DynamoDB Local stopped unexpectedly (${how}); the local runtime stops too. Run npm start again.\n`,
+    );
     return stop(1);
   });
   scratch = inMemory ? mkdtempSync(path.join(os.tmpdir(), 'nm-archive-s3-')) : undefined;
@@ -112,6 +121,8 @@ async function main(): Promise<void> {
 }
 
 main().catch(async (error: unknown) => {
-  process.stderr.write(`${error instanceof JavaMissingError ? error.message : `Could not start the local API: ${(error as Error).message}`}\n`);
+  const message =
+    error instanceof JavaMissingError ? error.message : `Could not start the local API: ${(error as Error).message}`;
+  process.stderr.write(`${message}\n`);
   await stop(1);
 });

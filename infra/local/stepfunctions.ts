@@ -45,16 +45,24 @@ interface Execution {
 /** The step handlers of the route table's operations, by the function ARN their state machine names. */
 export const localStepFunctions: InvokeFunction = async (functionArn, payload) => {
   const operation = operations.find((o) => stepFunctionArnOf(o.name) === functionArn);
-  if (!operation) throw Object.assign(new Error(`Function not found: ${functionArn}`), { name: 'Lambda.ResourceNotFoundException' });
+  if (!operation)
+    throw Object.assign(new Error(`Function not found: ${functionArn}`), { name: 'Lambda.ResourceNotFoundException' });
   const step = await loadHandler<unknown, unknown>(operation.step.entry);
   // A Lambda payload goes over the wire as JSON, both ways.
-  const answer = await asFunction(`step:${operation.name}`, () => step(JSON.parse(JSON.stringify(payload ?? {})), lambdaContext(`${operation.name}-step`)));
+  const answer = await asFunction(`step:${operation.name}`, () =>
+    step(JSON.parse(JSON.stringify(payload ?? {})), lambdaContext(`${operation.name}-step`)),
+  );
   return JSON.parse(JSON.stringify(answer)) as unknown;
 };
 
 /** Every operation's state machine, by ARN, as the local runtime serves them. */
 export const localStateMachines = (): Map<string, StateMachineDefinition> =>
-  new Map(operations.map((o) => [stateMachineArnOf(o.name), operationStateMachine(o.name, stepFunctionArnOf(o.name)) as unknown as StateMachineDefinition]));
+  new Map(
+    operations.map((o) => [
+      stateMachineArnOf(o.name),
+      operationStateMachine(o.name, stepFunctionArnOf(o.name)) as unknown as StateMachineDefinition,
+    ]),
+  );
 
 const seconds = (ms: number) => ms / 1000;
 const json = (value: unknown) => JSON.stringify(value ?? null);
@@ -71,7 +79,14 @@ function run(execution: Execution, definition: StateMachineDefinition, invoke: I
   const started = new Date();
   const { result, eventLogs } = machine.run(JSON.parse(execution.input), {
     overrides: { taskResourceLocalHandlers },
-    context: { Execution: { Id: execution.executionArn, Name: execution.name, StartTime: started.toISOString(), Input: JSON.parse(execution.input) } },
+    context: {
+      Execution: {
+        Id: execution.executionArn,
+        Name: execution.name,
+        StartTime: started.toISOString(),
+        Input: JSON.parse(execution.input),
+      },
+    },
   });
   const record = (type: string, timestamp: number, details: Record<string, unknown> = {}) => {
     const id = execution.events.length + 1;
@@ -80,36 +95,79 @@ function run(execution: Execution, definition: StateMachineDefinition, invoke: I
   void (async () => {
     for await (const event of eventLogs) {
       switch (event.type) {
-        case 'ExecutionStarted': record('ExecutionStarted', event.timestamp, { executionStartedEventDetails: { input: json(event.input) } }); break;
-        case 'StateEntered': record(`${event.state.type}StateEntered`, event.timestamp, { stateEnteredEventDetails: { name: event.state.name, input: json(event.state.input) } }); break;
-        case 'StateExited': record(`${event.state.type}StateExited`, event.timestamp, { stateExitedEventDetails: { name: event.state.name, output: json(event.state.output) } }); break;
-        case 'StateFailed':
-          if (event.state.type === 'Task') record('LambdaFunctionFailed', event.timestamp, { lambdaFunctionFailedEventDetails: { error: event.Error, cause: String(event.Cause ?? '') } });
+        case 'ExecutionStarted':
+          record('ExecutionStarted', event.timestamp, { executionStartedEventDetails: { input: json(event.input) } });
           break;
-        case 'StateRetried': record('LambdaFunctionScheduled', event.timestamp, { lambdaFunctionScheduledEventDetails: { resource: states[event.state.name]?.Resource, input: json(event.state.input) } }); break;
-        case 'ExecutionSucceeded': record('ExecutionSucceeded', event.timestamp, { executionSucceededEventDetails: { output: json(event.output) } }); break;
-        case 'ExecutionFailed': record('ExecutionFailed', event.timestamp, { executionFailedEventDetails: { error: event.Error, cause: String(event.Cause ?? '') } }); break;
-        case 'ExecutionTimeout': record('ExecutionTimedOut', event.timestamp); break;
-        case 'ExecutionAborted': record('ExecutionAborted', event.timestamp); break;
+        case 'StateEntered':
+          record(`${event.state.type}StateEntered`, event.timestamp, {
+            stateEnteredEventDetails: { name: event.state.name, input: json(event.state.input) },
+          });
+          break;
+        case 'StateExited':
+          record(`${event.state.type}StateExited`, event.timestamp, {
+            stateExitedEventDetails: { name: event.state.name, output: json(event.state.output) },
+          });
+          break;
+        case 'StateFailed':
+          if (event.state.type === 'Task')
+            record('LambdaFunctionFailed', event.timestamp, {
+              lambdaFunctionFailedEventDetails: { error: event.Error, cause: String(event.Cause ?? '') },
+            });
+          break;
+        case 'StateRetried':
+          record('LambdaFunctionScheduled', event.timestamp, {
+            lambdaFunctionScheduledEventDetails: {
+              resource: states[event.state.name]?.Resource,
+              input: json(event.state.input),
+            },
+          });
+          break;
+        case 'ExecutionSucceeded':
+          record('ExecutionSucceeded', event.timestamp, {
+            executionSucceededEventDetails: { output: json(event.output) },
+          });
+          break;
+        case 'ExecutionFailed':
+          record('ExecutionFailed', event.timestamp, {
+            executionFailedEventDetails: { error: event.Error, cause: String(event.Cause ?? '') },
+          });
+          break;
+        case 'ExecutionTimeout':
+          record('ExecutionTimedOut', event.timestamp);
+          break;
+        case 'ExecutionAborted':
+          record('ExecutionAborted', event.timestamp);
+          break;
       }
     }
   })();
-  result.then(
-    (output) => {
-      execution.status = 'SUCCEEDED';
-      execution.output = json(output);
-    },
-    (error: Error) => {
-      // An ExecutionError carries what failed it (the Fail state's error and cause) as its cause.
-      const failed = error.name === 'ExecutionError' && error.cause instanceof Error ? error.cause : error;
-      execution.status = error.name === 'ExecutionTimeoutError' ? 'TIMED_OUT' : error.name === 'ExecutionAbortedError' ? 'ABORTED' : 'FAILED';
-      execution.error = execution.status === 'TIMED_OUT' ? 'States.Timeout' : failed.name;
-      execution.cause = failed.message;
-      logger.warn('local execution ended without success', { execution: execution.name, status: execution.status, error: execution.error });
-    },
-  ).finally(() => {
-    execution.stopDate = seconds(Date.now());
-  });
+  result
+    .then(
+      (output) => {
+        execution.status = 'SUCCEEDED';
+        execution.output = json(output);
+      },
+      (error: Error) => {
+        // An ExecutionError carries what failed it (the Fail state's error and cause) as its cause.
+        const failed = error.name === 'ExecutionError' && error.cause instanceof Error ? error.cause : error;
+        execution.status =
+          error.name === 'ExecutionTimeoutError'
+            ? 'TIMED_OUT'
+            : error.name === 'ExecutionAbortedError'
+              ? 'ABORTED'
+              : 'FAILED';
+        execution.error = execution.status === 'TIMED_OUT' ? 'States.Timeout' : failed.name;
+        execution.cause = failed.message;
+        logger.warn('local execution ended without success', {
+          execution: execution.name,
+          status: execution.status,
+          error: execution.error,
+        });
+      },
+    )
+    .finally(() => {
+      execution.stopDate = seconds(Date.now());
+    });
 }
 
 export interface StepFunctionsEndpointOptions {
@@ -119,11 +177,15 @@ export interface StepFunctionsEndpointOptions {
   invoke?: InvokeFunction;
 }
 
-export function createStepFunctionsEndpoint({ machines = localStateMachines(), invoke = localStepFunctions }: StepFunctionsEndpointOptions = {}): http.Server {
+export function createStepFunctionsEndpoint({
+  machines = localStateMachines(),
+  invoke = localStepFunctions,
+}: StepFunctionsEndpointOptions = {}): http.Server {
   const executions = new Map<string, Execution>();
   const reply = (res: http.ServerResponse, status: number, body: unknown) =>
     res.writeHead(status, { 'content-type': 'application/x-amz-json-1.0' }).end(JSON.stringify(body));
-  const notFound = (res: http.ServerResponse, arn: string | undefined) => reply(res, 400, { __type: 'ExecutionDoesNotExist', message: `Execution Does Not Exist: '${arn}'` });
+  const notFound = (res: http.ServerResponse, arn: string | undefined) =>
+    reply(res, 400, { __type: 'ExecutionDoesNotExist', message: `Execution Does Not Exist: '${arn}'` });
 
   return http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
@@ -134,11 +196,27 @@ export function createStepFunctionsEndpoint({ machines = localStateMachines(), i
       case 'StartExecution': {
         const stateMachineArn = String(body.stateMachineArn ?? '');
         const definition = machines.get(stateMachineArn);
-        if (!definition) return reply(res, 400, { __type: 'StateMachineDoesNotExist', message: `State Machine Does Not Exist: '${stateMachineArn}'` });
+        if (!definition)
+          return reply(res, 400, {
+            __type: 'StateMachineDoesNotExist',
+            message: `State Machine Does Not Exist: '${stateMachineArn}'`,
+          });
         const name = typeof body.name === 'string' ? body.name : randomUUID();
         const executionArn = `${stateMachineArn.replace(':stateMachine:', ':execution:')}:${name}`;
-        if (executions.has(executionArn)) return reply(res, 400, { __type: 'ExecutionAlreadyExists', message: `Execution Already Exists: '${executionArn}'` });
-        const execution: Execution = { executionArn, stateMachineArn, name, status: 'RUNNING', startDate: seconds(Date.now()), input: typeof body.input === 'string' ? body.input : '{}', events: [] };
+        if (executions.has(executionArn))
+          return reply(res, 400, {
+            __type: 'ExecutionAlreadyExists',
+            message: `Execution Already Exists: '${executionArn}'`,
+          });
+        const execution: Execution = {
+          executionArn,
+          stateMachineArn,
+          name,
+          status: 'RUNNING',
+          startDate: seconds(Date.now()),
+          input: typeof body.input === 'string' ? body.input : '{}',
+          events: [],
+        };
         executions.set(executionArn, execution);
         run(execution, definition, invoke);
         return reply(res, 200, { executionArn, startDate: execution.startDate });
@@ -156,7 +234,10 @@ export function createStepFunctionsEndpoint({ machines = localStateMachines(), i
         const from = Number(body.nextToken ?? 0);
         const size = Number(body.maxResults ?? 100) || 100;
         const page = ordered.slice(from, from + size);
-        return reply(res, 200, { events: page, ...(from + size < ordered.length ? { nextToken: String(from + size) } : {}) });
+        return reply(res, 200, {
+          events: page,
+          ...(from + size < ordered.length ? { nextToken: String(from + size) } : {}),
+        });
       }
       default:
         return reply(res, 400, { __type: 'UnknownOperationException', message: `not supported locally: ${action}` });

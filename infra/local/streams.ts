@@ -38,11 +38,17 @@ const asLambdaRecord = (record: StreamRecord, streamArn: string): DynamoDBRecord
   eventSourceARN: streamArn,
   dynamodb: {
     ...(record.dynamodb as unknown as DynamoDBRecord['dynamodb']),
-    ApproximateCreationDateTime: Math.floor((record.dynamodb?.ApproximateCreationDateTime?.getTime() ?? Date.now()) / 1000),
+    ApproximateCreationDateTime: Math.floor(
+      (record.dynamodb?.ApproximateCreationDateTime?.getTime() ?? Date.now()) / 1000,
+    ),
   },
 });
 
-export function followChanges(options: { endpoint: string; tableName: string; deliver: (records: DynamoDBRecord[]) => Promise<void> }): ChangeFollower {
+export function followChanges(options: {
+  endpoint: string;
+  tableName: string;
+  deliver: (records: DynamoDBRecord[]) => Promise<void>;
+}): ChangeFollower {
   const client = { endpoint: options.endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS };
   const dynamo = new DynamoDBClient(client);
   const streams = new DynamoDBStreamsClient(client);
@@ -56,7 +62,8 @@ export function followChanges(options: { endpoint: string; tableName: string; de
   let round = 0;
 
   async function refreshShards(): Promise<void> {
-    streamArn ??= (await dynamo.send(new DescribeTableCommand({ TableName: options.tableName }))).Table?.LatestStreamArn;
+    streamArn ??= (await dynamo.send(new DescribeTableCommand({ TableName: options.tableName }))).Table
+      ?.LatestStreamArn;
     if (!streamArn) throw new Error(`table ${options.tableName} has no stream`);
     const { StreamDescription } = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }));
     for (const shard of StreamDescription?.Shards ?? []) {
@@ -67,11 +74,15 @@ export function followChanges(options: { endpoint: string; tableName: string; de
   /** An iterator after the last record delivered (from the oldest record when none was). */
   async function freshIterator(shard: string): Promise<string | undefined> {
     const after = delivered.get(shard);
-    const { ShardIterator } = await streams.send(new GetShardIteratorCommand({
-      StreamArn: streamArn,
-      ShardId: shard,
-      ...(after ? { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: after } : { ShardIteratorType: 'TRIM_HORIZON' }),
-    }));
+    const { ShardIterator } = await streams.send(
+      new GetShardIteratorCommand({
+        StreamArn: streamArn,
+        ShardId: shard,
+        ...(after
+          ? { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: after }
+          : { ShardIteratorType: 'TRIM_HORIZON' }),
+      }),
+    );
     return ShardIterator;
   }
 
@@ -80,12 +91,14 @@ export function followChanges(options: { endpoint: string; tableName: string; de
     let busy = false;
     for (const [shard, iterator] of iterators) {
       if (!iterator) continue;
-      const out = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 1000 })).catch(async (error: Error) => {
-        // An iterator DynamoDB Local no longer serves: take a fresh one where delivery stands.
-        if (error.name !== 'TrimmedDataAccessException' && error.name !== 'ExpiredIteratorException') throw error;
-        iterators.set(shard, await freshIterator(shard));
-        return undefined;
-      });
+      const out = await streams
+        .send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 1000 }))
+        .catch(async (error: Error) => {
+          // An iterator DynamoDB Local no longer serves: take a fresh one where delivery stands.
+          if (error.name !== 'TrimmedDataAccessException' && error.name !== 'ExpiredIteratorException') throw error;
+          iterators.set(shard, await freshIterator(shard));
+          return undefined;
+        });
       if (!out) {
         busy = true;
         continue;

@@ -7,10 +7,11 @@
 const JWS = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/i;
 
 /** A segment is canonical when re-encoding its bytes spells it exactly. */
-export const isCanonicalBase64Url = (segment: string): boolean => Buffer.from(segment, 'base64url').toString('base64url') === segment;
+export const isCanonicalBase64Url = (segment: string): boolean =>
+  Buffer.from(segment, 'base64url').toString('base64url') === segment;
 
 /** The token, or undefined when the header is not exactly `Bearer <canonical JWS>`. */
 export function bearerToken(header: string): string | undefined {
   const token = JWS.exec(header)?.[1];
-  return token && token.split('.').every(isCanonicalBase64Url) ? token : undefined;
+  return token?.split('.').every(isCanonicalBase64Url) ? token : undefined;
 }

@@ -29,13 +29,16 @@ export interface AuthorizerContext {
   error?: MessageKey;
 }
 
-const isStringArray = (value: unknown): value is string[] => Array.isArray(value) && value.every((v) => typeof v === 'string' && !v.includes(','));
+const isStringArray = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((v) => typeof v === 'string' && !v.includes(','));
 
 /** Throws when the verified payload does not carry the claims the service needs. */
 export function identityFromClaims(payload: Record<string, unknown>): Caller {
   const { sub, name, clients, facilities, roles, exp } = payload;
-  if (typeof sub !== 'string' || sub === '' || typeof exp !== 'number') throw new Error('sub and exp claims are required');
-  if (!isStringArray(clients) || !isStringArray(facilities)) throw new Error('clients and facilities must be arrays of strings');
+  if (typeof sub !== 'string' || sub === '' || typeof exp !== 'number')
+    throw new Error('sub and exp claims are required');
+  if (!isStringArray(clients) || !isStringArray(facilities))
+    throw new Error('clients and facilities must be arrays of strings');
   if (roles !== undefined && !isStringArray(roles)) throw new Error('roles must be an array of strings');
   if (name !== undefined && typeof name !== 'string') throw new Error('name must be a string');
   return { sub, name, clients, facilities, roles: roles ?? [], exp };

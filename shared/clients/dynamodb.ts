@@ -5,17 +5,25 @@ import { config } from '../config';
 import { applyRetryPolicy, REQUEST_TIMEOUT_MS } from '../retry';
 
 /** The low-level client; the SDK does not retry on its own: shared/retry.ts is the one policy. */
-export function createDynamoClient(endpoint = config.dynamodbEndpoint, overrides: Partial<DynamoDBClientConfig> = {}): DynamoDBClient {
-  return applyRetryPolicy(new DynamoDBClient({
-    region: config.region,
-    ...(endpoint ? { endpoint } : {}),
-    maxAttempts: 1,
-    requestHandler: { requestTimeout: REQUEST_TIMEOUT_MS, connectionTimeout: 1_000, throwOnRequestTimeout: true },
-    ...overrides,
-  }));
+export function createDynamoClient(
+  endpoint = config.dynamodbEndpoint,
+  overrides: Partial<DynamoDBClientConfig> = {},
+): DynamoDBClient {
+  return applyRetryPolicy(
+    new DynamoDBClient({
+      region: config.region,
+      ...(endpoint ? { endpoint } : {}),
+      maxAttempts: 1,
+      requestHandler: { requestTimeout: REQUEST_TIMEOUT_MS, connectionTimeout: 1_000, throwOnRequestTimeout: true },
+      ...overrides,
+    }),
+  );
 }
 
-export function createDocumentClient(endpoint = config.dynamodbEndpoint, client = createDynamoClient(endpoint)): DynamoDBDocumentClient {
+export function createDocumentClient(
+  endpoint = config.dynamodbEndpoint,
+  client = createDynamoClient(endpoint),
+): DynamoDBDocumentClient {
   return DynamoDBDocumentClient.from(client, {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
   });

@@ -4,15 +4,17 @@ import { config } from '../config';
 import { applyRetryPolicy, REQUEST_TIMEOUT_MS } from '../retry';
 
 export function createS3Client(endpoint = config.s3Endpoint): S3Client {
-  return applyRetryPolicy(new S3Client({
-    region: config.region,
-    ...(endpoint ? { endpoint, forcePathStyle: true } : {}),
-    maxAttempts: 1,
-    requestHandler: { requestTimeout: REQUEST_TIMEOUT_MS, connectionTimeout: 1_000, throwOnRequestTimeout: true },
-    // Checksums only where S3 requires them: presigned POSTs and the emulator stay byte-exact.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  }));
+  return applyRetryPolicy(
+    new S3Client({
+      region: config.region,
+      ...(endpoint ? { endpoint, forcePathStyle: true } : {}),
+      maxAttempts: 1,
+      requestHandler: { requestTimeout: REQUEST_TIMEOUT_MS, connectionTimeout: 1_000, throwOnRequestTimeout: true },
+      // Checksums only where S3 requires them: presigned POSTs and the emulator stay byte-exact.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    }),
+  );
 }
 
 export const s3 = createS3Client();

@@ -74,8 +74,18 @@ export interface ContainerStore {
   /** Records that a container holds a product or eluate (written by imports and tests). */
   link(tenant: Tenant, uuid: string, link: ContentLink): Promise<void>;
   /** Adds (or removes) a content and moves the container to `next`, audited; ConditionFailedError if it changed. */
-  addContent(previous: ContainerRecord, next: ContainerRecord, content: ContentLink, write: WriteContext): Promise<void>;
-  removeContent(previous: ContainerRecord, next: ContainerRecord, content: ContentLink, write: WriteContext): Promise<void>;
+  addContent(
+    previous: ContainerRecord,
+    next: ContainerRecord,
+    content: ContentLink,
+    write: WriteContext,
+  ): Promise<void>;
+  removeContent(
+    previous: ContainerRecord,
+    next: ContainerRecord,
+    content: ContentLink,
+    write: WriteContext,
+  ): Promise<void>;
   /** A container's audit entries, newest first. */
   history(tenant: Tenant, uuid: string): Promise<AuditEntry[]>;
   /** Containers in DECAY whose ReleaseDateTime is at or before `at`, from the sparse release index. */
@@ -133,12 +143,21 @@ const linkItem = (tenant: Tenant, uuid: string, link: ContentLink) => ({
 
 /** What an audit entry records of a content. */
 export const contentSummary = (link: ContentLink) => ({
-  Uuid: link.uuid ?? null, Kind: link.kind, ContentId: link.id, Nuclide: link.nuclide, Activity: link.activity ?? null, ActivityDateTime: link.activityDateTime ?? null,
+  Uuid: link.uuid ?? null,
+  Kind: link.kind,
+  ContentId: link.id,
+  Nuclide: link.nuclide,
+  Activity: link.activity ?? null,
+  ActivityDateTime: link.activityDateTime ?? null,
 });
 
 export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: string): ContainerStore {
-
-  const auditItem = (record: ContainerRecord, action: AuditAction, changes: AuditChange[], write: WriteContext): TransactWriteItem => ({
+  const auditItem = (
+    record: ContainerRecord,
+    action: AuditAction,
+    changes: AuditChange[],
+    write: WriteContext,
+  ): TransactWriteItem => ({
     Put: {
       TableName: tableName,
       Item: {
@@ -186,16 +205,18 @@ export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: stri
         record: toRecord(main),
         links: items
           .filter((i) => i.Type === ITEM_TYPES.containerLink)
-          .map((i): ContentLink => ({
-            kind: i.Kind as ContentKind,
-            id: i.ContentId as string,
-            nuclide: i.Nuclide as string,
-            uuid: (i.Uuid as string | undefined) ?? null,
-            activity: (i.Activity as number | undefined) ?? null,
-            activityDateTime: (i.ActivityDateTime as string | undefined) ?? null,
-            createdAt: (i.CreatedAt as string | undefined) ?? null,
-            createdBy: (i.CreatedBy as string | undefined) ?? null,
-          })),
+          .map(
+            (i): ContentLink => ({
+              kind: i.Kind as ContentKind,
+              id: i.ContentId as string,
+              nuclide: i.Nuclide as string,
+              uuid: (i.Uuid as string | undefined) ?? null,
+              activity: (i.Activity as number | undefined) ?? null,
+              activityDateTime: (i.ActivityDateTime as string | undefined) ?? null,
+              createdAt: (i.CreatedAt as string | undefined) ?? null,
+              createdBy: (i.CreatedBy as string | undefined) ?? null,
+            }),
+          ),
         dispatchId: recordId(ITEM_TYPES.dispatch),
         disposeId: recordId(ITEM_TYPES.dispose),
       };
@@ -258,13 +279,25 @@ export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: stri
         ...directory(record, write),
         auditItem(record, 'deleted', changes, write),
       ]);
-      await batchWrite(db, tableName, view.links.map((l) => ({ DeleteRequest: { Key: { PK: pk, SK: keys.containerLink(record.Uuid, l.kind, l.id) } } })));
+      await batchWrite(
+        db,
+        tableName,
+        view.links.map((l) => ({
+          DeleteRequest: { Key: { PK: pk, SK: keys.containerLink(record.Uuid, l.kind, l.id) } },
+        })),
+      );
     },
 
     async addContent(previous, next, content, write) {
       await transactWrite(db, [
         versionedPut(tableName, containerItem(next), previous.Version),
-        { Put: { TableName: tableName, Item: linkItem(tenantOf(next), next.Uuid, content), ConditionExpression: 'attribute_not_exists(PK)' } },
+        {
+          Put: {
+            TableName: tableName,
+            Item: linkItem(tenantOf(next), next.Uuid, content),
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        },
         ...directory(next, write),
         auditItem(next, 'content_added', [{ field: 'Contents', old: null, new: contentSummary(content) }], write),
       ]);
@@ -273,7 +306,13 @@ export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: stri
     async removeContent(previous, next, content, write) {
       await transactWrite(db, [
         versionedPut(tableName, containerItem(next), previous.Version),
-        { Delete: { TableName: tableName, Key: { PK: keys.tenant(tenantOf(next)), SK: keys.containerLink(next.Uuid, content.kind, content.id) }, ConditionExpression: 'attribute_exists(PK)' } },
+        {
+          Delete: {
+            TableName: tableName,
+            Key: { PK: keys.tenant(tenantOf(next)), SK: keys.containerLink(next.Uuid, content.kind, content.id) },
+            ConditionExpression: 'attribute_exists(PK)',
+          },
+        },
         ...directory(next, write),
         auditItem(next, 'content_removed', [{ field: 'Contents', old: contentSummary(content), new: null }], write),
       ]);
@@ -287,7 +326,10 @@ export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: stri
           new QueryCommand({
             TableName: tableName,
             KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-            ExpressionAttributeValues: { ':pk': keys.tenant(tenant), ':prefix': keys.audit('CONTAINER', uuid, '', '').slice(0, -1) },
+            ExpressionAttributeValues: {
+              ':pk': keys.tenant(tenant),
+              ':prefix': keys.audit('CONTAINER', uuid, '', '').slice(0, -1),
+            },
             ProjectionExpression: '#at, Actor, RequestId, #action, Changes',
             ExpressionAttributeNames: { '#at': 'At', '#action': 'Action' },
             ScanIndexForward: false,
@@ -301,7 +343,11 @@ export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: stri
             actor: item.Actor as string,
             requestId: (item.RequestId as string | undefined) ?? '',
             action: item.Action as AuditAction,
-            changes: ((item.Changes as { Field: string; Old: unknown; New: unknown }[] | undefined) ?? []).map((c) => ({ field: c.Field, old: c.Old ?? null, new: c.New ?? null })),
+            changes: ((item.Changes as { Field: string; Old: unknown; New: unknown }[] | undefined) ?? []).map((c) => ({
+              field: c.Field,
+              old: c.Old ?? null,
+              new: c.New ?? null,
+            })),
           });
         }
         ExclusiveStartKey = out.LastEvaluatedKey;
@@ -319,14 +365,23 @@ export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: stri
               TableName: tableName,
               IndexName: RELEASE_INDEX.name,
               KeyConditionExpression: '#pk = :pk AND #sk <= :upper',
-              ExpressionAttributeNames: { '#pk': RELEASE_INDEX.partitionKey, '#sk': RELEASE_INDEX.sortKey, '#uuid': 'Uuid' },
+              ExpressionAttributeNames: {
+                '#pk': RELEASE_INDEX.partitionKey,
+                '#sk': RELEASE_INDEX.sortKey,
+                '#uuid': 'Uuid',
+              },
               // `~` sorts after every character of the rest of the key: all of second `at` is included.
               ExpressionAttributeValues: { ':pk': releasePartition(shard), ':upper': `${at}#~` },
               ProjectionExpression: 'Client, Facility, #uuid',
               ExclusiveStartKey,
             }),
           );
-          due.push(...(out.Items ?? []).map((i) => ({ tenant: { client: i.Client as string, facility: i.Facility as string }, uuid: i.Uuid as string })));
+          due.push(
+            ...(out.Items ?? []).map((i) => ({
+              tenant: { client: i.Client as string, facility: i.Facility as string },
+              uuid: i.Uuid as string,
+            })),
+          );
           ExclusiveStartKey = out.LastEvaluatedKey;
         } while (ExclusiveStartKey);
       }

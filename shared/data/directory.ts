@@ -17,15 +17,24 @@ export interface NameRef {
 export const nameKey = (ref: NameRef) => `${ref.client}#${ref.kind}#${ref.id}`;
 const sortKey = (ref: NameRef) => (ref.kind === 'PERSON' ? keys.person(ref.id) : keys.device(ref.id));
 
-
 /** The names of the referenced entries that exist, by `nameKey`. */
-export async function lookupNames(db: DynamoDBDocumentClient, tableName: string, refs: readonly NameRef[], consistent = false): Promise<Map<string, string>> {
+export async function lookupNames(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  refs: readonly NameRef[],
+  consistent = false,
+): Promise<Map<string, string>> {
   const byKey = new Map(refs.map((r) => [`${keys.client(r.client)}|${sortKey(r)}`, r]));
-  const items = await batchGet(db, tableName, [...byKey.values()].map((r) => ({ PK: keys.client(r.client), SK: sortKey(r) })), {
-    projection: 'PK, SK, #name',
-    names: { '#name': 'Name' },
-    consistent,
-  });
+  const items = await batchGet(
+    db,
+    tableName,
+    [...byKey.values()].map((r) => ({ PK: keys.client(r.client), SK: sortKey(r) })),
+    {
+      projection: 'PK, SK, #name',
+      names: { '#name': 'Name' },
+      consistent,
+    },
+  );
   const names = new Map<string, string>();
   for (const item of items) {
     const ref = byKey.get(`${String(item.PK)}|${String(item.SK)}`);

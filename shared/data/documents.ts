@@ -4,10 +4,24 @@
  * each per state; page buckets of the paginated ones, all documents of a facility and per state)
  * follows from the change stream (shared/data/sequence-writer.ts, `documentMembership`).
  */
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
 import { queryNewestFirst } from './indexes';
 import { recordFieldsOf } from '../domain/fields';
-import { DOCUMENT_HIDDEN_FIELDS, DOCUMENT_TABLE, orderKey, type DocumentRecord, type DocumentScope, type DocumentState, type StoredFile } from '../domain/document';
+import {
+  DOCUMENT_HIDDEN_FIELDS,
+  DOCUMENT_TABLE,
+  orderKey,
+  type DocumentRecord,
+  type DocumentScope,
+  type DocumentState,
+  type StoredFile,
+} from '../domain/document';
 import { indexKeys, ITEM_TYPES, keys, type IndexName, type Tenant } from './table';
 import { sequenceMemory, type BucketScope } from './sequence';
 import { NO_MEMBERSHIP, type Membership } from './sequence-writer';
@@ -32,26 +46,39 @@ export interface DocumentStore {
   /** The newest `limit` documents of a collection. */
   list(tenant: Tenant, collection: DocumentCollection, limit: number): Promise<DocumentRecord[]>;
   /** `limit` documents from position `offset` (newest first) of a paginated collection, with its size. */
-  page(tenant: Tenant, collection: Extract<DocumentCollection, { kind: 'all' }>, offset: number, limit: number): Promise<{ total: number; items: DocumentRecord[] }>;
+  page(
+    tenant: Tenant,
+    collection: Extract<DocumentCollection, { kind: 'all' }>,
+    offset: number,
+    limit: number,
+  ): Promise<{ total: number; items: DocumentRecord[] }>;
 }
 
 /** The id of a collection, as counters and buckets name it. */
 export function collectionId(collection: DocumentCollection): string {
   const state = collection.state ? `STATE#${collection.state}` : '';
   switch (collection.kind) {
-    case 'all': return state || 'ALL';
-    case 'scope': return `SCOPE#${collection.scope}${state && `#${state}`}`;
-    case 'reference': return `REF#${collection.scope}#${collection.reference}${state && `#${state}`}`;
+    case 'all':
+      return state || 'ALL';
+    case 'scope':
+      return `SCOPE#${collection.scope}${state && `#${state}`}`;
+    case 'reference':
+      return `REF#${collection.scope}#${collection.reference}${state && `#${state}`}`;
   }
 }
 
 /** The collections a document belongs to: paginated ones (buckets) and counted ones (counters). */
-export function membership(record: Pick<DocumentRecord, 'State' | 'Scope' | 'ScopeReference'>): { paged: string[]; counted: string[] } {
+export function membership(record: Pick<DocumentRecord, 'State' | 'Scope' | 'ScopeReference'>): {
+  paged: string[];
+  counted: string[];
+} {
   const scope = { kind: 'scope', scope: record.Scope } as const;
   const reference = { kind: 'reference', scope: record.Scope, reference: record.ScopeReference } as const;
   return {
     paged: [collectionId({ kind: 'all' }), collectionId({ kind: 'all', state: record.State })],
-    counted: [scope, { ...scope, state: record.State }, reference, { ...reference, state: record.State }].map(collectionId),
+    counted: [scope, { ...scope, state: record.State }, reference, { ...reference, state: record.State }].map(
+      collectionId,
+    ),
   };
 }
 
@@ -82,58 +109,108 @@ export function documentItem(record: DocumentRecord) {
     SK: keys.document(record.Uuid),
     Type: ITEM_TYPES.document,
     ...record,
-    G1PK: indexKeys.documents(base), G1SK: sort,
-    G2PK: indexKeys.documentsInState(base, record.State), G2SK: sort,
-    G3PK: indexKeys.documentsInScope(base, record.Scope), G3SK: sort,
-    G4PK: indexKeys.documentsOfReference(base, record.Scope, record.ScopeReference), G4SK: sort,
-    G5PK: keys.document(record.Uuid), G5SK: 'DOCUMENT',
+    G1PK: indexKeys.documents(base),
+    G1SK: sort,
+    G2PK: indexKeys.documentsInState(base, record.State),
+    G2SK: sort,
+    G3PK: indexKeys.documentsInScope(base, record.Scope),
+    G3SK: sort,
+    G4PK: indexKeys.documentsOfReference(base, record.Scope, record.ScopeReference),
+    G4SK: sort,
+    G5PK: keys.document(record.Uuid),
+    G5SK: 'DOCUMENT',
   };
 }
 
 export function dynamoDocumentStore(db: DynamoDBDocumentClient, tableName: string): DocumentStore {
-  const tenantOf = (r: Pick<DocumentRecord, 'Client' | 'Facility'>): Tenant => ({ client: r.Client, facility: r.Facility });
+  const tenantOf = (r: Pick<DocumentRecord, 'Client' | 'Facility'>): Tenant => ({
+    client: r.Client,
+    facility: r.Facility,
+  });
 
   /** Which index lists a collection, under which key, and what is left to filter. */
-  function indexOf(tenant: Tenant, collection: DocumentCollection): { index: IndexName; pk: string; filterState?: DocumentState } {
+  function indexOf(
+    tenant: Tenant,
+    collection: DocumentCollection,
+  ): { index: IndexName; pk: string; filterState?: DocumentState } {
     const base = keys.tenant(tenant);
     switch (collection.kind) {
       case 'all':
-        return collection.state ? { index: 'GSI2', pk: indexKeys.documentsInState(base, collection.state) } : { index: 'GSI1', pk: indexKeys.documents(base) };
+        return collection.state
+          ? { index: 'GSI2', pk: indexKeys.documentsInState(base, collection.state) }
+          : { index: 'GSI1', pk: indexKeys.documents(base) };
       case 'scope':
-        return { index: 'GSI3', pk: indexKeys.documentsInScope(base, collection.scope), ...(collection.state ? { filterState: collection.state } : {}) };
+        return {
+          index: 'GSI3',
+          pk: indexKeys.documentsInScope(base, collection.scope),
+          ...(collection.state ? { filterState: collection.state } : {}),
+        };
       case 'reference':
-        return { index: 'GSI4', pk: indexKeys.documentsOfReference(base, collection.scope, collection.reference), ...(collection.state ? { filterState: collection.state } : {}) };
+        return {
+          index: 'GSI4',
+          pk: indexKeys.documentsOfReference(base, collection.scope, collection.reference),
+          ...(collection.state ? { filterState: collection.state } : {}),
+        };
     }
   }
 
   /** Newest first, from before `before` (exclusive) when given, up to `limit` items. */
-  function queryIndex(tenant: Tenant, collection: DocumentCollection, limit: number, before?: string): Promise<DocumentRecord[]> {
+  function queryIndex(
+    tenant: Tenant,
+    collection: DocumentCollection,
+    limit: number,
+    before?: string,
+  ): Promise<DocumentRecord[]> {
     const { index, pk, filterState } = indexOf(tenant, collection);
-    return queryNewestFirst(db, tableName, { index, pk, limit, before, filter: filterState ? { attribute: 'State', value: filterState } : undefined }, toRecord);
+    return queryNewestFirst(
+      db,
+      tableName,
+      { index, pk, limit, before, filter: filterState ? { attribute: 'State', value: filterState } : undefined },
+      toRecord,
+    );
   }
 
   const memory = sequenceMemory(db, tableName);
-  const pagesOf = (tenant: Tenant, collection: string): BucketScope => ({ pk: keys.tenant(tenant), prefix: keys.documentPagesPrefix(collection) });
+  const pagesOf = (tenant: Tenant, collection: string): BucketScope => ({
+    pk: keys.tenant(tenant),
+    prefix: keys.documentPagesPrefix(collection),
+  });
 
   return {
     async get(tenant, uuid, options = {}) {
-      const out = await db.send(new GetCommand({ TableName: tableName, Key: { PK: keys.tenant(tenant), SK: keys.document(uuid) }, ConsistentRead: options.consistent ?? false }));
+      const out = await db.send(
+        new GetCommand({
+          TableName: tableName,
+          Key: { PK: keys.tenant(tenant), SK: keys.document(uuid) },
+          ConsistentRead: options.consistent ?? false,
+        }),
+      );
       return out.Item ? toRecord(out.Item) : undefined;
     },
 
     async findByUuid(uuid) {
-      const out = await db.send(new QueryCommand({
-        TableName: tableName,
-        IndexName: 'GSI5',
-        KeyConditionExpression: 'G5PK = :pk AND G5SK = :sk',
-        ExpressionAttributeValues: { ':pk': keys.document(uuid), ':sk': 'DOCUMENT' },
-      }));
+      const out = await db.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: 'GSI5',
+          KeyConditionExpression: 'G5PK = :pk AND G5SK = :sk',
+          ExpressionAttributeValues: { ':pk': keys.document(uuid), ':sk': 'DOCUMENT' },
+        }),
+      );
       const found = out.Items?.[0];
       return found ? toRecord(found) : undefined;
     },
 
     async create(record) {
-      await conditional(db.send(new PutCommand({ TableName: tableName, Item: documentItem(record), ConditionExpression: 'attribute_not_exists(PK)' })));
+      await conditional(
+        db.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: documentItem(record),
+            ConditionExpression: 'attribute_not_exists(PK)',
+          }),
+        ),
+      );
     },
 
     async update(previous, next) {
@@ -141,25 +218,45 @@ export function dynamoDocumentStore(db: DynamoDBDocumentClient, tableName: strin
     },
 
     async setFile(previous, file, updatedAt) {
-      await conditional(db.send(new UpdateCommand({
-        TableName: tableName,
-        Key: { PK: keys.tenant(tenantOf(previous)), SK: keys.document(previous.Uuid) },
-        UpdateExpression: 'SET #file = :file, #version = :next, #updated = :updated',
-        ConditionExpression: '#version = :version',
-        ExpressionAttributeNames: { '#file': 'File', '#version': 'Version', '#updated': 'UpdatedAt' },
-        ExpressionAttributeValues: { ':file': file, ':next': previous.Version + 1, ':version': previous.Version, ':updated': updatedAt },
-      })));
+      await conditional(
+        db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { PK: keys.tenant(tenantOf(previous)), SK: keys.document(previous.Uuid) },
+            UpdateExpression: 'SET #file = :file, #version = :next, #updated = :updated',
+            ConditionExpression: '#version = :version',
+            ExpressionAttributeNames: { '#file': 'File', '#version': 'Version', '#updated': 'UpdatedAt' },
+            ExpressionAttributeValues: {
+              ':file': file,
+              ':next': previous.Version + 1,
+              ':version': previous.Version,
+              ':updated': updatedAt,
+            },
+          }),
+        ),
+      );
     },
 
     async count(tenant, collection) {
       if (collection.kind === 'all') return memory.total([pagesOf(tenant, collectionId(collection))]);
-      const out = await db.send(new GetCommand({ TableName: tableName, Key: { PK: keys.tenant(tenant), SK: keys.documentCount(collectionId(collection)) } }));
+      const out = await db.send(
+        new GetCommand({
+          TableName: tableName,
+          Key: { PK: keys.tenant(tenant), SK: keys.documentCount(collectionId(collection)) },
+        }),
+      );
       return (out.Item?.N as number | undefined) ?? 0;
     },
 
     list: (tenant, collection, limit) => queryIndex(tenant, collection, limit),
 
     page: (tenant, collection, offset, limit) =>
-      memory.page([pagesOf(tenant, collectionId(collection))], offset, limit, (_, n, before) => queryIndex(tenant, collection, n, before), orderKey),
+      memory.page(
+        [pagesOf(tenant, collectionId(collection))],
+        offset,
+        limit,
+        (_, n, before) => queryIndex(tenant, collection, n, before),
+        orderKey,
+      ),
   };
 }

@@ -1,5 +1,11 @@
 /** S3 adapter of the file storage port: presigned uploads and downloads, what a stored object is. */
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  type S3Client,
+} from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 
@@ -47,12 +53,20 @@ export function s3FileStorage(s3: S3Client, bucket: string): FileStorage {
     },
 
     presignDownload: (key, contentDisposition, expiresSeconds) =>
-      getSignedUrl(s3, new GetObjectCommand({ Bucket: bucket, Key: key, ResponseContentDisposition: contentDisposition }), { expiresIn: expiresSeconds }),
+      getSignedUrl(
+        s3,
+        new GetObjectCommand({ Bucket: bucket, Key: key, ResponseContentDisposition: contentDisposition }),
+        { expiresIn: expiresSeconds },
+      ),
 
     async head(key) {
       try {
         const out = await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
-        return { size: out.ContentLength ?? 0, contentType: out.ContentType ?? 'application/octet-stream', lastModified: out.LastModified ?? new Date() };
+        return {
+          size: out.ContentLength ?? 0,
+          contentType: out.ContentType ?? 'application/octet-stream',
+          lastModified: out.LastModified ?? new Date(),
+        };
       } catch (error) {
         if ((error as Error).name === 'NotFound' || (error as Error).name === 'NoSuchKey') return undefined;
         throw error;

@@ -49,13 +49,23 @@ const ALL_PAGES_PREFIX = 'PAGES#MLE#';
 export const allPagesOf = (shard: number): BucketScope => ({ pk: allEntriesOf(shard), prefix: ALL_PAGES_PREFIX });
 const allPages = shards.map(allPagesOf);
 const fields = recordFieldsOf(MAINTENANCE_TABLE);
-const toRecord = (item: Record<string, unknown>) => Object.fromEntries(fields.map((f) => [f, item[f] ?? null])) as unknown as MaintenanceRecord;
+const toRecord = (item: Record<string, unknown>) =>
+  Object.fromEntries(fields.map((f) => [f, item[f] ?? null])) as unknown as MaintenanceRecord;
 
 /** A log entry as stored: keyed by its tenant, listed by GSI1 (its facility) and GSI2 (all tenants). */
 export function maintenanceItem(r: MaintenanceRecord) {
   const pk = keys.tenant({ client: r.Client, facility: r.Facility });
   const order = maintenanceOrderKey(r);
-  return { PK: pk, SK: keys.maintenanceEntry(r.Uuid), Type: ITEM_TYPES.maintenanceEntry, ...r, G1PK: indexKeys.maintenanceEntries(pk), G1SK: order, G2PK: allEntriesOf(shardOf({ client: r.Client, facility: r.Facility })), G2SK: order };
+  return {
+    PK: pk,
+    SK: keys.maintenanceEntry(r.Uuid),
+    Type: ITEM_TYPES.maintenanceEntry,
+    ...r,
+    G1PK: indexKeys.maintenanceEntries(pk),
+    G1SK: order,
+    G2PK: allEntriesOf(shardOf({ client: r.Client, facility: r.Facility })),
+    G2SK: order,
+  };
 }
 
 /**
@@ -63,7 +73,8 @@ export function maintenanceItem(r: MaintenanceRecord) {
  * entry in its indexes counts (an older stored shape does not), in the order of its index sort key.
  */
 export function maintenanceMembership(item: Record<string, unknown>): Membership {
-  if (typeof item.G1PK !== 'string' || typeof item.G2PK !== 'string' || typeof item.G2SK !== 'string') return NO_MEMBERSHIP;
+  if (typeof item.G1PK !== 'string' || typeof item.G2PK !== 'string' || typeof item.G2SK !== 'string')
+    return NO_MEMBERSHIP;
   return {
     counters: [{ pk: String(item.PK), sk: keys.maintenanceCount }],
     pages: [{ scope: { pk: item.G2PK, prefix: ALL_PAGES_PREFIX }, key: item.G2SK }],
@@ -73,20 +84,41 @@ export function maintenanceMembership(item: Record<string, unknown>): Membership
 export function dynamoMaintenanceStore(db: DynamoDBDocumentClient, tableName: string): MaintenanceStore {
   const memory = sequenceMemory(db, tableName);
 
-  const query = (index: 'GSI1' | 'GSI2', pk: string, limit: number, before?: string) => queryNewestFirst(db, tableName, { index, pk, limit, before }, toRecord);
+  const query = (index: 'GSI1' | 'GSI2', pk: string, limit: number, before?: string) =>
+    queryNewestFirst(db, tableName, { index, pk, limit, before }, toRecord);
   const pageAll = (offset: number, limit: number) =>
-    memory.page(allPages, offset, limit, (shard, n, before) => query('GSI2', allEntriesOf(shard), n, before), maintenanceOrderKey);
+    memory.page(
+      allPages,
+      offset,
+      limit,
+      (shard, n, before) => query('GSI2', allEntriesOf(shard), n, before),
+      maintenanceOrderKey,
+    );
 
   return {
     async get(tenant, uuid) {
-      const out = await db.send(new GetCommand({ TableName: tableName, Key: { PK: keys.tenant(tenant), SK: keys.maintenanceEntry(uuid) }, ConsistentRead: true }));
+      const out = await db.send(
+        new GetCommand({
+          TableName: tableName,
+          Key: { PK: keys.tenant(tenant), SK: keys.maintenanceEntry(uuid) },
+          ConsistentRead: true,
+        }),
+      );
       return out.Item ? toRecord(out.Item) : undefined;
     },
 
     async create(record, actor) {
       // The directory entry first: a failed create leaves at most the caller's name behind.
       await db.send(new UpdateCommand(personUpsert(tableName, record.Client, actor, record.UpdatedAt).Update!));
-      await conditional(db.send(new PutCommand({ TableName: tableName, Item: maintenanceItem(record), ConditionExpression: 'attribute_not_exists(PK)' })));
+      await conditional(
+        db.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: maintenanceItem(record),
+            ConditionExpression: 'attribute_not_exists(PK)',
+          }),
+        ),
+      );
     },
 
     async update(previous, next, actor) {
@@ -97,7 +129,9 @@ export function dynamoMaintenanceStore(db: DynamoDBDocumentClient, tableName: st
     listTenant: (tenant, limit) => query('GSI1', indexKeys.maintenanceEntries(keys.tenant(tenant)), limit),
 
     async countTenant(tenant) {
-      const out = await db.send(new GetCommand({ TableName: tableName, Key: { PK: keys.tenant(tenant), SK: keys.maintenanceCount } }));
+      const out = await db.send(
+        new GetCommand({ TableName: tableName, Key: { PK: keys.tenant(tenant), SK: keys.maintenanceCount } }),
+      );
       return (out.Item?.N as number | undefined) ?? 0;
     },
 

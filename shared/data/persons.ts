@@ -15,9 +15,24 @@ export function personUpsert(tableName: string, client: string, actor: Actor, at
     Update: {
       TableName: tableName,
       Key: { PK: keys.client(client), SK: keys.person(actor.sub) },
-      UpdateExpression: `SET #type = :type, #uuid = :uuid, #client = :client, #updated = :at${named ? ', #name = :name' : ''}`,
-      ExpressionAttributeNames: { '#type': 'Type', '#uuid': 'Uuid', '#client': 'Client', '#updated': 'UpdatedAt', ...(named ? { '#name': 'Name' } : {}) },
-      ExpressionAttributeValues: { ':type': ITEM_TYPES.person, ':uuid': actor.sub, ':client': client, ':at': at, ...(named ? { ':name': actor.name } : {}) },
+      UpdateExpression: [
+        'SET #type = :type, #uuid = :uuid, #client = :client, #updated = :at',
+        ...(named ? ['#name = :name'] : []),
+      ].join(', '),
+      ExpressionAttributeNames: {
+        '#type': 'Type',
+        '#uuid': 'Uuid',
+        '#client': 'Client',
+        '#updated': 'UpdatedAt',
+        ...(named ? { '#name': 'Name' } : {}),
+      },
+      ExpressionAttributeValues: {
+        ':type': ITEM_TYPES.person,
+        ':uuid': actor.sub,
+        ':client': client,
+        ':at': at,
+        ...(named ? { ':name': actor.name } : {}),
+      },
     },
   };
 }
@@ -30,9 +45,16 @@ export async function resolveNames(
   ids: readonly string[],
   consistent = false,
 ): Promise<Map<string, string>> {
-  const found = await lookupNames(db, tableName, ids.map((id) => ({ client, kind: 'PERSON' as const, id })), consistent);
-  return new Map(ids.flatMap((id) => {
-    const name = found.get(nameKey({ client, kind: 'PERSON', id }));
-    return name === undefined ? [] : [[id, name] as const];
-  }));
+  const found = await lookupNames(
+    db,
+    tableName,
+    ids.map((id) => ({ client, kind: 'PERSON' as const, id })),
+    consistent,
+  );
+  return new Map(
+    ids.flatMap((id) => {
+      const name = found.get(nameKey({ client, kind: 'PERSON', id }));
+      return name === undefined ? [] : [[id, name] as const];
+    }),
+  );
 }

@@ -50,7 +50,10 @@ interface Delta {
 }
 
 /** The counter and bucket changes of one record: what it left and what it joined. */
-export function deltaOf(record: ChangeRecord, membershipOf: (item: Record<string, unknown> | undefined) => Membership): Delta {
+export function deltaOf(
+  record: ChangeRecord,
+  membershipOf: (item: Record<string, unknown> | undefined) => Membership,
+): Delta {
   const before = membershipOf(record.before);
   const after = membershipOf(record.after);
   const counterId = (c: { pk: string; sk: string }) => `${c.pk}\u0000${c.sk}`;
@@ -66,31 +69,51 @@ export function deltaOf(record: ChangeRecord, membershipOf: (item: Record<string
       ...after.counters.filter((c) => !beforeCounters.has(counterId(c))).map((c) => ({ ...c, delta: 1 })),
     ],
     pages: [
-      ...before.pages.filter((p) => !afterPages.has(pageId(p))).map((p) => ({ scope: p.scope, change: { op: 'remove' as const, key: p.key } })),
-      ...after.pages.filter((p) => !beforePages.has(pageId(p))).map((p) => ({ scope: p.scope, change: { op: 'insert' as const, key: p.key } })),
+      ...before.pages
+        .filter((p) => !afterPages.has(pageId(p)))
+        .map((p) => ({ scope: p.scope, change: { op: 'remove' as const, key: p.key } })),
+      ...after.pages
+        .filter((p) => !beforePages.has(pageId(p)))
+        .map((p) => ({ scope: p.scope, change: { op: 'insert' as const, key: p.key } })),
     ],
   };
 }
 
 const lostRace = (error: unknown) => error instanceof ConditionFailedError;
 
-export function sequenceWriter(db: DynamoDBDocumentClient, tableName: string, membershipOf: (item: Record<string, unknown> | undefined) => Membership) {
+export function sequenceWriter(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  membershipOf: (item: Record<string, unknown> | undefined) => Membership,
+) {
   /** Adds the deltas a counter has not counted yet. */
   async function applyCounter(pk: string, sk: string, changes: { seq: string; delta: number }[]): Promise<void> {
     await retrying(async () => {
-      const stored = (await db.send(new GetCommand({ TableName: tableName, Key: { PK: pk, SK: sk }, ConsistentRead: true }))).Item;
+      const stored = (
+        await db.send(new GetCommand({ TableName: tableName, Key: { PK: pk, SK: sk }, ConsistentRead: true }))
+      ).Item;
       const seen = stored?.Seq as string | undefined;
       const fresh = changes.filter((c) => seen === undefined || c.seq > seen);
       if (!fresh.length) return;
       const delta = fresh.reduce((sum, c) => sum + c.delta, 0);
-      await conditional(db.send(new UpdateCommand({
-        TableName: tableName,
-        Key: { PK: pk, SK: sk },
-        UpdateExpression: 'SET N = if_not_exists(N, :zero) + :delta, Seq = :seq, #type = :type',
-        ConditionExpression: seen === undefined ? 'attribute_not_exists(Seq)' : 'Seq = :seen',
-        ExpressionAttributeNames: { '#type': 'Type' },
-        ExpressionAttributeValues: { ':zero': 0, ':delta': delta, ':seq': fresh[fresh.length - 1]!.seq, ':type': ITEM_TYPES.counter, ...(seen === undefined ? {} : { ':seen': seen }) },
-      })));
+      await conditional(
+        db.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { PK: pk, SK: sk },
+            UpdateExpression: 'SET N = if_not_exists(N, :zero) + :delta, Seq = :seq, #type = :type',
+            ConditionExpression: seen === undefined ? 'attribute_not_exists(Seq)' : 'Seq = :seen',
+            ExpressionAttributeNames: { '#type': 'Type' },
+            ExpressionAttributeValues: {
+              ':zero': 0,
+              ':delta': delta,
+              ':seq': fresh[fresh.length - 1]!.seq,
+              ':type': ITEM_TYPES.counter,
+              ...(seen === undefined ? {} : { ':seen': seen }),
+            },
+          }),
+        ),
+      );
     }, lostRace);
   }
 
@@ -117,29 +140,47 @@ export function sequenceWriter(db: DynamoDBDocumentClient, tableName: string, me
    * it counted, so each bucket is written alone (conditional on the version read).
    */
   async function applyOwnPages(changes: { scope: BucketScope; change: BucketChange }[]): Promise<void> {
-    await Promise.all(byScope(changes).map(({ scope, changes: scoped }) => retrying(async () => {
-      const planned = planBuckets(await readBuckets(db, tableName, scope, true), scoped);
-      await Promise.all(planned.map((p) => conditional(db.send(new PutCommand(bucketPut(scope, p))))));
-    }, lostRace)));
+    await Promise.all(
+      byScope(changes).map(({ scope, changes: scoped }) =>
+        retrying(async () => {
+          const planned = planBuckets(await readBuckets(db, tableName, scope, true), scoped);
+          await Promise.all(planned.map((p) => conditional(db.send(new PutCommand(bucketPut(scope, p))))));
+        }, lostRace),
+      ),
+    );
   }
 
   /**
    * Bucket scopes shared with other facilities (the all-tenant log shards): their changes are written
    * in one transaction with the facility's progress item, one transaction per chunk of records.
    */
-  async function applySharedPages(partition: string, deltas: { seq: string; pages: { scope: BucketScope; change: BucketChange }[] }[]): Promise<void> {
+  async function applySharedPages(
+    partition: string,
+    deltas: { seq: string; pages: { scope: BucketScope; change: BucketChange }[] }[],
+  ): Promise<void> {
     const withPages = deltas.filter((d) => d.pages.length);
     for (let i = 0; i < withPages.length; i += RECORDS_PER_TRANSACTION) {
       const chunk = withPages.slice(i, i + RECORDS_PER_TRANSACTION);
       await retrying(async () => {
-        const progress = (await db.send(new GetCommand({ TableName: tableName, Key: { PK: partition, SK: keys.sequenceProgress }, ConsistentRead: true }))).Item;
+        const progress = (
+          await db.send(
+            new GetCommand({
+              TableName: tableName,
+              Key: { PK: partition, SK: keys.sequenceProgress },
+              ConsistentRead: true,
+            }),
+          )
+        ).Item;
         const seen = progress?.Seq as string | undefined;
         const fresh = chunk.filter((d) => seen === undefined || d.seq > seen);
         if (!fresh.length) return;
         const writes: TransactWriteItem[] = [];
-        await Promise.all(byScope(fresh.flatMap((d) => d.pages)).map(async ({ scope, changes }) => {
-          for (const planned of planBuckets(await readBuckets(db, tableName, scope, true), changes)) writes.push({ Put: bucketPut(scope, planned) });
-        }));
+        await Promise.all(
+          byScope(fresh.flatMap((d) => d.pages)).map(async ({ scope, changes }) => {
+            for (const planned of planBuckets(await readBuckets(db, tableName, scope, true), changes))
+              writes.push({ Put: bucketPut(scope, planned) });
+          }),
+        );
         writes.push({
           Update: {
             TableName: tableName,
@@ -147,7 +188,11 @@ export function sequenceWriter(db: DynamoDBDocumentClient, tableName: string, me
             UpdateExpression: 'SET Seq = :seq, #type = :type',
             ConditionExpression: seen === undefined ? 'attribute_not_exists(Seq)' : 'Seq = :seen',
             ExpressionAttributeNames: { '#type': 'Type' },
-            ExpressionAttributeValues: { ':seq': fresh[fresh.length - 1]!.seq, ':type': ITEM_TYPES.sequenceProgress, ...(seen === undefined ? {} : { ':seen': seen }) },
+            ExpressionAttributeValues: {
+              ':seq': fresh[fresh.length - 1]!.seq,
+              ':type': ITEM_TYPES.sequenceProgress,
+              ...(seen === undefined ? {} : { ':seen': seen }),
+            },
           },
         });
         await transactWrite(db, writes);
@@ -157,7 +202,11 @@ export function sequenceWriter(db: DynamoDBDocumentClient, tableName: string, me
 
   /** A partition's bucket changes: its own scopes bucket by bucket, shared ones with its progress item. */
   async function applyPages(partition: string, deltas: Delta[]): Promise<void> {
-    const own = deltas.flatMap((d) => d.pages.filter((p) => p.scope.pk === partition).map((p) => ({ scope: p.scope, change: { ...p.change, seq: d.seq } })));
+    const own = deltas.flatMap((d) =>
+      d.pages
+        .filter((p) => p.scope.pk === partition)
+        .map((p) => ({ scope: p.scope, change: { ...p.change, seq: d.seq } })),
+    );
     const shared = deltas.map((d) => ({ seq: d.seq, pages: d.pages.filter((p) => p.scope.pk !== partition) }));
     await Promise.all([applyOwnPages(own), applySharedPages(partition, shared)]);
   }
@@ -187,17 +236,23 @@ export function sequenceWriter(db: DynamoDBDocumentClient, tableName: string, me
       const counting = Promise.all([...byCounter.values()].map((c) => applyCounter(c.pk, c.sk, c.changes)));
       const lanes = new Map<string, [string, Delta[]][]>();
       for (const [partition, deltas] of partitions) {
-        const shared = [...new Set(deltas.flatMap((d) => d.pages.map((p) => p.scope.pk)).filter((pk) => pk !== partition))].sort().join('|');
+        const shared = [
+          ...new Set(deltas.flatMap((d) => d.pages.map((p) => p.scope.pk)).filter((pk) => pk !== partition)),
+        ]
+          .sort()
+          .join('|');
         const lane = shared || partition;
         lanes.set(lane, [...(lanes.get(lane) ?? []), [partition, deltas]]);
       }
       let pages = 0;
-      await Promise.all([...lanes.values()].map(async (lane) => {
-        for (const [partition, deltas] of lane) {
-          await applyPages(partition, deltas);
-          pages += deltas.filter((d) => d.pages.length).length;
-        }
-      }));
+      await Promise.all(
+        [...lanes.values()].map(async (lane) => {
+          for (const [partition, deltas] of lane) {
+            await applyPages(partition, deltas);
+            pages += deltas.filter((d) => d.pages.length).length;
+          }
+        }),
+      );
       await counting;
       const counters = byCounter.size;
       return { counters, pages };

@@ -40,17 +40,24 @@ export interface Bucket {
 }
 
 /** A scope's buckets, ascending by first key. */
-export async function readBuckets(db: DynamoDBDocumentClient, tableName: string, scope: BucketScope, consistent = false): Promise<Bucket[]> {
+export async function readBuckets(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  scope: BucketScope,
+  consistent = false,
+): Promise<Bucket[]> {
   const found: Bucket[] = [];
   let ExclusiveStartKey: QueryCommandInput['ExclusiveStartKey'];
   do {
-    const out = await db.send(new QueryCommand({
-      TableName: tableName,
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-      ExpressionAttributeValues: { ':pk': scope.pk, ':prefix': scope.prefix },
-      ConsistentRead: consistent,
-      ExclusiveStartKey,
-    }));
+    const out = await db.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': scope.pk, ':prefix': scope.prefix },
+        ConsistentRead: consistent,
+        ExclusiveStartKey,
+      }),
+    );
     found.push(...((out.Items ?? []) as Bucket[]));
     ExclusiveStartKey = out.LastEvaluatedKey;
   } while (ExclusiveStartKey);
@@ -76,7 +83,10 @@ export const bucketItem = (scope: BucketScope, bucket: Omit<Bucket, 'SK'>) => ({
  * The start is a threshold key T taken from the bucket boundaries, the lowest one for which no more
  * than `offset` items can lie at or above it; every scope starts at its first boundary at or above T.
  */
-export function startingPoint(scopes: readonly (readonly Pick<Bucket, 'K' | 'N'>[])[], offset: number): { before: (string | undefined)[]; above: number } {
+export function startingPoint(
+  scopes: readonly (readonly Pick<Bucket, 'K' | 'N'>[])[],
+  offset: number,
+): { before: (string | undefined)[]; above: number } {
   const top = { before: scopes.map(() => undefined), above: 0 };
   if (offset <= 0) return top;
   const candidates = [...new Set(scopes.flatMap((buckets) => buckets.map((b) => b.K)))].sort().reverse();
@@ -118,13 +128,15 @@ export async function mergeNewest<T>(
     const wanted = count - merged.length;
     // A lone sequence reads what is wanted at once; several read their share, then refill as they empty.
     const chunk = before.length === 1 ? wanted : Math.max(25, Math.ceil(wanted / before.length));
-    await Promise.all(buffers.map(async (buffer, s) => {
-      if (buffer.length || exhausted[s]) return;
-      const items = await query(s, chunk, cursors[s]);
-      if (items.length < chunk) exhausted[s] = true;
-      if (items.length) cursors[s] = keyOf(items[items.length - 1]!);
-      buffer.push(...items);
-    }));
+    await Promise.all(
+      buffers.map(async (buffer, s) => {
+        if (buffer.length || exhausted[s]) return;
+        const items = await query(s, chunk, cursors[s]);
+        if (items.length < chunk) exhausted[s] = true;
+        if (items.length) cursors[s] = keyOf(items[items.length - 1]!);
+        buffer.push(...items);
+      }),
+    );
     let newest = -1;
     buffers.forEach((buffer, s) => {
       if (buffer.length && (newest === -1 || keyOf(buffer[0]!) > keyOf(buffers[newest]![0]!))) newest = s;
@@ -166,7 +178,6 @@ export function sequenceMemory(db: DynamoDBDocumentClient, tableName: string) {
   };
 }
 
-
 /** One change of a collection's membership, in stream order; `seq` where the buckets guard themselves. */
 export interface BucketChange {
   op: 'insert' | 'remove';
@@ -180,9 +191,18 @@ export interface BucketChange {
  * touches exactly one bucket; one carrying a `seq` that bucket has already counted (`Seq`) is skipped,
  * so a change delivered again counts once.
  */
-export function planBuckets(stored: readonly Bucket[], changes: readonly BucketChange[]): { bucket: Omit<Bucket, 'SK'>; created: boolean }[] {
-  const buckets = stored.map((b) => ({ bucket: { K: b.K, M: b.M, N: b.N, V: b.V, ...(b.Seq === undefined ? {} : { Seq: b.Seq }) }, counted: b.Seq, created: false, touched: false }));
-  const counted = (slice: { counted?: string | undefined } | undefined, seq: string | undefined) => seq !== undefined && slice?.counted !== undefined && slice.counted >= seq;
+export function planBuckets(
+  stored: readonly Bucket[],
+  changes: readonly BucketChange[],
+): { bucket: Omit<Bucket, 'SK'>; created: boolean }[] {
+  const buckets = stored.map((b) => ({
+    bucket: { K: b.K, M: b.M, N: b.N, V: b.V, ...(b.Seq === undefined ? {} : { Seq: b.Seq }) },
+    counted: b.Seq,
+    created: false,
+    touched: false,
+  }));
+  const counted = (slice: { counted?: string | undefined } | undefined, seq: string | undefined) =>
+    seq !== undefined && slice?.counted !== undefined && slice.counted >= seq;
   for (const { op, key, seq } of changes) {
     let index = -1;
     for (let i = 0; i < buckets.length && buckets[i]!.bucket.K <= key; i++) index = i;
@@ -190,17 +210,32 @@ export function planBuckets(stored: readonly Bucket[], changes: readonly BucketC
     if (counted(slice, seq)) continue;
     const stamp = seq === undefined ? {} : { Seq: seq };
     if (op === 'remove') {
-      if (slice && slice.bucket.N > 0) Object.assign(slice, { bucket: { ...slice.bucket, N: slice.bucket.N - 1, ...stamp }, touched: true });
+      if (slice && slice.bucket.N > 0)
+        Object.assign(slice, { bucket: { ...slice.bucket, N: slice.bucket.N - 1, ...stamp }, touched: true });
       continue;
     }
     const newest = index === buckets.length - 1;
     if (!slice) {
       // The first bucket starts at the empty key, so it holds everything older than the next one.
-      buckets.unshift({ bucket: { K: '', M: key, N: 1, V: 0, ...stamp }, counted: undefined, created: true, touched: true });
+      buckets.unshift({
+        bucket: { K: '', M: key, N: 1, V: 0, ...stamp },
+        counted: undefined,
+        created: true,
+        touched: true,
+      });
     } else if (newest && slice.bucket.N >= PAGE_BUCKET_SIZE && key > slice.bucket.M) {
-      buckets.push({ bucket: { K: key, M: key, N: 1, V: 0, ...stamp }, counted: undefined, created: true, touched: true });
+      buckets.push({
+        bucket: { K: key, M: key, N: 1, V: 0, ...stamp },
+        counted: undefined,
+        created: true,
+        touched: true,
+      });
     } else {
-      Object.assign(slice, { bucket: { ...slice.bucket, N: slice.bucket.N + 1, M: key > slice.bucket.M ? key : slice.bucket.M, ...stamp }, touched: true });
+      Object.assign(slice, {
+        // biome-ignore lint/complexity/useMathMinMax: keys are strings, compared as strings
+        bucket: { ...slice.bucket, N: slice.bucket.N + 1, M: key > slice.bucket.M ? key : slice.bucket.M, ...stamp },
+        touched: true,
+      });
     }
   }
   return buckets.filter((b) => b.touched).map(({ bucket, created }) => ({ bucket, created }));
@@ -220,18 +255,40 @@ export interface Verify {
 
 export const startVerify = (): Verify => ({ drift: 0, buckets: 0 });
 
-async function settle(db: DynamoDBDocumentClient, tableName: string, scope: BucketScope, stored: readonly Bucket[], counted: { K: string; n: number }, dryRun: boolean): Promise<number> {
+async function settle(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  scope: BucketScope,
+  stored: readonly Bucket[],
+  counted: { K: string; n: number },
+  dryRun: boolean,
+): Promise<number> {
   const bucket = stored.find((b) => b.K === counted.K);
   if (bucket?.N === counted.n || (!bucket && counted.n === 0)) return 0;
   if (!dryRun) {
     // The writer's guard stays: a change it counted already is not counted again.
-    await batchPut(db, tableName, [bucketItem(scope, { K: counted.K, M: bucket?.M ?? counted.K, N: counted.n, V: (bucket?.V ?? 0) + 1, ...(bucket?.Seq === undefined ? {} : { Seq: bucket.Seq }) })]);
+    await batchPut(db, tableName, [
+      bucketItem(scope, {
+        K: counted.K,
+        M: bucket?.M ?? counted.K,
+        N: counted.n,
+        V: (bucket?.V ?? 0) + 1,
+        ...(bucket?.Seq === undefined ? {} : { Seq: bucket.Seq }),
+      }),
+    ]);
   }
   return 1;
 }
 
 /** Counts the next keys (ascending) into the stored buckets, correcting each bucket it leaves. */
-export async function verifyPage(db: DynamoDBDocumentClient, tableName: string, scope: BucketScope, state: Verify, sortedKeys: readonly string[], dryRun = false): Promise<Verify> {
+export async function verifyPage(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  scope: BucketScope,
+  state: Verify,
+  sortedKeys: readonly string[],
+  dryRun = false,
+): Promise<Verify> {
   if (!sortedKeys.length) return state;
   const stored = await readBuckets(db, tableName, scope, true);
   const next: Verify = { ...state };
@@ -251,7 +308,15 @@ export async function verifyPage(db: DynamoDBDocumentClient, tableName: string, 
 }
 
 /** Settles the bucket being counted and every stored bucket after it up to (not including) `upTo`: those are empty. */
-async function finishSlices(db: DynamoDBDocumentClient, tableName: string, scope: BucketScope, stored: readonly Bucket[], counting: { K: string; n: number }, upTo: string | undefined, dryRun: boolean): Promise<number> {
+async function finishSlices(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  scope: BucketScope,
+  stored: readonly Bucket[],
+  counting: { K: string; n: number },
+  upTo: string | undefined,
+  dryRun: boolean,
+): Promise<number> {
   let drift = await settle(db, tableName, scope, stored, counting, dryRun);
   for (const empty of stored.filter((b) => b.K > counting.K && (upTo === undefined || b.K < upTo))) {
     drift += await settle(db, tableName, scope, stored, { K: empty.K, n: 0 }, dryRun);
@@ -260,7 +325,13 @@ async function finishSlices(db: DynamoDBDocumentClient, tableName: string, scope
 }
 
 /** Settles what is left after the last key. */
-export async function finishVerify(db: DynamoDBDocumentClient, tableName: string, scope: BucketScope, state: Verify, dryRun = false): Promise<{ drift: number; buckets: number }> {
+export async function finishVerify(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  scope: BucketScope,
+  state: Verify,
+  dryRun = false,
+): Promise<{ drift: number; buckets: number }> {
   const stored = await readBuckets(db, tableName, scope, true);
   const counting = state.counting ?? { K: '', n: 0 };
   // With no key at all, a stored first bucket is settled as empty too.
@@ -269,6 +340,18 @@ export async function finishVerify(db: DynamoDBDocumentClient, tableName: string
 }
 
 /** A whole collection's keys at once (a facility's documents). */
-export async function verifyBuckets(db: DynamoDBDocumentClient, tableName: string, scope: BucketScope, sortedKeys: readonly string[], dryRun = false): Promise<{ drift: number; buckets: number }> {
-  return finishVerify(db, tableName, scope, await verifyPage(db, tableName, scope, startVerify(), sortedKeys, dryRun), dryRun);
+export async function verifyBuckets(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  scope: BucketScope,
+  sortedKeys: readonly string[],
+  dryRun = false,
+): Promise<{ drift: number; buckets: number }> {
+  return finishVerify(
+    db,
+    tableName,
+    scope,
+    await verifyPage(db, tableName, scope, startVerify(), sortedKeys, dryRun),
+    dryRun,
+  );
 }

@@ -73,7 +73,10 @@ export const ITEM_TYPES = {
  * as invalid.
  */
 export function isBookkeeping(item: { Type?: unknown; SK?: unknown }): boolean {
-  return [ITEM_TYPES.counter, ITEM_TYPES.pageBucket, ITEM_TYPES.sequenceProgress].includes(item.Type as never) || String(item.SK).startsWith(IDEMPOTENCY_PREFIX);
+  return (
+    [ITEM_TYPES.counter, ITEM_TYPES.pageBucket, ITEM_TYPES.sequenceProgress].includes(item.Type as never) ||
+    String(item.SK).startsWith(IDEMPOTENCY_PREFIX)
+  );
 }
 const IDEMPOTENCY_PREFIX = 'IDEMPOTENCY#';
 
@@ -108,7 +111,8 @@ export const indexKeys = {
   documents: (tenantKey: string) => `${tenantKey}#DOCUMENTS`,
   documentsInState: (tenantKey: string, state: string) => `${tenantKey}#DOCUMENTS#STATE#${state}`,
   documentsInScope: (tenantKey: string, scope: string) => `${tenantKey}#DOCUMENTS#SCOPE#${scope}`,
-  documentsOfReference: (tenantKey: string, scope: string, reference: string) => `${tenantKey}#DOCUMENTS#REF#${scope}#${reference}`,
+  documentsOfReference: (tenantKey: string, scope: string, reference: string) =>
+    `${tenantKey}#DOCUMENTS#REF#${scope}#${reference}`,
   /** GSI1: a facility's maintenance log entries. */
   maintenanceEntries: (tenantKey: string) => `${tenantKey}#MLE`,
 };

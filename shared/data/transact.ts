@@ -1,6 +1,10 @@
 /** Transactions with the two failure kinds the stores care about told apart. */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand, type DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  TransactWriteCommand,
+  type DynamoDBDocumentClient,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { AppError } from '../errors';
 import { isUnavailable, retrying } from '../retry';
 
@@ -17,7 +21,9 @@ export class ConditionFailedError extends Error {
 /** Cancellation reasons that only say "not now": another transaction on the same items, throttling. */
 const TRANSIENT_REASONS = new Set(['TransactionConflict', 'ThrottlingError', 'ProvisionedThroughputExceeded']);
 const transient = (error: unknown) =>
-  isUnavailable(error) || (error instanceof TransactionCanceledException && (error.CancellationReasons ?? []).some((r) => TRANSIENT_REASONS.has(r.Code ?? '')));
+  isUnavailable(error) ||
+  (error instanceof TransactionCanceledException &&
+    (error.CancellationReasons ?? []).some((r) => TRANSIENT_REASONS.has(r.Code ?? '')));
 
 /** Runs a transaction under the retry policy; a failed condition is a ConditionFailedError, never retried here. */
 export async function transactWrite(db: DynamoDBDocumentClient, items: TransactWriteItem[]): Promise<void> {
@@ -49,7 +55,8 @@ export async function conditional<T>(write: Promise<T>): Promise<T> {
   try {
     return await write;
   } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') throw new ConditionFailedError(['ConditionalCheckFailed']);
+    if ((error as Error).name === 'ConditionalCheckFailedException')
+      throw new ConditionFailedError(['ConditionalCheckFailed']);
     throw error;
   }
 }

@@ -62,7 +62,13 @@ export function pageConfiguration(options: {
  * An unpaginated collection (`find` and the scoped listings): one page holding everything up to the
  * cap; every endpoint is the listing's own address.
  */
-export function wholeConfiguration(options: { name: string; total: number; cap: number; itemsOnPage: number; self: string }): CollectionConfiguration {
+export function wholeConfiguration(options: {
+  name: string;
+  total: number;
+  cap: number;
+  itemsOnPage: number;
+  self: string;
+}): CollectionConfiguration {
   const { name, total, cap, itemsOnPage, self } = options;
   return {
     CollectionModelName: name,

@@ -7,8 +7,21 @@ import { AppError, conflict } from '../errors';
 import { decay, longestHalfLife } from './decay';
 import { formatTimestamp, parseTimestamp } from './time';
 import {
-  clearable, computed, type CreateOf, type DataOf, defaultsOf, type FieldName, type FieldTable, fieldsOf, kept, type ModelOf, presentModel,
-  required, writable, type WritableField, writableFieldsOf,
+  clearable,
+  computed,
+  type CreateOf,
+  type DataOf,
+  defaultsOf,
+  type FieldName,
+  type FieldTable,
+  fieldsOf,
+  kept,
+  type ModelOf,
+  presentModel,
+  required,
+  writable,
+  type WritableField,
+  writableFieldsOf,
 } from './fields';
 
 export const CONTAINER_STATES = ['OPEN', 'DECAY', 'RELEASE_DATE_REACHED', 'DISPATCHED', 'DISPOSED'] as const;
@@ -56,7 +69,8 @@ export type ContainerMutableField = WritableField<typeof CONTAINER_TABLE>;
 
 /** Only a token with role `rpo` may set or change these (DESIGN §2). */
 export const RPO_FIELDS = [
-  'IsReleasedByRadiationProtectionOfficer', 'ReleasedByRadiationProtectionOfficer',
+  'IsReleasedByRadiationProtectionOfficer',
+  'ReleasedByRadiationProtectionOfficer',
   'ReleasedByRadiationProtectionOfficerDateTime',
 ] as const satisfies readonly ContainerMutableField[];
 
@@ -124,7 +138,11 @@ export function checkContentsChangeable(record: ContainerRecord): void {
 }
 
 /** The container after a contents change: a new version (its ETag moves), UpdatedAt now. */
-export const touched = (record: ContainerRecord, now: Date): ContainerRecord => ({ ...record, Version: record.Version + 1, UpdatedAt: formatTimestamp(now) });
+export const touched = (record: ContainerRecord, now: Date): ContainerRecord => ({
+  ...record,
+  Version: record.Version + 1,
+  UpdatedAt: formatTimestamp(now),
+});
 
 /** Everything a container response is computed from. */
 export interface ContainerView {
@@ -188,7 +206,11 @@ function checkState(from: ContainerState | null, next: ContainerData): void {
   if (next.State === 'DISPATCHED' || next.State === 'DISPOSED') {
     const missing = missingRelease(next);
     if (missing.length) {
-      throw conflict('container.release_required', { to: next.State }, missing.map((field) => ({ key: 'detail.required', params: { field } })));
+      throw conflict(
+        'container.release_required',
+        { to: next.State },
+        missing.map((field) => ({ key: 'detail.required', params: { field } })),
+      );
     }
   }
 }
@@ -205,7 +227,15 @@ export function createContainer(
   const data: ContainerData = { ...CONTAINER_DEFAULTS, ...patch };
   checkState(null, data);
   const at = formatTimestamp(now);
-  return { ...data, Client: tenant.client, Facility: tenant.facility, Uuid: uuid, Version: 1, CreatedAt: at, UpdatedAt: at };
+  return {
+    ...data,
+    Client: tenant.client,
+    Facility: tenant.facility,
+    Uuid: uuid,
+    Version: 1,
+    CreatedAt: at,
+    UpdatedAt: at,
+  };
 }
 
 /** Applies a validated partial update: present members are set, absent ones stay, null clears. */
@@ -251,7 +281,11 @@ export function transitionRecord(from: ContainerState | null, to: ContainerState
  * decayed from MeasurementDate with the longest half-life among the linked nuclides. Null while an
  * input is missing, the weight is zero, or no linked nuclide is known.
  */
-export function currentSpecificActivity(record: ContainerData, links: readonly ContentLink[], now: Date): number | null {
+export function currentSpecificActivity(
+  record: ContainerData,
+  links: readonly ContentLink[],
+  now: Date,
+): number | null {
   const { MeasurementActivity: activity, Weight: weight, MeasurementDate: date } = record;
   if (activity === null || weight === null || weight <= 0 || date === null) return null;
   const measuredAt = parseTimestamp(date);

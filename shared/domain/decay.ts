@@ -50,5 +50,5 @@ export function longestHalfLife(nuclides: readonly string[]): number | undefined
 
 /** Activity left after `elapsedSeconds`: A = A0 * 2^(-t / T½). Time before the measurement counts as 0. */
 export function decay(activity: number, elapsedSeconds: number, halfLifeSeconds: number): number {
-  return activity * Math.pow(2, -Math.max(0, elapsedSeconds) / halfLifeSeconds);
+  return activity * 2 ** (-Math.max(0, elapsedSeconds) / halfLifeSeconds);
 }

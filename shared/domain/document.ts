@@ -6,11 +6,30 @@ import { isWellFormed } from './values';
 import type { StoredRecord } from './record';
 import { formatTimestamp } from './time';
 import {
-  computed, type CreateOf, type DataOf, defaultsOf, type FieldName, type FieldTable, fieldsOf, kept, type ModelOf, presentModel, required, writable,
-  type WritableField, writableFieldsOf,
+  computed,
+  type CreateOf,
+  type DataOf,
+  defaultsOf,
+  type FieldName,
+  type FieldTable,
+  fieldsOf,
+  kept,
+  type ModelOf,
+  presentModel,
+  required,
+  writable,
+  type WritableField,
+  writableFieldsOf,
 } from './fields';
 
-export const DOCUMENT_SCOPES = ['DOCUMENT_FOLDER', 'DEVICE', 'RECORD', 'MAINTENANCE_LOG_ENTRY', 'GENERATOR', 'CYCLOTRON_PRODUCT'] as const;
+export const DOCUMENT_SCOPES = [
+  'DOCUMENT_FOLDER',
+  'DEVICE',
+  'RECORD',
+  'MAINTENANCE_LOG_ENTRY',
+  'GENERATOR',
+  'CYCLOTRON_PRODUCT',
+] as const;
 export type DocumentScope = (typeof DOCUMENT_SCOPES)[number];
 export const DOCUMENT_STATES = ['ACTIVE', 'ARCHIVED'] as const;
 export type DocumentState = (typeof DOCUMENT_STATES)[number];
@@ -70,7 +89,8 @@ export interface FileInfo {
 export type DocumentModel = ModelOf<typeof DOCUMENT_TABLE>;
 
 /** Listing order: newest first by CreatedAt, then Uuid. This key sorts ascending oldest first. */
-export const orderKey = (record: Pick<DocumentRecord, 'CreatedAt' | 'Uuid'>): string => `${record.CreatedAt}#${record.Uuid}`;
+export const orderKey = (record: Pick<DocumentRecord, 'CreatedAt' | 'Uuid'>): string =>
+  `${record.CreatedAt}#${record.Uuid}`;
 
 /** Where document files live in the bucket: the only objects the API and event functions touch. */
 export const DOCUMENT_FILES_PREFIX = 'documents/';
@@ -85,19 +105,47 @@ export function parseFileKey(key: string): { client: string; facility: string; u
   return match ? { client: match[1]!, facility: match[2]!, uuid: match[3]! } : undefined;
 }
 
-export function newDocument(tenant: { client: string; facility: string }, uuid: string, data: DocumentCreate, now: Date): DocumentRecord {
+export function newDocument(
+  tenant: { client: string; facility: string },
+  uuid: string,
+  data: DocumentCreate,
+  now: Date,
+): DocumentRecord {
   const at = formatTimestamp(now);
-  return { ...DOCUMENT_DEFAULTS, ...data, Client: tenant.client, Facility: tenant.facility, Uuid: uuid, Version: 1, CreatedAt: at, UpdatedAt: at, File: null };
+  return {
+    ...DOCUMENT_DEFAULTS,
+    ...data,
+    Client: tenant.client,
+    Facility: tenant.facility,
+    Uuid: uuid,
+    Version: 1,
+    CreatedAt: at,
+    UpdatedAt: at,
+    File: null,
+  };
 }
 
-export function updateDocument(current: DocumentRecord, patch: DocumentPatch, now: Date): { next: DocumentRecord; changed: DocumentMutableField[] } {
-  const changed = DOCUMENT_MUTABLE_FIELDS.filter((f) => f in patch && patch[f] !== undefined && patch[f] !== current[f]);
+export function updateDocument(
+  current: DocumentRecord,
+  patch: DocumentPatch,
+  now: Date,
+): { next: DocumentRecord; changed: DocumentMutableField[] } {
+  const changed = DOCUMENT_MUTABLE_FIELDS.filter(
+    (f) => f in patch && patch[f] !== undefined && patch[f] !== current[f],
+  );
   if (!changed.length) return { next: current, changed };
   return { next: { ...current, ...patch, Version: current.Version + 1, UpdatedAt: formatTimestamp(now) }, changed };
 }
 
 export const fileInfoOf = (file: StoredFile | null): FileInfo | null =>
-  file ? { CreatedDatetime: file.CreatedAt, ModifiedDatetime: file.ModifiedAt, Filesize: file.Size, Mimetype: file.ContentType } : null;
+  file
+    ? {
+        CreatedDatetime: file.CreatedAt,
+        ModifiedDatetime: file.ModifiedAt,
+        Filesize: file.Size,
+        Mimetype: file.ContentType,
+      }
+    : null;
 
 /** The response model: exactly the fields of §2.1/§2.3 in order; `File` itself never shows. */
 export function toDocumentModel(record: DocumentRecord, url: string | null): DocumentModel {
@@ -106,12 +154,27 @@ export function toDocumentModel(record: DocumentRecord, url: string | null): Doc
 
 /** Media types by file name extension, for the upload policy; anything else is octet-stream. */
 const MEDIA_TYPES: Readonly<Record<string, string>> = {
-  pdf: 'application/pdf', txt: 'text/plain', csv: 'text/csv', json: 'application/json', xml: 'application/xml',
-  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', tif: 'image/tiff', tiff: 'image/tiff', webp: 'image/webp',
-  dcm: 'application/dicom', zip: 'application/zip', html: 'text/html',
-  doc: 'application/msword', docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  xls: 'application/vnd.ms-excel', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  odt: 'application/vnd.oasis.opendocument.text', ods: 'application/vnd.oasis.opendocument.spreadsheet',
+  pdf: 'application/pdf',
+  txt: 'text/plain',
+  csv: 'text/csv',
+  json: 'application/json',
+  xml: 'application/xml',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  tif: 'image/tiff',
+  tiff: 'image/tiff',
+  webp: 'image/webp',
+  dcm: 'application/dicom',
+  zip: 'application/zip',
+  html: 'text/html',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  odt: 'application/vnd.oasis.opendocument.text',
+  ods: 'application/vnd.oasis.opendocument.spreadsheet',
 };
 export function mediaTypeOf(filename: string): string {
   const extension = /\.([A-Za-z0-9]+)$/.exec(filename)?.[1]?.toLowerCase();
@@ -124,8 +187,16 @@ export function mediaTypeOf(filename: string): string {
  * name that is not well-formed Unicode (older data) has no UTF-8 form: it gets the ASCII one only.
  */
 export function contentDisposition(filename: string): string {
-  const fallback = filename.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '_').trim() || 'download';
+  const fallback =
+    filename
+      .normalize('NFKD')
+      .replace(/[^\x20-\x7e]/g, '')
+      .replace(/["\\]/g, '_')
+      .trim() || 'download';
   if (!isWellFormed(filename)) return `attachment; filename="${fallback}"`;
-  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(filename).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }

@@ -7,7 +7,10 @@
  * shared/schemas/fields.ts.
  */
 
-/** Who sets a field: a client's body (`writable`), the service (`kept`: identity and timestamps), the presenter (`computed`). */
+/**
+ * Who sets a field: a client's body (`writable`), the service (`kept`: identity and timestamps), the presenter
+ * (`computed`).
+ */
 export type FieldAccess = 'writable' | 'kept' | 'computed';
 
 declare const valueType: unique symbol;
@@ -27,17 +30,26 @@ export interface Field<Access extends FieldAccess = FieldAccess, Value = unknown
 export type FieldTable = Readonly<Record<string, Field>>;
 
 /** A client must send it on create; never null. */
-export const required = <T>() => ({ access: 'writable', nullable: false, required: true }) as Field<'writable', T> & { readonly required: true };
+export const required = <T>() =>
+  ({ access: 'writable', nullable: false, required: true }) as Field<'writable', T> & { readonly required: true };
 
 /** A client may send it; never null; `defaultValue` on create when given. */
 export function writable<T>(): Field<'writable', T>;
 export function writable<T>(defaultValue: T): Field<'writable', T> & { readonly default: T };
 export function writable<T>(...defaultValue: [T?]): Field<'writable', T> {
-  return { access: 'writable', nullable: false, required: false, ...(defaultValue.length ? { default: defaultValue[0] } : {}) };
+  return {
+    access: 'writable',
+    nullable: false,
+    required: false,
+    ...(defaultValue.length ? { default: defaultValue[0] } : {}),
+  };
 }
 
 /** A client may send it, or null to clear it; null on create. */
-export const clearable = <T>() => ({ access: 'writable', nullable: true, required: false }) as Field<'writable', T | null> & { readonly nullable: true };
+export const clearable = <T>() =>
+  ({ access: 'writable', nullable: true, required: false }) as Field<'writable', T | null> & {
+    readonly nullable: true;
+  };
 
 /** Set by the service: tenant, identity, timestamps (their values come from the stored record). */
 export const kept = () => ({ access: 'kept', nullable: false, required: false }) as Field<'kept'>;
@@ -45,13 +57,18 @@ export const kept = () => ({ access: 'kept', nullable: false, required: false })
 /** Computed for the response from the record and what it refers to; never stored, never written. */
 export const computed = () => ({ access: 'computed', nullable: true, required: false }) as Field<'computed'>;
 
-type FieldsOf<T, Access extends FieldAccess> = { [K in keyof T]: T[K] extends Field<Access, unknown> ? K : never }[keyof T] & string;
+type FieldsOf<T, Access extends FieldAccess> = {
+  [K in keyof T]: T[K] extends Field<Access, unknown> ? K : never;
+}[keyof T] &
+  string;
 export type FieldName<T extends FieldTable> = keyof T & string;
 export type WritableField<T extends FieldTable> = FieldsOf<T, 'writable'>;
 export type KeptField<T extends FieldTable> = FieldsOf<T, 'kept'>;
 export type ComputedField<T extends FieldTable> = FieldsOf<T, 'computed'>;
 export type ValueOf<F> = F extends Field<FieldAccess, infer V> ? V : never;
-type RequiredField<T extends FieldTable> = { [K in WritableField<T>]: T[K] extends { required: true } ? K : never }[WritableField<T>];
+type RequiredField<T extends FieldTable> = {
+  [K in WritableField<T>]: T[K] extends { required: true } ? K : never;
+}[WritableField<T>];
 type DefaultedField<T extends FieldTable> = {
   [K in WritableField<T>]: T[K] extends { nullable: true } | { default: unknown } ? K : never;
 }[WritableField<T>];
@@ -70,10 +87,14 @@ const namesOf = <T extends FieldTable>(table: T, access?: FieldAccess) =>
 /** Every field, in the response's order. */
 export const fieldsOf = <T extends FieldTable>(table: T) => namesOf(table) as readonly FieldName<T>[];
 /** The members of create and update bodies, in the table's order. */
-export const writableFieldsOf = <T extends FieldTable>(table: T) => namesOf(table, 'writable') as readonly string[] as readonly WritableField<T>[];
+export const writableFieldsOf = <T extends FieldTable>(table: T) =>
+  namesOf(table, 'writable') as readonly string[] as readonly WritableField<T>[];
 /** The attributes a stored record holds: every field but the computed ones, and its version. */
 export const recordFieldsOf = <T extends FieldTable>(table: T) =>
-  [...Object.keys(table).filter((name) => table[name]!.access !== 'computed'), 'Version'] as readonly (Exclude<FieldName<T>, ComputedField<T>> | 'Version')[];
+  [...Object.keys(table).filter((name) => table[name]!.access !== 'computed'), 'Version'] as readonly (
+    | Exclude<FieldName<T>, ComputedField<T>>
+    | 'Version'
+  )[];
 
 /** What a create sets for the writable fields a body leaves out: the default, or null where null is allowed. */
 export function defaultsOf<T extends FieldTable>(table: T): DefaultsOf<T> {
@@ -92,6 +113,7 @@ export function presentModel<T extends FieldTable>(
   record: { readonly [K in Exclude<FieldName<T>, ComputedField<T>>]: unknown },
   computedValues: { readonly [K in ComputedField<T>]: unknown },
 ): ModelOf<T> {
-  const from = (name: string) => (table[name]!.access === 'computed' ? computedValues : record) as Record<string, unknown>;
+  const from = (name: string) =>
+    (table[name]!.access === 'computed' ? computedValues : record) as Record<string, unknown>;
   return Object.fromEntries(fieldsOf(table).map((name) => [name, from(name)[name]])) as ModelOf<T>;
 }

@@ -7,7 +7,18 @@ import { badRequest } from '../errors';
 import type { Detail } from '../i18n/translate';
 import { formatTimestamp, parseTimestamp } from './time';
 import {
-  clearable, computed, type CreateOf, type DataOf, defaultsOf, type FieldTable, fieldsOf, kept, type ModelOf, presentModel, required, writable,
+  clearable,
+  computed,
+  type CreateOf,
+  type DataOf,
+  defaultsOf,
+  type FieldTable,
+  fieldsOf,
+  kept,
+  type ModelOf,
+  presentModel,
+  required,
+  writable,
   writableFieldsOf,
 } from './fields';
 
@@ -54,21 +65,28 @@ export interface MaintenanceRecord extends MaintenanceData, StoredRecord {}
 export type MaintenanceModel = ModelOf<typeof MAINTENANCE_TABLE>;
 
 /** Listing order: newest incident first, then Uuid. This key sorts ascending oldest first. */
-export const maintenanceOrderKey = (r: Pick<MaintenanceRecord, 'IncidentDateStart' | 'Uuid'>): string => `${r.IncidentDateStart}#${r.Uuid}`;
+export const maintenanceOrderKey = (r: Pick<MaintenanceRecord, 'IncidentDateStart' | 'Uuid'>): string =>
+  `${r.IncidentDateStart}#${r.Uuid}`;
 
 /**
  * The rules of an entry, one detail line per breach: a SOLVED entry names its solution, its end and
  * its solver; an end never lies before the start. (The API refuses a breach; the maintenance
  * operations report or avoid one.)
  */
-export function entryRuleBreaches(data: Pick<MaintenanceData, 'State' | 'IncidentSolution' | 'IncidentDateEnd' | 'Solver' | 'IncidentDateStart'>): Detail[] {
+export function entryRuleBreaches(
+  data: Pick<MaintenanceData, 'State' | 'IncidentSolution' | 'IncidentDateEnd' | 'Solver' | 'IncidentDateStart'>,
+): Detail[] {
   const details: Detail[] = [];
   if (data.State === 'SOLVED') {
     for (const field of ['IncidentSolution', 'IncidentDateEnd', 'Solver'] as const) {
-      if (data[field] === null || data[field] === undefined || data[field] === '') details.push({ key: 'detail.required_when_solved', params: { field } });
+      if (data[field] === null || data[field] === undefined || data[field] === '')
+        details.push({ key: 'detail.required_when_solved', params: { field } });
     }
   }
-  if (typeof data.IncidentDateEnd === 'string' && parseTimestamp(data.IncidentDateEnd)! < parseTimestamp(data.IncidentDateStart)!) {
+  if (
+    typeof data.IncidentDateEnd === 'string' &&
+    parseTimestamp(data.IncidentDateEnd)! < parseTimestamp(data.IncidentDateStart)!
+  ) {
     details.push({ key: 'detail.end_before_start', params: { field: 'IncidentDateEnd' } });
   }
   return details;
@@ -89,14 +107,28 @@ export function createEntry(
   const data: MaintenanceData = { ...MAINTENANCE_DEFAULTS, Reporter: caller, ...body };
   checkRules(data);
   const at = formatTimestamp(now);
-  return { ...data, Client: tenant.client, Facility: tenant.facility, Uuid: uuid, Version: 1, CreatedAt: at, UpdatedAt: at };
+  return {
+    ...data,
+    Client: tenant.client,
+    Facility: tenant.facility,
+    Uuid: uuid,
+    Version: 1,
+    CreatedAt: at,
+    UpdatedAt: at,
+  };
 }
 
-export function updateEntry(current: MaintenanceRecord, patch: MaintenancePatch, now: Date): { next: MaintenanceRecord; changed: boolean } {
+export function updateEntry(
+  current: MaintenanceRecord,
+  patch: MaintenancePatch,
+  now: Date,
+): { next: MaintenanceRecord; changed: boolean } {
   const next: MaintenanceRecord = { ...current, ...patch };
   checkRules(next);
   const changed = MAINTENANCE_MUTABLE_FIELDS.some((f) => next[f] !== current[f]);
-  return changed ? { next: { ...next, Version: current.Version + 1, UpdatedAt: formatTimestamp(now) }, changed } : { next: current, changed };
+  return changed
+    ? { next: { ...next, Version: current.Version + 1, UpdatedAt: formatTimestamp(now) }, changed }
+    : { next: current, changed };
 }
 
 /** The people and the device an entry names, for the directory lookups. */
@@ -106,7 +138,13 @@ export const namedIn = (r: MaintenanceRecord) => ({
 });
 
 /** The response model: exactly the 17 fields of §2.5, in order. */
-export function toMaintenanceModel(r: MaintenanceRecord, names: { person(client: string, id: string | null): string | null; device(client: string, id: string | null): string | null }): MaintenanceModel {
+export function toMaintenanceModel(
+  r: MaintenanceRecord,
+  names: {
+    person(client: string, id: string | null): string | null;
+    device(client: string, id: string | null): string | null;
+  },
+): MaintenanceModel {
   return presentModel(MAINTENANCE_TABLE, r, {
     DeviceName: names.device(r.Client, r.Device),
     ReporterName: names.person(r.Client, r.Reporter),

@@ -8,7 +8,8 @@
  */
 import { HALF_LIVES } from './decay';
 
-export const CLEARANCE_SOURCE = 'StrlSchV 2018 § 35, Anlage 4 Tabelle 1 Spalte 3 (Bq/g) and Spalte 5 (Bq/cm²), BGBl. I 2018 S. 2034';
+export const CLEARANCE_SOURCE =
+  'StrlSchV 2018 § 35, Anlage 4 Tabelle 1 Spalte 3 (Bq/g) and Spalte 5 (Bq/cm²), BGBl. I 2018 S. 2034';
 
 interface Clearance {
   /** The row of Anlage 4 Tabelle 1 the figures come from; null when the table has none. */

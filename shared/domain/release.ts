@@ -45,12 +45,16 @@ export interface ReleaseAssessment {
   SumOfRatios: number | null;
   ClearanceReached: boolean | null;
   PredictedReleaseDateTime: string | null;
-  SurfaceCheck: { MeasurementContamination: number; SumOfRatios: number | null; ClearanceReached: boolean | null } | null;
+  SurfaceCheck: {
+    MeasurementContamination: number;
+    SumOfRatios: number | null;
+    ClearanceReached: boolean | null;
+  } | null;
   MissingInputs: string[];
 }
 
 /** Activity after `seconds` (negative: before), A·2^(-t/T½). */
-const decayed = (activity: number, seconds: number, halfLife: number) => activity * Math.pow(2, -seconds / halfLife);
+const decayed = (activity: number, seconds: number, halfLife: number) => activity * 2 ** (-seconds / halfLife);
 const secondsBetween = (from: Date, to: Date) => (to.getTime() - from.getTime()) / 1000;
 
 /**
@@ -58,19 +62,26 @@ const secondsBetween = (from: Date, to: Date) => (to.getTime() - from.getTime())
  * date, over their sum. Without an activity on every content (or a zero sum), each nuclide is assumed
  * to carry the whole measured activity (conservative: the sum of ratios can only be overstated).
  */
-export function sharesOf(contents: readonly AssessedContent[], measuredAt: Date): { shares: Map<string, number>; assumed: boolean } {
+export function sharesOf(
+  contents: readonly AssessedContent[],
+  measuredAt: Date,
+): { shares: Map<string, number>; assumed: boolean } {
   const nuclides = [...new Set(contents.map((c) => c.nuclide))];
   const atMeasurement = contents.map((c) => {
     const at = c.activityDateTime === null ? undefined : parseTimestamp(c.activityDateTime);
     const halfLife = HALF_LIVES[c.nuclide];
-    return c.activity === null || !at || halfLife === undefined ? undefined : decayed(c.activity, secondsBetween(at, measuredAt), halfLife);
+    return c.activity === null || !at || halfLife === undefined
+      ? undefined
+      : decayed(c.activity, secondsBetween(at, measuredAt), halfLife);
   });
   const total = atMeasurement.reduce<number>((sum, a) => sum + (a ?? 0), 0);
   if (atMeasurement.some((a) => a === undefined) || !(total > 0)) {
     return { shares: new Map(nuclides.map((n) => [n, 1])), assumed: true };
   }
   const shares = new Map<string, number>();
-  contents.forEach((c, i) => shares.set(c.nuclide, (shares.get(c.nuclide) ?? 0) + atMeasurement[i]! / total));
+  contents.forEach((c, i) => {
+    shares.set(c.nuclide, (shares.get(c.nuclide) ?? 0) + atMeasurement[i]! / total);
+  });
   return { shares, assumed: false };
 }
 
@@ -90,7 +101,11 @@ export const sumOfRatiosAfter = (terms: readonly MixtureTerm[], seconds: number)
 export function secondsUntilCleared(terms: readonly MixtureTerm[]): number {
   if (sumOfRatiosAfter(terms, 0) <= 1) return 0;
   let low = 0;
-  let high = Math.max(...terms.map((t) => (t.ratioAtMeasurement > 0 ? t.halfLife * Math.max(0, Math.log2(terms.length * t.ratioAtMeasurement)) : 0)));
+  let high = Math.max(
+    ...terms.map((t) =>
+      t.ratioAtMeasurement > 0 ? t.halfLife * Math.max(0, Math.log2(terms.length * t.ratioAtMeasurement)) : 0,
+    ),
+  );
   while (high - low > 0.5) {
     const middle = (low + high) / 2;
     if (sumOfRatiosAfter(terms, middle) <= 1) high = middle;
@@ -102,7 +117,11 @@ export function secondsUntilCleared(terms: readonly MixtureTerm[]): number {
   return second;
 }
 
-export function assessRelease(container: AssessedContainer, contents: readonly AssessedContent[], now: Date): ReleaseAssessment {
+export function assessRelease(
+  container: AssessedContainer,
+  contents: readonly AssessedContent[],
+  now: Date,
+): ReleaseAssessment {
   const missing: string[] = [];
   const { Weight: weight, MeasurementActivity: activity, MeasurementDate: date } = container;
   if (weight === null || !(weight > 0)) missing.push('Weight');
@@ -115,18 +134,35 @@ export function assessRelease(container: AssessedContainer, contents: readonly A
     if (HALF_LIVES[n] === undefined) missing.push(`HalfLife:${n}`);
     else if (clearanceLevel(n) === null) missing.push(`ClearanceLevel:${n}`);
   }
-  const specific = weight !== null && weight > 0 && activity !== null ? (activity * (container.MeasurementFactor ?? 1)) / weight : null;
-  const { shares, assumed } = measuredAt && contents.length ? sharesOf(contents, measuredAt) : { shares: new Map<string, number>(), assumed: false };
+  const specific =
+    weight !== null && weight > 0 && activity !== null
+      ? (activity * (container.MeasurementFactor ?? 1)) / weight
+      : null;
+  const { shares, assumed } =
+    measuredAt && contents.length
+      ? sharesOf(contents, measuredAt)
+      : { shares: new Map<string, number>(), assumed: false };
 
   const perNuclide = nuclides.map((n): NuclideAssessment & { term?: MixtureTerm } => {
     const share = shares.get(n) ?? null;
     const level = clearanceLevel(n);
     const halfLife = HALF_LIVES[n];
-    const now_ = specific !== null && share !== null && measuredAt && halfLife !== undefined
-      ? decayed(specific * share, Math.max(0, secondsBetween(measuredAt, now)), halfLife)
-      : null;
-    const term = specific !== null && share !== null && level !== null && halfLife !== undefined ? { ratioAtMeasurement: (specific * share) / level, halfLife } : undefined;
-    return { Nuclide: n, Share: share, SpecificActivityBqPerG: now_, ClearanceLevelBqPerG: level, Ratio: now_ !== null && level !== null ? now_ / level : null, ...(term ? { term } : {}) };
+    const now_ =
+      specific !== null && share !== null && measuredAt && halfLife !== undefined
+        ? decayed(specific * share, Math.max(0, secondsBetween(measuredAt, now)), halfLife)
+        : null;
+    const term =
+      specific !== null && share !== null && level !== null && halfLife !== undefined
+        ? { ratioAtMeasurement: (specific * share) / level, halfLife }
+        : undefined;
+    return {
+      Nuclide: n,
+      Share: share,
+      SpecificActivityBqPerG: now_,
+      ClearanceLevelBqPerG: level,
+      Ratio: now_ !== null && level !== null ? now_ / level : null,
+      ...(term ? { term } : {}),
+    };
   });
 
   const complete = missing.length === 0;
@@ -153,10 +189,17 @@ export function assessRelease(container: AssessedContainer, contents: readonly A
  * The surface contamination against Spalte 5 with the same summation rule: the measured Bq/cm²
  * split by the shares and decayed from its measurement to now. Null without a measured contamination.
  */
-function surfaceCheck(container: AssessedContainer, shares: ReadonlyMap<string, number>, now: Date): ReleaseAssessment['SurfaceCheck'] {
+function surfaceCheck(
+  container: AssessedContainer,
+  shares: ReadonlyMap<string, number>,
+  now: Date,
+): ReleaseAssessment['SurfaceCheck'] {
   const measured = container.MeasurementContamination;
   if (measured === null) return null;
-  const at = container.MeasurementContaminationDateTime === null ? undefined : parseTimestamp(container.MeasurementContaminationDateTime);
+  const at =
+    container.MeasurementContaminationDateTime === null
+      ? undefined
+      : parseTimestamp(container.MeasurementContaminationDateTime);
   const ratios = [...shares].map(([n, share]) => {
     const level = surfaceClearanceLevel(n);
     const halfLife = HALF_LIVES[n];

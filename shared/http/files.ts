@@ -16,26 +16,40 @@ export interface ServedFile {
 }
 
 const SECURITY_HEADERS = {
-  'Content-Security-Policy': "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; font-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  'Content-Security-Policy':
+    "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src " +
+    "'self'; font-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
   'X-Frame-Options': 'DENY',
 };
 
 /** The address the caller reached the API at (`https://host`; locally `http://127.0.0.1:3000`). */
-export const originOf = (event: APIGatewayProxyEventV2): string =>
-  `${event.headers['x-forwarded-proto'] ?? 'https'}://${event.requestContext.domainName || event.headers.host || 'localhost'}`;
+export const originOf = (event: APIGatewayProxyEventV2): string => {
+  const host = event.requestContext.domainName || event.headers.host || 'localhost';
+  return `${event.headers['x-forwarded-proto'] ?? 'https'}://${host}`;
+};
 
 export function fileHandler(_route: Route, serve: (event: APIGatewayProxyEventV2) => ServedFile | undefined) {
   return async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
     const file = event.pathParameters?.[GREEDY] ? undefined : serve(event);
     if (!file) {
-      const body = { Notifications: [notification({ key: 'route.not_found' }, pickLanguage(event.headers['accept-language']))] };
-      return { statusCode: 404, headers: { 'Content-Type': 'application/json', ...SECURITY_HEADERS }, body: JSON.stringify(body) };
+      const body = {
+        Notifications: [notification({ key: 'route.not_found' }, pickLanguage(event.headers['accept-language']))],
+      };
+      return {
+        statusCode: 404,
+        headers: { 'Content-Type': 'application/json', ...SECURITY_HEADERS },
+        body: JSON.stringify(body),
+      };
     }
     return {
       statusCode: 200,
-      headers: { 'Content-Type': file.type, 'Cache-Control': `public, max-age=${file.maxAge ?? 0}`, ...SECURITY_HEADERS },
+      headers: {
+        'Content-Type': file.type,
+        'Cache-Control': `public, max-age=${file.maxAge ?? 0}`,
+        ...SECURITY_HEADERS,
+      },
       body: file.body,
     };
   };

@@ -19,7 +19,15 @@ import { logger } from '../observability';
 import type { Route } from '../routes/types';
 import { expireBudget, withBudget } from '../retry';
 import { accessLog, authorize, bodyLimit, dependencyErrors, notifications, routeMetrics } from './middleware';
-import { IDEMPOTENCY, type ApiContext, type ApiEvent, type ApiMiddleware, type ApiReply, type ApiRequest, type ApiResult } from './types';
+import {
+  IDEMPOTENCY,
+  type ApiContext,
+  type ApiEvent,
+  type ApiMiddleware,
+  type ApiReply,
+  type ApiRequest,
+  type ApiResult,
+} from './types';
 
 const hasBody = (route: Route) => route.method === 'POST' || route.method === 'PUT';
 /** Answers 503 this long before Lambda's own timeout (which would end in API Gateway's bare error). */
@@ -79,6 +87,6 @@ export function httpHandler(route: Route, fn: (request: ApiRequest) => Promise<A
   if (hasBody(route)) handler.use(bodyLimit()).use(httpJsonBodyParser());
   for (const middleware of extra) handler.use(middleware);
   // Every call and every retry of the request draws on one budget: its attempts and its time.
-  return (event: ApiEvent, context: ApiContext): Promise<ApiResult> => withBudget(context.getRemainingTimeInMillis(), () => handler(event, context));
+  return (event: ApiEvent, context: ApiContext): Promise<ApiResult> =>
+    withBudget(context.getRemainingTimeInMillis(), () => handler(event, context));
 }
-

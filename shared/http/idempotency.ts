@@ -42,7 +42,8 @@ class TenantPersistence extends DynamoDBPersistenceLayer {
 let persistence: TenantPersistence | undefined;
 
 /** The handler of a POST route: httpHandler with the Idempotency-Key middleware. */
-export const idempotentHandler = (route: Route, fn: (request: ApiRequest) => Promise<ApiReply>) => httpHandler(route, fn, [idempotent(route.operation)]);
+export const idempotentHandler = (route: Route, fn: (request: ApiRequest) => Promise<ApiReply>) =>
+  httpHandler(route, fn, [idempotent(route.operation)]);
 
 /** The middleware of one POST route; `operation` names its records. */
 function idempotent(operation: string): ApiMiddleware {
@@ -58,7 +59,9 @@ function idempotent(operation: string): ApiMiddleware {
     keyPrefix: operation,
     config: new IdempotencyConfig({
       // No header, no idempotency; with one, the key is the tenant and the header.
-      eventKeyJmesPath: `headers."${IDEMPOTENCY_HEADER}" && [pathParameters.clientUuid, pathParameters.facilityUuid, headers."${IDEMPOTENCY_HEADER}"]`,
+      eventKeyJmesPath:
+        `headers."${IDEMPOTENCY_HEADER}" && [pathParameters.clientUuid, pathParameters.facilityUuid, ` +
+        `headers."${IDEMPOTENCY_HEADER}"]`,
       payloadValidationJmesPath: 'body',
       expiresAfterSeconds: IDEMPOTENCY_SECONDS,
     }),
@@ -71,7 +74,8 @@ function idempotent(operation: string): ApiMiddleware {
     [IDEMPOTENCY]: true,
     before: async (request) => {
       const key = (request.event as Event).headers?.[IDEMPOTENCY_HEADER];
-      if (key !== undefined && !KEY_PATTERN.test(key)) throw badRequest([{ key: 'detail.idempotency_key', params: { field: 'Idempotency-Key' } }]);
+      if (key !== undefined && !KEY_PATTERN.test(key))
+        throw badRequest([{ key: 'detail.idempotency_key', params: { field: 'Idempotency-Key' } }]);
       const early = (await powertools.before?.(request as never)) as undefined;
       owners.add(request);
       return early;

@@ -18,13 +18,19 @@ import type { ApiContext, ApiEvent, ApiResult } from './types';
 /** Statuses raised outside our own code (Middy's parsers, the fallback) and what they tell the client. */
 function genericNotification(status: number, requestId: string): { status: number; spec: NotificationSpec } {
   switch (status) {
-    case 413: return { status, spec: { key: 'request.too_large', params: { max: config.maxBodyBytes } } };
-    case 415: return { status, spec: { key: 'request.unsupported_media_type' } };
-    case 422: return { status: 400, spec: { key: 'request.malformed_json' } };
+    case 413:
+      return { status, spec: { key: 'request.too_large', params: { max: config.maxBodyBytes } } };
+    case 415:
+      return { status, spec: { key: 'request.unsupported_media_type' } };
+    case 422:
+      return { status: 400, spec: { key: 'request.malformed_json' } };
     default:
       return status < 500
         ? { status, spec: { key: 'request.bad_request' } }
-        : { status: 500, spec: { key: 'server.error', details: [{ key: 'detail.request_id', params: { requestId } }] } };
+        : {
+            status: 500,
+            spec: { key: 'server.error', details: [{ key: 'detail.request_id', params: { requestId } }] },
+          };
   }
 }
 
@@ -36,10 +42,16 @@ export const notifications = (): MiddlewareObj<ApiEvent, ApiResult, Error, ApiCo
     const shaped = error?.notification
       ? { status: response.statusCode ?? 500, spec: error.notification }
       : genericNotification(response.statusCode ?? 500, request.context.awsRequestId);
-    const language = pickLanguage(request.event.headers?.['accept-language'] ?? request.event.headers?.['Accept-Language']);
+    const language = pickLanguage(
+      request.event.headers?.['accept-language'] ?? request.event.headers?.['Accept-Language'],
+    );
     response.statusCode = shaped.status;
     response.body = JSON.stringify({ Notifications: [notification(shaped.spec, language)] });
-    response.headers = { ...response.headers, 'Content-Type': 'application/json', ...(shaped.status === 503 ? { 'Retry-After': String(RETRY_AFTER_SECONDS) } : {}) };
+    response.headers = {
+      ...response.headers,
+      'Content-Type': 'application/json',
+      ...(shaped.status === 503 ? { 'Retry-After': String(RETRY_AFTER_SECONDS) } : {}),
+    };
   },
 });
 
@@ -59,7 +71,9 @@ export const accessLog = (route: Route): MiddlewareObj<ApiEvent, ApiResult, Erro
     });
   };
   return {
-    before: (request) => { started.set(request, performance.now()); },
+    before: (request) => {
+      started.set(request, performance.now());
+    },
     after: write,
     onError: write,
   };
@@ -81,7 +95,9 @@ export const routeMetrics = (route: Route): MiddlewareObj<ApiEvent, ApiResult, E
     ]);
   };
   return {
-    before: (request) => { begun.set(request, performance.now()); },
+    before: (request) => {
+      begun.set(request, performance.now());
+    },
     after: write,
     onError: write,
   };
@@ -99,16 +115,21 @@ export const authorize = (route: Route): MiddlewareObj<ApiEvent, ApiResult, Erro
       if (invalid.length) throw badRequest(invalid.map(([field]) => ({ key: 'detail.identifier', params: { field } })));
     };
     // Public routes, and operator routes API Gateway has already authorized by IAM (SigV4) on AWS.
-    if (route.auth === 'public' || (route.auth === 'operator' && event.requestContext?.authorizer?.iam)) return checkIdentifiers();
+    if (route.auth === 'public' || (route.auth === 'operator' && event.requestContext?.authorizer?.iam))
+      return checkIdentifiers();
     const identity = identityFromContext(event.requestContext?.authorizer?.lambda, new Date());
     if ('error' in identity) throw new AppError(401, identity.error);
     request.context.caller = identity;
     if (route.auth === 'operator') {
       // Maintenance operations are cross-tenant by nature: the role is the gate (IAM on AWS).
-      if (!identity.roles.includes('operator')) throw new AppError(403, 'auth.role_required', { params: { role: 'operator' } });
+      if (!identity.roles.includes('operator'))
+        throw new AppError(403, 'auth.role_required', { params: { role: 'operator' } });
     } else {
       const { clientUuid, facilityUuid } = params;
-      if ((clientUuid !== undefined && !identity.clients.includes(clientUuid)) || (facilityUuid !== undefined && !identity.facilities.includes(facilityUuid))) {
+      if (
+        (clientUuid !== undefined && !identity.clients.includes(clientUuid)) ||
+        (facilityUuid !== undefined && !identity.facilities.includes(facilityUuid))
+      ) {
         throw new AppError(403, 'auth.tenant_forbidden');
       }
     }
@@ -132,9 +153,15 @@ export const dependencyErrors = (): MiddlewareObj<ApiEvent, ApiResult, Error, Ap
     if (error instanceof DeadlineError) {
       logger.warn('deadline too close to write', { error: name });
       request.error = new AppError(503, 'server.deadline');
-    } else if (error instanceof UnavailableError || isUnavailable(error) || isUnavailable((error as { cause?: unknown } | null)?.cause)) {
+    } else if (
+      error instanceof UnavailableError ||
+      isUnavailable(error) ||
+      isUnavailable((error as { cause?: unknown } | null)?.cause)
+    ) {
       logger.error('dependency unavailable', { error: error as Error });
-      request.error = new AppError(503, 'server.unavailable', { details: [{ key: 'detail.retry_after', params: { seconds: RETRY_AFTER_SECONDS } }] });
+      request.error = new AppError(503, 'server.unavailable', {
+        details: [{ key: 'detail.retry_after', params: { seconds: RETRY_AFTER_SECONDS } }],
+      });
     } else if (name === 'IdempotencyValidationError') {
       request.error = new AppError(409, 'idempotency.key_reused');
     } else if (name === 'IdempotencyAlreadyInProgressError') {
@@ -148,7 +175,7 @@ export const bodyLimit = (): MiddlewareObj<ApiEvent, ApiResult, Error, ApiContex
   before: ({ event }) => {
     if (typeof event.body !== 'string') return;
     const bytes = event.isBase64Encoded ? Math.floor((event.body.length * 3) / 4) : Buffer.byteLength(event.body);
-    if (bytes > config.maxBodyBytes) throw new AppError(413, 'request.too_large', { params: { max: config.maxBodyBytes } });
+    if (bytes > config.maxBodyBytes)
+      throw new AppError(413, 'request.too_large', { params: { max: config.maxBodyBytes } });
   },
 });
-

@@ -10,12 +10,21 @@ import type { ApiReply, ApiRequest } from './types';
 export function single(
   model: string,
   item: unknown,
-  options: { success?: NotificationSpec; ignored?: string[]; language: Language; headers?: Record<string, string>; extra?: Record<string, unknown> },
+  options: {
+    success?: NotificationSpec;
+    ignored?: string[];
+    language: Language;
+    headers?: Record<string, string>;
+    extra?: Record<string, unknown>;
+  },
 ): ApiReply {
   const specs: NotificationSpec[] = [];
   if (options.success) specs.push(options.success);
   if (options.ignored?.length) {
-    specs.push({ key: 'request.read_only_ignored', details: options.ignored.map((field) => ({ key: 'detail.read_only_member', params: { field } })) });
+    specs.push({
+      key: 'request.read_only_ignored',
+      details: options.ignored.map((field) => ({ key: 'detail.read_only_member', params: { field } })),
+    });
   }
   return {
     body: { [model]: item, Notifications: specs.map((s) => notification(s, options.language)), ...options.extra },
@@ -24,13 +33,38 @@ export function single(
 }
 
 /** A collection response (interface §2.6): the items, the CollectionConfiguration, the notifications. */
-function collection(name: string, items: unknown[], configuration: CollectionConfiguration, language: Language, notifications: NotificationSpec[] = []): ApiReply {
-  return { body: { [name]: items, CollectionConfiguration: configuration, Notifications: notifications.map((s) => notification(s, language)) } };
+function collection(
+  name: string,
+  items: unknown[],
+  configuration: CollectionConfiguration,
+  language: Language,
+  notifications: NotificationSpec[] = [],
+): ApiReply {
+  return {
+    body: {
+      [name]: items,
+      CollectionConfiguration: configuration,
+      Notifications: notifications.map((s) => notification(s, language)),
+    },
+  };
 }
 
 /** One page of a paginated collection; `endpoint(n)` is the absolute address of page n. */
-export function pageReply(request: ApiRequest, name: string, listing: { items: unknown[]; total: number }, page: number, endpoint: (page: number) => string): ApiReply {
-  const configuration = pageConfiguration({ name, total: listing.total, page, pageSize: config.pageSize, itemsOnPage: listing.items.length, endpoint });
+export function pageReply(
+  request: ApiRequest,
+  name: string,
+  listing: { items: unknown[]; total: number },
+  page: number,
+  endpoint: (page: number) => string,
+): ApiReply {
+  const configuration = pageConfiguration({
+    name,
+    total: listing.total,
+    page,
+    pageSize: config.pageSize,
+    itemsOnPage: listing.items.length,
+    endpoint,
+  });
   return collection(name, listing.items, configuration, request.language);
 }
 
@@ -38,9 +72,26 @@ export function pageReply(request: ApiRequest, name: string, listing: { items: u
  * An unpaginated collection up to `cap` items; `truncated` adds the Warning that points to the page
  * operation. Its endpoints are its own address (`self`, with the query it keeps).
  */
-export function wholeReply(request: ApiRequest, name: string, listing: { items: unknown[]; total: number; truncated?: boolean }, cap: number, query = ''): ApiReply {
+export function wholeReply(
+  request: ApiRequest,
+  name: string,
+  listing: { items: unknown[]; total: number; truncated?: boolean },
+  cap: number,
+  query = '',
+): ApiReply {
   const self = `${baseUrl(request)}${request.event.rawPath}${query}`;
-  const configuration = wholeConfiguration({ name, total: listing.total, cap, itemsOnPage: listing.items.length, self });
-  return collection(name, listing.items, configuration, request.language, listing.truncated ? [{ key: 'collection.truncated', params: { cap, total: listing.total } }] : []);
+  const configuration = wholeConfiguration({
+    name,
+    total: listing.total,
+    cap,
+    itemsOnPage: listing.items.length,
+    self,
+  });
+  return collection(
+    name,
+    listing.items,
+    configuration,
+    request.language,
+    listing.truncated ? [{ key: 'collection.truncated', params: { cap, total: listing.total } }] : [],
+  );
 }
-

@@ -35,6 +35,7 @@ export function pageOf(request: ApiRequest): number {
   const text = request.params.page;
   if (text === undefined) return 1;
   const page = Number(text);
-  if (!PAGE_PATTERN.test(text) || !Number.isSafeInteger(page)) throw badRequest([{ key: 'detail.page', params: { field: 'page' } }]);
+  if (!PAGE_PATTERN.test(text) || !Number.isSafeInteger(page))
+    throw badRequest([{ key: 'detail.page', params: { field: 'page' } }]);
   return Math.min(page, MAX_PAGE + 1);
 }

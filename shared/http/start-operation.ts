@@ -29,12 +29,20 @@ export function startHandler(name: string) {
     const client = request.params.clientUuid;
     // importRecords reads an export already in the bucket: `?from=exports/{client}/{run}/`.
     const from = query.from;
-    if (operation.needsSource && from === undefined) throw badRequest([{ key: 'detail.required', params: { field: 'from' } }]);
-    if (from !== undefined && !EXPORT_PREFIX_PATTERN.test(from)) throw badRequest([{ key: 'detail.export_prefix', params: { field: 'from' } }]);
+    if (operation.needsSource && from === undefined)
+      throw badRequest([{ key: 'detail.required', params: { field: 'from' } }]);
+    if (from !== undefined && !EXPORT_PREFIX_PATTERN.test(from))
+      throw badRequest([{ key: 'detail.export_prefix', params: { field: 'from' } }]);
     const stateMachineArn = config.stateMachineArn(operation.name);
     if (!stateMachineArn) throw new Error(`no state machine configured for ${operation.name}`);
     const name = `${operation.slug}-${randomUUID()}`;
-    const started = await sfn.send(new StartExecutionCommand({ stateMachineArn, name, input: JSON.stringify({ ...(client ? { client } : {}), ...(from ? { from } : {}), dryRun }) }));
+    const started = await sfn.send(
+      new StartExecutionCommand({
+        stateMachineArn,
+        name,
+        input: JSON.stringify({ ...(client ? { client } : {}), ...(from ? { from } : {}), dryRun }),
+      }),
+    );
     return {
       body: {
         Operation: operation.name,
@@ -42,7 +50,12 @@ export function startHandler(name: string) {
         ExecutionArn: started.executionArn,
         StartedAt: formatTimestamp(started.startDate ?? new Date()),
         DryRun: dryRun,
-        Notifications: [notification({ key: 'operation.started', params: { operation: operation.name, execution: name } }, request.language)],
+        Notifications: [
+          notification(
+            { key: 'operation.started', params: { operation: operation.name, execution: name } },
+            request.language,
+          ),
+        ],
       },
     };
   });

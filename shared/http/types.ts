@@ -8,7 +8,9 @@ import type { Route } from '../routes/types';
 /** API Gateway v2 event; `authorizer.lambda` is present behind the Lambda authorizer. */
 export type ApiEvent = Omit<APIGatewayProxyEventV2, 'requestContext' | 'body'> & {
   body?: unknown;
-  requestContext: APIGatewayProxyEventV2['requestContext'] & { authorizer?: { lambda?: AuthorizerContext; iam?: { userArn?: string } } };
+  requestContext: APIGatewayProxyEventV2['requestContext'] & {
+    authorizer?: { lambda?: AuthorizerContext; iam?: { userArn?: string } };
+  };
 };
 export type ApiResult = APIGatewayProxyStructuredResultV2 & { headers: Record<string, string> };
 export type ApiContext = Context & { caller?: Caller };
@@ -34,4 +36,3 @@ export interface ApiReply {
 /** Marks the Idempotency-Key middleware (shared/http/idempotency.ts), which every POST route runs. */
 export const IDEMPOTENCY = Symbol('idempotency');
 export type ApiMiddleware = MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext> & { [IDEMPOTENCY]?: true };
-

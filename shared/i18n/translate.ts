@@ -1,4 +1,13 @@
-import { details, LANGUAGES, LEVELS, messages, type DetailKey, type Language, type MessageKey, type Params } from './messages';
+import {
+  details,
+  LANGUAGES,
+  LEVELS,
+  messages,
+  type DetailKey,
+  type Language,
+  type MessageKey,
+  type Params,
+} from './messages';
 
 /**
  * The language for a request from `Accept-Language` (RFC 9110 §12.5.4): each language takes the
@@ -13,14 +22,16 @@ export function pickLanguage(acceptLanguage: string | undefined): Language {
     const quality = q === undefined ? 1 : Number(q.slice(2));
     return range ? [{ range: range.toLowerCase(), q: Number.isFinite(quality) ? quality : 0, index }] : [];
   });
-  const specificity = (range: string, language: string) => (range === language ? 3 : range.split('-')[0] === language ? 2 : range === '*' ? 1 : 0);
+  const specificity = (range: string, language: string) =>
+    range === language ? 3 : range.split('-')[0] === language ? 2 : range === '*' ? 1 : 0;
   let best: { language: Language; q: number; index: number } | undefined;
   for (const language of LANGUAGES) {
     const match = ranges
       .filter((r) => specificity(r.range, language) > 0)
       .sort((a, b) => specificity(b.range, language) - specificity(a.range, language) || a.index - b.index)[0];
     if (!match || match.q <= 0) continue;
-    if (!best || match.q > best.q || (match.q === best.q && match.index < best.index)) best = { language, q: match.q, index: match.index };
+    if (!best || match.q > best.q || (match.q === best.q && match.index < best.index))
+      best = { language, q: match.q, index: match.index };
   }
   return best?.language ?? 'en';
 }

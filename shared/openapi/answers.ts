@@ -18,7 +18,7 @@ export function answersOf(route: Route): Map<number, MessageKey[]> {
   const answers = new Map<number, Set<MessageKey>>();
   const add = (status: number, ...keys: readonly MessageKey[]) => {
     const set = answers.get(status) ?? new Set<MessageKey>();
-    keys.forEach((key) => set.add(key));
+    for (const key of keys) set.add(key);
     answers.set(status, set);
   };
   const variables = pathVariables(route.path);
@@ -29,14 +29,16 @@ export function answersOf(route: Route): Map<number, MessageKey[]> {
   if (hasBody) add(400, 'request.invalid', 'request.malformed_json');
   if (route.auth !== 'public') add(401, 'auth.token_missing', 'auth.token_invalid', 'auth.token_expired');
   if (route.auth === 'operator') add(403, 'auth.role_required');
-  if (route.auth === 'token' && (variables.includes('clientUuid') || variables.includes('facilityUuid'))) add(403, 'auth.tenant_forbidden');
+  if (route.auth === 'token' && (variables.includes('clientUuid') || variables.includes('facilityUuid')))
+    add(403, 'auth.tenant_forbidden');
   if (route.method === 'POST') add(409, 'idempotency.key_reused', 'idempotency.in_progress');
   if (hasBody) {
     add(413, 'request.too_large');
     add(415, 'request.unsupported_media_type');
   }
   // A function that calls a dependency (table, bucket, Step Functions) answers 503 when it or the time runs out.
-  if (route.data !== 'none' || route.files !== 'none' || route.auth === 'operator') add(503, 'server.unavailable', 'server.deadline');
+  if (route.data !== 'none' || route.files !== 'none' || route.auth === 'operator')
+    add(503, 'server.unavailable', 'server.deadline');
   for (const [status, keys] of Object.entries(route.answers ?? {})) add(Number(status), ...(keys ?? []));
   return new Map([...answers].sort(([a], [b]) => a - b).map(([status, keys]) => [status, [...keys]]));
 }

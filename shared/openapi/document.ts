@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { toJsonSchema, type JsonSchema } from '@valibot/to-json-schema';
+import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
 import { TIMESTAMP_PATTERN } from '../domain/time';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_SECONDS, KEY_PATTERN } from '../http/idempotency';
@@ -24,6 +24,7 @@ import { docsOf } from './routes-meta';
 type Json = Record<string, unknown>;
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 
+const OPERATOR_AUTH = ' Authorized by IAM (SigV4) on AWS; locally a bearer token with role `operator`.';
 /** JSON Schema of a valibot schema. Custom checks say what they check in their message (`detail.max_length:128`). */
 export function jsonSchemaOf(schema: v.GenericSchema): Json {
   const converted = toJsonSchema(schema, {
@@ -34,12 +35,26 @@ export function jsonSchemaOf(schema: v.GenericSchema): Json {
       if (valibotAction.type !== 'check') return undefined;
       const [key, requirement = ''] = String((valibotAction as { message?: unknown }).message ?? '').split(/:(.*)/s);
       switch (key) {
-        case 'detail.min_length': return { ...jsonSchema, minLength: Number(requirement) };
-        case 'detail.max_length': return { ...jsonSchema, maxLength: Number(requirement) };
-        case 'detail.timestamp': return { ...jsonSchema, pattern: TIMESTAMP_PATTERN.source, description: 'UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date)' };
-        case 'detail.number_range': return { ...jsonSchema, maximum: QUANTITY_MAX, description: `0, or from ${requirement.replace(/^\[|\]$/g, '').replace(', ', ' to ')} (stored exactly)` };
-        case 'detail.filename': return { ...jsonSchema, description: 'no control characters, / or \\' };
-        default: return jsonSchema;
+        case 'detail.min_length':
+          return { ...jsonSchema, minLength: Number(requirement) };
+        case 'detail.max_length':
+          return { ...jsonSchema, maxLength: Number(requirement) };
+        case 'detail.timestamp':
+          return {
+            ...jsonSchema,
+            pattern: TIMESTAMP_PATTERN.source,
+            description: 'UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date)',
+          };
+        case 'detail.number_range':
+          return {
+            ...jsonSchema,
+            maximum: QUANTITY_MAX,
+            description: `0, or from ${requirement.replace(/^\[|\]$/g, '').replace(', ', ' to ')} (stored exactly)`,
+          };
+        case 'detail.filename':
+          return { ...jsonSchema, description: 'no control characters, / or \\' };
+        default:
+          return jsonSchema;
       }
     },
   }) as Json;
@@ -59,20 +74,27 @@ export function exampleOf(schema: Json, requiredOnly = false): unknown {
       const properties = (schema.properties ?? {}) as Record<string, Json>;
       const required = (schema.required ?? []) as string[];
       // A body's example: what it must hold and what is never null.
-      const chosen = Object.entries(properties).filter(([name, s]) => !requiredOnly || required.includes(name) || !Array.isArray(s.anyOf));
+      const chosen = Object.entries(properties).filter(
+        ([name, s]) => !requiredOnly || required.includes(name) || !Array.isArray(s.anyOf),
+      );
       return Object.fromEntries(chosen.map(([name, s]) => [name, exampleOf(s)]));
     }
-    case 'array': return schema.items ? [exampleOf(schema.items as Json)] : [];
-    case 'integer': return typeof schema.minimum === 'number' ? Math.max(schema.minimum, 1) : 1;
-    case 'number': return 1250;
-    case 'boolean': return true;
+    case 'array':
+      return schema.items ? [exampleOf(schema.items as Json)] : [];
+    case 'integer':
+      return typeof schema.minimum === 'number' ? Math.max(schema.minimum, 1) : 1;
+    case 'number':
+      return 1250;
+    case 'boolean':
+      return true;
     case 'string':
       if (schema.pattern === IDENTIFIER_PATTERN.source) return '5b7e2a90-1c44-4b8e-a3f1-6d2c9e8f7a10';
       if (schema.pattern === TIMESTAMP_PATTERN.source) return '2026-11-20 08:15:00';
       if (schema.format === 'uri') return 'https://api.nm-archive.test/document/api/v1/page/1';
       if (typeof schema.pattern === 'string') return undefined;
       return 'Text';
-    default: return {};
+    default:
+      return {};
   }
 }
 
@@ -83,7 +105,11 @@ const componentSchemas = new Map<string, Json>();
 function handlerComment(route: Route): string {
   const source = readFileSync(path.join(REPO_ROOT, route.entry), 'utf8');
   const comment = /\/\*\*([\s\S]*?)\*\/\s*export const handler/.exec(source)?.[1] ?? '';
-  return comment.split('\n').map((line) => line.replace(/^\s*\*\s?/, '').trim()).filter(Boolean).join(' ');
+  return comment
+    .split('\n')
+    .map((line) => line.replace(/^\s*\*\s?/, '').trim())
+    .filter(Boolean)
+    .join(' ');
 }
 
 const sentence = (text: string) => (text ? `${text[0]!.toUpperCase()}${text.slice(1)}` : text);
@@ -98,7 +124,10 @@ function summaryOf(route: Route): { summary: string; description: string } {
 
 const tagOf = (route: Route) => route.operation.split('.')[0]!;
 
-/** operationIds: the route table's operation; a second route of the same operation (`page/{page}`) adds its last variable. */
+/**
+ * operationIds: the route table's operation; a second route of the same operation (`page/{page}`) adds its last
+ * variable.
+ */
 function operationIds(table: readonly Route[]): Map<Route, string> {
   const ids = new Map<Route, string>();
   const seen = new Set<string>();
@@ -140,7 +169,13 @@ function errorResponse(keys: readonly MessageKey[], status: number): Json {
               items: {
                 allOf: [
                   { $ref: '#/components/schemas/Notification' },
-                  { properties: { Type: { const: 'Error' }, Message: { enum: [...keys] }, Code: { enum: keys.map((k) => messages[k].code) } } },
+                  {
+                    properties: {
+                      Type: { const: 'Error' },
+                      Message: { enum: [...keys] },
+                      Code: { enum: keys.map((k) => messages[k].code) },
+                    },
+                  },
                 ],
               },
             },
@@ -215,40 +250,82 @@ export function openApiDocument(options: OpenApiOptions = {}): Json {
     const reply = docs.reply;
     const isFile = reply !== undefined && 'media' in reply;
     const parameters: Json[] = [
-      ...pathVariables(route.path).map((name) => ({ name, in: 'path', required: true, schema: parameterSchema(route, name) })),
-      ...Object.entries(docs.query ?? {}).map(([name, schema]) => ({ name, in: 'query', required: schema.type !== 'optional', schema: parameterSchema(route, name) })),
+      ...pathVariables(route.path).map((name) => ({
+        name,
+        in: 'path',
+        required: true,
+        schema: parameterSchema(route, name),
+      })),
+      ...Object.entries(docs.query ?? {}).map(([name, schema]) => ({
+        name,
+        in: 'query',
+        required: schema.type !== 'optional',
+        schema: parameterSchema(route, name),
+      })),
       ...(isFile ? [] : [{ $ref: '#/components/parameters/AcceptLanguage' }]),
       ...(route.method === 'POST' ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
       ...(route.headers?.request ?? []).map((name) => ({ $ref: `#/components/parameters/${name.replace('-', '')}` })),
     ];
     let content: Json;
     if (!reply) {
-      content = { 'application/json': { schema: { type: 'object', required: ['Notifications'], properties: { Notifications: notifications } } } };
+      content = {
+        'application/json': {
+          schema: { type: 'object', required: ['Notifications'], properties: { Notifications: notifications } },
+        },
+      };
     } else if ('media' in reply) {
-      content = Object.fromEntries(reply.media.map((media) => [media, { schema: media === 'application/json' ? { type: 'object' } : { type: 'string' } }]));
+      content = Object.fromEntries(
+        reply.media.map((media) => [
+          media,
+          { schema: media === 'application/json' ? { type: 'object' } : { type: 'string' } },
+        ]),
+      );
     } else {
       let schema: Json;
       if ('item' in reply) {
         const extra = Object.fromEntries(Object.entries(reply.extra ?? {}).map(([name, s]) => [name, jsonSchemaOf(s)]));
-        schema = { type: 'object', additionalProperties: false, required: [reply.item, 'Notifications', ...Object.keys(extra)], properties: { [reply.item]: component(reply.model, reply.item, route), Notifications: notifications, ...extra } };
+        schema = {
+          type: 'object',
+          additionalProperties: false,
+          required: [reply.item, 'Notifications', ...Object.keys(extra)],
+          properties: {
+            [reply.item]: component(reply.model, reply.item, route),
+            Notifications: notifications,
+            ...extra,
+          },
+        };
       } else if ('collection' in reply) {
         const item = component(reply.model, reply.collection.replace(/Collection$/, ''), route);
         schema = {
           type: 'object',
           additionalProperties: false,
           required: [reply.collection, 'CollectionConfiguration', 'Notifications'],
-          properties: { [reply.collection]: { type: 'array', items: item }, CollectionConfiguration: { $ref: '#/components/schemas/CollectionConfiguration' }, Notifications: notifications },
+          properties: {
+            [reply.collection]: { type: 'array', items: item },
+            CollectionConfiguration: { $ref: '#/components/schemas/CollectionConfiguration' },
+            Notifications: notifications,
+          },
         };
       } else {
         const object = jsonSchemaOf(reply.object);
-        schema = { ...object, required: [...((object.required as string[]) ?? []), 'Notifications'], properties: { ...(object.properties as Json), Notifications: notifications } };
+        schema = {
+          ...object,
+          required: [...((object.required as string[]) ?? []), 'Notifications'],
+          properties: { ...(object.properties as Json), Notifications: notifications },
+        };
       }
       content = { 'application/json': { schema, example: exampleOf(schema) } };
     }
     const responses: Record<string, Json> = {
       200: {
         description: isFile ? 'The file' : 'The answer, with its Notifications',
-        ...(route.headers?.response?.length ? { headers: Object.fromEntries(route.headers.response.map((name) => [name, { $ref: `#/components/headers/${name}` }])) } : {}),
+        ...(route.headers?.response?.length
+          ? {
+              headers: Object.fromEntries(
+                route.headers.response.map((name) => [name, { $ref: `#/components/headers/${name}` }]),
+              ),
+            }
+          : {}),
         content,
       },
     };
@@ -258,24 +335,32 @@ export function openApiDocument(options: OpenApiOptions = {}): Json {
       operationId: ids.get(route),
       tags: [tagOf(route)],
       summary,
-      description: `${description}${route.auth === 'operator' ? ' Authorized by IAM (SigV4) on AWS; locally a bearer token with role `operator`.' : ''}`,
-      security: route.auth === 'public' ? [] : route.auth === 'operator' ? [{ sigv4: [] }, { bearer: [] }] : [{ bearer: [] }],
+      description: route.auth === 'operator' ? `${description}${OPERATOR_AUTH}` : description,
+      security:
+        route.auth === 'public' ? [] : route.auth === 'operator' ? [{ sigv4: [] }, { bearer: [] }] : [{ bearer: [] }],
       ...(parameters.length ? { parameters } : {}),
       ...(body
         ? {
             requestBody: {
               required: true,
-              description: 'Members of the model that are read-only are ignored with a Warning; any other unknown member is 400.',
+              description:
+                'Members of the model that are read-only are ignored with a Warning; any other unknown member is 400.',
               content: { 'application/json': { schema: body, example: exampleOf(body, true) } },
             },
           }
         : {}),
       responses,
     };
-    (paths[route.path] ??= {})[route.method.toLowerCase()] = operation;
+    paths[route.path] ??= {};
+    paths[route.path]![route.method.toLowerCase()] = operation;
   }
 
-  const sortedPaths = Object.fromEntries(table.map((r) => r.path).filter((p, i, all) => all.indexOf(p) === i).map((p) => [p, paths[p]!]));
+  const sortedPaths = Object.fromEntries(
+    table
+      .map((r) => r.path)
+      .filter((p, i, all) => all.indexOf(p) === i)
+      .map((p) => [p, paths[p]!]),
+  );
   const tags = [...new Set(table.map(tagOf))].map((name) => ({ name, description: `The ${name} operations.` }));
   return {
     openapi: '3.1.0',
@@ -283,34 +368,74 @@ export function openApiDocument(options: OpenApiOptions = {}): Json {
       title: 'nm-archive: documents, waste containers and maintenance log',
       version: options.version ?? '0.1.0',
       description: [
-        'Every path is also served with a trailing slash. Every JSON answer carries `Notifications`; an error answers exactly one `Error` notification with a stable `Message` code, a stable integer `Code` and one `Details` line per offending field.',
+        'Every path is also served with a trailing slash. Every JSON answer carries `Notifications`; an error ' +
+          'answers ' +
+          'exactly one `Error` notification with a stable `Message` code, a stable integer `Code` and one `Details` ' +
+          'line per offending field.',
         '`Accept-Language` (English, German; q-values honoured) picks `LocalizedMessage` and `Details`.',
-        'API Gateway answers a request matching no route with 404 `route.not_found`, a path with broken percent-encoding with 400 `request.malformed_path`, a body over 10 MB with 413 and headers over its limit with 431, each with the same Notifications body.',
+        'API Gateway answers a request matching no route with 404 `route.not_found`, a path with broken ' +
+          'percent-encoding with 400 `request.malformed_path`, a body over 10 MB with 413 and headers over its limit ' +
+          'with 431, each with the same Notifications body.',
       ].join('\n\n'),
     },
-    servers: [{ url: options.serverUrl ?? 'http://127.0.0.1:3000', description: options.serverUrl ? 'This service' : 'The local runtime (npm start)' }],
+    servers: [
+      {
+        url: options.serverUrl ?? 'http://127.0.0.1:3000',
+        description: options.serverUrl ? 'This service' : 'The local runtime (npm start)',
+      },
+    ],
     tags,
     paths: sortedPaths,
     components: {
       securitySchemes: {
-        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'An RS256 JWT with `sub`, `name`, `clients`, `facilities` and `roles` (`rpo`, `reporter`, `operator`).' },
-        sigv4: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'AWS Signature Version 4 (IAM authorization of API Gateway), for the /service routes on AWS.' },
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description:
+            'An RS256 JWT with `sub`, `name`, `clients`, `facilities` and `roles` (`rpo`, `reporter`, `operator`).',
+        },
+        sigv4: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Authorization',
+          description: 'AWS Signature Version 4 (IAM authorization of API Gateway), for the /service routes on AWS.',
+        },
       },
       parameters: {
-        AcceptLanguage: { name: 'Accept-Language', in: 'header', required: false, schema: { type: 'string' }, example: 'de, en;q=0.8', description: 'English (default) or German, q-values honoured.' },
+        AcceptLanguage: {
+          name: 'Accept-Language',
+          in: 'header',
+          required: false,
+          schema: { type: 'string' },
+          example: 'de, en;q=0.8',
+          description: 'English (default) or German, q-values honoured.',
+        },
         IdempotencyKey: {
           name: IDEMPOTENCY_HEADER.replace(/(^|-)(\w)/g, (_, dash: string, c: string) => `${dash}${c.toUpperCase()}`),
           in: 'header',
           required: false,
           schema: { type: 'string', pattern: KEY_PATTERN.source },
           example: 'create-box-7',
-          description: `The same key with the same body within ${IDEMPOTENCY_SECONDS / 3600} h answers the first result again; with another body it is 409 \`idempotency.key_reused\`.`,
+          description:
+            `The same key with the same body within ${IDEMPOTENCY_SECONDS / 3600} h answers the first ` +
+            `result again; with another body it is 409 \`idempotency.key_reused\`.`,
         },
-        IfMatch: { name: 'If-Match', in: 'header', required: false, schema: { type: 'string' }, example: '"5b7e2a90-1c44-4b8e-a3f1-6d2c9e8f7a10.1"', description: 'The ETag of the version loaded: the update applies only to that version (else 412).' },
+        IfMatch: {
+          name: 'If-Match',
+          in: 'header',
+          required: false,
+          schema: { type: 'string' },
+          example: '"5b7e2a90-1c44-4b8e-a3f1-6d2c9e8f7a10.1"',
+          description: 'The ETag of the version loaded: the update applies only to that version (else 412).',
+        },
       },
       headers: {
         ETag: { description: 'The version of the item (strong); send it as If-Match.', schema: { type: 'string' } },
-        RetryAfter: { description: 'Seconds to wait before trying again.', schema: { type: 'integer', const: RETRY_AFTER_SECONDS } },
+        RetryAfter: {
+          description: 'Seconds to wait before trying again.',
+          schema: { type: 'integer', const: RETRY_AFTER_SECONDS },
+        },
       },
       schemas: Object.fromEntries([...componentSchemas].sort(([a], [b]) => a.localeCompare(b))),
     },

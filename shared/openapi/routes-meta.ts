@@ -9,9 +9,20 @@
 import * as v from 'valibot';
 import { DOCS_ASSETS } from '../routes/docs';
 import type { Route, RouteDocs } from '../routes/types';
-import { containerCreateSchema, containerDefaultModel, containerModel, containerUpdateSchema } from '../schemas/container';
+import {
+  containerCreateSchema,
+  containerDefaultModel,
+  containerModel,
+  containerUpdateSchema,
+} from '../schemas/container';
 import { contentCreateSchema, contentModel } from '../schemas/content';
-import { documentCreateSchema, documentModel, documentUpdateSchema, stateFilterSchema, uploadForm } from '../schemas/document';
+import {
+  documentCreateSchema,
+  documentModel,
+  documentUpdateSchema,
+  stateFilterSchema,
+  uploadForm,
+} from '../schemas/document';
 import { maintenanceCreateSchema, maintenanceModel, maintenanceUpdateSchema } from '../schemas/maintenance';
 import { historyEntryModel, nuclideModel, releaseAssessmentModel } from '../schemas/release';
 
@@ -20,7 +31,10 @@ const content = { item: 'ContainerContentModel', model: contentModel } as const;
 const history = { collection: 'ContainerHistoryEntryModelCollection', model: historyEntryModel } as const;
 const documentItem = { item: 'DocumentModel', model: documentModel } as const;
 /** A document listing: the collection of DocumentModels, narrowed by `?State=`. */
-const documents = { query: { State: stateFilterSchema }, reply: { collection: 'DocumentModelCollection', model: documentModel } } as const;
+const documents = {
+  query: { State: stateFilterSchema },
+  reply: { collection: 'DocumentModelCollection', model: documentModel },
+} as const;
 const entry = { item: 'MaintenanceLogEntryModel', model: maintenanceModel } as const;
 const entries = { collection: 'MaintenanceLogEntryModelCollection', model: maintenanceModel } as const;
 
@@ -74,6 +88,7 @@ export function docsOf(route: Route): RouteDocs {
   const own: RouteDocs = { body: route.body, params: route.params, query: route.query, reply: route.reply };
   const here = routeDocs[route.operation];
   if (!here) return own;
-  if (Object.values(own).some((value) => value !== undefined)) throw new Error(`${route.operation}: documented both in its route and in shared/openapi/routes-meta.ts`);
+  if (Object.values(own).some((value) => value !== undefined))
+    throw new Error(`${route.operation}: documented both in its route and in shared/openapi/routes-meta.ts`);
   return here;
 }

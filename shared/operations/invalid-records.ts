@@ -39,48 +39,103 @@ interface State {
   sample: Finding[];
 }
 
-export function invalidRecords(db: DynamoDBDocumentClient, tableName: string, files: FileStorage, mode: 'select' | 'remove'): Operation<State> {
+export function invalidRecords(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  files: FileStorage,
+  mode: 'select' | 'remove',
+): Operation<State> {
   const slug = mode === 'select' ? 'select-invalid-records' : 'remove-invalid-records';
 
   /** The containers that links and dispatch/dispose records of this page refer to, that exist. */
   async function existingContainers(refs: { pk: string; uuid: string }[]): Promise<Set<string>> {
-    const items = await batchGet(db, tableName, refs.map((r) => ({ PK: r.pk, SK: keys.container(r.uuid) })), { projection: 'PK, SK' });
+    const items = await batchGet(
+      db,
+      tableName,
+      refs.map((r) => ({ PK: r.pk, SK: keys.container(r.uuid) })),
+      { projection: 'PK, SK' },
+    );
     return new Set(items.map((item) => `${String(item.PK)}|${String(item.SK).split('#')[1]}`));
   }
 
   return {
     name: mode === 'select' ? 'selectInvalidRecords' : 'removeInvalidRecords',
 
-    initial: () => ({ run: `${new Date().toISOString().slice(0, 19).replace(/[-:]/g, '')}-${randomUUID().slice(0, 8)}`, scanned: 0, invalid: 0, removed: 0, kept: 0, parts: 0, sample: [] }),
+    initial: () => ({
+      run: `${new Date().toISOString().slice(0, 19).replace(/[-:]/g, '')}-${randomUUID().slice(0, 8)}`,
+      scanned: 0,
+      invalid: 0,
+      removed: 0,
+      kept: 0,
+      parts: 0,
+      sample: [],
+    }),
 
     async step(state, event) {
-      const out = await db.send(new ScanCommand({ TableName: tableName, Limit: SCAN_PAGE, ...(state.cursor ? { ExclusiveStartKey: state.cursor } : {}) }));
+      const out = await db.send(
+        new ScanCommand({
+          TableName: tableName,
+          Limit: SCAN_PAGE,
+          ...(state.cursor ? { ExclusiveStartKey: state.cursor } : {}),
+        }),
+      );
       const items = (out.Items ?? []) as StoredItem[];
       const checked = items.map((item) => ({ item, ...recordProblems(item) }));
-      const present = await existingContainers(checked.flatMap((c) => (c.needsContainer && !c.problems.length ? [c.needsContainer] : [])));
+      const present = await existingContainers(
+        checked.flatMap((c) => (c.needsContainer && !c.problems.length ? [c.needsContainer] : [])),
+      );
       const findings: (Finding & { item: StoredItem })[] = [];
       for (const c of checked) {
         const problems = [...c.problems];
-        if (c.needsContainer && !c.problems.length && !present.has(`${c.needsContainer.pk}|${c.needsContainer.uuid}`)) problems.push(`ContainerUuid: container ${c.needsContainer.uuid} does not exist`);
-        if (problems.length) findings.push({ PK: String(c.item.PK), SK: String(c.item.SK), Type: String(c.item.Type ?? ''), problems, item: c.item });
+        if (c.needsContainer && !c.problems.length && !present.has(`${c.needsContainer.pk}|${c.needsContainer.uuid}`))
+          problems.push(`ContainerUuid: container ${c.needsContainer.uuid} does not exist`);
+        if (problems.length)
+          findings.push({
+            PK: String(c.item.PK),
+            SK: String(c.item.SK),
+            Type: String(c.item.Type ?? ''),
+            problems,
+            item: c.item,
+          });
       }
-      const next: State = { ...state, cursor: out.LastEvaluatedKey, scanned: state.scanned + (out.ScannedCount ?? 0), invalid: state.invalid + findings.length, sample: [...state.sample, ...findings.map(({ item: _item, ...f }) => f)].slice(0, SAMPLE) };
+      const next: State = {
+        ...state,
+        cursor: out.LastEvaluatedKey,
+        scanned: state.scanned + (out.ScannedCount ?? 0),
+        invalid: state.invalid + findings.length,
+        sample: [...state.sample, ...findings.map(({ item: _item, ...f }) => f)].slice(0, SAMPLE),
+      };
       if (findings.length) {
         next.parts = state.parts + 1;
         const part = `operations/${slug}/${state.run}/findings-${String(next.parts).padStart(5, '0')}.jsonl`;
-        await files.put(part, `${findings.map(({ item: _item, ...f }) => JSON.stringify(f)).join('\n')}\n`, 'application/x-ndjson');
+        await files.put(
+          part,
+          `${findings.map(({ item: _item, ...f }) => JSON.stringify(f)).join('\n')}\n`,
+          'application/x-ndjson',
+        );
       }
       if (mode === 'remove' && !event.dryRun) {
         for (const f of findings) {
-          await files.put(`quarantine/${state.run}/${encodeURIComponent(f.PK)}/${encodeURIComponent(f.SK)}.json`, JSON.stringify(f.item), 'application/json');
+          await files.put(
+            `quarantine/${state.run}/${encodeURIComponent(f.PK)}/${encodeURIComponent(f.SK)}.json`,
+            JSON.stringify(f.item),
+            'application/json',
+          );
           const versioned = typeof f.item.Version === 'number';
           try {
-            await db.send(new DeleteCommand({
-              TableName: tableName,
-              Key: { PK: f.PK, SK: f.SK },
-              ConditionExpression: versioned ? '#version = :version' : 'attribute_exists(PK)',
-              ...(versioned ? { ExpressionAttributeNames: { '#version': 'Version' }, ExpressionAttributeValues: { ':version': f.item.Version } } : {}),
-            }));
+            await db.send(
+              new DeleteCommand({
+                TableName: tableName,
+                Key: { PK: f.PK, SK: f.SK },
+                ConditionExpression: versioned ? '#version = :version' : 'attribute_exists(PK)',
+                ...(versioned
+                  ? {
+                      ExpressionAttributeNames: { '#version': 'Version' },
+                      ExpressionAttributeValues: { ':version': f.item.Version },
+                    }
+                  : {}),
+              }),
+            );
             next.removed += 1;
           } catch (error) {
             if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
@@ -100,7 +155,14 @@ export function invalidRecords(db: DynamoDBDocumentClient, tableName: string, fi
                 dryRun: event.dryRun ?? false,
                 scanned: next.scanned,
                 invalid: next.invalid,
-                ...(mode === 'remove' ? { removed: next.removed, changedAndKept: next.kept, quarantine: `quarantine/${next.run}/`, next: next.removed ? 'regenerateSequenceMemory' : undefined } : {}),
+                ...(mode === 'remove'
+                  ? {
+                      removed: next.removed,
+                      changedAndKept: next.kept,
+                      quarantine: `quarantine/${next.run}/`,
+                      next: next.removed ? 'regenerateSequenceMemory' : undefined,
+                    }
+                  : {}),
                 findings: next.parts ? { folder: `operations/${slug}/${next.run}/`, files: next.parts } : null,
                 sample: next.sample,
               },

@@ -16,7 +16,14 @@ export const EXECUTION_TIMEOUT_SECONDS = 24 * 60 * 60;
  * What the state machine retries: the policy's errors (shared/retry.ts), and the name a step's own
  * retry policy gives a dependency that stayed unavailable through its attempts (UnavailableError).
  */
-export const STEP_RETRY = { ErrorEquals: [...RETRYABLE_ERRORS, 'UnavailableError'], IntervalSeconds: 2, BackoffRate: 2, MaxAttempts: 6, MaxDelaySeconds: 60, JitterStrategy: 'FULL' } as const;
+export const STEP_RETRY = {
+  ErrorEquals: [...RETRYABLE_ERRORS, 'UnavailableError'],
+  IntervalSeconds: 2,
+  BackoffRate: 2,
+  MaxAttempts: 6,
+  MaxDelaySeconds: 60,
+  JitterStrategy: 'FULL',
+} as const;
 
 /** State names: the history and the status route read the step's output by its name. */
 export const stateNames = (operation: string) => ({

@@ -29,7 +29,13 @@ interface Migration {
   rewrite(item: StoredItem): Rewrite;
 }
 
-interface State { cursor?: Record<string, unknown>; scanned: number; changed: number; skipped: number; samples: string[] }
+interface State {
+  cursor?: Record<string, unknown>;
+  scanned: number;
+  changed: number;
+  skipped: number;
+  samples: string[];
+}
 
 function scanMigration(db: DynamoDBDocumentClient, tableName: string, migration: Migration): Operation<State> {
   return {
@@ -37,14 +43,16 @@ function scanMigration(db: DynamoDBDocumentClient, tableName: string, migration:
     initial: () => ({ scanned: 0, changed: 0, skipped: 0, samples: [] }),
     async step(state, event) {
       const next: State = { ...state, samples: [...state.samples] };
-      const out = await db.send(new ScanCommand({
-        TableName: tableName,
-        Limit: SCAN_PAGE,
-        FilterExpression: migration.filter.expression,
-        ExpressionAttributeNames: migration.filter.names,
-        ...(migration.filter.values ? { ExpressionAttributeValues: migration.filter.values } : {}),
-        ...(state.cursor ? { ExclusiveStartKey: state.cursor } : {}),
-      }));
+      const out = await db.send(
+        new ScanCommand({
+          TableName: tableName,
+          Limit: SCAN_PAGE,
+          FilterExpression: migration.filter.expression,
+          ExpressionAttributeNames: migration.filter.names,
+          ...(migration.filter.values ? { ExpressionAttributeValues: migration.filter.values } : {}),
+          ...(state.cursor ? { ExclusiveStartKey: state.cursor } : {}),
+        }),
+      );
       for (const item of (out.Items ?? []) as StoredItem[]) {
         const rewrite = migration.rewrite(item);
         const where = `${String(item.PK)} ${String(item.SK)}`;
@@ -56,20 +64,45 @@ function scanMigration(db: DynamoDBDocumentClient, tableName: string, migration:
         if (!event.dryRun) {
           const sameKey = rewrite.put.PK === item.PK && rewrite.put.SK === item.SK;
           try {
-            await db.send(new TransactWriteCommand({
-              TransactItems: [
-                sameKey
-                  ? { Put: { TableName: tableName, Item: rewrite.put, ConditionExpression: migration.stillOld.expression, ExpressionAttributeNames: migration.stillOld.names } }
-                  : { Put: { TableName: tableName, Item: rewrite.put, ConditionExpression: 'attribute_not_exists(PK)' } },
-                ...(!sameKey && rewrite.deleteOld
-                  ? [{ Delete: { TableName: tableName, Key: { PK: item.PK, SK: item.SK }, ConditionExpression: migration.stillOld.expression, ExpressionAttributeNames: migration.stillOld.names } }]
-                  : []),
-              ],
-            }));
+            await db.send(
+              new TransactWriteCommand({
+                TransactItems: [
+                  sameKey
+                    ? {
+                        Put: {
+                          TableName: tableName,
+                          Item: rewrite.put,
+                          ConditionExpression: migration.stillOld.expression,
+                          ExpressionAttributeNames: migration.stillOld.names,
+                        },
+                      }
+                    : {
+                        Put: {
+                          TableName: tableName,
+                          Item: rewrite.put,
+                          ConditionExpression: 'attribute_not_exists(PK)',
+                        },
+                      },
+                  ...(!sameKey && rewrite.deleteOld
+                    ? [
+                        {
+                          Delete: {
+                            TableName: tableName,
+                            Key: { PK: item.PK, SK: item.SK },
+                            ConditionExpression: migration.stillOld.expression,
+                            ExpressionAttributeNames: migration.stillOld.names,
+                          },
+                        },
+                      ]
+                    : []),
+                ],
+              }),
+            );
           } catch (error) {
             if (!(error instanceof TransactionCanceledException)) throw error;
             next.skipped += 1; // migrated meanwhile, or its new key is taken
-            if (next.samples.length < 20) next.samples.push(`skipped ${where}: changed meanwhile or its new key exists`);
+            if (next.samples.length < 20)
+              next.samples.push(`skipped ${where}: changed meanwhile or its new key exists`);
             continue;
           }
         }
@@ -78,7 +111,8 @@ function scanMigration(db: DynamoDBDocumentClient, tableName: string, migration:
       }
       next.scanned = state.scanned + (out.ScannedCount ?? 0);
       next.cursor = out.LastEvaluatedKey;
-      if (out.LastEvaluatedKey) return { state: next, done: false, progress: { phase: 'migrating', processed: next.scanned } };
+      if (out.LastEvaluatedKey)
+        return { state: next, done: false, progress: { phase: 'migrating', processed: next.scanned } };
       return finish(next, event.dryRun);
     },
   };
@@ -87,7 +121,13 @@ function scanMigration(db: DynamoDBDocumentClient, tableName: string, migration:
       state,
       done: true,
       progress: { phase: 'done', processed: state.scanned },
-      result: { dryRun: dryRun ?? false, scanned: state.scanned, changed: state.changed, skipped: state.skipped, samples: state.samples },
+      result: {
+        dryRun: dryRun ?? false,
+        scanned: state.scanned,
+        changed: state.changed,
+        skipped: state.skipped,
+        samples: state.samples,
+      },
     };
   }
 }
@@ -103,7 +143,11 @@ const fromIso = (value: unknown): string | undefined => {
 export const migrateMaintenanceLogEntries = (db: DynamoDBDocumentClient, tableName: string) =>
   scanMigration(db, tableName, {
     name: 'migrateMaintenanceLogEntries',
-    filter: { expression: '#type = :type AND attribute_exists(#title)', names: { '#type': 'Type', '#title': 'Title' }, values: { ':type': ITEM_TYPES.maintenanceEntry } },
+    filter: {
+      expression: '#type = :type AND attribute_exists(#title)',
+      names: { '#type': 'Type', '#title': 'Title' },
+      values: { ':type': ITEM_TYPES.maintenanceEntry },
+    },
     stillOld: { expression: 'attribute_exists(#title)', names: { '#title': 'Title' } },
     rewrite(item) {
       const start = fromIso(item.StartedAt);
@@ -129,9 +173,14 @@ export const migrateMaintenanceLogEntries = (db: DynamoDBDocumentClient, tableNa
         IncidentDateStart: start,
         IncidentDateEnd: end ?? null,
       };
-      // A closed entry becomes SOLVED if it meets the rules; one that lacks what SOLVED needs stays ONGOING rather than becoming invalid.
-      if (item.Status === 'closed' && !entryRuleBreaches({ ...record, State: 'SOLVED' }).length) record.State = 'SOLVED';
-      return { put: maintenanceItem(record), change: `log entry of the first log book -> current shape (${record.State})` };
+      // A closed entry becomes SOLVED if it meets the rules; one that lacks what SOLVED needs stays ONGOING rather than
+      // becoming invalid.
+      if (item.Status === 'closed' && !entryRuleBreaches({ ...record, State: 'SOLVED' }).length)
+        record.State = 'SOLVED';
+      return {
+        put: maintenanceItem(record),
+        change: `log entry of the first log book -> current shape (${record.State})`,
+      };
     },
   });
 
@@ -139,20 +188,36 @@ export const migrateMaintenanceLogEntries = (db: DynamoDBDocumentClient, tableNa
 export const migrateResponsivenessData = (db: DynamoDBDocumentClient, tableName: string) =>
   scanMigration(db, tableName, {
     name: 'migrateResponsivenessData',
-    filter: { expression: '#type = :type AND attribute_exists(#old)', names: { '#type': 'Type', '#old': 'ResponsivenessData' }, values: { ':type': ITEM_TYPES.probe } },
+    filter: {
+      expression: '#type = :type AND attribute_exists(#old)',
+      names: { '#type': 'Type', '#old': 'ResponsivenessData' },
+      values: { ':type': ITEM_TYPES.probe },
+    },
     stillOld: { expression: 'attribute_exists(#old)', names: { '#old': 'ResponsivenessData' } },
     rewrite(item) {
-      const rows = Array.isArray(item.ResponsivenessData) ? (item.ResponsivenessData as { nuclide?: unknown; value?: unknown; unit?: unknown }[]) : [];
-      const responsiveness: Record<string, number> = { ...((item.Responsiveness as Record<string, number> | undefined) ?? {}) };
+      const rows = Array.isArray(item.ResponsivenessData)
+        ? (item.ResponsivenessData as { nuclide?: unknown; value?: unknown; unit?: unknown }[])
+        : [];
+      const responsiveness: Record<string, number> = {
+        ...((item.Responsiveness as Record<string, number> | undefined) ?? {}),
+      };
       for (const row of rows) {
         const factor = row.unit === 'cps per kBq/cm2' ? 1 / 1000 : row.unit === 'cps per Bq/cm2' ? 1 : undefined;
-        if (typeof row.nuclide !== 'string' || !isKnownNuclide(row.nuclide) || typeof row.value !== 'number' || factor === undefined) {
+        if (
+          typeof row.nuclide !== 'string' ||
+          !isKnownNuclide(row.nuclide) ||
+          typeof row.value !== 'number' ||
+          factor === undefined
+        ) {
           return { skip: `ResponsivenessData row ${JSON.stringify(row)} has no known nuclide, number or unit` };
         }
         responsiveness[row.nuclide] = row.value * factor;
       }
       const { ResponsivenessData: _old, ...rest } = item;
-      return { put: { ...rest, Responsiveness: responsiveness }, change: `responsiveness of ${Object.keys(responsiveness).join(', ')} in s^-1 per Bq/cm2` };
+      return {
+        put: { ...rest, Responsiveness: responsiveness },
+        change: `responsiveness of ${Object.keys(responsiveness).join(', ')} in s^-1 per Bq/cm2`,
+      };
     },
   });
 
@@ -160,12 +225,21 @@ export const migrateResponsivenessData = (db: DynamoDBDocumentClient, tableName:
 export const migrateProbeIdentifier = (db: DynamoDBDocumentClient, tableName: string) =>
   scanMigration(db, tableName, {
     name: 'migrateProbeIdentifier',
-    filter: { expression: '#type = :type AND begins_with(#sk, :old)', names: { '#type': 'Type', '#sk': 'SK' }, values: { ':type': ITEM_TYPES.probe, ':old': keys.probeByDevicePrefix } },
+    filter: {
+      expression: '#type = :type AND begins_with(#sk, :old)',
+      names: { '#type': 'Type', '#sk': 'SK' },
+      values: { ':type': ITEM_TYPES.probe, ':old': keys.probeByDevicePrefix },
+    },
     stillOld: { expression: 'attribute_exists(#sk)', names: { '#sk': 'SK' } },
     rewrite(item) {
       const identifier = item.ProbeIdentifier;
-      if (typeof identifier !== 'string' || !/^[A-Za-z0-9_-]{1,36}$/.test(identifier)) return { skip: 'no probe identifier to key it by' };
+      if (typeof identifier !== 'string' || !/^[A-Za-z0-9_-]{1,36}$/.test(identifier))
+        return { skip: 'no probe identifier to key it by' };
       const device = String(item.SK).slice(keys.probeByDevicePrefix.length);
-      return { put: { ...item, SK: keys.probe(identifier), Device: item.Device ?? device }, deleteOld: true, change: `re-keyed from device ${device} to probe ${identifier}` };
+      return {
+        put: { ...item, SK: keys.probe(identifier), Device: item.Device ?? device },
+        deleteOld: true,
+        change: `re-keyed from device ${device} to probe ${identifier}`,
+      };
     },
   });

@@ -20,7 +20,14 @@ import { isBookkeeping, ITEM_TYPES, keys } from '../data/table';
 
 export type StoredItem = Record<string, unknown> & { PK?: unknown; SK?: unknown; Type?: unknown };
 
-const stored = { Client: identifier, Facility: identifier, Uuid: identifier, Version: v.pipe(v.number(), v.integer(), v.minValue(1)), CreatedAt: timestamp, UpdatedAt: timestamp };
+const stored = {
+  Client: identifier,
+  Facility: identifier,
+  Uuid: identifier,
+  Version: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  CreatedAt: timestamp,
+  UpdatedAt: timestamp,
+};
 const nullable = <S extends v.GenericSchema>(s: S) => v.nullable(s);
 
 /** Schemas of the stored shapes, by Type (extra attributes such as index keys are allowed). */
@@ -31,53 +38,96 @@ const schemas: Record<string, v.GenericSchema> = {
     ...stored,
     State: oneOf(DOCUMENT_STATES),
     Scope: oneOf(DOCUMENT_SCOPES),
-    File: nullable(v.looseObject({ Key: v.string(), Size: v.number(), ContentType: v.string(), CreatedAt: v.number(), ModifiedAt: v.number() })),
+    File: nullable(
+      v.looseObject({
+        Key: v.string(),
+        Size: v.number(),
+        ContentType: v.string(),
+        CreatedAt: v.number(),
+        ModifiedAt: v.number(),
+      }),
+    ),
   }),
-  MaintenanceLogEntry: v.looseObject({ ...maintenanceCreateSchema.entries, ...stored, State: oneOf(MAINTENANCE_STATES), Reporter: identifier }),
+  MaintenanceLogEntry: v.looseObject({
+    ...maintenanceCreateSchema.entries,
+    ...stored,
+    State: oneOf(MAINTENANCE_STATES),
+    Reporter: identifier,
+  }),
   Person: v.looseObject({ Uuid: identifier, Client: identifier, Name: v.optional(text(1, 256)) }),
   Device: v.looseObject({ Uuid: identifier, Name: text(1, 256) }),
-  Probe: v.looseObject({ ProbeIdentifier: identifier, Device: v.nullish(identifier), Responsiveness: v.optional(v.record(v.string(), v.pipe(v.number(), v.finite(), v.minValue(0)))) }),
-  ContainerLink: v.looseObject({ ContainerUuid: identifier, Kind: v.picklist(['CYCLOTRON_PRODUCT', 'GENERATOR_ELUAT']), ContentId: identifier, Nuclide: v.string() }),
+  Probe: v.looseObject({
+    ProbeIdentifier: identifier,
+    Device: v.nullish(identifier),
+    Responsiveness: v.optional(v.record(v.string(), v.pipe(v.number(), v.finite(), v.minValue(0)))),
+  }),
+  ContainerLink: v.looseObject({
+    ContainerUuid: identifier,
+    Kind: v.picklist(['CYCLOTRON_PRODUCT', 'GENERATOR_ELUAT']),
+    ContentId: identifier,
+    Nuclide: v.string(),
+  }),
   Dispatch: v.looseObject({ Uuid: identifier, ContainerUuid: identifier, At: timestamp }),
   Dispose: v.looseObject({ Uuid: identifier, ContainerUuid: identifier, At: timestamp }),
-  Audit: v.looseObject({ Entity: v.string(), EntityUuid: identifier, Action: v.picklist(['created', 'updated', 'deleted']), Actor: v.string(), At: timestamp, Changes: v.array(v.unknown()) }),
+  Audit: v.looseObject({
+    Entity: v.string(),
+    EntityUuid: identifier,
+    Action: v.picklist(['created', 'updated', 'deleted']),
+    Actor: v.string(),
+    At: timestamp,
+    Changes: v.array(v.unknown()),
+  }),
 };
 
-const english = (d: Detail) =>
-  catalogue[d.key].en.replace(/\{(\w+)\}/g, (_, n: string) => String(d.params?.[n] ?? ''));
+const english = (d: Detail) => catalogue[d.key].en.replace(/\{(\w+)\}/g, (_, n: string) => String(d.params?.[n] ?? ''));
 
 /** The problems of a stored item (empty: valid), and the container it needs to exist, if any. */
-export function recordProblems(item: StoredItem): { problems: string[]; needsContainer?: { pk: string; uuid: string } } {
+export function recordProblems(item: StoredItem): {
+  problems: string[];
+  needsContainer?: { pk: string; uuid: string };
+} {
   const type = typeof item.Type === 'string' ? item.Type : '';
   if (isBookkeeping(item)) return { problems: [] };
   const schema = schemas[type];
   if (!schema) return { problems: [`Type: unknown record type ${JSON.stringify(item.Type ?? null)}`] };
   const result = v.safeParse(schema, item, { abortPipeEarly: true });
   const problems = result.success ? [] : issueDetails(result.issues).map(english);
-  const tenantKey = typeof item.Client === 'string' && typeof item.Facility === 'string' ? keys.tenant({ client: item.Client, facility: item.Facility }) : undefined;
+  const tenantKey =
+    typeof item.Client === 'string' && typeof item.Facility === 'string'
+      ? keys.tenant({ client: item.Client, facility: item.Facility })
+      : undefined;
   const expectKey = (pk: string | undefined, sk: string) => {
-    if (item.PK !== pk || item.SK !== sk) problems.push(`PK/SK: ${String(item.PK)} / ${String(item.SK)} do not match the record (${pk} / ${sk})`);
+    if (item.PK !== pk || item.SK !== sk)
+      problems.push(`PK/SK: ${String(item.PK)} / ${String(item.SK)} do not match the record (${pk} / ${sk})`);
   };
   if (result.success) {
     if (type === ITEM_TYPES.container) {
       expectKey(tenantKey, keys.container(String(item.Uuid)));
       const data = item as unknown as ContainerData;
-      if ((data.State === 'DISPATCHED' || data.State === 'DISPOSED') && missingRelease(data).length) problems.push(`State: ${data.State} without a complete release (${missingRelease(data).join(', ')})`);
+      if ((data.State === 'DISPATCHED' || data.State === 'DISPOSED') && missingRelease(data).length)
+        problems.push(`State: ${data.State} without a complete release (${missingRelease(data).join(', ')})`);
     }
     if (type === ITEM_TYPES.document) expectKey(tenantKey, keys.document(String(item.Uuid)));
     if (type === ITEM_TYPES.maintenanceEntry) {
       expectKey(tenantKey, keys.maintenanceEntry(String(item.Uuid)));
       problems.push(...entryRuleBreaches(item as unknown as MaintenanceData).map(english));
     }
-    if (type === ITEM_TYPES.containerLink && !isKnownNuclide(String(item.Nuclide))) problems.push(`Nuclide: ${String(item.Nuclide)} is not a known nuclide`);
+    if (type === ITEM_TYPES.containerLink && !isKnownNuclide(String(item.Nuclide)))
+      problems.push(`Nuclide: ${String(item.Nuclide)} is not a known nuclide`);
     if (type === ITEM_TYPES.probe) {
-      if (item.SK !== keys.probe(String(item.ProbeIdentifier))) problems.push(`SK: ${String(item.SK)} is not keyed by the probe identifier (run migrateProbeIdentifier)`);
-      if ('ResponsivenessData' in item) problems.push('ResponsivenessData: older shape (run migrateResponsivenessData)');
+      if (item.SK !== keys.probe(String(item.ProbeIdentifier)))
+        problems.push(`SK: ${String(item.SK)} is not keyed by the probe identifier (run migrateProbeIdentifier)`);
+      if ('ResponsivenessData' in item)
+        problems.push('ResponsivenessData: older shape (run migrateResponsivenessData)');
     }
-    if (type === ITEM_TYPES.maintenanceEntry && 'Title' in item) problems.push('Title: older shape (run migrateMaintenanceLogEntries)');
+    if (type === ITEM_TYPES.maintenanceEntry && 'Title' in item)
+      problems.push('Title: older shape (run migrateMaintenanceLogEntries)');
   }
-  const container = ([ITEM_TYPES.containerLink, ITEM_TYPES.dispatch, ITEM_TYPES.dispose] as string[]).includes(type) && typeof item.ContainerUuid === 'string' && typeof item.PK === 'string'
-    ? { pk: item.PK, uuid: item.ContainerUuid }
-    : undefined;
+  const container =
+    ([ITEM_TYPES.containerLink, ITEM_TYPES.dispatch, ITEM_TYPES.dispose] as string[]).includes(type) &&
+    typeof item.ContainerUuid === 'string' &&
+    typeof item.PK === 'string'
+      ? { pk: item.PK, uuid: item.ContainerUuid }
+      : undefined;
   return { problems, ...(container ? { needsContainer: container } : {}) };
 }

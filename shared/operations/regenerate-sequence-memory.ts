@@ -11,7 +11,14 @@
  * of each shard of the all-tenant maintenance log. Best run while writes are quiet: a count taken
  * while the stream still carries changes the writer has not applied is corrected twice.
  */
-import { GetCommand, QueryCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  QueryCommand,
+  ScanCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+  type QueryCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { DOCUMENT_STATES, type DocumentRecord } from '../domain/document';
 import { collectionId, membership } from '../data/documents';
 import { allEntriesOf, allPagesOf, MAINTENANCE_SHARDS } from '../data/maintenance';
@@ -41,7 +48,6 @@ interface State {
 }
 
 export function regenerateSequenceMemory(db: DynamoDBDocumentClient, tableName: string): Operation<State> {
-
   async function all(input: Omit<QueryCommandInput, 'TableName'>): Promise<Record<string, unknown>[]> {
     const items: Record<string, unknown>[] = [];
     let ExclusiveStartKey: QueryCommandInput['ExclusiveStartKey'];
@@ -54,19 +60,28 @@ export function regenerateSequenceMemory(db: DynamoDBDocumentClient, tableName: 
   }
 
   /** Sets a counter to what it should be; answers the drift. */
-  async function fixCounter(pk: string, sk: string, expected: number, stored: number, event: StepEvent<State>, report: RegenerateReport) {
+  async function fixCounter(
+    pk: string,
+    sk: string,
+    expected: number,
+    stored: number,
+    event: StepEvent<State>,
+    report: RegenerateReport,
+  ) {
     report.counters.checked += 1;
     if (stored === expected) return;
     report.counters.fixed += 1;
     report.counters.drift += Math.abs(stored - expected);
     if (event.dryRun) return;
-    await db.send(new UpdateCommand({
-      TableName: tableName,
-      Key: { PK: pk, SK: sk },
-      UpdateExpression: 'SET N = :n, #type = :type',
-      ExpressionAttributeNames: { '#type': 'Type' },
-      ExpressionAttributeValues: { ':n': expected, ':type': ITEM_TYPES.counter },
-    }));
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: { PK: pk, SK: sk },
+        UpdateExpression: 'SET N = :n, #type = :type',
+        ExpressionAttributeNames: { '#type': 'Type' },
+        ExpressionAttributeValues: { ':n': expected, ':type': ITEM_TYPES.counter },
+      }),
+    );
   }
 
   async function regeneratePartition(pk: string, event: StepEvent<State>, report: RegenerateReport) {
@@ -79,19 +94,41 @@ export function regenerateSequenceMemory(db: DynamoDBDocumentClient, tableName: 
       ExpressionAttributeNames: { '#state': 'State', '#scope': 'Scope' },
     })) as (Pick<DocumentRecord, 'State' | 'Scope' | 'ScopeReference'> & { G1SK: string })[];
     const expected = new Map<string, number>();
-    const paged = new Map<string, string[]>([[collectionId({ kind: 'all' }), []], ...DOCUMENT_STATES.map((s) => [collectionId({ kind: 'all', state: s }), []] as [string, string[]])]);
+    const paged = new Map<string, string[]>([
+      [collectionId({ kind: 'all' }), []],
+      ...DOCUMENT_STATES.map((s) => [collectionId({ kind: 'all', state: s }), []] as [string, string[]]),
+    ]);
     for (const d of documents) {
       const { paged: pagedIn, counted } = membership(d);
       for (const c of counted) expected.set(c, (expected.get(c) ?? 0) + 1);
       for (const c of pagedIn) paged.get(c)?.push(d.G1SK);
     }
-    const stored = await all({ KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)', ExpressionAttributeValues: { ':pk': pk, ':p': keys.documentCountPrefix }, ConsistentRead: true });
-    const storedBy = new Map(stored.map((c) => [String(c.SK).slice(keys.documentCountPrefix.length), Number(c.N ?? 0)]));
+    const stored = await all({
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
+      ExpressionAttributeValues: { ':pk': pk, ':p': keys.documentCountPrefix },
+      ConsistentRead: true,
+    });
+    const storedBy = new Map(
+      stored.map((c) => [String(c.SK).slice(keys.documentCountPrefix.length), Number(c.N ?? 0)]),
+    );
     for (const collection of new Set([...expected.keys(), ...storedBy.keys()])) {
-      await fixCounter(pk, keys.documentCount(collection), expected.get(collection) ?? 0, storedBy.get(collection) ?? 0, event, report);
+      await fixCounter(
+        pk,
+        keys.documentCount(collection),
+        expected.get(collection) ?? 0,
+        storedBy.get(collection) ?? 0,
+        event,
+        report,
+      );
     }
     for (const [collection, sortedKeys] of paged) {
-      const { drift } = await verifyBuckets(db, tableName, { pk, prefix: keys.documentPagesPrefix(collection) }, sortedKeys, event.dryRun);
+      const { drift } = await verifyBuckets(
+        db,
+        tableName,
+        { pk, prefix: keys.documentPagesPrefix(collection) },
+        sortedKeys,
+        event.dryRun,
+      );
       report.buckets.collections += 1;
       report.buckets.fixed += drift;
     }
@@ -99,31 +136,49 @@ export function regenerateSequenceMemory(db: DynamoDBDocumentClient, tableName: 
     let count = 0;
     let start: QueryCommandInput['ExclusiveStartKey'];
     do {
-      const page = await db.send(new QueryCommand({ TableName: tableName, IndexName: 'GSI1', KeyConditionExpression: 'G1PK = :pk', ExpressionAttributeValues: { ':pk': indexKeys.maintenanceEntries(pk) }, Select: 'COUNT', ExclusiveStartKey: start }));
+      const page = await db.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: 'GSI1',
+          KeyConditionExpression: 'G1PK = :pk',
+          ExpressionAttributeValues: { ':pk': indexKeys.maintenanceEntries(pk) },
+          Select: 'COUNT',
+          ExclusiveStartKey: start,
+        }),
+      );
       count += page.Count ?? 0;
       start = page.LastEvaluatedKey;
     } while (start);
-    const counter = await db.send(new GetCommand({ TableName: tableName, Key: { PK: pk, SK: keys.maintenanceCount }, ConsistentRead: true }));
-    if (count || counter.Item) await fixCounter(pk, keys.maintenanceCount, count, Number(counter.Item?.N ?? 0), event, report);
+    const counter = await db.send(
+      new GetCommand({ TableName: tableName, Key: { PK: pk, SK: keys.maintenanceCount }, ConsistentRead: true }),
+    );
+    if (count || counter.Item)
+      await fixCounter(pk, keys.maintenanceCount, count, Number(counter.Item?.N ?? 0), event, report);
   }
 
   return {
     name: 'regenerateSequenceMemory',
 
-    initial: () => ({ phase: 'partitions', scanned: 0, report: { partitions: 0, counters: { checked: 0, fixed: 0, drift: 0 }, buckets: { collections: 0, fixed: 0 } } }),
+    initial: () => ({
+      phase: 'partitions',
+      scanned: 0,
+      report: { partitions: 0, counters: { checked: 0, fixed: 0, drift: 0 }, buckets: { collections: 0, fixed: 0 } },
+    }),
 
     async step(state, event) {
       const report = structuredClone(state.report);
       if (state.phase === 'partitions') {
-        const out = await db.send(new ScanCommand({
-          TableName: tableName,
-          Limit: SCAN_PAGE,
-          ProjectionExpression: 'PK, SK, #type',
-          FilterExpression: '#type IN (:document, :entry)',
-          ExpressionAttributeNames: { '#type': 'Type' },
-          ExpressionAttributeValues: { ':document': ITEM_TYPES.document, ':entry': ITEM_TYPES.maintenanceEntry },
-          ...(state.cursor ? { ExclusiveStartKey: state.cursor } : {}),
-        }));
+        const out = await db.send(
+          new ScanCommand({
+            TableName: tableName,
+            Limit: SCAN_PAGE,
+            ProjectionExpression: 'PK, SK, #type',
+            FilterExpression: '#type IN (:document, :entry)',
+            ExpressionAttributeNames: { '#type': 'Type' },
+            ExpressionAttributeValues: { ':document': ITEM_TYPES.document, ':entry': ITEM_TYPES.maintenanceEntry },
+            ...(state.cursor ? { ExclusiveStartKey: state.cursor } : {}),
+          }),
+        );
         const items = out.Items ?? [];
         // Partitions met for the first time, in scan order, each with the key of its last item on this page.
         const fresh: { pk: string; lastKey: Record<string, unknown> }[] = [];
@@ -141,7 +196,11 @@ export function regenerateSequenceMemory(db: DynamoDBDocumentClient, tableName: 
         if (fresh.length > batch.length) {
           // More partitions on this page than a step does: resume right after the last one done.
           const last = batch[batch.length - 1]!;
-          return { state: { ...state, cursor: last.lastKey, lastPartition: last.pk, report }, done: false, progress: { phase: 'partitions', processed: report.partitions } };
+          return {
+            state: { ...state, cursor: last.lastKey, lastPartition: last.pk, report },
+            done: false,
+            progress: { phase: 'partitions', processed: report.partitions },
+          };
         }
         const lastPartition = batch.length ? batch[batch.length - 1]!.pk : state.lastPartition;
         const next: State = out.LastEvaluatedKey
@@ -150,24 +209,51 @@ export function regenerateSequenceMemory(db: DynamoDBDocumentClient, tableName: 
         return { state: next, done: false, progress: { phase: 'partitions', processed: report.partitions } };
       }
       const log = state.log ?? { shard: 0, verify: startVerify() };
-      const out = await db.send(new QueryCommand({
-        TableName: tableName,
-        IndexName: 'GSI2',
-        KeyConditionExpression: 'G2PK = :pk',
-        ExpressionAttributeValues: { ':pk': allEntriesOf(log.shard) },
-        ProjectionExpression: 'G2SK',
-        Limit: LOG_KEYS_PER_STEP,
-        ...(log.cursor ? { ExclusiveStartKey: log.cursor } : {}),
-      }));
+      const out = await db.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: 'GSI2',
+          KeyConditionExpression: 'G2PK = :pk',
+          ExpressionAttributeValues: { ':pk': allEntriesOf(log.shard) },
+          ProjectionExpression: 'G2SK',
+          Limit: LOG_KEYS_PER_STEP,
+          ...(log.cursor ? { ExclusiveStartKey: log.cursor } : {}),
+        }),
+      );
       const scope = allPagesOf(log.shard);
-      const verify = await verifyPage(db, tableName, scope, log.verify, (out.Items ?? []).map((i) => String(i.G2SK)), event.dryRun);
-      const progress = { phase: `all-tenant log, shard ${log.shard + 1} of ${MAINTENANCE_SHARDS}`, processed: verify.buckets };
-      if (out.LastEvaluatedKey) return { state: { ...state, log: { shard: log.shard, cursor: out.LastEvaluatedKey, verify } }, done: false, progress };
+      const verify = await verifyPage(
+        db,
+        tableName,
+        scope,
+        log.verify,
+        (out.Items ?? []).map((i) => String(i.G2SK)),
+        event.dryRun,
+      );
+      const progress = {
+        phase: `all-tenant log, shard ${log.shard + 1} of ${MAINTENANCE_SHARDS}`,
+        processed: verify.buckets,
+      };
+      if (out.LastEvaluatedKey)
+        return {
+          state: { ...state, log: { shard: log.shard, cursor: out.LastEvaluatedKey, verify } },
+          done: false,
+          progress,
+        };
       const { drift } = await finishVerify(db, tableName, scope, verify, event.dryRun);
       report.buckets.collections += 1;
       report.buckets.fixed += drift;
-      if (log.shard + 1 < MAINTENANCE_SHARDS) return { state: { ...state, report, log: { shard: log.shard + 1, verify: startVerify() } }, done: false, progress };
-      return { state: { ...state, report, log: undefined }, done: true, progress, result: { ...report, dryRun: event.dryRun ?? false } };
+      if (log.shard + 1 < MAINTENANCE_SHARDS)
+        return {
+          state: { ...state, report, log: { shard: log.shard + 1, verify: startVerify() } },
+          done: false,
+          progress,
+        };
+      return {
+        state: { ...state, report, log: undefined },
+        done: true,
+        progress,
+        result: { ...report, dryRun: event.dryRun ?? false },
+      };
     },
   };
 }

@@ -3,7 +3,12 @@
  * the last step's progress from its history (the newest exit of the step state), and once it ended
  * its report or its error. Read the same way on AWS and from the local Step Functions endpoint.
  */
-import { DescribeExecutionCommand, GetExecutionHistoryCommand, type SFNClient } from '@aws-sdk/client-sfn';
+import {
+  DescribeExecutionCommand,
+  GetExecutionHistoryCommand,
+  type DescribeExecutionCommandOutput,
+  type SFNClient,
+} from '@aws-sdk/client-sfn';
 import { sfn as defaultSfn } from '../clients/sfn';
 import { config } from '../config';
 import { formatTimestamp } from '../domain/time';
@@ -31,12 +36,18 @@ export interface ExecutionStatus {
 const HISTORY_PAGE = 100;
 
 /** The operation and execution ARN an execution id names, given each operation's state machine ARN. */
-export function executionOf(executionId: string, stateMachineArn: (operation: string) => string | undefined): { operation: string; executionArn: string } | undefined {
+export function executionOf(
+  executionId: string,
+  stateMachineArn: (operation: string) => string | undefined,
+): { operation: string; executionArn: string } | undefined {
   const slug = EXECUTION_ID_PATTERN.exec(executionId)?.[1];
   const operation = operations.find((o) => o.slug === slug);
   const machine = operation && stateMachineArn(operation.name);
   if (!operation || !machine) return undefined;
-  return { operation: operation.name, executionArn: `${machine.replace(':stateMachine:', ':execution:')}:${executionId}` };
+  return {
+    operation: operation.name,
+    executionArn: `${machine.replace(':stateMachine:', ':execution:')}:${executionId}`,
+  };
 }
 
 const parse = (text: string | undefined): Record<string, unknown> | undefined => {
@@ -48,15 +59,26 @@ const parse = (text: string | undefined): Record<string, unknown> | undefined =>
 };
 
 /** The status, or undefined when Step Functions knows no such execution. */
-export async function executionStatus(sfn: SFNClient, operation: string, executionArn: string): Promise<ExecutionStatus | undefined> {
-  let described;
+export async function executionStatus(
+  sfn: SFNClient,
+  operation: string,
+  executionArn: string,
+): Promise<ExecutionStatus | undefined> {
+  let described: DescribeExecutionCommandOutput;
   try {
     described = await sfn.send(new DescribeExecutionCommand({ executionArn }));
   } catch (error) {
     if ((error as Error).name === 'ExecutionDoesNotExist') return undefined;
     throw error;
   }
-  const { events = [] } = await sfn.send(new GetExecutionHistoryCommand({ executionArn, reverseOrder: true, maxResults: HISTORY_PAGE, includeExecutionData: true }));
+  const { events = [] } = await sfn.send(
+    new GetExecutionHistoryCommand({
+      executionArn,
+      reverseOrder: true,
+      maxResults: HISTORY_PAGE,
+      includeExecutionData: true,
+    }),
+  );
   const step = stateNames(operation).step;
   const lastStep = events.find((e) => e.type === 'TaskStateExited' && e.stateExitedEventDetails?.name === step);
   const progress = parse(lastStep?.stateExitedEventDetails?.output)?.progress as StepProgress | undefined;
@@ -70,9 +92,18 @@ export async function executionStatus(sfn: SFNClient, operation: string, executi
     StartedAt: formatTimestamp(described.startDate ?? new Date()),
     DryRun: parse(described.input)?.dryRun === true,
     StoppedAt: described.stopDate ? formatTimestamp(described.stopDate) : null,
-    Progress: progress ? { Phase: progress.phase, Processed: progress.processed, ...(progress.total !== undefined ? { Total: progress.total } : {}) } : null,
+    Progress: progress
+      ? {
+          Phase: progress.phase,
+          Processed: progress.processed,
+          ...(progress.total !== undefined ? { Total: progress.total } : {}),
+        }
+      : null,
     Result: described.status === 'SUCCEEDED' ? (output?.result ?? null) : null,
-    Error: ended && described.status !== 'SUCCEEDED' ? { Error: described.error ?? described.status ?? 'Unknown', Cause: described.cause ?? '' } : null,
+    Error:
+      ended && described.status !== 'SUCCEEDED'
+        ? { Error: described.error ?? described.status ?? 'Unknown', Cause: described.cause ?? '' }
+        : null,
   };
 }
 
@@ -81,5 +112,16 @@ export async function statusOf(executionId: string, language: Language, sfn: SFN
   const execution = executionOf(executionId, (operation) => config.stateMachineArn(operation));
   const status = execution && (await executionStatus(sfn, execution.operation, execution.executionArn));
   if (!status) return undefined;
-  return { ...status, Notifications: [notification({ key: 'operation.status', params: { execution: status.ExecutionId, operation: status.Operation, status: status.Status } }, language)] };
+  return {
+    ...status,
+    Notifications: [
+      notification(
+        {
+          key: 'operation.status',
+          params: { execution: status.ExecutionId, operation: status.Operation, status: status.Status },
+        },
+        language,
+      ),
+    ],
+  };
 }

@@ -16,9 +16,17 @@ export function processedBy(before: StepProgress | undefined, after: StepProgres
 
 export function stepHandler<S>(operation: Operation<S>) {
   return middy(async (event: StepPayload<S>): Promise<StepPayload<S> & StepResult<S>> => {
-    const options = { ...(event.client ? { client: event.client } : {}), ...(event.from ? { from: event.from } : {}), dryRun: event.dryRun ?? false };
+    const options = {
+      ...(event.client ? { client: event.client } : {}),
+      ...(event.from ? { from: event.from } : {}),
+      dryRun: event.dryRun ?? false,
+    };
     const begun = performance.now();
-    const duration = (): [string, 'Milliseconds', number] => [METRIC.stepDuration, 'Milliseconds', Math.round(performance.now() - begun)];
+    const duration = (): [string, 'Milliseconds', number] => [
+      METRIC.stepDuration,
+      'Milliseconds',
+      Math.round(performance.now() - begun),
+    ];
     let result: StepResult<S>;
     try {
       result = await operation.step(event.state ?? operation.initial(event), event);
@@ -27,7 +35,11 @@ export function stepHandler<S>(operation: Operation<S>) {
       publish(operation.name, [duration(), [METRIC.processed, 'Count', 0], [METRIC.stepFailures, 'Count', 1]]);
       throw error;
     }
-    publish(operation.name, [duration(), [METRIC.processed, 'Count', processedBy(event.progress, result.progress)], [METRIC.stepFailures, 'Count', 0]]);
+    publish(operation.name, [
+      duration(),
+      [METRIC.processed, 'Count', processedBy(event.progress, result.progress)],
+      [METRIC.stepFailures, 'Count', 0],
+    ]);
     logger.info('operation step', { operation: operation.name, progress: result.progress, done: result.done });
     return { ...options, ...result };
   }).use(injectLambdaContext(logger, { resetKeys: true }));

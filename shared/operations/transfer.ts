@@ -3,7 +3,8 @@
  *
  * Export layout (in the bucket under `exports/{client}/{run}/`; the ops CLI's --out copies it to a
  * folder, --from uploads one):
- *   manifest.json                     { format, version, client, createdAt, counts, parts: [{ path, kind, lines, bytes, sha256 }] }
+ *   manifest.json                     { format, version, client, createdAt, counts, parts: [{ path, kind, lines, bytes,
+ * sha256 }] }
  *   records/{kind}/part-00001.jsonl   one stored item per line, verbatim (keys included)
  *   files/{documentUuid}              each document's file; the document's line carries
  *                                     `ExportFile: { path, bytes, sha256 }`
@@ -31,27 +32,68 @@ const SCAN_PAGE = 1000;
 const IMPORT_LINES_PER_STEP = 500;
 
 const KIND_OF: Record<string, string> = {
-  [ITEM_TYPES.container]: 'containers', [ITEM_TYPES.containerLink]: 'container-links', [ITEM_TYPES.dispatch]: 'container-records', [ITEM_TYPES.dispose]: 'container-records',
-  [ITEM_TYPES.audit]: 'audit', [ITEM_TYPES.document]: 'documents', [ITEM_TYPES.maintenanceEntry]: 'log-entries', [ITEM_TYPES.person]: 'persons', [ITEM_TYPES.device]: 'devices', [ITEM_TYPES.probe]: 'probes',
+  [ITEM_TYPES.container]: 'containers',
+  [ITEM_TYPES.containerLink]: 'container-links',
+  [ITEM_TYPES.dispatch]: 'container-records',
+  [ITEM_TYPES.dispose]: 'container-records',
+  [ITEM_TYPES.audit]: 'audit',
+  [ITEM_TYPES.document]: 'documents',
+  [ITEM_TYPES.maintenanceEntry]: 'log-entries',
+  [ITEM_TYPES.person]: 'persons',
+  [ITEM_TYPES.device]: 'devices',
+  [ITEM_TYPES.probe]: 'probes',
 };
 
-export interface ManifestPart { path: string; kind: string; lines: number; bytes: number; sha256: string }
-export interface Manifest { format: string; version: number; client: string; createdAt: string; counts: Record<string, number>; files: number; parts: ManifestPart[] }
+export interface ManifestPart {
+  path: string;
+  kind: string;
+  lines: number;
+  bytes: number;
+  sha256: string;
+}
+export interface Manifest {
+  format: string;
+  version: number;
+  client: string;
+  createdAt: string;
+  counts: Record<string, number>;
+  files: number;
+  parts: ManifestPart[];
+}
 
 /** Where an export keeps its step-by-step part lists until it writes the manifest. */
 const workPrefix = (run: string) => `operations/export-records/${run}/steps/`;
 const sha256 = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
-const belongsTo = (client: string, pk: unknown) => typeof pk === 'string' && (pk === keys.client(client) || pk.startsWith(`${keys.client(client)}#`));
+const belongsTo = (client: string, pk: unknown) =>
+  typeof pk === 'string' && (pk === keys.client(client) || pk.startsWith(`${keys.client(client)}#`));
 
 /**
  * The state stays small whatever the export's size: counts, the number of parts per kind and of
  * steps; each step's part entries wait in `operations/export-records/{run}/` until the manifest.
  */
-interface ExportState { run: string; prefix: string; cursor?: Record<string, unknown>; scanned: number; counts: Record<string, number>; files: number; partsPerKind: Record<string, number>; steps: number }
+interface ExportState {
+  run: string;
+  prefix: string;
+  cursor?: Record<string, unknown>;
+  scanned: number;
+  counts: Record<string, number>;
+  files: number;
+  partsPerKind: Record<string, number>;
+  steps: number;
+}
 
-export function exportRecords(db: DynamoDBDocumentClient, tableName: string, s3: S3Client, bucket: string, files: FileStorage): Operation<ExportState> {
+export function exportRecords(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  s3: S3Client,
+  bucket: string,
+  files: FileStorage,
+): Operation<ExportState> {
   /** Copies a document's file into the export and answers its checksum (streamed, never held whole). */
-  async function exportFile(prefix: string, item: StoredItem): Promise<{ path: string; bytes: number; sha256: string } | undefined> {
+  async function exportFile(
+    prefix: string,
+    item: StoredItem,
+  ): Promise<{ path: string; bytes: number; sha256: string } | undefined> {
     const file = item.File as { Key?: string } | null | undefined;
     if (!file?.Key) return undefined;
     const path = `files/${String(item.Uuid)}`;
@@ -63,7 +105,9 @@ export function exportRecords(db: DynamoDBDocumentClient, tableName: string, s3:
         hash.update(chunk);
         bytes += chunk.length;
       }
-      await s3.send(new CopyObjectCommand({ Bucket: bucket, CopySource: `${bucket}/${file.Key}`, Key: `${prefix}${path}` }));
+      await s3.send(
+        new CopyObjectCommand({ Bucket: bucket, CopySource: `${bucket}/${file.Key}`, Key: `${prefix}${path}` }),
+      );
       return { path, bytes, sha256: hash.digest('hex') };
     } catch (error) {
       if ((error as Error).name === 'NoSuchKey') return undefined;
@@ -75,17 +119,27 @@ export function exportRecords(db: DynamoDBDocumentClient, tableName: string, s3:
     name: 'exportRecords',
     initial: (event) => {
       const run = `${new Date().toISOString().slice(0, 19).replace(/[-:]/g, '')}-${randomUUID().slice(0, 8)}`;
-      return { run, prefix: `exports/${event.client}/${run}/`, scanned: 0, counts: {}, files: 0, partsPerKind: {}, steps: 0 };
+      return {
+        run,
+        prefix: `exports/${event.client}/${run}/`,
+        scanned: 0,
+        counts: {},
+        files: 0,
+        partsPerKind: {},
+        steps: 0,
+      };
     },
     async step(state, event) {
       const client = event.client!;
-      const out = await db.send(new ScanCommand({
-        TableName: tableName,
-        Limit: SCAN_PAGE,
-        FilterExpression: 'PK = :client OR begins_with(PK, :prefix)',
-        ExpressionAttributeValues: { ':client': keys.client(client), ':prefix': `${keys.client(client)}#` },
-        ...(state.cursor ? { ExclusiveStartKey: state.cursor } : {}),
-      }));
+      const out = await db.send(
+        new ScanCommand({
+          TableName: tableName,
+          Limit: SCAN_PAGE,
+          FilterExpression: 'PK = :client OR begins_with(PK, :prefix)',
+          ExpressionAttributeValues: { ':client': keys.client(client), ':prefix': `${keys.client(client)}#` },
+          ...(state.cursor ? { ExclusiveStartKey: state.cursor } : {}),
+        }),
+      );
       const byKind = new Map<string, string[]>();
       const counts = { ...state.counts };
       let fileCount = state.files;
@@ -94,7 +148,10 @@ export function exportRecords(db: DynamoDBDocumentClient, tableName: string, s3:
         if (!kind || !belongsTo(client, item.PK)) continue;
         const exported = kind === 'documents' ? await exportFile(state.prefix, item) : undefined;
         if (exported) fileCount += 1;
-        byKind.set(kind, [...(byKind.get(kind) ?? []), JSON.stringify(exported ? { ...item, ExportFile: exported } : item)]);
+        byKind.set(kind, [
+          ...(byKind.get(kind) ?? []),
+          JSON.stringify(exported ? { ...item, ExportFile: exported } : item),
+        ]);
         counts[kind] = (counts[kind] ?? 0) + 1;
       }
       const partsPerKind = { ...state.partsPerKind };
@@ -107,34 +164,96 @@ export function exportRecords(db: DynamoDBDocumentClient, tableName: string, s3:
         written.push({ path, kind, lines: lines.length, bytes: Buffer.byteLength(body), sha256: sha256(body) });
       }
       const steps = state.steps + 1;
-      await files.put(`${workPrefix(state.run)}${String(steps).padStart(6, '0')}.json`, JSON.stringify(written), 'application/json');
-      const next: ExportState = { ...state, cursor: out.LastEvaluatedKey, scanned: state.scanned + (out.ScannedCount ?? 0), counts, files: fileCount, partsPerKind, steps };
-      if (out.LastEvaluatedKey) return { state: next, done: false, progress: { phase: 'exporting', processed: next.scanned } };
+      await files.put(
+        `${workPrefix(state.run)}${String(steps).padStart(6, '0')}.json`,
+        JSON.stringify(written),
+        'application/json',
+      );
+      const next: ExportState = {
+        ...state,
+        cursor: out.LastEvaluatedKey,
+        scanned: state.scanned + (out.ScannedCount ?? 0),
+        counts,
+        files: fileCount,
+        partsPerKind,
+        steps,
+      };
+      if (out.LastEvaluatedKey)
+        return { state: next, done: false, progress: { phase: 'exporting', processed: next.scanned } };
       const parts: ManifestPart[] = [];
       for (let step = 1; step <= steps; step++) {
-        parts.push(...(JSON.parse(new TextDecoder().decode((await files.read(`${workPrefix(state.run)}${String(step).padStart(6, '0')}.json`))!)) as ManifestPart[]));
+        parts.push(
+          ...(JSON.parse(
+            new TextDecoder().decode(
+              (await files.read(`${workPrefix(state.run)}${String(step).padStart(6, '0')}.json`))!,
+            ),
+          ) as ManifestPart[]),
+        );
       }
-      const manifest: Manifest = { format: EXPORT_FORMAT, version: EXPORT_VERSION, client, createdAt: new Date().toISOString(), counts, files: fileCount, parts };
+      const manifest: Manifest = {
+        format: EXPORT_FORMAT,
+        version: EXPORT_VERSION,
+        client,
+        createdAt: new Date().toISOString(),
+        counts,
+        files: fileCount,
+        parts,
+      };
       await files.put(`${state.prefix}manifest.json`, JSON.stringify(manifest, null, 2), 'application/json');
-      return { state: next, done: true, progress: { phase: 'exporting', processed: next.scanned }, result: { client, location: state.prefix, counts, files: fileCount, parts: parts.length, scanned: next.scanned } };
+      return {
+        state: next,
+        done: true,
+        progress: { phase: 'exporting', processed: next.scanned },
+        result: {
+          client,
+          location: state.prefix,
+          counts,
+          files: fileCount,
+          parts: parts.length,
+          scanned: next.scanned,
+        },
+      };
     },
   };
 }
 
-interface ImportState { from: string; part: number; line: number; imported: number; unchanged: number; rejected: number; rejections: { line: string; reasons: string[] }[] }
+interface ImportState {
+  from: string;
+  part: number;
+  line: number;
+  imported: number;
+  unchanged: number;
+  rejected: number;
+  rejections: { line: string; reasons: string[] }[];
+}
 
-export function importRecords(db: DynamoDBDocumentClient, tableName: string, s3: S3Client, bucket: string, files: FileStorage): Operation<ImportState> {
+export function importRecords(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  s3: S3Client,
+  bucket: string,
+  files: FileStorage,
+): Operation<ImportState> {
   async function manifestOf(from: string): Promise<Manifest> {
     const bytes = await files.read(`${from}manifest.json`);
     if (!bytes) throw new Error(`no manifest at ${from}`);
     const manifest = JSON.parse(new TextDecoder().decode(bytes)) as Manifest;
-    if (manifest.format !== EXPORT_FORMAT || manifest.version !== EXPORT_VERSION) throw new Error(`unsupported export format ${manifest.format} v${manifest.version}`);
+    if (manifest.format !== EXPORT_FORMAT || manifest.version !== EXPORT_VERSION)
+      throw new Error(`unsupported export format ${manifest.format} v${manifest.version}`);
     return manifest;
   }
 
   return {
     name: 'importRecords',
-    initial: (event) => ({ from: event.from ?? '', part: 0, line: 0, imported: 0, unchanged: 0, rejected: 0, rejections: [] }),
+    initial: (event) => ({
+      from: event.from ?? '',
+      part: 0,
+      line: 0,
+      imported: 0,
+      unchanged: 0,
+      rejected: 0,
+      rejections: [],
+    }),
     async step(state, event) {
       const client = event.client!;
       if (!state.from) throw new Error('importRecords needs `from`: the export prefix in the bucket');
@@ -144,7 +263,8 @@ export function importRecords(db: DynamoDBDocumentClient, tableName: string, s3:
       const part = manifest.parts[state.part];
       if (part) {
         const body = await files.read(`${state.from}${part.path}`);
-        if (!body || sha256(body) !== part.sha256) throw new Error(`${part.path}: missing or its SHA-256 does not match the manifest`);
+        if (!body || sha256(body) !== part.sha256)
+          throw new Error(`${part.path}: missing or its SHA-256 does not match the manifest`);
         const lines = new TextDecoder().decode(body).split('\n').filter(Boolean);
         const chunk = lines.slice(state.line, state.line + IMPORT_LINES_PER_STEP);
         // Validate the chunk, then read what exists of it and write what is new or newer, in batches.
@@ -160,7 +280,10 @@ export function importRecords(db: DynamoDBDocumentClient, tableName: string, s3:
             continue;
           }
           const { ExportFile: exportFile, ...record } = item;
-          const problems = [...recordProblems(record).problems, ...(belongsTo(client, record.PK) ? [] : [`PK: ${String(record.PK)} is not of client ${client}`])];
+          const problems = [
+            ...recordProblems(record).problems,
+            ...(belongsTo(client, record.PK) ? [] : [`PK: ${String(record.PK)} is not of client ${client}`]),
+          ];
           if (problems.length) {
             next.rejected += 1;
             if (next.rejections.length < 100) next.rejections.push({ line: where, reasons: problems });
@@ -169,18 +292,40 @@ export function importRecords(db: DynamoDBDocumentClient, tableName: string, s3:
           candidates.push({ record, ...(exportFile ? { exportFile } : {}) });
         }
         const existing = new Map(
-          (await batchGet(db, tableName, candidates.map((c) => ({ PK: c.record.PK, SK: c.record.SK })), { projection: 'PK, SK, UpdatedAt', consistent: true }))
-            .map((item) => [`${String(item.PK)}|${String(item.SK)}`, item]),
+          (
+            await batchGet(
+              db,
+              tableName,
+              candidates.map((c) => ({ PK: c.record.PK, SK: c.record.SK })),
+              { projection: 'PK, SK, UpdatedAt', consistent: true },
+            )
+          ).map((item) => [`${String(item.PK)}|${String(item.SK)}`, item]),
         );
         const writes = candidates.filter(({ record }) => {
           const stored = existing.get(`${String(record.PK)}|${String(record.SK)}`);
-          return !stored || (typeof record.UpdatedAt === 'string' && typeof stored.UpdatedAt === 'string' && record.UpdatedAt > stored.UpdatedAt);
+          return (
+            !stored ||
+            (typeof record.UpdatedAt === 'string' &&
+              typeof stored.UpdatedAt === 'string' &&
+              record.UpdatedAt > stored.UpdatedAt)
+          );
         });
         next.unchanged += candidates.length - writes.length;
         for (const { record, exportFile } of writes) {
-          if (exportFile) await s3.send(new CopyObjectCommand({ Bucket: bucket, CopySource: `${bucket}/${state.from}${exportFile.path}`, Key: (record.File as { Key: string }).Key }));
+          if (exportFile)
+            await s3.send(
+              new CopyObjectCommand({
+                Bucket: bucket,
+                CopySource: `${bucket}/${state.from}${exportFile.path}`,
+                Key: (record.File as { Key: string }).Key,
+              }),
+            );
         }
-        await batchPut(db, tableName, writes.map((w) => w.record));
+        await batchPut(
+          db,
+          tableName,
+          writes.map((w) => w.record),
+        );
         next.imported += writes.length;
         const finished = state.line + IMPORT_LINES_PER_STEP >= lines.length;
         next.part = finished ? state.part + 1 : state.part;
@@ -193,7 +338,14 @@ export function importRecords(db: DynamoDBDocumentClient, tableName: string, s3:
         state: next,
         done: true,
         progress: { phase: 'done', processed: next.imported + next.unchanged + next.rejected },
-        result: { client, from: state.from, imported: next.imported, unchanged: next.unchanged, rejected: next.rejected, rejections: next.rejections },
+        result: {
+          client,
+          from: state.from,
+          imported: next.imported,
+          unchanged: next.unchanged,
+          rejected: next.rejected,
+          rejections: next.rejections,
+        },
       };
     },
   };

@@ -10,7 +10,13 @@ const file = { auth: 'public', data: 'none', files: 'none' } as const;
 
 /** The contract, published by the service itself: the OpenAPI document and a page that renders it. */
 export const docsRoutes = {
-  openapi: { operation: 'docs.openapi', method: 'GET', path: '/openapi.json', entry: 'functions/docs/openapi.ts', ...file },
+  openapi: {
+    operation: 'docs.openapi',
+    method: 'GET',
+    path: '/openapi.json',
+    entry: 'functions/docs/openapi.ts',
+    ...file,
+  },
   page: { operation: 'docs.page', method: 'GET', path: '/docs', entry: 'functions/docs/page.ts', ...file },
   asset: {
     operation: 'docs.asset',

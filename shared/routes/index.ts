@@ -22,7 +22,14 @@ export * from './types';
  * The table. Each resource lists its routes in its own module (so a function bundles only its
  * resource's routes); this is their one aggregate, read by the stack, the local gateway and the tests.
  */
-export const routes: readonly Route[] = [...Object.values(containerRoutes), ...Object.values(documentRoutes), ...Object.values(maintenanceRoutes), ...Object.values(operationRoutes), ...Object.values(executionRoutes), ...Object.values(docsRoutes)];
+export const routes: readonly Route[] = [
+  ...Object.values(containerRoutes),
+  ...Object.values(documentRoutes),
+  ...Object.values(maintenanceRoutes),
+  ...Object.values(operationRoutes),
+  ...Object.values(executionRoutes),
+  ...Object.values(docsRoutes),
+];
 
 /**
  * Functions started by events rather than routes: the S3 object-created notification of the
@@ -38,9 +45,27 @@ export interface EventFunction {
   readonly files: ObjectAccess;
 }
 export const eventFunctions: readonly EventFunction[] = [
-  { name: 'document.fileStored', entry: 'functions/document/file-stored.ts', source: 'files:objectCreated', data: 'write', files: 'read-delete' },
-  { name: 'sequence.changes', entry: 'functions/stream/sequence.ts', source: 'table:changes', data: 'write', files: 'none' },
-  { name: 'container.releaseSweep', entry: 'functions/container/release-sweep.ts', source: 'schedule', data: 'write', files: 'none' },
+  {
+    name: 'document.fileStored',
+    entry: 'functions/document/file-stored.ts',
+    source: 'files:objectCreated',
+    data: 'write',
+    files: 'read-delete',
+  },
+  {
+    name: 'sequence.changes',
+    entry: 'functions/stream/sequence.ts',
+    source: 'table:changes',
+    data: 'write',
+    files: 'none',
+  },
+  {
+    name: 'container.releaseSweep',
+    entry: 'functions/container/release-sweep.ts',
+    source: 'schedule',
+    data: 'write',
+    files: 'none',
+  },
 ];
 
 /** The authorizer is not a route, but is built and bundled like one. */

@@ -19,14 +19,55 @@ export interface OperationDefinition {
 }
 
 export const operations: readonly OperationDefinition[] = [
-  { name: 'exportRecords', slug: 'export-records', needsClient: true, step: { entry: 'functions/operations/export-records.ts', data: 'read', files: 'write' } },
-  { name: 'importRecords', slug: 'import-records', needsClient: true, needsSource: true, step: { entry: 'functions/operations/import-records.ts', data: 'write', files: 'write' } },
-  { name: 'migrateMaintenanceLogEntries', slug: 'migrate-maintenance-log-entries', needsClient: false, step: { entry: 'functions/operations/migrate-maintenance-log-entries.ts', data: 'write', files: 'none' } },
-  { name: 'regenerateSequenceMemory', slug: 'regenerate-sequence-memory', needsClient: false, step: { entry: 'functions/operations/regenerate-sequence-memory.ts', data: 'write', files: 'none' } },
-  { name: 'selectInvalidRecords', slug: 'select-invalid-records', needsClient: false, step: { entry: 'functions/operations/select-invalid-records.ts', data: 'read', files: 'write' } },
-  { name: 'removeInvalidRecords', slug: 'remove-invalid-records', needsClient: false, step: { entry: 'functions/operations/remove-invalid-records.ts', data: 'write', files: 'write' } },
-  { name: 'migrateResponsivenessData', slug: 'migrate-responsiveness-data', needsClient: false, step: { entry: 'functions/operations/migrate-responsiveness-data.ts', data: 'write', files: 'none' } },
-  { name: 'migrateProbeIdentifier', slug: 'migrate-probe-identifier', needsClient: false, step: { entry: 'functions/operations/migrate-probe-identifier.ts', data: 'write', files: 'none' } },
+  {
+    name: 'exportRecords',
+    slug: 'export-records',
+    needsClient: true,
+    step: { entry: 'functions/operations/export-records.ts', data: 'read', files: 'write' },
+  },
+  {
+    name: 'importRecords',
+    slug: 'import-records',
+    needsClient: true,
+    needsSource: true,
+    step: { entry: 'functions/operations/import-records.ts', data: 'write', files: 'write' },
+  },
+  {
+    name: 'migrateMaintenanceLogEntries',
+    slug: 'migrate-maintenance-log-entries',
+    needsClient: false,
+    step: { entry: 'functions/operations/migrate-maintenance-log-entries.ts', data: 'write', files: 'none' },
+  },
+  {
+    name: 'regenerateSequenceMemory',
+    slug: 'regenerate-sequence-memory',
+    needsClient: false,
+    step: { entry: 'functions/operations/regenerate-sequence-memory.ts', data: 'write', files: 'none' },
+  },
+  {
+    name: 'selectInvalidRecords',
+    slug: 'select-invalid-records',
+    needsClient: false,
+    step: { entry: 'functions/operations/select-invalid-records.ts', data: 'read', files: 'write' },
+  },
+  {
+    name: 'removeInvalidRecords',
+    slug: 'remove-invalid-records',
+    needsClient: false,
+    step: { entry: 'functions/operations/remove-invalid-records.ts', data: 'write', files: 'write' },
+  },
+  {
+    name: 'migrateResponsivenessData',
+    slug: 'migrate-responsiveness-data',
+    needsClient: false,
+    step: { entry: 'functions/operations/migrate-responsiveness-data.ts', data: 'write', files: 'none' },
+  },
+  {
+    name: 'migrateProbeIdentifier',
+    slug: 'migrate-probe-identifier',
+    needsClient: false,
+    step: { entry: 'functions/operations/migrate-probe-identifier.ts', data: 'write', files: 'none' },
+  },
 ];
 
 /** The start route of each operation: GET /service/{slug}[/{clientUuid}]. */

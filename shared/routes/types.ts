@@ -66,6 +66,5 @@ export type Reply =
   | { readonly object: GenericSchema }
   | { readonly media: readonly string[] };
 
-
 /** The name of the greedy path variable of a trailing-slash twin (see gatewayPathsOf). */
 export const GREEDY = 'proxy';

@@ -1,5 +1,11 @@
 import * as v from 'valibot';
-import { CONTAINER_DEFAULTS, CONTAINER_FIELDS, CONTAINER_STATES, CONTAINER_TABLE, type ContainerField } from '../domain/container';
+import {
+  CONTAINER_DEFAULTS,
+  CONTAINER_FIELDS,
+  CONTAINER_STATES,
+  CONTAINER_TABLE,
+  type ContainerField,
+} from '../domain/container';
 import { displayName, flag, identifier, model, oneOf, quantity, schemasOf, text, timestamp } from './fields';
 
 /** The container's schemas from its field table (shared/domain/container.ts). */
@@ -42,8 +48,17 @@ export const containerMembers = schemas.members;
 export const containerModel = schemas.model;
 
 /** loadDefault's item: nothing is created, so every field but Client, Facility and the defaulted ones is null. */
-const KEPT_BY_DEFAULT: readonly string[] = ['Client', 'Facility', ...Object.keys(CONTAINER_DEFAULTS).filter((f) => CONTAINER_DEFAULTS[f as keyof typeof CONTAINER_DEFAULTS] !== null)];
+const KEPT_BY_DEFAULT: readonly string[] = [
+  'Client',
+  'Facility',
+  ...Object.keys(CONTAINER_DEFAULTS).filter((f) => CONTAINER_DEFAULTS[f as keyof typeof CONTAINER_DEFAULTS] !== null),
+];
 export const containerDefaultModel = model(
   CONTAINER_FIELDS,
-  Object.fromEntries(CONTAINER_FIELDS.map((f) => [f, KEPT_BY_DEFAULT.includes(f) ? schemas.shownTypes[f] : v.nullable(schemas.shownTypes[f])])) as Record<ContainerField, v.GenericSchema>,
+  Object.fromEntries(
+    CONTAINER_FIELDS.map((f) => [
+      f,
+      KEPT_BY_DEFAULT.includes(f) ? schemas.shownTypes[f] : v.nullable(schemas.shownTypes[f]),
+    ]),
+  ) as Record<ContainerField, v.GenericSchema>,
 );

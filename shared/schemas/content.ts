@@ -13,7 +13,16 @@ export const contentCreateSchema = v.object({
 });
 export type ContentInput = v.InferOutput<typeof contentCreateSchema>;
 
-const CONTENT_FIELDS = ['Uuid', 'Kind', 'ContentId', 'Nuclide', 'Activity', 'ActivityDateTime', 'CreatedAt', 'CreatedBy'] as const satisfies readonly (keyof ContentModel)[];
+const CONTENT_FIELDS = [
+  'Uuid',
+  'Kind',
+  'ContentId',
+  'Nuclide',
+  'Activity',
+  'ActivityDateTime',
+  'CreatedAt',
+  'CreatedBy',
+] as const satisfies readonly (keyof ContentModel)[];
 const CONTENT_WRITABLE = ['Kind', 'ContentId', 'Nuclide', 'Activity', 'ActivityDateTime'] as const;
 
 export const contentMembers = {

@@ -1,9 +1,19 @@
 import * as v from 'valibot';
-import { DOCUMENT_HIDDEN_FIELDS, DOCUMENT_SCOPES, DOCUMENT_STATES, DOCUMENT_TABLE, type FileInfo } from '../domain/document';
+import {
+  DOCUMENT_HIDDEN_FIELDS,
+  DOCUMENT_SCOPES,
+  DOCUMENT_STATES,
+  DOCUMENT_TABLE,
+  type FileInfo,
+} from '../domain/document';
 import { identifier, oneOf, schemasOf, text, timestamp, url, wholeNumber } from './fields';
 
 /** A file name: 1-128 characters, no control characters and no path separators. */
-const filename = v.pipe(text(1, 128), v.check((s) => !/[\u0000-\u001f\u007f/\\]/.test(s), 'detail.filename'));
+const filename = v.pipe(
+  text(1, 128),
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: a file name may hold no control character
+  v.check((s) => !/[\u0000-\u001f\u007f/\\]/.test(s), 'detail.filename'),
+);
 
 /** FileInfo (§2.2): Unix seconds, bytes, a media type. */
 const fileInfo = v.strictObject({
@@ -15,7 +25,12 @@ const fileInfo = v.strictObject({
 
 /** A document's schemas from its field table (shared/domain/document.ts). */
 const schemas = schemasOf(DOCUMENT_TABLE, {
-  writable: { Scope: oneOf(DOCUMENT_SCOPES), ScopeReference: identifier, Filename: filename, State: oneOf(DOCUMENT_STATES) },
+  writable: {
+    Scope: oneOf(DOCUMENT_SCOPES),
+    ScopeReference: identifier,
+    Filename: filename,
+    State: oneOf(DOCUMENT_STATES),
+  },
   computed: { Url: v.nullable(url), FileInfo: v.nullable(fileInfo) },
   /** A stored name is shown as stored, so any text of its size. */
   shown: { Filename: text(1, 128) },
@@ -35,4 +50,9 @@ export const stateFilterSchema = v.optional(oneOf(DOCUMENT_STATES));
 export const documentModel = schemas.model;
 
 /** The presigned upload form a create answers beside the DocumentModel. */
-export const uploadForm = v.strictObject({ Url: url, Method: v.literal('POST'), Fields: v.record(v.string(), v.string()), ExpiresAt: timestamp });
+export const uploadForm = v.strictObject({
+  Url: url,
+  Method: v.literal('POST'),
+  Fields: v.record(v.string(), v.string()),
+  ExpiresAt: timestamp,
+});

@@ -8,7 +8,7 @@ import { LEVELS, messages, type MessageKey } from '../i18n/messages';
 import { url, wholeNumber } from './fields';
 
 const catalogue = Object.entries(messages) as [MessageKey, (typeof messages)[MessageKey]][];
-const unique = <T,>(values: T[]) => [...new Set(values)];
+const unique = <T>(values: T[]) => [...new Set(values)];
 
 /** A Notification carrying one of `keys` (every message of the catalogue by default). */
 export function notificationOf(keys: readonly MessageKey[] = catalogue.map(([key]) => key)) {
@@ -25,7 +25,9 @@ export function notificationOf(keys: readonly MessageKey[] = catalogue.map(([key
 }
 
 /** The Notifications of a 200 answer: successes, infos and warnings, never an error. */
-export const replyNotifications = v.array(notificationOf(catalogue.filter(([, def]) => def.type !== 'Error').map(([key]) => key)));
+export const replyNotifications = v.array(
+  notificationOf(catalogue.filter(([, def]) => def.type !== 'Error').map(([key]) => key)),
+);
 
 /** The body of every error answer: exactly one Error notification carrying one of `keys`. */
 export const errorBodyOf = (keys: readonly MessageKey[]) =>

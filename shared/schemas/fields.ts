@@ -3,9 +3,26 @@
  * requirement after a colon where the detail line names it (`detail.max_length:128`).
  */
 import * as v from 'valibot';
-import { fieldsOf, writableFieldsOf, type ComputedField, type CreateOf, type DataOf, type FieldName, type FieldTable, type KeptField, type WritableField } from '../domain/fields';
+import {
+  fieldsOf,
+  writableFieldsOf,
+  type ComputedField,
+  type CreateOf,
+  type DataOf,
+  type FieldName,
+  type FieldTable,
+  type KeptField,
+  type WritableField,
+} from '../domain/fields';
 import { isTimestamp } from '../domain/time';
-import { IDENTIFIER_PATTERN, isStorableNumber, isWellFormed, PAGE_PATTERN, QUANTITY_MAX, QUANTITY_MIN } from '../domain/values';
+import {
+  IDENTIFIER_PATTERN,
+  isStorableNumber,
+  isWellFormed,
+  PAGE_PATTERN,
+  QUANTITY_MAX,
+  QUANTITY_MIN,
+} from '../domain/values';
 
 /** Sizes are character lengths: code points, so an emoji counts once. */
 const chars = (value: string) => [...value].length;
@@ -32,9 +49,15 @@ export const quantity = v.pipe(
 
 export const flag = v.boolean('detail.type_boolean');
 /** A flag in a query string: exactly `true` or `false` (`1`, `TRUE`, `yes` or empty are 400). */
-export const queryFlag = v.optional(v.pipe(v.picklist(['true', 'false'], 'detail.type_boolean'), v.transform((s) => s === 'true')));
+export const queryFlag = v.optional(
+  v.pipe(
+    v.picklist(['true', 'false'], 'detail.type_boolean'),
+    v.transform((s) => s === 'true'),
+  ),
+);
 
-export const oneOf = <const T extends readonly string[]>(values: T) => v.picklist(values, `detail.enum:${values.join(', ')}`);
+export const oneOf = <const T extends readonly string[]>(values: T) =>
+  v.picklist(values, `detail.enum:${values.join(', ')}`);
 
 export const pageNumber = v.pipe(v.string('detail.type_string'), v.regex(PAGE_PATTERN, 'detail.page'));
 
@@ -59,7 +82,10 @@ const keptTypes = {
 
 /** The types a field table (shared/domain/fields.ts) leaves to the schemas. */
 export interface FieldTypes<T extends FieldTable> {
-  /** What a client may write in each writable field, in the order bodies are validated; null and optional come from the table. */
+  /**
+   * What a client may write in each writable field, in the order bodies are validated; null and optional come from the
+   * table.
+   */
   writable: { [K in WritableField<T>]: v.GenericSchema<unknown, NonNullable<DataOf<T>[K]>> };
   /** What each computed field holds. */
   computed: { [K in ComputedField<T>]: v.GenericSchema };
@@ -77,13 +103,18 @@ export type BodySchema<Out> = v.GenericSchema<unknown, Out> & { readonly entries
  * optional, null where the table allows it, the required ones required on create), how body
  * members are sorted (parseBody), the type of each field as a response shows it, and the model.
  */
-export function schemasOf<T extends FieldTable>(table: T & (KeptField<T> extends keyof typeof keptTypes ? unknown : never), types: FieldTypes<T>) {
+export function schemasOf<T extends FieldTable>(
+  table: T & (KeptField<T> extends keyof typeof keptTypes ? unknown : never),
+  types: FieldTypes<T>,
+) {
   const writableTypes = types.writable as Record<string, v.GenericSchema>;
   const nullable = (name: string, schema: v.GenericSchema) => (table[name]!.nullable ? v.nullable(schema) : schema);
   const member = (name: string) => v.optional(nullable(name, writableTypes[name]!));
   const bodyOrder = Object.keys(writableTypes);
   const update = v.object(Object.fromEntries(bodyOrder.map((name) => [name, member(name)])));
-  const create = v.object(Object.fromEntries(bodyOrder.map((name) => [name, table[name]!.required ? writableTypes[name]! : member(name)])));
+  const create = v.object(
+    Object.fromEntries(bodyOrder.map((name) => [name, table[name]!.required ? writableTypes[name]! : member(name)])),
+  );
   const writable: readonly string[] = writableFieldsOf(table);
   const fields = fieldsOf(table);
   const shownTypes = Object.fromEntries(
@@ -91,7 +122,10 @@ export function schemasOf<T extends FieldTable>(table: T & (KeptField<T> extends
       const { access } = table[name]!;
       if (access === 'kept') return [name, keptTypes[name as keyof typeof keptTypes]];
       if (access === 'computed') return [name, (types.computed as Record<string, v.GenericSchema>)[name]!];
-      return [name, (types.shown as Record<string, v.GenericSchema> | undefined)?.[name] ?? nullable(name, writableTypes[name]!)];
+      return [
+        name,
+        (types.shown as Record<string, v.GenericSchema> | undefined)?.[name] ?? nullable(name, writableTypes[name]!),
+      ];
     }),
   ) as Record<FieldName<T>, v.GenericSchema>;
   return {

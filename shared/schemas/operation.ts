@@ -7,7 +7,11 @@ export const operationFlags = { dryRun: queryFlag, 'dry-run': queryFlag };
 
 /** importRecords' `?from=`: an export folder in the bucket, such as `exports/{client}/{run}/`. */
 export const EXPORT_PREFIX_PATTERN = /^[A-Za-z0-9/_.-]+\/$/;
-export const exportPrefix = v.pipe(v.string('detail.type_string'), v.regex(EXPORT_PREFIX_PATTERN, 'detail.export_prefix'), v.examples(['exports/5b7e2a90-1c44-4b8e-a3f1-6d2c9e8f7a10/20261120T081500-1a2b3c4d/']));
+export const exportPrefix = v.pipe(
+  v.string('detail.type_string'),
+  v.regex(EXPORT_PREFIX_PATTERN, 'detail.export_prefix'),
+  v.examples(['exports/5b7e2a90-1c44-4b8e-a3f1-6d2c9e8f7a10/20261120T081500-1a2b3c4d/']),
+);
 
 export const startReply = (operationNames: readonly string[]) =>
   v.strictObject({
@@ -19,10 +23,21 @@ export const startReply = (operationNames: readonly string[]) =>
   });
 
 /** An execution's id as the start routes answer it: `{slug}-{uuid}` (`export-records-5b7e2a90-...`). */
-export const EXECUTION_ID_PATTERN = /^([a-z]+(?:-[a-z]+)*)-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
-export const executionId = v.pipe(v.string('detail.type_string'), v.examples(['regenerate-sequence-memory-5b7e2a90-1c44-4b8e-a3f1-6d2c9e8f7a10']));
+export const EXECUTION_ID_PATTERN =
+  /^([a-z]+(?:-[a-z]+)*)-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+export const executionId = v.pipe(
+  v.string('detail.type_string'),
+  v.examples(['regenerate-sequence-memory-5b7e2a90-1c44-4b8e-a3f1-6d2c9e8f7a10']),
+);
 
-export const EXECUTION_STATUSES = ['RUNNING', 'SUCCEEDED', 'FAILED', 'TIMED_OUT', 'ABORTED', 'PENDING_REDRIVE'] as const;
+export const EXECUTION_STATUSES = [
+  'RUNNING',
+  'SUCCEEDED',
+  'FAILED',
+  'TIMED_OUT',
+  'ABORTED',
+  'PENDING_REDRIVE',
+] as const;
 
 /** GET /service/executions/{executionId}: where an execution is, and how it ended. */
 export const executionReply = (operationNames: readonly string[]) =>

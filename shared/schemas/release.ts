@@ -18,7 +18,10 @@ const nuclideAssessment = v.strictObject({
   Ratio: nullableNumber,
 } satisfies Record<keyof NuclideAssessment, v.GenericSchema>);
 
-/** ReleaseAssessmentModel: the container's assessment; missing inputs are named in MissingInputs and leave the results null. */
+/**
+ * ReleaseAssessmentModel: the container's assessment; missing inputs are named in MissingInputs and leave the results
+ * null.
+ */
 export const releaseAssessmentModel = v.strictObject({
   ContainerUuid: identifier,
   AssessedAt: timestamp,
@@ -30,7 +33,13 @@ export const releaseAssessmentModel = v.strictObject({
   SumOfRatios: nullableNumber,
   ClearanceReached: v.nullable(v.boolean()),
   PredictedReleaseDateTime: v.nullable(timestamp),
-  SurfaceCheck: v.nullable(v.strictObject({ MeasurementContamination: number, SumOfRatios: nullableNumber, ClearanceReached: v.nullable(v.boolean()) })),
+  SurfaceCheck: v.nullable(
+    v.strictObject({
+      MeasurementContamination: number,
+      SumOfRatios: nullableNumber,
+      ClearanceReached: v.nullable(v.boolean()),
+    }),
+  ),
   MissingInputs: v.array(v.string()),
 } satisfies Record<keyof ReleaseAssessment | 'ContainerUuid', v.GenericSchema>);
 

@@ -54,7 +54,12 @@ export interface HistoryEntryModel {
   RequestId: string;
 }
 
-const linksOf = (links: readonly ContentLink[]) => links.map((l) => ({ nuclide: l.nuclide, activity: l.activity ?? null, activityDateTime: l.activityDateTime ?? null }));
+const linksOf = (links: readonly ContentLink[]) =>
+  links.map((l) => ({
+    nuclide: l.nuclide,
+    activity: l.activity ?? null,
+    activityDateTime: l.activityDateTime ?? null,
+  }));
 
 /** The sum of ratios as a Warning names it: four significant digits. */
 const formatSum = (sum: number) => Number(sum.toPrecision(4)).toString();
@@ -64,9 +69,11 @@ export const etagOf = (record: ContainerRecord): string => `"${record.Uuid}.${re
 
 /** If-Match holds when it lists the current ETag or is `*` (weak tags never match: RFC 9110 strong comparison). */
 export function ifMatchHolds(ifMatch: string, etag: string): boolean {
-  return ifMatch.split(',').map((t) => t.trim()).some((tag) => tag === '*' || tag === etag);
+  return ifMatch
+    .split(',')
+    .map((t) => t.trim())
+    .some((tag) => tag === '*' || tag === etag);
 }
-
 
 export function containerService(store: ContainerStore, clock: () => Date = () => new Date()) {
   async function present(view: ContainerView, now: Date, consistent = false): Promise<ContainerResult> {
@@ -102,20 +109,39 @@ export function containerService(store: ContainerStore, clock: () => Date = () =
      * Partial update. With If-Match, a version other than the one named is 412, also when another
      * request wins the race between read and write. Without it, a lost race re-reads and re-applies.
      */
-    async update(tenant: Tenant, caller: Writer, uuid: string, patch: ContainerPatch, ifMatch: string | undefined, requestId: string): Promise<ContainerResult> {
+    async update(
+      tenant: Tenant,
+      caller: Writer,
+      uuid: string,
+      patch: ContainerPatch,
+      ifMatch: string | undefined,
+      requestId: string,
+    ): Promise<ContainerResult> {
       return optimistic(async () => {
         const view = await mustLoad(tenant, uuid, true);
         if (ifMatch !== undefined && !ifMatchHolds(ifMatch, etagOf(view.record))) {
-          throw new AppError(412, 'request.precondition_failed', { details: [{ key: 'detail.if_match', params: { value: ifMatch } }] });
+          throw new AppError(412, 'request.precondition_failed', {
+            details: [{ key: 'detail.if_match', params: { value: ifMatch } }],
+          });
         }
         const now = clock();
         const notes: NotificationSpec[] = [];
         let { next, changes } = updateContainer(view.record, patch, caller.roles, now);
         // Entering DECAY without a release date: the predicted one, when the inputs allow it.
-        if (view.record.State !== 'DECAY' && next.State === 'DECAY' && next.ReleaseDateTime === null && patch.ReleaseDateTime === undefined) {
+        if (
+          view.record.State !== 'DECAY' &&
+          next.State === 'DECAY' &&
+          next.ReleaseDateTime === null &&
+          patch.ReleaseDateTime === undefined
+        ) {
           const predicted = assessRelease(next, linksOf(view.links), now).PredictedReleaseDateTime;
           if (predicted !== null) {
-            ({ next, changes } = updateContainer(view.record, { ...patch, ReleaseDateTime: predicted }, caller.roles, now));
+            ({ next, changes } = updateContainer(
+              view.record,
+              { ...patch, ReleaseDateTime: predicted },
+              caller.roles,
+              now,
+            ));
             notes.push({ key: 'release.date_predicted', params: { date: predicted } });
           }
         }
@@ -127,7 +153,11 @@ export function containerService(store: ContainerStore, clock: () => Date = () =
           const assessment = assessRelease(next, linksOf(view.links), now);
           if (assessment.ClearanceReached === false) {
             notes.push({ key: 'release.clearance_not_reached', params: { sum: formatSum(assessment.SumOfRatios!) } });
-            audited.push({ field: 'ReleaseAssessment', old: null, new: { AssessedAt: assessment.AssessedAt, SumOfRatios: assessment.SumOfRatios, ClearanceReached: false } });
+            audited.push({
+              field: 'ReleaseAssessment',
+              old: null,
+              new: { AssessedAt: assessment.AssessedAt, SumOfRatios: assessment.SumOfRatios, ClearanceReached: false },
+            });
           }
         }
         try {
@@ -135,7 +165,9 @@ export function containerService(store: ContainerStore, clock: () => Date = () =
         } catch (error) {
           // With If-Match, losing the race is a failed precondition, not a reason to re-apply.
           if (error instanceof ConditionFailedError && ifMatch !== undefined) {
-            throw new AppError(412, 'request.precondition_failed', { details: [{ key: 'detail.if_match', params: { value: ifMatch } }] });
+            throw new AppError(412, 'request.precondition_failed', {
+              details: [{ key: 'detail.if_match', params: { value: ifMatch } }],
+            });
           }
           throw error;
         }
@@ -172,16 +204,30 @@ export function containerService(store: ContainerStore, clock: () => Date = () =
     },
 
     /** Adds a content to an OPEN container: audited, and the container's ETag moves. */
-    async addContent(tenant: Tenant, caller: Writer, uuid: string, input: ContentInput, requestId: string): Promise<{ content: ContentModel; etag: string }> {
+    async addContent(
+      tenant: Tenant,
+      caller: Writer,
+      uuid: string,
+      input: ContentInput,
+      requestId: string,
+    ): Promise<{ content: ContentModel; etag: string }> {
       const activity = input.Activity ?? null;
       const activityDateTime = input.ActivityDateTime ?? null;
-      if (activity !== null && activityDateTime === null) throw badRequest([{ key: 'detail.required_with', params: { field: 'ActivityDateTime', other: 'Activity' } }]);
+      if (activity !== null && activityDateTime === null)
+        throw badRequest([{ key: 'detail.required_with', params: { field: 'ActivityDateTime', other: 'Activity' } }]);
       return optimistic(async () => {
         const view = await mustLoad(tenant, uuid, true);
         checkContentAddable(view.record, view.links, input.ContentId);
         const now = clock();
         const content: ContentLink = {
-          kind: input.Kind, id: input.ContentId, nuclide: input.Nuclide, uuid: randomUUID(), activity, activityDateTime, createdAt: formatTimestamp(now), createdBy: caller.sub,
+          kind: input.Kind,
+          id: input.ContentId,
+          nuclide: input.Nuclide,
+          uuid: randomUUID(),
+          activity,
+          activityDateTime,
+          createdAt: formatTimestamp(now),
+          createdBy: caller.sub,
         };
         const next = touched(view.record, now);
         await store.addContent(view.record, next, content, writeContext(caller, now, requestId));
@@ -189,7 +235,13 @@ export function containerService(store: ContainerStore, clock: () => Date = () =
       });
     },
 
-    async removeContent(tenant: Tenant, caller: Writer, uuid: string, contentUuid: string, requestId: string): Promise<{ content: ContentModel; etag: string }> {
+    async removeContent(
+      tenant: Tenant,
+      caller: Writer,
+      uuid: string,
+      contentUuid: string,
+      requestId: string,
+    ): Promise<{ content: ContentModel; etag: string }> {
       return optimistic(async () => {
         const view = await mustLoad(tenant, uuid, true);
         const content = view.links.find((l) => l.uuid === contentUuid);
@@ -203,23 +255,51 @@ export function containerService(store: ContainerStore, clock: () => Date = () =
     },
 
     /** The release assessment now, and the notes it gives (shares assumed). */
-    async assess(tenant: Tenant, uuid: string): Promise<{ assessment: ReleaseAssessment & { ContainerUuid: string }; notes: NotificationSpec[] }> {
+    async assess(
+      tenant: Tenant,
+      uuid: string,
+    ): Promise<{ assessment: ReleaseAssessment & { ContainerUuid: string }; notes: NotificationSpec[] }> {
       const view = await mustLoad(tenant, uuid, false);
       const assessment = assessRelease(view.record, linksOf(view.links), clock());
-      return { assessment: { ContainerUuid: uuid, ...assessment }, notes: assessment.SharesAssumed ? [{ key: 'release.shares_assumed' }] : [] };
+      return {
+        assessment: { ContainerUuid: uuid, ...assessment },
+        notes: assessment.SharesAssumed ? [{ key: 'release.shares_assumed' }] : [],
+      };
     },
 
     /** A container's history, newest first: one line per field of each audit entry; `limit` lines from `offset`. */
-    async history(tenant: Tenant, uuid: string, window: { offset: number; limit: number }): Promise<{ items: HistoryEntryModel[]; total: number }> {
+    async history(
+      tenant: Tenant,
+      uuid: string,
+      window: { offset: number; limit: number },
+    ): Promise<{ items: HistoryEntryModel[]; total: number }> {
       await mustLoad(tenant, uuid, false);
       const lines = (await store.history(tenant, uuid)).flatMap((entry) =>
-        entry.changes.map((change) => ({ At: entry.at, By: entry.actor, Field: change.field, OldValue: change.old, NewValue: change.new, RequestId: entry.requestId })),
+        entry.changes.map((change) => ({
+          At: entry.at,
+          By: entry.actor,
+          Field: change.field,
+          OldValue: change.old,
+          NewValue: change.new,
+          RequestId: entry.requestId,
+        })),
       );
       const page = lines.slice(window.offset, window.offset + window.limit);
       const people = [...new Set(page.map((l) => l.By))].filter((id) => id !== SERVICE_ACTOR.sub);
       const names = await store.names(tenant.client, people);
       const nameOf = (id: string) => (id === SERVICE_ACTOR.sub ? SERVICE_ACTOR.name! : (names.get(id) ?? null));
-      return { items: page.map((l) => ({ At: l.At, By: l.By, ByName: nameOf(l.By), Field: l.Field, OldValue: l.OldValue, NewValue: l.NewValue, RequestId: l.RequestId })), total: lines.length };
+      return {
+        items: page.map((l) => ({
+          At: l.At,
+          By: l.By,
+          ByName: nameOf(l.By),
+          Field: l.Field,
+          OldValue: l.OldValue,
+          NewValue: l.NewValue,
+          RequestId: l.RequestId,
+        })),
+        total: lines.length,
+      };
     },
 
     /**
@@ -235,7 +315,7 @@ export function containerService(store: ContainerStore, clock: () => Date = () =
       for (const { tenant, uuid } of due) {
         const view = await store.load(tenant, uuid, { consistent: true });
         const record = view?.record;
-        if (!record || record.State !== 'DECAY' || record.ReleaseDateTime === null || record.ReleaseDateTime > at) continue;
+        if (record?.State !== 'DECAY' || record.ReleaseDateTime === null || record.ReleaseDateTime > at) continue;
         const { next, changes } = updateContainer(record, { State: 'RELEASE_DATE_REACHED' }, [], now);
         try {
           await store.update(record, next, changes, { actor: SERVICE_ACTOR, at, requestId });
@@ -248,4 +328,3 @@ export function containerService(store: ContainerStore, clock: () => Date = () =
     },
   };
 }
-

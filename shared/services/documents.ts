@@ -3,7 +3,7 @@
  * presigned upload, update, and recording a stored file. Knows the store and file storage ports only.
  */
 import type { Caller } from '../auth/claims';
-import { ConditionFailedError, optimistic } from '../data/transact';
+import { optimistic } from '../data/transact';
 import type { DocumentCollection, DocumentStore } from '../data/documents';
 import type { FileStorage, Upload } from '../data/files';
 import type { Tenant } from '../data/table';
@@ -23,7 +23,7 @@ import {
 } from '../domain/document';
 import { timeOrderedUuid } from '../domain/ids';
 import { formatTimestamp } from '../domain/time';
-import { AppError, notFound } from '../errors';
+import { notFound } from '../errors';
 import { logger } from '../observability';
 
 export const FIND_CAP = 1000;
@@ -44,18 +44,33 @@ export interface Listing {
 /** What happened to a stored object, for the S3-event handler's log. */
 export type FileOutcome = 'recorded' | 'refused_too_large' | 'no_document' | 'not_a_document_file' | 'gone';
 
-export function documentService(store: DocumentStore, files: FileStorage, settings: DocumentSettings, clock: () => Date = () => new Date()) {
-  /** A record whose download cannot be presigned is logged with its key and shown with `Url` null: one never breaks a listing. */
+export function documentService(
+  store: DocumentStore,
+  files: FileStorage,
+  settings: DocumentSettings,
+  clock: () => Date = () => new Date(),
+) {
+  /**
+   * A record whose download cannot be presigned is logged with its key and shown with `Url` null: one never breaks a
+   * listing.
+   */
   const downloadUrl = async (r: DocumentRecord): Promise<string | null> => {
     if (!r.File) return null;
     try {
       return await files.presignDownload(r.File.Key, contentDisposition(r.Filename), DOWNLOAD_SECONDS);
     } catch (error) {
-      logger.error('document cannot be presented', { client: r.Client, facility: r.Facility, uuid: r.Uuid, fileKey: r.File?.Key, error: error as Error });
+      logger.error('document cannot be presented', {
+        client: r.Client,
+        facility: r.Facility,
+        uuid: r.Uuid,
+        fileKey: r.File?.Key,
+        error: error as Error,
+      });
       return null;
     }
   };
-  const present = (records: DocumentRecord[]): Promise<DocumentModel[]> => Promise.all(records.map(async (r) => toDocumentModel(r, await downloadUrl(r))));
+  const present = (records: DocumentRecord[]): Promise<DocumentModel[]> =>
+    Promise.all(records.map(async (r) => toDocumentModel(r, await downloadUrl(r))));
 
   async function mustGet(tenant: Tenant, uuid: string): Promise<DocumentRecord> {
     const record = await store.get(tenant, uuid, { consistent: true });
@@ -66,8 +81,15 @@ export function documentService(store: DocumentStore, files: FileStorage, settin
   return {
     /** The whole collection up to FIND_CAP; `truncated` when there are more. */
     async find(tenant: Tenant, collection: DocumentCollection): Promise<Listing & { truncated: boolean }> {
-      const [records, total] = await Promise.all([store.list(tenant, collection, FIND_CAP + 1), store.count(tenant, collection)]);
-      return { items: await present(records.slice(0, FIND_CAP)), total: Math.max(total, Math.min(records.length, FIND_CAP)), truncated: records.length > FIND_CAP };
+      const [records, total] = await Promise.all([
+        store.list(tenant, collection, FIND_CAP + 1),
+        store.count(tenant, collection),
+      ]);
+      return {
+        items: await present(records.slice(0, FIND_CAP)),
+        total: Math.max(total, Math.min(records.length, FIND_CAP)),
+        truncated: records.length > FIND_CAP,
+      };
     },
 
     /** The LATEST_COUNT newest documents: the collection is those documents. */
@@ -77,14 +99,22 @@ export function documentService(store: DocumentStore, files: FileStorage, settin
     },
 
     async page(tenant: Tenant, state: DocumentState | undefined, page: number): Promise<Listing> {
-      const { total, items } = await store.page(tenant, { kind: 'all', ...(state ? { state } : {}) }, (page - 1) * settings.pageSize, settings.pageSize);
+      const { total, items } = await store.page(
+        tenant,
+        { kind: 'all', ...(state ? { state } : {}) },
+        (page - 1) * settings.pageSize,
+        settings.pageSize,
+      );
       return { items: await present(items), total };
     },
 
     /** The report: allowed for the document's facility in the token, or role reporter; otherwise not found. */
     async report(caller: Caller, uuid: string): Promise<DocumentModel> {
       const record = await store.findByUuid(uuid);
-      const allowed = record && (caller.roles.includes('reporter') || (caller.clients.includes(record.Client) && caller.facilities.includes(record.Facility)));
+      const allowed =
+        record &&
+        (caller.roles.includes('reporter') ||
+          (caller.clients.includes(record.Client) && caller.facilities.includes(record.Facility)));
       if (!allowed) throw notFound('document.not_found');
       return (await present([record]))[0]!;
     },
@@ -93,7 +123,12 @@ export function documentService(store: DocumentStore, files: FileStorage, settin
       const now = clock();
       const record = newDocument(tenant, timeOrderedUuid(now), data, now);
       await store.create(record);
-      const upload = await files.presignUpload(fileKey(record), mediaTypeOf(record.Filename), settings.maxUploadBytes, UPLOAD_SECONDS);
+      const upload = await files.presignUpload(
+        fileKey(record),
+        mediaTypeOf(record.Filename),
+        settings.maxUploadBytes,
+        UPLOAD_SECONDS,
+      );
       return { model: (await present([record]))[0]!, upload };
     },
 
@@ -127,10 +162,19 @@ export function documentService(store: DocumentStore, files: FileStorage, settin
           return 'refused_too_large';
         }
         const modified = Math.floor(info.lastModified.getTime() / 1000);
-        await store.setFile(record, { Key: key, Size: info.size, ContentType: info.contentType, CreatedAt: record.File?.CreatedAt ?? modified, ModifiedAt: modified }, now);
+        await store.setFile(
+          record,
+          {
+            Key: key,
+            Size: info.size,
+            ContentType: info.contentType,
+            CreatedAt: record.File?.CreatedAt ?? modified,
+            ModifiedAt: modified,
+          },
+          now,
+        );
         return 'recorded';
       });
     },
   };
 }
-

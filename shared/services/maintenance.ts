@@ -19,7 +19,7 @@ import {
   type MaintenancePatch,
   type MaintenanceRecord,
 } from '../domain/maintenance';
-import { AppError, notFound } from '../errors';
+import { notFound } from '../errors';
 import type { Writer } from './containers';
 
 export const REPORT_FIND_CAP = 1000;
@@ -31,18 +31,24 @@ export interface Report {
 }
 
 /** The tenants a token reaches: every pair of its clients and facilities (lookups are keyed by both). */
-export const tenantsOf = (caller: Caller): Tenant[] => caller.clients.flatMap((client) => caller.facilities.map((facility) => ({ client, facility })));
+export const tenantsOf = (caller: Caller): Tenant[] =>
+  caller.clients.flatMap((client) => caller.facilities.map((facility) => ({ client, facility })));
 
-const newestFirst = (a: MaintenanceRecord, b: MaintenanceRecord) => (maintenanceOrderKey(a) < maintenanceOrderKey(b) ? 1 : -1);
+const newestFirst = (a: MaintenanceRecord, b: MaintenanceRecord) =>
+  maintenanceOrderKey(a) < maintenanceOrderKey(b) ? 1 : -1;
 
 export function maintenanceService(store: MaintenanceStore, pageSize: number, clock: () => Date = () => new Date()) {
   async function present(records: MaintenanceRecord[]): Promise<MaintenanceModel[]> {
     const refs: NameRef[] = records.flatMap((r) => {
       const { persons, devices } = namedIn(r);
-      return [...persons.map((id) => ({ client: r.Client, kind: 'PERSON' as const, id })), ...devices.map((id) => ({ client: r.Client, kind: 'DEVICE' as const, id }))];
+      return [
+        ...persons.map((id) => ({ client: r.Client, kind: 'PERSON' as const, id })),
+        ...devices.map((id) => ({ client: r.Client, kind: 'DEVICE' as const, id })),
+      ];
     });
     const names = refs.length ? await store.names(refs) : new Map<string, string>();
-    const lookup = (kind: NameRef['kind']) => (client: string, id: string | null) => (id === null ? null : (names.get(nameKey({ client, kind, id })) ?? null));
+    const lookup = (kind: NameRef['kind']) => (client: string, id: string | null) =>
+      id === null ? null : (names.get(nameKey({ client, kind, id })) ?? null);
     return records.map((r) => toMaintenanceModel(r, { person: lookup('PERSON'), device: lookup('DEVICE') }));
   }
 
@@ -53,7 +59,10 @@ export function maintenanceService(store: MaintenanceStore, pageSize: number, cl
       return { records, total };
     }
     const tenants = tenantsOf(caller);
-    const [lists, counts] = await Promise.all([Promise.all(tenants.map((t) => store.listTenant(t, limit))), Promise.all(tenants.map((t) => store.countTenant(t)))]);
+    const [lists, counts] = await Promise.all([
+      Promise.all(tenants.map((t) => store.listTenant(t, limit))),
+      Promise.all(tenants.map((t) => store.countTenant(t))),
+    ]);
     return { records: lists.flat().sort(newestFirst).slice(0, limit), total: counts.reduce((a, b) => a + b, 0) };
   }
 
@@ -62,7 +71,11 @@ export function maintenanceService(store: MaintenanceStore, pageSize: number, cl
   return {
     async find(caller: Caller): Promise<Report> {
       const { records, total } = await merged(caller, REPORT_FIND_CAP + 1);
-      return { items: await present(records.slice(0, REPORT_FIND_CAP)), total, truncated: records.length > REPORT_FIND_CAP };
+      return {
+        items: await present(records.slice(0, REPORT_FIND_CAP)),
+        total,
+        truncated: records.length > REPORT_FIND_CAP,
+      };
     },
 
     /**

@@ -12,7 +12,10 @@ const tenant = newTenant({ name: 'Owner' });
 let uuid: string;
 
 beforeAll(async () => {
-  const created = await call('POST', containerPath(tenant), { token: tenant.token, body: { Name: 'Owned', Weight: 7 } });
+  const created = await call('POST', containerPath(tenant), {
+    token: tenant.token,
+    body: { Name: 'Owned', Weight: 7 },
+  });
   uuid = created.body.ContainerModel.Uuid;
 });
 
@@ -24,6 +27,7 @@ function attacks(): Record<string, string | undefined> {
   const enc = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
   const decoded = JSON.parse(Buffer.from(payload, 'base64url').toString());
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const hs256 = enc({ alg: 'HS256', typ: 'JWT', kid: keys.kid });
   return {
     missing: undefined,
     'not a bearer token': 'Basic dXNlcjpwYXNz',
@@ -35,7 +39,7 @@ function attacks(): Record<string, string | undefined> {
     'alg none': `Bearer ${enc({ alg: 'none', typ: 'JWT', kid: keys.kid })}.${payload}.`,
     'tampered claims': `Bearer ${header}.${enc({ ...decoded, clients: [randomUUID()] })}.${signature}`,
     'signed by another key with the same kid': `Bearer ${mintToken(claims, { kid: keys.kid, privateKey })}`,
-    'HS256 with the public key as secret': `Bearer ${enc({ alg: 'HS256', typ: 'JWT', kid: keys.kid })}.${payload}.${signature}`,
+    'HS256 with the public key as secret': `Bearer ${hs256}.${payload}.${signature}`,
   };
 }
 
@@ -44,10 +48,14 @@ describe('401 for every bad token, on every route that needs one', () => {
   for (const [attack, authorization] of Object.entries(attacks())) {
     it(attack, async () => {
       for (const route of protectedRoutes) {
-        const response = await call(route.method, fillPath(route, { clientUuid: tenant.client, facilityUuid: tenant.facility, uuid }), {
-          headers: { ...(authorization !== undefined ? { authorization } : {}), 'accept-language': 'de' },
-          ...(route.method === 'POST' || route.method === 'PUT' ? { body: { Name: 'Hijacked' } } : {}),
-        });
+        const response = await call(
+          route.method,
+          fillPath(route, { clientUuid: tenant.client, facilityUuid: tenant.facility, uuid }),
+          {
+            headers: { ...(authorization !== undefined ? { authorization } : {}), 'accept-language': 'de' },
+            ...(route.method === 'POST' || route.method === 'PUT' ? { body: { Name: 'Hijacked' } } : {}),
+          },
+        );
         expect(response.status, `${route.operation}: ${response.text}`).toBe(401);
         const error = errorOf(response);
         expect(error.Message).toMatch(/^auth\.token_(missing|invalid|expired)$/);
@@ -62,7 +70,11 @@ describe('401 for every bad token, on every route that needs one', () => {
   it('says which: missing, expired, invalid', async () => {
     const at = containerPath(tenant, uuid);
     expect(errorOf(await call('GET', at)).Message).toBe('auth.token_missing');
-    expect(errorOf(await call('GET', at, { token: token({ clients: [tenant.client], facilities: [tenant.facility], ttl: -1 }) })).Message).toBe('auth.token_expired');
+    expect(
+      errorOf(
+        await call('GET', at, { token: token({ clients: [tenant.client], facilities: [tenant.facility], ttl: -1 }) }),
+      ).Message,
+    ).toBe('auth.token_expired');
     expect(errorOf(await call('GET', at, { token: 'x.y.z' })).Message).toBe('auth.token_invalid');
   });
 });
@@ -87,10 +99,13 @@ describe('tenant isolation', () => {
     }
   });
 
-  it('404 for another tenant\'s uuid under one\'s own path; the owner\'s data stays unchanged', async () => {
+  it("404 for another tenant's uuid under one's own path; the owner's data stays unchanged", async () => {
     const before = await call('GET', containerPath(tenant, uuid), { token: tenant.token });
     for (const [method, body] of [['GET'], ['PUT', { Name: 'Hijacked', State: 'DECAY' }], ['DELETE']] as const) {
-      const response = await call(method, containerPath(other, uuid), { token: other.token, ...(body ? { body } : {}) });
+      const response = await call(method, containerPath(other, uuid), {
+        token: other.token,
+        ...(body ? { body } : {}),
+      });
       expect(response.status).toBe(404);
       expect(errorOf(response).Message).toBe('container.not_found');
     }
@@ -104,12 +119,20 @@ describe('tenant isolation', () => {
     expect((await call('GET', containerPath(tenant, uuid), { token: both })).status).toBe(200);
     expect((await call('GET', containerPath(other, uuid), { token: both })).status).toBe(404);
     // Client of one tenant with the facility of the other: a pairing that does not exist.
-    expect((await call('GET', `/waste-management/api/v1/${tenant.client}/${other.facility}/container/${uuid}`, { token: both })).status).toBe(404);
+    expect(
+      (
+        await call('GET', `/waste-management/api/v1/${tenant.client}/${other.facility}/container/${uuid}`, {
+          token: both,
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('400 for path identifiers that are not identifiers', async () => {
     const response = await call('GET', containerPath(tenant, 'a'.repeat(37)), { token: tenant.token });
     expect(response.status).toBe(400);
-    expect(errorOf(response).Details).toEqual(['uuid: must be an identifier of 1 to 36 letters, digits, hyphens or underscores']);
+    expect(errorOf(response).Details).toEqual([
+      'uuid: must be an identifier of 1 to 36 letters, digits, hyphens or underscores',
+    ]);
   });
 });

@@ -1,4 +1,7 @@
-/** The container API over HTTP: defaults, validation, partial update, ETag, states, release, delete, computed fields, audit. */
+/**
+ * The container API over HTTP: defaults, validation, partial update, ETag, states, release, delete, computed fields,
+ * audit.
+ */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +14,13 @@ import { call, containerPath, documentClient, errorOf, newTenant, runtime, token
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 const t = newTenant({ sub: 'person-owner', name: 'Olivia Owner' });
-const rpo = token({ clients: [t.client], facilities: [t.facility], roles: ['rpo'], sub: 'person-rpo', name: 'Rita Officer' });
+const rpo = token({
+  clients: [t.client],
+  facilities: [t.facility],
+  roles: ['rpo'],
+  sub: 'person-rpo',
+  name: 'Rita Officer',
+});
 
 async function create(body: Record<string, unknown> = { Name: 'Box' }) {
   const response = await call('POST', containerPath(t), { token: t.token, body });
@@ -22,38 +31,72 @@ const put = (uuid: string, body: unknown, options: { token?: string; ifMatch?: s
   call('PUT', containerPath(t, uuid), {
     token: options.token ?? t.token,
     body,
-    headers: { ...(options.ifMatch ? { 'if-match': options.ifMatch } : {}), ...(options.language ? { 'accept-language': options.language } : {}) },
+    headers: {
+      ...(options.ifMatch ? { 'if-match': options.ifMatch } : {}),
+      ...(options.language ? { 'accept-language': options.language } : {}),
+    },
   });
 const load = (uuid: string) => call('GET', containerPath(t, uuid), { token: t.token });
 
 describe('create', () => {
   it('applies defaults and computes fields', async () => {
-    const response = await call('POST', containerPath(t), { token: t.token, body: { Name: 'Box A', MeasuredBy: 'person-owner' } });
+    const response = await call('POST', containerPath(t), {
+      token: t.token,
+      body: { Name: 'Box A', MeasuredBy: 'person-owner' },
+    });
     expect(response.status).toBe(200);
     const model = response.body.ContainerModel;
     expect(model).toMatchObject({
-      Client: t.client, Facility: t.facility, State: 'OPEN', Name: 'Box A', Weight: null, MeasuredBy: 'person-owner',
-      MeasuredByName: 'Olivia Owner', CurrentSpecificActivity: null, DispatchId: null, DisposeId: null,
-      CyclotroneProductIds: null, GeneratorEluatIds: null, IsReleasedByRadiationProtectionOfficer: null,
+      Client: t.client,
+      Facility: t.facility,
+      State: 'OPEN',
+      Name: 'Box A',
+      Weight: null,
+      MeasuredBy: 'person-owner',
+      MeasuredByName: 'Olivia Owner',
+      CurrentSpecificActivity: null,
+      DispatchId: null,
+      DisposeId: null,
+      CyclotroneProductIds: null,
+      GeneratorEluatIds: null,
+      IsReleasedByRadiationProtectionOfficer: null,
     });
     expect(model.Uuid).toMatch(/^[0-9a-f-]{36}$/);
     expect(model.CreatedAt).toMatch(TIMESTAMP);
     expect(model.UpdatedAt).toBe(model.CreatedAt);
     expect(response.headers.get('etag')).toBe(`"${model.Uuid}.1"`);
     expect(response.body.Notifications).toEqual([
-      { Type: 'Success', Message: 'container.created', LocalizedMessage: 'The container was created.', Level: 200, LevelAsString: 'INFO', Details: [], Code: 20101 },
+      {
+        Type: 'Success',
+        Message: 'container.created',
+        LocalizedMessage: 'The container was created.',
+        Level: 200,
+        LevelAsString: 'INFO',
+        Details: [],
+        Code: 20101,
+      },
     ]);
   });
 
   it('ignores read-only members with a Warning naming them', async () => {
-    const response = await call('POST', containerPath(t), { token: t.token, body: { Name: 'Box', Uuid: 'chosen', Client: 'other', CurrentSpecificActivity: 1e9 } });
+    const response = await call('POST', containerPath(t), {
+      token: t.token,
+      body: { Name: 'Box', Uuid: 'chosen', Client: 'other', CurrentSpecificActivity: 1e9 },
+    });
     expect(response.status).toBe(200);
     expect(response.body.ContainerModel.Uuid).not.toBe('chosen');
     expect(response.body.ContainerModel.Client).toBe(t.client);
     expect(response.body.ContainerModel.CurrentSpecificActivity).toBeNull();
     expect(response.body.Notifications[1]).toMatchObject({
-      Type: 'Warning', Message: 'request.read_only_ignored', Level: 300, LevelAsString: 'WARNING',
-      Details: ['Uuid: read-only, ignored', 'Client: read-only, ignored', 'CurrentSpecificActivity: read-only, ignored'],
+      Type: 'Warning',
+      Message: 'request.read_only_ignored',
+      Level: 300,
+      LevelAsString: 'WARNING',
+      Details: [
+        'Uuid: read-only, ignored',
+        'Client: read-only, ignored',
+        'CurrentSpecificActivity: read-only, ignored',
+      ],
     });
   });
 
@@ -65,7 +108,9 @@ describe('create', () => {
     });
     expect(response.status).toBe(400);
     expect(errorOf(response)).toMatchObject({
-      Message: 'request.invalid', Code: 40001, LocalizedMessage: 'Die Anfrage ist ungültig.',
+      Message: 'request.invalid',
+      Code: 40001,
+      LocalizedMessage: 'Die Anfrage ist ungültig.',
       Details: [
         'Name: ist erforderlich',
         'Weight: muss eine endliche Zahl größer oder gleich null sein',
@@ -81,20 +126,45 @@ describe('create', () => {
     expect(errorOf(response).Details).toEqual(['Colour: unknown member']);
   });
 
-  it('400 for malformed JSON and for a body that is not an object; 415 for another media type; 413 over 64 KiB', async () => {
-    const malformed = await call('POST', containerPath(t), { token: t.token, rawBody: '{"Name": "Box",', headers: { 'content-type': 'application/json' } });
-    expect([malformed.status, errorOf(malformed).Message]).toEqual([400, 'request.malformed_json']);
-    const empty = await call('POST', containerPath(t), { token: t.token, headers: { 'content-type': 'application/json' } });
-    expect([empty.status, errorOf(empty).Message]).toEqual([400, 'request.malformed_json']);
-    const array = await call('POST', containerPath(t), { token: t.token, body: [{ Name: 'Box' }] });
-    expect([array.status, errorOf(array).Details]).toEqual([400, ['The body must be a JSON object']]);
-    const text = await call('POST', containerPath(t), { token: t.token, rawBody: 'Name=Box', headers: { 'content-type': 'text/plain' } });
-    expect([text.status, errorOf(text).Message]).toEqual([415, 'request.unsupported_media_type']);
-    const large = await call('POST', containerPath(t), { token: t.token, body: { Name: 'Box', Padding: 'x'.repeat(64 * 1024) } });
-    expect([large.status, errorOf(large).Message, errorOf(large).LocalizedMessage]).toEqual([413, 'request.too_large', 'The request body is larger than 65536 bytes.']);
-    const proto = await call('POST', containerPath(t), { token: t.token, rawBody: '{"Name":"Box","__proto__":{"State":"DISPOSED"}}', headers: { 'content-type': 'application/json' } });
-    expect(proto.status).toBe(400);
-  });
+  it(
+    '400 for malformed JSON and for a body that is not an object; 415 for another media type; 413 over 64 ' + 'KiB',
+    async () => {
+      const malformed = await call('POST', containerPath(t), {
+        token: t.token,
+        rawBody: '{"Name": "Box",',
+        headers: { 'content-type': 'application/json' },
+      });
+      expect([malformed.status, errorOf(malformed).Message]).toEqual([400, 'request.malformed_json']);
+      const empty = await call('POST', containerPath(t), {
+        token: t.token,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect([empty.status, errorOf(empty).Message]).toEqual([400, 'request.malformed_json']);
+      const array = await call('POST', containerPath(t), { token: t.token, body: [{ Name: 'Box' }] });
+      expect([array.status, errorOf(array).Details]).toEqual([400, ['The body must be a JSON object']]);
+      const text = await call('POST', containerPath(t), {
+        token: t.token,
+        rawBody: 'Name=Box',
+        headers: { 'content-type': 'text/plain' },
+      });
+      expect([text.status, errorOf(text).Message]).toEqual([415, 'request.unsupported_media_type']);
+      const large = await call('POST', containerPath(t), {
+        token: t.token,
+        body: { Name: 'Box', Padding: 'x'.repeat(64 * 1024) },
+      });
+      expect([large.status, errorOf(large).Message, errorOf(large).LocalizedMessage]).toEqual([
+        413,
+        'request.too_large',
+        'The request body is larger than 65536 bytes.',
+      ]);
+      const proto = await call('POST', containerPath(t), {
+        token: t.token,
+        rawBody: '{"Name":"Box","__proto__":{"State":"DISPOSED"}}',
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(proto.status).toBe(400);
+    },
+  );
 });
 
 describe('update', () => {
@@ -102,7 +172,13 @@ describe('update', () => {
     const created = await create({ Name: 'Box', Weight: 10, MeasurementActivity: 500, MeasurementContamination: 0.2 });
     const response = await put(created.Uuid, { Weight: null, MeasurementFactor: 1.5 });
     expect(response.status).toBe(200);
-    expect(response.body.ContainerModel).toMatchObject({ Name: 'Box', Weight: null, MeasurementActivity: 500, MeasurementFactor: 1.5, MeasurementContamination: 0.2 });
+    expect(response.body.ContainerModel).toMatchObject({
+      Name: 'Box',
+      Weight: null,
+      MeasurementActivity: 500,
+      MeasurementFactor: 1.5,
+      MeasurementContamination: 0.2,
+    });
     expect(response.body.Notifications[0].Message).toBe('container.updated');
     expect(response.headers.get('etag')).toBe(`"${created.Uuid}.2"`);
     expect((await load(created.Uuid)).body.ContainerModel).toEqual(response.body.ContainerModel);
@@ -129,7 +205,9 @@ describe('update', () => {
   it('of 12 concurrent PUTs with the same If-Match exactly one wins', async () => {
     const created = await create();
     const etag = (await load(created.Uuid)).headers.get('etag')!;
-    const responses = await Promise.all(Array.from({ length: 12 }, (_, i) => put(created.Uuid, { Name: `writer ${i}` }, { ifMatch: etag })));
+    const responses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => put(created.Uuid, { Name: `writer ${i}` }, { ifMatch: etag })),
+    );
     const statuses = responses.map((r) => r.status).sort();
     expect(statuses).toEqual([200, ...Array(11).fill(412)]);
     const winner = responses.find((r) => r.status === 200)!;
@@ -143,7 +221,12 @@ describe('update', () => {
     const fields = ['Weight', 'MeasurementActivity', 'MeasurementFactor', 'MeasurementContamination'];
     const responses = await Promise.all(fields.map((field, i) => put(created.Uuid, { [field]: i + 1 })));
     expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200]);
-    expect((await load(created.Uuid)).body.ContainerModel).toMatchObject({ Weight: 1, MeasurementActivity: 2, MeasurementFactor: 3, MeasurementContamination: 4 });
+    expect((await load(created.Uuid)).body.ContainerModel).toMatchObject({
+      Weight: 1,
+      MeasurementActivity: 2,
+      MeasurementFactor: 3,
+      MeasurementContamination: 4,
+    });
   });
 
   it('404 for a container that does not exist', async () => {
@@ -153,44 +236,73 @@ describe('update', () => {
 });
 
 describe('states and release', () => {
-  const release = { IsReleasedByRadiationProtectionOfficer: true, ReleasedByRadiationProtectionOfficer: 'person-rpo', ReleasedByRadiationProtectionOfficerDateTime: '2026-05-01 09:30:00' };
+  const release = {
+    IsReleasedByRadiationProtectionOfficer: true,
+    ReleasedByRadiationProtectionOfficer: 'person-rpo',
+    ReleasedByRadiationProtectionOfficerDateTime: '2026-05-01 09:30:00',
+  };
 
   it('409 for a change the state machine forbids, naming both states', async () => {
     const created = await create();
     const response = await put(created.Uuid, { State: 'DISPOSED' }, { language: 'en' });
     expect(response.status).toBe(409);
-    expect(errorOf(response)).toMatchObject({ Message: 'container.state_change_forbidden', LocalizedMessage: 'The state cannot change from OPEN to DISPOSED.' });
+    expect(errorOf(response)).toMatchObject({
+      Message: 'container.state_change_forbidden',
+      LocalizedMessage: 'The state cannot change from OPEN to DISPOSED.',
+    });
     expect((await load(created.Uuid)).body.ContainerModel.State).toBe('OPEN');
   });
 
   it('403 naming the release fields when a caller without role rpo sets them', async () => {
     const created = await create();
-    const response = await put(created.Uuid, { Name: 'x', IsReleasedByRadiationProtectionOfficer: true, ReleasedByRadiationProtectionOfficerDateTime: '2026-05-01 09:30:00' });
+    const response = await put(created.Uuid, {
+      Name: 'x',
+      IsReleasedByRadiationProtectionOfficer: true,
+      ReleasedByRadiationProtectionOfficerDateTime: '2026-05-01 09:30:00',
+    });
     expect(response.status).toBe(403);
-    expect(errorOf(response)).toMatchObject({ Message: 'container.rpo_fields_forbidden', Details: ['IsReleasedByRadiationProtectionOfficer', 'ReleasedByRadiationProtectionOfficerDateTime'] });
-    expect((await load(created.Uuid)).body.ContainerModel).toMatchObject({ Name: 'Box', IsReleasedByRadiationProtectionOfficer: null });
-    const onCreate = await call('POST', containerPath(t), { token: t.token, body: { Name: 'x', ReleasedByRadiationProtectionOfficer: 'me' } });
+    expect(errorOf(response)).toMatchObject({
+      Message: 'container.rpo_fields_forbidden',
+      Details: ['IsReleasedByRadiationProtectionOfficer', 'ReleasedByRadiationProtectionOfficerDateTime'],
+    });
+    expect((await load(created.Uuid)).body.ContainerModel).toMatchObject({
+      Name: 'Box',
+      IsReleasedByRadiationProtectionOfficer: null,
+    });
+    const onCreate = await call('POST', containerPath(t), {
+      token: t.token,
+      body: { Name: 'x', ReleasedByRadiationProtectionOfficer: 'me' },
+    });
     expect(onCreate.status).toBe(403);
   });
 
-  it('walks OPEN -> DECAY -> RELEASE_DATE_REACHED -> DISPATCHED with a release, creating the dispatch record', async () => {
-    const created = await create();
-    expect((await put(created.Uuid, { State: 'DECAY' })).status).toBe(200);
-    expect((await put(created.Uuid, { State: 'RELEASE_DATE_REACHED', ReleaseDateTime: '2026-06-01 00:00:00' })).status).toBe(200);
-    const unreleased = await put(created.Uuid, { State: 'DISPATCHED' });
-    expect([unreleased.status, errorOf(unreleased).Message]).toEqual([409, 'container.release_required']);
-    const dispatched = await put(created.Uuid, { State: 'DISPATCHED', ...release }, { token: rpo });
-    expect(dispatched.status, dispatched.text).toBe(200);
-    const model = dispatched.body.ContainerModel;
-    expect(model).toMatchObject({ State: 'DISPATCHED', ReleasedByRadiationProtectionOfficerName: 'Rita Officer', DisposeId: null });
-    expect(model.DispatchId).toMatch(/^[0-9a-f-]{36}$/);
-    expect((await load(created.Uuid)).body.ContainerModel.DispatchId).toBe(model.DispatchId);
-    // A further same-state update keeps the record; a dispatched container is read-only.
-    const again = await put(created.Uuid, { State: 'DISPATCHED' });
-    expect(again.body.ContainerModel.DispatchId).toBe(model.DispatchId);
-    const renamed = await put(created.Uuid, { Name: 'Shipped' });
-    expect([renamed.status, errorOf(renamed).Message]).toEqual([409, 'container.read_only']);
-  });
+  it(
+    'walks OPEN -> DECAY -> RELEASE_DATE_REACHED -> DISPATCHED with a release, creating the dispatch ' + 'record',
+    async () => {
+      const created = await create();
+      expect((await put(created.Uuid, { State: 'DECAY' })).status).toBe(200);
+      expect(
+        (await put(created.Uuid, { State: 'RELEASE_DATE_REACHED', ReleaseDateTime: '2026-06-01 00:00:00' })).status,
+      ).toBe(200);
+      const unreleased = await put(created.Uuid, { State: 'DISPATCHED' });
+      expect([unreleased.status, errorOf(unreleased).Message]).toEqual([409, 'container.release_required']);
+      const dispatched = await put(created.Uuid, { State: 'DISPATCHED', ...release }, { token: rpo });
+      expect(dispatched.status, dispatched.text).toBe(200);
+      const model = dispatched.body.ContainerModel;
+      expect(model).toMatchObject({
+        State: 'DISPATCHED',
+        ReleasedByRadiationProtectionOfficerName: 'Rita Officer',
+        DisposeId: null,
+      });
+      expect(model.DispatchId).toMatch(/^[0-9a-f-]{36}$/);
+      expect((await load(created.Uuid)).body.ContainerModel.DispatchId).toBe(model.DispatchId);
+      // A further same-state update keeps the record; a dispatched container is read-only.
+      const again = await put(created.Uuid, { State: 'DISPATCHED' });
+      expect(again.body.ContainerModel.DispatchId).toBe(model.DispatchId);
+      const renamed = await put(created.Uuid, { Name: 'Shipped' });
+      expect([renamed.status, errorOf(renamed).Message]).toEqual([409, 'container.read_only']);
+    },
+  );
 
   it('DISPOSED creates the dispose record', async () => {
     const created = await create();
@@ -225,7 +337,13 @@ describe('delete', () => {
 describe('computed fields', () => {
   it('CurrentSpecificActivity decays with the longest half-life among linked nuclides; ids from links', async () => {
     const measuredAt = new Date(Date.now() - HALF_LIVES['I-131']! * 1000);
-    const created = await create({ Name: 'Hot', MeasurementActivity: 8000, MeasurementFactor: 0.5, Weight: 200, MeasurementDate: formatTimestamp(measuredAt) });
+    const created = await create({
+      Name: 'Hot',
+      MeasurementActivity: 8000,
+      MeasurementFactor: 0.5,
+      Weight: 200,
+      MeasurementDate: formatTimestamp(measuredAt),
+    });
     expect(created.CurrentSpecificActivity).toBeNull();
     const store = dynamoContainerStore(documentClient(), runtime().tableName);
     await store.link(t, created.Uuid, { kind: 'CYCLOTRON_PRODUCT', id: 'product-1', nuclide: 'F-18' });
@@ -237,7 +355,7 @@ describe('computed fields', () => {
     expect(model.GeneratorEluatIds).toEqual(['eluat-1']);
   });
 
-  it('names come from the person directory, filled by each writer\'s token', async () => {
+  it("names come from the person directory, filled by each writer's token", async () => {
     const created = await create({ Name: 'Box', MeasurementContaminationBy: 'person-new' });
     expect(created.MeasurementContaminationByName).toBeNull();
     const newcomer = token({ clients: [t.client], facilities: [t.facility], sub: 'person-new', name: 'Nina Newcomer' });
@@ -250,27 +368,47 @@ describe('audit and logs', () => {
   it('each write leaves an audit entry: who, when, field, old, new', async () => {
     const created = await create({ Name: 'Audited', Weight: 1 });
     await put(created.Uuid, { Weight: 2 }, { token: rpo });
-    const out = await documentClient().send(new QueryCommand({
-      TableName: runtime().tableName,
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-      ExpressionAttributeValues: { ':pk': keys.tenant(t), ':prefix': `AUDIT#CONTAINER#${created.Uuid}#` },
-      ConsistentRead: true,
-    }));
-    expect(out.Items?.map((i) => [i.Action, i.Actor])).toEqual([['created', 'person-owner'], ['updated', 'person-rpo']]);
-    expect(out.Items?.[1]).toMatchObject({ At: expect.stringMatching(TIMESTAMP), Changes: [{ Field: 'Weight', Old: 1, New: 2 }] });
+    const out = await documentClient().send(
+      new QueryCommand({
+        TableName: runtime().tableName,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': keys.tenant(t), ':prefix': `AUDIT#CONTAINER#${created.Uuid}#` },
+        ConsistentRead: true,
+      }),
+    );
+    expect(out.Items?.map((i) => [i.Action, i.Actor])).toEqual([
+      ['created', 'person-owner'],
+      ['updated', 'person-rpo'],
+    ]);
+    expect(out.Items?.[1]).toMatchObject({
+      At: expect.stringMatching(TIMESTAMP),
+      Changes: [{ Field: 'Weight', Old: 1, New: 2 }],
+    });
   });
 
-  it('each request leaves one structured log line with request id, route, status and duration, never the token', async () => {
-    const created = await create({ Name: 'Logged' });
-    const bad = await call('GET', containerPath(t, created.Uuid), { token: 'a.b.c' });
-    expect(bad.status).toBe(401);
-    await new Promise((r) => setTimeout(r, 100));
-    const lines = readFileSync(inject('logFile'), 'utf8').split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
-    const mine = lines.filter((l) => l.message === 'request' && String(l.path).includes(created.Uuid));
-    expect(mine).toHaveLength(1);
-    expect(mine[0]).toMatchObject({ level: 'INFO', operation: 'container.load', status: 401, function_request_id: expect.any(String), durationMs: expect.any(Number) });
-    const log = readFileSync(inject('logFile'), 'utf8');
-    expect(log).not.toContain(t.token.split('.')[2]);
-    expect(log).not.toMatch(/eyJ[\w-]+\.eyJ/);
-  });
+  it(
+    'each request leaves one structured log line with request id, route, status and duration, never the ' + 'token',
+    async () => {
+      const created = await create({ Name: 'Logged' });
+      const bad = await call('GET', containerPath(t, created.Uuid), { token: 'a.b.c' });
+      expect(bad.status).toBe(401);
+      await new Promise((r) => setTimeout(r, 100));
+      const lines = readFileSync(inject('logFile'), 'utf8')
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l));
+      const mine = lines.filter((l) => l.message === 'request' && String(l.path).includes(created.Uuid));
+      expect(mine).toHaveLength(1);
+      expect(mine[0]).toMatchObject({
+        level: 'INFO',
+        operation: 'container.load',
+        status: 401,
+        function_request_id: expect.any(String),
+        durationMs: expect.any(Number),
+      });
+      const log = readFileSync(inject('logFile'), 'utf8');
+      expect(log).not.toContain(t.token.split('.')[2]);
+      expect(log).not.toMatch(/eyJ[\w-]+\.eyJ/);
+    },
+  );
 });

@@ -7,7 +7,13 @@ import { formatTimestamp } from '../../shared/domain/time';
 import { call, containerPath, documentClient, errorOf, newTenant, runtime, token } from '../support/api';
 
 const t = newTenant({ sub: 'person-owner', name: 'Olivia Owner' });
-const rpo = token({ clients: [t.client], facilities: [t.facility], roles: ['rpo'], sub: 'person-rpo', name: 'Rita Officer' });
+const rpo = token({
+  clients: [t.client],
+  facilities: [t.facility],
+  roles: ['rpo'],
+  sub: 'person-rpo',
+  name: 'Rita Officer',
+});
 const other = newTenant();
 
 async function create(body: Record<string, unknown> = { Name: 'Box' }) {
@@ -22,38 +28,81 @@ describe('nuclides', () => {
   it('is public and lists half-lives and the clearance levels of StrlSchV Anlage 4 Tabelle 1', async () => {
     const response = await call('GET', '/waste-management/api/v1/nuclides');
     expect(response.status).toBe(200);
-    expect(response.body.NuclideModelCollection).toContainEqual({ Nuclide: 'I-131', HalfLifeSeconds: 693377.28, ClearanceLevelBqPerG: 10, SurfaceClearanceLevelBqPerCm2: 10 });
-    expect(response.body.CollectionConfiguration).toMatchObject({ CollectionModelName: 'NuclideModelCollection', IsPaginated: false, TotalCount: 30 });
+    expect(response.body.NuclideModelCollection).toContainEqual({
+      Nuclide: 'I-131',
+      HalfLifeSeconds: 693377.28,
+      ClearanceLevelBqPerG: 10,
+      SurfaceClearanceLevelBqPerCm2: 10,
+    });
+    expect(response.body.CollectionConfiguration).toMatchObject({
+      CollectionModelName: 'NuclideModelCollection',
+      IsPaginated: false,
+      TotalCount: 30,
+    });
   });
 });
 
 describe('contents', () => {
-  it('adds, lists and removes contents of an OPEN container; each change moves the ETag; the container lists them', async () => {
-    const created = await create();
-    const added = await add(created.Uuid, { Kind: 'CYCLOTRON_PRODUCT', ContentId: 'product-1', Nuclide: 'F-18', Activity: 900000, ActivityDateTime: '2026-11-20 08:00:00' });
-    expect(added.status, added.text).toBe(200);
-    expect(added.body.ContainerContentModel).toMatchObject({ Kind: 'CYCLOTRON_PRODUCT', ContentId: 'product-1', Nuclide: 'F-18', Activity: 900000, CreatedBy: 'person-owner' });
-    expect(added.headers.get('etag')).toBe(`"${created.Uuid}.2"`);
-    expect(added.body.Notifications[0].Message).toBe('container.content_added');
-    await add(created.Uuid, { Kind: 'GENERATOR_ELUAT', ContentId: 'eluat-1', Nuclide: 'Ga-68' });
-    const list = await call('GET', contentsPath(created.Uuid), { token: t.token });
-    expect(list.body.ContainerContentModelCollection.map((c: any) => c.ContentId)).toEqual(['product-1', 'eluat-1']);
-    expect(list.body.CollectionConfiguration.TotalCount).toBe(2);
-    const loaded = await call('GET', containerPath(t, created.Uuid), { token: t.token });
-    expect(loaded.body.ContainerModel).toMatchObject({ CyclotroneProductIds: ['product-1'], GeneratorEluatIds: ['eluat-1'] });
-    expect(loaded.headers.get('etag')).toBe(`"${created.Uuid}.3"`);
-    const removed = await call('DELETE', contentsPath(created.Uuid, `/${added.body.ContainerContentModel.Uuid}`), { token: t.token });
-    expect([removed.status, removed.headers.get('etag')]).toEqual([200, `"${created.Uuid}.4"`]);
-    expect((await call('DELETE', contentsPath(created.Uuid, `/${added.body.ContainerContentModel.Uuid}`), { token: t.token })).status).toBe(404);
-  });
+  it(
+    'adds, lists and removes contents of an OPEN container; each change moves the ETag; the container lists ' + 'them',
+    async () => {
+      const created = await create();
+      const added = await add(created.Uuid, {
+        Kind: 'CYCLOTRON_PRODUCT',
+        ContentId: 'product-1',
+        Nuclide: 'F-18',
+        Activity: 900000,
+        ActivityDateTime: '2026-11-20 08:00:00',
+      });
+      expect(added.status, added.text).toBe(200);
+      expect(added.body.ContainerContentModel).toMatchObject({
+        Kind: 'CYCLOTRON_PRODUCT',
+        ContentId: 'product-1',
+        Nuclide: 'F-18',
+        Activity: 900000,
+        CreatedBy: 'person-owner',
+      });
+      expect(added.headers.get('etag')).toBe(`"${created.Uuid}.2"`);
+      expect(added.body.Notifications[0].Message).toBe('container.content_added');
+      await add(created.Uuid, { Kind: 'GENERATOR_ELUAT', ContentId: 'eluat-1', Nuclide: 'Ga-68' });
+      const list = await call('GET', contentsPath(created.Uuid), { token: t.token });
+      expect(list.body.ContainerContentModelCollection.map((c: any) => c.ContentId)).toEqual(['product-1', 'eluat-1']);
+      expect(list.body.CollectionConfiguration.TotalCount).toBe(2);
+      const loaded = await call('GET', containerPath(t, created.Uuid), { token: t.token });
+      expect(loaded.body.ContainerModel).toMatchObject({
+        CyclotroneProductIds: ['product-1'],
+        GeneratorEluatIds: ['eluat-1'],
+      });
+      expect(loaded.headers.get('etag')).toBe(`"${created.Uuid}.3"`);
+      const removed = await call('DELETE', contentsPath(created.Uuid, `/${added.body.ContainerContentModel.Uuid}`), {
+        token: t.token,
+      });
+      expect([removed.status, removed.headers.get('etag')]).toEqual([200, `"${created.Uuid}.4"`]);
+      expect(
+        (
+          await call('DELETE', contentsPath(created.Uuid, `/${added.body.ContainerContentModel.Uuid}`), {
+            token: t.token,
+          })
+        ).status,
+      ).toBe(404);
+    },
+  );
 
   it('400 for an unknown nuclide (the details list the known ones) and for an Activity without its date', async () => {
     const created = await create();
     const unknown = await add(created.Uuid, { Kind: 'CYCLOTRON_PRODUCT', ContentId: 'p', Nuclide: 'Xx-1' });
     expect(unknown.status).toBe(400);
     expect(errorOf(unknown).Details[0]).toMatch(/^Nuclide: must be one of .*F-18.*I-131/);
-    const undated = await add(created.Uuid, { Kind: 'CYCLOTRON_PRODUCT', ContentId: 'p', Nuclide: 'F-18', Activity: 5 });
-    expect([undated.status, errorOf(undated).Details]).toEqual([400, ['ActivityDateTime: is required when Activity is given']]);
+    const undated = await add(created.Uuid, {
+      Kind: 'CYCLOTRON_PRODUCT',
+      ContentId: 'p',
+      Nuclide: 'F-18',
+      Activity: 5,
+    });
+    expect([undated.status, errorOf(undated).Details]).toEqual([
+      400,
+      ['ActivityDateTime: is required when Activity is given'],
+    ]);
   });
 
   it('409 for the same ContentId twice, and for adding or removing once the container left OPEN', async () => {
@@ -62,12 +111,20 @@ describe('contents', () => {
     expect(first.status).toBe(200);
     const twice = await add(created.Uuid, { Kind: 'GENERATOR_ELUAT', ContentId: 'same', Nuclide: 'Ga-68' });
     expect([twice.status, errorOf(twice).Message]).toEqual([409, 'container.content_duplicate']);
-    expect((await call('PUT', containerPath(t, created.Uuid), { token: t.token, body: { State: 'DECAY' } })).status).toBe(200);
+    expect(
+      (await call('PUT', containerPath(t, created.Uuid), { token: t.token, body: { State: 'DECAY' } })).status,
+    ).toBe(200);
     const locked = await add(created.Uuid, { Kind: 'CYCLOTRON_PRODUCT', ContentId: 'late', Nuclide: 'F-18' });
     expect([locked.status, errorOf(locked).Message]).toEqual([409, 'container.contents_locked']);
-    const kept = await call('DELETE', contentsPath(created.Uuid, `/${first.body.ContainerContentModel.Uuid}`), { token: t.token });
+    const kept = await call('DELETE', contentsPath(created.Uuid, `/${first.body.ContainerContentModel.Uuid}`), {
+      token: t.token,
+    });
     expect([kept.status, errorOf(kept).Message]).toEqual([409, 'container.contents_locked']);
-    expect((await call('GET', contentsPath(created.Uuid), { token: t.token })).body.ContainerContentModelCollection.map((c: any) => c.ContentId)).toEqual(['same']);
+    expect(
+      (await call('GET', contentsPath(created.Uuid), { token: t.token })).body.ContainerContentModelCollection.map(
+        (c: any) => c.ContentId,
+      ),
+    ).toEqual(['same']);
   });
 
   it('at most 1,000 contents; deleting an OPEN container removes any number of them', async () => {
@@ -75,39 +132,81 @@ describe('contents', () => {
     const store = dynamoContainerStore(documentClient(), runtime().tableName);
     // 999 links written behind the API, the 1,000th through it, the 1,001st refused.
     for (let i = 0; i < 999; i += 50) {
-      await Promise.all(Array.from({ length: Math.min(50, 999 - i) }, (_, j) => store.link(t, created.Uuid, { kind: 'GENERATOR_ELUAT', id: `e-${i + j}`, nuclide: 'Ga-68', uuid: randomUUID() })));
+      await Promise.all(
+        Array.from({ length: Math.min(50, 999 - i) }, (_, j) =>
+          store.link(t, created.Uuid, {
+            kind: 'GENERATOR_ELUAT',
+            id: `e-${i + j}`,
+            nuclide: 'Ga-68',
+            uuid: randomUUID(),
+          }),
+        ),
+      );
     }
-    expect((await add(created.Uuid, { Kind: 'CYCLOTRON_PRODUCT', ContentId: 'last', Nuclide: 'F-18' })).status).toBe(200);
+    expect((await add(created.Uuid, { Kind: 'CYCLOTRON_PRODUCT', ContentId: 'last', Nuclide: 'F-18' })).status).toBe(
+      200,
+    );
     const full = await add(created.Uuid, { Kind: 'CYCLOTRON_PRODUCT', ContentId: 'over', Nuclide: 'F-18' });
     expect([full.status, errorOf(full).Message]).toEqual([409, 'container.contents_full']);
     const deleted = await call('DELETE', containerPath(t, created.Uuid), { token: t.token });
     expect(deleted.status, deleted.text).toBe(200);
-    expect((await store.load(t, created.Uuid, { consistent: true }))).toBeUndefined();
+    expect(await store.load(t, created.Uuid, { consistent: true })).toBeUndefined();
     expect((await call('GET', contentsPath(created.Uuid), { token: t.token })).status).toBe(404);
   });
 });
 
 describe('release assessment, DECAY and release', () => {
-  it('F-18 + I-131 measured now: sum of ratios 10, release predicted about 13.8 h later; DECAY sets it with an Info', async () => {
-    const now = formatTimestamp(new Date());
-    const created = await create({ Name: 'Mixed', Weight: 10000, MeasurementActivity: 1000000, MeasurementDate: now });
-    await add(created.Uuid, { Kind: 'CYCLOTRON_PRODUCT', ContentId: 'f18', Nuclide: 'F-18', Activity: 900000, ActivityDateTime: now });
-    await add(created.Uuid, { Kind: 'GENERATOR_ELUAT', ContentId: 'i131', Nuclide: 'I-131', Activity: 100000, ActivityDateTime: now });
-    const response = await call('GET', `${containerPath(t, created.Uuid)}/release-assessment`, { token: t.token });
-    expect(response.status).toBe(200);
-    const model = response.body.ReleaseAssessmentModel;
-    expect(model.SumOfRatios).toBeCloseTo(10, 1);
-    expect(model.ClearanceReached).toBe(false);
-    const hours = (Date.parse(`${model.PredictedReleaseDateTime.replace(' ', 'T')}Z`) - Date.parse(`${now.replace(' ', 'T')}Z`)) / 3.6e6;
-    expect(hours).toBeGreaterThan(13.7);
-    expect(hours).toBeLessThan(13.9);
-    const decay = await call('PUT', containerPath(t, created.Uuid), { token: t.token, body: { State: 'DECAY' } });
-    expect(decay.body.ContainerModel.ReleaseDateTime).toBe(model.PredictedReleaseDateTime);
-    expect(decay.body.Notifications.map((n: any) => [n.Type, n.Message])).toEqual([['Success', 'container.updated'], ['Info', 'release.date_predicted']]);
-  });
+  it(
+    'F-18 + I-131 measured now: sum of ratios 10, release predicted about 13.8 h later; DECAY sets it with an ' +
+      'Info',
+    async () => {
+      const now = formatTimestamp(new Date());
+      const created = await create({
+        Name: 'Mixed',
+        Weight: 10000,
+        MeasurementActivity: 1000000,
+        MeasurementDate: now,
+      });
+      await add(created.Uuid, {
+        Kind: 'CYCLOTRON_PRODUCT',
+        ContentId: 'f18',
+        Nuclide: 'F-18',
+        Activity: 900000,
+        ActivityDateTime: now,
+      });
+      await add(created.Uuid, {
+        Kind: 'GENERATOR_ELUAT',
+        ContentId: 'i131',
+        Nuclide: 'I-131',
+        Activity: 100000,
+        ActivityDateTime: now,
+      });
+      const response = await call('GET', `${containerPath(t, created.Uuid)}/release-assessment`, { token: t.token });
+      expect(response.status).toBe(200);
+      const model = response.body.ReleaseAssessmentModel;
+      expect(model.SumOfRatios).toBeCloseTo(10, 1);
+      expect(model.ClearanceReached).toBe(false);
+      const hours =
+        (Date.parse(`${model.PredictedReleaseDateTime.replace(' ', 'T')}Z`) - Date.parse(`${now.replace(' ', 'T')}Z`)) /
+        3.6e6;
+      expect(hours).toBeGreaterThan(13.7);
+      expect(hours).toBeLessThan(13.9);
+      const decay = await call('PUT', containerPath(t, created.Uuid), { token: t.token, body: { State: 'DECAY' } });
+      expect(decay.body.ContainerModel.ReleaseDateTime).toBe(model.PredictedReleaseDateTime);
+      expect(decay.body.Notifications.map((n: any) => [n.Type, n.Message])).toEqual([
+        ['Success', 'container.updated'],
+        ['Info', 'release.date_predicted'],
+      ]);
+    },
+  );
 
   it('without activities the assessment is conservative and says so; missing inputs are 200 with nulls', async () => {
-    const created = await create({ Name: 'Unknown', Weight: 100, MeasurementActivity: 1000, MeasurementDate: formatTimestamp(new Date()) });
+    const created = await create({
+      Name: 'Unknown',
+      Weight: 100,
+      MeasurementActivity: 1000,
+      MeasurementDate: formatTimestamp(new Date()),
+    });
     await add(created.Uuid, { Kind: 'CYCLOTRON_PRODUCT', ContentId: 'f18', Nuclide: 'F-18' });
     const response = await call('GET', `${containerPath(t, created.Uuid)}/release-assessment`, { token: t.token });
     expect(response.body.ReleaseAssessmentModel).toMatchObject({ SharesAssumed: true, MissingInputs: [] });
@@ -115,67 +214,147 @@ describe('release assessment, DECAY and release', () => {
     const empty = await create();
     const missing = await call('GET', `${containerPath(t, empty.Uuid)}/release-assessment`, { token: t.token });
     expect(missing.status).toBe(200);
-    expect(missing.body.ReleaseAssessmentModel).toMatchObject({ MissingInputs: ['Weight', 'MeasurementActivity', 'MeasurementDate', 'Contents'], SumOfRatios: null, PredictedReleaseDateTime: null });
+    expect(missing.body.ReleaseAssessmentModel).toMatchObject({
+      MissingInputs: ['Weight', 'MeasurementActivity', 'MeasurementDate', 'Contents'],
+      SumOfRatios: null,
+      PredictedReleaseDateTime: null,
+    });
   });
 
-  it('a release against the assessment needs the RPO release, is answered with a Warning naming the sum, and is audited', async () => {
-    const created = await create({ Name: 'Hot', Weight: 1, MeasurementActivity: 1000, MeasurementDate: formatTimestamp(new Date()) });
-    await add(created.Uuid, { Kind: 'CYCLOTRON_PRODUCT', ContentId: 'cs', Nuclide: 'Cs-137' });
-    await call('PUT', containerPath(t, created.Uuid), { token: t.token, body: { State: 'DECAY', ReleaseDateTime: '2026-01-01 00:00:00' } });
-    await call('PUT', containerPath(t, created.Uuid), { token: t.token, body: { State: 'RELEASE_DATE_REACHED' } });
-    const release = { IsReleasedByRadiationProtectionOfficer: true, ReleasedByRadiationProtectionOfficer: 'person-rpo', ReleasedByRadiationProtectionOfficerDateTime: '2026-05-01 09:30:00' };
-    const disposed = await call('PUT', containerPath(t, created.Uuid), { token: rpo, body: { State: 'DISPOSED', ...release } });
-    expect(disposed.status, disposed.text).toBe(200);
-    // 1000 Bq / 1 g of Cs-137 against 0.1 Bq/g: 10,000.
-    expect(disposed.body.Notifications[1]).toMatchObject({ Type: 'Warning', Message: 'release.clearance_not_reached' });
-    expect(disposed.body.Notifications[1].LocalizedMessage).toContain('the sum of ratios is 10000');
-    const history = await call('GET', `${containerPath(t, created.Uuid)}/history`, { token: t.token });
-    expect(history.body.ContainerHistoryEntryModelCollection.find((e: any) => e.Field === 'ReleaseAssessment')).toMatchObject({ By: 'person-rpo', NewValue: { ClearanceReached: false } });
-  });
+  it(
+    'a release against the assessment needs the RPO release, is answered with a Warning naming the sum, and is ' +
+      'audited',
+    async () => {
+      const created = await create({
+        Name: 'Hot',
+        Weight: 1,
+        MeasurementActivity: 1000,
+        MeasurementDate: formatTimestamp(new Date()),
+      });
+      await add(created.Uuid, { Kind: 'CYCLOTRON_PRODUCT', ContentId: 'cs', Nuclide: 'Cs-137' });
+      await call('PUT', containerPath(t, created.Uuid), {
+        token: t.token,
+        body: { State: 'DECAY', ReleaseDateTime: '2026-01-01 00:00:00' },
+      });
+      await call('PUT', containerPath(t, created.Uuid), { token: t.token, body: { State: 'RELEASE_DATE_REACHED' } });
+      const release = {
+        IsReleasedByRadiationProtectionOfficer: true,
+        ReleasedByRadiationProtectionOfficer: 'person-rpo',
+        ReleasedByRadiationProtectionOfficerDateTime: '2026-05-01 09:30:00',
+      };
+      const disposed = await call('PUT', containerPath(t, created.Uuid), {
+        token: rpo,
+        body: { State: 'DISPOSED', ...release },
+      });
+      expect(disposed.status, disposed.text).toBe(200);
+      // 1000 Bq / 1 g of Cs-137 against 0.1 Bq/g: 10,000.
+      expect(disposed.body.Notifications[1]).toMatchObject({
+        Type: 'Warning',
+        Message: 'release.clearance_not_reached',
+      });
+      expect(disposed.body.Notifications[1].LocalizedMessage).toContain('the sum of ratios is 10000');
+      const history = await call('GET', `${containerPath(t, created.Uuid)}/history`, { token: t.token });
+      expect(
+        history.body.ContainerHistoryEntryModelCollection.find((e: any) => e.Field === 'ReleaseAssessment'),
+      ).toMatchObject({ By: 'person-rpo', NewValue: { ClearanceReached: false } });
+    },
+  );
 });
 
 describe('release sweep', () => {
-  it('moves DECAY containers past their ReleaseDateTime (injected clock), audited by the service, once; a changed one is left alone', async () => {
-    const tomorrow = formatTimestamp(new Date(Date.now() + 86_400_000));
-    const due = await create({ Name: 'Due' });
-    await call('PUT', containerPath(t, due.Uuid), { token: t.token, body: { State: 'DECAY', ReleaseDateTime: tomorrow } });
-    const changed = await create({ Name: 'Changed' });
-    await call('PUT', containerPath(t, changed.Uuid), { token: t.token, body: { State: 'DECAY', ReleaseDateTime: tomorrow } });
-    await call('PUT', containerPath(t, changed.Uuid), { token: t.token, body: { ReleaseDateTime: formatTimestamp(new Date(Date.now() + 10 * 86_400_000)) } });
-    const sweep = containerService(dynamoContainerStore(documentClient(), runtime().tableName), () => new Date(Date.now() + 2 * 86_400_000));
-    expect((await sweep.releaseDue('sweep-1')).moved).toBeGreaterThanOrEqual(1);
-    expect((await sweep.releaseDue('sweep-2')).moved).toBe(0);
-    expect((await call('GET', containerPath(t, due.Uuid), { token: t.token })).body.ContainerModel.State).toBe('RELEASE_DATE_REACHED');
-    expect((await call('GET', containerPath(t, changed.Uuid), { token: t.token })).body.ContainerModel.State).toBe('DECAY');
-    const history = await call('GET', `${containerPath(t, due.Uuid)}/history`, { token: t.token });
-    expect(history.body.ContainerHistoryEntryModelCollection[0]).toMatchObject({ By: 'service', ByName: 'Service', Field: 'State', OldValue: 'DECAY', NewValue: 'RELEASE_DATE_REACHED', RequestId: 'sweep-1' });
-  });
+  it(
+    'moves DECAY containers past their ReleaseDateTime (injected clock), audited by the service, once; a changed one ' +
+      'is left alone',
+    async () => {
+      const tomorrow = formatTimestamp(new Date(Date.now() + 86_400_000));
+      const due = await create({ Name: 'Due' });
+      await call('PUT', containerPath(t, due.Uuid), {
+        token: t.token,
+        body: { State: 'DECAY', ReleaseDateTime: tomorrow },
+      });
+      const changed = await create({ Name: 'Changed' });
+      await call('PUT', containerPath(t, changed.Uuid), {
+        token: t.token,
+        body: { State: 'DECAY', ReleaseDateTime: tomorrow },
+      });
+      await call('PUT', containerPath(t, changed.Uuid), {
+        token: t.token,
+        body: { ReleaseDateTime: formatTimestamp(new Date(Date.now() + 10 * 86_400_000)) },
+      });
+      const sweep = containerService(
+        dynamoContainerStore(documentClient(), runtime().tableName),
+        () => new Date(Date.now() + 2 * 86_400_000),
+      );
+      expect((await sweep.releaseDue('sweep-1')).moved).toBeGreaterThanOrEqual(1);
+      expect((await sweep.releaseDue('sweep-2')).moved).toBe(0);
+      expect((await call('GET', containerPath(t, due.Uuid), { token: t.token })).body.ContainerModel.State).toBe(
+        'RELEASE_DATE_REACHED',
+      );
+      expect((await call('GET', containerPath(t, changed.Uuid), { token: t.token })).body.ContainerModel.State).toBe(
+        'DECAY',
+      );
+      const history = await call('GET', `${containerPath(t, due.Uuid)}/history`, { token: t.token });
+      expect(history.body.ContainerHistoryEntryModelCollection[0]).toMatchObject({
+        By: 'service',
+        ByName: 'Service',
+        Field: 'State',
+        OldValue: 'DECAY',
+        NewValue: 'RELEASE_DATE_REACHED',
+        RequestId: 'sweep-1',
+      });
+    },
+  );
 });
 
 describe('history', () => {
   it('lists every change newest first, with names, and pages it by 100', async () => {
     const created = await create({ Name: 'Paged' });
-    for (let i = 1; i <= 105; i += 15) await Promise.all(Array.from({ length: 15 }, (_, j) => call('PUT', containerPath(t, created.Uuid), { token: t.token, body: { Weight: i + j } })));
+    for (let i = 1; i <= 105; i += 15)
+      await Promise.all(
+        Array.from({ length: 15 }, (_, j) =>
+          call('PUT', containerPath(t, created.Uuid), { token: t.token, body: { Weight: i + j } }),
+        ),
+      );
     const whole = await call('GET', `${containerPath(t, created.Uuid)}/history`, { token: t.token });
     const lines = whole.body.ContainerHistoryEntryModelCollection;
     // State and Name at creation + 105 weight changes.
     expect(whole.body.CollectionConfiguration).toMatchObject({ IsPaginated: false, TotalCount: 107 });
-    expect(lines.at(-1)).toMatchObject({ By: 'person-owner', ByName: 'Olivia Owner', Field: 'Name', OldValue: null, NewValue: 'Paged' });
+    expect(lines.at(-1)).toMatchObject({
+      By: 'person-owner',
+      ByName: 'Olivia Owner',
+      Field: 'Name',
+      OldValue: null,
+      NewValue: 'Paged',
+    });
     expect(lines[0].Field).toBe('Weight');
     const second = await call('GET', `${containerPath(t, created.Uuid)}/history/page/2`, { token: t.token });
-    expect(second.body.CollectionConfiguration).toMatchObject({ CurrentPage: 2, LastPage: 2, FirstIndex: 100, LastIndex: 106, TotalCount: 107 });
+    expect(second.body.CollectionConfiguration).toMatchObject({
+      CurrentPage: 2,
+      LastPage: 2,
+      FirstIndex: 100,
+      LastIndex: 106,
+      TotalCount: 107,
+    });
     expect(second.body.ContainerHistoryEntryModelCollection).toEqual(lines.slice(100));
     const first = await call('GET', `${containerPath(t, created.Uuid)}/history/page`, { token: t.token });
     expect(first.body.ContainerHistoryEntryModelCollection).toEqual(lines.slice(0, 100));
-    expect(first.body.CollectionConfiguration.NextPageEndpoint).toMatch(new RegExp(`/container/${created.Uuid}/history/page/2$`));
+    expect(first.body.CollectionConfiguration.NextPageEndpoint).toMatch(
+      new RegExp(`/container/${created.Uuid}/history/page/2$`),
+    );
   });
 });
 
 describe('tenant isolation of every new route', () => {
-  const routes = (uuid: string, base = containerPath(t, uuid)) => [
-    ['GET', `${base}/contents`], ['POST', `${base}/contents`], ['DELETE', `${base}/contents/${randomUUID()}`],
-    ['GET', `${base}/release-assessment`], ['GET', `${base}/history`], ['GET', `${base}/history/page`], ['GET', `${base}/history/page/1`],
-  ] as const;
+  const routes = (uuid: string, base = containerPath(t, uuid)) =>
+    [
+      ['GET', `${base}/contents`],
+      ['POST', `${base}/contents`],
+      ['DELETE', `${base}/contents/${randomUUID()}`],
+      ['GET', `${base}/release-assessment`],
+      ['GET', `${base}/history`],
+      ['GET', `${base}/history/page`],
+      ['GET', `${base}/history/page/1`],
+    ] as const;
   const body = { Kind: 'CYCLOTRON_PRODUCT', ContentId: 'x', Nuclide: 'F-18' };
 
   it("another tenant's token is 403; another tenant's uuid is 404", async () => {
@@ -184,7 +363,8 @@ describe('tenant isolation of every new route', () => {
       const response = await call(method, path, { token: other.token, ...(method === 'POST' ? { body } : {}) });
       expect([method, path, response.status]).toEqual([method, path, 403]);
     }
-    const theirs = (await call('POST', containerPath(other), { token: other.token, body: { Name: 'Theirs' } })).body.ContainerModel.Uuid;
+    const theirs = (await call('POST', containerPath(other), { token: other.token, body: { Name: 'Theirs' } })).body
+      .ContainerModel.Uuid;
     for (const [method, path] of routes(theirs)) {
       const response = await call(method, path, { token: t.token, ...(method === 'POST' ? { body } : {}) });
       expect([method, path, response.status]).toEqual([method, path, 404]);

@@ -13,7 +13,14 @@ let browser: Browser;
 beforeAll(async () => {
   browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
   });
 });
 afterAll(async () => {
@@ -25,16 +32,29 @@ describe('GET /docs', () => {
     const page = await browser.newPage();
     const problems: string[] = [];
     const foreign: string[] = [];
-    page.on('console', (message) => { if (message.type() === 'error') problems.push(message.text()); });
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
     page.on('pageerror', (error) => problems.push(error.message));
-    page.on('request', (request) => { if (!request.url().startsWith(runtime().apiUrl) && !request.url().startsWith('data:')) foreign.push(request.url()); });
+    page.on('request', (request) => {
+      if (!request.url().startsWith(runtime().apiUrl) && !request.url().startsWith('data:'))
+        foreign.push(request.url());
+    });
     const response = await page.goto(`${runtime().apiUrl}/docs`);
     expect(response?.status()).toBe(200);
-    const expected = Object.entries<Record<string, unknown>>(apiDocument().paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
-    await page.waitForFunction(`document.querySelectorAll('.opblock').length >= ${expected.length}`, undefined, { timeout: 20_000 });
+    const expected = Object.entries<Record<string, unknown>>(apiDocument().paths).flatMap(([path, item]) =>
+      Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    await page.waitForFunction(`document.querySelectorAll('.opblock').length >= ${expected.length}`, undefined, {
+      timeout: 20_000,
+    });
     // Each operation is a block with its method and path.
     const shown = await page.$$eval('.opblock', (blocks) =>
-      blocks.map((b) => `${b.querySelector('.opblock-summary-method')?.textContent?.trim()} ${b.querySelector('.opblock-summary-path')?.getAttribute('data-path')}`),
+      blocks.map(
+        (b) =>
+          `${b.querySelector('.opblock-summary-method')?.textContent?.trim()} ` +
+          `${b.querySelector('.opblock-summary-path')?.getAttribute('data-path')}`,
+      ),
     );
     expect(shown.sort()).toEqual(expected.sort());
     expect(foreign).toEqual([]);

@@ -41,22 +41,51 @@ const samples = readdirSync(path.join(root, 'events'), { recursive: true, encodi
 async function prepare(text: string) {
   const ids = { client: randomUUID(), facility: randomUUID(), document: randomUUID() };
   // An execution to report on: a dry run started as the /service route starts one.
-  if (text.includes(SAMPLE.execution)) text = text.replaceAll(SAMPLE.execution, (await call('GET', '/service/regenerate-sequence-memory?dryRun=true', { token: token({ roles: ['operator'] }) })).body.ExecutionId);
-  const fresh = text.replaceAll(SAMPLE.client, ids.client).replaceAll(SAMPLE.facility, ids.facility).replaceAll(SAMPLE.document, ids.document);
+  if (text.includes(SAMPLE.execution))
+    text = text.replaceAll(
+      SAMPLE.execution,
+      (await call('GET', '/service/regenerate-sequence-memory?dryRun=true', { token: token({ roles: ['operator'] }) }))
+        .body.ExecutionId,
+    );
+  const fresh = text
+    .replaceAll(SAMPLE.client, ids.client)
+    .replaceAll(SAMPLE.facility, ids.facility)
+    .replaceAll(SAMPLE.document, ids.document);
   const tenant = { client: ids.client, facility: ids.facility };
   const db = documentClient();
   if (text.includes(SAMPLE.container)) {
     const record = createContainer(tenant, SAMPLE.container, { Name: 'Seeded' }, [], new Date());
     const store = dynamoContainerStore(db, runtime().tableName);
-    await store.create(record, [], { actor: { sub: 'seed', name: 'Seed' }, at: record.CreatedAt, requestId: randomUUID() });
-    if (text.includes(SAMPLE.content)) await store.link(tenant, SAMPLE.container, { kind: 'GENERATOR_ELUAT', id: randomUUID(), nuclide: 'Ga-68', uuid: SAMPLE.content });
+    await store.create(record, [], {
+      actor: { sub: 'seed', name: 'Seed' },
+      at: record.CreatedAt,
+      requestId: randomUUID(),
+    });
+    if (text.includes(SAMPLE.content))
+      await store.link(tenant, SAMPLE.container, {
+        kind: 'GENERATOR_ELUAT',
+        id: randomUUID(),
+        nuclide: 'Ga-68',
+        uuid: SAMPLE.content,
+      });
   }
   if (text.includes(SAMPLE.document)) {
-    const record = newDocument(tenant, ids.document, { Scope: 'DEVICE', ScopeReference: 'ref-1', Filename: 'seed.pdf' }, new Date());
+    const record = newDocument(
+      tenant,
+      ids.document,
+      { Scope: 'DEVICE', ScopeReference: 'ref-1', Filename: 'seed.pdf' },
+      new Date(),
+    );
     await dynamoDocumentStore(db, runtime().tableName).create(record);
   }
   if (text.includes(SAMPLE.entry)) {
-    const record = createEntry(tenant, SAMPLE.entry, { IncidentTitle: 'Seeded', IncidentCause: 'Seed', IncidentDateStart: '2026-11-20 07:00:00' }, 'seed', new Date());
+    const record = createEntry(
+      tenant,
+      SAMPLE.entry,
+      { IncidentTitle: 'Seeded', IncidentCause: 'Seed', IncidentDateStart: '2026-11-20 07:00:00' },
+      'seed',
+      new Date(),
+    );
     await dynamoMaintenanceStore(db, runtime().tableName).create(record, { sub: 'seed', name: 'Seed' });
   }
   const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'nm-event-')), 'event.json');
@@ -65,7 +94,14 @@ async function prepare(text: string) {
 }
 
 const invoke = async (operation: string, file: string) =>
-  JSON.parse((await run(process.execPath, ['--import', 'tsx', 'infra/local/invoke.ts', operation, file], { cwd: root, env: { ...process.env, LOCAL_DIR: inject('localDir') } })).stdout);
+  JSON.parse(
+    (
+      await run(process.execPath, ['--import', 'tsx', 'infra/local/invoke.ts', operation, file], {
+        cwd: root,
+        env: { ...process.env, LOCAL_DIR: inject('localDir') },
+      })
+    ).stdout,
+  );
 
 describe.concurrent('sample events and npm run invoke', () => {
   for (const route of routes) {
@@ -77,7 +113,12 @@ describe.concurrent('sample events and npm run invoke', () => {
       expect(result.statusCode, JSON.stringify(result.body)).toBe(200);
       const body = result.body;
       if (route.auth === 'operator') expect(body).toMatchObject({ ExecutionId: expect.any(String), DryRun: true });
-      const item = body.ContainerModel ?? body.DocumentModel ?? body.DocumentModelCollection?.[0] ?? body.MaintenanceLogEntryModel ?? body.MaintenanceLogEntryModelCollection?.[0];
+      const item =
+        body.ContainerModel ??
+        body.DocumentModel ??
+        body.DocumentModelCollection?.[0] ??
+        body.MaintenanceLogEntryModel ??
+        body.MaintenanceLogEntryModelCollection?.[0];
       if (item) expect(item).toMatchObject({ Client: tenant.client, Facility: tenant.facility });
     });
   }
@@ -90,11 +131,15 @@ describe.concurrent('sample events and npm run invoke', () => {
       const documents = dynamoDocumentStore(documentClient(), runtime().tableName);
       if (fn.source === 'schedule') {
         // The release sweep: runs, reports what it found and moved (the runtime's own runs may have moved them first).
-        expect((await invoke(fn.name, file)).result).toMatchObject({ due: expect.any(Number), moved: expect.any(Number) });
+        expect((await invoke(fn.name, file)).result).toMatchObject({
+          due: expect.any(Number),
+          moved: expect.any(Number),
+        });
         return;
       }
       if (fn.source === 'table:changes') {
-        // A document of a fresh facility that only the sample's change announces: counted once, and once only when delivered again.
+        // A document of a fresh facility that only the sample's change announces: counted once, and once only when
+        // delivered again.
         await invoke(fn.name, file);
         await invoke(fn.name, file);
         expect(await documents.count(tenant, { kind: 'reference', scope: 'DEVICE', reference: 'ref-1' })).toBe(1);
@@ -102,10 +147,19 @@ describe.concurrent('sample events and npm run invoke', () => {
         return;
       }
       const { s3Endpoint, region, bucketName } = runtime();
-      const s3 = new S3Client({ endpoint: s3Endpoint, region, credentials: LOCAL_CREDENTIALS, forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' });
+      const s3 = new S3Client({
+        endpoint: s3Endpoint,
+        region,
+        credentials: LOCAL_CREDENTIALS,
+        forcePathStyle: true,
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      });
       const key = fileKey({ Client: tenant.client, Facility: tenant.facility, Uuid: ids.document });
       writeFileSync(file, readFileSync(file, 'utf8').replaceAll('nm-archive-local-files', bucketName));
-      await s3.send(new PutObjectCommand({ Bucket: bucketName, Key: key, Body: 'sample content', ContentType: 'application/pdf' }));
+      await s3.send(
+        new PutObjectCommand({ Bucket: bucketName, Key: key, Body: 'sample content', ContentType: 'application/pdf' }),
+      );
       await invoke(fn.name, file);
       const stored = await documents.get(tenant, ids.document, { consistent: true });
       expect(stored?.File).toMatchObject({ Key: key, Size: 14, ContentType: 'application/pdf' });

@@ -52,7 +52,15 @@ async function victimItems(): Promise<string> {
   for (const pk of [keys.tenant(victim), `C#${victim.client}`]) {
     let ExclusiveStartKey: Record<string, unknown> | undefined;
     do {
-      const out = await db.send(new QueryCommand({ TableName: runtime().tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true, ExclusiveStartKey }));
+      const out = await db.send(
+        new QueryCommand({
+          TableName: runtime().tableName,
+          KeyConditionExpression: 'PK = :pk',
+          ExpressionAttributeValues: { ':pk': pk },
+          ConsistentRead: true,
+          ExclusiveStartKey,
+        }),
+      );
       items.push(...(out.Items ?? []));
       ExclusiveStartKey = out.LastEvaluatedKey;
     } while (ExclusiveStartKey);
@@ -73,13 +81,24 @@ async function settledVictimItems(): Promise<string> {
 }
 
 beforeAll(async () => {
-  const container = await call('POST', containerPath(victim), { token: victim.token, body: { Name: 'Victim box', Weight: 12.5, MeasurementActivity: 1000 } });
-  const document = await createDocument(victim, { Scope: 'DEVICE', ScopeReference: 'dev-v', Filename: 'victim.pdf' });
-  const entry = await call('POST', `/maintenance-log/api/v1/${victim.client}/${victim.facility}/maintenance-log-entries`, {
+  const container = await call('POST', containerPath(victim), {
     token: victim.token,
-    body: { IncidentTitle: 'Victim incident', IncidentCause: 'Cause', IncidentDateStart: '2026-01-01 08:00:00' },
+    body: { Name: 'Victim box', Weight: 12.5, MeasurementActivity: 1000 },
   });
-  victimIds.push(container.body.ContainerModel.Uuid, document.DocumentModel.Uuid, entry.body.MaintenanceLogEntryModel.Uuid);
+  const document = await createDocument(victim, { Scope: 'DEVICE', ScopeReference: 'dev-v', Filename: 'victim.pdf' });
+  const entry = await call(
+    'POST',
+    `/maintenance-log/api/v1/${victim.client}/${victim.facility}/maintenance-log-entries`,
+    {
+      token: victim.token,
+      body: { IncidentTitle: 'Victim incident', IncidentCause: 'Cause', IncidentDateStart: '2026-01-01 08:00:00' },
+    },
+  );
+  victimIds.push(
+    container.body.ContainerModel.Uuid,
+    document.DocumentModel.Uuid,
+    entry.body.MaintenanceLogEntryModel.Uuid,
+  );
   // The attacker owns a container, so some hostile requests get as far as its own data.
   const own = await call('POST', containerPath(attacker), { token: attacker.token, body: { Name: 'Attacker box' } });
   victimIds.push(own.body.ContainerModel.Uuid);
@@ -89,7 +108,11 @@ beforeAll(async () => {
 function tokens() {
   const keyPair = issuerKeys(path.join(inject('localDir'), 'issuer'));
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const victimClaims = { clients: [victim.client], facilities: [victim.facility], roles: ['rpo', 'reporter', 'operator'] };
+  const victimClaims = {
+    clients: [victim.client],
+    facilities: [victim.facility],
+    roles: ['rpo', 'reporter', 'operator'],
+  };
   const [header, , signature] = attacker.token.split('.') as [string, string, string];
   const enc = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
   const forgedPayload = enc({ sub: randomUUID(), exp: Math.floor(Date.now() / 1000) + 600, ...victimClaims });
@@ -116,30 +139,183 @@ function tokens() {
 
 const LONG = 'x'.repeat(5000);
 const HOSTILE_SEGMENTS = [
-  '%', '%ZZ', '%E0%A4%A', '%ED%A0%80', '%00', '%2F', '..', '..%2F..%2Fetc', 'C%23x%23F%23y', '%F0%9F%A7%AA', 'a%20b', 'null', 'undefined',
-  '__proto__', 'constructor', LONG, '-', '_', 'A'.repeat(36), 'A'.repeat(37), '%C3%A9', '*', '%2A', '1;DROP', 'a.b',
+  '%',
+  '%ZZ',
+  '%E0%A4%A',
+  '%ED%A0%80',
+  '%00',
+  '%2F',
+  '..',
+  '..%2F..%2Fetc',
+  'C%23x%23F%23y',
+  '%F0%9F%A7%AA',
+  'a%20b',
+  'null',
+  'undefined',
+  '__proto__',
+  'constructor',
+  LONG,
+  '-',
+  '_',
+  'A'.repeat(36),
+  'A'.repeat(37),
+  '%C3%A9',
+  '*',
+  '%2A',
+  '1;DROP',
+  'a.b',
 ];
-const PAGES = ['0', '-1', '1', '2', '1e3', '01', '1.5', 'NaN', 'Infinity', '21474837', '1000001', '9007199254740991', '9007199254740993', '99999999999999999999999'];
+const PAGES = [
+  '0',
+  '-1',
+  '1',
+  '2',
+  '1e3',
+  '01',
+  '1.5',
+  'NaN',
+  'Infinity',
+  '21474837',
+  '1000001',
+  '9007199254740991',
+  '9007199254740993',
+  '99999999999999999999999',
+];
 const QUERIES = [
-  '', '', '', '', '', '', '?State=ACTIVE', '?State=ARCHIVED', '?State=', '?State=active', '?State=ACTIVE&State=ARCHIVED', '?State=%ED%A0%80', '?State=%', `?State=${LONG}`,
-  '?dryRun=1', '?dryRun=TRUE', '?dryRun=yes', '?dryRun=', '?dryRun=true&dryRun=false', '?dry-run=0', '?from=../../', '?from=exports/x/', '?from=%00', '?__proto__=1',
+  '',
+  '',
+  '',
+  '',
+  '',
+  '',
+  '?State=ACTIVE',
+  '?State=ARCHIVED',
+  '?State=',
+  '?State=active',
+  '?State=ACTIVE&State=ARCHIVED',
+  '?State=%ED%A0%80',
+  '?State=%',
+  `?State=${LONG}`,
+  '?dryRun=1',
+  '?dryRun=TRUE',
+  '?dryRun=yes',
+  '?dryRun=',
+  '?dryRun=true&dryRun=false',
+  '?dry-run=0',
+  '?from=../../',
+  '?from=exports/x/',
+  '?from=%00',
+  '?__proto__=1',
 ];
-/** Query strings that keep an operator token from starting anything: each has a flag that is not exactly true or false. */
-const REFUSED_FLAGS = ['?dryRun=1', '?dryRun=TRUE', '?dryRun=yes', '?dryRun=', '?dryRun=true&dryRun=false', '?dry-run=0&from=exports/x/'];
+/**
+ * Query strings that keep an operator token from starting anything: each has a flag that is not exactly true or false.
+ */
+const REFUSED_FLAGS = [
+  '?dryRun=1',
+  '?dryRun=TRUE',
+  '?dryRun=yes',
+  '?dryRun=',
+  '?dryRun=true&dryRun=false',
+  '?dry-run=0&from=exports/x/',
+];
 
-const MEMBERS = [...new Set([...CONTAINER_MUTABLE_FIELDS, ...DOCUMENT_MUTABLE_FIELDS, ...MAINTENANCE_MUTABLE_FIELDS]), 'Uuid', 'CreatedAt', 'File', 'Colour', '__proto__', 'constructor', ''];
+const MEMBERS = [
+  ...new Set([...CONTAINER_MUTABLE_FIELDS, ...DOCUMENT_MUTABLE_FIELDS, ...MAINTENANCE_MUTABLE_FIELDS]),
+  'Uuid',
+  'CreatedAt',
+  'File',
+  'Colour',
+  '__proto__',
+  'constructor',
+  '',
+];
 const VALUES: unknown[] = [
-  null, true, false, 0, -1, 1.5, 1e308, 5e-324, 9007199254740993, -0, 'x', '', ' ', 'é', '🧪', 'x\ud800', '\udfffy', 'a\u0000b', 'a/b', '..\\x', 'x'.repeat(200), 'x'.repeat(600),
-  'OPEN', 'DECAY', 'DISPATCHED', 'DISPOSED', 'SOLVED', 'ONGOING', 'ACTIVE', 'ARCHIVED', 'DEVICE', 'RECORD', 'DOCUMENT_FOLDER',
-  '2026-01-01 08:00:00', '2026-02-30 08:00:00', '2026-01-01T08:00:00Z', '9999-12-31 23:59:59', 'ref-1', 'C#x#F#y', {}, { a: { b: [1] } }, [], [1, 2],
+  null,
+  true,
+  false,
+  0,
+  -1,
+  1.5,
+  1e308,
+  5e-324,
+  // biome-ignore lint/correctness/noPrecisionLoss: a number above 2^53, the kind a client may send
+  9007199254740993,
+  -0,
+  'x',
+  '',
+  ' ',
+  'é',
+  '🧪',
+  'x\ud800',
+  '\udfffy',
+  'a\u0000b',
+  'a/b',
+  '..\\x',
+  'x'.repeat(200),
+  'x'.repeat(600),
+  'OPEN',
+  'DECAY',
+  'DISPATCHED',
+  'DISPOSED',
+  'SOLVED',
+  'ONGOING',
+  'ACTIVE',
+  'ARCHIVED',
+  'DEVICE',
+  'RECORD',
+  'DOCUMENT_FOLDER',
+  '2026-01-01 08:00:00',
+  '2026-02-30 08:00:00',
+  '2026-01-01T08:00:00Z',
+  '9999-12-31 23:59:59',
+  'ref-1',
+  'C#x#F#y',
+  {},
+  { a: { b: [1] } },
+  [],
+  [1, 2],
 ];
 const RAW_BODIES: (string | Uint8Array)[] = [
-  '', 'not json', '{', '[]', '"text"', 'null', '0', '{"Name":"a","Name":"b"}', `${'['.repeat(5000)}${']'.repeat(5000)}`, `${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}`,
-  '{"Weight":1e400}', '{"Weight":-1e400}', '{"Name":"x\\ud800"}', '\ufeff{"Name":"bom"}', `{"Name":"${'y'.repeat(70 * 1024)}"}`,
-  new Uint8Array([0xff, 0xfe, 0x7b, 0x00, 0x7d, 0x00]), new Uint8Array([0x7b, 0x22, 0x4e, 0x22, 0x3a, 0x22, 0xc3, 0x28, 0x22, 0x7d]),
+  '',
+  'not json',
+  '{',
+  '[]',
+  '"text"',
+  'null',
+  '0',
+  '{"Name":"a","Name":"b"}',
+  `${'['.repeat(5000)}${']'.repeat(5000)}`,
+  `${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}`,
+  '{"Weight":1e400}',
+  '{"Weight":-1e400}',
+  '{"Name":"x\\ud800"}',
+  '\ufeff{"Name":"bom"}',
+  `{"Name":"${'y'.repeat(70 * 1024)}"}`,
+  new Uint8Array([0xff, 0xfe, 0x7b, 0x00, 0x7d, 0x00]),
+  new Uint8Array([0x7b, 0x22, 0x4e, 0x22, 0x3a, 0x22, 0xc3, 0x28, 0x22, 0x7d]),
 ];
-const CONTENT_TYPES = ['application/json', 'application/json', 'application/json; charset=utf-8', 'application/json; charset=utf-16', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/vnd.api+json', ''];
-const LANGUAGES = ['de', 'en', 'de-AT;q=0.9, en;q=0.1', '*;q=NaN', 'de;q=2', 'xx', ';;;,', `${'de,'.repeat(500)}en`, 'DE;Q=1'];
+const CONTENT_TYPES = [
+  'application/json',
+  'application/json',
+  'application/json; charset=utf-8',
+  'application/json; charset=utf-16',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/vnd.api+json',
+  '',
+];
+const LANGUAGES = [
+  'de',
+  'en',
+  'de-AT;q=0.9, en;q=0.1',
+  '*;q=NaN',
+  'de;q=2',
+  'xx',
+  ';;;,',
+  `${'de,'.repeat(500)}en`,
+  'DE;Q=1',
+];
 const IF_MATCHES = ['*', '"x"', 'W/"1"', '""', `"${'a'.repeat(3000)}"`, 'null', '"1", "2"'];
 
 interface Case {
@@ -161,9 +337,15 @@ function buildCases(): Case[] {
       let authorization = random.chance(0.5) ? presented[1] : random.pick(presented);
       const segment = (name: string) => {
         if (name === 'page') return random.chance(0.8) ? random.pick(PAGES) : random.pick(HOSTILE_SEGMENTS);
-        if (name === 'clientUuid') return random.chance(0.8) ? attacker.client : random.pick([victim.client, ...HOSTILE_SEGMENTS]);
-        if (name === 'facilityUuid') return random.chance(0.8) ? attacker.facility : random.pick([victim.facility, ...HOSTILE_SEGMENTS]);
-        return random.chance(0.5) ? random.pick(victimIds) : random.chance(0.4) ? randomUUID() : random.pick(HOSTILE_SEGMENTS);
+        if (name === 'clientUuid')
+          return random.chance(0.8) ? attacker.client : random.pick([victim.client, ...HOSTILE_SEGMENTS]);
+        if (name === 'facilityUuid')
+          return random.chance(0.8) ? attacker.facility : random.pick([victim.facility, ...HOSTILE_SEGMENTS]);
+        return random.chance(0.5)
+          ? random.pick(victimIds)
+          : random.chance(0.4)
+            ? randomUUID()
+            : random.pick(HOSTILE_SEGMENTS);
       };
       let filled = route.path.replace(/\{(\w+)\}/g, (_, name: string) => segment(name));
       if (random.chance(0.1)) filled += random.pick(['/', '/extra', '//', '/%', '/..']);
@@ -199,19 +381,41 @@ function buildCases(): Case[] {
 }
 
 /** What must never reach a client: stack frames, source paths, error class names, storage key formats. */
-const LEAKS = /\bat \S+ \(|node:internal|node_modules|\/work\/|\.[cm]?[jt]s:\d+|\b[A-Z][A-Za-z]*(Error|Exception)\b|\bG\dPK\b|"PK"|"SK"|C#[0-9a-f-]{8}/;
+const LEAKS = new RegExp(
+  [
+    String.raw`\bat \S+ \(`,
+    'node:internal',
+    'node_modules',
+    String.raw`\/work\/`,
+    String.raw`\.[cm]?[jt]s:\d+`,
+    String.raw`\b[A-Z][A-Za-z]*(Error|Exception)\b`,
+    String.raw`\bG\dPK\b`,
+    '"PK"',
+    '"SK"',
+    'C#[0-9a-f-]{8}',
+  ].join('|'),
+);
 
 async function send(c: Case) {
   try {
-    const response = await fetch(`${runtime().apiUrl}${c.path}`, { method: c.method, headers: c.headers, ...(c.body !== undefined ? { body: c.body } : {}) });
-    return { status: response.status, contentType: response.headers.get('content-type') ?? '', text: await response.text() };
+    const response = await fetch(`${runtime().apiUrl}${c.path}`, {
+      method: c.method,
+      headers: c.headers,
+      ...(c.body !== undefined ? { body: c.body } : {}),
+    });
+    return {
+      status: response.status,
+      contentType: response.headers.get('content-type') ?? '',
+      text: await response.text(),
+    };
   } catch (error) {
     return { status: -1, contentType: '', text: String((error as Error).cause ?? error) };
   }
 }
 
 describe(`hostile input over every route (seed ${SEED})`, () => {
-  it(`${routes.length * PER_ROUTE} requests: every answer below 500, JSON with Notifications, nothing internal; the victim's data unchanged`, async () => {
+  it(`${routes.length * PER_ROUTE} requests: every answer below 500, JSON with Notifications, nothing internal; the ` +
+    `victim's data unchanged`, async () => {
     const before = await settledVictimItems();
     const cases = buildCases();
     const problems: string[] = [];
@@ -223,12 +427,16 @@ describe(`hostile input over every route (seed ${SEED})`, () => {
           const c = cases[next++]!;
           const r = await send(c);
           statuses[r.status] = (statuses[r.status] ?? 0) + 1;
-          const where = `${c.method} ${c.path.slice(0, 200)} [${c.route.operation}] auth=${(c.headers.authorization ?? '-').slice(0, 20)} body=${String(c.body ?? '').slice(0, 80)}`;
+          const where =
+            `${c.method} ${c.path.slice(0, 200)} [${c.route.operation}] ` +
+            `auth=${(c.headers.authorization ?? '-').slice(0, 20)} body=${String(c.body ?? '').slice(0, 80)}`;
           if (r.status === 503) continue; // a dependency down is not this test's subject
           if (r.status < 100 || r.status >= 500) problems.push(`${r.status} ${where}: ${r.text.slice(0, 200)}`);
-          else if (c.method === 'HEAD' || r.status === 204) continue; // no body by definition (HEAD; CORS preflight)
+          else if (c.method === 'HEAD' || r.status === 204)
+            continue; // no body by definition (HEAD; CORS preflight)
           else if (r.status === 200 && isDocument(c.route)) {
-            // The contract, the docs page and its assets are documents, not envelopes; the contract is still checked for leaks.
+            // The contract, the docs page and its assets are documents, not envelopes; the contract is still checked
+            // for leaks.
             const leak = /json/.test(r.contentType) ? LEAKS.exec(r.text) : null;
             if (leak) problems.push(`leaks "${leak[0]}" (${r.status}) ${where}: ${r.text.slice(0, 300)}`);
           } else {
@@ -238,14 +446,18 @@ describe(`hostile input over every route (seed ${SEED})`, () => {
             } catch {
               body = undefined;
             }
-            if (!/^application\/json/.test(r.contentType) || !body || !Array.isArray(body.Notifications)) problems.push(`not JSON with Notifications (${r.status}) ${where}: ${r.text.slice(0, 200)}`);
+            if (!/^application\/json/.test(r.contentType) || !body || !Array.isArray(body.Notifications))
+              problems.push(`not JSON with Notifications (${r.status}) ${where}: ${r.text.slice(0, 200)}`);
             const leak = LEAKS.exec(r.text);
             if (leak) problems.push(`leaks "${leak[0]}" (${r.status}) ${where}: ${r.text.slice(0, 300)}`);
           }
         }
       }),
     );
-    expect(problems, `seed ${SEED}: ${problems.length} of ${cases.length} answers wrong (statuses ${JSON.stringify(statuses)})`).toEqual([]);
+    expect(
+      problems,
+      `seed ${SEED}: ${problems.length} of ${cases.length} answers wrong (statuses ${JSON.stringify(statuses)})`,
+    ).toEqual([]);
     // The run reached the handlers, not only the gateway and the token check.
     expect(Object.keys(statuses).map(Number)).toEqual(expect.arrayContaining([200, 400, 401, 403, 404]));
     expect(await settledVictimItems()).toBe(before);

@@ -14,23 +14,36 @@ const t = newTenant();
 const containers = `/waste-management/api/v1/${t.client}/${t.facility}/container`;
 
 describe('the local gateway', () => {
-  it.each(['%', '%ZZ', '%E0%A4%A', '%ED%A0%80'])('answers a malformed percent-encoding (%s) with 400 and Notifications', async (bad) => {
-    for (const [method, headers] of [['GET', { authorization: `Bearer ${t.token}` }], ['DELETE', {}], ['OPTIONS', { origin: 'http://x', 'access-control-request-method': 'GET' }]] as const) {
-      const r = await call(method, `${containers}/${bad}`, { headers });
-      expect(r.status, `${method}: ${r.text}`).toBe(400);
-      expect(r.headers.get('content-type')).toMatch(/^application\/json/);
-      expect(errorOf(r).Message).toBe('request.malformed_path');
-    }
-  });
+  it.each(['%', '%ZZ', '%E0%A4%A', '%ED%A0%80'])(
+    'answers a malformed percent-encoding (%s) with 400 and Notifications',
+    async (bad) => {
+      for (const [method, headers] of [
+        ['GET', { authorization: `Bearer ${t.token}` }],
+        ['DELETE', {}],
+        ['OPTIONS', { origin: 'http://x', 'access-control-request-method': 'GET' }],
+      ] as const) {
+        const r = await call(method, `${containers}/${bad}`, { headers });
+        expect(r.status, `${method}: ${r.text}`).toBe(400);
+        expect(r.headers.get('content-type')).toMatch(/^application\/json/);
+        expect(errorOf(r).Message).toBe('request.malformed_path');
+      }
+    },
+  );
 
-  /** Sends raw bytes on one connection; `then` is written once the first answer arrived. Resolves with what came back and when the server closed. */
+  /**
+   * Sends raw bytes on one connection; `then` is written once the first answer arrived. Resolves with what came back
+   * and when the server closed.
+   */
   const exchange = (first: Buffer[], then: string) =>
     new Promise<{ text: string; closedAfterMs: number | undefined }>((resolve, reject) => {
       const { hostname, port } = new URL(runtime().apiUrl);
       const socket = net.connect(Number(port), hostname);
       let text = '';
       let answeredAt: number | undefined;
-      const timer = setTimeout(() => { socket.destroy(); resolve({ text, closedAfterMs: undefined }); }, 5000);
+      const timer = setTimeout(() => {
+        socket.destroy();
+        resolve({ text, closedAfterMs: undefined });
+      }, 5000);
       socket.on('data', (chunk) => {
         text += chunk.toString('latin1');
         if (answeredAt === undefined && /\}(\r\n0\r\n\r\n)?$/.test(text)) {
@@ -38,19 +51,29 @@ describe('the local gateway', () => {
           socket.write(then);
         }
       });
-      socket.on('error', (error: NodeJS.ErrnoException) => { if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') reject(error); });
-      socket.on('close', () => { clearTimeout(timer); resolve({ text, closedAfterMs: answeredAt === undefined ? undefined : Date.now() - answeredAt }); });
+      socket.on('error', (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') reject(error);
+      });
+      socket.on('close', () => {
+        clearTimeout(timer);
+        resolve({ text, closedAfterMs: answeredAt === undefined ? undefined : Date.now() - answeredAt });
+      });
       for (const part of first) socket.write(part);
     });
   const over = 10 * 1024 * 1024 + 1;
-  const head = (length: number) => Buffer.from(`POST ${containers} HTTP/1.1\r\nHost: local\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`);
+  const head = (length: number) =>
+    Buffer.from(
+      `POST ${containers} HTTP/1.1\r\nHost: local\r\nContent-Type: application/json\r\nContent-Length: ` +
+        `${length}\r\n\r\n`,
+    );
   const next = `GET ${containers} HTTP/1.1\r\nHost: local\r\n\r\n`;
 
-  it('after a 413 for a body over 10 MB, the next request on that connection meets a closed connection, not a hang', async () => {
+  it('after a 413 for a body over 10 MB, the next request on that connection meets a closed connection, not a ' +
+    'hang', async () => {
     // The client gives up on the body once refused (as curl does) and sends its next request: the
     // issue's symptom was a server still waiting for the body, ~6 s, then a reset.
     const abandoned = await exchange([head(over + 1024 * 1024), Buffer.alloc(over, 0x20)], next);
-    expect(abandoned.text).toMatch(/^HTTP\/1\.1 413 [^]*\r\nconnection: close\r\n/i);
+    expect(abandoned.text).toMatch(/^HTTP\/1\.1 413 [\s\S]*\r\nconnection: close\r\n/i);
     expect(abandoned.text).toContain('"Message":"request.too_large"');
     expect(abandoned.closedAfterMs).toBeLessThan(1000);
   }, 15_000);
@@ -79,11 +102,17 @@ function start(localDir: string, env: Record<string, string> = {}) {
   started.push(child);
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (c) => { stdout += c; });
-  child.stderr.on('data', (c) => { stderr += c; });
+  child.stdout.on('data', (c) => {
+    stdout += c;
+  });
+  child.stderr.on('data', (c) => {
+    stderr += c;
+  });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const ready = new Promise<'ready' | 'exited'>((resolve) => {
-    child.stdout.on('data', () => { if (stdout.includes('Local API ready at ')) resolve('ready'); });
+    child.stdout.on('data', () => {
+      if (stdout.includes('Local API ready at ')) resolve('ready');
+    });
     void exited.then(() => resolve('exited'));
   });
   return { child, ready, exited, output: () => ({ stdout, stderr }) };
@@ -131,11 +160,15 @@ describe('npm start', () => {
     }
   }, 30_000);
 
-  it('stops a DynamoDB Local left by a killed runtime (by its recorded id) before starting, and stops when its emulator dies', async () => {
+  it('stops a DynamoDB Local left by a killed runtime (by its recorded id) before starting, and stops when its ' +
+    'emulator dies', async () => {
     const dir = newDir();
     const first = start(dir);
     expect(await first.ready, first.output().stderr).toBe('ready');
-    const recorded = JSON.parse(readFileSync(path.join(dir, 'processes.json'), 'utf8')) as { runtime: number; dynamodb: number };
+    const recorded = JSON.parse(readFileSync(path.join(dir, 'processes.json'), 'utf8')) as {
+      runtime: number;
+      dynamodb: number;
+    };
     expect(recorded.runtime).toBe(first.child.pid);
     first.child.kill('SIGKILL');
     await first.exited;
@@ -144,7 +177,9 @@ describe('npm start', () => {
 
     const second = start(dir);
     expect(await second.ready, second.output().stderr).toBe('ready');
-    expect(second.output().stderr).toContain(`Stopping a DynamoDB Local left running by an earlier runtime (pid ${recorded.dynamodb})`);
+    expect(second.output().stderr).toContain(
+      `Stopping a DynamoDB Local left running by an earlier runtime (pid ${recorded.dynamodb})`,
+    );
     expect(await until(() => !alive(recorded.dynamodb), 5000)).toBe(true);
 
     // Its own DynamoDB Local dies: the runtime says so and stops rather than answering 500s.

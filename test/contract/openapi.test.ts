@@ -26,13 +26,16 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it('documents operations of the route table only, each in one place (shared/openapi/routes-meta.ts or its route)', () => {
-    const operations = new Set(routes.map((r) => r.operation));
-    expect(Object.keys(routeDocs).filter((op) => !operations.has(op))).toEqual([]);
-    for (const route of routes) expect(() => docsOf(route)).not.toThrow();
-    // Every JSON route documents its 200 answer.
-    expect(routes.filter((r) => !docsOf(r).reply).map((r) => r.operation)).toEqual([]);
-  });
+  it(
+    'documents operations of the route table only, each in one place (shared/openapi/routes-meta.ts or its ' + 'route)',
+    () => {
+      const operations = new Set(routes.map((r) => r.operation));
+      expect(Object.keys(routeDocs).filter((op) => !operations.has(op))).toEqual([]);
+      for (const route of routes) expect(() => docsOf(route)).not.toThrow();
+      // Every JSON route documents its 200 answer.
+      expect(routes.filter((r) => !docsOf(r).reply).map((r) => r.operation)).toEqual([]);
+    },
+  );
 
   it('is served at GET /openapi.json, naming the address it was fetched from', async () => {
     const served = await call('GET', '/openapi.json');
@@ -51,13 +54,33 @@ interface Operation {
   op: Json;
 }
 const operations: Operation[] = Object.entries<Json>(apiDocument().paths).flatMap(([template, item]) =>
-  Object.entries<Json>(item).map(([method, op]) => ({ id: op.operationId, method: method.toUpperCase(), template, op })),
+  Object.entries<Json>(item).map(([method, op]) => ({
+    id: op.operationId,
+    method: method.toUpperCase(),
+    template,
+    op,
+  })),
 );
 
 /** The path with its variables filled: the tenant's ids, a page, a known asset, fresh uuids elsewhere. */
-function fill(template: string, t: { client: string; facility: string }, override: Record<string, string> = {}): string {
-  return template.replace(/\{(\w+)\}/g, (_, name: string) =>
-    override[name] ?? (name === 'clientUuid' ? t.client : name === 'facilityUuid' ? t.facility : name === 'page' ? '1' : name === 'asset' ? 'docs.js' : randomUUID()),
+function fill(
+  template: string,
+  t: { client: string; facility: string },
+  override: Record<string, string> = {},
+): string {
+  return template.replace(
+    /\{(\w+)\}/g,
+    (_, name: string) =>
+      override[name] ??
+      (name === 'clientUuid'
+        ? t.client
+        : name === 'facilityUuid'
+          ? t.facility
+          : name === 'page'
+            ? '1'
+            : name === 'asset'
+              ? 'docs.js'
+              : randomUUID()),
   );
 }
 const variables = (template: string) => [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
@@ -69,11 +92,17 @@ const queryParams = (op: Json): Json[] => (op.parameters ?? []).filter((p: Json)
 /** The required query parameters with their example values (`?from=` of importRecords). */
 const requiredQuery = (op: Json) => {
   const required = queryParams(op).filter((p) => p.required);
-  return required.length ? `?${required.map((p) => `${p.name}=${encodeURIComponent(String(exampleOf(p.schema)))}`).join('&')}` : '';
+  return required.length
+    ? `?${required.map((p) => `${p.name}=${encodeURIComponent(String(exampleOf(p.schema)))}`).join('&')}`
+    : '';
 };
 /** Path variables whose schema gives examples (the execution id), filled with the first. */
 const pathExamples = (op: Json): Record<string, string> =>
-  Object.fromEntries((op.parameters ?? []).filter((p: Json) => p.in === 'path' && p.schema?.examples?.length).map((p: Json) => [p.name, String(p.schema.examples[0])]));
+  Object.fromEntries(
+    (op.parameters ?? [])
+      .filter((p: Json) => p.in === 'path' && p.schema?.examples?.length)
+      .map((p: Json) => [p.name, String(p.schema.examples[0])]),
+  );
 const isPublic = (op: Json) => Array.isArray(op.security) && op.security.length === 0;
 const isOperator = (op: Json) => (op.security ?? []).some((s: Json) => 'sigv4' in s);
 
@@ -85,7 +114,8 @@ type Request = Parameters<typeof call> | undefined;
 const recipes: Record<number, (o: Operation, t: ReturnType<typeof newTenant>) => Promise<Request> | Request> = {
   400: (o, t) => {
     const bearer = isOperator(o.op) ? token({ roles: ['operator'] }) : t.token;
-    if (variables(o.template).length) return [o.method, fill(o.template, t, { [variables(o.template)[0]!]: '%ZZ' }), { token: bearer }];
+    if (variables(o.template).length)
+      return [o.method, fill(o.template, t, { [variables(o.template)[0]!]: '%ZZ' }), { token: bearer }];
     const query = queryParams(o.op)[0];
     if (query) return [o.method, `${fill(o.template, t)}?${query.name}=not-a-valid-value`, { token: bearer }];
     if (o.op.requestBody) return [o.method, fill(o.template, t), { token: bearer, body: { NoSuchMember: 1 } }];
@@ -94,32 +124,72 @@ const recipes: Record<number, (o: Operation, t: ReturnType<typeof newTenant>) =>
   401: (o, t) => [o.method, fill(o.template, t), bodyExample(o.op) === undefined ? {} : { body: bodyExample(o.op) }],
   403: (o, t) => {
     const stranger = newTenant();
-    return [o.method, fill(o.template, t), { token: isOperator(o.op) ? token() : stranger.token, ...(o.op.requestBody ? { body: bodyExample(o.op) } : {}) }];
+    return [
+      o.method,
+      fill(o.template, t),
+      { token: isOperator(o.op) ? token() : stranger.token, ...(o.op.requestBody ? { body: bodyExample(o.op) } : {}) },
+    ];
   },
   404: (o, t) => {
     if (o.id === 'docs.asset') return [o.method, '/docs/no-such-file.js', {}];
     const body = bodyExample(o.op);
-    return [o.method, fill(o.template, t), { token: isOperator(o.op) ? token({ roles: ['operator'] }) : t.token, ...(body === undefined ? {} : { body }) }];
+    return [
+      o.method,
+      fill(o.template, t),
+      { token: isOperator(o.op) ? token({ roles: ['operator'] }) : t.token, ...(body === undefined ? {} : { body }) },
+    ];
   },
   409: async (o, t): Promise<Request> => {
     // A reused Idempotency-Key with another body; only where the first call succeeds with the example body.
-    if (o.method !== 'POST' || variables(o.template).some((v) => !['clientUuid', 'facilityUuid'].includes(v))) return undefined;
+    if (o.method !== 'POST' || variables(o.template).some((v) => !['clientUuid', 'facilityUuid'].includes(v)))
+      return undefined;
     const body = bodyExample(o.op) as Json;
     const key = `reuse-${randomUUID()}`;
-    const first = await call(o.method, fill(o.template, t), { token: t.token, body, headers: { 'idempotency-key': key } });
+    const first = await call(o.method, fill(o.template, t), {
+      token: t.token,
+      body,
+      headers: { 'idempotency-key': key },
+    });
     expect(first.status, first.text).toBe(200);
-    const other = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === 'string' && k !== 'State' && !/^[\w-]{36}$/.test(v) && !/^\d{4}-/.test(v) ? `${v} 2` : v]));
+    const other = Object.fromEntries(
+      Object.entries(body).map(([k, v]) => [
+        k,
+        typeof v === 'string' && k !== 'State' && !/^[\w-]{36}$/.test(v) && !/^\d{4}-/.test(v) ? `${v} 2` : v,
+      ]),
+    );
     return [o.method, fill(o.template, t), { token: t.token, body: other, headers: { 'idempotency-key': key } }];
   },
-  413: (o, t) => [o.method, fill(o.template, t), { token: t.token, rawBody: JSON.stringify({ Name: 'x'.repeat(70_000) }), headers: { 'content-type': 'application/json' } }],
-  415: (o, t) => [o.method, fill(o.template, t), { token: t.token, rawBody: 'Name=Box', headers: { 'content-type': 'text/plain' } }],
+  413: (o, t) => [
+    o.method,
+    fill(o.template, t),
+    {
+      token: t.token,
+      rawBody: JSON.stringify({ Name: 'x'.repeat(70_000) }),
+      headers: { 'content-type': 'application/json' },
+    },
+  ],
+  415: (o, t) => [
+    o.method,
+    fill(o.template, t),
+    { token: t.token, rawBody: 'Name=Box', headers: { 'content-type': 'text/plain' } },
+  ],
   // A path that names something that may exist (an example execution id), so the function calls its dependency.
-  503: (o, t) => [o.method, `${fill(o.template, t, pathExamples(o.op))}${requiredQuery(o.op)}`, { token: isOperator(o.op) ? token({ roles: ['operator'] }) : t.token, headers: { [REMAINING_TIME_HEADER]: '0' }, ...(o.op.requestBody ? { body: bodyExample(o.op) } : {}) }],
+  503: (o, t) => [
+    o.method,
+    `${fill(o.template, t, pathExamples(o.op))}${requiredQuery(o.op)}`,
+    {
+      token: isOperator(o.op) ? token({ roles: ['operator'] }) : t.token,
+      headers: { [REMAINING_TIME_HEADER]: '0' },
+      ...(o.op.requestBody ? { body: bodyExample(o.op) } : {}),
+    },
+  ],
 };
 
 describe('every documented error status', () => {
   for (const o of operations) {
-    for (const status of Object.keys(o.op.responses).map(Number).filter((s) => s !== 200 && recipes[s])) {
+    for (const status of Object.keys(o.op.responses)
+      .map(Number)
+      .filter((s) => s !== 200 && recipes[s])) {
       it(`${o.id} answers ${status}`, async ({ skip }) => {
         if (status === 401 && isPublic(o.op)) return skip();
         const t = newTenant();

@@ -12,7 +12,9 @@ const START = '/service/regenerate-sequence-memory';
 describe('maintenance operations', () => {
   it('need a token with role operator: 401 without one, 403 without the role', async () => {
     expect(errorOf(await call('GET', START)).Message).toBe('auth.token_missing');
-    const forbidden = await call('GET', START, { token: token({ clients: ['c'], facilities: ['f'], roles: ['rpo', 'reporter'] }) });
+    const forbidden = await call('GET', START, {
+      token: token({ clients: ['c'], facilities: ['f'], roles: ['rpo', 'reporter'] }),
+    });
     expect([forbidden.status, errorOf(forbidden).Message]).toEqual([403, 'auth.role_required']);
   });
 
@@ -20,24 +22,42 @@ describe('maintenance operations', () => {
     await createDocument(newTenant(), { Scope: 'DEVICE', ScopeReference: 'd-1', Filename: 'a.pdf' });
     const started = await call('GET', `${START}?dryRun=true`, { token: token({ roles: ['operator'] }) });
     expect(started.status, started.text).toBe(200);
-    const sfn = new SFNClient({ endpoint: runtime().stepFunctionsEndpoint, region: runtime().region, credentials: LOCAL_CREDENTIALS });
+    const sfn = new SFNClient({
+      endpoint: runtime().stepFunctionsEndpoint,
+      region: runtime().region,
+      credentials: LOCAL_CREDENTIALS,
+    });
     const finished = await eventually(async () => {
       const execution = await sfn.send(new DescribeExecutionCommand({ executionArn: started.body.ExecutionArn }));
       return execution.status === 'RUNNING' ? undefined : execution;
     }, 20_000);
     expect(finished.status).toBe('SUCCEEDED');
     const output = JSON.parse(finished.output!);
-    expect(output).toMatchObject({ done: true, dryRun: true, result: { dryRun: true, partitions: expect.any(Number), counters: expect.any(Object), buckets: expect.any(Object) } });
+    expect(output).toMatchObject({
+      done: true,
+      dryRun: true,
+      result: {
+        dryRun: true,
+        partitions: expect.any(Number),
+        counters: expect.any(Object),
+        buckets: expect.any(Object),
+      },
+    });
     expect(output.result.partitions).toBeGreaterThan(0);
   });
 
-  it('answer an execution\'s status: running or ended, its times, its last progress and its report', async () => {
+  it("answer an execution's status: running or ended, its times, its last progress and its report", async () => {
     const operator = token({ roles: ['operator'] });
     const started = await call('GET', `${START}?dryRun=true`, { token: operator });
     const path = `/service/executions/${started.body.ExecutionId}`;
     const first = await call('GET', path, { token: operator });
     expect(first.status, first.text).toBe(200);
-    expect(first.body).toMatchObject({ Operation: 'regenerateSequenceMemory', ExecutionId: started.body.ExecutionId, ExecutionArn: started.body.ExecutionArn, StartedAt: started.body.StartedAt });
+    expect(first.body).toMatchObject({
+      Operation: 'regenerateSequenceMemory',
+      ExecutionId: started.body.ExecutionId,
+      ExecutionArn: started.body.ExecutionArn,
+      StartedAt: started.body.StartedAt,
+    });
     const ended = await eventually(async () => {
       const r = await call('GET', path, { token: operator, headers: { 'accept-language': 'de' } });
       return r.body.Status === 'RUNNING' ? undefined : r;
@@ -48,7 +68,13 @@ describe('maintenance operations', () => {
       Progress: { Phase: expect.any(String), Processed: expect.any(Number) },
       Result: { dryRun: true, partitions: expect.any(Number) },
       Error: null,
-      Notifications: [expect.objectContaining({ Type: 'Info', Message: 'operation.status', LocalizedMessage: expect.stringContaining('SUCCEEDED') })],
+      Notifications: [
+        expect.objectContaining({
+          Type: 'Info',
+          Message: 'operation.status',
+          LocalizedMessage: expect.stringContaining('SUCCEEDED'),
+        }),
+      ],
     });
   });
 
@@ -56,14 +82,25 @@ describe('maintenance operations', () => {
     const operator = token({ roles: ['operator'] });
     const client = newTenant().client;
     // An import from a folder that holds no export: its first step fails, which no retry mends.
-    const started = await call('GET', `/service/import-records/${client}?from=exports/${client}/none/`, { token: operator });
+    const started = await call('GET', `/service/import-records/${client}?from=exports/${client}/none/`, {
+      token: operator,
+    });
     expect(started.status, started.text).toBe(200);
     const ended = await eventually(async () => {
       const r = await call('GET', `/service/executions/${started.body.ExecutionId}`, { token: operator });
       return r.body.Status === 'RUNNING' ? undefined : r;
     }, 20_000);
-    expect(ended.body).toMatchObject({ Status: 'FAILED', Result: null, Progress: null, Error: { Error: 'Error', Cause: expect.stringContaining('no manifest') } });
-    for (const id of ['regenerate-sequence-memory-5b7e2a90-1c44-4b8e-a3f1-6d2c9e8f7a10', 'no-such-operation-5b7e2a90-1c44-4b8e-a3f1-6d2c9e8f7a10', 'x']) {
+    expect(ended.body).toMatchObject({
+      Status: 'FAILED',
+      Result: null,
+      Progress: null,
+      Error: { Error: 'Error', Cause: expect.stringContaining('no manifest') },
+    });
+    for (const id of [
+      'regenerate-sequence-memory-5b7e2a90-1c44-4b8e-a3f1-6d2c9e8f7a10',
+      'no-such-operation-5b7e2a90-1c44-4b8e-a3f1-6d2c9e8f7a10',
+      'x',
+    ]) {
       const missing = await call('GET', `/service/executions/${id}`, { token: operator });
       expect([missing.status, errorOf(missing).Message]).toEqual([404, 'operation.execution_not_found']);
     }

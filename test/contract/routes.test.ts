@@ -47,7 +47,9 @@ const listing = (scope: string, param?: string, extra: Record<string, string> = 
   return {
     prepare: async (t) => {
       uuid = (await createDocument(t, { Scope: scope, ScopeReference: 'ref-1', Filename: 'a.pdf' })).DocumentModel.Uuid;
-      return { values: { clientUuid: t.client, facilityUuid: t.facility, ...(param ? { [param]: 'ref-1' } : {}), ...extra } };
+      return {
+        values: { clientUuid: t.client, facilityUuid: t.facility, ...(param ? { [param]: 'ref-1' } : {}), ...extra },
+      };
     },
     check: (r) => expectDocuments(r, uuid),
   };
@@ -55,13 +57,24 @@ const listing = (scope: string, param?: string, extra: Record<string, string> = 
 
 const expectEntries = (response: ApiResponse, uuid: string) => {
   expect(response.status, response.text).toBe(200);
-  expect(Object.keys(response.body)).toEqual(['MaintenanceLogEntryModelCollection', 'CollectionConfiguration', 'Notifications']);
+  expect(Object.keys(response.body)).toEqual([
+    'MaintenanceLogEntryModelCollection',
+    'CollectionConfiguration',
+    'Notifications',
+  ]);
   const item = response.body.MaintenanceLogEntryModelCollection.find((e: { Uuid: string }) => e.Uuid === uuid);
   expect(Object.keys(item)).toEqual([...MAINTENANCE_FIELDS]);
 };
-const entryBody = { IncidentTitle: 'Dose calibrator drift', IncidentCause: 'Reference source reads 4 % high', IncidentDateStart: '2026-11-02 08:00:00' };
+const entryBody = {
+  IncidentTitle: 'Dose calibrator drift',
+  IncidentCause: 'Reference source reads 4 % high',
+  IncidentDateStart: '2026-11-02 08:00:00',
+};
 const createEntry = async (t: Tenant) => {
-  const r = await call('POST', `/maintenance-log/api/v1/${t.client}/${t.facility}/maintenance-log-entries`, { token: t.token, body: entryBody });
+  const r = await call('POST', `/maintenance-log/api/v1/${t.client}/${t.facility}/maintenance-log-entries`, {
+    token: t.token,
+    body: entryBody,
+  });
   expect(r.status, r.text).toBe(200);
   return r.body.MaintenanceLogEntryModel.Uuid as string;
 };
@@ -77,17 +90,38 @@ const entryListing = (extra: Record<string, string> = {}): Sample => {
 };
 
 /** The members of the decay-in-storage models (issue 11), in order. */
-const CONTENT_MEMBERS = ['Uuid', 'Kind', 'ContentId', 'Nuclide', 'Activity', 'ActivityDateTime', 'CreatedAt', 'CreatedBy'];
+const CONTENT_MEMBERS = [
+  'Uuid',
+  'Kind',
+  'ContentId',
+  'Nuclide',
+  'Activity',
+  'ActivityDateTime',
+  'CreatedAt',
+  'CreatedBy',
+];
 const HISTORY_MEMBERS = ['At', 'By', 'ByName', 'Field', 'OldValue', 'NewValue', 'RequestId'];
-const contentBody = { Kind: 'CYCLOTRON_PRODUCT', ContentId: 'product-1', Nuclide: 'F-18', Activity: 900000, ActivityDateTime: '2026-11-20 08:00:00' };
+const contentBody = {
+  Kind: 'CYCLOTRON_PRODUCT',
+  ContentId: 'product-1',
+  Nuclide: 'F-18',
+  Activity: 900000,
+  ActivityDateTime: '2026-11-20 08:00:00',
+};
 /** A container with a content (its uuid), measured, so its release assessment has every input. */
 async function containerWithContent(t: Tenant) {
-  const uuid = await createContainer(t, { Name: 'Sample', Weight: 10000, MeasurementActivity: 1000000, MeasurementDate: '2026-11-20 08:00:00' });
+  const uuid = await createContainer(t, {
+    Name: 'Sample',
+    Weight: 10000,
+    MeasurementActivity: 1000000,
+    MeasurementDate: '2026-11-20 08:00:00',
+  });
   const added = await call('POST', `${containerPath(t, uuid)}/contents`, { token: t.token, body: contentBody });
   expect(added.status, added.text).toBe(200);
   return { uuid, content: added.body.ContainerContentModel.Uuid as string };
 }
-const notificationsOf = (r: ApiResponse) => r.body.Notifications.map((n: { Type: string; Message: string }) => [n.Type, n.Message]);
+const notificationsOf = (r: ApiResponse) =>
+  r.body.Notifications.map((n: { Type: string; Message: string }) => [n.Type, n.Message]);
 const expectContent = (r: ApiResponse, message: string) => {
   expect(r.status, r.text).toBe(200);
   expect(Object.keys(r.body)).toEqual(['ContainerContentModel', 'Notifications']);
@@ -105,10 +139,15 @@ const expectCollection = (r: ApiResponse, name: string, members: string[]) => {
 };
 /** A history listing: the container's creation and its content, newest first. */
 const historyListing = (extra: Record<string, string> = {}): Sample => ({
-  prepare: async (t) => ({ values: { clientUuid: t.client, facilityUuid: t.facility, uuid: (await containerWithContent(t)).uuid, ...extra } }),
+  prepare: async (t) => ({
+    values: { clientUuid: t.client, facilityUuid: t.facility, uuid: (await containerWithContent(t)).uuid, ...extra },
+  }),
   check: (r) => {
     expectCollection(r, 'ContainerHistoryEntryModelCollection', HISTORY_MEMBERS);
-    expect(r.body.ContainerHistoryEntryModelCollection.at(-1)).toMatchObject({ Field: expect.any(String), OldValue: null });
+    expect(r.body.ContainerHistoryEntryModelCollection.at(-1)).toMatchObject({
+      Field: expect.any(String),
+      OldValue: null,
+    });
   },
 });
 
@@ -135,25 +174,42 @@ const samples: Record<string, Sample> = {
   },
   // Every /service route, as a dry run only: a real run would change what other test files are writing.
   ...Object.fromEntries(
-    routes.filter((r) => r.executions === 'start').map((r): [string, Sample] => [
-      r.operation,
-      {
-        prepare: async (t) => ({ values: { clientUuid: t.client }, query: `?dryRun=true${r.path.startsWith('/service/import-records') ? `&from=exports/${t.client}/none/` : ''}`, token: token({ roles: ['operator'] }) }),
-        check: (response) => {
-          expect(response.status, response.text).toBe(200);
-          expect(response.body).toMatchObject({ Operation: r.operation.replace('service.', ''), ExecutionId: expect.any(String), DryRun: true });
+    routes
+      .filter((r) => r.executions === 'start')
+      .map((r): [string, Sample] => [
+        r.operation,
+        {
+          prepare: async (t) => ({
+            values: { clientUuid: t.client },
+            query: r.path.startsWith('/service/import-records')
+              ? `?dryRun=true&from=exports/${t.client}/none/`
+              : '?dryRun=true',
+            token: token({ roles: ['operator'] }),
+          }),
+          check: (response) => {
+            expect(response.status, response.text).toBe(200);
+            expect(response.body).toMatchObject({
+              Operation: r.operation.replace('service.', ''),
+              ExecutionId: expect.any(String),
+              DryRun: true,
+            });
+          },
         },
-      },
-    ]),
+      ]),
   ),
   'service.executionStatus': {
     prepare: async () => {
-      const started = await call('GET', '/service/regenerate-sequence-memory?dryRun=true', { token: token({ roles: ['operator'] }) });
+      const started = await call('GET', '/service/regenerate-sequence-memory?dryRun=true', {
+        token: token({ roles: ['operator'] }),
+      });
       return { values: { executionId: started.body.ExecutionId }, token: token({ roles: ['operator'] }) };
     },
     check: (r) => {
       expect(r.status, r.text).toBe(200);
-      expect(r.body).toMatchObject({ Operation: 'regenerateSequenceMemory', Status: expect.stringMatching(/^(RUNNING|SUCCEEDED)$/) });
+      expect(r.body).toMatchObject({
+        Operation: 'regenerateSequenceMemory',
+        Status: expect.stringMatching(/^(RUNNING|SUCCEEDED)$/),
+      });
     },
   },
   'maintenanceLog.find': entryListing(),
@@ -164,11 +220,18 @@ const samples: Record<string, Sample> = {
       expect(r.status, r.text).toBe(200);
       expect(Object.keys(r.body)).toEqual(['MaintenanceLogEntryModel', 'Notifications']);
       expect(Object.keys(r.body.MaintenanceLogEntryModel)).toEqual([...MAINTENANCE_FIELDS]);
-      expect(r.body.MaintenanceLogEntryModel).toMatchObject({ Client: t.client, Facility: t.facility, State: 'ONGOING' });
+      expect(r.body.MaintenanceLogEntryModel).toMatchObject({
+        Client: t.client,
+        Facility: t.facility,
+        State: 'ONGOING',
+      });
     },
   },
   'maintenanceLog.update': {
-    prepare: async (t) => ({ values: { clientUuid: t.client, facilityUuid: t.facility, uuid: await createEntry(t) }, body: { IncidentTitle: 'Renamed' } }),
+    prepare: async (t) => ({
+      values: { clientUuid: t.client, facilityUuid: t.facility, uuid: await createEntry(t) },
+      body: { IncidentTitle: 'Renamed' },
+    }),
     check: (r) => {
       expect(r.status, r.text).toBe(200);
       expect(r.body.MaintenanceLogEntryModel.IncidentTitle).toBe('Renamed');
@@ -185,18 +248,28 @@ const samples: Record<string, Sample> = {
   'document.generator': listing('GENERATOR', 'generatorUuid'),
   'document.cyclotronProduct': listing('CYCLOTRON_PRODUCT', 'cyclotronProductUuid'),
   'document.create': {
-    prepare: async (t) => ({ values: { clientUuid: t.client, facilityUuid: t.facility }, body: { Scope: 'DEVICE', ScopeReference: 'dev-1', Filename: 'report.pdf' } }),
+    prepare: async (t) => ({
+      values: { clientUuid: t.client, facilityUuid: t.facility },
+      body: { Scope: 'DEVICE', ScopeReference: 'dev-1', Filename: 'report.pdf' },
+    }),
     check: (r, t) => {
       expect(r.status, r.text).toBe(200);
       expect(Object.keys(r.body)).toEqual(['DocumentModel', 'Notifications', 'Upload']);
       expect(Object.keys(r.body.DocumentModel)).toEqual([...DOCUMENT_FIELDS]);
-      expect(r.body.DocumentModel).toMatchObject({ Client: t.client, Facility: t.facility, State: 'ACTIVE', Url: null, FileInfo: null });
+      expect(r.body.DocumentModel).toMatchObject({
+        Client: t.client,
+        Facility: t.facility,
+        State: 'ACTIVE',
+        Url: null,
+        FileInfo: null,
+      });
       expect(r.body.Upload).toMatchObject({ Method: 'POST', Url: expect.stringMatching(/^http/) });
     },
   },
   'document.update': {
     prepare: async (t) => {
-      const uuid = (await createDocument(t, { Scope: 'DEVICE', ScopeReference: 'dev-1', Filename: 'a.pdf' })).DocumentModel.Uuid;
+      const uuid = (await createDocument(t, { Scope: 'DEVICE', ScopeReference: 'dev-1', Filename: 'a.pdf' }))
+        .DocumentModel.Uuid;
       return { values: { clientUuid: t.client, facilityUuid: t.facility, uuid }, body: { State: 'ARCHIVED' } };
     },
     check: (r) => {
@@ -205,7 +278,12 @@ const samples: Record<string, Sample> = {
     },
   },
   'document.report': {
-    prepare: async (t) => ({ values: { uuid: (await createDocument(t, { Scope: 'DEVICE', ScopeReference: 'dev-1', Filename: 'a.pdf' })).DocumentModel.Uuid } }),
+    prepare: async (t) => ({
+      values: {
+        uuid: (await createDocument(t, { Scope: 'DEVICE', ScopeReference: 'dev-1', Filename: 'a.pdf' })).DocumentModel
+          .Uuid,
+      },
+    }),
     check: (r, t) => {
       expect(r.status, r.text).toBe(200);
       expect(Object.keys(r.body)).toEqual(['DocumentModel', 'Notifications']);
@@ -222,7 +300,9 @@ const samples: Record<string, Sample> = {
     },
   },
   'container.load': {
-    prepare: async (t) => ({ values: { clientUuid: t.client, facilityUuid: t.facility, uuid: await createContainer(t) } }),
+    prepare: async (t) => ({
+      values: { clientUuid: t.client, facilityUuid: t.facility, uuid: await createContainer(t) },
+    }),
     check: (r, t) => {
       expectContainer(r, t);
       expect(r.headers.get('etag')).toMatch(/^".+"$/);
@@ -237,21 +317,28 @@ const samples: Record<string, Sample> = {
     },
   },
   'container.update': {
-    prepare: async (t) => ({ values: { clientUuid: t.client, facilityUuid: t.facility, uuid: await createContainer(t) }, body: { Name: 'Renamed' } }),
+    prepare: async (t) => ({
+      values: { clientUuid: t.client, facilityUuid: t.facility, uuid: await createContainer(t) },
+      body: { Name: 'Renamed' },
+    }),
     check: (r, t) => {
       expectContainer(r, t);
       expect(r.body.ContainerModel.Name).toBe('Renamed');
     },
   },
   'container.delete': {
-    prepare: async (t) => ({ values: { clientUuid: t.client, facilityUuid: t.facility, uuid: await createContainer(t) } }),
+    prepare: async (t) => ({
+      values: { clientUuid: t.client, facilityUuid: t.facility, uuid: await createContainer(t) },
+    }),
     check: (r, t) => {
       expectContainer(r, t);
       expect(r.body.Notifications[0].Message).toBe('container.deleted');
     },
   },
   'container.contents': {
-    prepare: async (t) => ({ values: { clientUuid: t.client, facilityUuid: t.facility, uuid: (await containerWithContent(t)).uuid } }),
+    prepare: async (t) => ({
+      values: { clientUuid: t.client, facilityUuid: t.facility, uuid: (await containerWithContent(t)).uuid },
+    }),
     check: (r) => {
       expectCollection(r, 'ContainerContentModelCollection', CONTENT_MEMBERS);
       expect(r.body.ContainerContentModelCollection).toEqual([expect.objectContaining(contentBody)]);
@@ -259,7 +346,10 @@ const samples: Record<string, Sample> = {
     },
   },
   'container.addContent': {
-    prepare: async (t) => ({ values: { clientUuid: t.client, facilityUuid: t.facility, uuid: await createContainer(t) }, body: contentBody }),
+    prepare: async (t) => ({
+      values: { clientUuid: t.client, facilityUuid: t.facility, uuid: await createContainer(t) },
+      body: contentBody,
+    }),
     check: (r) => {
       expectContent(r, 'container.content_added');
       expect(r.headers.get('etag')).toMatch(/^".+\.2"$/);
@@ -276,18 +366,39 @@ const samples: Record<string, Sample> = {
     },
   },
   'container.releaseAssessment': {
-    prepare: async (t) => ({ values: { clientUuid: t.client, facilityUuid: t.facility, uuid: (await containerWithContent(t)).uuid } }),
+    prepare: async (t) => ({
+      values: { clientUuid: t.client, facilityUuid: t.facility, uuid: (await containerWithContent(t)).uuid },
+    }),
     check: (r) => {
       expect(r.status, r.text).toBe(200);
       expect(Object.keys(r.body)).toEqual(['ReleaseAssessmentModel', 'Notifications']);
       const model = r.body.ReleaseAssessmentModel;
       expect(Object.keys(model)).toEqual([
-        'ContainerUuid', 'AssessedAt', 'Basis', 'MeasurementDate', 'SpecificActivityAtMeasurementBqPerG', 'SharesAssumed', 'Nuclides',
-        'SumOfRatios', 'ClearanceReached', 'PredictedReleaseDateTime', 'SurfaceCheck', 'MissingInputs',
+        'ContainerUuid',
+        'AssessedAt',
+        'Basis',
+        'MeasurementDate',
+        'SpecificActivityAtMeasurementBqPerG',
+        'SharesAssumed',
+        'Nuclides',
+        'SumOfRatios',
+        'ClearanceReached',
+        'PredictedReleaseDateTime',
+        'SurfaceCheck',
+        'MissingInputs',
       ]);
-      expect(model.Nuclides.map((n: object) => Object.keys(n))).toEqual([['Nuclide', 'Share', 'SpecificActivityBqPerG', 'ClearanceLevelBqPerG', 'Ratio']]);
+      expect(model.Nuclides.map((n: object) => Object.keys(n))).toEqual([
+        ['Nuclide', 'Share', 'SpecificActivityBqPerG', 'ClearanceLevelBqPerG', 'Ratio'],
+      ]);
       // 1 MBq in 10 kg, all F-18 (measured with the content): 100 Bq/g at the measurement.
-      expect(model).toMatchObject({ ContainerUuid: expect.stringMatching(/^[0-9a-f-]{36}$/), MeasurementDate: '2026-11-20 08:00:00', SpecificActivityAtMeasurementBqPerG: 100, SharesAssumed: false, SurfaceCheck: null, MissingInputs: [] });
+      expect(model).toMatchObject({
+        ContainerUuid: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        MeasurementDate: '2026-11-20 08:00:00',
+        SpecificActivityAtMeasurementBqPerG: 100,
+        SharesAssumed: false,
+        SurfaceCheck: null,
+        MissingInputs: [],
+      });
       expect(model.Nuclides[0]).toMatchObject({ Nuclide: 'F-18', Share: 1, ClearanceLevelBqPerG: 10 });
       expect(r.body.Notifications).toEqual([]);
     },
@@ -297,8 +408,16 @@ const samples: Record<string, Sample> = {
   'container.nuclides': {
     prepare: async () => ({ values: {} }),
     check: (r) => {
-      expectCollection(r, 'NuclideModelCollection', ['Nuclide', 'HalfLifeSeconds', 'ClearanceLevelBqPerG', 'SurfaceClearanceLevelBqPerCm2']);
-      expect(r.body.NuclideModelCollection.find((n: { Nuclide: string }) => n.Nuclide === 'F-18')).toMatchObject({ HalfLifeSeconds: 6586.2, ClearanceLevelBqPerG: 10 });
+      expectCollection(r, 'NuclideModelCollection', [
+        'Nuclide',
+        'HalfLifeSeconds',
+        'ClearanceLevelBqPerG',
+        'SurfaceClearanceLevelBqPerCm2',
+      ]);
+      expect(r.body.NuclideModelCollection.find((n: { Nuclide: string }) => n.Nuclide === 'F-18')).toMatchObject({
+        HalfLifeSeconds: 6586.2,
+        ClearanceLevelBqPerG: 10,
+      });
     },
   },
 };
@@ -330,7 +449,11 @@ describe('every route of the route table', () => {
 
 describe('gateway', () => {
   it('answers an unknown path or method with 404 in the Notifications envelope', async () => {
-    for (const [method, path] of [['GET', '/nowhere'], ['PATCH', containerPath({ client: 'c', facility: 'f' })], ['GET', '/waste-management/api/v1/c/f/container/u/extra']]) {
+    for (const [method, path] of [
+      ['GET', '/nowhere'],
+      ['PATCH', containerPath({ client: 'c', facility: 'f' })],
+      ['GET', '/waste-management/api/v1/c/f/container/u/extra'],
+    ]) {
       const response = await call(method!, path!);
       expect(response.status).toBe(404);
       expect(response.body.Notifications[0]).toMatchObject({ Type: 'Error', Message: 'route.not_found' });
@@ -338,7 +461,9 @@ describe('gateway', () => {
   });
 
   it('answers a CORS preflight for browser clients', async () => {
-    const response = await call('OPTIONS', containerPath({ client: 'c', facility: 'f' }, 'u'), { headers: { origin: 'https://app.example', 'access-control-request-method': 'PUT' } });
+    const response = await call('OPTIONS', containerPath({ client: 'c', facility: 'f' }, 'u'), {
+      headers: { origin: 'https://app.example', 'access-control-request-method': 'PUT' },
+    });
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-methods')).toBe('GET,PUT,DELETE');
     expect(response.headers.get('access-control-allow-headers')).toContain('if-match');
@@ -347,7 +472,9 @@ describe('gateway', () => {
   });
 
   it('adds CORS headers to responses for browser clients (ETag readable)', async () => {
-    const response = await call('GET', containerPath({ client: 'c', facility: 'f' }), { headers: { origin: 'https://app.example' } });
+    const response = await call('GET', containerPath({ client: 'c', facility: 'f' }), {
+      headers: { origin: 'https://app.example' },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(response.headers.get('access-control-expose-headers')).toBe('etag,retry-after');

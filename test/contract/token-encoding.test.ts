@@ -1,15 +1,20 @@
-/** Finding 5 of issue 9: a token spelled non-canonically (same bytes, other base64url) is 401 through the real authorizer. */
+/**
+ * Finding 5 of issue 9: a token spelled non-canonically (same bytes, other base64url) is 401 through the real
+ * authorizer.
+ */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, containerPath, errorOf, newTenant } from '../support/api';
 
 const tenant = newTenant();
 const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 /** The same bytes with the last character's unused low bit set (when it has unused bits). */
-const sibling = (s: string) => ((s.length * 6) % 8 ? s.slice(0, -1) + alphabet[alphabet.indexOf(s.at(-1)!) ^ 1] : `${s}=`);
+const sibling = (s: string) =>
+  (s.length * 6) % 8 ? s.slice(0, -1) + alphabet[alphabet.indexOf(s.at(-1)!) ^ 1] : `${s}=`;
 let uuid: string;
 
 beforeAll(async () => {
-  uuid = (await call('POST', containerPath(tenant), { token: tenant.token, body: { Name: 'mine' } })).body.ContainerModel.Uuid;
+  uuid = (await call('POST', containerPath(tenant), { token: tenant.token, body: { Name: 'mine' } })).body
+    .ContainerModel.Uuid;
 });
 
 describe('non-canonical token encodings are 401', () => {

@@ -5,28 +5,53 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { call, containerPath, createDocument, documentsPath, errorOf, newTenant, settledTotal, token } from '../support/api';
+import {
+  call,
+  containerPath,
+  createDocument,
+  documentsPath,
+  errorOf,
+  newTenant,
+  settledTotal,
+  token,
+} from '../support/api';
 
 type Tenant = ReturnType<typeof newTenant>;
 const REPORT = '/maintenance-log/report-api/v1/maintenance-log-entries';
-const entriesPath = (t: { client: string; facility: string }) => `/maintenance-log/api/v1/${t.client}/${t.facility}/maintenance-log-entries`;
-const entry = (i: number) => ({ IncidentTitle: `Incident ${i}`, IncidentCause: 'Detector drift', IncidentDateStart: `2026-0${1 + (i % 9)}-1${i % 10} 08:00:00` });
-const documentBody = (i: number) => ({ Scope: 'DEVICE', ScopeReference: `dev-${i % 3}`, Filename: `report-${i}.pdf`, ...(i % 4 ? {} : { State: 'ARCHIVED' }) });
+const entriesPath = (t: { client: string; facility: string }) =>
+  `/maintenance-log/api/v1/${t.client}/${t.facility}/maintenance-log-entries`;
+const entry = (i: number) => ({
+  IncidentTitle: `Incident ${i}`,
+  IncidentCause: 'Detector drift',
+  IncidentDateStart: `2026-0${1 + (i % 9)}-1${i % 10} 08:00:00`,
+});
+const documentBody = (i: number) => ({
+  Scope: 'DEVICE',
+  ScopeReference: `dev-${i % 3}`,
+  Filename: `report-${i}.pdf`,
+  ...(i % 4 ? {} : { State: 'ARCHIVED' }),
+});
 
 /** Runs `count` tasks with at most `concurrency` at once; answers their results in order. */
 async function pool<T>(count: number, concurrency: number, task: (i: number) => Promise<T>): Promise<T[]> {
   const results: T[] = new Array(count);
   let next = 0;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < count) {
-      const i = next++;
-      results[i] = await task(i);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const i = next++;
+        results[i] = await task(i);
+      }
+    }),
+  );
   return results;
 }
 
-const statuses = (responses: { status: number }[]) => responses.reduce<Record<number, number>>((acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }), {});
+const statuses = (responses: { status: number }[]) =>
+  responses.reduce<Record<number, number>>((acc, r) => {
+    acc[r.status] = (acc[r.status] ?? 0) + 1;
+    return acc;
+  }, {});
 
 /** Every page of a paginated listing, walked to its last page. */
 async function allPages(path: (page: number) => string, bearer: string, key: string): Promise<string[]> {
@@ -39,57 +64,74 @@ async function allPages(path: (page: number) => string, bearer: string, key: str
 }
 
 describe('concurrent writes', () => {
-  it('(a) bulk creates in one facility: none fails, and at rest every page together holds each exactly once', async () => {
-    const t = newTenant();
-    const responses = await pool(120, 30, (i) => call('POST', documentsPath(t), { token: t.token, body: documentBody(i) }));
-    expect(statuses(responses)).toEqual({ 200: 120 });
-    const created = responses.map((r) => r.body.DocumentModel.Uuid as string);
-    expect(await settledTotal(documentsPath(t, '/page'), t.token, 120)).toBe(120);
-    const pages = await allPages((p) => documentsPath(t, `/page/${p}`), t.token, 'DocumentModelCollection');
-    expect(pages).toHaveLength(120);
-    expect(new Set(pages)).toEqual(new Set(created));
-    expect(await settledTotal(documentsPath(t, '/page?State=ARCHIVED'), t.token, 30)).toBe(30);
-    expect(await settledTotal(documentsPath(t, '/device/dev-1'), t.token, 40)).toBe(40);
-  });
+  it(
+    '(a) bulk creates in one facility: none fails, and at rest every page together holds each exactly ' + 'once',
+    async () => {
+      const t = newTenant();
+      const responses = await pool(120, 30, (i) =>
+        call('POST', documentsPath(t), { token: t.token, body: documentBody(i) }),
+      );
+      expect(statuses(responses)).toEqual({ 200: 120 });
+      const created = responses.map((r) => r.body.DocumentModel.Uuid as string);
+      expect(await settledTotal(documentsPath(t, '/page'), t.token, 120)).toBe(120);
+      const pages = await allPages((p) => documentsPath(t, `/page/${p}`), t.token, 'DocumentModelCollection');
+      expect(pages).toHaveLength(120);
+      expect(new Set(pages)).toEqual(new Set(created));
+      expect(await settledTotal(documentsPath(t, '/page?State=ARCHIVED'), t.token, 30)).toBe(30);
+      expect(await settledTotal(documentsPath(t, '/device/dev-1'), t.token, 40)).toBe(40);
+    },
+  );
 
   it('a record its creator has just created is on page 1 and in latest in the next request', async () => {
     const t = newTenant();
     await pool(30, 10, (i) => createDocument(t, documentBody(i)));
     for (let i = 0; i < 5; i++) {
       const made = (await createDocument(t, documentBody(i))).DocumentModel.Uuid;
-      const page = (await call('GET', documentsPath(t, '/page/1'), { token: t.token })).body.DocumentModelCollection.map((d: { Uuid: string }) => d.Uuid);
-      const latest = (await call('GET', documentsPath(t, '/latest'), { token: t.token })).body.DocumentModelCollection.map((d: { Uuid: string }) => d.Uuid);
+      const page = (
+        await call('GET', documentsPath(t, '/page/1'), { token: t.token })
+      ).body.DocumentModelCollection.map((d: { Uuid: string }) => d.Uuid);
+      const latest = (
+        await call('GET', documentsPath(t, '/latest'), { token: t.token })
+      ).body.DocumentModelCollection.map((d: { Uuid: string }) => d.Uuid);
       expect(page).toContain(made);
       expect(latest).toContain(made);
     }
   });
 
-  it('(b) log-entry creates spread over many tenants: none fails; each tenant and the reporter count exactly', async () => {
-    const tenants = Array.from({ length: 30 }, () => newTenant());
-    const responses = await pool(90, 30, (i) => call('POST', entriesPath(tenants[i % 30]!), { token: tenants[i % 30]!.token, body: entry(i) }));
-    expect(statuses(responses)).toEqual({ 200: 90 });
-    for (const t of tenants) expect(await settledTotal(REPORT, t.token, 3)).toBe(3);
-    // The reporter's all-tenant view (write-sharded) holds every one of them once.
-    const reporter = token({ roles: ['reporter'] });
-    const all = await allPages((p) => `${REPORT}/page/${p}`, reporter, 'MaintenanceLogEntryModelCollection');
-    expect(new Set(all).size).toBe(all.length);
-    expect(all).toEqual(expect.arrayContaining(responses.map((r) => r.body.MaintenanceLogEntryModel.Uuid)));
-  });
+  it(
+    '(b) log-entry creates spread over many tenants: none fails; each tenant and the reporter count ' + 'exactly',
+    async () => {
+      const tenants = Array.from({ length: 30 }, () => newTenant());
+      const responses = await pool(90, 30, (i) =>
+        call('POST', entriesPath(tenants[i % 30]!), { token: tenants[i % 30]!.token, body: entry(i) }),
+      );
+      expect(statuses(responses)).toEqual({ 200: 90 });
+      for (const t of tenants) expect(await settledTotal(REPORT, t.token, 3)).toBe(3);
+      // The reporter's all-tenant view (write-sharded) holds every one of them once.
+      const reporter = token({ roles: ['reporter'] });
+      const all = await allPages((p) => `${REPORT}/page/${p}`, reporter, 'MaintenanceLogEntryModelCollection');
+      expect(new Set(all).size).toBe(all.length);
+      expect(all).toEqual(expect.arrayContaining(responses.map((r) => r.body.MaintenanceLogEntryModel.Uuid)));
+    },
+  );
 
-  it('(c) a burst in one tenant never fails another tenant\'s writes', async () => {
+  it("(c) a burst in one tenant never fails another tenant's writes", async () => {
     const busy = newTenant();
     const quiet = newTenant();
     const until = Date.now() + 3_000;
     let burst = 0;
     const burstErrors: number[] = [];
-    const bursting = Promise.all(Array.from({ length: 10 }, async () => {
-      while (Date.now() < until) {
-        const r = await call('POST', entriesPath(busy), { token: busy.token, body: entry(burst++) });
-        if (r.status !== 200) burstErrors.push(r.status);
-      }
-    }));
+    const bursting = Promise.all(
+      Array.from({ length: 10 }, async () => {
+        while (Date.now() < until) {
+          const r = await call('POST', entriesPath(busy), { token: busy.token, body: entry(burst++) });
+          if (r.status !== 200) burstErrors.push(r.status);
+        }
+      }),
+    );
     const quietResponses = [];
-    for (let i = 0; i < 10; i++) quietResponses.push(await call('POST', entriesPath(quiet), { token: quiet.token, body: entry(i) }));
+    for (let i = 0; i < 10; i++)
+      quietResponses.push(await call('POST', entriesPath(quiet), { token: quiet.token, body: entry(i) }));
     await bursting;
     expect(burstErrors).toEqual([]);
     expect(statuses(quietResponses)).toEqual({ 200: 10 });
@@ -130,7 +172,8 @@ describe('Idempotency-Key', () => {
     const ok = responses.filter((r) => r.status === 200);
     expect(ok.length).toBeGreaterThanOrEqual(1);
     // The others either waited for the first result or were told it is still in progress.
-    for (const r of responses.filter((x) => x.status !== 200)) expect([r.status, errorOf(r).Message]).toEqual([409, 'idempotency.in_progress']);
+    for (const r of responses.filter((x) => x.status !== 200))
+      expect([r.status, errorOf(r).Message]).toEqual([409, 'idempotency.in_progress']);
     expect(new Set(ok.map((r) => r.body.DocumentModel.Uuid)).size).toBe(1);
     expect((await call('GET', documentsPath(t), { token: t.token })).body.DocumentModelCollection).toHaveLength(1);
   });
@@ -151,11 +194,27 @@ describe('Idempotency-Key', () => {
   it('every POST route honours it: containers and log entries', async () => {
     const t = newTenant();
     const key = randomUUID();
-    const box = await call('POST', containerPath(t), { token: t.token, body: { Name: 'Box' }, headers: { 'idempotency-key': key } });
-    const boxAgain = await call('POST', containerPath(t), { token: t.token, body: { Name: 'Box' }, headers: { 'idempotency-key': key } });
+    const box = await call('POST', containerPath(t), {
+      token: t.token,
+      body: { Name: 'Box' },
+      headers: { 'idempotency-key': key },
+    });
+    const boxAgain = await call('POST', containerPath(t), {
+      token: t.token,
+      body: { Name: 'Box' },
+      headers: { 'idempotency-key': key },
+    });
     expect(boxAgain.body.ContainerModel.Uuid).toBe(box.body.ContainerModel.Uuid);
-    const log = await call('POST', entriesPath(t), { token: t.token, body: entry(1), headers: { 'idempotency-key': key } });
-    const logAgain = await call('POST', entriesPath(t), { token: t.token, body: entry(1), headers: { 'idempotency-key': key } });
+    const log = await call('POST', entriesPath(t), {
+      token: t.token,
+      body: entry(1),
+      headers: { 'idempotency-key': key },
+    });
+    const logAgain = await call('POST', entriesPath(t), {
+      token: t.token,
+      body: entry(1),
+      headers: { 'idempotency-key': key },
+    });
     expect(logAgain.body.MaintenanceLogEntryModel.Uuid).toBe(log.body.MaintenanceLogEntryModel.Uuid);
     expect(await settledTotal(REPORT, t.token, 1)).toBe(1);
   });
@@ -163,6 +222,9 @@ describe('Idempotency-Key', () => {
   it('a malformed key is 400 naming the header', async () => {
     const t = newTenant();
     const r = await create(t, 'not a key!', documentBody(1));
-    expect([r.status, errorOf(r).Details]).toEqual([400, ['Idempotency-Key: must be 1 to 128 letters, digits or _ . : -']]);
+    expect([r.status, errorOf(r).Details]).toEqual([
+      400,
+      ['Idempotency-Key: must be 1 to 128 letters, digits or _ . : -'],
+    ]);
   });
 });

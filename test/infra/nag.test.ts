@@ -12,34 +12,52 @@ import { ServiceStack } from '../../infra/stack';
 import { STAGES, stageConfig } from '../../infra/stages';
 
 const outdirs: string[] = [];
-afterAll(() => outdirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+afterAll(() => {
+  for (const dir of outdirs) rmSync(dir, { recursive: true, force: true });
+});
 
 describe.each(STAGES)('cdk-nag on the %s stack', (stage) => {
-  it('finds nothing unacknowledged in the AwsSolutions and Serverless packs, and every acknowledgement gives its reason', () => {
-    const outdir = mkdtempSync(join(tmpdir(), 'nm-archive-nag-'));
-    outdirs.push(outdir);
-    const app = new App({ outdir, context: { 'aws:cdk:bundling-stacks': [] } });
-    const stack = new ServiceStack(app, `NmArchive-${stage}`, { stage, config: stageConfig(stage) });
-    Validations.of(app).addPlugins(new AwsSolutionsChecks(app), new ServerlessChecks(app));
-    let failure: unknown;
-    try {
-      app.synth();
-    } catch (error) {
-      failure = error;
-    }
-    const report = join(outdir, 'validation-report.json');
-    const findings = existsSync(report)
-      ? (JSON.parse(readFileSync(report, 'utf8')).pluginReports as { violations: { ruleName: string; violatingConstructs: { constructPath: string }[] }[] }[])
-          .flatMap((p) => p.violations.flatMap((v) => v.violatingConstructs.map((c) => `${v.ruleName} ${c.constructPath}`)))
-      : [];
-    expect(findings).toEqual([]);
-    expect(failure).toBeUndefined();
-    // Each acknowledgement is recorded on its construct as { ruleId: reason }.
-    const acknowledged = stack.node.findAll().flatMap((c) =>
-      c.node.metadata.filter((m) => m.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY).flatMap((m) => Object.entries(m.data as Record<string, string>).map(([id, reason]) => ({ id, reason }))),
-    );
-    expect(acknowledged.length).toBeGreaterThan(0);
-    for (const rule of acknowledged) expect(rule.reason, rule.id).toMatch(/\w{4,}.*\w{4,}/);
-    process.stdout.write(`cdk-nag (${stage}): 0 unacknowledged findings, ${acknowledged.length} acknowledgements (${new Set(acknowledged.map((r) => r.id.replace(/\[.*$/, ''))).size} rules)\n`);
-  });
+  it(
+    'finds nothing unacknowledged in the AwsSolutions and Serverless packs, and every acknowledgement gives its ' +
+      'reason',
+    () => {
+      const outdir = mkdtempSync(join(tmpdir(), 'nm-archive-nag-'));
+      outdirs.push(outdir);
+      const app = new App({ outdir, context: { 'aws:cdk:bundling-stacks': [] } });
+      const stack = new ServiceStack(app, `NmArchive-${stage}`, { stage, config: stageConfig(stage) });
+      Validations.of(app).addPlugins(new AwsSolutionsChecks(app), new ServerlessChecks(app));
+      let failure: unknown;
+      try {
+        app.synth();
+      } catch (error) {
+        failure = error;
+      }
+      const report = join(outdir, 'validation-report.json');
+      const findings = existsSync(report)
+        ? (
+            JSON.parse(readFileSync(report, 'utf8')).pluginReports as {
+              violations: { ruleName: string; violatingConstructs: { constructPath: string }[] }[];
+            }[]
+          ).flatMap((p) =>
+            p.violations.flatMap((v) => v.violatingConstructs.map((c) => `${v.ruleName} ${c.constructPath}`)),
+          )
+        : [];
+      expect(findings).toEqual([]);
+      expect(failure).toBeUndefined();
+      // Each acknowledgement is recorded on its construct as { ruleId: reason }.
+      const acknowledged = stack.node
+        .findAll()
+        .flatMap((c) =>
+          c.node.metadata
+            .filter((m) => m.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
+            .flatMap((m) => Object.entries(m.data as Record<string, string>).map(([id, reason]) => ({ id, reason }))),
+        );
+      expect(acknowledged.length).toBeGreaterThan(0);
+      for (const rule of acknowledged) expect(rule.reason, rule.id).toMatch(/\w{4,}.*\w{4,}/);
+      process.stdout.write(
+        `cdk-nag (${stage}): 0 unacknowledged findings, ${acknowledged.length} acknowledgements ` +
+          `(${new Set(acknowledged.map((r) => r.id.replace(/\[.*$/, ''))).size} rules)\n`,
+      );
+    },
+  );
 });

@@ -20,10 +20,17 @@ import { eventFunctions, gatewayPathsOf, routeKey, routes, type Route } from '..
 import { operations } from '../../shared/routes/operations';
 import type { IConstruct } from 'constructs';
 
-type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
+type Resource = {
+  Type: string;
+  Properties: Record<string, any>;
+  DeletionPolicy?: string;
+  UpdateReplacePolicy?: string;
+};
 
 const outdirs: string[] = [];
-afterAll(() => outdirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+afterAll(() => {
+  for (const dir of outdirs) rmSync(dir, { recursive: true, force: true });
+});
 
 function synth(stage: string, context: Record<string, string> = {}, Stack_: typeof ServiceStack = ServiceStack) {
   const outdir = mkdtempSync(join(tmpdir(), 'nm-archive-cdk-test-'));
@@ -35,7 +42,8 @@ function synth(stage: string, context: Record<string, string> = {}, Stack_: type
 }
 
 /** Logical id of a construct's CloudFormation resource. */
-const idOf = (construct: IConstruct): string => Stack.of(construct).getLogicalId(construct.node.defaultChild as CfnElement);
+const idOf = (construct: IConstruct): string =>
+  Stack.of(construct).getLogicalId(construct.node.defaultChild as CfnElement);
 
 type Statement = { Action: string | string[]; Resource: unknown };
 
@@ -77,13 +85,28 @@ describe('bundling', () => {
     expect(options.mainFields).toEqual(bundlingOptions.mainFields);
     expect(options.minify).toBe(bundlingOptions.minify);
     expect(options.banner).toEqual({ js: bundlingOptions.banner });
-    expect(bundlingOptions).toMatchObject({ format: 'esm', target: 'node24', mainFields: ['module', 'main'], minify: true, sourceMap: true, externalModules: [] });
+    expect(bundlingOptions).toMatchObject({
+      format: 'esm',
+      target: 'node24',
+      mainFields: ['module', 'main'],
+      minify: true,
+      sourceMap: true,
+      externalModules: [],
+    });
     expect(bundlingOptions.banner).toContain('const require = __cr(import.meta.url)');
   });
 });
 
 describe('routesByEntry', () => {
-  const base: Route = { operation: 'x.page', method: 'GET', path: '/x/page', entry: 'functions/x.ts', auth: 'token', data: 'read', files: 'none' };
+  const base: Route = {
+    operation: 'x.page',
+    method: 'GET',
+    path: '/x/page',
+    entry: 'functions/x.ts',
+    auth: 'token',
+    data: 'read',
+    files: 'none',
+  };
   it('gives the routes of one entry one function', () => {
     const groups = routesByEntry([base, { ...base, path: '/x/page/{page}' }]);
     expect([...groups.keys()]).toEqual(['functions/x.ts']);
@@ -107,9 +130,18 @@ describe('stage settings', () => {
     const defaults = stageConfig('prod');
     expect(defaults.auth.issuer).toMatch(/^https:\/\/[^/]*example\.com\//);
     expect(defaults.usesPlaceholders).toBe(true);
-    const overrides: Record<string, string> = { authIssuer: 'https://id.test/pool', authAudience: 'aud', authJwksUri: 'https://id.test/pool/jwks', corsOrigins: 'https://a.test, https://b.test' };
+    const overrides: Record<string, string> = {
+      authIssuer: 'https://id.test/pool',
+      authAudience: 'aud',
+      authJwksUri: 'https://id.test/pool/jwks',
+      corsOrigins: 'https://a.test, https://b.test',
+    };
     const custom = stageConfig('prod', (key) => overrides[key]);
-    expect(custom.auth).toEqual({ issuer: 'https://id.test/pool', audience: 'aud', jwksUri: 'https://id.test/pool/jwks' });
+    expect(custom.auth).toEqual({
+      issuer: 'https://id.test/pool',
+      audience: 'aud',
+      jwksUri: 'https://id.test/pool/jwks',
+    });
     expect(custom.corsAllowedOrigins).toEqual(['https://a.test', 'https://b.test']);
     expect(custom.usesPlaceholders).toBe(false);
   });
@@ -156,7 +188,7 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
       const roleIds = ownFnIds.map(roleIdOf);
       expect(new Set(roleIds).size).toBe(ownFnIds.length);
       const roles = template.findResources('AWS::IAM::Role');
-      roleIds.forEach((roleId) => expect(roles).toHaveProperty([roleId]));
+      for (const roleId of roleIds) expect(roles).toHaveProperty([roleId]);
     });
 
     it('gives every function its own log group with the stage retention', () => {
@@ -173,8 +205,15 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
       for (const fnId of dataFnIds) {
         const env = functions[fnId]!.Properties.Environment.Variables as Record<string, unknown>;
         expect(Object.keys(env).sort()).toEqual([
-          'BUCKET_NAME', 'CORS_ALLOWED_ORIGINS', 'MAX_BODY_BYTES', 'MAX_UPLOAD_BYTES', 'NODE_OPTIONS', 'PAGE_SIZE', 'STAGE',
-          ...(startFnIds.has(fnId) ? ['STATE_MACHINE_ARNS'] : []), 'TABLE_NAME',
+          'BUCKET_NAME',
+          'CORS_ALLOWED_ORIGINS',
+          'MAX_BODY_BYTES',
+          'MAX_UPLOAD_BYTES',
+          'NODE_OPTIONS',
+          'PAGE_SIZE',
+          'STAGE',
+          ...(startFnIds.has(fnId) ? ['STATE_MACHINE_ARNS'] : []),
+          'TABLE_NAME',
         ]);
         expect(env).toMatchObject({
           STAGE: stage,
@@ -188,25 +227,34 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
       }
       for (const fnId of ownFnIds) {
         const env = functions[fnId]!.Properties.Environment.Variables as Record<string, unknown>;
-        LOCAL_ONLY_ENV.forEach((name) => expect(env).not.toHaveProperty(name));
+        for (const name of LOCAL_ONLY_ENV) expect(env).not.toHaveProperty(name);
       }
     });
 
-    it('deploys each operation\'s one state machine definition, invoking its own step function, logged and traced', () => {
-      const machines = template.findResources('AWS::StepFunctions::StateMachine') as Record<string, Resource>;
-      expect(Object.keys(machines)).toHaveLength(operations.length);
-      for (const op of operations) {
-        const machineId = idOf(stack.stateMachines.get(op.name)!);
-        const machine = machines[machineId]!.Properties;
-        // The definition the local runtime runs (shared/operations/machine.ts), with the step function's ARN substituted.
-        expect(JSON.parse(machine.DefinitionString)).toEqual(operationStateMachine(op.name, '${StepFunctionArn}'));
-        expect(machine.DefinitionSubstitutions).toEqual({ StepFunctionArn: { 'Fn::GetAtt': [stepFnIds.get(op.name), 'Arn'] } });
-        expect(machine.TracingConfiguration).toEqual({ Enabled: true });
-        expect(machine.LoggingConfiguration).toMatchObject({ Level: 'ALL', IncludeExecutionData: true });
-        const invoke = attachedStatements(template, machine.RoleArn['Fn::GetAtt'][0]).filter((st) => [st.Action].flat().includes('lambda:InvokeFunction'));
-        expect(invoke.map((st) => st.Resource)).toEqual([{ 'Fn::GetAtt': [stepFnIds.get(op.name), 'Arn'] }]);
-      }
-    });
+    it(
+      "deploys each operation's one state machine definition, invoking its own step function, logged and " + 'traced',
+      () => {
+        const machines = template.findResources('AWS::StepFunctions::StateMachine') as Record<string, Resource>;
+        expect(Object.keys(machines)).toHaveLength(operations.length);
+        for (const op of operations) {
+          const machineId = idOf(stack.stateMachines.get(op.name)!);
+          const machine = machines[machineId]!.Properties;
+          // The definition the local runtime runs (shared/operations/machine.ts), with the step function's ARN
+          // substituted.
+          // biome-ignore lint/suspicious/noTemplateCurlyInString: a CloudFormation definition substitution
+          expect(JSON.parse(machine.DefinitionString)).toEqual(operationStateMachine(op.name, '${StepFunctionArn}'));
+          expect(machine.DefinitionSubstitutions).toEqual({
+            StepFunctionArn: { 'Fn::GetAtt': [stepFnIds.get(op.name), 'Arn'] },
+          });
+          expect(machine.TracingConfiguration).toEqual({ Enabled: true });
+          expect(machine.LoggingConfiguration).toMatchObject({ Level: 'ALL', IncludeExecutionData: true });
+          const invoke = attachedStatements(template, machine.RoleArn['Fn::GetAtt'][0]).filter((st) =>
+            [st.Action].flat().includes('lambda:InvokeFunction'),
+          );
+          expect(invoke.map((st) => st.Resource)).toEqual([{ 'Fn::GetAtt': [stepFnIds.get(op.name), 'Arn'] }]);
+        }
+      },
+    );
 
     it('lets each /service route start only its own state machine', () => {
       for (const route of routes.filter((r) => r.executions === 'start')) {
@@ -216,18 +264,29 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
         const start = statements.filter((st) => [st.Action].flat().includes('states:StartExecution'));
         expect(start).toHaveLength(1);
         expect(start[0]!.Resource).toEqual({ Ref: machineId });
-        expect(statements.flatMap((st) => [st.Action].flat()).filter((a: string) => a.startsWith('dynamodb:'))).toEqual([]);
+        expect(statements.flatMap((st) => [st.Action].flat()).filter((a: string) => a.startsWith('dynamodb:'))).toEqual(
+          [],
+        );
       }
     });
 
     it('lets the execution status route read the executions of every state machine, and nothing else', () => {
       for (const route of routes.filter((r) => r.executions === 'read')) {
         const statements = ownStatements(template, roleIdOf(routeFnIds.get(route.operation)!));
-        expect(statements.flatMap((st) => [st.Action].flat()).sort()).toEqual(['states:DescribeExecution', 'states:GetExecutionHistory']);
+        expect(statements.flatMap((st) => [st.Action].flat()).sort()).toEqual([
+          'states:DescribeExecution',
+          'states:GetExecutionHistory',
+        ]);
         const resources = JSON.stringify(statements[0]!.Resource);
-        for (const op of operations) expect(resources).toContain(JSON.stringify({ 'Fn::GetAtt': [idOf(stack.stateMachines.get(op.name)!), 'Name'] }));
+        for (const op of operations)
+          expect(resources).toContain(
+            JSON.stringify({ 'Fn::GetAtt': [idOf(stack.stateMachines.get(op.name)!), 'Name'] }),
+          );
         expect(resources).toContain(':execution:');
-        const env = functions[routeFnIds.get(route.operation)!]!.Properties.Environment.Variables as Record<string, unknown>;
+        const env = functions[routeFnIds.get(route.operation)!]!.Properties.Environment.Variables as Record<
+          string,
+          unknown
+        >;
         expect(JSON.stringify(env.STATE_MACHINE_ARNS)).toContain(operations.at(-1)!.name);
       }
     });
@@ -253,9 +312,11 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
       for (const route of readRoutes) {
         const actions = roleActions(template, roleIdOf(routeFnIds.get(route.operation)!));
         expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query']));
-        WRITE_ACTIONS.forEach((action) => expect(actions).not.toContain(action));
+        for (const action of WRITE_ACTIONS) expect(actions).not.toContain(action);
         // The table grant covers the table and its indexes, never a wildcard resource.
-        const resources = JSON.stringify(ownStatements(template, roleIdOf(routeFnIds.get(route.operation)!)).flatMap((st) => [st.Resource].flat()));
+        const resources = JSON.stringify(
+          ownStatements(template, roleIdOf(routeFnIds.get(route.operation)!)).flatMap((st) => [st.Resource].flat()),
+        );
         expect(resources).toContain(JSON.stringify({ 'Fn::GetAtt': [tableId, 'Arn'] }));
         expect(resources).toContain('/index/*');
         expect(resources).not.toContain('"*"');
@@ -281,7 +342,11 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
         const actions = roleActions(template, roleIdOf(fnId));
         const step = [...stepFnIds.values()].includes(fnId);
         expect(actions.includes('dynamodb:Scan'), fnId).toBe(step);
-        if (!step) expect(actions.filter((a) => /^s3:(List|GetBucket)/.test(a) || a.endsWith('*')), fnId).toEqual([]);
+        if (!step)
+          expect(
+            actions.filter((a) => /^s3:(List|GetBucket)/.test(a) || a.endsWith('*')),
+            fnId,
+          ).toEqual([]);
       }
     });
 
@@ -296,7 +361,13 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
           expect(s3, fnId).toEqual([]);
           continue;
         }
-        expect(s3.sort(), fnId).toEqual(['s3:GetObject', ...(files.endsWith('delete') ? ['s3:DeleteObject'] : []), ...(files.startsWith('write') ? ['s3:PutObject'] : [])].sort());
+        expect(s3.sort(), fnId).toEqual(
+          [
+            's3:GetObject',
+            ...(files.endsWith('delete') ? ['s3:DeleteObject'] : []),
+            ...(files.startsWith('write') ? ['s3:PutObject'] : []),
+          ].sort(),
+        );
         // API and event functions touch document files only.
         expect(JSON.stringify(policyResources(template, roleIdOf(fnId)))).toContain(`/${DOCUMENT_FILES_PREFIX}*`);
       }
@@ -311,7 +382,10 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
           State: 'ENABLED',
           Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [eventFnIds.get(event.name), 'Arn'] } })],
         });
-        template.hasResourceProperties('AWS::Lambda::Permission', { FunctionName: { 'Fn::GetAtt': [eventFnIds.get(event.name), 'Arn'] }, Principal: 'events.amazonaws.com' });
+        template.hasResourceProperties('AWS::Lambda::Permission', {
+          FunctionName: { 'Fn::GetAtt': [eventFnIds.get(event.name), 'Arn'] },
+          Principal: 'events.amazonaws.com',
+        });
       }
     });
 
@@ -321,29 +395,49 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
           BucketName: { Ref: bucketId },
           NotificationConfiguration: {
             LambdaFunctionConfigurations: Match.arrayWith([
-              { Events: ['s3:ObjectCreated:*'], LambdaFunctionArn: { 'Fn::GetAtt': [eventFnIds.get(event.name), 'Arn'] }, Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: DOCUMENT_FILES_PREFIX }] } } },
+              {
+                Events: ['s3:ObjectCreated:*'],
+                LambdaFunctionArn: { 'Fn::GetAtt': [eventFnIds.get(event.name), 'Arn'] },
+                Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: DOCUMENT_FILES_PREFIX }] } },
+              },
             ]),
           },
         });
       }
     });
 
-    it('feeds the table\'s change stream, in order, to the stream functions: counted types only, bad batches halved, then parked', () => {
-      template.hasResourceProperties('AWS::DynamoDB::Table', { StreamSpecification: { StreamViewType: TABLE_DEFINITION.streamView } });
-      for (const event of eventFunctions.filter((e) => e.source === 'table:changes')) {
-        const mappings = Object.values(template.findResources('AWS::Lambda::EventSourceMapping') as Record<string, Resource>).filter((m) => m.Properties.FunctionName?.Ref === eventFnIds.get(event.name));
-        expect(mappings).toHaveLength(1);
-        const mapping = mappings[0]!.Properties;
-        expect(mapping).toMatchObject({ EventSourceArn: { 'Fn::GetAtt': [tableId, 'StreamArn'] }, StartingPosition: 'TRIM_HORIZON', BatchSize: 100, ParallelizationFactor: 1, BisectBatchOnFunctionError: true });
-        expect(mapping.DestinationConfig.OnFailure.Destination['Fn::GetAtt'][1]).toBe('Arn');
-        const patterns = mapping.FilterCriteria.Filters.map((f: { Pattern: string }) => JSON.parse(f.Pattern));
-        expect(patterns).toEqual([
-          { dynamodb: { NewImage: { Type: { S: COUNTED_TYPES } } } },
-          { dynamodb: { OldImage: { Type: { S: COUNTED_TYPES } } } },
-        ]);
-        expect(roleActions(template, roleIdOf(eventFnIds.get(event.name)!))).toEqual(expect.arrayContaining(['dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'sqs:SendMessage']));
-      }
-    });
+    it(
+      "feeds the table's change stream, in order, to the stream functions: counted types only, bad batches halved, " +
+        'then parked',
+      () => {
+        template.hasResourceProperties('AWS::DynamoDB::Table', {
+          StreamSpecification: { StreamViewType: TABLE_DEFINITION.streamView },
+        });
+        for (const event of eventFunctions.filter((e) => e.source === 'table:changes')) {
+          const mappings = Object.values(
+            template.findResources('AWS::Lambda::EventSourceMapping') as Record<string, Resource>,
+          ).filter((m) => m.Properties.FunctionName?.Ref === eventFnIds.get(event.name));
+          expect(mappings).toHaveLength(1);
+          const mapping = mappings[0]!.Properties;
+          expect(mapping).toMatchObject({
+            EventSourceArn: { 'Fn::GetAtt': [tableId, 'StreamArn'] },
+            StartingPosition: 'TRIM_HORIZON',
+            BatchSize: 100,
+            ParallelizationFactor: 1,
+            BisectBatchOnFunctionError: true,
+          });
+          expect(mapping.DestinationConfig.OnFailure.Destination['Fn::GetAtt'][1]).toBe('Arn');
+          const patterns = mapping.FilterCriteria.Filters.map((f: { Pattern: string }) => JSON.parse(f.Pattern));
+          expect(patterns).toEqual([
+            { dynamodb: { NewImage: { Type: { S: COUNTED_TYPES } } } },
+            { dynamodb: { OldImage: { Type: { S: COUNTED_TYPES } } } },
+          ]);
+          expect(roleActions(template, roleIdOf(eventFnIds.get(event.name)!))).toEqual(
+            expect.arrayContaining(['dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'sqs:SendMessage']),
+          );
+        }
+      },
+    );
 
     it('grants the authorizer no dynamodb or s3 action', () => {
       const actions = roleActions(template, roleIdOf(authorizerFnId));
@@ -374,42 +468,52 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
         IdentitySource: ['$request.header.Authorization'],
         AuthorizerPayloadFormatVersion: '2.0',
       });
-      expect(JSON.stringify(authorizers[authorizerId]!.Properties.AuthorizerUri)).toContain(JSON.stringify({ 'Fn::GetAtt': [authorizerFnId, 'Arn'] }));
+      expect(JSON.stringify(authorizers[authorizerId]!.Properties.AuthorizerUri)).toContain(
+        JSON.stringify({ 'Fn::GetAtt': [authorizerFnId, 'Arn'] }),
+      );
     });
 
-    it('registers every route and its trailing-slash twin (greedy, as route keys may not end in "/"), on its own function', () => {
-      const all = template.findResources('AWS::ApiGatewayV2::Route') as Record<string, Resource>;
-      expect(Object.keys(all)).toHaveLength(routes.length * 2);
-      expect(Object.values(all).filter((r) => String(r.Properties.RouteKey).endsWith('/'))).toEqual([]);
-      const integrations = template.findResources('AWS::ApiGatewayV2::Integration') as Record<string, Resource>;
-      for (const route of routes) {
-        const [path, twin] = gatewayPathsOf(route);
-        expect(twin).toBe(`${path}/{proxy+}`);
-        for (const p of [path, twin]) {
-          const found = Object.values(all).filter((r) => r.Properties.RouteKey === routeKey(route, p));
-          expect(found, routeKey(route, p)).toHaveLength(1);
-          const props = found[0]!.Properties;
-          if (route.auth === 'token') expect(props).toMatchObject({ AuthorizationType: 'CUSTOM', AuthorizerId: { Ref: authorizerId } });
-          if (route.auth !== 'token') {
-            expect(props.AuthorizationType).toBe(route.auth === 'public' ? 'NONE' : 'AWS_IAM');
-            expect(props.AuthorizerId).toBeUndefined();
+    it(
+      'registers every route and its trailing-slash twin (greedy, as route keys may not end in "/"), on its own ' +
+        'function',
+      () => {
+        const all = template.findResources('AWS::ApiGatewayV2::Route') as Record<string, Resource>;
+        expect(Object.keys(all)).toHaveLength(routes.length * 2);
+        expect(Object.values(all).filter((r) => String(r.Properties.RouteKey).endsWith('/'))).toEqual([]);
+        const integrations = template.findResources('AWS::ApiGatewayV2::Integration') as Record<string, Resource>;
+        for (const route of routes) {
+          const [path, twin] = gatewayPathsOf(route);
+          expect(twin).toBe(`${path}/{proxy+}`);
+          for (const p of [path, twin]) {
+            const found = Object.values(all).filter((r) => r.Properties.RouteKey === routeKey(route, p));
+            expect(found, routeKey(route, p)).toHaveLength(1);
+            const props = found[0]!.Properties;
+            if (route.auth === 'token')
+              expect(props).toMatchObject({ AuthorizationType: 'CUSTOM', AuthorizerId: { Ref: authorizerId } });
+            if (route.auth !== 'token') {
+              expect(props.AuthorizationType).toBe(route.auth === 'public' ? 'NONE' : 'AWS_IAM');
+              expect(props.AuthorizerId).toBeUndefined();
+            }
+            const integrationId = props.Target['Fn::Join'][1][1].Ref as string;
+            expect(integrations[integrationId]!.Properties).toMatchObject({
+              IntegrationType: 'AWS_PROXY',
+              PayloadFormatVersion: '2.0',
+              IntegrationUri: { 'Fn::GetAtt': [routeFnIds.get(route.operation), 'Arn'] },
+            });
           }
-          const integrationId = props.Target['Fn::Join'][1][1].Ref as string;
-          expect(integrations[integrationId]!.Properties).toMatchObject({
-            IntegrationType: 'AWS_PROXY',
-            PayloadFormatVersion: '2.0',
-            IntegrationUri: { 'Fn::GetAtt': [routeFnIds.get(route.operation), 'Arn'] },
-          });
         }
-      }
-    });
+      },
+    );
 
     it('has an explicit $default stage throttled per stage', () => {
       template.resourceCountIs('AWS::ApiGatewayV2::Stage', 1);
       template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
         StageName: '$default',
         AutoDeploy: true,
-        DefaultRouteSettings: { ThrottlingRateLimit: config.throttle.rateLimit, ThrottlingBurstLimit: config.throttle.burstLimit },
+        DefaultRouteSettings: {
+          ThrottlingRateLimit: config.throttle.rateLimit,
+          ThrottlingBurstLimit: config.throttle.burstLimit,
+        },
       });
     });
 
@@ -455,7 +559,11 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
       const table = template.toJSON().Resources[tableId] as Resource;
       expect(table.Properties.TimeToLiveSpecification.AttributeName).toBe(TABLE_DEFINITION.timeToLiveAttribute);
       if (prod) {
-        template.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain', Properties: Match.objectLike({ DeletionProtectionEnabled: true }) });
+        template.hasResource('AWS::DynamoDB::Table', {
+          DeletionPolicy: 'Retain',
+          UpdateReplacePolicy: 'Retain',
+          Properties: Match.objectLike({ DeletionProtectionEnabled: true }),
+        });
       } else {
         expect(table.DeletionPolicy).toBe('Delete');
         expect(table.Properties.DeletionProtectionEnabled).not.toBe(true);
@@ -467,8 +575,15 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
       template.resourceCountIs('AWS::S3::Bucket', 2);
       template.hasResourceProperties('AWS::S3::Bucket', {
         LoggingConfiguration: { DestinationBucketName: Match.anyValue(), LogFilePrefix: 'files/' },
-        PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
-        BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+        PublicAccessBlockConfiguration: {
+          BlockPublicAcls: true,
+          BlockPublicPolicy: true,
+          IgnorePublicAcls: true,
+          RestrictPublicBuckets: true,
+        },
+        BucketEncryption: {
+          ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+        },
         VersioningConfiguration: { Status: 'Enabled' },
         CorsConfiguration: {
           CorsRules: [
@@ -485,7 +600,11 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
         Bucket: { Ref: bucketId },
         PolicyDocument: {
           Statement: Match.arrayWith([
-            Match.objectLike({ Effect: 'Deny', Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+            Match.objectLike({
+              Effect: 'Deny',
+              Action: 's3:*',
+              Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+            }),
           ]),
         },
       });
@@ -505,31 +624,50 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
         expect(functions[fnId]!.Properties.TracingConfig, fnId).toEqual({ Mode: 'Active' });
         const role = template.toJSON().Resources[roleIdOf(fnId)] as Resource;
         expect(role.Properties.ManagedPolicyArns, fnId).toBeUndefined();
-        const logs = attachedStatements(template, roleIdOf(fnId)).filter((st) => [st.Action].flat().some((a) => a.startsWith('logs:')));
-        expect(logs.map((st) => st.Resource), fnId).toEqual([{ 'Fn::GetAtt': [functions[fnId]!.Properties.LoggingConfig.LogGroup.Ref, 'Arn'] }]);
+        const logs = attachedStatements(template, roleIdOf(fnId)).filter((st) =>
+          [st.Action].flat().some((a) => a.startsWith('logs:')),
+        );
+        expect(
+          logs.map((st) => st.Resource),
+          fnId,
+        ).toEqual([{ 'Fn::GetAtt': [functions[fnId]!.Properties.LoggingConfig.LogGroup.Ref, 'Arn'] }]);
       }
     });
 
     it('writes an access log line per API request', () => {
       template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
-        AccessLogSettings: { DestinationArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('ApiAccessLogs'), 'Arn'] }, Format: Match.stringLikeRegexp('requestId.*status.*latency') },
+        AccessLogSettings: {
+          DestinationArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('ApiAccessLogs'), 'Arn'] },
+          Format: Match.stringLikeRegexp('requestId.*status.*latency'),
+        },
       });
     });
 
-    it('keeps the events of asynchronously invoked functions that failed every attempt (S3 notification, schedule)', () => {
-      for (const event of eventFunctions.filter((e) => e.source !== 'table:changes')) {
-        const dlq = functions[eventFnIds.get(event.name)!]!.Properties.DeadLetterConfig;
-        expect(dlq?.TargetArn?.['Fn::GetAtt']?.[1], event.name).toBe('Arn');
-      }
-    });
+    it(
+      'keeps the events of asynchronously invoked functions that failed every attempt (S3 notification, ' + 'schedule)',
+      () => {
+        for (const event of eventFunctions.filter((e) => e.source !== 'table:changes')) {
+          const dlq = functions[eventFnIds.get(event.name)!]!.Properties.DeadLetterConfig;
+          expect(dlq?.TargetArn?.['Fn::GetAtt']?.[1], event.name).toBe('Arn');
+        }
+      },
+    );
   });
 
   describe('monitoring', () => {
-    type MetricQuery = { Id: string; Expression?: string; MetricStat?: { Metric: { Namespace: string; MetricName: string; Dimensions?: { Name: string; Value: unknown }[] }; Stat: string } };
+    type MetricQuery = {
+      Id: string;
+      Expression?: string;
+      MetricStat?: {
+        Metric: { Namespace: string; MetricName: string; Dimensions?: { Name: string; Value: unknown }[] };
+        Stat: string;
+      };
+    };
     const alarms = template.findResources('AWS::CloudWatch::Alarm') as Record<string, Resource>;
     const composites = template.findResources('AWS::CloudWatch::CompositeAlarm') as Record<string, Resource>;
     const topicRef = { Ref: idOf(stack.monitoring.topic) };
-    const alarmNamed = (name: string) => Object.values(alarms).find((a) => a.Properties.AlarmName === `NmArchive-${stage}-${name}`);
+    const alarmNamed = (name: string) =>
+      Object.values(alarms).find((a) => a.Properties.AlarmName === `NmArchive-${stage}-${name}`);
     /** The alarms a name stands for: itself, or the parts its composite alarm joins. */
     const partsOf = (name: string): Resource[] => {
       const single = alarmNamed(name);
@@ -537,12 +675,18 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
       const composite = Object.values(composites).find((a) => a.Properties.AlarmName === `NmArchive-${stage}-${name}`);
       expect(composite, name).toBeDefined();
       const joined = (composite!.Properties.AlarmRule as { 'Fn::Join': [string, unknown[]] })['Fn::Join'][1];
-      const parts = joined.flatMap((part) => ((part as { 'Fn::GetAtt'?: string[] })['Fn::GetAtt'] ? [alarms[(part as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0]!]!] : []));
+      const parts = joined.flatMap((part) =>
+        (part as { 'Fn::GetAtt'?: string[] })['Fn::GetAtt']
+          ? [alarms[(part as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0]!]!]
+          : [],
+      );
       expect(parts.length, name).toBeGreaterThan(1);
       return parts;
     };
-    const metricsOf = (alarm: Resource) => ((alarm.Properties.Metrics ?? []) as MetricQuery[]).filter((q) => q.MetricStat).map((q) => q.MetricStat!);
-    const dimension = (stat: { Metric: { Dimensions?: { Name: string; Value: unknown }[] } }, name: string) => stat.Metric.Dimensions?.find((d) => d.Name === name)?.Value;
+    const metricsOf = (alarm: Resource) =>
+      ((alarm.Properties.Metrics ?? []) as MetricQuery[]).filter((q) => q.MetricStat).map((q) => q.MetricStat!);
+    const dimension = (stat: { Metric: { Dimensions?: { Name: string; Value: unknown }[] } }, name: string) =>
+      stat.Metric.Dimensions?.find((d) => d.Name === name)?.Value;
     const notifies = (alarm: Resource) => JSON.stringify(alarm.Properties.AlarmActions) === JSON.stringify([topicRef]);
 
     it('alarms on the 5xx rate of the API, in percent of its requests, and notifies the alarm topic', () => {
@@ -550,31 +694,57 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
       expect(alarm).toBeDefined();
       expect(notifies(alarm)).toBe(true);
       const stats = metricsOf(alarm);
-      expect(stats.map((s) => `${s.Metric.Namespace} ${s.Metric.MetricName} ${s.Stat}`).sort()).toEqual(['AWS/ApiGateway 5xx Sum', 'AWS/ApiGateway Count Sum']);
+      expect(stats.map((s) => `${s.Metric.Namespace} ${s.Metric.MetricName} ${s.Stat}`).sort()).toEqual([
+        'AWS/ApiGateway 5xx Sum',
+        'AWS/ApiGateway Count Sum',
+      ]);
       for (const stat of stats) expect(dimension(stat, 'ApiId')).toEqual({ Ref: idOf(stack.api) });
-      expect((alarm.Properties.Metrics as MetricQuery[]).find((q) => q.Expression)?.Expression).toContain('100 * errors / requests');
-      expect(alarm.Properties).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanThreshold', TreatMissingData: 'notBreaching' });
+      expect((alarm.Properties.Metrics as MetricQuery[]).find((q) => q.Expression)?.Expression).toContain(
+        '100 * errors / requests',
+      );
+      expect(alarm.Properties).toMatchObject({
+        Threshold: 1,
+        ComparisonOperator: 'GreaterThanThreshold',
+        TreatMissingData: 'notBreaching',
+      });
     });
 
     it('alarms on the p99 latency of the API', () => {
       const alarm = alarmNamed('LatencyP99')!;
-      expect(alarm.Properties).toMatchObject({ Namespace: 'AWS/ApiGateway', MetricName: 'Latency', ExtendedStatistic: 'p99', Dimensions: [{ Name: 'ApiId', Value: { Ref: idOf(stack.api) } }] });
+      expect(alarm.Properties).toMatchObject({
+        Namespace: 'AWS/ApiGateway',
+        MetricName: 'Latency',
+        ExtendedStatistic: 'p99',
+        Dimensions: [{ Name: 'ApiId', Value: { Ref: idOf(stack.api) } }],
+      });
       expect(notifies(alarm)).toBe(true);
     });
 
-    it('alarms on any throttle: every function, the table\'s reads and writes, every state machine', () => {
+    it("alarms on any throttle: every function, the table's reads and writes, every state machine", () => {
       const stats = partsOf('Throttles').flatMap(metricsOf);
-      const throttledFunctions = stats.filter((s) => s.Metric.Namespace === 'AWS/Lambda' && s.Metric.MetricName === 'Throttles').map((s) => (dimension(s, 'FunctionName') as { Ref: string }).Ref);
+      const throttledFunctions = stats
+        .filter((s) => s.Metric.Namespace === 'AWS/Lambda' && s.Metric.MetricName === 'Throttles')
+        .map((s) => (dimension(s, 'FunctionName') as { Ref: string }).Ref);
       expect(throttledFunctions.sort()).toEqual([...new Set(ownFnIds)].sort());
-      expect(stats.filter((s) => s.Metric.Namespace === 'AWS/DynamoDB' && dimension(s, 'TableName') !== undefined).map((s) => s.Metric.MetricName).sort()).toEqual(['ReadThrottleEvents', 'WriteThrottleEvents']);
-      expect(stats.filter((s) => s.Metric.Namespace === 'AWS/States' && s.Metric.MetricName === 'ExecutionThrottled')).toHaveLength(operations.length);
+      expect(
+        stats
+          .filter((s) => s.Metric.Namespace === 'AWS/DynamoDB' && dimension(s, 'TableName') !== undefined)
+          .map((s) => s.Metric.MetricName)
+          .sort(),
+      ).toEqual(['ReadThrottleEvents', 'WriteThrottleEvents']);
+      expect(
+        stats.filter((s) => s.Metric.Namespace === 'AWS/States' && s.Metric.MetricName === 'ExecutionThrottled'),
+      ).toHaveLength(operations.length);
     });
 
     it('alarms on every failed, timed-out or aborted maintenance execution', () => {
       const stats = partsOf('FailedExecutions').flatMap(metricsOf);
       for (const op of operations) {
         const arn = { Ref: idOf(stack.stateMachines.get(op.name)!) };
-        const names = stats.filter((s) => JSON.stringify(dimension(s, 'StateMachineArn')) === JSON.stringify(arn)).map((s) => s.Metric.MetricName).sort();
+        const names = stats
+          .filter((s) => JSON.stringify(dimension(s, 'StateMachineArn')) === JSON.stringify(arn))
+          .map((s) => s.Metric.MetricName)
+          .sort();
         expect(names, op.name).toEqual(['ExecutionsAborted', 'ExecutionsFailed', 'ExecutionsTimedOut']);
       }
     });
@@ -582,33 +752,50 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
     it('alarms on any message in a dead-letter queue', () => {
       const stats = partsOf('DeadLetterQueueDepth').flatMap(metricsOf);
       expect(stack.deadLetterQueues.length).toBe(eventFunctions.length);
-      expect(stats.map((s) => (dimension(s, 'QueueName') as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0]).sort()).toEqual(stack.deadLetterQueues.map((q) => idOf(q)).sort());
-      expect(stats.every((s) => s.Metric.MetricName === 'ApproximateNumberOfMessagesVisible' && s.Stat === 'Maximum')).toBe(true);
+      expect(
+        stats.map((s) => (dimension(s, 'QueueName') as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0]).sort(),
+      ).toEqual(stack.deadLetterQueues.map((q) => idOf(q)).sort());
+      expect(
+        stats.every((s) => s.Metric.MetricName === 'ApproximateNumberOfMessagesVisible' && s.Stat === 'Maximum'),
+      ).toBe(true);
     });
 
-    it('keeps every metric math alarm within 10 metrics; each alarm or the composite joining it notifies the topic', () => {
-      for (const [id, alarm] of Object.entries(alarms)) expect(metricsOf(alarm).length, id).toBeLessThanOrEqual(10);
-      for (const name of ['ServerErrorRate', 'LatencyP99', 'Throttles', 'FailedExecutions', 'DeadLetterQueueDepth']) {
-        const top = alarmNamed(name) ?? Object.values(composites).find((a) => a.Properties.AlarmName === `NmArchive-${stage}-${name}`);
-        expect(top && notifies(top), name).toBe(true);
-      }
-    });
+    it(
+      'keeps every metric math alarm within 10 metrics; each alarm or the composite joining it notifies the ' + 'topic',
+      () => {
+        for (const [id, alarm] of Object.entries(alarms)) expect(metricsOf(alarm).length, id).toBeLessThanOrEqual(10);
+        for (const name of ['ServerErrorRate', 'LatencyP99', 'Throttles', 'FailedExecutions', 'DeadLetterQueueDepth']) {
+          const top =
+            alarmNamed(name) ??
+            Object.values(composites).find((a) => a.Properties.AlarmName === `NmArchive-${stage}-${name}`);
+          expect(top && notifies(top), name).toBe(true);
+        }
+      },
+    );
 
-    it('has a dashboard of the stage with the API, the route and step metrics (EMF, per operation) and the alarms', () => {
-      const dashboards = Object.values(template.findResources('AWS::CloudWatch::Dashboard')) as Resource[];
-      expect(dashboards).toHaveLength(1);
-      expect(dashboards[0]!.Properties.DashboardName).toBe(`nm-archive-${stage}`);
-      // The body is JSON text joined with references: its literal parts, references left out.
-      const raw = dashboards[0]!.Properties.DashboardBody as string | { 'Fn::Join': [string, unknown[]] };
-      const parts = typeof raw === 'string' ? [raw] : raw['Fn::Join'][1];
-      const text = parts.map((part) => (typeof part === 'string' ? part : '')).join('');
-      const referenced = new Set(parts.flatMap((part) => (part as { 'Fn::GetAtt'?: string[] })['Fn::GetAtt']?.[0] ?? []));
-      for (const metric of ['Latency', '4xx', '5xx', 'StepDuration', 'Processed', 'StepFailures']) {
-        expect(text).toContain(`SEARCH('{nm-archive/${stage},operation,service} service=\\"nm-archive\\" MetricName=\\"${metric}\\"'`);
-      }
-      for (const [name, alarm] of stack.monitoring.alarms) expect(referenced.has(idOf(alarm as unknown as IConstruct)), name).toBe(true);
-      expect(stack.monitoring.alarms.size).toBe(5);
-    });
+    it(
+      'has a dashboard of the stage with the API, the route and step metrics (EMF, per operation) and the ' + 'alarms',
+      () => {
+        const dashboards = Object.values(template.findResources('AWS::CloudWatch::Dashboard')) as Resource[];
+        expect(dashboards).toHaveLength(1);
+        expect(dashboards[0]!.Properties.DashboardName).toBe(`nm-archive-${stage}`);
+        // The body is JSON text joined with references: its literal parts, references left out.
+        const raw = dashboards[0]!.Properties.DashboardBody as string | { 'Fn::Join': [string, unknown[]] };
+        const parts = typeof raw === 'string' ? [raw] : raw['Fn::Join'][1];
+        const text = parts.map((part) => (typeof part === 'string' ? part : '')).join('');
+        const referenced = new Set(
+          parts.flatMap((part) => (part as { 'Fn::GetAtt'?: string[] })['Fn::GetAtt']?.[0] ?? []),
+        );
+        for (const metric of ['Latency', '4xx', '5xx', 'StepDuration', 'Processed', 'StepFailures']) {
+          expect(text).toContain(
+            `SEARCH('{nm-archive/${stage},operation,service} service=\\"nm-archive\\" MetricName=\\"${metric}\\"'`,
+          );
+        }
+        for (const [name, alarm] of stack.monitoring.alarms)
+          expect(referenced.has(idOf(alarm as unknown as IConstruct)), name).toBe(true);
+        expect(stack.monitoring.alarms.size).toBe(5);
+      },
+    );
   });
 
   it('outputs the API URL, table and bucket names, dashboard, alarm topic and each state machine', () => {
@@ -617,17 +804,32 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
     template.hasOutput('BucketName', { Value: { Ref: bucketId } });
     template.hasOutput('DashboardName', {});
     template.hasOutput('AlarmTopicArn', { Value: { Ref: idOf(stack.monitoring.topic) } });
-    for (const op of operations) template.hasOutput(`${op.name[0]!.toUpperCase()}${op.name.slice(1)}StateMachineArn`, { Value: { Ref: idOf(stack.stateMachines.get(op.name)!) } });
+    for (const op of operations)
+      template.hasOutput(`${op.name[0]!.toUpperCase()}${op.name.slice(1)}StateMachineArn`, {
+        Value: { Ref: idOf(stack.stateMachines.get(op.name)!) },
+      });
   });
 });
 
 describe('context overrides', () => {
   it('reach the authorizer environment and the CORS rules', () => {
-    const context = { authIssuer: 'https://id.test/pool', authAudience: 'aud', authJwksUri: 'https://id.test/pool/jwks', corsOrigins: 'https://app.test' };
+    const context = {
+      authIssuer: 'https://id.test/pool',
+      authAudience: 'aud',
+      authJwksUri: 'https://id.test/pool/jwks',
+      corsOrigins: 'https://app.test',
+    };
     const { stack, template } = synth('prod', context);
-    const env = (template.toJSON().Resources[idOf(stack.authorizerFunction)] as Resource).Properties.Environment.Variables;
-    expect(env).toMatchObject({ AUTH_ISSUER: 'https://id.test/pool', AUTH_AUDIENCE: 'aud', AUTH_JWKS_URI: 'https://id.test/pool/jwks' });
-    template.hasResourceProperties('AWS::ApiGatewayV2::Api', { CorsConfiguration: Match.objectLike({ AllowOrigins: ['https://app.test'] }) });
+    const env = (template.toJSON().Resources[idOf(stack.authorizerFunction)] as Resource).Properties.Environment
+      .Variables;
+    expect(env).toMatchObject({
+      AUTH_ISSUER: 'https://id.test/pool',
+      AUTH_AUDIENCE: 'aud',
+      AUTH_JWKS_URI: 'https://id.test/pool/jwks',
+    });
+    template.hasResourceProperties('AWS::ApiGatewayV2::Api', {
+      CorsConfiguration: Match.objectLike({ AllowOrigins: ['https://app.test'] }),
+    });
   });
 });
 
@@ -637,14 +839,26 @@ describe('operator routes', () => {
     vi.resetModules();
     vi.doMock('../../shared/routes', async (importOriginal) => {
       const actual = await importOriginal<typeof import('../../shared/routes')>();
-      const operatorRoute: Route = { operation: 'service.test', method: 'POST', path: '/service/test', entry: 'functions/authorizer.ts', auth: 'operator', data: 'none', files: 'none' };
+      const operatorRoute: Route = {
+        operation: 'service.test',
+        method: 'POST',
+        path: '/service/test',
+        entry: 'functions/authorizer.ts',
+        auth: 'operator',
+        data: 'none',
+        files: 'none',
+      };
       return { ...actual, routes: [...actual.routes, operatorRoute] };
     });
     try {
       const { ServiceStack: MockedStack } = await import('../../infra/stack');
       const { template } = synth('dev', {}, MockedStack);
       for (const key of ['POST /service/test', 'POST /service/test/{proxy+}']) {
-        template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: key, AuthorizationType: 'AWS_IAM', AuthorizerId: Match.absent() });
+        template.hasResourceProperties('AWS::ApiGatewayV2::Route', {
+          RouteKey: key,
+          AuthorizationType: 'AWS_IAM',
+          AuthorizerId: Match.absent(),
+        });
       }
     } finally {
       vi.doUnmock('../../shared/routes');

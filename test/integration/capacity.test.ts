@@ -13,12 +13,19 @@ describe('consumed capacity', () => {
     const service = containerService(dynamoContainerStore(db, runtime().tableName));
     const tenant = { client: randomUUID(), facility: randomUUID() };
     const ada = { sub: randomUUID(), name: 'Ada', roles: [] };
-    const created = await service.create(tenant, ada, { Name: 'Box', MeasuredBy: ada.sub, MeasurementContaminationBy: ada.sub }, randomUUID());
+    const created = await service.create(
+      tenant,
+      ada,
+      { Name: 'Box', MeasuredBy: ada.sub, MeasurementContaminationBy: ada.sub },
+      randomUUID(),
+    );
     const load = await metered.measure(() => service.load(tenant, created.model.Uuid as string));
     expect(load.commands).toEqual(['QueryCommand', 'BatchGetItemCommand']);
     expect(load.read).toBeLessThanOrEqual(1);
     expect(load.result.model.MeasuredByName).toBe('Ada');
-    const write = await metered.measure(() => service.update(tenant, ada, created.model.Uuid as string, { Weight: 3 }, undefined, randomUUID()));
+    const write = await metered.measure(() =>
+      service.update(tenant, ada, created.model.Uuid as string, { Weight: 3 }, undefined, randomUUID()),
+    );
     // Read for the rules, one transaction, names for the answer.
     expect(write.commands).toEqual(['QueryCommand', 'TransactWriteItemsCommand', 'BatchGetItemCommand']);
   });
@@ -33,7 +40,14 @@ describe('document pages', () => {
     const store = dynamoDocumentStore(db, runtime().tableName);
     const tenant = { client: randomUUID(), facility: randomUUID() };
     for (let i = 0; i < 350; i++) {
-      await store.create(newDocument(tenant, randomUUID(), { Scope: 'RECORD', ScopeReference: 'r', Filename: `f${i}.pdf` }, new Date(Date.UTC(2025, 0, 1) + i * 60_000)));
+      await store.create(
+        newDocument(
+          tenant,
+          randomUUID(),
+          { Scope: 'RECORD', ScopeReference: 'r', Filename: `f${i}.pdf` },
+          new Date(Date.UTC(2025, 0, 1) + i * 60_000),
+        ),
+      );
     }
     // Counted by the change stream within 5 s of the last write.
     await eventually(async () => ((await store.count(tenant, { kind: 'all' })) === 350 ? true : undefined));
@@ -47,24 +61,43 @@ describe('document pages', () => {
 });
 
 describe('maintenance log report', () => {
-  it('resolves all names of a page in batched reads: two rounds for 100 entries naming 200 people and devices', async () => {
-    const { dynamoMaintenanceStore } = await import('../../shared/data/maintenance');
-    const { createEntry } = await import('../../shared/domain/maintenance');
-    const { maintenanceService } = await import('../../shared/services/maintenance');
-    const db = documentClient();
-    const store = dynamoMaintenanceStore(db, runtime().tableName);
-    const tenant = { client: randomUUID(), facility: randomUUID() };
-    for (let i = 0; i < 100; i++) {
-      const reporter = { sub: `p-${i}`, name: `Person ${i}` };
-      await store.create(createEntry(tenant, randomUUID(), { IncidentTitle: 't', IncidentCause: 'c', IncidentDateStart: '2026-01-01 00:00:00', Device: `d-${i}` }, reporter.sub, new Date()), reporter);
-    }
-    const metered = meter(db);
-    const service = maintenanceService(store, 100);
-    const caller = { sub: 'x', name: undefined, clients: [tenant.client], facilities: [tenant.facility], roles: [], exp: 0 };
-    const page = await metered.measure(() => service.page(caller, 1));
-    expect(page.result.items).toHaveLength(100);
-    expect(page.result.items.every((e) => e.ReporterName === `Person ${String(e.Reporter).slice(2)}`)).toBe(true);
-    expect(page.commands.filter((c) => c === 'BatchGetItemCommand')).toHaveLength(2);
-    expect(page.calls).toBe(2);
-  });
+  it(
+    'resolves all names of a page in batched reads: two rounds for 100 entries naming 200 people and ' + 'devices',
+    async () => {
+      const { dynamoMaintenanceStore } = await import('../../shared/data/maintenance');
+      const { createEntry } = await import('../../shared/domain/maintenance');
+      const { maintenanceService } = await import('../../shared/services/maintenance');
+      const db = documentClient();
+      const store = dynamoMaintenanceStore(db, runtime().tableName);
+      const tenant = { client: randomUUID(), facility: randomUUID() };
+      for (let i = 0; i < 100; i++) {
+        const reporter = { sub: `p-${i}`, name: `Person ${i}` };
+        await store.create(
+          createEntry(
+            tenant,
+            randomUUID(),
+            { IncidentTitle: 't', IncidentCause: 'c', IncidentDateStart: '2026-01-01 00:00:00', Device: `d-${i}` },
+            reporter.sub,
+            new Date(),
+          ),
+          reporter,
+        );
+      }
+      const metered = meter(db);
+      const service = maintenanceService(store, 100);
+      const caller = {
+        sub: 'x',
+        name: undefined,
+        clients: [tenant.client],
+        facilities: [tenant.facility],
+        roles: [],
+        exp: 0,
+      };
+      const page = await metered.measure(() => service.page(caller, 1));
+      expect(page.result.items).toHaveLength(100);
+      expect(page.result.items.every((e) => e.ReporterName === `Person ${String(e.Reporter).slice(2)}`)).toBe(true);
+      expect(page.commands.filter((c) => c === 'BatchGetItemCommand')).toHaveLength(2);
+      expect(page.calls).toBe(2);
+    },
+  );
 });

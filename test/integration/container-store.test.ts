@@ -11,15 +11,21 @@ import { documentClient, runtime } from '../support/api';
 const db = documentClient();
 let store: ContainerStore;
 const tenant = { client: randomUUID(), facility: randomUUID() };
-const write = (name?: string) => ({ actor: { sub: 'person-1', name }, at: '2026-03-01 12:00:00', requestId: randomUUID() });
+const write = (name?: string) => ({
+  actor: { sub: 'person-1', name },
+  at: '2026-03-01 12:00:00',
+  requestId: randomUUID(),
+});
 
 async function auditOf(uuid: string) {
-  const out = await db.send(new QueryCommand({
-    TableName: runtime().tableName,
-    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-    ExpressionAttributeValues: { ':pk': keys.tenant(tenant), ':prefix': `AUDIT#CONTAINER#${uuid}#` },
-    ConsistentRead: true,
-  }));
+  const out = await db.send(
+    new QueryCommand({
+      TableName: runtime().tableName,
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      ExpressionAttributeValues: { ':pk': keys.tenant(tenant), ':prefix': `AUDIT#CONTAINER#${uuid}#` },
+      ConsistentRead: true,
+    }),
+  );
   return out.Items ?? [];
 }
 
@@ -33,10 +39,16 @@ describe('container store on DynamoDB Local', () => {
     await store.create(record, allFieldsAsChanges(record, 'created'), write('Ada'));
     const view = await store.load(tenant, record.Uuid, { consistent: true });
     expect(view?.record).toEqual(record);
-    expect(await store.names(tenant.client, ['person-1'], { consistent: true })).toEqual(new Map([['person-1', 'Ada']]));
+    expect(await store.names(tenant.client, ['person-1'], { consistent: true })).toEqual(
+      new Map([['person-1', 'Ada']]),
+    );
     const audit = await auditOf(record.Uuid);
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ Action: 'created', Actor: 'person-1', Changes: expect.arrayContaining([{ Field: 'Weight', Old: null, New: 3 }]) });
+    expect(audit[0]).toMatchObject({
+      Action: 'created',
+      Actor: 'person-1',
+      Changes: expect.arrayContaining([{ Field: 'Weight', Old: null, New: 3 }]),
+    });
   });
 
   it('keeps a name when a later writer token carries none', async () => {
@@ -49,7 +61,9 @@ describe('container store on DynamoDB Local', () => {
     const record = createContainer(tenant, randomUUID(), { Name: 'Mine' }, [], new Date());
     await store.create(record, [], write('Ada'));
     expect(await store.load({ ...tenant, facility: randomUUID() }, record.Uuid, { consistent: true })).toBeUndefined();
-    expect(await store.load({ client: randomUUID(), facility: tenant.facility }, record.Uuid, { consistent: true })).toBeUndefined();
+    expect(
+      await store.load({ client: randomUUID(), facility: tenant.facility }, record.Uuid, { consistent: true }),
+    ).toBeUndefined();
   });
 
   it('does not mistake a uuid prefix for the container', async () => {
@@ -64,9 +78,13 @@ describe('container store on DynamoDB Local', () => {
     const first = updateContainer(record, { Name: 'First' }, [], new Date());
     await store.update(record, first.next, first.changes, write('Ada'));
     const stale = updateContainer(record, { Name: 'Stale' }, [], new Date());
-    await expect(store.update(record, stale.next, stale.changes, write('Ada'))).rejects.toBeInstanceOf(ConditionFailedError);
+    await expect(store.update(record, stale.next, stale.changes, write('Ada'))).rejects.toBeInstanceOf(
+      ConditionFailedError,
+    );
     expect((await store.load(tenant, record.Uuid, { consistent: true }))?.record.Name).toBe('First');
-    expect((await auditOf(record.Uuid)).filter((a) => a.Action === 'updated').map((a) => a.Changes[0]?.New)).toEqual(['First']);
+    expect((await auditOf(record.Uuid)).filter((a) => a.Action === 'updated').map((a) => a.Changes[0]?.New)).toEqual([
+      'First',
+    ]);
   });
 
   it('reads links and the dispatch record in the same query as the container', async () => {
@@ -90,7 +108,9 @@ describe('container store on DynamoDB Local', () => {
     await store.create(record, [], write('Ada'));
     await store.link(tenant, record.Uuid, { kind: 'CYCLOTRON_PRODUCT', id: 'p-9', nuclide: 'F-18' });
     const view = (await store.load(tenant, record.Uuid, { consistent: true }))!;
-    await expect(store.remove({ ...view, record: { ...view.record, Version: 99 } }, [], write('Ada'))).rejects.toBeInstanceOf(ConditionFailedError);
+    await expect(
+      store.remove({ ...view, record: { ...view.record, Version: 99 } }, [], write('Ada')),
+    ).rejects.toBeInstanceOf(ConditionFailedError);
     await store.remove(view, [], write('Ada'));
     expect(await store.load(tenant, record.Uuid, { consistent: true })).toBeUndefined();
     expect((await auditOf(record.Uuid)).map((a) => a.Action)).toEqual(['created', 'deleted']);

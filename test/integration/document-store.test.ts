@@ -11,12 +11,14 @@ const db = documentClient();
 const store = () => dynamoDocumentStore(db, runtime().tableName);
 
 async function bucketsOf(tenant: { client: string; facility: string }, collection: string) {
-  const out = await db.send(new QueryCommand({
-    TableName: runtime().tableName,
-    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
-    ExpressionAttributeValues: { ':pk': keys.tenant(tenant), ':p': keys.documentPagesPrefix(collection) },
-    ConsistentRead: true,
-  }));
+  const out = await db.send(
+    new QueryCommand({
+      TableName: runtime().tableName,
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
+      ExpressionAttributeValues: { ':pk': keys.tenant(tenant), ':p': keys.documentPagesPrefix(collection) },
+      ConsistentRead: true,
+    }),
+  );
   return (out.Items ?? []) as { K: string; N: number; M: string; Latest?: boolean }[];
 }
 
@@ -31,7 +33,9 @@ async function settledBuckets(tenant: { client: string; facility: string }, coll
 /** Each bucket counts exactly the documents whose order key falls in its slice. */
 function expectExactBuckets(buckets: { K: string; N: number }[], records: DocumentRecord[]) {
   const sortedKeys = records.map(orderKey).sort();
-  const counted = buckets.map((b, i) => sortedKeys.filter((k) => k >= b.K && (i + 1 >= buckets.length || k < buckets[i + 1]!.K)).length);
+  const counted = buckets.map(
+    (b, i) => sortedKeys.filter((k) => k >= b.K && (i + 1 >= buckets.length || k < buckets[i + 1]!.K)).length,
+  );
   expect(buckets.map((b) => b.N)).toEqual(counted);
   expect(buckets[0]!.K).toBe('');
 }
@@ -42,7 +46,14 @@ describe('document page buckets', () => {
     const records: DocumentRecord[] = [];
     for (let i = 0; i < 160; i += 10) {
       // Clocks a second apart, as on several Lambda instances: keys arrive out of order.
-      const batch = Array.from({ length: 10 }, (_, j) => newDocument(tenant, randomUUID(), { Scope: 'RECORD', ScopeReference: 'r', Filename: 'a.pdf' }, new Date(Date.UTC(2026, 0, 1, 0, 0, i / 10 + (j % 3)))));
+      const batch = Array.from({ length: 10 }, (_, j) =>
+        newDocument(
+          tenant,
+          randomUUID(),
+          { Scope: 'RECORD', ScopeReference: 'r', Filename: 'a.pdf' },
+          new Date(Date.UTC(2026, 0, 1, 0, 0, i / 10 + (j % 3))),
+        ),
+      );
       await Promise.all(batch.map((r) => store().create(r)));
       records.push(...batch);
     }
@@ -54,7 +65,9 @@ describe('document page buckets', () => {
     const now = new Date('2026-01-01T10:00:00Z');
     const records: DocumentRecord[] = [];
     for (let i = 0; i < 260; i += 10) {
-      const batch = Array.from({ length: 10 }, () => newDocument(tenant, randomUUID(), { Scope: 'RECORD', ScopeReference: 'r', Filename: 'a.pdf' }, now));
+      const batch = Array.from({ length: 10 }, () =>
+        newDocument(tenant, randomUUID(), { Scope: 'RECORD', ScopeReference: 'r', Filename: 'a.pdf' }, now),
+      );
       await Promise.all(batch.map((r) => store().create(r)));
       records.push(...batch);
     }
@@ -67,7 +80,12 @@ describe('document page buckets', () => {
     const tenant = { client: randomUUID(), facility: randomUUID() };
     const records: DocumentRecord[] = [];
     for (let i = 0; i < 150; i++) {
-      const record = newDocument(tenant, randomUUID(), { Scope: 'RECORD', ScopeReference: 'r', Filename: 'a.pdf' }, new Date(Date.UTC(2026, 0, 1, 0, 0, 300 - i)));
+      const record = newDocument(
+        tenant,
+        randomUUID(),
+        { Scope: 'RECORD', ScopeReference: 'r', Filename: 'a.pdf' },
+        new Date(Date.UTC(2026, 0, 1, 0, 0, 300 - i)),
+      );
       await store().create(record);
       records.push(record);
     }
@@ -78,6 +96,12 @@ describe('document page buckets', () => {
     expectExactBuckets(await settledBuckets(tenant, 'STATE#ACTIVE', 120), records.slice(30));
     const page = await store().page(tenant, { kind: 'all', state: 'ACTIVE' }, 100, 100);
     expect(page.total).toBe(120);
-    expect(page.items.map((r) => r.Uuid)).toEqual(records.slice(30).sort((a, b) => (orderKey(a) < orderKey(b) ? 1 : -1)).slice(100).map((r) => r.Uuid));
+    expect(page.items.map((r) => r.Uuid)).toEqual(
+      records
+        .slice(30)
+        .sort((a, b) => (orderKey(a) < orderKey(b) ? 1 : -1))
+        .slice(100)
+        .map((r) => r.Uuid),
+    );
   });
 });

@@ -16,7 +16,7 @@ import { containerRoutes } from '../../shared/routes/containers';
 import { documentRoutes } from '../../shared/routes/documents';
 import { httpHandler } from '../../shared/http/handler';
 import { tenantOf } from '../../shared/http/request';
-import { type ApiEvent } from '../../shared/http/types';
+import type { ApiEvent } from '../../shared/http/types';
 import { idempotentHandler } from '../../shared/http/idempotency';
 import { lambdaContext } from '../../infra/local/lambda';
 import { LOCAL_CREDENTIALS } from '../../infra/local/emulators';
@@ -25,7 +25,12 @@ import { containerService } from '../../shared/services/containers';
 import { documentService } from '../../shared/services/documents';
 import { runtime } from '../support/api';
 
-function event(method: 'GET' | 'POST', rawPath: string, pathParameters: Record<string, string>, body?: unknown): ApiEvent {
+function event(
+  method: 'GET' | 'POST',
+  rawPath: string,
+  pathParameters: Record<string, string>,
+  body?: unknown,
+): ApiEvent {
   return {
     version: '2.0',
     routeKey: `${method} x`,
@@ -36,13 +41,24 @@ function event(method: 'GET' | 'POST', rawPath: string, pathParameters: Record<s
     isBase64Encoded: false,
     ...(body ? { body: JSON.stringify(body) } : {}),
     requestContext: {
-      accountId: '1', apiId: 'x', domainName: 'x', domainPrefix: 'x', requestId: 'r1', routeKey: 'x', stage: '$default', time: '', timeEpoch: 0,
+      accountId: '1',
+      apiId: 'x',
+      domainName: 'x',
+      domainPrefix: 'x',
+      requestId: 'r1',
+      routeKey: 'x',
+      stage: '$default',
+      time: '',
+      timeEpoch: 0,
       http: { method, path: '/', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' },
-      authorizer: { lambda: { sub: 's1', clients: 'c1', facilities: 'f1', roles: '', exp: Math.floor(Date.now() / 1000) + 60 } },
+      authorizer: {
+        lambda: { sub: 's1', clients: 'c1', facilities: 'f1', roles: '', exp: Math.floor(Date.now() / 1000) + 60 },
+      },
     },
   };
 }
-const loadEvent = () => event('GET', '/waste-management/api/v1/c1/f1/container/u1', { clientUuid: 'c1', facilityUuid: 'f1', uuid: 'u1' });
+const loadEvent = () =>
+  event('GET', '/waste-management/api/v1/c1/f1/container/u1', { clientUuid: 'c1', facilityUuid: 'f1', uuid: 'u1' });
 
 const handlerOver = (endpoint: string) => {
   const db = createDocumentClient(endpoint, createDynamoClient(endpoint, { credentials: LOCAL_CREDENTIALS }));
@@ -62,18 +78,30 @@ describe('faults behind a handler', () => {
       requests += 1;
       req.resume();
       res.writeHead(400, { 'content-type': 'application/x-amz-json-1.0' });
-      res.end(JSON.stringify({ __type: 'com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException', message: 'Rate of requests exceeds the allowed throughput' }));
+      res.end(
+        JSON.stringify({
+          __type: 'com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException',
+          message: 'Rate of requests exceeds the allowed throughput',
+        }),
+      );
     }).listen(0, '127.0.0.1');
     await once(throttling, 'listening');
   });
   afterAll(() => throttling.close());
 
-  it(`answers 503 with Retry-After when DynamoDB keeps throttling, after at most ${MAX_ATTEMPTS} attempts`, async () => {
+  it(`answers 503 with Retry-After when DynamoDB keeps throttling, at most ${MAX_ATTEMPTS} attempts`, async () => {
     requests = 0;
-    const result = await handlerOver(`http://127.0.0.1:${(throttling.address() as AddressInfo).port}`)(loadEvent(), lambdaContext('t'));
+    const result = await handlerOver(`http://127.0.0.1:${(throttling.address() as AddressInfo).port}`)(
+      loadEvent(),
+      lambdaContext('t'),
+    );
     expect(result.statusCode).toBe(503);
     expect(result.headers['Retry-After']).toBe('2');
-    expect(JSON.parse(result.body!).Notifications[0]).toMatchObject({ Message: 'server.unavailable', Code: 50301, Details: ['In 2 s erneut versuchen; es wurde nichts geschrieben.'] });
+    expect(JSON.parse(result.body!).Notifications[0]).toMatchObject({
+      Message: 'server.unavailable',
+      Code: 50301,
+      Details: ['In 2 s erneut versuchen; es wurde nichts geschrieben.'],
+    });
     expect(requests).toBeGreaterThan(1);
     expect(requests).toBeLessThanOrEqual(MAX_ATTEMPTS);
   });
@@ -91,19 +119,41 @@ describe('faults behind a handler', () => {
 
   it('stores nothing when the deadline is too close to commit, and says so with 503', async () => {
     const { dynamodbEndpoint } = runtime();
-    const db = createDocumentClient(dynamodbEndpoint, createDynamoClient(dynamodbEndpoint, { credentials: LOCAL_CREDENTIALS }));
+    const db = createDocumentClient(
+      dynamodbEndpoint,
+      createDynamoClient(dynamodbEndpoint, { credentials: LOCAL_CREDENTIALS }),
+    );
     const store = dynamoDocumentStore(db, runtime().tableName);
-    const files = { presignUpload: async () => ({ Url: 'u', Method: 'POST', ExpiresAt: new Date() }), presignDownload: async () => 'u' } as unknown as FileStorage;
+    const files = {
+      presignUpload: async () => ({ Url: 'u', Method: 'POST', ExpiresAt: new Date() }),
+      presignDownload: async () => 'u',
+    } as unknown as FileStorage;
     const service = documentService(store, files, { pageSize: 100, maxUploadBytes: 1 });
     const tenant = { client: randomUUID(), facility: randomUUID() };
-    const create = idempotentHandler(documentRoutes.create, async (request) => ({ body: await service.create(tenantOf(request), request.body as never) }));
-    const request = event('POST', '/document', { clientUuid: tenant.client, facilityUuid: tenant.facility }, { Scope: 'DEVICE', ScopeReference: 'd', Filename: 'a.pdf' });
-    request.requestContext.authorizer!.lambda = { sub: 's1', clients: tenant.client, facilities: tenant.facility, roles: '', exp: Math.floor(Date.now() / 1000) + 60 } as never;
+    const create = idempotentHandler(documentRoutes.create, async (request) => ({
+      body: await service.create(tenantOf(request), request.body as never),
+    }));
+    const request = event(
+      'POST',
+      '/document',
+      { clientUuid: tenant.client, facilityUuid: tenant.facility },
+      { Scope: 'DEVICE', ScopeReference: 'd', Filename: 'a.pdf' },
+    );
+    request.requestContext.authorizer!.lambda = {
+      sub: 's1',
+      clients: tenant.client,
+      facilities: tenant.facility,
+      roles: '',
+      exp: Math.floor(Date.now() / 1000) + 60,
+    } as never;
     // Two seconds left: less than a write needs to be sure it finishes before the answer.
     const context = { ...lambdaContext('t'), getRemainingTimeInMillis: () => 2_000 };
     const result = await create(request, context);
     expect(result.statusCode).toBe(503);
-    expect(JSON.parse(result.body!).Notifications[0]).toMatchObject({ Message: 'server.deadline', LocalizedMessage: expect.stringContaining('nichts gespeichert') });
+    expect(JSON.parse(result.body!).Notifications[0]).toMatchObject({
+      Message: 'server.deadline',
+      LocalizedMessage: expect.stringContaining('nichts gespeichert'),
+    });
     expect(await store.list(tenant, { kind: 'all' }, 10)).toEqual([]);
   });
 
@@ -117,6 +167,12 @@ describe('faults behind a handler', () => {
     expect(result.headers['Content-Type']).toBe('application/json');
     expect(result.body).not.toMatch(/secret|arn:|TypeError|at .*\.ts/);
     const [notification] = JSON.parse(result.body!).Notifications;
-    expect(notification).toMatchObject({ Type: 'Error', Message: 'server.error', Level: 500, LevelAsString: 'CRITICAL', Details: [`Anfrage-Kennung: ${context.awsRequestId}`] });
+    expect(notification).toMatchObject({
+      Type: 'Error',
+      Message: 'server.error',
+      Level: 500,
+      LevelAsString: 'CRITICAL',
+      Details: [`Anfrage-Kennung: ${context.awsRequestId}`],
+    });
   });
 });

@@ -1,4 +1,7 @@
-/** selectInvalidRecords and removeInvalidRecords on a table of their own: reasons, quarantine, dry run, valid records untouched. */
+/**
+ * selectInvalidRecords and removeInvalidRecords on a table of their own: reasons, quarantine, dry run, valid records
+ * untouched.
+ */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -18,7 +21,10 @@ const tenant = { client: randomUUID(), facility: randomUUID() };
 const pk = keys.tenant(tenant);
 let valid: { PK: string; SK: string }[] = [];
 const files = () => {
-  Object.assign(process.env, { AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId, AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey });
+  Object.assign(process.env, {
+    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+  });
   return s3FileStorage(createS3Client(runtime().s3Endpoint), runtime().bucketName);
 };
 const run = (mode: 'select' | 'remove', dryRun = false) => {
@@ -33,7 +39,11 @@ beforeAll(async () => {
   const good = createContainer(tenant, randomUUID(), { Name: 'Good' }, [], new Date());
   await store.create(good, [], { actor: { sub: 'p', name: 'P' }, at: good.CreatedAt, requestId: randomUUID() });
   await store.link(tenant, good.Uuid, { kind: 'CYCLOTRON_PRODUCT', id: 'prod-1', nuclide: 'F-18' });
-  valid = [{ PK: pk, SK: keys.container(good.Uuid) }, { PK: pk, SK: keys.containerLink(good.Uuid, 'CYCLOTRON_PRODUCT', 'prod-1') }, { PK: keys.client(tenant.client), SK: keys.person('p') }];
+  valid = [
+    { PK: pk, SK: keys.container(good.Uuid) },
+    { PK: pk, SK: keys.containerLink(good.Uuid, 'CYCLOTRON_PRODUCT', 'prod-1') },
+    { PK: keys.client(tenant.client), SK: keys.person('p') },
+  ];
   // The service's own bookkeeping is no record: never reported, never removed.
   const bookkeeping = [
     { PK: pk, SK: keys.sequenceProgress, Type: 'SequenceProgress', Seq: '0000000000000000000000000000000000000001' },
@@ -44,22 +54,69 @@ beforeAll(async () => {
   for (const item of bookkeeping) await put(item);
   valid.push(...bookkeeping.map(({ PK, SK }) => ({ PK, SK })));
   const bad = createContainer(tenant, randomUUID(), { Name: 'Bad' }, [], new Date());
-  await put({ PK: pk, SK: keys.container(bad.Uuid), Type: 'Container', ...bad, Name: 'x'.repeat(200), State: 'DISPATCHED' });
-  await put({ PK: pk, SK: keys.containerLink('gone', 'GENERATOR_ELUAT', 'e-1'), Type: 'ContainerLink', ContainerUuid: 'gone', Kind: 'GENERATOR_ELUAT', ContentId: 'e-1', Nuclide: 'Tc-99m' });
+  await put({
+    PK: pk,
+    SK: keys.container(bad.Uuid),
+    Type: 'Container',
+    ...bad,
+    Name: 'x'.repeat(200),
+    State: 'DISPATCHED',
+  });
+  await put({
+    PK: pk,
+    SK: keys.containerLink('gone', 'GENERATOR_ELUAT', 'e-1'),
+    Type: 'ContainerLink',
+    ContainerUuid: 'gone',
+    Kind: 'GENERATOR_ELUAT',
+    ContentId: 'e-1',
+    Nuclide: 'Tc-99m',
+  });
   await put({ PK: pk, SK: 'MYSTERY#1', Type: 'Mystery' });
-  await put({ PK: pk, SK: keys.maintenanceEntry('m-1'), Type: 'MaintenanceLogEntry', Client: tenant.client, Facility: tenant.facility, Uuid: 'm-1', Version: 1, CreatedAt: '2026-01-01 00:00:00', UpdatedAt: '2026-01-01 00:00:00', Reporter: 'p', State: 'SOLVED', IncidentTitle: 't', IncidentCause: 'c', IncidentDateStart: '2026-01-02 00:00:00', IncidentDateEnd: '2026-01-01 00:00:00', Solver: null, IncidentSolution: null, Device: null });
+  await put({
+    PK: pk,
+    SK: keys.maintenanceEntry('m-1'),
+    Type: 'MaintenanceLogEntry',
+    Client: tenant.client,
+    Facility: tenant.facility,
+    Uuid: 'm-1',
+    Version: 1,
+    CreatedAt: '2026-01-01 00:00:00',
+    UpdatedAt: '2026-01-01 00:00:00',
+    Reporter: 'p',
+    State: 'SOLVED',
+    IncidentTitle: 't',
+    IncidentCause: 'c',
+    IncidentDateStart: '2026-01-02 00:00:00',
+    IncidentDateEnd: '2026-01-01 00:00:00',
+    Solver: null,
+    IncidentSolution: null,
+    Device: null,
+  });
 });
 
 describe('invalid records', () => {
   it('select reports each invalid record with its reasons and writes the findings to the bucket', async () => {
     const { result } = (await run('select')) as { result: any };
     expect(result).toMatchObject({ scanned: 12, invalid: 4 });
-    const reasons = Object.fromEntries(result.sample.map((f: { SK: string; problems: string[] }) => [f.SK.split('#')[0], f.problems]));
-    expect(reasons.CONTAINER).toEqual(expect.arrayContaining([expect.stringMatching(/^ContainerUuid: container gone does not exist/)]));
-    expect(result.sample.find((f: { Type: string }) => f.Type === 'Container').problems).toEqual(['Name: must have at most 128 characters']);
+    const reasons = Object.fromEntries(
+      result.sample.map((f: { SK: string; problems: string[] }) => [f.SK.split('#')[0], f.problems]),
+    );
+    expect(reasons.CONTAINER).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^ContainerUuid: container gone does not exist/)]),
+    );
+    expect(result.sample.find((f: { Type: string }) => f.Type === 'Container').problems).toEqual([
+      'Name: must have at most 128 characters',
+    ]);
     expect(reasons.MYSTERY).toEqual(['Type: unknown record type "Mystery"']);
-    expect(reasons.MLE).toEqual(['IncidentSolution: is required when State is SOLVED', 'Solver: is required when State is SOLVED', 'IncidentDateEnd: must not lie before IncidentDateStart']);
-    expect(result.findings).toEqual({ folder: expect.stringMatching(/^operations\/select-invalid-records\/.+\/$/), files: 1 });
+    expect(reasons.MLE).toEqual([
+      'IncidentSolution: is required when State is SOLVED',
+      'Solver: is required when State is SOLVED',
+      'IncidentDateEnd: must not lie before IncidentDateStart',
+    ]);
+    expect(result.findings).toEqual({
+      folder: expect.stringMatching(/^operations\/select-invalid-records\/.+\/$/),
+      files: 1,
+    });
     const report = new TextDecoder().decode(await files().read(`${result.findings.folder}findings-00001.jsonl`));
     expect(report.trim().split('\n')).toHaveLength(4);
   });
@@ -70,10 +127,17 @@ describe('invalid records', () => {
     expect((await db.send(new GetCommand({ TableName: table, Key: { PK: pk, SK: 'MYSTERY#1' } }))).Item).toBeDefined();
     const { result } = (await run('remove')) as { result: any };
     expect(result).toMatchObject({ invalid: 4, removed: 4, changedAndKept: 0, next: 'regenerateSequenceMemory' });
-    const copy = JSON.parse(new TextDecoder().decode(await files().read(`${result.quarantine}${encodeURIComponent(pk)}/${encodeURIComponent('MYSTERY#1')}.json`)));
+    const copy = JSON.parse(
+      new TextDecoder().decode(
+        await files().read(`${result.quarantine}${encodeURIComponent(pk)}/${encodeURIComponent('MYSTERY#1')}.json`),
+      ),
+    );
     expect(copy).toEqual({ PK: pk, SK: 'MYSTERY#1', Type: 'Mystery' });
-    expect((await db.send(new GetCommand({ TableName: table, Key: { PK: pk, SK: 'MYSTERY#1' } }))).Item).toBeUndefined();
-    for (const key of valid) expect((await db.send(new GetCommand({ TableName: table, Key: key }))).Item, key.SK).toBeDefined();
+    expect(
+      (await db.send(new GetCommand({ TableName: table, Key: { PK: pk, SK: 'MYSTERY#1' } }))).Item,
+    ).toBeUndefined();
+    for (const key of valid)
+      expect((await db.send(new GetCommand({ TableName: table, Key: key }))).Item, key.SK).toBeDefined();
     expect(((await run('select')) as { result: any }).result.invalid).toBe(0);
   });
 });

@@ -7,7 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureTable } from '../../infra/local/emulators';
 import { dynamoMaintenanceStore } from '../../shared/data/maintenance';
 import { keys } from '../../shared/data/table';
-import { migrateMaintenanceLogEntries, migrateProbeIdentifier, migrateResponsivenessData } from '../../shared/operations/migrations';
+import {
+  migrateMaintenanceLogEntries,
+  migrateProbeIdentifier,
+  migrateResponsivenessData,
+} from '../../shared/operations/migrations';
 import { recordProblems } from '../../shared/operations/records';
 import { runSteps, type Operation, type StepEvent } from '../../shared/operations/step';
 import { documentClient, runtime } from '../support/api';
@@ -16,8 +20,10 @@ import { followTable } from '../support/changes';
 const table = `ops-${randomUUID().slice(0, 8)}`;
 const db = documentClient();
 const tenant = { client: randomUUID(), facility: randomUUID() };
-const run = <S>(op: Operation<S>, event: Omit<StepEvent<S>, 'state'> = {}) => runSteps((e) => op.step(e.state ?? op.initial(e), e), event) as Promise<{ result: any }>;
-const get = async (PK: string, SK: string) => (await db.send(new GetCommand({ TableName: table, Key: { PK, SK }, ConsistentRead: true }))).Item;
+const run = <S>(op: Operation<S>, event: Omit<StepEvent<S>, 'state'> = {}) =>
+  runSteps((e) => op.step(e.state ?? op.initial(e), e), event) as Promise<{ result: any }>;
+const get = async (PK: string, SK: string) =>
+  (await db.send(new GetCommand({ TableName: table, Key: { PK, SK }, ConsistentRead: true }))).Item;
 
 let changes: ReturnType<typeof followTable>;
 afterAll(() => changes.stop());
@@ -26,8 +32,11 @@ beforeAll(async () => {
   await ensureTable(runtime().dynamodbEndpoint, table);
   changes = followTable(table);
   for (const file of ['maintenance-log-entries-v0', 'probes-responsiveness-v0', 'probes-by-device-v0']) {
-    const text = readFileSync(path.join(import.meta.dirname, '../fixtures/legacy', `${file}.jsonl`), 'utf8').replaceAll('{{client}}', tenant.client).replaceAll('{{facility}}', tenant.facility);
-    for (const line of text.split('\n').filter(Boolean)) await db.send(new PutCommand({ TableName: table, Item: JSON.parse(line) }));
+    const text = readFileSync(path.join(import.meta.dirname, '../fixtures/legacy', `${file}.jsonl`), 'utf8')
+      .replaceAll('{{client}}', tenant.client)
+      .replaceAll('{{facility}}', tenant.facility);
+    for (const line of text.split('\n').filter(Boolean))
+      await db.send(new PutCommand({ TableName: table, Item: JSON.parse(line) }));
   }
 });
 
@@ -35,16 +44,31 @@ describe('migrations', () => {
   it('migrateMaintenanceLogEntries brings the first log book to the current shape, counts included', async () => {
     const dry = await run(migrateMaintenanceLogEntries(db, table), { dryRun: true });
     expect(dry.result).toMatchObject({ changed: 3, skipped: 1, dryRun: true });
-    expect((await get(keys.tenant(tenant), 'MLE#11111111-0000-4000-8000-000000000002'))!.Title).toBe('Dose calibrator drift');
+    expect((await get(keys.tenant(tenant), 'MLE#11111111-0000-4000-8000-000000000002'))!.Title).toBe(
+      'Dose calibrator drift',
+    );
 
     const { result } = await run(migrateMaintenanceLogEntries(db, table));
     expect(result).toMatchObject({ changed: 3, skipped: 1 });
-    expect(result.samples).toContain(`skipped ${keys.tenant(tenant)} MLE#11111111-0000-4000-8000-000000000004: StartedAt "sometime in spring" is not a date`);
+    expect(result.samples).toContain(
+      `skipped ${keys.tenant(tenant)} MLE#11111111-0000-4000-8000-000000000004: StartedAt "sometime in spring" is ` +
+        `not ` +
+        `a date`,
+    );
     const solved = await get(keys.tenant(tenant), 'MLE#11111111-0000-4000-8000-000000000001');
     expect(solved).toMatchObject({
-      State: 'SOLVED', IncidentTitle: 'Gamma camera: detector 2 silent', IncidentSolution: 'Power supply of the detector electronics replaced',
-      IncidentDateStart: '2024-03-04 07:45:00', IncidentDateEnd: '2024-03-04 15:10:00', Reporter: 'p-anna', Solver: 'p-ben', Device: 'dev-gamma-2',
-      CreatedAt: '2024-03-04 07:50:12', UpdatedAt: '2024-03-04 15:12:00', Version: 1, G1PK: `${keys.tenant(tenant)}#MLE`,
+      State: 'SOLVED',
+      IncidentTitle: 'Gamma camera: detector 2 silent',
+      IncidentSolution: 'Power supply of the detector electronics replaced',
+      IncidentDateStart: '2024-03-04 07:45:00',
+      IncidentDateEnd: '2024-03-04 15:10:00',
+      Reporter: 'p-anna',
+      Solver: 'p-ben',
+      Device: 'dev-gamma-2',
+      CreatedAt: '2024-03-04 07:50:12',
+      UpdatedAt: '2024-03-04 15:12:00',
+      Version: 1,
+      G1PK: `${keys.tenant(tenant)}#MLE`,
     });
     expect(solved).not.toHaveProperty('Title');
     expect(recordProblems(solved!).problems).toEqual([]);
@@ -70,7 +94,11 @@ describe('migrations', () => {
     const { result } = await run(migrateProbeIdentifier(db, table));
     expect(result).toMatchObject({ changed: 1, skipped: 1 });
     expect(await get(keys.client(tenant.client), 'PROBE#DEVICE#dev-monitor-3')).toBeUndefined();
-    expect(await get(keys.client(tenant.client), 'PROBE#LB-124-9001')).toMatchObject({ ProbeIdentifier: 'LB-124-9001', Device: 'dev-monitor-3', Responsiveness: { 'I-131': 0.0412 } });
+    expect(await get(keys.client(tenant.client), 'PROBE#LB-124-9001')).toMatchObject({
+      ProbeIdentifier: 'LB-124-9001',
+      Device: 'dev-monitor-3',
+      Responsiveness: { 'I-131': 0.0412 },
+    });
     expect(await get(keys.client(tenant.client), 'PROBE#DEVICE#dev-monitor-4')).toBeDefined();
     expect((await run(migrateProbeIdentifier(db, table))).result).toMatchObject({ changed: 0, skipped: 1 });
   });

@@ -24,11 +24,23 @@ let changes: ReturnType<typeof followTable>;
 
 async function run(client: DynamoDBDocumentClient = db, event: Omit<StepEvent, 'state'> = {}, from?: unknown) {
   const op = regenerateSequenceMemory(client, table);
-  return runSteps((e) => op.step((e.state as never) ?? op.initial(e as never), e as never), event, undefined, from as never);
+  return runSteps(
+    (e) => op.step((e.state as never) ?? op.initial(e as never), e as never),
+    event,
+    undefined,
+    from as never,
+  );
 }
 
 async function setCounter(sk: string, n: number) {
-  await db.send(new UpdateCommand({ TableName: table, Key: { PK: keys.tenant(tenant), SK: sk }, UpdateExpression: 'SET N = :n', ExpressionAttributeValues: { ':n': n } }));
+  await db.send(
+    new UpdateCommand({
+      TableName: table,
+      Key: { PK: keys.tenant(tenant), SK: sk },
+      UpdateExpression: 'SET N = :n',
+      ExpressionAttributeValues: { ':n': n },
+    }),
+  );
 }
 
 afterAll(() => changes.stop());
@@ -37,11 +49,32 @@ beforeAll(async () => {
   await ensureTable(runtime().dynamodbEndpoint, table);
   changes = followTable(table);
   for (let i = 0; i < 230; i++) {
-    await documents().create(newDocument(tenant, randomUUID(), { Scope: i % 2 ? 'DEVICE' : 'RECORD', ScopeReference: `r${i % 3}`, Filename: 'a.pdf', State: i % 5 ? 'ACTIVE' : 'ARCHIVED' }, new Date(Date.UTC(2025, 0, 1) + i * 60_000)));
+    await documents().create(
+      newDocument(
+        tenant,
+        randomUUID(),
+        {
+          Scope: i % 2 ? 'DEVICE' : 'RECORD',
+          ScopeReference: `r${i % 3}`,
+          Filename: 'a.pdf',
+          State: i % 5 ? 'ACTIVE' : 'ARCHIVED',
+        },
+        new Date(Date.UTC(2025, 0, 1) + i * 60_000),
+      ),
+    );
   }
   const log = dynamoMaintenanceStore(db, table);
   for (let i = 0; i < 12; i++) {
-    await log.create(createEntry(tenant, randomUUID(), { IncidentTitle: 't', IncidentCause: 'c', IncidentDateStart: '2026-01-01 00:00:00' }, 'p', new Date()), { sub: 'p', name: 'P' });
+    await log.create(
+      createEntry(
+        tenant,
+        randomUUID(),
+        { IncidentTitle: 't', IncidentCause: 'c', IncidentDateStart: '2026-01-01 00:00:00' },
+        'p',
+        new Date(),
+      ),
+      { sub: 'p', name: 'P' },
+    );
   }
   await changes.settled();
 });
@@ -49,32 +82,57 @@ beforeAll(async () => {
 /** Every counter and bucket of the table with its version (buckets) or count (counters). */
 async function sequenceItems() {
   const { ScanCommand } = await import('@aws-sdk/lib-dynamodb');
-  const out = await db.send(new ScanCommand({ TableName: table, FilterExpression: '#type IN (:c, :b)', ExpressionAttributeNames: { '#type': 'Type' }, ExpressionAttributeValues: { ':c': 'Counter', ':b': 'PageBucket' }, ConsistentRead: true }));
+  const out = await db.send(
+    new ScanCommand({
+      TableName: table,
+      FilterExpression: '#type IN (:c, :b)',
+      ExpressionAttributeNames: { '#type': 'Type' },
+      ExpressionAttributeValues: { ':c': 'Counter', ':b': 'PageBucket' },
+      ConsistentRead: true,
+    }),
+  );
   return Object.fromEntries((out.Items ?? []).map((i) => [`${i.PK} ${i.SK}`, i.Type === 'Counter' ? i.N : i.V]));
 }
 
 describe('regenerateSequenceMemory', () => {
   it('finds nothing to fix in memory kept by the writes themselves', async () => {
     const { result } = await run();
-    expect(result).toMatchObject({ partitions: 1, counters: { fixed: 0, drift: 0 }, buckets: { fixed: 0 }, dryRun: false });
+    expect(result).toMatchObject({
+      partitions: 1,
+      counters: { fixed: 0, drift: 0 },
+      buckets: { fixed: 0 },
+      dryRun: false,
+    });
   });
 
   it('repairs corrupted counters and buckets and reports the drift; the counts are exact again', async () => {
     await setCounter('COUNT#DOCUMENT#SCOPE#DEVICE', 999);
     await setCounter('COUNT#DOCUMENT#REF#RECORD#r0#STATE#ACTIVE', 0);
     await setCounter(keys.maintenanceCount, 3);
-    const buckets = await db.send(new QueryCommand({ TableName: table, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)', ExpressionAttributeValues: { ':pk': keys.tenant(tenant), ':p': keys.documentPagesPrefix('ALL') } }));
+    const buckets = await db.send(
+      new QueryCommand({
+        TableName: table,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
+        ExpressionAttributeValues: { ':pk': keys.tenant(tenant), ':p': keys.documentPagesPrefix('ALL') },
+      }),
+    );
     await db.send(new DeleteCommand({ TableName: table, Key: { PK: keys.tenant(tenant), SK: buckets.Items![1]!.SK } }));
     expect(await documents().count(tenant, { kind: 'all' })).toBe(130);
 
     const dry = await run(db, { dryRun: true });
-    expect(dry.result).toMatchObject({ counters: { fixed: 3, drift: 999 - 115 + 31 + 9 }, buckets: { fixed: 1 }, dryRun: true });
+    expect(dry.result).toMatchObject({
+      counters: { fixed: 3, drift: 999 - 115 + 31 + 9 },
+      buckets: { fixed: 1 },
+      dryRun: true,
+    });
     expect(await documents().count(tenant, { kind: 'scope', scope: 'DEVICE' })).toBe(999);
 
     const { result } = await run();
     expect(result).toMatchObject({ counters: { fixed: 3, drift: 999 - 115 + 31 + 9 }, buckets: { fixed: 1 } });
     expect(await documents().count(tenant, { kind: 'scope', scope: 'DEVICE' })).toBe(115);
-    expect(await documents().count(tenant, { kind: 'reference', scope: 'RECORD', reference: 'r0', state: 'ACTIVE' })).toBe(31);
+    expect(
+      await documents().count(tenant, { kind: 'reference', scope: 'RECORD', reference: 'r0', state: 'ACTIVE' }),
+    ).toBe(31);
     expect(await documents().count(tenant, { kind: 'all' })).toBe(230);
     expect(await dynamoMaintenanceStore(db, table).countTenant(tenant)).toBe(12);
     const page3 = await documents().page(tenant, { kind: 'all' }, 200, 100);
@@ -91,66 +149,104 @@ describe('regenerateSequenceMemory', () => {
       get(target, prop) {
         if (prop !== 'send') return Reflect.get(target, prop);
         return (command: Parameters<DynamoDBDocumentClient['send']>[0]) =>
-          failNow ? Promise.reject(Object.assign(new Error('injected'), { name: 'InternalServerError' })) : target.send(command as never);
+          failNow
+            ? Promise.reject(Object.assign(new Error('injected'), { name: 'InternalServerError' }))
+            : target.send(command as never);
       },
     });
     const op = regenerateSequenceMemory(failing, table);
     let last: unknown;
-    await expect(runSteps(async (e) => {
-      const result = await op.step((e.state as never) ?? op.initial(e as never), e as never);
-      last = result.state;
-      failNow = true;
-      return result;
-    }, {})).rejects.toThrow('injected');
+    await expect(
+      runSteps(async (e) => {
+        const result = await op.step((e.state as never) ?? op.initial(e as never), e as never);
+        last = result.state;
+        failNow = true;
+        return result;
+      }, {}),
+    ).rejects.toThrow('injected');
     expect(last).toBeDefined();
     const { result } = await run(db, {}, last);
     expect(result).toMatchObject({ counters: { fixed: 1, drift: 114 } });
     expect(await documents().count(tenant, { kind: 'scope', scope: 'RECORD' })).toBe(115);
   });
 
-  it('recomputes every partition when a scan page holds more of them than a step does, with a state that does not grow', async () => {
-    const tenants = Array.from({ length: 12 }, () => ({ client: randomUUID(), facility: randomUUID() }));
-    for (const t of tenants) {
-      await documents().create(newDocument(t, randomUUID(), { Scope: 'GENERATOR', ScopeReference: 'g', Filename: 'a.pdf' }, new Date()));
-    }
-    await changes.settled();
-    for (const t of tenants) {
-      await db.send(new UpdateCommand({ TableName: table, Key: { PK: keys.tenant(t), SK: 'COUNT#DOCUMENT#SCOPE#GENERATOR' }, UpdateExpression: 'SET N = :n', ExpressionAttributeValues: { ':n': 7 } }));
-    }
-    const op = regenerateSequenceMemory(db, table);
-    let biggest = 0;
-    const { result } = (await runSteps(async (e) => {
-      const r = await op.step((e.state as never) ?? op.initial(e as never), e as never);
-      biggest = Math.max(biggest, JSON.stringify(r.state).length);
-      return r;
-    }, {})) as { result: any };
-    expect(result).toMatchObject({ partitions: 13, counters: { fixed: 12, drift: 12 * 6 } });
-    for (const t of tenants) expect(await documents().count(t, { kind: 'scope', scope: 'GENERATOR' })).toBe(1);
-    expect(biggest).toBeLessThan(2000);
-  });
+  it(
+    'recomputes every partition when a scan page holds more of them than a step does, with a state that does not ' +
+      'grow',
+    async () => {
+      const tenants = Array.from({ length: 12 }, () => ({ client: randomUUID(), facility: randomUUID() }));
+      for (const t of tenants) {
+        await documents().create(
+          newDocument(t, randomUUID(), { Scope: 'GENERATOR', ScopeReference: 'g', Filename: 'a.pdf' }, new Date()),
+        );
+      }
+      await changes.settled();
+      for (const t of tenants) {
+        await db.send(
+          new UpdateCommand({
+            TableName: table,
+            Key: { PK: keys.tenant(t), SK: 'COUNT#DOCUMENT#SCOPE#GENERATOR' },
+            UpdateExpression: 'SET N = :n',
+            ExpressionAttributeValues: { ':n': 7 },
+          }),
+        );
+      }
+      const op = regenerateSequenceMemory(db, table);
+      let biggest = 0;
+      const { result } = (await runSteps(async (e) => {
+        const r = await op.step((e.state as never) ?? op.initial(e as never), e as never);
+        biggest = Math.max(biggest, JSON.stringify(r.state).length);
+        return r;
+      }, {})) as { result: any };
+      expect(result).toMatchObject({ partitions: 13, counters: { fixed: 12, drift: 12 * 6 } });
+      for (const t of tenants) expect(await documents().count(t, { kind: 'scope', scope: 'GENERATOR' })).toBe(1);
+      expect(biggest).toBeLessThan(2000);
+    },
+  );
 
-  it('reports no drift after normal use (creates, state changes, renames, moved dates) and writes nothing', async () => {
-    const t = { client: randomUUID(), facility: randomUUID() };
-    const store = documents();
-    const made = [];
-    for (let i = 0; i < 130; i++) {
-      const record = newDocument(t, randomUUID(), { Scope: 'DEVICE', ScopeReference: `d${i % 4}`, Filename: `f${i}.pdf` }, new Date(Date.UTC(2025, 5, 1) + i * 1000));
-      await store.create(record);
-      made.push(record);
-    }
-    for (const r of made.slice(0, 40)) await store.update(r, { ...r, State: 'ARCHIVED', Version: r.Version + 1 });
-    for (const r of made.slice(40, 60)) await store.update(r, { ...r, Filename: 'renamed.pdf', Version: r.Version + 1 });
-    for (const r of made.slice(60, 70)) await store.update(r, { ...r, Scope: 'GENERATOR', ScopeReference: 'g1', Version: r.Version + 1 });
-    const log = dynamoMaintenanceStore(db, table);
-    for (let i = 0; i < 15; i++) {
-      const entry = createEntry(t, randomUUID(), { IncidentTitle: 't', IncidentCause: 'c', IncidentDateStart: `2026-02-0${1 + (i % 9)} 00:00:00` }, 'p', new Date());
-      await log.create(entry, { sub: 'p', name: 'P' });
-      if (i % 3 === 0) await log.update(entry, { ...entry, IncidentDateStart: '2024-01-01 00:00:00', Version: entry.Version + 1 }, { sub: 'p', name: 'P' });
-    }
-    await changes.settled();
-    const before = await sequenceItems();
-    const { result } = await run();
-    expect(result).toMatchObject({ counters: { fixed: 0, drift: 0 }, buckets: { fixed: 0 } });
-    expect(await sequenceItems()).toEqual(before);
-  });
+  it(
+    'reports no drift after normal use (creates, state changes, renames, moved dates) and writes ' + 'nothing',
+    async () => {
+      const t = { client: randomUUID(), facility: randomUUID() };
+      const store = documents();
+      const made = [];
+      for (let i = 0; i < 130; i++) {
+        const record = newDocument(
+          t,
+          randomUUID(),
+          { Scope: 'DEVICE', ScopeReference: `d${i % 4}`, Filename: `f${i}.pdf` },
+          new Date(Date.UTC(2025, 5, 1) + i * 1000),
+        );
+        await store.create(record);
+        made.push(record);
+      }
+      for (const r of made.slice(0, 40)) await store.update(r, { ...r, State: 'ARCHIVED', Version: r.Version + 1 });
+      for (const r of made.slice(40, 60))
+        await store.update(r, { ...r, Filename: 'renamed.pdf', Version: r.Version + 1 });
+      for (const r of made.slice(60, 70))
+        await store.update(r, { ...r, Scope: 'GENERATOR', ScopeReference: 'g1', Version: r.Version + 1 });
+      const log = dynamoMaintenanceStore(db, table);
+      for (let i = 0; i < 15; i++) {
+        const entry = createEntry(
+          t,
+          randomUUID(),
+          { IncidentTitle: 't', IncidentCause: 'c', IncidentDateStart: `2026-02-0${1 + (i % 9)} 00:00:00` },
+          'p',
+          new Date(),
+        );
+        await log.create(entry, { sub: 'p', name: 'P' });
+        if (i % 3 === 0)
+          await log.update(
+            entry,
+            { ...entry, IncidentDateStart: '2024-01-01 00:00:00', Version: entry.Version + 1 },
+            { sub: 'p', name: 'P' },
+          );
+      }
+      await changes.settled();
+      const before = await sequenceItems();
+      const { result } = await run();
+      expect(result).toMatchObject({ counters: { fixed: 0, drift: 0 }, buckets: { fixed: 0 } });
+      expect(await sequenceItems()).toEqual(before);
+    },
+  );
 });

@@ -20,7 +20,10 @@ import { runSteps, type Operation, type StepEvent } from '../../shared/operation
 import { followTable } from '../support/changes';
 import { documentClient, runtime } from '../support/api';
 
-Object.assign(process.env, { AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId, AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey });
+Object.assign(process.env, {
+  AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+  AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+});
 const db = documentClient();
 const s3 = createS3Client(runtime().s3Endpoint);
 const source = { table: `ops-${randomUUID().slice(0, 8)}`, bucket: runtime().bucketName };
@@ -35,15 +38,23 @@ const run = <S>(op: Operation<S>, event: Omit<StepEvent<S>, 'state'>) =>
   runSteps((e) => op.step(e.state ?? op.initial(e), e), event) as Promise<{ result: any }>;
 const records = async (table: string) =>
   ((await db.send(new ScanCommand({ TableName: table }))).Items ?? [])
-    .filter((i) => String(i.PK).startsWith(`C#${client}`) && !['Counter', 'PageBucket', 'SequenceProgress'].includes(String(i.Type)))
+    .filter(
+      (i) =>
+        String(i.PK).startsWith(`C#${client}`) &&
+        !['Counter', 'PageBucket', 'SequenceProgress'].includes(String(i.Type)),
+    )
     .sort((a, b) => `${a.PK}${a.SK}`.localeCompare(`${b.PK}${b.SK}`));
 const copyExport = async (prefix: string) => {
   const from = s3FileStorage(s3, source.bucket);
   const to = s3FileStorage(s3, target.bucket);
   const manifest = JSON.parse(new TextDecoder().decode(await from.read(`${prefix}manifest.json`))) as Manifest;
-  for (const path of ['manifest.json', ...manifest.parts.map((p) => p.path)]) await to.put(`${prefix}${path}`, (await from.read(`${prefix}${path}`))!, 'application/octet-stream');
+  for (const path of ['manifest.json', ...manifest.parts.map((p) => p.path)])
+    await to.put(`${prefix}${path}`, (await from.read(`${prefix}${path}`))!, 'application/octet-stream');
   for (const part of manifest.parts.filter((p) => p.kind === 'documents')) {
-    for (const line of new TextDecoder().decode(await from.read(`${prefix}${part.path}`)).split('\n').filter(Boolean)) {
+    for (const line of new TextDecoder()
+      .decode(await from.read(`${prefix}${part.path}`))
+      .split('\n')
+      .filter(Boolean)) {
       const path = JSON.parse(line).ExportFile?.path;
       if (path) await to.put(`${prefix}${path}`, (await from.read(`${prefix}${path}`))!, 'application/octet-stream');
     }
@@ -51,7 +62,10 @@ const copyExport = async (prefix: string) => {
   return manifest;
 };
 let location = '';
-const changes = { source: undefined as ReturnType<typeof followTable> | undefined, target: undefined as ReturnType<typeof followTable> | undefined };
+const changes = {
+  source: undefined as ReturnType<typeof followTable> | undefined,
+  target: undefined as ReturnType<typeof followTable> | undefined,
+};
 afterAll(() => Promise.all([changes.source?.stop(), changes.target?.stop()]));
 
 beforeAll(async () => {
@@ -61,27 +75,86 @@ beforeAll(async () => {
   changes.target = followTable(target.table);
   await s3.send(new CreateBucketCommand({ Bucket: target.bucket }));
   const containers = dynamoContainerStore(db, source.table);
-  const box = createContainer(tenant, randomUUID(), { Name: 'Box', MeasuredBy: 'p-1' }, [], new Date('2026-01-01T00:00:00Z'));
+  const box = createContainer(
+    tenant,
+    randomUUID(),
+    { Name: 'Box', MeasuredBy: 'p-1' },
+    [],
+    new Date('2026-01-01T00:00:00Z'),
+  );
   await containers.create(box, [], write);
   await containers.link(tenant, box.Uuid, { kind: 'CYCLOTRON_PRODUCT', id: 'prod-1', nuclide: 'F-18' });
   const decay = updateContainer(box, { State: 'DECAY' }, [], new Date('2026-01-02T00:00:00Z'));
   await containers.update(box, decay.next, decay.changes, write);
   const documents = dynamoDocumentStore(db, source.table);
-  for (let i = 0; i < 5; i++) await documents.create(newDocument(tenant, randomUUID(), { Scope: 'DEVICE', ScopeReference: 'dev-1', Filename: `Prüfbericht ${i}.pdf` }, new Date(Date.UTC(2026, 0, 1, 0, i))));
-  const withFile = newDocument(tenant, randomUUID(), { Scope: 'RECORD', ScopeReference: 'rec-1', Filename: 'scan.pdf' }, new Date('2026-01-03T00:00:00Z'));
+  for (let i = 0; i < 5; i++)
+    await documents.create(
+      newDocument(
+        tenant,
+        randomUUID(),
+        { Scope: 'DEVICE', ScopeReference: 'dev-1', Filename: `Prüfbericht ${i}.pdf` },
+        new Date(Date.UTC(2026, 0, 1, 0, i)),
+      ),
+    );
+  const withFile = newDocument(
+    tenant,
+    randomUUID(),
+    { Scope: 'RECORD', ScopeReference: 'rec-1', Filename: 'scan.pdf' },
+    new Date('2026-01-03T00:00:00Z'),
+  );
   await documents.create(withFile);
-  await s3.send(new PutObjectCommand({ Bucket: source.bucket, Key: fileKey(withFile), Body: fileBytes, ContentType: 'application/pdf' }));
-  await documents.setFile(withFile, { Key: fileKey(withFile), Size: fileBytes.length, ContentType: 'application/pdf', CreatedAt: 1767225600, ModifiedAt: 1767225600 }, '2026-01-03 00:00:01');
+  await s3.send(
+    new PutObjectCommand({
+      Bucket: source.bucket,
+      Key: fileKey(withFile),
+      Body: fileBytes,
+      ContentType: 'application/pdf',
+    }),
+  );
+  await documents.setFile(
+    withFile,
+    {
+      Key: fileKey(withFile),
+      Size: fileBytes.length,
+      ContentType: 'application/pdf',
+      CreatedAt: 1767225600,
+      ModifiedAt: 1767225600,
+    },
+    '2026-01-03 00:00:01',
+  );
   const log = dynamoMaintenanceStore(db, source.table);
-  for (let i = 0; i < 3; i++) await log.create(createEntry(tenant, randomUUID(), { IncidentTitle: `Incident ${i}`, IncidentCause: 'c', IncidentDateStart: `2026-01-0${i + 1} 08:00:00` }, 'p-1', new Date()), { sub: 'p-1', name: 'Pat' });
-  await documents.create(newDocument(other, randomUUID(), { Scope: 'DEVICE', ScopeReference: 'dev-9', Filename: 'not-mine.pdf' }, new Date()));
+  for (let i = 0; i < 3; i++)
+    await log.create(
+      createEntry(
+        tenant,
+        randomUUID(),
+        { IncidentTitle: `Incident ${i}`, IncidentCause: 'c', IncidentDateStart: `2026-01-0${i + 1} 08:00:00` },
+        'p-1',
+        new Date(),
+      ),
+      { sub: 'p-1', name: 'Pat' },
+    );
+  await documents.create(
+    newDocument(
+      other,
+      randomUUID(),
+      { Scope: 'DEVICE', ScopeReference: 'dev-9', Filename: 'not-mine.pdf' },
+      new Date(),
+    ),
+  );
 });
 
 describe('export and import', () => {
   it('exports every record of the client, with checksums and files, and nothing of another client', async () => {
-    const { result } = await run(exportRecords(db, source.table, s3, source.bucket, s3FileStorage(s3, source.bucket)), { client });
+    const { result } = await run(exportRecords(db, source.table, s3, source.bucket, s3FileStorage(s3, source.bucket)), {
+      client,
+    });
     location = result.location;
-    expect(result).toMatchObject({ client, files: 1, counts: { containers: 1, 'container-links': 1, audit: 2, documents: 6, 'log-entries': 3, persons: 1 } });
+    expect(result).toMatchObject({
+      client,
+      files: 1,
+      counts: { containers: 1, 'container-links': 1, audit: 2, documents: 6, 'log-entries': 3, persons: 1 },
+    });
     const manifest = await copyExport(location);
     expect(manifest).toMatchObject({ format: 'nm-archive-export', version: 1, client });
     for (const part of manifest.parts) {
@@ -92,7 +165,10 @@ describe('export and import', () => {
   });
 
   it('imports into a fresh table and bucket: the same records and files, exact counts', async () => {
-    const { result } = await run(importRecords(db, target.table, s3, target.bucket, s3FileStorage(s3, target.bucket)), { client, from: location });
+    const { result } = await run(importRecords(db, target.table, s3, target.bucket, s3FileStorage(s3, target.bucket)), {
+      client,
+      from: location,
+    });
     expect(result).toMatchObject({ imported: 14, unchanged: 0, rejected: 0 });
     expect(await records(target.table)).toEqual(await records(source.table));
     await changes.target!.settled();
@@ -107,7 +183,10 @@ describe('export and import', () => {
 
   it('importing twice changes nothing', async () => {
     const before = await records(target.table);
-    const { result } = await run(importRecords(db, target.table, s3, target.bucket, s3FileStorage(s3, target.bucket)), { client, from: location });
+    const { result } = await run(importRecords(db, target.table, s3, target.bucket, s3FileStorage(s3, target.bucket)), {
+      client,
+      from: location,
+    });
     expect(result).toMatchObject({ imported: 0, unchanged: 14, rejected: 0 });
     expect(await records(target.table)).toEqual(before);
     await changes.target!.settled();
@@ -121,13 +200,25 @@ describe('export and import', () => {
     const original = new TextDecoder().decode(await files.read(`${location}${part.path}`));
     const tampered = original.replace('"Box"', '"Boxes"');
     await files.put(`${location}${part.path}`, tampered, 'application/x-ndjson');
-    await expect(run(importRecords(db, target.table, s3, target.bucket, files), { client, from: location })).rejects.toThrow(/SHA-256/);
-    const bad = JSON.stringify({ ...JSON.parse(original.split('\n')[0]!), SK: 'CONTAINER#x#DATA', Uuid: 'x', Name: 'n'.repeat(300), UpdatedAt: '2099-01-01 00:00:00' });
+    await expect(
+      run(importRecords(db, target.table, s3, target.bucket, files), { client, from: location }),
+    ).rejects.toThrow(/SHA-256/);
+    const bad = JSON.stringify({
+      ...JSON.parse(original.split('\n')[0]!),
+      SK: 'CONTAINER#x#DATA',
+      Uuid: 'x',
+      Name: 'n'.repeat(300),
+      UpdatedAt: '2099-01-01 00:00:00',
+    });
     const body = `${original}${bad}\n`;
     part.sha256 = createHash('sha256').update(body).digest('hex');
     await files.put(`${location}${part.path}`, body, 'application/x-ndjson');
     await files.put(`${location}manifest.json`, JSON.stringify(manifest), 'application/json');
     const { result } = await run(importRecords(db, target.table, s3, target.bucket, files), { client, from: location });
-    expect(result).toMatchObject({ imported: 0, rejected: 1, rejections: [{ line: `${part.path}:2`, reasons: ['Name: must have at most 128 characters'] }] });
+    expect(result).toMatchObject({
+      imported: 0,
+      rejected: 1,
+      rejections: [{ line: `${part.path}:2`, reasons: ['Name: must have at most 128 characters'] }],
+    });
   });
 });

@@ -41,7 +41,11 @@ export async function call<T = any>(
     body = JSON.stringify(options.body);
     headers['content-type'] ??= 'application/json';
   }
-  const response = await fetch(`${runtime().apiUrl}${pathname}`, { method, headers, ...(body !== undefined ? { body } : {}) });
+  const response = await fetch(`${runtime().apiUrl}${pathname}`, {
+    method,
+    headers,
+    ...(body !== undefined ? { body } : {}),
+  });
   const text = await response.text();
   let parsed: unknown;
   try {
@@ -50,7 +54,11 @@ export async function call<T = any>(
     parsed = undefined;
   }
   // Every answer must be one the OpenAPI document describes (test/support/contract.ts).
-  checkAnswer({ method, pathname }, { status: response.status, contentType: response.headers.get('content-type'), body: parsed, text }, inject('localDir'));
+  checkAnswer(
+    { method, pathname },
+    { status: response.status, contentType: response.headers.get('content-type'), body: parsed, text },
+    inject('localDir'),
+  );
   return { status: response.status, headers: response.headers, body: parsed as T, text };
 }
 
@@ -60,9 +68,12 @@ export const containerPath = (t: { client: string; facility: string }, uuid?: st
 /** A document client on the runtime's DynamoDB Local, for integration tests and checks behind the API. */
 export function documentClient(): DynamoDBDocumentClient {
   const { dynamodbEndpoint, region } = runtime();
-  return DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: dynamodbEndpoint, region, credentials: LOCAL_CREDENTIALS }), {
-    marshallOptions: { removeUndefinedValues: true },
-  });
+  return DynamoDBDocumentClient.from(
+    new DynamoDBClient({ endpoint: dynamodbEndpoint, region, credentials: LOCAL_CREDENTIALS }),
+    {
+      marshallOptions: { removeUndefinedValues: true },
+    },
+  );
 }
 
 /** The error notification of a failed call (asserting the envelope shape on the way). */
@@ -71,20 +82,39 @@ export function errorOf(response: ApiResponse) {
   if (!Array.isArray(notifications) || notifications.length !== 1) {
     throw new Error(`expected one notification, got ${response.status} ${response.text}`);
   }
-  return notifications[0] as { Type: string; Message: string; LocalizedMessage: string; Level: number; LevelAsString: string; Details: string[]; Code: number };
+  return notifications[0] as {
+    Type: string;
+    Message: string;
+    LocalizedMessage: string;
+    Level: number;
+    LevelAsString: string;
+    Details: string[];
+    Code: number;
+  };
 }
 
-export const documentsPath = (t: { client: string; facility: string }, suffix = '') => `/document/api/v1/${t.client}/${t.facility}/documents${suffix}`;
+export const documentsPath = (t: { client: string; facility: string }, suffix = '') =>
+  `/document/api/v1/${t.client}/${t.facility}/documents${suffix}`;
 
 /** Creates a document over the API and returns the response body (DocumentModel, Upload). */
-export async function createDocument(t: { client: string; facility: string; token: string }, body: Record<string, unknown>) {
+export async function createDocument(
+  t: { client: string; facility: string; token: string },
+  body: Record<string, unknown>,
+) {
   const response = await call('POST', documentsPath(t), { token: t.token, body });
   if (response.status !== 200) throw new Error(`create document: ${response.status} ${response.text}`);
-  return response.body as { DocumentModel: Record<string, any>; Upload: { Url: string; Method: string; Fields: Record<string, string>; ExpiresAt: string } };
+  return response.body as {
+    DocumentModel: Record<string, any>;
+    Upload: { Url: string; Method: string; Fields: Record<string, string>; ExpiresAt: string };
+  };
 }
 
 /** Uploads bytes with a presigned POST form, as a browser would. */
-export async function upload(form: { Url: string; Fields: Record<string, string> }, bytes: Uint8Array, filename = 'file'): Promise<number> {
+export async function upload(
+  form: { Url: string; Fields: Record<string, string> },
+  bytes: Uint8Array,
+  filename = 'file',
+): Promise<number> {
   const data = new FormData();
   for (const [name, value] of Object.entries(form.Fields)) data.append(name, value);
   data.append('file', new Blob([bytes]), filename);

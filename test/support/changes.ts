@@ -9,5 +9,9 @@ import { documentClient, runtime } from './api';
 
 export function followTable(tableName: string): ChangeFollower {
   const writer = sequenceWriter(documentClient(), tableName, membershipOf);
-  return followChanges({ endpoint: runtime().dynamodbEndpoint, tableName, deliver: async (records) => void (await writer.apply(records.map(changeRecordOf))) });
+  return followChanges({
+    endpoint: runtime().dynamodbEndpoint,
+    tableName,
+    deliver: async (records) => void (await writer.apply(records.map(changeRecordOf))),
+  });
 }

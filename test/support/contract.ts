@@ -14,7 +14,12 @@ type Json = Record<string, any>;
 
 /** What API Gateway itself answers for any request (shared/openapi/document.ts says so in the document). */
 const GATEWAY_STATUSES = new Set([400, 404, 413, 431]);
-const GATEWAY_MESSAGES = new Set(['route.not_found', 'request.malformed_path', 'request.too_large', 'request.headers_too_large']);
+const GATEWAY_MESSAGES = new Set([
+  'route.not_found',
+  'request.malformed_path',
+  'request.too_large',
+  'request.headers_too_large',
+]);
 
 export const COVERAGE_FILE = 'api-coverage.jsonl';
 
@@ -55,7 +60,11 @@ function load() {
     }
   }
   // A concrete path before a template (`/documents/latest` before `/documents/{uuid}`), as routers match.
-  operations.sort((a, b) => b.template.split('/').filter((s) => !s.startsWith('{')).length - a.template.split('/').filter((s) => !s.startsWith('{')).length);
+  operations.sort(
+    (a, b) =>
+      b.template.split('/').filter((s) => !s.startsWith('{')).length -
+      a.template.split('/').filter((s) => !s.startsWith('{')).length,
+  );
   compiled = { ajv, operations, document };
   return compiled;
 }
@@ -71,7 +80,9 @@ export function operationOf(method: string, pathname: string): Operation | undef
 function validate(ref: string, body: unknown): string[] {
   const { ajv } = load();
   const check = ajv.getSchema(ref) ?? ajv.compile({ $ref: ref });
-  return check(body) ? [] : (check.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`);
+  return check(body)
+    ? []
+    : (check.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`);
 }
 
 /**
@@ -95,21 +106,33 @@ export function checkAnswer(
     // API Gateway's own answers (no route, broken path encoding, payload or headers too large).
     const message = (response.body as Json | undefined)?.Notifications?.[0]?.Message;
     if (!GATEWAY_STATUSES.has(response.status) || !GATEWAY_MESSAGES.has(message)) {
-      fail(operation ? `status ${response.status} is not documented for ${operation.id}` : 'no documented operation and not an answer of the gateway');
+      fail(
+        operation
+          ? `status ${response.status} is not documented for ${operation.id}`
+          : 'no documented operation and not an answer of the gateway',
+      );
     }
     const errors = validate('openapi#/components/schemas/Notification', (response.body as Json).Notifications[0]);
-    if (errors.length || (response.body as Json).Notifications.length !== 1) fail(`gateway answer breaks the Notifications envelope: ${errors.join('; ')}`);
+    if (errors.length || (response.body as Json).Notifications.length !== 1)
+      fail(`gateway answer breaks the Notifications envelope: ${errors.join('; ')}`);
     return;
   }
   const media = (response.contentType ?? '').split(';')[0]!.trim();
   const content = documented.content as Json | undefined;
-  if (!content?.[media]) fail(`content type ${media || '(none)'} is not documented (${Object.keys(content ?? {}).join(', ')})`);
+  if (!content?.[media])
+    fail(`content type ${media || '(none)'} is not documented (${Object.keys(content ?? {}).join(', ')})`);
   if (media === 'application/json' && content![media].schema) {
-    const errors = validate(`${operation!.pointer}/responses/${response.status}/content/${escapePointer(media)}/schema`, response.body);
+    const errors = validate(
+      `${operation!.pointer}/responses/${response.status}/content/${escapePointer(media)}/schema`,
+      response.body,
+    );
     if (errors.length) fail(`body breaks the documented schema of ${operation!.id}: ${errors.join('; ')}`);
   }
   if (coverageDir) {
-    appendFileSync(path.join(coverageDir, COVERAGE_FILE), `${JSON.stringify({ operation: operation!.id, status: response.status, file: currentTestFile() })}\n`);
+    appendFileSync(
+      path.join(coverageDir, COVERAGE_FILE),
+      `${JSON.stringify({ operation: operation!.id, status: response.status, file: currentTestFile() })}\n`,
+    );
   }
 }
 
@@ -120,6 +143,8 @@ function currentTestFile(): string | undefined {
 /** Every documented operation × status, as `operationId status`. */
 export function documentedAnswers(document: Json = apiDocument()): string[] {
   return Object.values<Json>(document.paths).flatMap((item) =>
-    Object.values<Json>(item).flatMap((operation) => Object.keys(operation.responses).map((status) => `${operation.operationId} ${status}`)),
+    Object.values<Json>(item).flatMap((operation) =>
+      Object.keys(operation.responses).map((status) => `${operation.operationId} ${status}`),
+    ),
   );
 }

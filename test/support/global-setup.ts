@@ -30,11 +30,20 @@ export default async function setup(project: TestProject) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts', '--in-memory'], {
     cwd: path.resolve(import.meta.dirname, '../..'),
     // A small upload limit, so the oversized-upload test stays small.
-    env: { ...process.env, LOCAL_DIR: localDir, IAM_RECORD_FILE: path.join(localDir, IAM_RECORD_FILE), PORT: '0', LOG_LEVEL: 'INFO', MAX_UPLOAD_BYTES: String(256 * 1024) },
+    env: {
+      ...process.env,
+      LOCAL_DIR: localDir,
+      IAM_RECORD_FILE: path.join(localDir, IAM_RECORD_FILE),
+      PORT: '0',
+      LOG_LEVEL: 'INFO',
+      MAX_UPLOAD_BYTES: String(256 * 1024),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
-  child.stderr.on('data', (chunk) => { stderr += chunk; });
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+  });
   await new Promise<void>((resolve, reject) => {
     let buffered = '';
     const timer = setTimeout(() => reject(new Error(`local runtime did not start in 60 s: ${stderr}`)), 60_000);
@@ -65,7 +74,8 @@ export default async function setup(project: TestProject) {
     process.stdout.write(iamReport(iam));
     rmSync(localDir, { recursive: true, force: true });
     if (coverage) throw new Error(coverage);
-    if (iam.denied.length) throw new Error(`IAM denies ${iam.denied.length} request(s) a function made:\n${iam.denied.join('\n')}`);
+    if (iam.denied.length)
+      throw new Error(`IAM denies ${iam.denied.length} request(s) a function made:\n${iam.denied.join('\n')}`);
   };
 }
 
@@ -75,7 +85,11 @@ export default async function setup(project: TestProject) {
  */
 function apiCoverage(file: string): string | undefined {
   const records = existsSync(file)
-    ? readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as { operation: string; status: number; file?: string })
+    ? readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as { operation: string; status: number; file?: string })
     : [];
   const seen = new Set(records.map((r) => `${r.operation} ${r.status}`));
   const documented = documentedAnswers();
@@ -85,14 +99,21 @@ function apiCoverage(file: string): string | undefined {
     if (seen.has(answer)) byOperation.set(operation, [...(byOperation.get(operation) ?? []), Number(status)]);
   }
   const covered = documented.filter((a) => seen.has(a)).length;
-  process.stdout.write(`\nAPI coverage: ${covered}/${documented.length} operation × status seen; ${[...byOperation].map(([op, statuses]) => `${op} ${statuses.join(',')}`).join('; ')}\n`);
+  process.stdout.write(
+    `\nAPI coverage: ${covered}/${documented.length} operation × status seen; ` +
+      `${[...byOperation].map(([op, statuses]) => `${op} ${statuses.join(',')}`).join('; ')}\n`,
+  );
   const contractDir = path.resolve(import.meta.dirname, '../contract');
   const files = new Set(records.map((r) => r.file).filter(Boolean));
-  const allRan = readdirSync(contractDir).filter((f) => f.endsWith('.test.ts')).every((f) => files.has(path.join(contractDir, f)));
+  const allRan = readdirSync(contractDir)
+    .filter((f) => f.endsWith('.test.ts'))
+    .every((f) => files.has(path.join(contractDir, f)));
   const missing = documented.filter((a) => !seen.has(a));
   if (!missing.length) return undefined;
   if (!allRan) {
-    process.stdout.write(`API coverage not enforced (not every contract test file ran); unseen: ${missing.join(', ')}\n`);
+    process.stdout.write(
+      `API coverage not enforced (not every contract test file ran); unseen: ${missing.join(', ')}\n`,
+    );
     return undefined;
   }
   return `Documented answers no test reached (each needs a test, or must leave the document): ${missing.join(', ')}`;

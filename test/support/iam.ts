@@ -35,14 +35,23 @@ function synthesize(names: { tableName: string; bucketName: string }) {
       ...[...stack.eventFunctions].map(([name, fn]): [string, string] => [`event:${name}`, idOf(fn)]),
       ...[...stack.stepFunctions].map(([operation, fn]): [string, string] => [`step:${operation}`, idOf(fn)]),
     ]);
-    const machines = new Map([...stack.stateMachines].map(([operation, machine]) => [idOf(machine), stateMachineArnOf(operation)]));
+    const machines = new Map(
+      [...stack.stateMachines].map(([operation, machine]) => [idOf(machine), stateMachineArnOf(operation)]),
+    );
     const table = `arn:aws:dynamodb:${LOCAL_REGION}:${LOCAL_ACCOUNT}:table/${names.tableName}`;
     const attributes: Record<string, Record<string, string>> = {
       [idOf(stack.table)]: { Ref: names.tableName, Arn: table, StreamArn: `${table}/stream/local` },
       [idOf(stack.bucket)]: { Ref: names.bucketName, Arn: `arn:aws:s3:::${names.bucketName}` },
-      ...Object.fromEntries([...machines].map(([id, arn]) => [id, { Ref: arn, Arn: arn, Name: arn.split(':').at(-1)! }])),
+      ...Object.fromEntries(
+        [...machines].map(([id, arn]) => [id, { Ref: arn, Arn: arn, Name: arn.split(':').at(-1)! }]),
+      ),
     };
-    const pseudo: Record<string, string> = { 'AWS::Partition': 'aws', 'AWS::Region': LOCAL_REGION, 'AWS::AccountId': LOCAL_ACCOUNT, 'AWS::URLSuffix': 'amazonaws.com' };
+    const pseudo: Record<string, string> = {
+      'AWS::Partition': 'aws',
+      'AWS::Region': LOCAL_REGION,
+      'AWS::AccountId': LOCAL_ACCOUNT,
+      'AWS::URLSuffix': 'amazonaws.com',
+    };
     const resolve = (value: Json): Json => {
       if (Array.isArray(value)) return value.map(resolve);
       if (!value || typeof value !== 'object') return value;
@@ -61,16 +70,25 @@ function synthesize(names: { tableName: string; bucketName: string }) {
     const roleOf = (fnId: string) => resources[fnId].Properties.Role['Fn::GetAtt'][0] as string;
     const policiesOf = (fnId: string) =>
       Object.entries(resources)
-        .filter(([, r]) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((role: Json) => role.Ref === roleOf(fnId)))
+        .filter(
+          ([, r]) =>
+            r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((role: Json) => role.Ref === roleOf(fnId)),
+        )
         .map(([name, r]) => ({ name, policy: resolve(r.Properties.PolicyDocument) }));
     const bucketPolicy = Object.values(resources).find((r) => r.Type === 'AWS::S3::BucketPolicy');
-    return { functions, policiesOf, roleOf, bucketPolicy: bucketPolicy ? resolve(bucketPolicy.Properties.PolicyDocument) : undefined };
+    return {
+      functions,
+      policiesOf,
+      roleOf,
+      bucketPolicy: bucketPolicy ? resolve(bucketPolicy.Properties.PolicyDocument) : undefined,
+    };
   } finally {
     rmSync(outdir, { recursive: true, force: true });
   }
 }
 
-const matches = (pattern: string, action: string) => new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '.*')}$`, 'i').test(action);
+const matches = (pattern: string, action: string) =>
+  new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '.*')}$`, 'i').test(action);
 const actionsOf = (statement: Statement) => [statement.Action].flat();
 
 export interface IamCheck {
@@ -82,9 +100,19 @@ export interface IamCheck {
 }
 
 /** Evaluates the recorded requests of a run; `names` are the local table and bucket. */
-export async function checkIam(recordFile: string, names: { tableName: string; bucketName: string }): Promise<IamCheck> {
+export async function checkIam(
+  recordFile: string,
+  names: { tableName: string; bucketName: string },
+): Promise<IamCheck> {
   const lines = existsSync(recordFile) ? readFileSync(recordFile, 'utf8').trim().split('\n').filter(Boolean) : [];
-  const requests = [...new Map(lines.map((line) => { const r = JSON.parse(line) as IamRequest; return [`${r.fn} ${r.action} ${r.resource}`, r]; })).values()];
+  const requests = [
+    ...new Map(
+      lines.map((line) => {
+        const r = JSON.parse(line) as IamRequest;
+        return [`${r.fn} ${r.action} ${r.resource}`, r];
+      }),
+    ).values(),
+  ];
   const { functions, policiesOf, roleOf, bucketPolicy } = synthesize(names);
   const denied: string[] = [];
   for (const request of requests) {
@@ -93,25 +121,41 @@ export async function checkIam(recordFile: string, names: { tableName: string; b
       denied.push(`${request.fn}: no such function in the stack (${request.action} ${request.resource})`);
       continue;
     }
-    const result = await runSimulation({
-      request: {
-        principal: `arn:aws:iam::${LOCAL_ACCOUNT}:role/${roleOf(fnId)}`,
-        action: request.action,
-        resource: { resource: request.resource, accountId: LOCAL_ACCOUNT },
-        contextVariables: { 'aws:SecureTransport': 'true' },
+    const result = await runSimulation(
+      {
+        request: {
+          principal: `arn:aws:iam::${LOCAL_ACCOUNT}:role/${roleOf(fnId)}`,
+          action: request.action,
+          resource: { resource: request.resource, accountId: LOCAL_ACCOUNT },
+          contextVariables: { 'aws:SecureTransport': 'true' },
+        },
+        identityPolicies: policiesOf(fnId),
+        serviceControlPolicies: [],
+        resourceControlPolicies: [],
+        ...(request.action.startsWith('s3:') && bucketPolicy ? { resourcePolicy: bucketPolicy } : {}),
       },
-      identityPolicies: policiesOf(fnId),
-      serviceControlPolicies: [],
-      resourceControlPolicies: [],
-      ...(request.action.startsWith('s3:') && bucketPolicy ? { resourcePolicy: bucketPolicy } : {}),
-    }, {});
-    if (result.resultType === 'error') denied.push(`${request.fn}: ${request.action} on ${request.resource} could not be evaluated: ${JSON.stringify(result.errors)}`);
-    else if (result.overallResult !== 'Allowed') denied.push(`${request.fn}: ${request.action} on ${request.resource} (${request.via}) is ${result.overallResult}`);
+      {},
+    );
+    if (result.resultType === 'error')
+      denied.push(
+        `${request.fn}: ${request.action} on ${request.resource} could not be evaluated: ` +
+          `${JSON.stringify(result.errors)}`,
+      );
+    else if (result.overallResult !== 'Allowed')
+      denied.push(
+        `${request.fn}: ${request.action} on ${request.resource} (${request.via}) is ${result.overallResult}`,
+      );
   }
   const unexercised = new Map<string, string[]>();
   for (const [key, fnId] of functions) {
     const used = requests.filter((r) => r.fn === key).map((r) => r.action);
-    const granted = [...new Set(policiesOf(fnId).flatMap(({ policy }) => (policy.Statement as Statement[]).filter((s) => s.Effect === 'Allow').flatMap(actionsOf)))];
+    const granted = [
+      ...new Set(
+        policiesOf(fnId).flatMap(({ policy }) =>
+          (policy.Statement as Statement[]).filter((s) => s.Effect === 'Allow').flatMap(actionsOf),
+        ),
+      ),
+    ];
     unexercised.set(key, granted.filter((pattern) => !used.some((action) => matches(pattern, action))).sort());
   }
   return { denied, unexercised, requests: requests.length };
@@ -119,6 +163,11 @@ export async function checkIam(recordFile: string, names: { tableName: string; b
 
 /** The report: one line per function with what it was granted and never used. */
 export function iamReport(check: IamCheck): string {
-  const lines = [...check.unexercised].filter(([, actions]) => actions.length).map(([fn, actions]) => `  ${fn}: ${actions.join(', ')}`);
-  return `IAM: ${check.requests} distinct requests checked against the dev stack's policies, ${check.denied.length} denied\nGranted, never exercised in this run:\n${lines.join('\n') || '  (none)'}\n`;
+  const lines = [...check.unexercised]
+    .filter(([, actions]) => actions.length)
+    .map(([fn, actions]) => `  ${fn}: ${actions.join(', ')}`);
+  return (
+    `IAM: ${check.requests} distinct requests checked against the dev stack's policies, ${check.denied.length} ` +
+    `denied\nGranted, never exercised in this run:\n${lines.join('\n') || '  (none)'}\n`
+  );
 }

@@ -37,7 +37,10 @@ describe('config', () => {
   });
 
   it('finds the state machine of an operation in STATE_MACHINE_ARNS, none when absent', () => {
-    vi.stubEnv('STATE_MACHINE_ARNS', JSON.stringify({ exportRecords: 'arn:aws:states:eu-central-1:1:stateMachine:export' }));
+    vi.stubEnv(
+      'STATE_MACHINE_ARNS',
+      JSON.stringify({ exportRecords: 'arn:aws:states:eu-central-1:1:stateMachine:export' }),
+    );
     expect(config.stateMachineArn('exportRecords')).toBe('arn:aws:states:eu-central-1:1:stateMachine:export');
     expect(config.stateMachineArn('importRecords')).toBeUndefined();
     vi.stubEnv('STATE_MACHINE_ARNS', '');

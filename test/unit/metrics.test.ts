@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { httpHandler } from '../../shared/http/handler';
-import { type ApiEvent } from '../../shared/http/types';
+import type { ApiEvent } from '../../shared/http/types';
 import { AppError } from '../../shared/errors';
 import { containerRoutes } from '../../shared/routes/containers';
 import { lambdaContext } from '../../infra/local/lambda';
@@ -37,15 +37,27 @@ const event = (): ApiEvent => ({
   pathParameters: { clientUuid: 'c1', facilityUuid: 'f1', uuid: 'u1' },
   isBase64Encoded: false,
   requestContext: {
-    accountId: '1', apiId: 'x', domainName: 'x', domainPrefix: 'x', requestId: 'r1', routeKey: 'x', stage: '$default', time: '', timeEpoch: 0,
+    accountId: '1',
+    apiId: 'x',
+    domainName: 'x',
+    domainPrefix: 'x',
+    requestId: 'r1',
+    routeKey: 'x',
+    stage: '$default',
+    time: '',
+    timeEpoch: 0,
     http: { method: 'GET', path: '/', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' },
-    authorizer: { lambda: { sub: 's1', clients: 'c1', facilities: 'f1', roles: '', exp: Math.floor(Date.now() / 1000) + 60 } },
+    authorizer: {
+      lambda: { sub: 's1', clients: 'c1', facilities: 'f1', roles: '', exp: Math.floor(Date.now() / 1000) + 60 },
+    },
   },
 });
 
 const route = containerRoutes.load;
-const answer = (fn: () => Promise<unknown>) => httpHandler(route, async () => ({ body: await fn() }))(event(), lambdaContext('load'));
-const values = (line: Emf) => Object.fromEntries(line._aws.CloudWatchMetrics[0]!.Metrics.map((m) => [m.Name, line[m.Name]]));
+const answer = (fn: () => Promise<unknown>) =>
+  httpHandler(route, async () => ({ body: await fn() }))(event(), lambdaContext('load'));
+const values = (line: Emf) =>
+  Object.fromEntries(line._aws.CloudWatchMetrics[0]!.Metrics.map((m) => [m.Name, line[m.Name]]));
 
 describe('route metrics (EMF) from the one Middy stack', () => {
   it('writes latency, 4xx 0 and 5xx 0 under the operation for a 200', async () => {
@@ -57,15 +69,36 @@ describe('route metrics (EMF) from the one Middy stack', () => {
     expect(directive.Namespace).toBe(metricsNamespace('local'));
     expect(directive.Dimensions).toEqual([['service', 'operation']]);
     expect(line!.operation).toBe(route.operation);
-    expect(directive.Metrics).toEqual(expect.arrayContaining([{ Name: METRIC.latency, Unit: 'Milliseconds' }, { Name: METRIC.clientErrors, Unit: 'Count' }, { Name: METRIC.serverErrors, Unit: 'Count' }]));
+    expect(directive.Metrics).toEqual(
+      expect.arrayContaining([
+        { Name: METRIC.latency, Unit: 'Milliseconds' },
+        { Name: METRIC.clientErrors, Unit: 'Count' },
+        { Name: METRIC.serverErrors, Unit: 'Count' },
+      ]),
+    );
     expect(values(line!)).toMatchObject({ [METRIC.clientErrors]: 0, [METRIC.serverErrors]: 0 });
     expect(values(line!)[METRIC.latency]).toBeGreaterThanOrEqual(0);
   });
 
   it('counts the status the client gets: a 404 is a client error, an unexpected exception a server error', async () => {
-    expect((await answer(async () => { throw new AppError(404, 'container.not_found'); })).statusCode).toBe(404);
-    expect((await answer(async () => { throw new Error('boom'); })).statusCode).toBe(500);
-    expect(lines.map(values).map((v) => [v[METRIC.clientErrors], v[METRIC.serverErrors]])).toEqual([[1, 0], [0, 1]]);
+    expect(
+      (
+        await answer(async () => {
+          throw new AppError(404, 'container.not_found');
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await answer(async () => {
+          throw new Error('boom');
+        })
+      ).statusCode,
+    ).toBe(500);
+    expect(lines.map(values).map((v) => [v[METRIC.clientErrors], v[METRIC.serverErrors]])).toEqual([
+      [1, 0],
+      [0, 1],
+    ]);
   });
 
   it('counts a request the stack refuses before the handler (another tenant: 403)', async () => {
@@ -87,7 +120,10 @@ describe('maintenance step metrics (EMF) from the step handler builder', () => {
   });
 
   it('writes the step duration, what this step processed and 0 failures under the operation', async () => {
-    await stepHandler(operation(false))({ progress: { phase: 'partitions', processed: 10 }, state: { n: 1 } }, lambdaContext('step'));
+    await stepHandler(operation(false))(
+      { progress: { phase: 'partitions', processed: 10 }, state: { n: 1 } },
+      lambdaContext('step'),
+    );
     expect(lines).toHaveLength(1);
     expect(lines[0]!.operation).toBe('regenerateSequenceMemory');
     expect(values(lines[0]!)).toMatchObject({ [METRIC.processed]: 20, [METRIC.stepFailures]: 0 });
@@ -99,7 +135,7 @@ describe('maintenance step metrics (EMF) from the step handler builder', () => {
     expect(values(lines[0]!)).toMatchObject({ [METRIC.processed]: 0, [METRIC.stepFailures]: 1 });
   });
 
-  it('takes a new phase\'s count as processed by this step', () => {
+  it("takes a new phase's count as processed by this step", () => {
     expect(processedBy({ phase: 'a', processed: 50 }, { phase: 'b', processed: 5 })).toBe(5);
     expect(processedBy(undefined, { phase: 'a', processed: 7 })).toBe(7);
     expect(processedBy({ phase: 'a', processed: 9 }, { phase: 'a', processed: 9 })).toBe(0);

@@ -1,4 +1,7 @@
-/** shared/retry.ts: the one retry policy: what is retried, how often per request, and no write too close to the deadline. */
+/**
+ * shared/retry.ts: the one retry policy: what is retried, how often per request, and no write too close to the
+ * deadline.
+ */
 import { describe, expect, it } from 'vitest';
 import {
   applyRetryPolicy,
@@ -29,13 +32,26 @@ function flaky(failures: number, error: Error) {
 
 describe('isUnavailable', () => {
   it('is true for throttling, conflicts, a dependency away and an abandoned request', () => {
-    for (const error of [named('ThrottlingException'), named('ProvisionedThroughputExceededException'), named('TransactionConflictException'), named('Error', { code: 'ECONNREFUSED' }), named('AbortError')]) {
+    for (const error of [
+      named('ThrottlingException'),
+      named('ProvisionedThroughputExceededException'),
+      named('TransactionConflictException'),
+      named('Error', { code: 'ECONNREFUSED' }),
+      named('AbortError'),
+    ]) {
       expect(isUnavailable(error)).toBe(true);
     }
   });
 
   it('is false for what another attempt would not change', () => {
-    for (const error of [named('ValidationException'), named('ConditionalCheckFailedException'), new TypeError('x'), undefined, null]) expect(isUnavailable(error)).toBe(false);
+    for (const error of [
+      named('ValidationException'),
+      named('ConditionalCheckFailedException'),
+      new TypeError('x'),
+      undefined,
+      null,
+    ])
+      expect(isUnavailable(error)).toBe(false);
   });
 });
 
@@ -95,22 +111,42 @@ describe('retrying', () => {
 });
 
 describe('the deadline of a write', () => {
-  it(`allows a write with more than ${COMMIT_MARGIN_MS} ms left, or outside a request; refuses one with less or after expireBudget`, async () => {
-    expect(() => assertTimeToCommit()).not.toThrow();
-    await withBudget(COMMIT_MARGIN_MS + 5_000, async () => expect(() => assertTimeToCommit()).not.toThrow());
-    await withBudget(COMMIT_MARGIN_MS - 1, async () => expect(() => assertTimeToCommit()).toThrow(DeadlineError));
-    await withBudget(60_000, async () => {
-      expireBudget()();
-      expect(() => assertTimeToCommit()).toThrow(DeadlineError);
-    });
-  });
+  it(
+    `allows a write with more than ${COMMIT_MARGIN_MS} ms left, or outside a request; refuses one with less or after ` +
+      `expireBudget`,
+    async () => {
+      expect(() => assertTimeToCommit()).not.toThrow();
+      await withBudget(COMMIT_MARGIN_MS + 5_000, async () => expect(() => assertTimeToCommit()).not.toThrow());
+      await withBudget(COMMIT_MARGIN_MS - 1, async () => expect(() => assertTimeToCommit()).toThrow(DeadlineError));
+      await withBudget(60_000, async () => {
+        expireBudget()();
+        expect(() => assertTimeToCommit()).toThrow(DeadlineError);
+      });
+    },
+  );
 
   it('applyRetryPolicy sends no write command too close to the deadline, and still sends a read', async () => {
-    type Middleware = (next: (args: unknown) => Promise<unknown>, context: { commandName?: string }) => (args: unknown) => Promise<unknown>;
+    type Middleware = (
+      next: (args: unknown) => Promise<unknown>,
+      context: { commandName?: string },
+    ) => (args: unknown) => Promise<unknown>;
     let middleware: Middleware | undefined;
-    applyRetryPolicy({ middlewareStack: { add: (m: Middleware) => { middleware = m; } } } as never);
+    applyRetryPolicy({
+      middlewareStack: {
+        add: (m: Middleware) => {
+          middleware = m;
+        },
+      },
+    } as never);
     const sent: string[] = [];
-    const send = (commandName: string) => middleware!(async () => { sent.push(commandName); return {}; }, { commandName })({});
+    const send = (commandName: string) =>
+      middleware!(
+        async () => {
+          sent.push(commandName);
+          return {};
+        },
+        { commandName },
+      )({});
     await withBudget(COMMIT_MARGIN_MS - 1, async () => {
       await expect(send('PutItemCommand')).rejects.toBeInstanceOf(DeadlineError);
       await expect(send('TransactWriteItemsCommand')).rejects.toBeInstanceOf(DeadlineError);

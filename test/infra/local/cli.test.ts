@@ -5,10 +5,15 @@ import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const run = (tool: string, ...args: string[]) => {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', `infra/local/${tool}.ts`, ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, LOCAL_DIR: path.join(root, '.local') } });
+  const result = spawnSync(process.execPath, ['--import', 'tsx', `infra/local/${tool}.ts`, ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, LOCAL_DIR: path.join(root, '.local') },
+  });
   return { code: result.status, out: result.stdout, err: result.stderr };
 };
-const claims = (jwt: string) => JSON.parse(Buffer.from(jwt.trim().split('.')[1]!, 'base64url').toString()) as { sub: string; name: string };
+const claims = (jwt: string) =>
+  JSON.parse(Buffer.from(jwt.trim().split('.')[1]!, 'base64url').toString()) as { sub: string; name: string };
 const UUID = '8d1c6e62-3f0e-4d5c-9d7a-0c6a1b2f3e41';
 
 describe('command-line tools', () => {
@@ -24,7 +29,9 @@ describe('command-line tools', () => {
 
   it('ops and invoke name an unknown operation', () => {
     expect(run('ops', 'export-everything').err).toContain("unknown operation 'export-everything'");
-    expect(run('invoke', 'container.explode', 'events/container/load.json').err).toContain("unknown operation 'container.explode'");
+    expect(run('invoke', 'container.explode', 'events/container/load.json').err).toContain(
+      "unknown operation 'container.explode'",
+    );
   });
 
   it('token refuses what is not a uuid and unknown roles', () => {

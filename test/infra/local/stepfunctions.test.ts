@@ -3,11 +3,20 @@
  * interpreter behind the SDK's Step Functions client, with a step function that fails on purpose.
  */
 import type { AddressInfo } from 'node:net';
-import { DescribeExecutionCommand, GetExecutionHistoryCommand, SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
+import {
+  DescribeExecutionCommand,
+  GetExecutionHistoryCommand,
+  SFNClient,
+  StartExecutionCommand,
+} from '@aws-sdk/client-sfn';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../../infra/local/emulators';
 import { stateMachineArnOf, stepFunctionArnOf } from '../../../infra/local/environment';
-import { createStepFunctionsEndpoint, localStateMachines, type InvokeFunction } from '../../../infra/local/stepfunctions';
+import {
+  createStepFunctionsEndpoint,
+  localStateMachines,
+  type InvokeFunction,
+} from '../../../infra/local/stepfunctions';
 import { stateNames, STEP_RETRY } from '../../../shared/operations/machine';
 
 const OPERATION = 'regenerateSequenceMemory';
@@ -26,10 +35,16 @@ const invoke: InvokeFunction = async (arn, input) => {
 const server = createStepFunctionsEndpoint({ machines: localStateMachines(), invoke });
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-const sfn = new SFNClient({ endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
+const sfn = new SFNClient({
+  endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+  region: LOCAL_REGION,
+  credentials: LOCAL_CREDENTIALS,
+});
 
 async function execute(input: unknown) {
-  const { executionArn } = await sfn.send(new StartExecutionCommand({ stateMachineArn: stateMachineArnOf(OPERATION), input: JSON.stringify(input) }));
+  const { executionArn } = await sfn.send(
+    new StartExecutionCommand({ stateMachineArn: stateMachineArnOf(OPERATION), input: JSON.stringify(input) }),
+  );
   for (const deadline = Date.now() + 20_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 25))) {
     const execution = await sfn.send(new DescribeExecutionCommand({ executionArn }));
     if (execution.status !== 'RUNNING') {
@@ -47,8 +62,16 @@ describe('the local Step Functions endpoint', () => {
     calls.length = 0;
     script = [
       (input) => ({ ...input, state: { cursor: 'a' }, done: false, progress }),
-      () => { throw named('ThrottlingException', 'Rate exceeded'); },
-      (input) => ({ ...input, state: { cursor: 'b' }, done: true, progress: { phase: 'done', processed: 2 }, result: { fixed: 0 } }),
+      () => {
+        throw named('ThrottlingException', 'Rate exceeded');
+      },
+      (input) => ({
+        ...input,
+        state: { cursor: 'b' },
+        done: true,
+        progress: { phase: 'done', processed: 2 },
+        result: { fixed: 0 },
+      }),
     ];
     const { execution, events } = await execute({ dryRun: true });
     expect(execution.status).toBe('SUCCEEDED');
@@ -64,19 +87,31 @@ describe('the local Step Functions endpoint', () => {
     expect(events.at(-1)!.type).toBe('ExecutionSucceeded');
   });
 
-  it('fails on an error the definition does not retry, keeping the last step\'s state', async () => {
+  it("fails on an error the definition does not retry, keeping the last step's state", async () => {
     calls.length = 0;
     script = [
       (input) => ({ ...input, state: { cursor: 'kept' }, done: false, progress }),
-      () => { throw named('ValidationException', 'One or more parameter values were invalid'); },
+      () => {
+        throw named('ValidationException', 'One or more parameter values were invalid');
+      },
     ];
     const { execution, events } = await execute({});
     expect(calls).toHaveLength(2);
-    expect(execution).toMatchObject({ status: 'FAILED', error: 'ValidationException', cause: expect.stringContaining('parameter values were invalid') });
+    expect(execution).toMatchObject({
+      status: 'FAILED',
+      error: 'ValidationException',
+      cause: expect.stringContaining('parameter values were invalid'),
+    });
     const names = stateNames(OPERATION);
     const exited = events.filter((e) => e.type === 'TaskStateExited' && e.stateExitedEventDetails?.name === names.step);
-    expect(JSON.parse(exited.at(-1)!.stateExitedEventDetails!.output!)).toMatchObject({ state: { cursor: 'kept' }, progress });
+    expect(JSON.parse(exited.at(-1)!.stateExitedEventDetails!.output!)).toMatchObject({
+      state: { cursor: 'kept' },
+      progress,
+    });
     const failState = events.find((e) => e.type === 'FailStateEntered')!;
-    expect(JSON.parse(failState.stateEnteredEventDetails!.input!)).toMatchObject({ state: { cursor: 'kept' }, failure: { Error: 'ValidationException' } });
+    expect(JSON.parse(failState.stateEnteredEventDetails!.input!)).toMatchObject({
+      state: { cursor: 'kept' },
+      failure: { Error: 'ValidationException' },
+    });
   });
 });

@@ -4,7 +4,15 @@
  * or whose item exists or is gone, fails whole with ConditionFailedError; the writer lands in the
  * directory (the service's own writes do not); every write leaves its audit entry.
  */
-import { contentSummary, SERVICE_ACTOR, type AuditAction, type AuditChange, type AuditEntry, type ContainerStore, type WriteContext } from '../../../shared/data/containers';
+import {
+  contentSummary,
+  SERVICE_ACTOR,
+  type AuditAction,
+  type AuditChange,
+  type AuditEntry,
+  type ContainerStore,
+  type WriteContext,
+} from '../../../shared/data/containers';
 import { keys, type Tenant } from '../../../shared/data/table';
 import { ConditionFailedError } from '../../../shared/data/transact';
 import type { ContainerRecord, ContainerView, ContentLink } from '../../../shared/domain/container';
@@ -32,11 +40,16 @@ export function memoryContainerStore() {
   };
   const audit = (record: ContainerRecord, action: AuditAction, changes: AuditChange[], write: WriteContext) => {
     const id = idOf(tenantOf(record), record.Uuid);
-    audits.set(id, [...(audits.get(id) ?? []), { at: write.at, actor: write.actor.sub, requestId: write.requestId, action, changes: structuredClone(changes) }]);
+    audits.set(id, [
+      ...(audits.get(id) ?? []),
+      { at: write.at, actor: write.actor.sub, requestId: write.requestId, action, changes: structuredClone(changes) },
+    ]);
   };
   // Links as the table orders them: by sort key (kind, then content id).
   const ordered = (links: ContentLink[], uuid: string) =>
-    [...links].sort((a, b) => (keys.containerLink(uuid, a.kind, a.id) < keys.containerLink(uuid, b.kind, b.id) ? -1 : 1));
+    [...links].sort((a, b) =>
+      keys.containerLink(uuid, a.kind, a.id) < keys.containerLink(uuid, b.kind, b.id) ? -1 : 1,
+    );
 
   const store: ContainerStore = {
     async load(tenant, uuid) {
@@ -45,15 +58,22 @@ export function memoryContainerStore() {
     },
 
     async names(client, ids) {
-      return new Map(ids.flatMap((id) => {
-        const name = people.get(`${client}#${id}`);
-        return name === undefined ? [] : [[id, name] as const];
-      }));
+      return new Map(
+        ids.flatMap((id) => {
+          const name = people.get(`${client}#${id}`);
+          return name === undefined ? [] : [[id, name] as const];
+        }),
+      );
     },
 
     async create(record, changes, write) {
       if (stored(record)) throw failed();
-      views.set(idOf(tenantOf(record), record.Uuid), { record: structuredClone(record), links: [], dispatchId: null, disposeId: null });
+      views.set(idOf(tenantOf(record), record.Uuid), {
+        record: structuredClone(record),
+        links: [],
+        dispatchId: null,
+        disposeId: null,
+      });
       remember(record, write);
       audit(record, 'created', changes, write);
     },
@@ -109,7 +129,9 @@ export function memoryContainerStore() {
 
     async dueForRelease(at) {
       return [...views.values()]
-        .filter(({ record }) => record.State === 'DECAY' && record.ReleaseDateTime !== null && record.ReleaseDateTime <= at)
+        .filter(
+          ({ record }) => record.State === 'DECAY' && record.ReleaseDateTime !== null && record.ReleaseDateTime <= at,
+        )
         .map(({ record }) => ({ tenant: tenantOf(record), uuid: record.Uuid }));
     },
   };

@@ -21,7 +21,10 @@ function inCollection(r: DocumentRecord, tenant: Tenant, collection: DocumentCol
 export function memoryDocumentStore() {
   const records = new Map<string, DocumentRecord>();
   const newestFirst = (tenant: Tenant, collection: DocumentCollection) =>
-    [...records.values()].filter((r) => inCollection(r, tenant, collection)).sort((a, b) => (orderKey(a) < orderKey(b) ? 1 : -1)).map((r) => structuredClone(r));
+    [...records.values()]
+      .filter((r) => inCollection(r, tenant, collection))
+      .sort((a, b) => (orderKey(a) < orderKey(b) ? 1 : -1))
+      .map((r) => structuredClone(r));
   const versioned = (previous: DocumentRecord) => {
     const stored = records.get(idOf(tenantOf(previous), previous.Uuid));
     if (!stored || stored.Version !== previous.Version) throw new ConditionFailedError(['ConditionalCheckFailed']);
@@ -47,7 +50,12 @@ export function memoryDocumentStore() {
     },
     async setFile(previous, file, updatedAt) {
       const stored = versioned(previous);
-      records.set(idOf(tenantOf(stored), stored.Uuid), { ...stored, File: structuredClone(file), Version: previous.Version + 1, UpdatedAt: updatedAt });
+      records.set(idOf(tenantOf(stored), stored.Uuid), {
+        ...stored,
+        File: structuredClone(file),
+        Version: previous.Version + 1,
+        UpdatedAt: updatedAt,
+      });
     },
     count: async (tenant, collection) => newestFirst(tenant, collection).length,
     list: async (tenant, collection, limit) => newestFirst(tenant, collection).slice(0, limit),

@@ -19,8 +19,10 @@ export function memoryFileStorage(clock: () => Date = () => new Date()) {
         ExpiresAt: new Date(clock().getTime() + expiresSeconds * 1000),
       };
     },
-    presignDownload: async (key, contentDisposition, expiresSeconds) =>
-      `memory://files/${key}?${new URLSearchParams({ disposition: contentDisposition, expires: String(expiresSeconds) })}`,
+    presignDownload: async (key, contentDisposition, expiresSeconds) => {
+      const query = new URLSearchParams({ disposition: contentDisposition, expires: String(expiresSeconds) });
+      return `memory://files/${key}?${query}`;
+    },
     async head(key) {
       const object = objects.get(key);
       return object && { size: object.size, contentType: object.contentType, lastModified: object.lastModified };

@@ -21,8 +21,12 @@ export function memoryMaintenanceStore() {
     if (actor.name) directory.set(nameKey({ client, kind: 'PERSON', id: actor.sub }), actor.name);
   };
   const newestFirst = (keep: (r: MaintenanceRecord) => boolean) =>
-    [...entries.values()].filter(keep).sort((a, b) => (maintenanceOrderKey(a) < maintenanceOrderKey(b) ? 1 : -1)).map((r) => structuredClone(r));
-  const ofTenant = (tenant: Tenant) => (r: MaintenanceRecord) => r.Client === tenant.client && r.Facility === tenant.facility;
+    [...entries.values()]
+      .filter(keep)
+      .sort((a, b) => (maintenanceOrderKey(a) < maintenanceOrderKey(b) ? 1 : -1))
+      .map((r) => structuredClone(r));
+  const ofTenant = (tenant: Tenant) => (r: MaintenanceRecord) =>
+    r.Client === tenant.client && r.Facility === tenant.facility;
 
   const store: MaintenanceStore = {
     async get(tenant, uuid) {
@@ -49,10 +53,12 @@ export function memoryMaintenanceStore() {
       return { total: all.length, items: all.slice(offset, offset + limit) };
     },
     async names(refs) {
-      return new Map(refs.flatMap((ref) => {
-        const name = directory.get(nameKey(ref));
-        return name === undefined ? [] : [[nameKey(ref), name] as const];
-      }));
+      return new Map(
+        refs.flatMap((ref) => {
+          const name = directory.get(nameKey(ref));
+          return name === undefined ? [] : [[nameKey(ref), name] as const];
+        }),
+      );
     },
   };
   return Object.assign(store, {

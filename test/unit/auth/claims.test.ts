@@ -4,13 +4,35 @@ import { identityFromClaims, identityFromContext, toAuthorizerContext, type Call
 
 const now = new Date('2026-03-01T12:00:00Z');
 const exp = Math.floor(now.getTime() / 1000) + 600;
-const claims = { sub: 's1', name: 'Ada Lovelace', clients: ['c1', 'c2'], facilities: ['f1'], roles: ['rpo'], exp, iss: 'ignored' };
+const claims = {
+  sub: 's1',
+  name: 'Ada Lovelace',
+  clients: ['c1', 'c2'],
+  facilities: ['f1'],
+  roles: ['rpo'],
+  exp,
+  iss: 'ignored',
+};
 
 describe('identityFromClaims', () => {
   it('takes the caller from the claims it needs; roles default to none, name may be absent', () => {
-    expect(identityFromClaims(claims)).toEqual({ sub: 's1', name: 'Ada Lovelace', clients: ['c1', 'c2'], facilities: ['f1'], roles: ['rpo'], exp });
+    expect(identityFromClaims(claims)).toEqual({
+      sub: 's1',
+      name: 'Ada Lovelace',
+      clients: ['c1', 'c2'],
+      facilities: ['f1'],
+      roles: ['rpo'],
+      exp,
+    });
     const { roles: _roles, name: _name, ...bare } = claims;
-    expect(identityFromClaims(bare)).toEqual({ sub: 's1', name: undefined, clients: ['c1', 'c2'], facilities: ['f1'], roles: [], exp });
+    expect(identityFromClaims(bare)).toEqual({
+      sub: 's1',
+      name: undefined,
+      clients: ['c1', 'c2'],
+      facilities: ['f1'],
+      roles: [],
+      exp,
+    });
   });
 
   it.each([
@@ -30,11 +52,25 @@ describe('identityFromClaims', () => {
 });
 
 describe('toAuthorizerContext and identityFromContext', () => {
-  const caller: Caller = { sub: 's1', name: 'Ada Lovelace', clients: ['c1', 'c2'], facilities: ['f1'], roles: ['rpo', 'reporter'], exp };
+  const caller: Caller = {
+    sub: 's1',
+    name: 'Ada Lovelace',
+    clients: ['c1', 'c2'],
+    facilities: ['f1'],
+    roles: ['rpo', 'reporter'],
+    exp,
+  };
 
   it('joins the lists with commas, and reads back the same caller', () => {
     const context = toAuthorizerContext(caller);
-    expect(context).toEqual({ sub: 's1', name: 'Ada Lovelace', clients: 'c1,c2', facilities: 'f1', roles: 'rpo,reporter', exp });
+    expect(context).toEqual({
+      sub: 's1',
+      name: 'Ada Lovelace',
+      clients: 'c1,c2',
+      facilities: 'f1',
+      roles: 'rpo,reporter',
+      exp,
+    });
     expect(identityFromContext(context, now)).toEqual(caller);
   });
 
@@ -42,11 +78,17 @@ describe('toAuthorizerContext and identityFromContext', () => {
     const context = toAuthorizerContext({ ...caller, name: undefined, roles: [] });
     expect(context).not.toHaveProperty('name');
     expect(identityFromContext(context, now)).toEqual({ ...caller, name: undefined, roles: [] });
-    expect(identityFromContext({ sub: 's1', clients: '', facilities: '', roles: '', exp }, now)).toMatchObject({ clients: [], facilities: [], roles: [] });
+    expect(identityFromContext({ sub: 's1', clients: '', facilities: '', roles: '', exp }, now)).toMatchObject({
+      clients: [],
+      facilities: [],
+      roles: [],
+    });
   });
 
   it('reads an exp that API Gateway passed on as text', () => {
-    expect(identityFromContext({ ...toAuthorizerContext(caller), exp: String(exp) as unknown as number }, now)).toEqual(caller);
+    expect(identityFromContext({ ...toAuthorizerContext(caller), exp: String(exp) as unknown as number }, now)).toEqual(
+      caller,
+    );
   });
 
   it('says the token is missing when there is no context or no subject', () => {

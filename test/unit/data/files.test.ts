@@ -6,7 +6,10 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
 import { s3FileStorage } from '../../../shared/data/files';
 
-const s3 = new S3Client({ region: 'eu-central-1', credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' } });
+const s3 = new S3Client({
+  region: 'eu-central-1',
+  credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' },
+});
 const files = s3FileStorage(s3, 'files-bucket');
 
 describe('presignUpload', () => {
@@ -14,21 +17,30 @@ describe('presignUpload', () => {
     const before = Date.now();
     const key = 'documents/c/f/5b7e2a90-1c44-4b8e-a3f1-6d2c9e8f7a10';
     const upload = await files.presignUpload(key, 'application/pdf', 256 * 1024, 900);
-    const policy = JSON.parse(Buffer.from(upload.Fields.Policy!, 'base64').toString('utf8')) as { expiration: string; conditions: unknown[] };
-    expect(policy.conditions).toEqual(expect.arrayContaining([
-      { key },
-      { bucket: 'files-bucket' },
-      ['content-length-range', 1, 256 * 1024],
-      ['eq', '$Content-Type', 'application/pdf'],
-      { 'X-Amz-Algorithm': 'AWS4-HMAC-SHA256' },
-      { 'X-Amz-Credential': expect.stringMatching(/^AKIDEXAMPLE\/\d{8}\/eu-central-1\/s3\/aws4_request$/) },
-    ]));
+    const policy = JSON.parse(Buffer.from(upload.Fields.Policy!, 'base64').toString('utf8')) as {
+      expiration: string;
+      conditions: unknown[];
+    };
+    expect(policy.conditions).toEqual(
+      expect.arrayContaining([
+        { key },
+        { bucket: 'files-bucket' },
+        ['content-length-range', 1, 256 * 1024],
+        ['eq', '$Content-Type', 'application/pdf'],
+        { 'X-Amz-Algorithm': 'AWS4-HMAC-SHA256' },
+        { 'X-Amz-Credential': expect.stringMatching(/^AKIDEXAMPLE\/\d{8}\/eu-central-1\/s3\/aws4_request$/) },
+      ]),
+    );
     // No condition that would let the form write anywhere else (no starts-with on the key).
     expect(policy.conditions.filter((c) => Array.isArray(c) && c[0] === 'starts-with')).toEqual([]);
     const expires = Date.parse(policy.expiration);
     expect(expires - before).toBeGreaterThan(899_000);
     expect(expires - before).toBeLessThanOrEqual(900_000 + 1_000);
     expect(Math.abs(upload.ExpiresAt.getTime() - expires)).toBeLessThan(1_000);
-    expect(upload.Fields).toMatchObject({ key, 'Content-Type': 'application/pdf', 'X-Amz-Signature': expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(upload.Fields).toMatchObject({
+      key,
+      'Content-Type': 'application/pdf',
+      'X-Amz-Signature': expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
   });
 });

@@ -7,19 +7,36 @@ const key = (i: number) => `k${String(i).padStart(5, '0')}`;
 
 describe('planBuckets', () => {
   it('starts the first bucket at the empty key, so any later key has a slice', () => {
-    expect(planBuckets([], [{ op: 'insert', key: 'k5' }, { op: 'insert', key: 'k2' }])).toEqual([{ bucket: { K: '', M: 'k5', N: 2, V: 0 }, created: true }]);
+    expect(
+      planBuckets(
+        [],
+        [
+          { op: 'insert', key: 'k5' },
+          { op: 'insert', key: 'k2' },
+        ],
+      ),
+    ).toEqual([{ bucket: { K: '', M: 'k5', N: 2, V: 0 }, created: true }]);
   });
 
   it('opens a new bucket only when the newest is full and the key lies above all it has seen', () => {
     const full = [bucket('', PAGE_BUCKET_SIZE, 'k00099')];
-    expect(planBuckets(full, [{ op: 'insert', key: 'k00100' }])).toEqual([{ bucket: { K: 'k00100', M: 'k00100', N: 1, V: 0 }, created: true }]);
+    expect(planBuckets(full, [{ op: 'insert', key: 'k00100' }])).toEqual([
+      { bucket: { K: 'k00100', M: 'k00100', N: 1, V: 0 }, created: true },
+    ]);
     // Below the largest key seen: the full slice grows instead (exact, if uneven).
-    expect(planBuckets(full, [{ op: 'insert', key: 'k00050x' }])).toEqual([{ bucket: { K: '', M: 'k00099', N: 101, V: 1 }, created: false }]);
+    expect(planBuckets(full, [{ op: 'insert', key: 'k00050x' }])).toEqual([
+      { bucket: { K: '', M: 'k00099', N: 101, V: 1 }, created: false },
+    ]);
   });
 
   it('counts a removal out of the slice that holds the key, never below zero', () => {
     const stored = [bucket('', 100, 'k00099'), bucket('k00100', 3, 'k00102')];
-    expect(planBuckets(stored, [{ op: 'remove', key: 'k00010' }, { op: 'remove', key: 'k00101' }])).toEqual([
+    expect(
+      planBuckets(stored, [
+        { op: 'remove', key: 'k00010' },
+        { op: 'remove', key: 'k00101' },
+      ]),
+    ).toEqual([
       { bucket: { K: '', M: 'k00099', N: 99, V: 1 }, created: false },
       { bucket: { K: 'k00100', M: 'k00102', N: 2, V: 1 }, created: false },
     ]);
@@ -27,20 +44,33 @@ describe('planBuckets', () => {
   });
 
   it('skips a change the bucket it falls in has counted already (a stream record delivered again)', () => {
-    const stored = [{ ...bucket('', 100, 'k00099'), Seq: '0005' }, { ...bucket('k00100', 2, 'k00101'), Seq: '0009' }];
-    expect(planBuckets(stored, [
-      { op: 'insert', key: 'k00050x', seq: '0005' },
-      { op: 'insert', key: 'k00102', seq: '0009' },
-      { op: 'insert', key: 'k00103', seq: '0010' },
-      { op: 'remove', key: 'k00010', seq: '0011' },
-    ])).toEqual([
+    const stored = [
+      { ...bucket('', 100, 'k00099'), Seq: '0005' },
+      { ...bucket('k00100', 2, 'k00101'), Seq: '0009' },
+    ];
+    expect(
+      planBuckets(stored, [
+        { op: 'insert', key: 'k00050x', seq: '0005' },
+        { op: 'insert', key: 'k00102', seq: '0009' },
+        { op: 'insert', key: 'k00103', seq: '0010' },
+        { op: 'remove', key: 'k00010', seq: '0011' },
+      ]),
+    ).toEqual([
       { bucket: { K: '', M: 'k00099', N: 99, V: 1, Seq: '0011' }, created: false },
       { bucket: { K: 'k00100', M: 'k00103', N: 3, V: 1, Seq: '0010' }, created: false },
     ]);
   });
 
   it('a move within one slice leaves its size', () => {
-    expect(planBuckets([bucket('', 5, 'k9')], [{ op: 'remove', key: 'k3' }, { op: 'insert', key: 'k4' }])).toEqual([{ bucket: { K: '', M: 'k9', N: 5, V: 1 }, created: false }]);
+    expect(
+      planBuckets(
+        [bucket('', 5, 'k9')],
+        [
+          { op: 'remove', key: 'k3' },
+          { op: 'insert', key: 'k4' },
+        ],
+      ),
+    ).toEqual([{ bucket: { K: '', M: 'k9', N: 5, V: 1 }, created: false }]);
   });
 });
 
@@ -58,25 +88,45 @@ describe('startingPoint', () => {
     const all = Array.from({ length: 400 }, (_, i) => key(i));
     const evens = all.filter((_, i) => i % 2 === 0);
     const odds = all.filter((_, i) => i % 2 === 1).slice(0, 150);
-    const scopes = [evens, odds].map((keys) => keys.filter((_, i) => i % 100 === 0).map((K, j) => bucket(j ? K : '', Math.min(100, keys.length - j * 100))));
+    const scopes = [evens, odds].map((keys) =>
+      keys.filter((_, i) => i % 100 === 0).map((K, j) => bucket(j ? K : '', Math.min(100, keys.length - j * 100))),
+    );
     const newestFirst = [...evens, ...odds].sort().reverse();
-    const query = async (s: number, n: number, before?: string) => [evens, odds][s]!.filter((k) => before === undefined || k < before).reverse().slice(0, n);
+    const query = async (s: number, n: number, before?: string) =>
+      [evens, odds]
+        [s]!.filter((k) => before === undefined || k < before)
+        .reverse()
+        .slice(0, n);
     for (const offset of [0, 1, 99, 100, 150, 199, 200, 250, 349, 400]) {
       const start = startingPoint(scopes, offset);
       expect(start.above).toBeLessThanOrEqual(offset);
-      const page = (await mergeNewest(start.before, offset - start.above + 100, query, (k) => k)).slice(offset - start.above);
+      const page = (await mergeNewest(start.before, offset - start.above + 100, query, (k) => k)).slice(
+        offset - start.above,
+      );
       expect(page).toEqual(newestFirst.slice(offset, offset + 100));
     }
   });
 });
 
 describe('mergeNewest', () => {
-  const sequences = [[9, 7, 5, 3, 1], [8, 6, 4, 2, 0]].map((s) => s.map(key));
-  const query = async (s: number, n: number, before?: string) => sequences[s]!.filter((k) => before === undefined || k < before).slice(0, n);
+  const sequences = [
+    [9, 7, 5, 3, 1],
+    [8, 6, 4, 2, 0],
+  ].map((s) => s.map(key));
+  const query = async (s: number, n: number, before?: string) =>
+    sequences[s]!.filter((k) => before === undefined || k < before).slice(0, n);
 
   it('merges newest first, each sequence from its own start', async () => {
     expect(await mergeNewest([undefined, undefined], 4, query, (k) => k)).toEqual([key(9), key(8), key(7), key(6)]);
-    expect(await mergeNewest([key(5), undefined], 30, query, (k) => k)).toEqual([key(8), key(6), key(4), key(3), key(2), key(1), key(0)]);
+    expect(await mergeNewest([key(5), undefined], 30, query, (k) => k)).toEqual([
+      key(8),
+      key(6),
+      key(4),
+      key(3),
+      key(2),
+      key(1),
+      key(0),
+    ]);
   });
 
   it('reads nothing below the empty key, where the first bucket starts', async () => {
@@ -85,7 +135,15 @@ describe('mergeNewest', () => {
 
   it('reads a lone sequence in one query of what is wanted', async () => {
     const asked: number[] = [];
-    await mergeNewest([undefined], 3, async (s, n, b) => { asked.push(n); return query(s, n, b); }, (k) => k);
+    await mergeNewest(
+      [undefined],
+      3,
+      async (s, n, b) => {
+        asked.push(n);
+        return query(s, n, b);
+      },
+      (k) => k,
+    );
     expect(asked).toEqual([3]);
   });
 });

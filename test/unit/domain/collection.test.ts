@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { pageConfiguration, wholeConfiguration } from '../../../shared/domain/collection';
 
 const endpoint = (page: number) => `/documents/page/${page}`;
-const page = (total: number, current: number, itemsOnPage: number) => pageConfiguration({ name: 'DocumentModel', total, page: current, pageSize: 100, itemsOnPage, endpoint });
+const page = (total: number, current: number, itemsOnPage: number) =>
+  pageConfiguration({ name: 'DocumentModel', total, page: current, pageSize: 100, itemsOnPage, endpoint });
 
 describe('pageConfiguration', () => {
   it('a middle page: neighbours on both sides, indexes of its own items, every endpoint built from its page', () => {
@@ -29,7 +30,14 @@ describe('pageConfiguration', () => {
 
   it('the first and the last page point at themselves where there is no neighbour; the last holds the rest', () => {
     expect(page(250, 1, 100)).toMatchObject({ PreviousPage: 1, NextPage: 2, FirstIndex: 0, LastIndex: 99 });
-    expect(page(250, 3, 50)).toMatchObject({ PreviousPage: 2, NextPage: 3, LastPage: 3, NextPageEndpoint: '/documents/page/3', FirstIndex: 200, LastIndex: 249 });
+    expect(page(250, 3, 50)).toMatchObject({
+      PreviousPage: 2,
+      NextPage: 3,
+      LastPage: 3,
+      NextPageEndpoint: '/documents/page/3',
+      FirstIndex: 200,
+      LastIndex: 249,
+    });
   });
 
   it('a full last page does not add an empty one: 200 items are 2 pages', () => {
@@ -37,11 +45,26 @@ describe('pageConfiguration', () => {
   });
 
   it('an empty collection still has page 1, holding nothing (LastIndex below FirstIndex)', () => {
-    expect(page(0, 1, 0)).toMatchObject({ LastPage: 1, PreviousPage: 1, NextPage: 1, FirstIndex: 0, LastIndex: -1, TotalCount: 0 });
+    expect(page(0, 1, 0)).toMatchObject({
+      LastPage: 1,
+      PreviousPage: 1,
+      NextPage: 1,
+      FirstIndex: 0,
+      LastIndex: -1,
+      TotalCount: 0,
+    });
   });
 
   it('a page past the end is empty, and its neighbours lead back into the collection', () => {
-    expect(page(150, 5, 0)).toMatchObject({ CurrentPage: 5, LastPage: 2, PreviousPage: 2, NextPage: 2, CurrentPageEndpoint: '/documents/page/5', FirstIndex: 400, LastIndex: 399 });
+    expect(page(150, 5, 0)).toMatchObject({
+      CurrentPage: 5,
+      LastPage: 2,
+      PreviousPage: 2,
+      NextPage: 2,
+      CurrentPageEndpoint: '/documents/page/5',
+      FirstIndex: 400,
+      LastIndex: 399,
+    });
   });
 });
 
@@ -69,6 +92,10 @@ describe('wholeConfiguration', () => {
   });
 
   it('an empty listing: LastIndex -1, total 0', () => {
-    expect(wholeConfiguration({ name: 'X', total: 0, cap: 1000, itemsOnPage: 0, self: '/x' })).toMatchObject({ FirstIndex: 0, LastIndex: -1, TotalCount: 0 });
+    expect(wholeConfiguration({ name: 'X', total: 0, cap: 1000, itemsOnPage: 0, self: '/x' })).toMatchObject({
+      FirstIndex: 0,
+      LastIndex: -1,
+      TotalCount: 0,
+    });
   });
 });

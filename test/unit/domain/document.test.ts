@@ -42,7 +42,9 @@ describe('mediaTypeOf', () => {
 
 describe('contentDisposition', () => {
   it('carries an ASCII fallback and the exact name as filename*', () => {
-    expect(contentDisposition('Prüfbericht März.pdf')).toBe(`attachment; filename="Prufbericht Marz.pdf"; filename*=UTF-8''Pr%C3%BCfbericht%20M%C3%A4rz.pdf`);
+    expect(contentDisposition('Prüfbericht März.pdf')).toBe(
+      `attachment; filename="Prufbericht Marz.pdf"; filename*=UTF-8''Pr%C3%BCfbericht%20M%C3%A4rz.pdf`,
+    );
   });
 
   it('never throws on a stored name with a lone surrogate: the ASCII name only', () => {
@@ -50,9 +52,15 @@ describe('contentDisposition', () => {
     expect(contentDisposition('\udc00')).toBe('attachment; filename="download"');
   });
 
-  it('keeps quotes and backslashes out of the quoted fallback, and percent-encodes the characters RFC 5987 reserves', () => {
-    expect(contentDisposition(`a"b\\c'(1)*.txt`)).toBe(`attachment; filename="a_b_c'(1)*.txt"; filename*=UTF-8''a%22b%5Cc%27%281%29%2A.txt`);
-  });
+  it(
+    'keeps quotes and backslashes out of the quoted fallback, and percent-encodes the characters RFC 5987 ' +
+      'reserves',
+    () => {
+      expect(contentDisposition(`a"b\\c'(1)*.txt`)).toBe(
+        `attachment; filename="a_b_c'(1)*.txt"; filename*=UTF-8''a%22b%5Cc%27%281%29%2A.txt`,
+      );
+    },
+  );
 
   it('falls back to "download" when no ASCII is left of the name', () => {
     expect(contentDisposition('報告.pdf')).toBe(`attachment; filename=".pdf"; filename*=UTF-8''%E5%A0%B1%E5%91%8A.pdf`);

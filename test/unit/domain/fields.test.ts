@@ -3,8 +3,20 @@
  * defaults, the presenter), on a small table and on the three models' tables.
  */
 import { describe, expect, it } from 'vitest';
-import { CONTAINER_FIELDS, CONTAINER_MUTABLE_FIELDS, CONTAINER_TABLE, createContainer, toContainerModel } from '../../../shared/domain/container';
-import { DOCUMENT_FIELDS, DOCUMENT_MUTABLE_FIELDS, DOCUMENT_TABLE, newDocument, toDocumentModel } from '../../../shared/domain/document';
+import {
+  CONTAINER_FIELDS,
+  CONTAINER_MUTABLE_FIELDS,
+  CONTAINER_TABLE,
+  createContainer,
+  toContainerModel,
+} from '../../../shared/domain/container';
+import {
+  DOCUMENT_FIELDS,
+  DOCUMENT_MUTABLE_FIELDS,
+  DOCUMENT_TABLE,
+  newDocument,
+  toDocumentModel,
+} from '../../../shared/domain/document';
 import {
   clearable,
   computed,
@@ -18,7 +30,13 @@ import {
   writable,
   writableFieldsOf,
 } from '../../../shared/domain/fields';
-import { createEntry, MAINTENANCE_FIELDS, MAINTENANCE_MUTABLE_FIELDS, MAINTENANCE_TABLE, toMaintenanceModel } from '../../../shared/domain/maintenance';
+import {
+  createEntry,
+  MAINTENANCE_FIELDS,
+  MAINTENANCE_MUTABLE_FIELDS,
+  MAINTENANCE_TABLE,
+  toMaintenanceModel,
+} from '../../../shared/domain/maintenance';
 
 const sample = {
   Client: kept(),
@@ -45,9 +63,26 @@ describe('a field table', () => {
   });
 
   it('presents every field in its order: stored ones from the record, computed ones as given', () => {
-    const record = { Client: 'c', Colour: 'blue', Size: 3, Note: null, Owner: 'o', Uuid: 'u', Version: 2, Extra: 'never shown' };
+    const record = {
+      Client: 'c',
+      Colour: 'blue',
+      Size: 3,
+      Note: null,
+      Owner: 'o',
+      Uuid: 'u',
+      Version: 2,
+      Extra: 'never shown',
+    };
     const model = presentModel(sample, record, { ColourName: 'Blue' });
-    expect(Object.entries(model)).toEqual([['Client', 'c'], ['Colour', 'blue'], ['ColourName', 'Blue'], ['Size', 3], ['Note', null], ['Owner', 'o'], ['Uuid', 'u']]);
+    expect(Object.entries(model)).toEqual([
+      ['Client', 'c'],
+      ['Colour', 'blue'],
+      ['ColourName', 'Blue'],
+      ['Size', 3],
+      ['Note', null],
+      ['Owner', 'o'],
+      ['Uuid', 'u'],
+    ]);
   });
 });
 
@@ -55,16 +90,43 @@ const tenant = { client: 'c1', facility: 'f1' };
 const now = new Date('2026-03-01T12:00:00Z');
 const container = createContainer(tenant, 'u1', { Name: 'Box' }, [], now);
 const document = newDocument(tenant, 'd1', { Scope: 'DEVICE', ScopeReference: 'dev-1', Filename: 'a.pdf' }, now);
-const entry = createEntry(tenant, 'm1', { IncidentTitle: 'T', IncidentCause: 'C', IncidentDateStart: '2026-03-01 08:00:00' }, 'p1', now);
+const entry = createEntry(
+  tenant,
+  'm1',
+  { IncidentTitle: 'T', IncidentCause: 'C', IncidentDateStart: '2026-03-01 08:00:00' },
+  'p1',
+  now,
+);
 const noNames = { person: () => null, device: () => null };
 
 describe.each([
   {
-    name: 'container', table: CONTAINER_TABLE, fields: CONTAINER_FIELDS, writable: CONTAINER_MUTABLE_FIELDS, size: 27, record: container,
+    name: 'container',
+    table: CONTAINER_TABLE,
+    fields: CONTAINER_FIELDS,
+    writable: CONTAINER_MUTABLE_FIELDS,
+    size: 27,
+    record: container,
     model: toContainerModel({ record: container, links: [], dispatchId: null, disposeId: null }, new Map(), now),
   },
-  { name: 'document', table: DOCUMENT_TABLE, fields: DOCUMENT_FIELDS, writable: DOCUMENT_MUTABLE_FIELDS, size: 11, record: document, model: toDocumentModel(document, null) },
-  { name: 'log entry', table: MAINTENANCE_TABLE, fields: MAINTENANCE_FIELDS, writable: MAINTENANCE_MUTABLE_FIELDS, size: 17, record: entry, model: toMaintenanceModel(entry, noNames) },
+  {
+    name: 'document',
+    table: DOCUMENT_TABLE,
+    fields: DOCUMENT_FIELDS,
+    writable: DOCUMENT_MUTABLE_FIELDS,
+    size: 11,
+    record: document,
+    model: toDocumentModel(document, null),
+  },
+  {
+    name: 'log entry',
+    table: MAINTENANCE_TABLE,
+    fields: MAINTENANCE_FIELDS,
+    writable: MAINTENANCE_MUTABLE_FIELDS,
+    size: 17,
+    record: entry,
+    model: toMaintenanceModel(entry, noNames),
+  },
 ])('the $name table', ({ table, fields, writable: writableFields, size, record, model }) => {
   it('is the interface §2 list: its presenter answers exactly its fields, in order', () => {
     expect(fields).toHaveLength(size);

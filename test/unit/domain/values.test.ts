@@ -1,6 +1,13 @@
 /** shared/domain/values.ts: what an identifier, a text, a stored number and a page number may be. */
 import { describe, expect, it } from 'vitest';
-import { isIdentifier, isStorableNumber, isWellFormed, PAGE_PATTERN, QUANTITY_MAX, QUANTITY_MIN } from '../../../shared/domain/values';
+import {
+  isIdentifier,
+  isStorableNumber,
+  isWellFormed,
+  PAGE_PATTERN,
+  QUANTITY_MAX,
+  QUANTITY_MIN,
+} from '../../../shared/domain/values';
 
 describe('isIdentifier', () => {
   it.each(['a', 'A-z_0', '8d1c6e62-3f0e-4d5c-9d7a-0c6a1b2f3e41', 'x'.repeat(36)])('takes %j', (value) => {
@@ -27,9 +34,12 @@ describe('isStorableNumber', () => {
     expect(isStorableNumber(value)).toBe(true);
   });
 
-  it.each([QUANTITY_MIN / 10, QUANTITY_MAX + 2, Number.POSITIVE_INFINITY, Number.NaN, 1e-300])('refuses %d', (value) => {
-    expect(isStorableNumber(value)).toBe(false);
-  });
+  it.each([QUANTITY_MIN / 10, QUANTITY_MAX + 2, Number.POSITIVE_INFINITY, Number.NaN, 1e-300])(
+    'refuses %d',
+    (value) => {
+      expect(isStorableNumber(value)).toBe(false);
+    },
+  );
 });
 
 describe('PAGE_PATTERN', () => {

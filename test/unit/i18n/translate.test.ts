@@ -26,7 +26,14 @@ describe('Accept-Language', () => {
 
 describe('notification', () => {
   it('builds the Notification element with localized message and details', () => {
-    const de = notification({ key: 'container.state_change_forbidden', params: { from: 'OPEN', to: 'DISPOSED' }, details: [{ key: 'detail.required', params: { field: 'Name' } }] }, 'de');
+    const de = notification(
+      {
+        key: 'container.state_change_forbidden',
+        params: { from: 'OPEN', to: 'DISPOSED' },
+        details: [{ key: 'detail.required', params: { field: 'Name' } }],
+      },
+      'de',
+    );
     expect(de).toEqual({
       Type: 'Error',
       Message: 'container.state_change_forbidden',
@@ -36,6 +43,10 @@ describe('notification', () => {
       Details: ['Name: ist erforderlich'],
       Code: 40901,
     });
-    expect(notification({ key: 'container.created' }, 'en')).toMatchObject({ Type: 'Success', Level: 200, LevelAsString: 'INFO' });
+    expect(notification({ key: 'container.created' }, 'en')).toMatchObject({
+      Type: 'Success',
+      Level: 200,
+      LevelAsString: 'INFO',
+    });
   });
 });

@@ -26,13 +26,17 @@ describe('answersOf', () => {
     expect([...answers.keys()]).toEqual([400, 401, 403, 404, 409, 412, 413, 415, 503]);
     expect(answers.get(400)).toEqual(['request.invalid', 'request.malformed_path', 'request.malformed_json']);
     expect(answers.get(401)).toEqual(['auth.token_missing', 'auth.token_invalid', 'auth.token_expired']);
-    expect(answers.get(403)).toEqual(expect.arrayContaining(['auth.tenant_forbidden', 'container.rpo_fields_forbidden']));
+    expect(answers.get(403)).toEqual(
+      expect.arrayContaining(['auth.tenant_forbidden', 'container.rpo_fields_forbidden']),
+    );
     expect(answers.get(412)).toEqual(['request.precondition_failed']);
     expect(answers.get(503)).toEqual(['server.unavailable', 'server.deadline']);
   });
 
   it('a POST may answer 409 for its idempotency key, beside its own conflicts', () => {
-    expect(answersOf(containerRoutes.create).get(409)).toEqual(expect.arrayContaining(['idempotency.key_reused', 'idempotency.in_progress', 'container.initial_state']));
+    expect(answersOf(containerRoutes.create).get(409)).toEqual(
+      expect.arrayContaining(['idempotency.key_reused', 'idempotency.in_progress', 'container.initial_state']),
+    );
     expect(answersOf(containerRoutes.update).get(409)).not.toContain('idempotency.key_reused');
   });
 

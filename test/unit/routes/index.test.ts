@@ -16,7 +16,12 @@ describe('matchRoute', () => {
       routeKey: routeKey(containerRoutes.load),
       pathParameters: { clientUuid: 'c1', facilityUuid: 'f1', uuid: 'u1' },
     });
-    expect(matchRoute('DELETE', `${CONTAINERS}/u1/contents/k%C3%BC%20x`)?.pathParameters).toEqual({ clientUuid: 'c1', facilityUuid: 'f1', uuid: 'u1', contentUuid: 'kü x' });
+    expect(matchRoute('DELETE', `${CONTAINERS}/u1/contents/k%C3%BC%20x`)?.pathParameters).toEqual({
+      clientUuid: 'c1',
+      facilityUuid: 'f1',
+      uuid: 'u1',
+      contentUuid: 'kü x',
+    });
   });
 
   it('takes the method in any case, and tells methods apart on one path', () => {

@@ -1,11 +1,14 @@
-/** shared/schemas/container.ts through parseBody (shared/schemas/body.ts): the container bodies and their 400 details. */
+/**
+ * shared/schemas/container.ts through parseBody (shared/schemas/body.ts): the container bodies and their 400 details.
+ */
 import { describe, expect, it } from 'vitest';
 import { parseBody } from '../../../shared/schemas/body';
 import { containerCreateSchema, containerMembers, containerUpdateSchema } from '../../../shared/schemas/container';
 import { refusal } from '../../support/body';
 
 describe('container bodies', () => {
-  const fail = (schema: typeof containerCreateSchema | typeof containerUpdateSchema, body: unknown) => refusal(schema, body, containerMembers);
+  const fail = (schema: typeof containerCreateSchema | typeof containerUpdateSchema, body: unknown) =>
+    refusal(schema, body, containerMembers);
 
   it('requires Name on create only', () => {
     expect(fail(containerCreateSchema, {})).toEqual(['Name: is required']);
@@ -40,8 +43,14 @@ describe('container bodies', () => {
   });
 
   it('refuses null for non-nullable fields and accepts it for nullable ones', () => {
-    expect(fail(containerUpdateSchema, { Name: null, State: null })).toEqual(['State: must not be null', 'Name: must not be null']);
-    expect(parseBody(containerUpdateSchema, { Weight: null, MeasuredBy: null }, containerMembers).value).toEqual({ Weight: null, MeasuredBy: null });
+    expect(fail(containerUpdateSchema, { Name: null, State: null })).toEqual([
+      'State: must not be null',
+      'Name: must not be null',
+    ]);
+    expect(parseBody(containerUpdateSchema, { Weight: null, MeasuredBy: null }, containerMembers).value).toEqual({
+      Weight: null,
+      MeasuredBy: null,
+    });
   });
 
   it('refuses unknown members and bodies that are not objects; ignores read-only members', () => {

@@ -6,13 +6,29 @@ import { refusal } from '../../support/body';
 
 describe('content bodies', () => {
   it('needs Kind, ContentId and Nuclide; Activity and ActivityDateTime may be null', () => {
-    expect(refusal(contentCreateSchema, {}, contentMembers)).toEqual(['Kind: is required', 'ContentId: is required', 'Nuclide: is required']);
-    const body = { Kind: 'CYCLOTRON_PRODUCT', ContentId: 'p1', Nuclide: 'F-18', Activity: null, ActivityDateTime: null };
+    expect(refusal(contentCreateSchema, {}, contentMembers)).toEqual([
+      'Kind: is required',
+      'ContentId: is required',
+      'Nuclide: is required',
+    ]);
+    const body = {
+      Kind: 'CYCLOTRON_PRODUCT',
+      ContentId: 'p1',
+      Nuclide: 'F-18',
+      Activity: null,
+      ActivityDateTime: null,
+    };
     expect(parseBody(contentCreateSchema, body, contentMembers).value).toEqual(body);
   });
 
   it('takes only the known kinds and nuclides, an identifier, an activity of zero or more and a real timestamp', () => {
-    expect(refusal(contentCreateSchema, { Kind: 'BOX', ContentId: 'a b', Nuclide: 'Xx-1', Activity: -1, ActivityDateTime: 'now' }, contentMembers)).toEqual([
+    expect(
+      refusal(
+        contentCreateSchema,
+        { Kind: 'BOX', ContentId: 'a b', Nuclide: 'Xx-1', Activity: -1, ActivityDateTime: 'now' },
+        contentMembers,
+      ),
+    ).toEqual([
       'Kind: must be one of CYCLOTRON_PRODUCT, GENERATOR_ELUAT',
       'ContentId: must be an identifier of 1 to 36 letters, digits, hyphens or underscores',
       expect.stringMatching(/^Nuclide: must be one of .*\bF-18\b.*\bI-131\b/),
@@ -22,7 +38,11 @@ describe('content bodies', () => {
   });
 
   it('ignores what the service sets (Uuid, CreatedAt, CreatedBy)', () => {
-    const parsed = parseBody(contentCreateSchema, { Kind: 'GENERATOR_ELUAT', ContentId: 'e1', Nuclide: 'Ga-68', Uuid: 'x', CreatedAt: 'y', CreatedBy: 'z' }, contentMembers);
+    const parsed = parseBody(
+      contentCreateSchema,
+      { Kind: 'GENERATOR_ELUAT', ContentId: 'e1', Nuclide: 'Ga-68', Uuid: 'x', CreatedAt: 'y', CreatedBy: 'z' },
+      contentMembers,
+    );
     expect(parsed.ignored).toEqual(['Uuid', 'CreatedAt', 'CreatedBy']);
   });
 });

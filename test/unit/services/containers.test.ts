@@ -14,12 +14,22 @@ const tenant = { client: 'c1', facility: 'f1' };
 const ada: Writer = { sub: 'ada', name: 'Ada Lovelace', roles: [] };
 const rpo: Writer = { sub: 'grace', name: 'Grace Hopper', roles: ['rpo'] };
 const T0 = '2026-11-20 08:00:00';
-const released = { IsReleasedByRadiationProtectionOfficer: true, ReleasedByRadiationProtectionOfficer: 'grace', ReleasedByRadiationProtectionOfficerDateTime: T0 };
+const released = {
+  IsReleasedByRadiationProtectionOfficer: true,
+  ReleasedByRadiationProtectionOfficer: 'grace',
+  ReleasedByRadiationProtectionOfficerDateTime: T0,
+};
 
 function setup(store: ContainerStore = memoryContainerStore()) {
   let now = new Date('2026-11-20T08:00:00Z');
   const service = containerService(store, () => now);
-  return { store, service, advance: (seconds: number) => { now = new Date(now.getTime() + seconds * 1000); } };
+  return {
+    store,
+    service,
+    advance: (seconds: number) => {
+      now = new Date(now.getTime() + seconds * 1000);
+    },
+  };
 }
 
 /** A store whose next `update` first lets another writer change the container (a lost race). */
@@ -36,7 +46,12 @@ function racing(store: ContainerStore, other: (store: ContainerStore) => Promise
 /** Another writer's rename of container `uuid`, straight to the store. */
 const renameTo = (uuid: string, name: string) => async (store: ContainerStore) => {
   const { record } = (await store.load(tenant, uuid, { consistent: true }))!;
-  await store.update(record, { ...record, Name: name, Version: record.Version + 1 }, [{ field: 'Name', old: record.Name, new: name }], { actor: { sub: 'other', name: undefined }, at: T0, requestId: 'r-other' });
+  await store.update(
+    record,
+    { ...record, Name: name, Version: record.Version + 1 },
+    [{ field: 'Name', old: record.Name, new: name }],
+    { actor: { sub: 'other', name: undefined }, at: T0, requestId: 'r-other' },
+  );
 };
 
 describe('ifMatchHolds and etagOf', () => {
@@ -54,34 +69,57 @@ describe('ifMatchHolds and etagOf', () => {
   });
 
   it('differs for every container and version', () => {
-    const tags = new Set([{ Uuid: 'a', Version: 1 }, { Uuid: 'a', Version: 2 }, { Uuid: 'b', Version: 1 }].map((r) => etagOf(r as never)));
+    const tags = new Set(
+      [
+        { Uuid: 'a', Version: 1 },
+        { Uuid: 'a', Version: 2 },
+        { Uuid: 'b', Version: 1 },
+      ].map((r) => etagOf(r as never)),
+    );
     expect(tags.size).toBe(3);
   });
 });
 
 describe('containerService', () => {
-  it('creates a container in OPEN, answers it with its ETag and the writer by name, and loads it only for its tenant', async () => {
-    const { service } = setup();
-    const created = await service.create(tenant, ada, { Name: 'Box', MeasuredBy: 'ada' }, 'r1');
-    expect(created.model).toMatchObject({ Name: 'Box', State: 'OPEN', MeasuredByName: 'Ada Lovelace', Client: 'c1', Facility: 'f1' });
-    expect(created.etag).toBe(`"${created.model.Uuid}.1"`);
-    expect((await service.load(tenant, created.model.Uuid as string)).etag).toBe(created.etag);
-    const other = await rejection(service.load({ ...tenant, facility: 'f2' }, created.model.Uuid as string));
-    expect([other.statusCode, other.notification.key]).toEqual([404, 'container.not_found']);
-  });
+  it(
+    'creates a container in OPEN, answers it with its ETag and the writer by name, and loads it only for its ' +
+      'tenant',
+    async () => {
+      const { service } = setup();
+      const created = await service.create(tenant, ada, { Name: 'Box', MeasuredBy: 'ada' }, 'r1');
+      expect(created.model).toMatchObject({
+        Name: 'Box',
+        State: 'OPEN',
+        MeasuredByName: 'Ada Lovelace',
+        Client: 'c1',
+        Facility: 'f1',
+      });
+      expect(created.etag).toBe(`"${created.model.Uuid}.1"`);
+      expect((await service.load(tenant, created.model.Uuid as string)).etag).toBe(created.etag);
+      const other = await rejection(service.load({ ...tenant, facility: 'f2' }, created.model.Uuid as string));
+      expect([other.statusCode, other.notification.key]).toEqual([404, 'container.not_found']);
+    },
+  );
 
   describe('update', () => {
-    it('with a matching If-Match writes and moves the ETag; with a stale one answers 412 naming it and writes nothing', async () => {
-      const { service } = setup();
-      const { model, etag } = await service.create(tenant, ada, { Name: 'Box' }, 'r1');
-      const updated = await service.update(tenant, ada, model.Uuid as string, { Name: 'Crate' }, etag, 'r2');
-      expect(updated.model.Name).toBe('Crate');
-      expect(updated.etag).not.toBe(etag);
-      const stale = await rejection(service.update(tenant, ada, model.Uuid as string, { Name: 'Bin' }, etag, 'r3'));
-      expect(stale.statusCode).toBe(412);
-      expect(stale.notification).toMatchObject({ key: 'request.precondition_failed', details: [{ key: 'detail.if_match', params: { value: etag } }] });
-      expect((await service.load(tenant, model.Uuid as string)).model.Name).toBe('Crate');
-    });
+    it(
+      'with a matching If-Match writes and moves the ETag; with a stale one answers 412 naming it and writes ' +
+        'nothing',
+      async () => {
+        const { service } = setup();
+        const { model, etag } = await service.create(tenant, ada, { Name: 'Box' }, 'r1');
+        const updated = await service.update(tenant, ada, model.Uuid as string, { Name: 'Crate' }, etag, 'r2');
+        expect(updated.model.Name).toBe('Crate');
+        expect(updated.etag).not.toBe(etag);
+        const stale = await rejection(service.update(tenant, ada, model.Uuid as string, { Name: 'Bin' }, etag, 'r3'));
+        expect(stale.statusCode).toBe(412);
+        expect(stale.notification).toMatchObject({
+          key: 'request.precondition_failed',
+          details: [{ key: 'detail.if_match', params: { value: etag } }],
+        });
+        expect((await service.load(tenant, model.Uuid as string)).model.Name).toBe('Crate');
+      },
+    );
 
     it('without If-Match, re-reads and re-applies after losing a race: both writes survive', async () => {
       const store = memoryContainerStore();
@@ -98,14 +136,19 @@ describe('containerService', () => {
       const { service } = setup(racing(store, renameTo(model.Uuid as string, 'Renamed meanwhile')));
       const error = await rejection(service.update(tenant, ada, model.Uuid as string, { Weight: 12 }, etag, 'r2'));
       expect([error.statusCode, error.notification.key]).toEqual([412, 'request.precondition_failed']);
-      expect((await store.load(tenant, model.Uuid as string))!.record).toMatchObject({ Name: 'Renamed meanwhile', Weight: null });
+      expect((await store.load(tenant, model.Uuid as string))!.record).toMatchObject({
+        Name: 'Renamed meanwhile',
+        Weight: null,
+      });
     });
 
     it('a race lost on every attempt ends in 409 request.concurrent_update', async () => {
       const store = memoryContainerStore();
       const { model } = await setup(store).service.create(tenant, ada, { Name: 'Box' }, 'r1');
       let n = 0;
-      const { service } = setup(racing(store, async (s) => renameTo(model.Uuid as string, `Other ${++n}`)(s), Infinity));
+      const { service } = setup(
+        racing(store, async (s) => renameTo(model.Uuid as string, `Other ${++n}`)(s), Infinity),
+      );
       const error = await rejection(service.update(tenant, ada, model.Uuid as string, { Weight: 12 }, undefined, 'r2'));
       expect([error.statusCode, error.notification.key]).toEqual([409, 'request.concurrent_update']);
     });
@@ -114,47 +157,114 @@ describe('containerService', () => {
       const store = memoryContainerStore();
       const { service } = setup(store);
       // 1 MBq of F-18 in 10 kg: 100 Bq/g, 10 times the clearance level; cleared after T½ · log2(10).
-      const { model } = await service.create(tenant, ada, { Name: 'Box', Weight: 10_000, MeasurementActivity: 1_000_000, MeasurementDate: T0 }, 'r1');
-      await service.addContent(tenant, ada, model.Uuid as string, { Kind: 'CYCLOTRON_PRODUCT', ContentId: 'p1', Nuclide: 'F-18' }, 'r2');
+      const { model } = await service.create(
+        tenant,
+        ada,
+        { Name: 'Box', Weight: 10_000, MeasurementActivity: 1_000_000, MeasurementDate: T0 },
+        'r1',
+      );
+      await service.addContent(
+        tenant,
+        ada,
+        model.Uuid as string,
+        { Kind: 'CYCLOTRON_PRODUCT', ContentId: 'p1', Nuclide: 'F-18' },
+        'r2',
+      );
       const result = await service.update(tenant, ada, model.Uuid as string, { State: 'DECAY' }, undefined, 'r3');
       expect(result.model).toMatchObject({ State: 'DECAY', ReleaseDateTime: '2026-11-20 14:04:39' });
       expect(result.notes).toEqual([{ key: 'release.date_predicted', params: { date: '2026-11-20 14:04:39' } }]);
       const history = await service.history(tenant, model.Uuid as string, { offset: 0, limit: 10 });
-      expect(history.items.filter((l) => l.RequestId === 'r3').map((l) => [l.Field, l.NewValue])).toEqual(expect.arrayContaining([['State', 'DECAY'], ['ReleaseDateTime', '2026-11-20 14:04:39']]));
+      expect(history.items.filter((l) => l.RequestId === 'r3').map((l) => [l.Field, l.NewValue])).toEqual(
+        expect.arrayContaining([
+          ['State', 'DECAY'],
+          ['ReleaseDateTime', '2026-11-20 14:04:39'],
+        ]),
+      );
     });
 
     it('keeps a release date given with the move, and predicts none without the inputs', async () => {
       const { service } = setup();
       const given = await service.create(tenant, ada, { Name: 'Box' }, 'r1');
-      const withDate = await service.update(tenant, ada, given.model.Uuid as string, { State: 'DECAY', ReleaseDateTime: '2027-01-01 00:00:00' }, undefined, 'r2');
+      const withDate = await service.update(
+        tenant,
+        ada,
+        given.model.Uuid as string,
+        { State: 'DECAY', ReleaseDateTime: '2027-01-01 00:00:00' },
+        undefined,
+        'r2',
+      );
       expect([withDate.model.ReleaseDateTime, withDate.notes]).toEqual(['2027-01-01 00:00:00', []]);
       const bare = await service.create(tenant, ada, { Name: 'Bare' }, 'r3');
-      const noInputs = await service.update(tenant, ada, bare.model.Uuid as string, { State: 'DECAY' }, undefined, 'r4');
+      const noInputs = await service.update(
+        tenant,
+        ada,
+        bare.model.Uuid as string,
+        { State: 'DECAY' },
+        undefined,
+        'r4',
+      );
       expect([noInputs.model.ReleaseDateTime, noInputs.notes]).toEqual([null, []]);
     });
 
-    it('a release the assessment does not support is done, warned about with the sum of ratios, and audited', async () => {
-      const { service } = setup();
-      const { model } = await service.create(tenant, ada, { Name: 'Box', Weight: 10_000, MeasurementActivity: 1_000_000, MeasurementDate: T0 }, 'r1');
-      const uuid = model.Uuid as string;
-      await service.addContent(tenant, ada, uuid, { Kind: 'GENERATOR_ELUAT', ContentId: 'e1', Nuclide: 'I-131' }, 'r2');
-      await service.update(tenant, ada, uuid, { State: 'DECAY', ReleaseDateTime: T0 }, undefined, 'r3');
-      await service.update(tenant, ada, uuid, { State: 'RELEASE_DATE_REACHED' }, undefined, 'r4');
-      const disposed = await service.update(tenant, rpo, uuid, { State: 'DISPOSED', ...released }, undefined, 'r5');
-      expect(disposed.model.State).toBe('DISPOSED');
-      expect(disposed.model.DisposeId).toEqual(expect.any(String));
-      // 100 Bq/g of I-131 against 10 Bq/g at once: a sum of ratios of 10.
-      expect(disposed.notes).toEqual([{ key: 'release.clearance_not_reached', params: { sum: '10' } }]);
-      const audit = (await service.history(tenant, uuid, { offset: 0, limit: 50 })).items.filter((l) => l.Field === 'ReleaseAssessment');
-      expect(audit).toEqual([expect.objectContaining({ By: 'grace', ByName: 'Grace Hopper', NewValue: expect.objectContaining({ SumOfRatios: 10, ClearanceReached: false }) })]);
-    });
+    it(
+      'a release the assessment does not support is done, warned about with the sum of ratios, and ' + 'audited',
+      async () => {
+        const { service } = setup();
+        const { model } = await service.create(
+          tenant,
+          ada,
+          { Name: 'Box', Weight: 10_000, MeasurementActivity: 1_000_000, MeasurementDate: T0 },
+          'r1',
+        );
+        const uuid = model.Uuid as string;
+        await service.addContent(
+          tenant,
+          ada,
+          uuid,
+          { Kind: 'GENERATOR_ELUAT', ContentId: 'e1', Nuclide: 'I-131' },
+          'r2',
+        );
+        await service.update(tenant, ada, uuid, { State: 'DECAY', ReleaseDateTime: T0 }, undefined, 'r3');
+        await service.update(tenant, ada, uuid, { State: 'RELEASE_DATE_REACHED' }, undefined, 'r4');
+        const disposed = await service.update(tenant, rpo, uuid, { State: 'DISPOSED', ...released }, undefined, 'r5');
+        expect(disposed.model.State).toBe('DISPOSED');
+        expect(disposed.model.DisposeId).toEqual(expect.any(String));
+        // 100 Bq/g of I-131 against 10 Bq/g at once: a sum of ratios of 10.
+        expect(disposed.notes).toEqual([{ key: 'release.clearance_not_reached', params: { sum: '10' } }]);
+        const audit = (await service.history(tenant, uuid, { offset: 0, limit: 50 })).items.filter(
+          (l) => l.Field === 'ReleaseAssessment',
+        );
+        expect(audit).toEqual([
+          expect.objectContaining({
+            By: 'grace',
+            ByName: 'Grace Hopper',
+            NewValue: expect.objectContaining({ SumOfRatios: 10, ClearanceReached: false }),
+          }),
+        ]);
+      },
+    );
 
     it('a supported release carries no warning', async () => {
       const { service } = setup();
-      const { model } = await service.create(tenant, ada, { Name: 'Box', Weight: 10_000, MeasurementActivity: 1_000, MeasurementDate: T0 }, 'r1');
+      const { model } = await service.create(
+        tenant,
+        ada,
+        { Name: 'Box', Weight: 10_000, MeasurementActivity: 1_000, MeasurementDate: T0 },
+        'r1',
+      );
       const uuid = model.Uuid as string;
-      await service.addContent(tenant, ada, uuid, { Kind: 'CYCLOTRON_PRODUCT', ContentId: 'p1', Nuclide: 'F-18' }, 'r2');
-      for (const patch of [{ State: 'DECAY', ReleaseDateTime: T0 }, { State: 'RELEASE_DATE_REACHED' }] as ContainerPatch[]) await service.update(tenant, ada, uuid, patch, undefined, 'r');
+      await service.addContent(
+        tenant,
+        ada,
+        uuid,
+        { Kind: 'CYCLOTRON_PRODUCT', ContentId: 'p1', Nuclide: 'F-18' },
+        'r2',
+      );
+      for (const patch of [
+        { State: 'DECAY', ReleaseDateTime: T0 },
+        { State: 'RELEASE_DATE_REACHED' },
+      ] as ContainerPatch[])
+        await service.update(tenant, ada, uuid, patch, undefined, 'r');
       const dispatched = await service.update(tenant, rpo, uuid, { State: 'DISPATCHED', ...released }, undefined, 'r5');
       expect([dispatched.model.DispatchId, dispatched.notes]).toEqual([expect.any(String), []]);
     });
@@ -175,29 +285,63 @@ describe('containerService', () => {
       const { service } = setup();
       const { model, etag } = await service.create(tenant, ada, { Name: 'Box' }, 'r1');
       const uuid = model.Uuid as string;
-      const added = await service.addContent(tenant, ada, uuid, { Kind: 'CYCLOTRON_PRODUCT', ContentId: 'p1', Nuclide: 'F-18', Activity: 5, ActivityDateTime: T0 }, 'r2');
-      expect(added.content).toMatchObject({ Kind: 'CYCLOTRON_PRODUCT', ContentId: 'p1', Nuclide: 'F-18', Activity: 5, ActivityDateTime: T0, CreatedBy: 'ada', Uuid: expect.any(String) });
+      const added = await service.addContent(
+        tenant,
+        ada,
+        uuid,
+        { Kind: 'CYCLOTRON_PRODUCT', ContentId: 'p1', Nuclide: 'F-18', Activity: 5, ActivityDateTime: T0 },
+        'r2',
+      );
+      expect(added.content).toMatchObject({
+        Kind: 'CYCLOTRON_PRODUCT',
+        ContentId: 'p1',
+        Nuclide: 'F-18',
+        Activity: 5,
+        ActivityDateTime: T0,
+        CreatedBy: 'ada',
+        Uuid: expect.any(String),
+      });
       expect(added.etag).not.toBe(etag);
       expect((await service.load(tenant, uuid)).etag).toBe(added.etag);
       expect(await service.contents(tenant, uuid)).toEqual({ items: [added.content], total: 1 });
-      const duplicate = await rejection(service.addContent(tenant, ada, uuid, { Kind: 'GENERATOR_ELUAT', ContentId: 'p1', Nuclide: 'I-131' }, 'r3'));
+      const duplicate = await rejection(
+        service.addContent(tenant, ada, uuid, { Kind: 'GENERATOR_ELUAT', ContentId: 'p1', Nuclide: 'I-131' }, 'r3'),
+      );
       expect([duplicate.statusCode, duplicate.notification.key]).toEqual([409, 'container.content_duplicate']);
       await service.removeContent(tenant, ada, uuid, added.content.Uuid!, 'r4');
       expect((await service.contents(tenant, uuid)).total).toBe(0);
-      expect((await rejection(service.removeContent(tenant, ada, uuid, added.content.Uuid!, 'r5'))).notification.key).toBe('container.content_not_found');
+      expect(
+        (await rejection(service.removeContent(tenant, ada, uuid, added.content.Uuid!, 'r5'))).notification.key,
+      ).toBe('container.content_not_found');
     });
 
     it('refuses an Activity without its ActivityDateTime with 400, before reading anything', async () => {
       const { service } = setup();
-      const error = await rejection(service.addContent(tenant, ada, 'no-such-container', { Kind: 'CYCLOTRON_PRODUCT', ContentId: 'p1', Nuclide: 'F-18', Activity: 5 }, 'r1'));
+      const error = await rejection(
+        service.addContent(
+          tenant,
+          ada,
+          'no-such-container',
+          { Kind: 'CYCLOTRON_PRODUCT', ContentId: 'p1', Nuclide: 'F-18', Activity: 5 },
+          'r1',
+        ),
+      );
       expect(error.statusCode).toBe(400);
-      expect(error.notification.details).toEqual([{ key: 'detail.required_with', params: { field: 'ActivityDateTime', other: 'Activity' } }]);
+      expect(error.notification.details).toEqual([
+        { key: 'detail.required_with', params: { field: 'ActivityDateTime', other: 'Activity' } },
+      ]);
     });
 
     it('keeps the contents of a container no longer OPEN (409 contents_locked)', async () => {
       const { service } = setup();
       const { model } = await service.create(tenant, ada, { Name: 'Box' }, 'r1');
-      const { content } = await service.addContent(tenant, ada, model.Uuid as string, { Kind: 'CYCLOTRON_PRODUCT', ContentId: 'p1', Nuclide: 'F-18' }, 'r2');
+      const { content } = await service.addContent(
+        tenant,
+        ada,
+        model.Uuid as string,
+        { Kind: 'CYCLOTRON_PRODUCT', ContentId: 'p1', Nuclide: 'F-18' },
+        'r2',
+      );
       await service.update(tenant, ada, model.Uuid as string, { State: 'DECAY' }, undefined, 'r3');
       const error = await rejection(service.removeContent(tenant, ada, model.Uuid as string, content.Uuid!, 'r4'));
       expect([error.statusCode, error.notification.key]).toEqual([409, 'container.contents_locked']);
@@ -207,8 +351,19 @@ describe('containerService', () => {
 
   it('assess notes assumed shares when no content carries an activity', async () => {
     const { service } = setup();
-    const { model } = await service.create(tenant, ada, { Name: 'Box', Weight: 10_000, MeasurementActivity: 1_000_000, MeasurementDate: T0 }, 'r1');
-    await service.addContent(tenant, ada, model.Uuid as string, { Kind: 'CYCLOTRON_PRODUCT', ContentId: 'p1', Nuclide: 'F-18' }, 'r2');
+    const { model } = await service.create(
+      tenant,
+      ada,
+      { Name: 'Box', Weight: 10_000, MeasurementActivity: 1_000_000, MeasurementDate: T0 },
+      'r1',
+    );
+    await service.addContent(
+      tenant,
+      ada,
+      model.Uuid as string,
+      { Kind: 'CYCLOTRON_PRODUCT', ContentId: 'p1', Nuclide: 'F-18' },
+      'r2',
+    );
     const { assessment, notes } = await service.assess(tenant, model.Uuid as string);
     expect(assessment).toMatchObject({ ContainerUuid: model.Uuid, SharesAssumed: true, SumOfRatios: 10 });
     expect(notes).toEqual([{ key: 'release.shares_assumed' }]);
@@ -222,8 +377,24 @@ describe('containerService', () => {
     await service.update(tenant, rpo, uuid, { Name: 'Crate', Weight: 3 }, undefined, 'r2');
     const all = await service.history(tenant, uuid, { offset: 0, limit: 100 });
     expect(all.items.slice(0, 2)).toEqual([
-      { At: '2026-11-20 08:01:00', By: 'grace', ByName: 'Grace Hopper', Field: 'Name', OldValue: 'Box', NewValue: 'Crate', RequestId: 'r2' },
-      { At: '2026-11-20 08:01:00', By: 'grace', ByName: 'Grace Hopper', Field: 'Weight', OldValue: null, NewValue: 3, RequestId: 'r2' },
+      {
+        At: '2026-11-20 08:01:00',
+        By: 'grace',
+        ByName: 'Grace Hopper',
+        Field: 'Name',
+        OldValue: 'Box',
+        NewValue: 'Crate',
+        RequestId: 'r2',
+      },
+      {
+        At: '2026-11-20 08:01:00',
+        By: 'grace',
+        ByName: 'Grace Hopper',
+        Field: 'Weight',
+        OldValue: null,
+        NewValue: 3,
+        RequestId: 'r2',
+      },
     ]);
     expect(all.items.slice(2).every((l) => l.RequestId === 'r1' && l.ByName === 'Ada Lovelace')).toBe(true);
     const window = await service.history(tenant, uuid, { offset: 1, limit: 2 });
@@ -235,7 +406,14 @@ describe('containerService', () => {
       const { service, advance } = setup();
       const make = async (name: string, release: string | null) => {
         const { model } = await service.create(tenant, ada, { Name: name }, 'r');
-        await service.update(tenant, ada, model.Uuid as string, { State: 'DECAY', ReleaseDateTime: release }, undefined, 'r');
+        await service.update(
+          tenant,
+          ada,
+          model.Uuid as string,
+          { State: 'DECAY', ReleaseDateTime: release },
+          undefined,
+          'r',
+        );
         return model.Uuid as string;
       };
       const due = await make('due', '2026-11-20 09:00:00');
@@ -246,7 +424,13 @@ describe('containerService', () => {
       expect((await service.load(tenant, due)).model.State).toBe('RELEASE_DATE_REACHED');
       expect((await service.load(tenant, later)).model.State).toBe('DECAY');
       expect((await service.load(tenant, undated)).model.State).toBe('DECAY');
-      expect((await service.history(tenant, due, { offset: 0, limit: 1 })).items[0]).toMatchObject({ By: 'service', ByName: 'Service', Field: 'State', NewValue: 'RELEASE_DATE_REACHED', RequestId: 'sweep-1' });
+      expect((await service.history(tenant, due, { offset: 0, limit: 1 })).items[0]).toMatchObject({
+        By: 'service',
+        ByName: 'Service',
+        Field: 'State',
+        NewValue: 'RELEASE_DATE_REACHED',
+        RequestId: 'sweep-1',
+      });
       expect(await service.releaseDue('sweep-2')).toEqual({ due: 0, moved: 0 });
     });
 
@@ -255,7 +439,12 @@ describe('containerService', () => {
       const { service } = setup(store);
       const { model } = await service.create(tenant, ada, { Name: 'Box' }, 'r');
       await service.update(tenant, ada, model.Uuid as string, { State: 'DECAY', ReleaseDateTime: T0 }, undefined, 'r');
-      const lost: ContainerStore = { ...store, update: async () => { throw new ConditionFailedError(['ConditionalCheckFailed']); } };
+      const lost: ContainerStore = {
+        ...store,
+        update: async () => {
+          throw new ConditionFailedError(['ConditionalCheckFailed']);
+        },
+      };
       expect(await setup(lost).service.releaseDue('sweep')).toEqual({ due: 1, moved: 0 });
       expect((await service.load(tenant, model.Uuid as string)).model.State).toBe('DECAY');
     });

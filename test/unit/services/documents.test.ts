@@ -26,18 +26,36 @@ function setup(options: { store?: DocumentStore; files?: ReturnType<typeof memor
 
 let seconds = 0;
 /** `n` documents of the tenant, each a second after the one seeded before: the last is the newest. */
-async function seed(store: DocumentStore, n: number, data: Partial<DocumentRecord> = {}, where = tenant): Promise<DocumentRecord[]> {
+async function seed(
+  store: DocumentStore,
+  n: number,
+  data: Partial<DocumentRecord> = {},
+  where = tenant,
+): Promise<DocumentRecord[]> {
   const made = [];
   for (let i = 0; i < n; i++) {
     const at = new Date(start + seconds++ * 1000);
-    const record = newDocument(where, timeOrderedUuid(at), { Scope: 'DEVICE', ScopeReference: 'd1', Filename: `f${i}.pdf`, ...data }, at);
+    const record = newDocument(
+      where,
+      timeOrderedUuid(at),
+      { Scope: 'DEVICE', ScopeReference: 'd1', Filename: `f${i}.pdf`, ...data },
+      at,
+    );
     await store.create(record);
     made.push(record);
   }
   return made;
 }
 
-const caller = (change: Partial<Caller> = {}): Caller => ({ sub: 's', name: undefined, clients: ['c1'], facilities: ['f1'], roles: [], exp: 0, ...change });
+const caller = (change: Partial<Caller> = {}): Caller => ({
+  sub: 's',
+  name: undefined,
+  clients: ['c1'],
+  facilities: ['f1'],
+  roles: [],
+  exp: 0,
+  ...change,
+});
 
 describe('documentService listings', () => {
   it(`find answers the whole collection up to ${FIND_CAP}, newest first, and says when there are more`, async () => {
@@ -58,7 +76,11 @@ describe('documentService listings', () => {
     await seed(store, 1, { Scope: 'GENERATOR', ScopeReference: 'd1' });
     expect((await service.find(tenant, { kind: 'scope', scope: 'DEVICE' })).total).toBe(3);
     expect((await service.find(tenant, { kind: 'reference', scope: 'DEVICE', reference: 'd1' })).total).toBe(2);
-    expect((await service.find(tenant, { kind: 'scope', scope: 'DEVICE', state: 'ARCHIVED' })).items.map((d) => d.ScopeReference)).toEqual(['d2']);
+    expect(
+      (await service.find(tenant, { kind: 'scope', scope: 'DEVICE', state: 'ARCHIVED' })).items.map(
+        (d) => d.ScopeReference,
+      ),
+    ).toEqual(['d2']);
   });
 
   it(`latest answers the ${LATEST_COUNT} newest, of a state when asked, and counts only those`, async () => {
@@ -67,7 +89,13 @@ describe('documentService listings', () => {
     await seed(store, 1, { State: 'ARCHIVED', Filename: 'archived.pdf' });
     const latest = await service.latest(tenant, undefined);
     expect(latest.total).toBe(LATEST_COUNT);
-    expect(latest.items.map((d) => d.Filename)).toEqual(['archived.pdf', ...made.slice(-(LATEST_COUNT - 1)).reverse().map((r) => r.Filename)]);
+    expect(latest.items.map((d) => d.Filename)).toEqual([
+      'archived.pdf',
+      ...made
+        .slice(-(LATEST_COUNT - 1))
+        .reverse()
+        .map((r) => r.Filename),
+    ]);
     expect(await service.latest(tenant, 'ARCHIVED')).toMatchObject({ total: 1, items: [{ Filename: 'archived.pdf' }] });
   });
 
@@ -77,35 +105,69 @@ describe('documentService listings', () => {
     await seed(store, 2, {}, { client: 'c1', facility: 'f2' });
     const second = await service.page(tenant, undefined, 2);
     expect(second.total).toBe(7);
-    expect(second.items.map((d) => d.Uuid)).toEqual(made.slice(1, 4).reverse().map((r) => r.Uuid));
+    expect(second.items.map((d) => d.Uuid)).toEqual(
+      made
+        .slice(1, 4)
+        .reverse()
+        .map((r) => r.Uuid),
+    );
     expect(await service.page(tenant, undefined, 4)).toEqual({ items: [], total: 7 });
   });
 });
 
 describe('documentService report (by uuid alone)', () => {
-  it("answers a document of a facility in the token's clients and facilities, or to role reporter; otherwise not found", async () => {
-    const { store, service } = setup();
-    const [mine] = await seed(store, 1);
-    const [theirs] = await seed(store, 1, {}, { client: 'c2', facility: 'f9' });
-    expect((await service.report(caller(), mine!.Uuid)).Uuid).toBe(mine!.Uuid);
-    expect((await service.report(caller({ clients: ['c9'], facilities: ['f9'], roles: ['reporter'] }), mine!.Uuid)).Uuid).toBe(mine!.Uuid);
-    for (const who of [caller(), caller({ clients: ['c2'] }), caller({ facilities: ['f9'] }), caller({ roles: ['rpo'] })]) {
-      const error = await rejection(service.report(who, theirs!.Uuid));
-      expect([error.statusCode, error.notification.key]).toEqual([404, 'document.not_found']);
-    }
-    expect((await rejection(service.report(caller({ roles: ['reporter'] }), 'no-such-uuid'))).statusCode).toBe(404);
-  });
+  it(
+    "answers a document of a facility in the token's clients and facilities, or to role reporter; otherwise not " +
+      'found',
+    async () => {
+      const { store, service } = setup();
+      const [mine] = await seed(store, 1);
+      const [theirs] = await seed(store, 1, {}, { client: 'c2', facility: 'f9' });
+      expect((await service.report(caller(), mine!.Uuid)).Uuid).toBe(mine!.Uuid);
+      expect(
+        (await service.report(caller({ clients: ['c9'], facilities: ['f9'], roles: ['reporter'] }), mine!.Uuid)).Uuid,
+      ).toBe(mine!.Uuid);
+      for (const who of [
+        caller(),
+        caller({ clients: ['c2'] }),
+        caller({ facilities: ['f9'] }),
+        caller({ roles: ['rpo'] }),
+      ]) {
+        const error = await rejection(service.report(who, theirs!.Uuid));
+        expect([error.statusCode, error.notification.key]).toEqual([404, 'document.not_found']);
+      }
+      expect((await rejection(service.report(caller({ roles: ['reporter'] }), 'no-such-uuid'))).statusCode).toBe(404);
+    },
+  );
 });
 
 describe('documentService writes', () => {
-  it('create stores an ACTIVE document without a file and hands out an upload for its key, media type and size limit', async () => {
-    const { store, service } = setup();
-    const { model, upload } = await service.create(tenant, { Scope: 'DEVICE', ScopeReference: 'd1', Filename: 'Scan.JPG' });
-    expect(model).toMatchObject({ State: 'ACTIVE', Filename: 'Scan.JPG', Url: null, FileInfo: null, CreatedAt: '2026-11-20 08:00:00' });
-    const record = (await store.get(tenant, model.Uuid as string))!;
-    expect(upload.Fields).toEqual({ key: fileKey(record), 'Content-Type': 'image/jpeg', 'Content-Length-Range': `1,${settings.maxUploadBytes}` });
-    expect(upload.ExpiresAt.getTime() - start).toBe(15 * 60 * 1000);
-  });
+  it(
+    'create stores an ACTIVE document without a file and hands out an upload for its key, media type and size ' +
+      'limit',
+    async () => {
+      const { store, service } = setup();
+      const { model, upload } = await service.create(tenant, {
+        Scope: 'DEVICE',
+        ScopeReference: 'd1',
+        Filename: 'Scan.JPG',
+      });
+      expect(model).toMatchObject({
+        State: 'ACTIVE',
+        Filename: 'Scan.JPG',
+        Url: null,
+        FileInfo: null,
+        CreatedAt: '2026-11-20 08:00:00',
+      });
+      const record = (await store.get(tenant, model.Uuid as string))!;
+      expect(upload.Fields).toEqual({
+        key: fileKey(record),
+        'Content-Type': 'image/jpeg',
+        'Content-Length-Range': `1,${settings.maxUploadBytes}`,
+      });
+      expect(upload.ExpiresAt.getTime() - start).toBe(15 * 60 * 1000);
+    },
+  );
 
   it('update re-reads and re-applies after losing a race; an update that changes nothing writes nothing', async () => {
     const memory = memoryDocumentStore();
@@ -122,7 +184,10 @@ describe('documentService writes', () => {
       },
     };
     const { service } = setup({ store });
-    expect(await service.update(tenant, record!.Uuid, { Filename: 'renamed.pdf' })).toMatchObject({ Filename: 'renamed.pdf', ScopeReference: 'moved' });
+    expect(await service.update(tenant, record!.Uuid, { Filename: 'renamed.pdf' })).toMatchObject({
+      Filename: 'renamed.pdf',
+      ScopeReference: 'moved',
+    });
     expect((await memory.get(tenant, record!.Uuid))!.Version).toBe(3);
     await service.update(tenant, record!.Uuid, { Filename: 'renamed.pdf', State: 'ACTIVE' });
     expect((await memory.get(tenant, record!.Uuid))!.Version).toBe(3);
@@ -138,8 +203,15 @@ describe('documentService fileStored', () => {
     expect(await service.fileStored(fileKey(record!))).toBe('recorded');
     const [model] = (await service.find(tenant, { kind: 'all' })).items;
     const modified = Math.floor(start / 1000);
-    expect(model!.FileInfo).toEqual({ CreatedDatetime: modified, ModifiedDatetime: modified, Filesize: 3, Mimetype: 'application/pdf' });
-    expect(new URL(model!.Url as string).searchParams.get('disposition')).toBe(`attachment; filename="Prufbericht.pdf"; filename*=UTF-8''Pr%C3%BCfbericht.pdf`);
+    expect(model!.FileInfo).toEqual({
+      CreatedDatetime: modified,
+      ModifiedDatetime: modified,
+      Filesize: 3,
+      Mimetype: 'application/pdf',
+    });
+    expect(new URL(model!.Url as string).searchParams.get('disposition')).toBe(
+      `attachment; filename="Prufbericht.pdf"; filename*=UTF-8''Pr%C3%BCfbericht.pdf`,
+    );
   });
 
   it('removes a file over the size limit and keeps the document without one', async () => {
@@ -160,22 +232,41 @@ describe('documentService fileStored', () => {
     expect(files.objects.size).toBe(0);
   });
 
-  it('a document whose download cannot be presigned is listed with Url null and logged; the others are whole', async () => {
-    const memory = memoryFileStorage(() => new Date(start));
-    const { store, service } = setup({ files: { ...memory, presignDownload: async (key, ...rest) => (key.endsWith('bad') ? Promise.reject(new Error('cannot presign')) : memory.presignDownload(key, ...rest)) } });
-    for (const uuid of ['good', 'bad']) {
-      const record = newDocument(tenant, uuid, { Scope: 'DEVICE', ScopeReference: 'd1', Filename: `${uuid}.pdf` }, new Date(start));
-      await store.create(record);
-      await memory.put(fileKey(record), 'x', 'application/pdf');
-      await service.fileStored(fileKey(record));
-    }
-    const logged = vi.spyOn(logger, 'error').mockImplementation(() => undefined);
-    try {
-      const urls = Object.fromEntries((await service.find(tenant, { kind: 'all' })).items.map((d) => [d.Uuid, d.Url]));
-      expect(urls).toEqual({ good: expect.stringMatching(/^memory:/), bad: null });
-      expect(logged).toHaveBeenCalledWith('document cannot be presented', expect.objectContaining({ uuid: 'bad', fileKey: 'documents/c1/f1/bad' }));
-    } finally {
-      logged.mockRestore();
-    }
-  });
+  it(
+    'a document whose download cannot be presigned is listed with Url null and logged; the others are ' + 'whole',
+    async () => {
+      const memory = memoryFileStorage(() => new Date(start));
+      const { store, service } = setup({
+        files: {
+          ...memory,
+          presignDownload: async (key, ...rest) =>
+            key.endsWith('bad') ? Promise.reject(new Error('cannot presign')) : memory.presignDownload(key, ...rest),
+        },
+      });
+      for (const uuid of ['good', 'bad']) {
+        const record = newDocument(
+          tenant,
+          uuid,
+          { Scope: 'DEVICE', ScopeReference: 'd1', Filename: `${uuid}.pdf` },
+          new Date(start),
+        );
+        await store.create(record);
+        await memory.put(fileKey(record), 'x', 'application/pdf');
+        await service.fileStored(fileKey(record));
+      }
+      const logged = vi.spyOn(logger, 'error').mockImplementation(() => undefined);
+      try {
+        const urls = Object.fromEntries(
+          (await service.find(tenant, { kind: 'all' })).items.map((d) => [d.Uuid, d.Url]),
+        );
+        expect(urls).toEqual({ good: expect.stringMatching(/^memory:/), bad: null });
+        expect(logged).toHaveBeenCalledWith(
+          'document cannot be presented',
+          expect.objectContaining({ uuid: 'bad', fileKey: 'documents/c1/f1/bad' }),
+        );
+      } finally {
+        logged.mockRestore();
+      }
+    },
+  );
 });
