@@ -5,6 +5,7 @@
  */
 import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { batchWrite } from './batch';
+import { queryAll } from './query';
 import { randomUUID } from 'node:crypto';
 import {
   CONTAINER_TABLE,
@@ -183,21 +184,11 @@ export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: stri
 
   return {
     async load(tenant, uuid, options = {}) {
-      const items: Record<string, unknown>[] = [];
-      let ExclusiveStartKey: Record<string, unknown> | undefined;
-      do {
-        const out = await db.send(
-          new QueryCommand({
-            TableName: tableName,
-            KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-            ExpressionAttributeValues: { ':pk': keys.tenant(tenant), ':prefix': keys.containerPrefix(uuid) },
-            ConsistentRead: options.consistent ?? false,
-            ExclusiveStartKey,
-          }),
-        );
-        items.push(...(out.Items ?? []));
-        ExclusiveStartKey = out.LastEvaluatedKey;
-      } while (ExclusiveStartKey);
+      const items = await queryAll(db, tableName, {
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': keys.tenant(tenant), ':prefix': keys.containerPrefix(uuid) },
+        ConsistentRead: options.consistent ?? false,
+      });
       const main = items.find((i) => i.Type === ITEM_TYPES.container);
       if (!main) return undefined;
       const recordId = (type: string) => (items.find((i) => i.Type === type)?.Uuid as string | undefined) ?? null;
@@ -319,39 +310,28 @@ export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: stri
     },
 
     async history(tenant, uuid) {
-      const entries: AuditEntry[] = [];
-      let ExclusiveStartKey: Record<string, unknown> | undefined;
-      do {
-        const out = await db.send(
-          new QueryCommand({
-            TableName: tableName,
-            KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-            ExpressionAttributeValues: {
-              ':pk': keys.tenant(tenant),
-              ':prefix': keys.audit('CONTAINER', uuid, '', '').slice(0, -1),
-            },
-            ProjectionExpression: '#at, Actor, RequestId, #action, Changes',
-            ExpressionAttributeNames: { '#at': 'At', '#action': 'Action' },
-            ScanIndexForward: false,
-            ConsistentRead: true,
-            ExclusiveStartKey,
-          }),
-        );
-        for (const item of out.Items ?? []) {
-          entries.push({
-            at: item.At as string,
-            actor: item.Actor as string,
-            requestId: (item.RequestId as string | undefined) ?? '',
-            action: item.Action as AuditAction,
-            changes: ((item.Changes as { Field: string; Old: unknown; New: unknown }[] | undefined) ?? []).map((c) => ({
-              field: c.Field,
-              old: c.Old ?? null,
-              new: c.New ?? null,
-            })),
-          });
-        }
-        ExclusiveStartKey = out.LastEvaluatedKey;
-      } while (ExclusiveStartKey);
+      const items = await queryAll(db, tableName, {
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: {
+          ':pk': keys.tenant(tenant),
+          ':prefix': keys.audit('CONTAINER', uuid, '', '').slice(0, -1),
+        },
+        ProjectionExpression: '#at, Actor, RequestId, #action, Changes',
+        ExpressionAttributeNames: { '#at': 'At', '#action': 'Action' },
+        ScanIndexForward: false,
+        ConsistentRead: true,
+      });
+      const entries: AuditEntry[] = items.map((item) => ({
+        at: item.At as string,
+        actor: item.Actor as string,
+        requestId: (item.RequestId as string | undefined) ?? '',
+        action: item.Action as AuditAction,
+        changes: ((item.Changes as { Field: string; Old: unknown; New: unknown }[] | undefined) ?? []).map((c) => ({
+          field: c.Field,
+          old: c.Old ?? null,
+          new: c.New ?? null,
+        })),
+      }));
       return entries;
     },
 

@@ -14,8 +14,9 @@
  *   page then merges the scopes, starting each at a bucket boundary chosen so that the number of
  *   items above every start is known exactly.
  */
-import { QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { batchPut } from './batch';
+import { queryAll } from './query';
 import { ITEM_TYPES } from './table';
 
 export const PAGE_BUCKET_SIZE = 100;
@@ -46,22 +47,11 @@ export async function readBuckets(
   scope: BucketScope,
   consistent = false,
 ): Promise<Bucket[]> {
-  const found: Bucket[] = [];
-  let ExclusiveStartKey: QueryCommandInput['ExclusiveStartKey'];
-  do {
-    const out = await db.send(
-      new QueryCommand({
-        TableName: tableName,
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': scope.pk, ':prefix': scope.prefix },
-        ConsistentRead: consistent,
-        ExclusiveStartKey,
-      }),
-    );
-    found.push(...((out.Items ?? []) as Bucket[]));
-    ExclusiveStartKey = out.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return found;
+  return (await queryAll(db, tableName, {
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': scope.pk, ':prefix': scope.prefix },
+    ConsistentRead: consistent,
+  })) as unknown as Bucket[];
 }
 
 export const bucketItem = (scope: BucketScope, bucket: Omit<Bucket, 'SK'>) => ({

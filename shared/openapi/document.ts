@@ -104,7 +104,8 @@ const componentSchemas = new Map<string, Json>();
 /** The summary and description of an operation: its handler's doc comment (`/** GET ...: what it does. *\/`). */
 function handlerComment(route: Route): string {
   const source = readFileSync(path.join(REPO_ROOT, route.entry), 'utf8');
-  const comment = /\/\*\*([\s\S]*?)\*\/\s*export const handler/.exec(source)?.[1] ?? '';
+  // The last doc comment before the handler (no `*/` inside it: never a span over earlier comments and code).
+  const comment = /\/\*\*((?:(?!\*\/)[\s\S])*)\*\/\s*export const handler/.exec(source)?.[1] ?? '';
   return comment
     .split('\n')
     .map((line) => line.replace(/^\s*\*\s?/, '').trim())

@@ -23,6 +23,7 @@ import { DOCUMENT_STATES, type DocumentRecord } from '../domain/document';
 import { collectionId, membership } from '../data/documents';
 import { allEntriesOf, allPagesOf, MAINTENANCE_SHARDS } from '../data/maintenance';
 import { finishVerify, startVerify, verifyBuckets, verifyPage, type Verify } from '../data/sequence';
+import { queryAll } from '../data/query';
 import { indexKeys, ITEM_TYPES, keys } from '../data/table';
 import type { Operation, StepEvent } from './step';
 
@@ -48,16 +49,7 @@ interface State {
 }
 
 export function regenerateSequenceMemory(db: DynamoDBDocumentClient, tableName: string): Operation<State> {
-  async function all(input: Omit<QueryCommandInput, 'TableName'>): Promise<Record<string, unknown>[]> {
-    const items: Record<string, unknown>[] = [];
-    let ExclusiveStartKey: QueryCommandInput['ExclusiveStartKey'];
-    do {
-      const out = await db.send(new QueryCommand({ TableName: tableName, ...input, ExclusiveStartKey }));
-      items.push(...(out.Items ?? []));
-      ExclusiveStartKey = out.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
-    return items;
-  }
+  const all = (input: Parameters<typeof queryAll>[2]) => queryAll(db, tableName, input);
 
   /** Sets a counter to what it should be; answers the drift. */
   async function fixCounter(

@@ -136,8 +136,10 @@ export async function eventually<T>(check: () => Promise<T | undefined>, timeout
 
 /**
  * The TotalCount a listing settles on: counts follow the writes through the table's change stream,
- * exact at most 5 s after the last write. Polls until it equals `expected` or the time is up, and
- * answers the last count seen (so an assertion on it fails when it never got there).
+ * exact at most 5 s after the last write. For a paginated listing, ask a page past the end (page 1
+ * also counts records just written that the stream has not counted yet). Polls until it equals
+ * `expected` or the time is up, and answers the last count seen (so an assertion on it fails when it
+ * never got there).
  */
 export async function settledTotal(path: string, bearer: string, expected: number, timeoutMs = 5000): Promise<number> {
   const deadline = Date.now() + timeoutMs;

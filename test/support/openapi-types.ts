@@ -300,8 +300,8 @@ export interface paths {
   };
   "/docs/{asset}": {
     /**
-     * Starts Swagger UI on the document
-     * @description Starts Swagger UI on the document; no validator badge (it would call a third party). *\/ const START = `window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#docs', deepLinking: true, validatorUrl: null, docExpansion: 'list', defaultModelsExpandDepth: -1 });\n`; const here = path.dirname(fileURLToPath(import.meta.url)); const cache = new Map<string, string>(); /** On AWS the files lie beside the bundle (the stack copies a route's `assets`); locally in the installed package. *\/ function read(file: string): string { let text = cache.get(file); if (text === undefined) { const beside = path.join(here, path.basename(file)); text = readFileSync(existsSync(beside) ? beside : createRequire(import.meta.url).resolve(file), 'utf8'); cache.set(file, text); } return text; } /** GET /docs/{asset}: a file of the docs page (Swagger UI's script and styles, the start script).
+     * A file of the docs page (Swagger UI's script and styles, the start script)
+     * @description A file of the docs page (Swagger UI's script and styles, the start script).
      */
     get: operations["docs.asset"];
   };
@@ -5640,8 +5640,8 @@ export interface operations {
     };
   };
   /**
-   * Starts Swagger UI on the document
-   * @description Starts Swagger UI on the document; no validator badge (it would call a third party). *\/ const START = `window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#docs', deepLinking: true, validatorUrl: null, docExpansion: 'list', defaultModelsExpandDepth: -1 });\n`; const here = path.dirname(fileURLToPath(import.meta.url)); const cache = new Map<string, string>(); /** On AWS the files lie beside the bundle (the stack copies a route's `assets`); locally in the installed package. *\/ function read(file: string): string { let text = cache.get(file); if (text === undefined) { const beside = path.join(here, path.basename(file)); text = readFileSync(existsSync(beside) ? beside : createRequire(import.meta.url).resolve(file), 'utf8'); cache.set(file, text); } return text; } /** GET /docs/{asset}: a file of the docs page (Swagger UI's script and styles, the start script).
+   * A file of the docs page (Swagger UI's script and styles, the start script)
+   * @description A file of the docs page (Swagger UI's script and styles, the start script).
    */
   "docs.asset": {
     parameters: {
