@@ -5,27 +5,13 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { generatedFiles } from '../shared/openapi/files';
+import { commandLine } from './cli';
 
 const usage =
   'usage: npm run openapi [-- --check]\n  writes docs/openapi.json and test/support/openapi-types.ts; --check only ' +
   'compares (exit 1 when stale)\n';
-const { values } = (() => {
-  try {
-    return parseArgs({
-      options: { check: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } },
-      strict: true,
-    });
-  } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n${usage}`);
-    return process.exit(2);
-  }
-})();
-if (values.help) {
-  process.stdout.write(usage);
-  process.exit(0);
-}
+const { values } = commandLine(usage, { check: { type: 'boolean', default: false } });
 
 const root = path.resolve(import.meta.dirname, '..');
 let stale = 0;

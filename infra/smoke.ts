@@ -7,7 +7,7 @@
  * the presigned upload form is used: no AWS credentials, no SDK.
  */
 import { randomUUID } from 'node:crypto';
-import { parseArgs } from 'node:util';
+import { commandLine } from './cli';
 
 const usage = `usage: npm run --silent smoke -- --url <ApiUrl> --token <jwt> [--client <uuid>] [--facility <uuid>]
          [--wait <seconds>]
@@ -30,21 +30,17 @@ interface Options {
 }
 
 function parse(argv: string[]): Options {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
+  const { values } = commandLine(
+    usage,
+    {
       url: { type: 'string' },
       token: { type: 'string' },
       client: { type: 'string' },
       facility: { type: 'string' },
       wait: { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
     },
-  });
-  if (values.help) {
-    process.stdout.write(usage);
-    process.exit(0);
-  }
+    { args: argv },
+  );
   if (!values.url || !URL.canParse(values.url))
     throw new Error('--url <ApiUrl> is required (the stack output ApiUrl, or http://127.0.0.1:3000)');
   if (!values.token) throw new Error('--token <jwt> is required');

@@ -11,7 +11,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { parseArgs } from 'node:util';
+import { commandLine } from '../cli';
 import { operations } from '../../shared/routes/operations';
 import type { ExecutionStatus } from '../../shared/operations/status';
 import { applyFunctionEnvironment } from './environment';
@@ -28,25 +28,11 @@ const fail = (message: string, code = 2): never => {
   process.exit(code);
 };
 
-const { values, positionals } = (() => {
-  try {
-    return parseArgs({
-      allowPositionals: true,
-      options: {
-        out: { type: 'string' },
-        from: { type: 'string' },
-        'dry-run': { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    });
-  } catch (error) {
-    return fail(`${(error as Error).message}\n${usage}`);
-  }
-})();
-if (values.help) {
-  process.stdout.write(usage);
-  process.exit(0);
-}
+const { values, positionals } = commandLine(
+  usage,
+  { out: { type: 'string' }, from: { type: 'string' }, 'dry-run': { type: 'boolean', default: false } },
+  { allowPositionals: true },
+);
 const [slug, client] = positionals;
 if (slug === 'status') {
   if (!client) fail(`status needs an execution id.\n${usage}`);

@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { commandLine } from '../cli';
 import { ensureTable, JavaMissingError, LOCAL_REGION, startDynamoDbLocal, startS3, type Emulator } from './emulators';
 import { applyFunctionEnvironment } from './environment';
 import { localDir, runtimeFile, type RuntimeInfo } from './paths';
@@ -17,24 +17,7 @@ const usage = `usage: npm start [-- --in-memory]
   serves every route on http://$HOST:$PORT (127.0.0.1:3000) over DynamoDB Local and s3rver;
   data under .local/ (LOCAL_DIR), --in-memory keeps nothing; the port is checked before the emulators start
 `;
-const { values } = (() => {
-  try {
-    return parseArgs({
-      options: {
-        'in-memory': { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-      strict: true,
-    });
-  } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n${usage}`);
-    return process.exit(2);
-  }
-})();
-if (values.help) {
-  process.stdout.write(usage);
-  process.exit(0);
-}
+const { values } = commandLine(usage, { 'in-memory': { type: 'boolean', default: false } });
 const inMemory = values['in-memory'];
 const host = process.env.HOST ?? '127.0.0.1';
 const port = Number(process.env.PORT ?? 3000);

@@ -5,7 +5,7 @@
  * Without `--sub`, the subject is derived from `--name` (a name-based UUID), so two names are two people.
  */
 import { createHash } from 'node:crypto';
-import { parseArgs } from 'node:util';
+import { commandLine } from '../cli';
 import { ROLES } from '../../shared/auth/claims';
 import { DEFAULT_SUB, mintToken } from './identity';
 
@@ -44,23 +44,18 @@ function main(): void {
           ? [`--ttl=${arg}`]
           : [arg],
     );
-  const { values } = parseArgs({
-    args: argv,
-    options: {
+  const { values } = commandLine(
+    usage,
+    {
       client: { type: 'string', multiple: true },
       facility: { type: 'string', multiple: true },
       role: { type: 'string', multiple: true },
       sub: { type: 'string' },
       name: { type: 'string' },
       ttl: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
     },
-    strict: true,
-  });
-  if (values.help) {
-    process.stdout.write(usage);
-    return;
-  }
+    { args: argv },
+  );
   for (const [option, list] of [
     ['--client', values.client],
     ['--facility', values.facility],
