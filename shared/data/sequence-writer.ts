@@ -130,9 +130,9 @@ export function sequenceWriter(
 
   const bucketPut = (scope: BucketScope, { bucket, created }: ReturnType<typeof planBuckets>[number]) => ({
     TableName: tableName,
-    Item: bucketItem(scope, { ...bucket, V: bucket.V + 1 }),
+    Item: bucketItem(scope, { ...bucket, version: bucket.version + 1 }),
     ConditionExpression: created ? 'attribute_not_exists(SK)' : 'V = :v',
-    ...(created ? {} : { ExpressionAttributeValues: { ':v': bucket.V } }),
+    ...(created ? {} : { ExpressionAttributeValues: { ':v': bucket.version } }),
   });
 
   /**

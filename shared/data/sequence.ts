@@ -27,18 +27,27 @@ export interface BucketScope {
   prefix: string;
 }
 
+/** A page bucket, as the code names its parts (stored as K, M, N, V and Seq: see bucketItem). */
 export interface Bucket {
-  SK: string;
   /** The first key of the slice. */
-  K: string;
+  firstKey: string;
   /** The largest key the slice has seen. */
-  M: string;
+  largestKey: string;
   /** The exact number of items in the slice. */
-  N: number;
-  V: number;
+  size: number;
+  version: number;
   /** In a facility's own scope: the last stream change the bucket counted (its writer's guard). */
-  Seq?: string;
+  countedUpTo?: string;
 }
+
+/** A stored bucket item in the code's names. */
+const fromItem = (item: Record<string, unknown>): Bucket => ({
+  firstKey: item.K as string,
+  largestKey: item.M as string,
+  size: item.N as number,
+  version: item.V as number,
+  ...(item.Seq === undefined ? {} : { countedUpTo: item.Seq as string }),
+});
 
 /** A scope's buckets, ascending by first key. */
 export async function readBuckets(
@@ -47,22 +56,24 @@ export async function readBuckets(
   scope: BucketScope,
   consistent = false,
 ): Promise<Bucket[]> {
-  return (await queryAll(db, tableName, {
-    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-    ExpressionAttributeValues: { ':pk': scope.pk, ':prefix': scope.prefix },
-    ConsistentRead: consistent,
-  })) as unknown as Bucket[];
+  return (
+    await queryAll(db, tableName, {
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      ExpressionAttributeValues: { ':pk': scope.pk, ':prefix': scope.prefix },
+      ConsistentRead: consistent,
+    })
+  ).map(fromItem);
 }
 
-export const bucketItem = (scope: BucketScope, bucket: Omit<Bucket, 'SK'>) => ({
+export const bucketItem = (scope: BucketScope, bucket: Bucket) => ({
   PK: scope.pk,
-  SK: `${scope.prefix}${bucket.K}`,
+  SK: `${scope.prefix}${bucket.firstKey}`,
   Type: ITEM_TYPES.pageBucket,
-  K: bucket.K,
-  M: bucket.M,
-  N: bucket.N,
-  V: bucket.V,
-  ...(bucket.Seq === undefined ? {} : { Seq: bucket.Seq }),
+  K: bucket.firstKey,
+  M: bucket.largestKey,
+  N: bucket.size,
+  V: bucket.version,
+  ...(bucket.countedUpTo === undefined ? {} : { Seq: bucket.countedUpTo }),
 });
 
 /**
@@ -74,24 +85,24 @@ export const bucketItem = (scope: BucketScope, bucket: Omit<Bucket, 'SK'>) => ({
  * than `offset` items can lie at or above it; every scope starts at its first boundary at or above T.
  */
 export function startingPoint(
-  scopes: readonly (readonly Pick<Bucket, 'K' | 'N'>[])[],
+  scopes: readonly (readonly Pick<Bucket, 'firstKey' | 'size'>[])[],
   offset: number,
 ): { before: (string | undefined)[]; above: number } {
   const top = { before: scopes.map(() => undefined), above: 0 };
   if (offset <= 0) return top;
-  const candidates = [...new Set(scopes.flatMap((buckets) => buckets.map((b) => b.K)))].sort().reverse();
+  const candidates = [...new Set(scopes.flatMap((buckets) => buckets.map((b) => b.firstKey)))].sort().reverse();
   let best: { before: (string | undefined)[]; above: number } = top;
   for (const threshold of candidates) {
     let above = 0;
     let mayBeAbove = 0;
     const before = scopes.map((buckets) => {
       // Buckets at or above the threshold hold only items above it; the one just below it may hold some.
-      const from = buckets.findIndex((b) => b.K >= threshold);
+      const from = buckets.findIndex((b) => b.firstKey >= threshold);
       const fullyAbove = from === -1 ? [] : buckets.slice(from);
-      above += fullyAbove.reduce((sum, b) => sum + b.N, 0);
+      above += fullyAbove.reduce((sum, b) => sum + b.size, 0);
       const straddling = buckets[(from === -1 ? buckets.length : from) - 1];
-      if (straddling && fullyAbove[0]?.K !== threshold) mayBeAbove += straddling.N;
-      return fullyAbove[0]?.K;
+      if (straddling && fullyAbove[0]?.firstKey !== threshold) mayBeAbove += straddling.size;
+      return fullyAbove[0]?.firstKey;
     });
     if (above + mayBeAbove > offset) break;
     best = { before, above };
@@ -142,7 +153,7 @@ export function sequenceMemory(db: DynamoDBDocumentClient, tableName: string) {
     /** The size of a paginated collection (spread over `scopes`). */
     async total(scopes: readonly BucketScope[]): Promise<number> {
       const all = await Promise.all(scopes.map((scope) => readBuckets(db, tableName, scope)));
-      return all.flat().reduce((sum, b) => sum + b.N, 0);
+      return all.flat().reduce((sum, b) => sum + b.size, 0);
     },
 
     /**
@@ -158,7 +169,7 @@ export function sequenceMemory(db: DynamoDBDocumentClient, tableName: string) {
       keyOf: (item: T) => string,
     ): Promise<{ total: number; items: T[] }> {
       const buckets = await Promise.all(scopes.map((scope) => readBuckets(db, tableName, scope)));
-      const total = buckets.flat().reduce((sum, b) => sum + b.N, 0);
+      const total = buckets.flat().reduce((sum, b) => sum + b.size, 0);
       const start = startingPoint(buckets, offset);
       const skip = offset - start.above;
       const items = (await mergeNewest(start.before, skip + limit, query, keyOf)).slice(skip);
@@ -184,10 +195,16 @@ export interface BucketChange {
 export function planBuckets(
   stored: readonly Bucket[],
   changes: readonly BucketChange[],
-): { bucket: Omit<Bucket, 'SK'>; created: boolean }[] {
+): { bucket: Bucket; created: boolean }[] {
   const buckets = stored.map((b) => ({
-    bucket: { K: b.K, M: b.M, N: b.N, V: b.V, ...(b.Seq === undefined ? {} : { Seq: b.Seq }) },
-    counted: b.Seq,
+    bucket: {
+      firstKey: b.firstKey,
+      largestKey: b.largestKey,
+      size: b.size,
+      version: b.version,
+      ...(b.countedUpTo === undefined ? {} : { countedUpTo: b.countedUpTo }),
+    },
+    counted: b.countedUpTo,
     created: false,
     touched: false,
   }));
@@ -195,27 +212,27 @@ export function planBuckets(
     seq !== undefined && slice?.counted !== undefined && slice.counted >= seq;
   for (const { op, key, seq } of changes) {
     let index = -1;
-    for (let i = 0; i < buckets.length && buckets[i]!.bucket.K <= key; i++) index = i;
+    for (let i = 0; i < buckets.length && buckets[i]!.bucket.firstKey <= key; i++) index = i;
     const slice = buckets[index];
     if (counted(slice, seq)) continue;
-    const stamp = seq === undefined ? {} : { Seq: seq };
+    const stamp = seq === undefined ? {} : { countedUpTo: seq };
     if (op === 'remove') {
-      if (slice && slice.bucket.N > 0)
-        Object.assign(slice, { bucket: { ...slice.bucket, N: slice.bucket.N - 1, ...stamp }, touched: true });
+      if (slice && slice.bucket.size > 0)
+        Object.assign(slice, { bucket: { ...slice.bucket, size: slice.bucket.size - 1, ...stamp }, touched: true });
       continue;
     }
     const newest = index === buckets.length - 1;
     if (!slice) {
       // The first bucket starts at the empty key, so it holds everything older than the next one.
       buckets.unshift({
-        bucket: { K: '', M: key, N: 1, V: 0, ...stamp },
+        bucket: { firstKey: '', largestKey: key, size: 1, version: 0, ...stamp },
         counted: undefined,
         created: true,
         touched: true,
       });
-    } else if (newest && slice.bucket.N >= PAGE_BUCKET_SIZE && key > slice.bucket.M) {
+    } else if (newest && slice.bucket.size >= PAGE_BUCKET_SIZE && key > slice.bucket.largestKey) {
       buckets.push({
-        bucket: { K: key, M: key, N: 1, V: 0, ...stamp },
+        bucket: { firstKey: key, largestKey: key, size: 1, version: 0, ...stamp },
         counted: undefined,
         created: true,
         touched: true,
@@ -223,7 +240,12 @@ export function planBuckets(
     } else {
       Object.assign(slice, {
         // biome-ignore lint/complexity/useMathMinMax: keys are strings, compared as strings
-        bucket: { ...slice.bucket, N: slice.bucket.N + 1, M: key > slice.bucket.M ? key : slice.bucket.M, ...stamp },
+        bucket: {
+          ...slice.bucket,
+          size: slice.bucket.size + 1,
+          largestKey: key > slice.bucket.largestKey ? key : slice.bucket.largestKey,
+          ...stamp,
+        },
         touched: true,
       });
     }
@@ -238,7 +260,7 @@ export function planBuckets(
  * the buckets that were wrong. The state holds only the bucket being counted.
  */
 export interface Verify {
-  counting?: { K: string; n: number };
+  counting?: { firstKey: string; n: number };
   drift: number;
   buckets: number;
 }
@@ -250,20 +272,20 @@ async function settle(
   tableName: string,
   scope: BucketScope,
   stored: readonly Bucket[],
-  counted: { K: string; n: number },
+  counted: { firstKey: string; n: number },
   dryRun: boolean,
 ): Promise<number> {
-  const bucket = stored.find((b) => b.K === counted.K);
-  if (bucket?.N === counted.n || (!bucket && counted.n === 0)) return 0;
+  const bucket = stored.find((b) => b.firstKey === counted.firstKey);
+  if (bucket?.size === counted.n || (!bucket && counted.n === 0)) return 0;
   if (!dryRun) {
     // The writer's guard stays: a change it counted already is not counted again.
     await batchPut(db, tableName, [
       bucketItem(scope, {
-        K: counted.K,
-        M: bucket?.M ?? counted.K,
-        N: counted.n,
-        V: (bucket?.V ?? 0) + 1,
-        ...(bucket?.Seq === undefined ? {} : { Seq: bucket.Seq }),
+        firstKey: counted.firstKey,
+        largestKey: bucket?.largestKey ?? counted.firstKey,
+        size: counted.n,
+        version: (bucket?.version ?? 0) + 1,
+        ...(bucket?.countedUpTo === undefined ? {} : { countedUpTo: bucket.countedUpTo }),
       }),
     ]);
   }
@@ -284,12 +306,12 @@ export async function verifyPage(
   const next: Verify = { ...state };
   let index = 0;
   for (const key of sortedKeys) {
-    while (index + 1 < stored.length && stored[index + 1]!.K <= key) index++;
+    while (index + 1 < stored.length && stored[index + 1]!.firstKey <= key) index++;
     // Keys below the first stored bucket belong to the first slice, which starts at the empty key.
-    const start = stored[index] && stored[index]!.K <= key ? stored[index]!.K : '';
-    if (next.counting?.K !== start) {
+    const start = stored[index] && stored[index]!.firstKey <= key ? stored[index]!.firstKey : '';
+    if (next.counting?.firstKey !== start) {
       if (next.counting) next.drift += await finishSlices(db, tableName, scope, stored, next.counting, start, dryRun);
-      next.counting = { K: start, n: 0 };
+      next.counting = { firstKey: start, n: 0 };
       next.buckets += 1;
     }
     next.counting!.n += 1;
@@ -303,13 +325,15 @@ async function finishSlices(
   tableName: string,
   scope: BucketScope,
   stored: readonly Bucket[],
-  counting: { K: string; n: number },
+  counting: { firstKey: string; n: number },
   upTo: string | undefined,
   dryRun: boolean,
 ): Promise<number> {
   let drift = await settle(db, tableName, scope, stored, counting, dryRun);
-  for (const empty of stored.filter((b) => b.K > counting.K && (upTo === undefined || b.K < upTo))) {
-    drift += await settle(db, tableName, scope, stored, { K: empty.K, n: 0 }, dryRun);
+  for (const empty of stored.filter(
+    (b) => b.firstKey > counting.firstKey && (upTo === undefined || b.firstKey < upTo),
+  )) {
+    drift += await settle(db, tableName, scope, stored, { firstKey: empty.firstKey, n: 0 }, dryRun);
   }
   return drift;
 }
@@ -323,7 +347,7 @@ export async function finishVerify(
   dryRun = false,
 ): Promise<{ drift: number; buckets: number }> {
   const stored = await readBuckets(db, tableName, scope, true);
-  const counting = state.counting ?? { K: '', n: 0 };
+  const counting = state.counting ?? { firstKey: '', n: 0 };
   // With no key at all, a stored first bucket is settled as empty too.
   const drift = state.drift + (await finishSlices(db, tableName, scope, stored, counting, undefined, dryRun));
   return { drift, buckets: state.buckets };

@@ -2,7 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { mergeNewest, PAGE_BUCKET_SIZE, planBuckets, startingPoint, type Bucket } from '../../../shared/data/sequence';
 
-const bucket = (K: string, N: number, M = K, V = 1): Bucket => ({ SK: `P#${K}`, K, M, N, V });
+const bucket = (firstKey: string, size: number, largestKey = firstKey, version = 1): Bucket => ({
+  firstKey,
+  largestKey,
+  size,
+  version,
+});
 const key = (i: number) => `k${String(i).padStart(5, '0')}`;
 
 describe('planBuckets', () => {
@@ -15,17 +20,17 @@ describe('planBuckets', () => {
           { op: 'insert', key: 'k2' },
         ],
       ),
-    ).toEqual([{ bucket: { K: '', M: 'k5', N: 2, V: 0 }, created: true }]);
+    ).toEqual([{ bucket: { firstKey: '', largestKey: 'k5', size: 2, version: 0 }, created: true }]);
   });
 
   it('opens a new bucket only when the newest is full and the key lies above all it has seen', () => {
     const full = [bucket('', PAGE_BUCKET_SIZE, 'k00099')];
     expect(planBuckets(full, [{ op: 'insert', key: 'k00100' }])).toEqual([
-      { bucket: { K: 'k00100', M: 'k00100', N: 1, V: 0 }, created: true },
+      { bucket: { firstKey: 'k00100', largestKey: 'k00100', size: 1, version: 0 }, created: true },
     ]);
     // Below the largest key seen: the full slice grows instead (exact, if uneven).
     expect(planBuckets(full, [{ op: 'insert', key: 'k00050x' }])).toEqual([
-      { bucket: { K: '', M: 'k00099', N: 101, V: 1 }, created: false },
+      { bucket: { firstKey: '', largestKey: 'k00099', size: 101, version: 1 }, created: false },
     ]);
   });
 
@@ -37,16 +42,16 @@ describe('planBuckets', () => {
         { op: 'remove', key: 'k00101' },
       ]),
     ).toEqual([
-      { bucket: { K: '', M: 'k00099', N: 99, V: 1 }, created: false },
-      { bucket: { K: 'k00100', M: 'k00102', N: 2, V: 1 }, created: false },
+      { bucket: { firstKey: '', largestKey: 'k00099', size: 99, version: 1 }, created: false },
+      { bucket: { firstKey: 'k00100', largestKey: 'k00102', size: 2, version: 1 }, created: false },
     ]);
     expect(planBuckets([bucket('', 0)], [{ op: 'remove', key: 'a' }])).toEqual([]);
   });
 
   it('skips a change the bucket it falls in has counted already (a stream record delivered again)', () => {
     const stored = [
-      { ...bucket('', 100, 'k00099'), Seq: '0005' },
-      { ...bucket('k00100', 2, 'k00101'), Seq: '0009' },
+      { ...bucket('', 100, 'k00099'), countedUpTo: '0005' },
+      { ...bucket('k00100', 2, 'k00101'), countedUpTo: '0009' },
     ];
     expect(
       planBuckets(stored, [
@@ -56,8 +61,11 @@ describe('planBuckets', () => {
         { op: 'remove', key: 'k00010', seq: '0011' },
       ]),
     ).toEqual([
-      { bucket: { K: '', M: 'k00099', N: 99, V: 1, Seq: '0011' }, created: false },
-      { bucket: { K: 'k00100', M: 'k00103', N: 3, V: 1, Seq: '0010' }, created: false },
+      { bucket: { firstKey: '', largestKey: 'k00099', size: 99, version: 1, countedUpTo: '0011' }, created: false },
+      {
+        bucket: { firstKey: 'k00100', largestKey: 'k00103', size: 3, version: 1, countedUpTo: '0010' },
+        created: false,
+      },
     ]);
   });
 
@@ -70,7 +78,7 @@ describe('planBuckets', () => {
           { op: 'insert', key: 'k4' },
         ],
       ),
-    ).toEqual([{ bucket: { K: '', M: 'k9', N: 5, V: 1 }, created: false }]);
+    ).toEqual([{ bucket: { firstKey: '', largestKey: 'k9', size: 5, version: 1 }, created: false }]);
   });
 });
 
