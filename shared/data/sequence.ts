@@ -239,10 +239,10 @@ export function planBuckets(
       });
     } else {
       Object.assign(slice, {
-        // biome-ignore lint/complexity/useMathMinMax: keys are strings, compared as strings
         bucket: {
           ...slice.bucket,
           size: slice.bucket.size + 1,
+          // biome-ignore lint/complexity/useMathMinMax: keys are strings, compared as strings
           largestKey: key > slice.bucket.largestKey ? key : slice.bucket.largestKey,
           ...stamp,
         },
