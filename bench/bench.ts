@@ -394,6 +394,7 @@ try {
   // ---- export and import of 100,000 records (maintenance operations), time and peak memory ------
   const SCALE = Number(process.env.BENCH_SCALE_RECORDS ?? 100_000);
   const s3Emulator = await startS3({ dir: path.join(scratch, 's3'), bucket: 'bench-files' });
+  await ensureTable(dynamo.endpoint, 'bench-scale', { stream: false });
   try {
     const scaleClient = randomUUID();
     const facilities = Array.from({ length: 10 }, () => randomUUID());
@@ -429,7 +430,7 @@ try {
         batch.push(containerItem(createContainer(tenant, randomUUID(), { Name: `Box ${i}`, Weight: 10 }, [], at)));
       }
       if (batch.length === 1000 || i === SCALE - 1) {
-        await batchPut(db, 'bench', batch.splice(0));
+        await batchPut(db, 'bench-scale', batch.splice(0));
         process.stderr.write(`\rseeding records ${i + 1}/${SCALE}`);
       }
     }
@@ -458,8 +459,8 @@ try {
         result: Record<string, unknown>;
       };
     };
-    const exported = await child(['exportRecords', scaleClient], 'bench');
-    await ensureTable(dynamo.endpoint, 'bench-fresh');
+    const exported = await child(['exportRecords', scaleClient], 'bench-scale');
+    await ensureTable(dynamo.endpoint, 'bench-fresh', { stream: false });
     const imported = await child(['importRecords', scaleClient, String(exported.result.location)], 'bench-fresh');
     console.log(
       `\nMaintenance operations on ${SCALE} records of one client (10 facilities), each in its own process\n`,

@@ -5,6 +5,7 @@
  * Usage: node --import tsx bench/scale-run.ts <operation> <client> [<from>]  (settings from the environment)
  */
 import { lambdaContext, loadHandler } from '../infra/local/lambda';
+import { STEP_TIMEOUT_SECONDS } from '../shared/operations/machine';
 import { operations } from '../shared/routes/operations';
 import type { StepPayload } from '../shared/operations/step-handler';
 import { runSteps, type StepResult } from '../shared/operations/step';
@@ -13,7 +14,7 @@ const [name, client, from] = process.argv.slice(2);
 const operation = operations.find((o) => o.name === name)!;
 const step = await loadHandler<StepPayload<unknown>, StepPayload<unknown> & StepResult<unknown>>(operation.step.entry);
 const started = performance.now();
-const { result } = await runSteps((event) => step(event, lambdaContext(operation.name)), {
+const { result } = await runSteps((event) => step(event, lambdaContext(operation.name, STEP_TIMEOUT_SECONDS * 1000)), {
   client,
   ...(from ? { from } : {}),
 });

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { StateMachine, type RunOptions, type StateMachineDefinition } from 'aws-local-stepfunctions';
-import { operationStateMachine } from '../../shared/operations/machine';
+import { operationStateMachine, STEP_TIMEOUT_SECONDS } from '../../shared/operations/machine';
 import { operations } from '../../shared/routes/operations';
 import { logger } from '../../shared/observability';
 import { stateMachineArnOf, stepFunctionArnOf } from './environment';
@@ -50,7 +50,10 @@ export const localStepFunctions: InvokeFunction = async (functionArn, payload) =
   const step = await loadHandler<unknown, unknown>(operation.step.entry);
   // A Lambda payload goes over the wire as JSON, both ways.
   const answer = await asFunction(`step:${operation.name}`, () =>
-    step(JSON.parse(JSON.stringify(payload ?? {})), lambdaContext(`${operation.name}-step`)),
+    step(
+      JSON.parse(JSON.stringify(payload ?? {})),
+      lambdaContext(`${operation.name}-step`, STEP_TIMEOUT_SECONDS * 1000),
+    ),
   );
   return JSON.parse(JSON.stringify(answer)) as unknown;
 };
