@@ -1,0 +1,82 @@
+/** shared/http/replies.ts: the envelopes of interface §2.6 as a handler answers them. */
+import { describe, expect, it } from 'vitest';
+import { pageReply, single, wholeReply } from '../../../shared/http/replies';
+import type { ApiRequest } from '../../../shared/http/types';
+
+const request = {
+  language: 'en',
+  event: { rawPath: '/document/api/v1/c/f/documents', requestContext: { domainName: 'api.example.org' } },
+  header: () => undefined,
+} as unknown as ApiRequest;
+
+describe('single', () => {
+  it('holds the model and its notifications: the success, then read-only members ignored as one Warning', () => {
+    const reply = single(
+      'ContainerModel',
+      { Uuid: 'u' },
+      { success: { key: 'container.updated' }, ignored: ['Uuid', 'CreatedAt'], language: 'en' },
+    );
+    const body = reply.body as {
+      ContainerModel: unknown;
+      Notifications: { Type: string; Message: string; Details: string[] }[];
+    };
+    expect(Object.keys(body)).toEqual(['ContainerModel', 'Notifications']);
+    expect(body.Notifications.map((n) => [n.Type, n.Message])).toEqual([
+      ['Success', 'container.updated'],
+      ['Warning', 'request.read_only_ignored'],
+    ]);
+    expect(body.Notifications[1]!.Details).toEqual(['Uuid: read-only, ignored', 'CreatedAt: read-only, ignored']);
+  });
+
+  it('carries extra members and headers when given, and none otherwise', () => {
+    expect(single('M', 1, { language: 'en', headers: { ETag: '"u.2"' }, extra: { Upload: {} } })).toEqual({
+      body: { M: 1, Notifications: [], Upload: {} },
+      headers: { ETag: '"u.2"' },
+    });
+    expect(single('M', 1, { language: 'en' })).toEqual({ body: { M: 1, Notifications: [] } });
+  });
+});
+
+describe('pageReply and wholeReply', () => {
+  it('a page: the items, its configuration with absolute endpoints, no notifications', () => {
+    const reply = pageReply(
+      request,
+      'DocumentModelCollection',
+      { items: [1, 2], total: 102 },
+      2,
+      (p) => `https://x/page/${p}`,
+    );
+    const body = reply.body as { CollectionConfiguration: Record<string, unknown>; Notifications: unknown[] };
+    expect(Object.keys(body)).toEqual(['DocumentModelCollection', 'CollectionConfiguration', 'Notifications']);
+    expect(body.CollectionConfiguration).toMatchObject({
+      CurrentPage: 2,
+      LastPage: 2,
+      FirstIndex: 100,
+      LastIndex: 101,
+      TotalCount: 102,
+      CurrentPageEndpoint: 'https://x/page/2',
+    });
+    expect(body.Notifications).toEqual([]);
+  });
+
+  it('a whole collection: its own address everywhere, and a Warning when it was cut at the cap', () => {
+    const reply = wholeReply(
+      request,
+      'DocumentModelCollection',
+      { items: [1], total: 1500, truncated: true },
+      1000,
+      '?State=ACTIVE',
+    );
+    const body = reply.body as {
+      CollectionConfiguration: Record<string, unknown>;
+      Notifications: { Message: string }[];
+    };
+    expect(body.CollectionConfiguration).toMatchObject({
+      IsPaginated: false,
+      MaxItemsPerPage: 1000,
+      TotalCount: 1500,
+      FirstPageEndpoint: 'https://api.example.org/document/api/v1/c/f/documents?State=ACTIVE',
+    });
+    expect(body.Notifications.map((n) => n.Message)).toEqual(['collection.truncated']);
+  });
+});
