@@ -68,7 +68,7 @@ describe('callerOf and tenantOf', () => {
 });
 
 describe('baseUrl', () => {
-  it("is the address the caller reached: API Gateway's domain, else the Host header; https unless forwarded otherwise", () => {
+  it("is the address reached: API Gateway's domain, else the Host header; https unless forwarded", () => {
     expect(baseUrl(request({ domain: 'api.example.org' }))).toBe('https://api.example.org');
     expect(baseUrl(request({ headers: { host: '127.0.0.1:3000', 'x-forwarded-proto': 'http' } }))).toBe(
       'http://127.0.0.1:3000',
