@@ -43,6 +43,8 @@ export function httpHandler(route: Route, fn: (request: ApiRequest) => Promise<A
     throw new Error(`${route.operation}: a POST route is built with idempotentHandler (shared/http/idempotency.ts)`);
   }
   const base = async (event: ApiEvent, context: ApiContext, options?: { signal?: AbortSignal }): Promise<ApiResult> => {
+    // Started with no time left for anything but the early answer: say so at once.
+    if (context.getRemainingTimeInMillis() <= TIMEOUT_EARLY_MS) throw new AppError(503, 'server.deadline');
     // Once the early answer has gone out, this invocation sends no more writes.
     options?.signal?.addEventListener('abort', expireBudget());
     const reply = await fn({
