@@ -6,11 +6,11 @@
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { LOCAL_CREDENTIALS } from '../../infra/local/emulators';
 import { dynamoContainerStore } from '../../shared/data/containers';
@@ -23,6 +23,8 @@ import { eventFunctions, routes } from '../../shared/routes';
 import { call, documentClient, runtime, token } from '../support/api';
 
 const run = promisify(execFile);
+const scratch = mkdtempSync(path.join(os.tmpdir(), 'nm-event-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 const root = path.resolve(import.meta.dirname, '../..');
 const SAMPLE = {
   client: 'a1b2c3d4-0000-4000-8000-000000000001',
@@ -88,7 +90,7 @@ async function prepare(text: string) {
     );
     await dynamoMaintenanceStore(db, runtime().tableName).create(record, { sub: 'seed', name: 'Seed' });
   }
-  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'nm-event-')), 'event.json');
+  const file = path.join(scratch, `${randomUUID()}.json`);
   writeFileSync(file, fresh);
   return { file, tenant, ids };
 }
