@@ -13,7 +13,7 @@ import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { esbuildOptions } from '../infra/bundling';
+import { esbuildOptions, sourceMapOptions } from '../infra/bundling';
 import { ensureTable, LOCAL_CREDENTIALS, LOCAL_REGION, startDynamoDbLocal, startS3 } from '../infra/local/emulators';
 import { batchPut } from '../shared/data/batch';
 import { documentItem } from '../shared/data/documents';
@@ -107,12 +107,12 @@ const importEnv = {
   TABLE_NAME: 'bench',
   LOG_LEVEL: 'SILENT',
 };
-function timeOnce(file?: string): number {
+function timeOnce(file?: string, env: NodeJS.ProcessEnv = importEnv): number {
   const args = file
     ? ['--input-type=module', '-e', `await import(${JSON.stringify(pathToFileURL(file).href)})`]
     : ['-e', ''];
   const started = process.hrtime.bigint();
-  const run = spawnSync(process.execPath, args, { env: importEnv, stdio: ['ignore', 'ignore', 'pipe'] });
+  const run = spawnSync(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   if (run.status !== 0) throw new Error(`import of ${file} failed: ${run.stderr}`);
   return ms;
@@ -151,6 +151,28 @@ for (const fn of functions) {
     `| ${fn.name} | ${(fn.bytes / KIB).toFixed(1)} | ${ref.name} | ${(ref.bytes / KIB).toFixed(1)} | ` +
       `${extra.toFixed(1)} | ${coldImport(fn).toFixed(1)} | ${coldImport(ref).toFixed(1)} | ${ratio.toFixed(2)} | ` +
       `${fn.clients.join(', ') || 'none'} | ${verdict(extra <= 60)} | ${verdict(ratio <= 1.25)} | ${clean} |`,
+  );
+}
+
+// ---- source maps ---------------------------------------------------------------------------
+// Deployed functions carry a linked source map and run with NODE_OPTIONS=--enable-source-maps
+// (infra/function.ts), so a stack trace names our files. What that costs at import, on the largest bundle:
+{
+  const largest = functions.reduce((a, b) => (b.bytes > a.bytes ? b : a));
+  const file = path.join(out, `${largest.name}.mapped.mjs`);
+  await build({ ...esbuildOptions(path.join(repoRoot, entries.get(largest.name)!), file), ...sourceMapOptions });
+  const mapped = { ...importEnv, NODE_OPTIONS: '--enable-source-maps' };
+  const plain: number[] = [];
+  const withMaps: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    plain.push(timeOnce(file));
+    withMaps.push(timeOnce(file, mapped));
+  }
+  const [off, on] = [median(plain) - bare, median(withMaps) - bare];
+  console.log(
+    `\nSource maps, largest bundle (${largest.name}, map ${(statSync(`${file}.map`).size / KIB).toFixed(0)} KiB): ` +
+      `import ${off.toFixed(1)} ms without, ${on.toFixed(1)} ms with --enable-source-maps ` +
+      `(${(((on - off) / off) * 100).toFixed(0)} %)\n`,
   );
 }
 
