@@ -52,4 +52,7 @@ export function esbuildOptions(entry: string, outfile: string): BuildOptions {
 }
 
 /** The deployed source map, for esbuild: a linked file of mappings only. */
-export const sourceMapOptions = { sourcemap: 'linked', sourcesContent: SOURCES_CONTENT } as const satisfies BuildOptions;
+export const sourceMapOptions = {
+  sourcemap: 'linked',
+  sourcesContent: SOURCES_CONTENT,
+} as const satisfies BuildOptions;
