@@ -18,56 +18,35 @@ export interface OperationDefinition {
   readonly step: { readonly entry: string; readonly data: DataAccess; readonly files: ObjectAccess };
 }
 
+/** `regenerateSequenceMemory` → `regenerate-sequence-memory`: its path segment and its files' name. */
+const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/** An operation from its name and what it may touch; its slug and step entry follow from the name. */
+function operation(
+  name: string,
+  data: DataAccess,
+  files: ObjectAccess,
+  needs: { client?: boolean; source?: boolean } = {},
+): OperationDefinition {
+  const slug = kebab(name);
+  return {
+    name,
+    slug,
+    needsClient: needs.client ?? false,
+    ...(needs.source ? { needsSource: true } : {}),
+    step: { entry: `functions/operations/${slug}.ts`, data, files },
+  };
+}
+
 export const operations: readonly OperationDefinition[] = [
-  {
-    name: 'exportRecords',
-    slug: 'export-records',
-    needsClient: true,
-    step: { entry: 'functions/operations/export-records.ts', data: 'read', files: 'write' },
-  },
-  {
-    name: 'importRecords',
-    slug: 'import-records',
-    needsClient: true,
-    needsSource: true,
-    step: { entry: 'functions/operations/import-records.ts', data: 'write', files: 'write' },
-  },
-  {
-    name: 'migrateMaintenanceLogEntries',
-    slug: 'migrate-maintenance-log-entries',
-    needsClient: false,
-    step: { entry: 'functions/operations/migrate-maintenance-log-entries.ts', data: 'write', files: 'none' },
-  },
-  {
-    name: 'regenerateSequenceMemory',
-    slug: 'regenerate-sequence-memory',
-    needsClient: false,
-    step: { entry: 'functions/operations/regenerate-sequence-memory.ts', data: 'write', files: 'none' },
-  },
-  {
-    name: 'selectInvalidRecords',
-    slug: 'select-invalid-records',
-    needsClient: false,
-    step: { entry: 'functions/operations/select-invalid-records.ts', data: 'read', files: 'write' },
-  },
-  {
-    name: 'removeInvalidRecords',
-    slug: 'remove-invalid-records',
-    needsClient: false,
-    step: { entry: 'functions/operations/remove-invalid-records.ts', data: 'write', files: 'write' },
-  },
-  {
-    name: 'migrateResponsivenessData',
-    slug: 'migrate-responsiveness-data',
-    needsClient: false,
-    step: { entry: 'functions/operations/migrate-responsiveness-data.ts', data: 'write', files: 'none' },
-  },
-  {
-    name: 'migrateProbeIdentifier',
-    slug: 'migrate-probe-identifier',
-    needsClient: false,
-    step: { entry: 'functions/operations/migrate-probe-identifier.ts', data: 'write', files: 'none' },
-  },
+  operation('exportRecords', 'read', 'write', { client: true }),
+  operation('importRecords', 'write', 'write', { client: true, source: true }),
+  operation('migrateMaintenanceLogEntries', 'write', 'none'),
+  operation('regenerateSequenceMemory', 'write', 'none'),
+  operation('selectInvalidRecords', 'read', 'write'),
+  operation('removeInvalidRecords', 'write', 'write'),
+  operation('migrateResponsivenessData', 'write', 'none'),
+  operation('migrateProbeIdentifier', 'write', 'none'),
 ];
 
 /** The start route of each operation: GET /service/{slug}[/{clientUuid}]. */
