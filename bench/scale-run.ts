@@ -1,6 +1,7 @@
 /**
  * Runs one maintenance operation to its end in this process, through its step handler and the step
- * loop (as the ops CLI does), and prints { seconds, peakRssMiB, result } as JSON. Used by the bench
+ * loop (`runSteps`; a measurement needs no state machine retries), and prints { seconds, peakRssMiB,
+ * result } as JSON. Used by the bench
  * to measure time and peak memory of export and import on 100,000 records.
  * Usage: node --import tsx bench/scale-run.ts <operation> <client> [<from>]  (settings from the environment)
  */

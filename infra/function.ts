@@ -1,6 +1,6 @@
 /**
- * The function defaults, in one construct: every Lambda of the service (the HTTP handlers and the
- * authorizer) is a ServiceFunction. Node.js 24 on arm64, bundled by esbuild as infra/bundling.ts
+ * The function defaults, in one construct: every Lambda of the service (HTTP handlers, authorizer,
+ * event and step functions) is a ServiceFunction. Node.js 24 on arm64, bundled by esbuild as infra/bundling.ts
  * says, its own log group with the stage's retention, its own IAM role (the NodejsFunction
  * default; grants are added per function by the stack).
  */
