@@ -53,11 +53,27 @@ export const COMMIT_MARGIN_MS = 3_500;
 /** How long one SDK request may take before it is abandoned. */
 export const REQUEST_TIMEOUT_MS = 3_000;
 
-type ErrorLike = { name?: string; code?: string; $metadata?: unknown; $retryable?: unknown; reasons?: unknown };
+/** Cancellation reasons of a transaction that only say "not now": another transaction on its items, throttling. */
+const TRANSIENT_CANCELLATIONS = new Set(['TransactionConflict', 'ThrottlingError', 'ProvisionedThroughputExceeded']);
 
+/** DynamoDB left part of a batch unprocessed (it was throttled): the rest is sent again, paced like a throttle. */
+export class UnprocessedError extends Error {
+  override readonly name = 'UnprocessedItems';
+}
+
+type ErrorLike = { name?: string; code?: string; CancellationReasons?: { Code?: string }[] };
+
+/** Another attempt may succeed: the dependency was busy, throttled or briefly away. */
 export function isUnavailable(error: unknown): boolean {
-  const { name = '', code = '' } = (error ?? {}) as ErrorLike;
-  return (RETRYABLE_ERRORS as readonly string[]).includes(name) || NETWORK_CODES.has(code) || name === 'AbortError';
+  const { name = '', code = '', CancellationReasons = [] } = (error ?? {}) as ErrorLike;
+  return (
+    (RETRYABLE_ERRORS as readonly string[]).includes(name) ||
+    NETWORK_CODES.has(code) ||
+    name === 'AbortError' ||
+    error instanceof UnprocessedError ||
+    (name === 'TransactionCanceledException' &&
+      CancellationReasons.some((r) => TRANSIENT_CANCELLATIONS.has(r.Code ?? '')))
+  );
 }
 
 /** The deadline passed before a write could be sent safely: nothing was written. */

@@ -3,12 +3,7 @@
  * BatchGetItem, 25 requests a BatchWriteItem. The one place that knows those limits.
  */
 import { BatchGetCommand, BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { retrying } from '../retry';
-
-/** Thrown while DynamoDB leaves part of a batch unprocessed, so the retry policy paces the next try. */
-class UnprocessedError extends Error {
-  override readonly name = 'ThrottlingException';
-}
+import { retrying, UnprocessedError } from '../retry';
 
 type Key = Record<string, unknown>;
 export type WriteRequest = { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Key } };

@@ -6,7 +6,7 @@ import {
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { AppError } from '../errors';
-import { isUnavailable, retrying } from '../retry';
+import { retrying } from '../retry';
 
 export type TransactWriteItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -18,17 +18,10 @@ export class ConditionFailedError extends Error {
   }
 }
 
-/** Cancellation reasons that only say "not now": another transaction on the same items, throttling. */
-const TRANSIENT_REASONS = new Set(['TransactionConflict', 'ThrottlingError', 'ProvisionedThroughputExceeded']);
-const transient = (error: unknown) =>
-  isUnavailable(error) ||
-  (error instanceof TransactionCanceledException &&
-    (error.CancellationReasons ?? []).some((r) => TRANSIENT_REASONS.has(r.Code ?? '')));
-
 /** Runs a transaction under the retry policy; a failed condition is a ConditionFailedError, never retried here. */
 export async function transactWrite(db: DynamoDBDocumentClient, items: TransactWriteItem[]): Promise<void> {
   try {
-    await retrying(() => db.send(new TransactWriteCommand({ TransactItems: items })), transient);
+    await retrying(() => db.send(new TransactWriteCommand({ TransactItems: items })));
   } catch (error) {
     if (!(error instanceof TransactionCanceledException)) throw error;
     const reasons = (error.CancellationReasons ?? []).map((r) => r.Code);

@@ -14,6 +14,7 @@ import {
   retriesMade,
   retrying,
   UnavailableError,
+  UnprocessedError,
   withBudget,
 } from '../../shared/retry';
 
@@ -38,6 +39,10 @@ describe('isUnavailable', () => {
       named('TransactionConflictException'),
       named('Error', { code: 'ECONNREFUSED' }),
       named('AbortError'),
+      new UnprocessedError(),
+      named('TransactionCanceledException', {
+        CancellationReasons: [{ Code: 'None' }, { Code: 'TransactionConflict' }],
+      }),
     ]) {
       expect(isUnavailable(error)).toBe(true);
     }
@@ -47,6 +52,7 @@ describe('isUnavailable', () => {
     for (const error of [
       named('ValidationException'),
       named('ConditionalCheckFailedException'),
+      named('TransactionCanceledException', { CancellationReasons: [{ Code: 'ConditionalCheckFailed' }] }),
       new TypeError('x'),
       undefined,
       null,
@@ -66,6 +72,13 @@ describe('retrying', () => {
     const attempt = flaky(1, named('ValidationException'));
     await expect(retrying(attempt)).rejects.toThrow('ValidationException');
     expect(attempt.calls).toBe(1);
+  });
+
+  it('a transaction that keeps meeting another one ends as UnavailableError (503), not as its raw error', async () => {
+    const conflict = named('TransactionCanceledException', { CancellationReasons: [{ Code: 'TransactionConflict' }] });
+    const error = await retrying(flaky(MAX_ATTEMPTS, conflict)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnavailableError);
+    expect((error as UnavailableError).cause).toBe(conflict);
   });
 
   it(`gives up after ${MAX_ATTEMPTS} attempts with UnavailableError, the last failure as its cause`, async () => {
