@@ -8,6 +8,7 @@ import { batchWrite } from './batch';
 import { queryAll } from './query';
 import { randomUUID } from 'node:crypto';
 import {
+  type AuditAction,
   CONTAINER_TABLE,
   type ContainerRecord,
   type ContainerView,
@@ -26,8 +27,6 @@ export interface WriteContext {
   at: string;
   requestId: string;
 }
-
-export type AuditAction = 'created' | 'updated' | 'deleted' | 'content_added' | 'content_removed';
 
 /** One line of an audit entry: a container field, or `Contents` / `ReleaseAssessment`. */
 export interface AuditChange {

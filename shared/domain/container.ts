@@ -83,6 +83,9 @@ export type ContainerCreate = CreateOf<typeof CONTAINER_TABLE>;
 export interface ContainerRecord extends ContainerData, StoredRecord {}
 
 export const CONTENT_KINDS = ['CYCLOTRON_PRODUCT', 'GENERATOR_ELUAT'] as const;
+/** What a container's audit entry records: its own life and its contents'. */
+export const AUDIT_ACTIONS = ['created', 'updated', 'deleted', 'content_added', 'content_removed'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export type ContentKind = (typeof CONTENT_KINDS)[number];
 /** At most this many contents a container (its load stays a few pages of one query). */
 export const MAX_CONTENTS = 1000;

@@ -6,7 +6,13 @@
  */
 import * as v from 'valibot';
 import { isKnownNuclide } from '../domain/decay';
-import { CONTAINER_STATES, missingRelease, type ContainerData } from '../domain/container';
+import {
+  AUDIT_ACTIONS,
+  CONTAINER_STATES,
+  CONTENT_KINDS,
+  missingRelease,
+  type ContainerData,
+} from '../domain/container';
 import { DOCUMENT_SCOPES, DOCUMENT_STATES } from '../domain/document';
 import { entryRuleBreaches, MAINTENANCE_STATES, type MaintenanceData } from '../domain/maintenance';
 import { containerCreateSchema } from '../schemas/container';
@@ -63,7 +69,7 @@ const schemas: Record<string, v.GenericSchema> = {
   }),
   ContainerLink: v.looseObject({
     ContainerUuid: identifier,
-    Kind: v.picklist(['CYCLOTRON_PRODUCT', 'GENERATOR_ELUAT']),
+    Kind: v.picklist(CONTENT_KINDS),
     ContentId: identifier,
     Nuclide: v.string(),
   }),
@@ -72,7 +78,7 @@ const schemas: Record<string, v.GenericSchema> = {
   Audit: v.looseObject({
     Entity: v.string(),
     EntityUuid: identifier,
-    Action: v.picklist(['created', 'updated', 'deleted']),
+    Action: v.picklist(AUDIT_ACTIONS),
     Actor: v.string(),
     At: timestamp,
     Changes: v.array(v.unknown()),

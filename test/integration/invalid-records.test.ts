@@ -2,7 +2,7 @@
  * selectInvalidRecords and removeInvalidRecords on a table of their own: reasons, quarantine, dry run, valid records
  * untouched.
  */
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureTable, LOCAL_CREDENTIALS } from '../../infra/local/emulators';
@@ -10,7 +10,7 @@ import { createS3Client } from '../../shared/clients/s3';
 import { dynamoContainerStore } from '../../shared/data/containers';
 import { s3FileStorage } from '../../shared/data/files';
 import { keys } from '../../shared/data/table';
-import { createContainer } from '../../shared/domain/container';
+import { createContainer, touched } from '../../shared/domain/container';
 import { invalidRecords } from '../../shared/operations/invalid-records';
 import { runSteps } from '../../shared/operations/step';
 import { documentClient, runtime } from '../support/api';
@@ -39,7 +39,32 @@ beforeAll(async () => {
   const good = createContainer(tenant, randomUUID(), { Name: 'Good' }, [], new Date());
   await store.create(good, [], { actor: { sub: 'p', name: 'P' }, at: good.CreatedAt, requestId: randomUUID() });
   await store.link(tenant, good.Uuid, { kind: 'CYCLOTRON_PRODUCT', id: 'prod-1', nuclide: 'F-18' });
+  // A content added is a link and an audit entry `content_added`: both valid records.
+  const write = { actor: { sub: 'p', name: 'P' }, at: good.CreatedAt, requestId: randomUUID() };
+  const eluate = { kind: 'GENERATOR_ELUAT', id: 'eluate-1', nuclide: 'Tc-99m', uuid: randomUUID() } as const;
+  await store.addContent(
+    good,
+    touched(good, new Date()),
+    {
+      ...eluate,
+      activity: null,
+      activityDateTime: null,
+      createdAt: good.CreatedAt,
+      createdBy: 'p',
+    },
+    write,
+  );
+  const audit = await db.send(
+    new QueryCommand({
+      TableName: table,
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :audit)',
+      ExpressionAttributeValues: { ':pk': pk, ':audit': `AUDIT#CONTAINER#${good.Uuid}#` },
+    }),
+  );
+  expect(audit.Items?.map((a) => a.Action).sort()).toEqual(['content_added', 'created']);
   valid = [
+    ...(audit.Items ?? []).map(({ PK, SK }) => ({ PK, SK })),
+    { PK: pk, SK: keys.containerLink(good.Uuid, eluate.kind, eluate.id) },
     { PK: pk, SK: keys.container(good.Uuid) },
     { PK: pk, SK: keys.containerLink(good.Uuid, 'CYCLOTRON_PRODUCT', 'prod-1') },
     { PK: keys.client(tenant.client), SK: keys.person('p') },
@@ -97,7 +122,7 @@ beforeAll(async () => {
 describe('invalid records', () => {
   it('select reports each invalid record with its reasons and writes the findings to the bucket', async () => {
     const { result } = (await run('select')) as { result: any };
-    expect(result).toMatchObject({ scanned: 12, invalid: 4 });
+    expect(result).toMatchObject({ scanned: 14, invalid: 4 });
     const reasons = Object.fromEntries(
       result.sample.map((f: { SK: string; problems: string[] }) => [f.SK.split('#')[0], f.problems]),
     );

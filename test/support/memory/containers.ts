@@ -7,7 +7,6 @@
 import {
   contentSummary,
   SERVICE_ACTOR,
-  type AuditAction,
   type AuditChange,
   type AuditEntry,
   type ContainerStore,
@@ -15,7 +14,7 @@ import {
 } from '../../../shared/data/containers';
 import { keys, type Tenant } from '../../../shared/data/table';
 import { ConditionFailedError } from '../../../shared/data/transact';
-import type { ContainerRecord, ContainerView, ContentLink } from '../../../shared/domain/container';
+import type { AuditAction, ContainerRecord, ContainerView, ContentLink } from '../../../shared/domain/container';
 
 const idOf = (tenant: Tenant, uuid: string) => `${tenant.client}#${tenant.facility}#${uuid}`;
 const tenantOf = (record: ContainerRecord): Tenant => ({ client: record.Client, facility: record.Facility });
