@@ -25,9 +25,9 @@ export interface MaintenanceStore {
   /** A facility's entries, newest first, up to `limit`; and how many it has. */
   listTenant(tenant: Tenant, limit: number): Promise<MaintenanceRecord[]>;
   countTenant(tenant: Tenant): Promise<number>;
-  /** Every tenant's entries (role reporter). */
-  listAll(limit: number): Promise<MaintenanceRecord[]>;
+  /** How many entries all tenants have. */
   countAll(): Promise<number>;
+  /** Every tenant's entries (role reporter), newest first, from `offset`; and how many there are. */
   pageAll(offset: number, limit: number): Promise<{ total: number; items: MaintenanceRecord[] }>;
   names(refs: readonly NameRef[]): Promise<Map<string, string>>;
 }
@@ -135,7 +135,6 @@ export function dynamoMaintenanceStore(db: DynamoDBDocumentClient, tableName: st
       return (out.Item?.N as number | undefined) ?? 0;
     },
 
-    listAll: async (limit) => (await pageAll(0, limit)).items,
     countAll: () => memory.total(allPages),
     pageAll,
     names: (refs) => lookupNames(db, tableName, refs),

@@ -55,8 +55,8 @@ export function maintenanceService(store: MaintenanceStore, pageSize: number, cl
   /** The newest `limit` entries of the caller's tenants, merged, and their total. */
   async function merged(caller: Caller, limit: number): Promise<{ records: MaintenanceRecord[]; total: number }> {
     if (caller.roles.includes('reporter')) {
-      const [records, total] = await Promise.all([store.listAll(limit), store.countAll()]);
-      return { records, total };
+      const { items, total } = await store.pageAll(0, limit);
+      return { records: items, total };
     }
     const tenants = tenantsOf(caller);
     const [lists, counts] = await Promise.all([

@@ -46,7 +46,6 @@ export function memoryMaintenanceStore() {
     },
     listTenant: async (tenant, limit) => newestFirst(ofTenant(tenant)).slice(0, limit),
     countTenant: async (tenant) => newestFirst(ofTenant(tenant)).length,
-    listAll: async (limit) => newestFirst(() => true).slice(0, limit),
     countAll: async () => entries.size,
     async pageAll(offset, limit) {
       const all = newestFirst(() => true);
