@@ -53,6 +53,15 @@ export const COMMIT_MARGIN_MS = 3_500;
 /** How long one SDK request may take before it is abandoned. */
 export const REQUEST_TIMEOUT_MS = 3_000;
 
+/**
+ * What every SDK client of the service is created with, so the policy below is the only one: the SDK
+ * makes one attempt, and a request that hangs is abandoned (and thrown) after REQUEST_TIMEOUT_MS.
+ */
+export const POLICY_CLIENT_OPTIONS = {
+  maxAttempts: 1,
+  requestHandler: { requestTimeout: REQUEST_TIMEOUT_MS, connectionTimeout: 1_000, throwOnRequestTimeout: true },
+} as const;
+
 /** Cancellation reasons of a transaction that only say "not now": another transaction on its items, throttling. */
 const TRANSIENT_CANCELLATIONS = new Set(['TransactionConflict', 'ThrottlingError', 'ProvisionedThroughputExceeded']);
 

@@ -2,7 +2,7 @@
 import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
-import { applyRetryPolicy, REQUEST_TIMEOUT_MS } from '../retry';
+import { applyRetryPolicy, POLICY_CLIENT_OPTIONS } from '../retry';
 
 /** The low-level client; the SDK does not retry on its own: shared/retry.ts is the one policy. */
 export function createDynamoClient(
@@ -13,8 +13,7 @@ export function createDynamoClient(
     new DynamoDBClient({
       region: config.region,
       ...(endpoint ? { endpoint } : {}),
-      maxAttempts: 1,
-      requestHandler: { requestTimeout: REQUEST_TIMEOUT_MS, connectionTimeout: 1_000, throwOnRequestTimeout: true },
+      ...POLICY_CLIENT_OPTIONS,
       ...overrides,
     }),
   );

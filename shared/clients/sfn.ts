@@ -1,13 +1,12 @@
 /** The Step Functions client of the functions that start maintenance operations. */
 import { SFNClient } from '@aws-sdk/client-sfn';
 import { config } from '../config';
-import { applyRetryPolicy, REQUEST_TIMEOUT_MS } from '../retry';
+import { applyRetryPolicy, POLICY_CLIENT_OPTIONS } from '../retry';
 
 export const sfn = applyRetryPolicy(
   new SFNClient({
     region: config.region,
     ...(config.stepFunctionsEndpoint ? { endpoint: config.stepFunctionsEndpoint } : {}),
-    maxAttempts: 1,
-    requestHandler: { requestTimeout: REQUEST_TIMEOUT_MS, connectionTimeout: 1_000, throwOnRequestTimeout: true },
+    ...POLICY_CLIENT_OPTIONS,
   }),
 );
