@@ -56,9 +56,9 @@ if (!existsSync(runtimeFile()))
 
 applyFunctionEnvironment(JSON.parse(readFileSync(runtimeFile(), 'utf8')) as RuntimeInfo);
 process.env.LOG_LEVEL ??= 'WARN';
-const { StartExecutionCommand } = await import('@aws-sdk/client-sfn');
 const { sfn } = await import('../../shared/clients/sfn');
-const { executionOf, executionStatus } = await import('../../shared/operations/status');
+const { executionStatus } = await import('../../shared/operations/status');
+const { startExecution } = await import('../../shared/operations/start');
 const { ListObjectsV2Command } = await import('@aws-sdk/client-s3');
 const { createS3Client } = await import('../../shared/clients/s3');
 const { s3FileStorage } = await import('../../shared/data/files');
@@ -103,8 +103,8 @@ async function download(prefix: string, dir: string): Promise<number> {
   return copied;
 }
 
-if (operation!.name === 'importRecords' && !values.from)
-  fail(`import-records needs --from DIR (a folder written by export-records --out).\n${usage}`);
+if (operation!.needsSource && !values.from)
+  fail(`${operation!.slug} needs --from DIR (a folder written by export-records --out).\n${usage}`);
 const from = values.from ? await upload(path.resolve(values.from)) : undefined;
 const bar = (p: NonNullable<ExecutionStatus['Progress']>) => {
   if (!process.stderr.isTTY && p.Total === undefined) return process.stderr.write(`${p.Phase}: ${p.Processed}\n`);
@@ -116,15 +116,11 @@ const bar = (p: NonNullable<ExecutionStatus['Progress']>) => {
   process.stderr.write(process.stderr.isTTY ? `\r${text}\x1b[K` : `${text}\n`);
 };
 const started = Date.now();
-const executionId = `${operation!.slug}-${randomUUID()}`;
-const { executionArn } = executionOf(executionId, (name) => config.stateMachineArn(name))!;
-await sfn.send(
-  new StartExecutionCommand({
-    stateMachineArn: config.stateMachineArn(operation!.name),
-    name: executionId,
-    input: JSON.stringify({ ...(client ? { client } : {}), ...(from ? { from } : {}), dryRun: values['dry-run'] }),
-  }),
-);
+const { executionId, executionArn } = await startExecution(sfn, operation!, {
+  client,
+  from,
+  dryRun: values['dry-run'] ?? false,
+});
 process.stderr.write(`execution ${executionId}\n`);
 let status: ExecutionStatus | undefined;
 let shown = '';
@@ -149,12 +145,11 @@ if (status.Status !== 'SUCCEEDED') {
   process.stdout.write(`${JSON.stringify(failed, null, 2)}\n`);
   process.exit(1);
 }
-const result = { result: status.Result };
-const report = result.result as { location?: string };
+const report = status.Result as { location?: string };
 const written =
   values.out && report.location
     ? { out: path.resolve(values.out), objectsWritten: await download(report.location, path.resolve(values.out)) }
     : {};
 const seconds = Math.round((Date.now() - started) / 100) / 10;
-const summary = { operation: operation!.name, executionId, seconds, result: result.result, ...written };
+const summary = { operation: operation!.name, executionId, seconds, result: status.Result, ...written };
 process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);

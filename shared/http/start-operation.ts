@@ -2,15 +2,13 @@
  * The handler of a `/service/...` route: starts an execution of the operation's state machine and
  * answers its id. `?dryRun=true` asks the operations that support it to change nothing.
  */
-import { StartExecutionCommand } from '@aws-sdk/client-sfn';
-import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import { sfn } from '../clients/sfn';
-import { config } from '../config';
 import { formatTimestamp } from '../domain/time';
 import { badRequest } from '../errors';
 import { httpHandler } from './handler';
 import { notification } from '../i18n/translate';
+import { startExecution } from '../operations/start';
 import { operationRoutes, operations } from '../routes/operations';
 import { issueDetails } from '../schemas/body';
 import { EXPORT_PREFIX_PATTERN, operationFlags } from '../schemas/operation';
@@ -33,22 +31,14 @@ export function startHandler(name: string) {
       throw badRequest([{ key: 'detail.required', params: { field: 'from' } }]);
     if (from !== undefined && !EXPORT_PREFIX_PATTERN.test(from))
       throw badRequest([{ key: 'detail.export_prefix', params: { field: 'from' } }]);
-    const stateMachineArn = config.stateMachineArn(operation.name);
-    if (!stateMachineArn) throw new Error(`no state machine configured for ${operation.name}`);
-    const name = `${operation.slug}-${randomUUID()}`;
-    const started = await sfn.send(
-      new StartExecutionCommand({
-        stateMachineArn,
-        name,
-        input: JSON.stringify({ ...(client ? { client } : {}), ...(from ? { from } : {}), dryRun }),
-      }),
-    );
+    const started = await startExecution(sfn, operation, { client, from, dryRun });
+    const name = started.executionId;
     return {
       body: {
         Operation: operation.name,
         ExecutionId: name,
         ExecutionArn: started.executionArn,
-        StartedAt: formatTimestamp(started.startDate ?? new Date()),
+        StartedAt: formatTimestamp(started.startDate),
         DryRun: dryRun,
         Notifications: [
           notification(
