@@ -12,7 +12,7 @@ import { EventType } from 'aws-cdk-lib/aws-s3';
 import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { COUNTED_TYPES } from '../shared/data/counted';
+import { COUNTED_TYPES, STREAM_BATCH_SIZE } from '../shared/data/counted';
 import { DOCUMENT_FILES_PREFIX } from '../shared/domain/document';
 import { eventFunctions } from '../shared/routes';
 import { constructIdOf, grantData } from './access';
@@ -86,7 +86,7 @@ export class Events extends Construct {
           fn.addEventSource(
             new DynamoEventSource(storage.table, {
               startingPosition: StartingPosition.TRIM_HORIZON,
-              batchSize: 100,
+              batchSize: STREAM_BATCH_SIZE,
               parallelizationFactor: 1,
               bisectBatchOnError: true,
               retryAttempts: 20,

@@ -14,12 +14,10 @@ import {
   type _Record as StreamRecord,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBRecord } from 'aws-lambda';
-import { COUNTED_TYPES } from '../../shared/data/counted';
+import { COUNTED_TYPES, STREAM_BATCH_SIZE } from '../../shared/data/counted';
 import { logger } from '../../shared/observability';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './emulators';
 
-/** As the stack's event source mapping: at most this many records per invocation. */
-export const STREAM_BATCH_SIZE = 100;
 const POLL_MS = 50;
 const RETRY_MS = 500;
 

@@ -313,7 +313,7 @@ export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: stri
         KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
         ExpressionAttributeValues: {
           ':pk': keys.tenant(tenant),
-          ':prefix': keys.audit('CONTAINER', uuid, '', '').slice(0, -1),
+          ':prefix': keys.auditPrefix('CONTAINER', uuid),
         },
         ProjectionExpression: '#at, Actor, RequestId, #action, Changes',
         ExpressionAttributeNames: { '#at': 'At', '#action': 'Action' },

@@ -16,6 +16,9 @@ const counted: Record<string, (item: Record<string, unknown>) => Membership> = {
 /** The `Type` values whose changes the stream processor receives. */
 export const COUNTED_TYPES = Object.keys(counted);
 
+/** At most this many changes per invocation of the stream processor (on AWS and locally). */
+export const STREAM_BATCH_SIZE = 100;
+
 export function membershipOf(item: Record<string, unknown> | undefined): Membership {
   const of = item && counted[String(item.Type)];
   return of ? of(item) : NO_MEMBERSHIP;

@@ -80,6 +80,9 @@ export function isBookkeeping(item: { Type?: unknown; SK?: unknown }): boolean {
 }
 const IDEMPOTENCY_PREFIX = 'IDEMPOTENCY#';
 
+const auditPrefix = (entity: string, uuid: string) => `AUDIT#${entity}#${uuid}#`;
+const DOCUMENT_COUNT_PREFIX = 'COUNT#DOCUMENT#';
+
 export const keys = {
   tenant: (t: Tenant) => `C#${t.client}#F#${t.facility}`,
   client: (client: string) => `C#${client}`,
@@ -87,7 +90,9 @@ export const keys = {
   container: (uuid: string) => `CONTAINER#${uuid}#DATA`,
   containerLink: (uuid: string, kind: string, id: string) => `CONTAINER#${uuid}#LINK#${kind}#${id}`,
   containerRecord: (uuid: string, kind: 'DISPATCH' | 'DISPOSE') => `CONTAINER#${uuid}#${kind}`,
-  audit: (entity: string, uuid: string, at: string, id: string) => `AUDIT#${entity}#${uuid}#${at}#${id}`,
+  /** An entity's audit entries, oldest first. */
+  auditPrefix,
+  audit: (entity: string, uuid: string, at: string, id: string) => `${auditPrefix(entity, uuid)}${at}#${id}`,
   person: (uuid: string) => `PERSON#${uuid}`,
   device: (uuid: string) => `DEVICE#${uuid}`,
   probe: (identifier: string) => `PROBE#${identifier}`,
@@ -96,8 +101,8 @@ export const keys = {
   maintenanceEntry: (uuid: string) => `MLE#${uuid}`,
   maintenanceCount: 'COUNT#MLE',
   document: (uuid: string) => `DOCUMENT#${uuid}`,
-  documentCountPrefix: 'COUNT#DOCUMENT#',
-  documentCount: (collection: string) => `COUNT#DOCUMENT#${collection}`,
+  documentCountPrefix: DOCUMENT_COUNT_PREFIX,
+  documentCount: (collection: string) => `${DOCUMENT_COUNT_PREFIX}${collection}`,
   documentPagesPrefix: (collection: string) => `PAGES#DOCUMENT#${collection}#`,
   /** The stream writer's progress on a facility's shared page buckets. */
   sequenceProgress: 'SEQ#PAGES',

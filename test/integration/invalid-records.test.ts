@@ -58,7 +58,7 @@ beforeAll(async () => {
     new QueryCommand({
       TableName: table,
       KeyConditionExpression: 'PK = :pk AND begins_with(SK, :audit)',
-      ExpressionAttributeValues: { ':pk': pk, ':audit': `AUDIT#CONTAINER#${good.Uuid}#` },
+      ExpressionAttributeValues: { ':pk': pk, ':audit': keys.auditPrefix('CONTAINER', good.Uuid) },
     }),
   );
   expect(audit.Items?.map((a) => a.Action).sort()).toEqual(['content_added', 'created']);
