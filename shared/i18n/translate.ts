@@ -63,6 +63,10 @@ export interface Notification {
   Code: number;
 }
 
+/** A detail line in `language`, its parameters filled in. */
+export const detailText = (detail: Detail, language: Language): string =>
+  fill(details[detail.key][language], detail.params);
+
 export function notification(spec: NotificationSpec, language: Language): Notification {
   const def = messages[spec.key];
   return {
@@ -71,7 +75,7 @@ export function notification(spec: NotificationSpec, language: Language): Notifi
     LocalizedMessage: fill(def[language], spec.params),
     Level: LEVELS[def.level],
     LevelAsString: def.level,
-    Details: (spec.details ?? []).map((d) => fill(details[d.key][language], d.params)),
+    Details: (spec.details ?? []).map((d) => detailText(d, language)),
     Code: def.code,
   };
 }

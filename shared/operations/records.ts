@@ -20,8 +20,7 @@ import { documentCreateSchema } from '../schemas/document';
 import { maintenanceCreateSchema } from '../schemas/maintenance';
 import { identifier, oneOf, text, timestamp } from '../schemas/fields';
 import { issueDetails } from '../schemas/body';
-import type { Detail } from '../i18n/translate';
-import { details as catalogue } from '../i18n/messages';
+import { type Detail, detailText } from '../i18n/translate';
 import { isBookkeeping, ITEM_TYPES, keys } from '../data/table';
 
 export type StoredItem = Record<string, unknown> & { PK?: unknown; SK?: unknown; Type?: unknown };
@@ -85,7 +84,7 @@ const schemas: Record<string, v.GenericSchema> = {
   }),
 };
 
-const english = (d: Detail) => catalogue[d.key].en.replace(/\{(\w+)\}/g, (_, n: string) => String(d.params?.[n] ?? ''));
+const english = (d: Detail) => detailText(d, 'en');
 
 /** The problems of a stored item (empty: valid), and the container it needs to exist, if any. */
 export function recordProblems(item: StoredItem): {
