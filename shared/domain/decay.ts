@@ -48,7 +48,11 @@ export function longestHalfLife(nuclides: readonly string[]): number | undefined
   return known.length ? Math.max(...known) : undefined;
 }
 
-/** Activity left after `elapsedSeconds`: A = A0 * 2^(-t / T½). Time before the measurement counts as 0. */
+/** Activity `seconds` after (negative: before) it was `activity`: A = A0 * 2^(-t / T½). */
+export const activityAfter = (activity: number, seconds: number, halfLifeSeconds: number): number =>
+  activity * 2 ** (-seconds / halfLifeSeconds);
+
+/** Activity left after `elapsedSeconds`; time before the measurement counts as 0. */
 export function decay(activity: number, elapsedSeconds: number, halfLifeSeconds: number): number {
-  return activity * 2 ** (-Math.max(0, elapsedSeconds) / halfLifeSeconds);
+  return activityAfter(activity, Math.max(0, elapsedSeconds), halfLifeSeconds);
 }

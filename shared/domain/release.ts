@@ -4,7 +4,7 @@
  * (cleared when ≤ 1) and the earliest time the sum of the decaying mixture falls to 1.
  * Pure math: no AWS, no HTTP.
  */
-import { HALF_LIVES } from './decay';
+import { activityAfter, decay, HALF_LIVES } from './decay';
 import { CLEARANCE_SOURCE, clearanceLevel, surfaceClearanceLevel } from './nuclides';
 import { formatTimestamp, parseTimestamp } from './time';
 
@@ -53,8 +53,6 @@ export interface ReleaseAssessment {
   MissingInputs: string[];
 }
 
-/** Activity after `seconds` (negative: before), A·2^(-t/T½). */
-const decayed = (activity: number, seconds: number, halfLife: number) => activity * 2 ** (-seconds / halfLife);
 const secondsBetween = (from: Date, to: Date) => (to.getTime() - from.getTime()) / 1000;
 
 /**
@@ -72,7 +70,7 @@ export function sharesOf(
     const halfLife = HALF_LIVES[c.nuclide];
     return c.activity === null || !at || halfLife === undefined
       ? undefined
-      : decayed(c.activity, secondsBetween(at, measuredAt), halfLife);
+      : activityAfter(c.activity, secondsBetween(at, measuredAt), halfLife);
   });
   const total = atMeasurement.reduce<number>((sum, a) => sum + (a ?? 0), 0);
   if (atMeasurement.some((a) => a === undefined) || !(total > 0)) {
@@ -91,7 +89,7 @@ export interface MixtureTerm {
   halfLife: number;
 }
 export const sumOfRatiosAfter = (terms: readonly MixtureTerm[], seconds: number): number =>
-  terms.reduce((sum, t) => sum + decayed(t.ratioAtMeasurement, seconds, t.halfLife), 0);
+  terms.reduce((sum, t) => sum + activityAfter(t.ratioAtMeasurement, seconds, t.halfLife), 0);
 
 /**
  * Seconds after the measurement when the sum of the decaying ratios first falls to 1 or below (0 when
@@ -149,7 +147,7 @@ export function assessRelease(
     const halfLife = HALF_LIVES[n];
     const now_ =
       specific !== null && share !== null && measuredAt && halfLife !== undefined
-        ? decayed(specific * share, Math.max(0, secondsBetween(measuredAt, now)), halfLife)
+        ? decay(specific * share, secondsBetween(measuredAt, now), halfLife)
         : null;
     const term =
       specific !== null && share !== null && level !== null && halfLife !== undefined
@@ -204,7 +202,7 @@ function surfaceCheck(
     const level = surfaceClearanceLevel(n);
     const halfLife = HALF_LIVES[n];
     if (level === null || halfLife === undefined) return null;
-    return decayed(measured * share, at ? Math.max(0, secondsBetween(at, now)) : 0, halfLife) / level;
+    return decay(measured * share, at ? secondsBetween(at, now) : 0, halfLife) / level;
   });
   const sum = shares.size && ratios.every((r) => r !== null) ? ratios.reduce<number>((s, r) => s + r!, 0) : null;
   return { MeasurementContamination: measured, SumOfRatios: sum, ClearanceReached: sum === null ? null : sum <= 1 };
