@@ -18,10 +18,13 @@ export class ConditionFailedError extends Error {
   }
 }
 
-/** Runs a transaction under the retry policy; a failed condition is a ConditionFailedError, never retried here. */
+/**
+ * Runs a transaction (the client's retry policy retries a conflicting or throttled one); a failed
+ * condition is a ConditionFailedError, never retried here.
+ */
 export async function transactWrite(db: DynamoDBDocumentClient, items: TransactWriteItem[]): Promise<void> {
   try {
-    await retrying(() => db.send(new TransactWriteCommand({ TransactItems: items })));
+    await db.send(new TransactWriteCommand({ TransactItems: items }));
   } catch (error) {
     if (!(error instanceof TransactionCanceledException)) throw error;
     const reasons = (error.CancellationReasons ?? []).map((r) => r.Code);

@@ -14,6 +14,7 @@ import { entryRuleBreaches, type MaintenanceRecord } from '../domain/maintenance
 import { formatTimestamp } from '../domain/time';
 import type { StoredItem } from './records';
 import type { Operation } from './step';
+import { isIdentifier } from '../domain/values';
 
 const SCAN_PAGE = 500;
 
@@ -233,7 +234,7 @@ export const migrateProbeIdentifier = (db: DynamoDBDocumentClient, tableName: st
     stillOld: { expression: 'attribute_exists(#sk)', names: { '#sk': 'SK' } },
     rewrite(item) {
       const identifier = item.ProbeIdentifier;
-      if (typeof identifier !== 'string' || !/^[A-Za-z0-9_-]{1,36}$/.test(identifier))
+      if (typeof identifier !== 'string' || !isIdentifier(identifier))
         return { skip: 'no probe identifier to key it by' };
       const device = String(item.SK).slice(keys.probeByDevicePrefix.length);
       return {
