@@ -29,7 +29,8 @@ import type { Operation } from './step';
 export const EXPORT_FORMAT = 'nm-archive-export';
 export const EXPORT_VERSION = 1;
 const SCAN_PAGE = 1000;
-const IMPORT_LINES_PER_STEP = 500;
+/** A part holds at most one scan page, so an import step takes a whole part: each is read and hashed once. */
+const IMPORT_LINES_PER_STEP = SCAN_PAGE;
 
 const KIND_OF: Record<string, string> = {
   [ITEM_TYPES.container]: 'containers',
