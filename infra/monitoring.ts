@@ -40,7 +40,7 @@ import { Construct } from 'constructs';
 import { METRIC, METRICS_SERVICE, metricsNamespace, OPERATION_DIMENSION } from '../shared/metrics';
 
 /** The thresholds, the same on every stage. */
-export const ALARM_THRESHOLDS = {
+const ALARM_THRESHOLDS = {
   /** Percent of the API's requests answered 5xx in five minutes, two periods of three. */
   serverErrorPercent: 1,
   /** Milliseconds, the API's p99 over five minutes, three periods in a row (a function times out at 10 s). */
@@ -48,7 +48,7 @@ export const ALARM_THRESHOLDS = {
 } as const;
 
 /** A metric math alarm reads at most this many metrics (a hard CloudWatch limit). */
-export const MAX_METRICS_PER_ALARM = 10;
+const MAX_METRICS_PER_ALARM = 10;
 
 const PERIOD = Duration.minutes(5);
 

@@ -22,7 +22,6 @@ import { Operations } from './operations';
 import type { StageConfig } from './stages';
 import { Storage } from './storage';
 
-export { constructIdOf } from './access';
 export { routesByEntry } from './api';
 export { RELEASE_SWEEP_MINUTES } from './events';
 

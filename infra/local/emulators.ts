@@ -37,7 +37,7 @@ export class JavaMissingError extends Error {
   }
 }
 
-export async function freePort(host = '127.0.0.1'): Promise<number> {
+async function freePort(host = '127.0.0.1'): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();

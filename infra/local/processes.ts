@@ -10,7 +10,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { localDir } from './paths';
 
-export const processesFile = (): string => path.join(localDir(), 'processes.json');
+const processesFile = (): string => path.join(localDir(), 'processes.json');
 
 export interface RecordedProcesses {
   /** The runtime's own node process. */

@@ -20,7 +20,7 @@ import { lambdaContext, loadHandler } from './lambda';
 export type InvokeFunction = (functionArn: string, payload: unknown) => Promise<unknown>;
 
 /** A history event as GetExecutionHistory answers it (the members the service reads). */
-export interface HistoryEvent {
+interface HistoryEvent {
   id: number;
   previousEventId: number;
   timestamp: number;
@@ -43,7 +43,7 @@ interface Execution {
 }
 
 /** The step handlers of the route table's operations, by the function ARN their state machine names. */
-export const localStepFunctions: InvokeFunction = async (functionArn, payload) => {
+const localStepFunctions: InvokeFunction = async (functionArn, payload) => {
   const operation = operations.find((o) => stepFunctionArnOf(o.name) === functionArn);
   if (!operation)
     throw Object.assign(new Error(`Function not found: ${functionArn}`), { name: 'Lambda.ResourceNotFoundException' });

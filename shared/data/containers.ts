@@ -48,7 +48,7 @@ export interface AuditEntry {
 export const SERVICE_ACTOR: Actor = { sub: 'service', name: 'Service' };
 
 /** A container due for release, as the sweep index lists it. */
-export interface DueContainer {
+interface DueContainer {
   tenant: Tenant;
   uuid: string;
 }
@@ -98,10 +98,10 @@ export interface ContainerStore {
  * clearing the date, rewrites the item without them, so the index holds exactly the containers the
  * sweep may move. Write-sharded over RELEASE_SHARDS partitions, ordered by ReleaseDateTime.
  */
-export const RELEASE_INDEX = { name: 'GSI3', partitionKey: 'G3PK', sortKey: 'G3SK' } as const;
-export const RELEASE_SHARDS = 4;
+const RELEASE_INDEX = { name: 'GSI3', partitionKey: 'G3PK', sortKey: 'G3SK' } as const;
+const RELEASE_SHARDS = 4;
 const releaseShard = (uuid: string) => [...uuid].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 0) % RELEASE_SHARDS;
-export const releasePartition = (shard: number) => `CONTAINER#RELEASE_DUE#${shard}`;
+const releasePartition = (shard: number) => `CONTAINER#RELEASE_DUE#${shard}`;
 
 function releaseIndexKeys(record: ContainerRecord): Record<string, string> {
   if (record.State !== 'DECAY' || record.ReleaseDateTime === null) return {};

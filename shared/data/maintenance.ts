@@ -37,7 +37,7 @@ export const MAINTENANCE_SHARDS = 4;
 const shards = Array.from({ length: MAINTENANCE_SHARDS }, (_, shard) => shard);
 
 /** The shard of a facility (FNV-1a of its partition key): all its entries go to the same one. */
-export function shardOf(tenant: Tenant): number {
+function shardOf(tenant: Tenant): number {
   let hash = 0x811c9dc5;
   for (const char of keys.tenant(tenant)) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
   return hash % MAINTENANCE_SHARDS;

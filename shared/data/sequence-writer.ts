@@ -50,10 +50,7 @@ interface Delta {
 }
 
 /** The counter and bucket changes of one record: what it left and what it joined. */
-export function deltaOf(
-  record: ChangeRecord,
-  membershipOf: (item: Record<string, unknown> | undefined) => Membership,
-): Delta {
+function deltaOf(record: ChangeRecord, membershipOf: (item: Record<string, unknown> | undefined) => Membership): Delta {
   const before = membershipOf(record.before);
   const after = membershipOf(record.after);
   const counterId = (c: { pk: string; sk: string }) => `${c.pk}\u0000${c.sk}`;
@@ -259,5 +256,3 @@ export function sequenceWriter(
     },
   };
 }
-
-export type SequenceWriter = ReturnType<typeof sequenceWriter>;

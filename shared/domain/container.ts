@@ -68,7 +68,7 @@ export const CONTAINER_MUTABLE_FIELDS = writableFieldsOf(CONTAINER_TABLE);
 export type ContainerMutableField = WritableField<typeof CONTAINER_TABLE>;
 
 /** Only a token with role `rpo` may set or change these (DESIGN §2). */
-export const RPO_FIELDS = [
+const RPO_FIELDS = [
   'IsReleasedByRadiationProtectionOfficer',
   'ReleasedByRadiationProtectionOfficer',
   'ReleasedByRadiationProtectionOfficerDateTime',
@@ -175,7 +175,7 @@ const NEXT_STATES: Readonly<Record<ContainerState, readonly ContainerState[]>> =
 };
 
 /** `DISPATCHED` and `DISPOSED` containers are records that must be kept: read-only, never deleted. */
-export const KEPT_STATES: readonly ContainerState[] = ['DISPATCHED', 'DISPOSED'];
+const KEPT_STATES: readonly ContainerState[] = ['DISPATCHED', 'DISPOSED'];
 export const isKeptRecord = (state: ContainerState): boolean => KEPT_STATES.includes(state);
 
 export const canChangeState = (from: ContainerState, to: ContainerState): boolean =>
@@ -191,7 +191,7 @@ export function missingRelease(data: ContainerData): string[] {
 }
 
 /** 403 when a caller without role `rpo` sets or changes a release field (sending the same value is no change). */
-export function checkRpoFields(roles: readonly string[], current: ContainerData, patch: ContainerPatch): void {
+function checkRpoFields(roles: readonly string[], current: ContainerData, patch: ContainerPatch): void {
   if (roles.includes('rpo')) return;
   const touched = RPO_FIELDS.filter((field) => field in patch && patch[field] !== current[field]);
   if (touched.length) {

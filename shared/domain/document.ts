@@ -10,7 +10,6 @@ import {
   type CreateOf,
   type DataOf,
   defaultsOf,
-  type FieldName,
   type FieldTable,
   fieldsOf,
   kept,
@@ -54,7 +53,6 @@ export const DOCUMENT_TABLE = {
 } as const satisfies FieldTable;
 
 export const DOCUMENT_FIELDS = fieldsOf(DOCUMENT_TABLE);
-export type DocumentField = FieldName<typeof DOCUMENT_TABLE>;
 export const DOCUMENT_MUTABLE_FIELDS = writableFieldsOf(DOCUMENT_TABLE);
 export type DocumentMutableField = WritableField<typeof DOCUMENT_TABLE>;
 /** Stored with a document, never shown, never written by a body: the file arrives by upload. */
@@ -137,7 +135,7 @@ export function updateDocument(
   return { next: { ...current, ...patch, Version: current.Version + 1, UpdatedAt: formatTimestamp(now) }, changed };
 }
 
-export const fileInfoOf = (file: StoredFile | null): FileInfo | null =>
+const fileInfoOf = (file: StoredFile | null): FileInfo | null =>
   file
     ? {
         CreatedDatetime: file.CreatedAt,

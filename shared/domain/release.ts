@@ -60,7 +60,7 @@ const secondsBetween = (from: Date, to: Date) => (to.getTime() - from.getTime())
  * date, over their sum. Without an activity on every content (or a zero sum), each nuclide is assumed
  * to carry the whole measured activity (conservative: the sum of ratios can only be overstated).
  */
-export function sharesOf(
+function sharesOf(
   contents: readonly AssessedContent[],
   measuredAt: Date,
 ): { shares: Map<string, number>; assumed: boolean } {

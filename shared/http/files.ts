@@ -8,7 +8,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { notification, pickLanguage } from '../i18n/translate';
 import { GREEDY, type Route } from '../routes/types';
 
-export interface ServedFile {
+interface ServedFile {
   type: string;
   body: string;
   /** Seconds a browser may keep it (the document and the page: 0, revalidated). */

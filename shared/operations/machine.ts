@@ -10,7 +10,7 @@ import { RETRYABLE_ERRORS } from '../retry';
 /** A step does a bounded chunk of work: this long at most (the step function's timeout too). */
 export const STEP_TIMEOUT_SECONDS = 300;
 /** An execution that has not ended after a day is stopped. */
-export const EXECUTION_TIMEOUT_SECONDS = 24 * 60 * 60;
+const EXECUTION_TIMEOUT_SECONDS = 24 * 60 * 60;
 
 /**
  * What the state machine retries: the policy's errors (shared/retry.ts), and the name a step's own

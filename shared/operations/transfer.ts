@@ -26,8 +26,8 @@ import { ITEM_TYPES, keys } from '../data/table';
 import { recordProblems, type StoredItem } from './records';
 import type { Operation } from './step';
 
-export const EXPORT_FORMAT = 'nm-archive-export';
-export const EXPORT_VERSION = 1;
+const EXPORT_FORMAT = 'nm-archive-export';
+const EXPORT_VERSION = 1;
 const SCAN_PAGE = 1000;
 /** A part holds at most one scan page, so an import step takes a whole part: each is read and hashed once. */
 const IMPORT_LINES_PER_STEP = SCAN_PAGE;

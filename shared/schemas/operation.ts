@@ -30,14 +30,7 @@ export const executionId = v.pipe(
   v.examples(['regenerate-sequence-memory-5b7e2a90-1c44-4b8e-a3f1-6d2c9e8f7a10']),
 );
 
-export const EXECUTION_STATUSES = [
-  'RUNNING',
-  'SUCCEEDED',
-  'FAILED',
-  'TIMED_OUT',
-  'ABORTED',
-  'PENDING_REDRIVE',
-] as const;
+const EXECUTION_STATUSES = ['RUNNING', 'SUCCEEDED', 'FAILED', 'TIMED_OUT', 'ABORTED', 'PENDING_REDRIVE'] as const;
 
 /** GET /service/executions/{executionId}: where an execution is, and how it ended. */
 export const executionReply = (operationNames: readonly string[]) =>
