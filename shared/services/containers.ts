@@ -273,8 +273,9 @@ export function containerService(store: ContainerStore, clock: () => Date = () =
       uuid: string,
       window: { offset: number; limit: number },
     ): Promise<{ items: HistoryEntryModel[]; total: number }> {
-      await mustLoad(tenant, uuid, false);
-      const lines = (await store.history(tenant, uuid)).flatMap((entry) =>
+      // The container must exist (404 otherwise); its audit entries are read meanwhile.
+      const [, entries] = await Promise.all([mustLoad(tenant, uuid, false), store.history(tenant, uuid)]);
+      const lines = entries.flatMap((entry) =>
         entry.changes.map((change) => ({
           At: entry.at,
           By: entry.actor,
