@@ -3,7 +3,7 @@
  * writer's directory entry, the audit entry and (on DISPATCHED/DISPOSED) the dispatch or dispose
  * record change together or not at all. Every lookup is keyed by client and facility.
  */
-import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { batchWrite } from './batch';
 import { queryAll } from './query';
 import { randomUUID } from 'node:crypto';
@@ -18,7 +18,7 @@ import {
 } from '../domain/container';
 import { recordFieldsOf } from '../domain/fields';
 import { personUpsert, resolveNames, type Actor } from './persons';
-import { ITEM_TYPES, keys, type Tenant } from './table';
+import { ITEM_TYPES, keys, shardOf, TABLE_DEFINITION, type Tenant } from './table';
 import { transactWrite, versionedPut, type TransactWriteItem } from './transact';
 
 /** Who made a write, when, and under which request: for the audit entry and the directory. */
@@ -98,15 +98,14 @@ export interface ContainerStore {
  * clearing the date, rewrites the item without them, so the index holds exactly the containers the
  * sweep may move. Write-sharded over RELEASE_SHARDS partitions, ordered by ReleaseDateTime.
  */
-const RELEASE_INDEX = { name: 'GSI3', partitionKey: 'G3PK', sortKey: 'G3SK' } as const;
+const RELEASE_INDEX = TABLE_DEFINITION.indexes.find((i) => i.name === 'GSI3')!;
 const RELEASE_SHARDS = 4;
-const releaseShard = (uuid: string) => [...uuid].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 0) % RELEASE_SHARDS;
 const releasePartition = (shard: number) => `CONTAINER#RELEASE_DUE#${shard}`;
 
 function releaseIndexKeys(record: ContainerRecord): Record<string, string> {
   if (record.State !== 'DECAY' || record.ReleaseDateTime === null) return {};
   return {
-    [RELEASE_INDEX.partitionKey]: releasePartition(releaseShard(record.Uuid)),
+    [RELEASE_INDEX.partitionKey]: releasePartition(shardOf(record.Uuid, RELEASE_SHARDS)),
     [RELEASE_INDEX.sortKey]: `${record.ReleaseDateTime}#${record.Client}#${record.Facility}#${record.Uuid}`,
   };
 }
@@ -335,36 +334,26 @@ export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: stri
     },
 
     async dueForRelease(at) {
-      const due: DueContainer[] = [];
-      for (let shard = 0; shard < RELEASE_SHARDS; shard++) {
-        let ExclusiveStartKey: Record<string, unknown> | undefined;
-        do {
-          const out = await db.send(
-            new QueryCommand({
-              TableName: tableName,
-              IndexName: RELEASE_INDEX.name,
-              KeyConditionExpression: '#pk = :pk AND #sk <= :upper',
-              ExpressionAttributeNames: {
-                '#pk': RELEASE_INDEX.partitionKey,
-                '#sk': RELEASE_INDEX.sortKey,
-                '#uuid': 'Uuid',
-              },
-              // `~` sorts after every character of the rest of the key: all of second `at` is included.
-              ExpressionAttributeValues: { ':pk': releasePartition(shard), ':upper': `${at}#~` },
-              ProjectionExpression: 'Client, Facility, #uuid',
-              ExclusiveStartKey,
-            }),
-          );
-          due.push(
-            ...(out.Items ?? []).map((i) => ({
-              tenant: { client: i.Client as string, facility: i.Facility as string },
-              uuid: i.Uuid as string,
-            })),
-          );
-          ExclusiveStartKey = out.LastEvaluatedKey;
-        } while (ExclusiveStartKey);
-      }
-      return due;
+      const shards = await Promise.all(
+        Array.from({ length: RELEASE_SHARDS }, (_, shard) =>
+          queryAll(db, tableName, {
+            IndexName: RELEASE_INDEX.name,
+            KeyConditionExpression: '#pk = :pk AND #sk <= :upper',
+            ExpressionAttributeNames: {
+              '#pk': RELEASE_INDEX.partitionKey,
+              '#sk': RELEASE_INDEX.sortKey,
+              '#uuid': 'Uuid',
+            },
+            // `~` sorts after every character of the rest of the key: all of second `at` is included.
+            ExpressionAttributeValues: { ':pk': releasePartition(shard), ':upper': `${at}#~` },
+            ProjectionExpression: 'Client, Facility, #uuid',
+          }),
+        ),
+      );
+      return shards.flat().map((i) => ({
+        tenant: { client: i.Client as string, facility: i.Facility as string },
+        uuid: i.Uuid as string,
+      }));
     },
 
     async link(tenant, uuid, link) {

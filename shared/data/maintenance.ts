@@ -14,7 +14,7 @@ import { lookupNames, type NameRef } from './directory';
 import { personUpsert, type Actor } from './persons';
 import { sequenceMemory, type BucketScope } from './sequence';
 import { NO_MEMBERSHIP, type Membership } from './sequence-writer';
-import { indexKeys, ITEM_TYPES, keys, type Tenant } from './table';
+import { indexKeys, ITEM_TYPES, keys, shardOf, type Tenant } from './table';
 import { conditional, versionedPut } from './transact';
 
 export interface MaintenanceStore {
@@ -36,12 +36,8 @@ export interface MaintenanceStore {
 export const MAINTENANCE_SHARDS = 4;
 const shards = Array.from({ length: MAINTENANCE_SHARDS }, (_, shard) => shard);
 
-/** The shard of a facility (FNV-1a of its partition key): all its entries go to the same one. */
-function shardOf(tenant: Tenant): number {
-  let hash = 0x811c9dc5;
-  for (const char of keys.tenant(tenant)) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
-  return hash % MAINTENANCE_SHARDS;
-}
+/** The shard of a facility: all its entries go to the same one. */
+const shardOfTenant = (tenant: Tenant) => shardOf(keys.tenant(tenant), MAINTENANCE_SHARDS);
 
 /** The all-tenant index partition of a shard, and the page buckets that count it. */
 export const allEntriesOf = (shard: number) => `MLE#ALL#${shard}`;
@@ -63,7 +59,7 @@ export function maintenanceItem(r: MaintenanceRecord) {
     ...r,
     G1PK: indexKeys.maintenanceEntries(pk),
     G1SK: order,
-    G2PK: allEntriesOf(shardOf({ client: r.Client, facility: r.Facility })),
+    G2PK: allEntriesOf(shardOfTenant({ client: r.Client, facility: r.Facility })),
     G2SK: order,
   };
 }

@@ -80,6 +80,13 @@ export function isBookkeeping(item: { Type?: unknown; SK?: unknown }): boolean {
 }
 const IDEMPOTENCY_PREFIX = 'IDEMPOTENCY#';
 
+/** The write shard (0..count-1) of a key (FNV-1a): the same key always lands on the same shard. */
+export function shardOf(key: string, count: number): number {
+  let hash = 0x811c9dc5;
+  for (const char of key) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
+  return hash % count;
+}
+
 const auditPrefix = (entity: string, uuid: string) => `AUDIT#${entity}#${uuid}#`;
 const DOCUMENT_COUNT_PREFIX = 'COUNT#DOCUMENT#';
 
