@@ -3,10 +3,9 @@ import { httpHandler } from '../../shared/http/handler';
 import { single } from '../../shared/http/replies';
 import { tenantOf } from '../../shared/http/request';
 import { containers } from '../commons/containers';
-import { withNotes } from '../commons/container-replies';
 
 /** GET .../container/{uuid}/release-assessment: the summation rule now and the predicted release date. */
 export const handler = httpHandler(containerRoutes.releaseAssessment, async (request) => {
   const { assessment, notes } = await containers.assess(tenantOf(request), request.params.uuid!);
-  return withNotes(single('ReleaseAssessmentModel', assessment, { language: request.language }), notes, request);
+  return single('ReleaseAssessmentModel', assessment, { notes, language: request.language });
 });

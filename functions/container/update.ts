@@ -5,7 +5,6 @@ import { single } from '../../shared/http/replies';
 import { parseBody } from '../../shared/schemas/body';
 import { containerMembers, containerUpdateSchema } from '../../shared/schemas/container';
 import { containers } from '../commons/containers';
-import { withNotes } from '../commons/container-replies';
 
 /** PUT .../container/{uuid}: partial update; `null` clears; If-Match honoured. */
 export const handler = httpHandler(containerRoutes.update, async (request) => {
@@ -19,14 +18,11 @@ export const handler = httpHandler(containerRoutes.update, async (request) => {
     request.header('if-match'),
     request.requestId,
   );
-  return withNotes(
-    single('ContainerModel', model, {
-      success: { key: 'container.updated' },
-      ignored,
-      language: request.language,
-      headers: { ETag: etag },
-    }),
+  return single('ContainerModel', model, {
+    success: { key: 'container.updated' },
+    ignored,
     notes,
-    request,
-  );
+    language: request.language,
+    headers: { ETag: etag },
+  });
 });

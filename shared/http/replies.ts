@@ -13,6 +13,8 @@ export function single(
   options: {
     success?: NotificationSpec;
     ignored?: string[];
+    /** Info/Warning notes of the use case, after the reply's own notifications. */
+    notes?: readonly NotificationSpec[];
     language: Language;
     headers?: Record<string, string>;
     extra?: Record<string, unknown>;
@@ -26,6 +28,7 @@ export function single(
       details: options.ignored.map((field) => ({ key: 'detail.read_only_member', params: { field } })),
     });
   }
+  specs.push(...(options.notes ?? []));
   return {
     body: { [model]: item, Notifications: specs.map((s) => notification(s, options.language)), ...options.extra },
     ...(options.headers ? { headers: options.headers } : {}),

@@ -28,6 +28,17 @@ describe('single', () => {
     expect(body.Notifications[1]!.Details).toEqual(['Uuid: read-only, ignored', 'CreatedAt: read-only, ignored']);
   });
 
+  it("puts the use case's notes after its own notifications, in the caller's language", () => {
+    const reply = single('M', 1, {
+      success: { key: 'container.updated' },
+      notes: [{ key: 'release.shares_assumed' }],
+      language: 'de',
+    });
+    const notes = (reply.body as { Notifications: { Message: string; LocalizedMessage: string }[] }).Notifications;
+    expect(notes.map((n) => n.Message)).toEqual(['container.updated', 'release.shares_assumed']);
+    expect(notes[0]!.LocalizedMessage).toBe('Der Behälter wurde geändert.');
+  });
+
   it('carries extra members and headers when given, and none otherwise', () => {
     expect(single('M', 1, { language: 'en', headers: { ETag: '"u.2"' }, extra: { Upload: {} } })).toEqual({
       body: { M: 1, Notifications: [], Upload: {} },
