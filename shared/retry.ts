@@ -65,6 +65,13 @@ export const POLICY_CLIENT_OPTIONS = {
 /** Cancellation reasons of a transaction that only say "not now": another transaction on its items, throttling. */
 const TRANSIENT_CANCELLATIONS = new Set(['TransactionConflict', 'ThrottlingError', 'ProvisionedThroughputExceeded']);
 
+/**
+ * A cancelled transaction is worth sending again when something only got in its way; one whose
+ * condition failed is not (the same write would fail again): its caller reads afresh instead.
+ */
+const transientCancellation = (codes: string[]) =>
+  codes.some((code) => TRANSIENT_CANCELLATIONS.has(code)) && !codes.includes('ConditionalCheckFailed');
+
 /** DynamoDB left part of a batch unprocessed (it was throttled): the rest is sent again, paced like a throttle. */
 export class UnprocessedError extends Error {
   override readonly name = 'UnprocessedItems';
@@ -80,8 +87,7 @@ export function isUnavailable(error: unknown): boolean {
     NETWORK_CODES.has(code) ||
     name === 'AbortError' ||
     error instanceof UnprocessedError ||
-    (name === 'TransactionCanceledException' &&
-      CancellationReasons.some((r) => TRANSIENT_CANCELLATIONS.has(r.Code ?? '')))
+    (name === 'TransactionCanceledException' && transientCancellation(CancellationReasons.map((r) => r.Code ?? '')))
   );
 }
 

@@ -53,6 +53,10 @@ describe('isUnavailable', () => {
       named('ValidationException'),
       named('ConditionalCheckFailedException'),
       named('TransactionCanceledException', { CancellationReasons: [{ Code: 'ConditionalCheckFailed' }] }),
+      // A failed condition is not sent again even beside a conflict: the caller reads afresh.
+      named('TransactionCanceledException', {
+        CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'TransactionConflict' }],
+      }),
       new TypeError('x'),
       undefined,
       null,
