@@ -39,6 +39,12 @@ import { changeRecordOf, membershipOf } from '../shared/data/counted';
 import { sequenceWriter } from '../shared/data/sequence-writer';
 import { printConcurrency, runConcurrency } from './concurrency';
 import { meter } from './meter';
+import { commandLine } from '../infra/cli';
+
+const { values: options } = commandLine(
+  'Usage: npm run bench [-- --cold-start]\n  --cold-start  only bundle sizes, cold imports and source maps\n',
+  { 'cold-start': { type: 'boolean', default: false } },
+);
 
 const RUNS = 10;
 const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS ?? 10_000);
@@ -175,6 +181,8 @@ for (const fn of functions) {
       `(${(((on - off) / off) * 100).toFixed(0)} %)\n`,
   );
 }
+
+if (options['cold-start']) process.exit(failed ? 1 : 0);
 
 // ---- DynamoDB consumed capacity -------------------------------------------------------------
 function printCapacity(

@@ -5,6 +5,8 @@
  */
 import { OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { BuildOptions } from 'esbuild';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** The Lambda runtime is Node.js 24. */
 const TARGET = 'node24';
@@ -19,6 +21,24 @@ const SOURCES_CONTENT = false;
  */
 const ESM_REQUIRE_BANNER = "import { createRequire as __cr } from 'module'; const require = __cr(import.meta.url);";
 
+/**
+ * Node built-ins that cost far more by `import` than by `require`. Importing one as an ES module reads every export,
+ * getters included: node:http's `WebSocket` getter loads undici, about 24 ms of every cold start on this machine
+ * (the SDK's HTTP handler and Middy import node:http). Each is aliased to a CommonJS file that hands over the module
+ * itself (`process.getBuiltinModule`), so a getter runs only if a caller reads it. test/infra/bundles.test.ts checks it.
+ */
+const BUILTINS_BY_REQUIRE = ['http'];
+const BUILTINS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'builtins');
+const ALIAS = Object.fromEntries(
+  BUILTINS_BY_REQUIRE.flatMap((name) => {
+    const file = path.join(BUILTINS_DIR, `${name}.cjs`);
+    return [
+      [name, file],
+      [`node:${name}`, file],
+    ];
+  }),
+);
+
 /** NodejsFunction bundling: ESM, minified, source maps, AWS SDK v3 bundled in (no externals). */
 export const bundlingOptions: BundlingOptions = {
   format: OutputFormat.ESM,
@@ -29,6 +49,7 @@ export const bundlingOptions: BundlingOptions = {
   sourcesContent: SOURCES_CONTENT,
   externalModules: [],
   banner: ESM_REQUIRE_BANNER,
+  esbuildArgs: Object.fromEntries(Object.entries(ALIAS).map(([from, to]) => [`--alias:${from}`, to])),
 };
 
 /**
@@ -47,6 +68,7 @@ export function esbuildOptions(entry: string, outfile: string): BuildOptions {
     minify: MINIFY,
     sourcemap: false,
     banner: { js: ESM_REQUIRE_BANNER },
+    alias: ALIAS,
     metafile: true,
   };
 }

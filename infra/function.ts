@@ -68,7 +68,7 @@ export class ServiceFunction extends NodejsFunction {
               beforeBundling: () => [],
               beforeInstall: () => [],
               afterBundling: (inputDir: string, outputDir: string) =>
-                props.assets!.map((file) => `cp "${join(inputDir, 'node_modules', file)}" "${outputDir}"`),
+                props.assets!.map((file) => `cp "${join(inputDir, file)}" "${outputDir}"`),
             },
           }
         : bundlingOptions,

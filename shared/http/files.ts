@@ -5,6 +5,9 @@
  * origin only.
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { notification, pickLanguage } from '../i18n/translate';
 import { GREEDY, type Route } from '../routes/types';
 
@@ -29,6 +32,22 @@ export const originOf = (event: APIGatewayProxyEventV2): string => {
   const host = event.requestContext.domainName || event.headers.host || 'localhost';
   return `${event.headers['x-forwarded-proto'] ?? 'https'}://${host}`;
 };
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const assets = new Map<string, string>();
+/**
+ * A route's asset (`Route.assets`, relative to the repository root), read once: on AWS it lies beside the bundle (the
+ * stack copies it there), locally it is read from the repository.
+ */
+export function readAsset(file: string): string {
+  let text = assets.get(file);
+  if (text === undefined) {
+    const beside = path.join(here, path.basename(file));
+    text = readFileSync(existsSync(beside) ? beside : path.resolve(here, '../..', file), 'utf8');
+    assets.set(file, text);
+  }
+  return text;
+}
 
 export function fileHandler(_route: Route, serve: (event: APIGatewayProxyEventV2) => ServedFile | undefined) {
   return async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {

@@ -2,8 +2,8 @@
 import openapiTS from 'openapi-typescript';
 import { openApiDocument } from './document';
 import packageJson from '../../package.json' with { type: 'json' };
+import { OPENAPI_FILE } from '../routes/docs';
 
-export const OPENAPI_FILE = 'docs/openapi.json';
 export const CLIENT_TYPES_FILE = 'test/support/openapi-types.ts';
 
 export async function generatedFiles(): Promise<Record<string, string>> {

@@ -39,7 +39,10 @@ export interface Route extends RouteDocs {
   readonly answers?: Readonly<Partial<Record<number, readonly MessageKey[]>>>;
   /** Headers beyond the common ones: `If-Match` taken, `ETag` answered. */
   readonly headers?: { readonly request?: readonly 'If-Match'[]; readonly response?: readonly 'ETag'[] };
-  /** Files of npm packages the function serves (`swagger-ui-dist/swagger-ui.css`), copied next to its bundle. */
+  /**
+   * Files the function serves, relative to the repository root (`docs/openapi.json`), copied next to its bundle on
+   * AWS; read with `readAsset`.
+   */
   readonly assets?: readonly string[];
 }
 

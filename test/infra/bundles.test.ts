@@ -1,0 +1,95 @@
+/**
+ * The bundles as deployed (infra/bundling.ts), not the sources: a function bundled with the stack's settings loads
+ * node:http by require, not by import (see BUILTINS_BY_REQUIRE), and still answers a request through the SDK's HTTP
+ * handler against DynamoDB Local.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { esbuildOptions } from '../../infra/bundling';
+import { LOCAL_CREDENTIALS } from '../../infra/local/emulators';
+import { containerRoutes } from '../../shared/routes/containers';
+import { runtime } from '../support/api';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'nm-bundle-'));
+const file = path.join(dir, 'index.mjs');
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+beforeAll(async () => {
+  await build(esbuildOptions(path.resolve(containerRoutes.load.entry), file));
+}, 60_000);
+
+/** Invokes the bundle's handler in a Node process of its own, as Lambda would, and answers its result. */
+function invoke(event: object) {
+  const { dynamodbEndpoint, tableName, region } = runtime();
+  const script =
+    `const { handler } = await import(${JSON.stringify(pathToFileURL(file).href)});\n` +
+    `const result = await handler(${JSON.stringify(event)}, { getRemainingTimeInMillis: () => 10000, ` +
+    `functionName: 'bundle-test', awsRequestId: 'r1' });\n` +
+    `process.stdout.write(JSON.stringify({ result, modules: process.moduleLoadList }));`;
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    env: {
+      PATH: process.env.PATH,
+      AWS_REGION: region,
+      AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+      DYNAMODB_ENDPOINT: dynamodbEndpoint,
+      TABLE_NAME: tableName,
+      LOG_LEVEL: 'SILENT',
+      POWERTOOLS_METRICS_DISABLED: 'true',
+    },
+    encoding: 'utf8',
+  });
+  expect(run.stderr).toBe('');
+  return JSON.parse(run.stdout) as { result: { statusCode: number; body: string }; modules: string[] };
+}
+
+describe('a bundled function', () => {
+  it('loads node:http by require, not by import', () => {
+    const code = readFileSync(file, 'utf8');
+    expect(code).not.toMatch(/from\s*"(node:)?http"/);
+    expect(code).toMatch(/from\s*"node:https"/);
+  });
+
+  it('answers a request through the SDK against DynamoDB Local', () => {
+    const { result, modules } = invoke({
+      version: '2.0',
+      routeKey: 'GET x',
+      rawPath: '/x',
+      rawQueryString: '',
+      headers: {},
+      pathParameters: { clientUuid: 'c-bundle', facilityUuid: 'f-bundle', uuid: 'u-missing' },
+      isBase64Encoded: false,
+      requestContext: {
+        accountId: '1',
+        apiId: 'x',
+        domainName: 'x',
+        domainPrefix: 'x',
+        requestId: 'r1',
+        routeKey: 'x',
+        stage: '$default',
+        time: '',
+        timeEpoch: 0,
+        http: { method: 'GET', path: '/x', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' },
+        authorizer: {
+          lambda: {
+            sub: 's1',
+            clients: 'c-bundle',
+            facilities: 'f-bundle',
+            roles: '',
+            exp: Math.floor(Date.now() / 1000) + 60,
+          },
+        },
+      },
+    });
+    expect(modules).toContain('NativeModule http');
+    // What an import of node:http would have loaded through its WebSocket getter.
+    expect(modules.filter((m) => m.includes('undici'))).toEqual([]);
+    // A 404 of the container's own (not a 503): the GetItem went to DynamoDB Local and came back.
+    expect(result.statusCode).toBe(404);
+    expect(JSON.parse(result.body).Notifications[0].Message).toBe('container.not_found');
+  });
+});
