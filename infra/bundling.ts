@@ -22,12 +22,14 @@ const SOURCES_CONTENT = false;
 const ESM_REQUIRE_BANNER = "import { createRequire as __cr } from 'module'; const require = __cr(import.meta.url);";
 
 /**
- * Node built-ins that cost far more by `import` than by `require`. Importing one as an ES module reads every export,
+ * Node built-ins that cost more by `import` than by `require`. Importing one as an ES module reads every export,
  * getters included: node:http's `WebSocket` getter loads undici, about 24 ms of every cold start on this machine
- * (the SDK's HTTP handler and Middy import node:http). Each is aliased to a CommonJS file that hands over the module
- * itself (`process.getBuiltinModule`), so a getter runs only if a caller reads it. test/infra/bundles.test.ts checks it.
+ * (the SDK's HTTP handler and Middy import node:http); node:process's getters open stdin and build the list of
+ * allowed flags, node:util's build abort signals (2 to 4 ms each). Each is aliased to a CommonJS file that hands over
+ * the module itself (`process.getBuiltinModule`), so a getter runs only if a caller reads it. Not node:fs: its alias
+ * would catch node:fs/promises too. test/infra/bundles.test.ts checks it.
  */
-const BUILTINS_BY_REQUIRE = ['http'];
+export const BUILTINS_BY_REQUIRE = ['http', 'process', 'util'];
 const BUILTINS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'builtins');
 const ALIAS = Object.fromEntries(
   BUILTINS_BY_REQUIRE.flatMap((name) => {

@@ -1,7 +1,7 @@
 /**
  * The bundles as deployed (infra/bundling.ts), not the sources: a function bundled with the stack's settings loads
- * node:http by require, not by import (see BUILTINS_BY_REQUIRE), and still answers a request through the SDK's HTTP
- * handler against DynamoDB Local.
+ * the built-ins of BUILTINS_BY_REQUIRE without an ES module namespace, and still answers a request through the SDK's
+ * HTTP handler against DynamoDB Local.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -10,7 +10,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { esbuildOptions } from '../../infra/bundling';
+import { BUILTINS_BY_REQUIRE, esbuildOptions } from '../../infra/bundling';
 import { LOCAL_CREDENTIALS } from '../../infra/local/emulators';
 import { containerRoutes } from '../../shared/routes/containers';
 import { runtime } from '../support/api';
@@ -48,9 +48,10 @@ function invoke(event: object) {
 }
 
 describe('a bundled function', () => {
-  it('loads node:http by require, not by import', () => {
+  it('loads node:http, node:process and node:util without an ES module namespace', () => {
     const code = readFileSync(file, 'utf8');
-    expect(code).not.toMatch(/from\s*"(node:)?http"/);
+    for (const name of BUILTINS_BY_REQUIRE) expect(code).not.toMatch(new RegExp(`from\\s*"(node:)?${name}"`));
+    // Other built-ins are imported as they are.
     expect(code).toMatch(/from\s*"node:https"/);
   });
 
