@@ -11,6 +11,9 @@ import type { APIGatewayRequestAuthorizerEventV2 } from 'aws-lambda';
 import { bearerToken } from '../shared/auth/bearer';
 import { identityFromClaims, toAuthorizerContext, type AuthorizerContext } from '../shared/auth/claims';
 import { config } from '../shared/config';
+import { mapStackTraces } from '../shared/stack-traces';
+
+mapStackTraces(import.meta.url);
 
 const verifier = JwtRsaVerifier.create({
   issuer: config.auth.issuer,

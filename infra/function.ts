@@ -76,8 +76,6 @@ export class ServiceFunction extends NodejsFunction {
       description: props.description,
       environment: {
         STAGE: props.stageName,
-        // The bundles ship source maps; this makes stack traces in the logs point at the sources.
-        NODE_OPTIONS: '--enable-source-maps',
         ...props.environment,
       },
     });

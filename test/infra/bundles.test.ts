@@ -1,7 +1,8 @@
 /**
- * The bundles as deployed (infra/bundling.ts), not the sources: a function bundled with the stack's settings loads
- * the built-ins of BUILTINS_BY_REQUIRE without an ES module namespace, and still answers a request through the SDK's
- * HTTP handler against DynamoDB Local.
+ * The bundles as deployed (infra/bundling.ts), not the sources: a function bundled with the stack's settings and its
+ * source map loads the built-ins of BUILTINS_BY_REQUIRE without an ES module namespace, still answers a request
+ * through the SDK's HTTP handler against DynamoDB Local, and logs stack traces that name the sources
+ * (shared/stack-traces.ts) without `--enable-source-maps`.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -10,7 +11,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUILTINS_BY_REQUIRE, esbuildOptions } from '../../infra/bundling';
+import { BUILTINS_BY_REQUIRE, esbuildOptions, sourceMapOptions } from '../../infra/bundling';
 import { LOCAL_CREDENTIALS } from '../../infra/local/emulators';
 import { containerRoutes } from '../../shared/routes/containers';
 import { runtime } from '../support/api';
@@ -19,17 +20,17 @@ const dir = mkdtempSync(path.join(os.tmpdir(), 'nm-bundle-'));
 const file = path.join(dir, 'index.mjs');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 beforeAll(async () => {
-  await build(esbuildOptions(path.resolve(containerRoutes.load.entry), file));
+  await build({ ...esbuildOptions(path.resolve(containerRoutes.load.entry), file), ...sourceMapOptions });
 }, 60_000);
 
-/** Invokes the bundle's handler in a Node process of its own, as Lambda would, and answers its result. */
-function invoke(event: object) {
+/** Invokes the bundle's handler in a Node process of its own, as Lambda would: its result, modules and log lines. */
+function invoke(event: object, env: Record<string, string> = {}) {
   const { dynamodbEndpoint, tableName, region } = runtime();
   const script =
     `const { handler } = await import(${JSON.stringify(pathToFileURL(file).href)});\n` +
     `const result = await handler(${JSON.stringify(event)}, { getRemainingTimeInMillis: () => 10000, ` +
     `functionName: 'bundle-test', awsRequestId: 'r1' });\n` +
-    `process.stdout.write(JSON.stringify({ result, modules: process.moduleLoadList }));`;
+    `process.stdout.write('\\n' + JSON.stringify({ result, modules: process.moduleLoadList }));`;
   const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
     env: {
       PATH: process.env.PATH,
@@ -38,14 +39,54 @@ function invoke(event: object) {
       AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
       DYNAMODB_ENDPOINT: dynamodbEndpoint,
       TABLE_NAME: tableName,
-      LOG_LEVEL: 'SILENT',
+      LOG_LEVEL: 'ERROR',
       POWERTOOLS_METRICS_DISABLED: 'true',
+      ...env,
     },
     encoding: 'utf8',
   });
-  expect(run.stderr).toBe('');
-  return JSON.parse(run.stdout) as { result: { statusCode: number; body: string }; modules: string[] };
+  const lines = run.stdout.trim().split('\n');
+  const { result, modules } = JSON.parse(lines.pop()!) as {
+    result: { statusCode: number; body: string };
+    modules: string[];
+  };
+  // Every line either writes is a JSON log line (Powertools writes errors to stderr): nothing else, no warning.
+  const logs = [...lines, ...run.stderr.split('\n')]
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { message: string; error?: { stack: string } });
+  return { result, modules, logs };
 }
+
+const loadEvent = {
+  version: '2.0',
+  routeKey: 'GET x',
+  rawPath: '/x',
+  rawQueryString: '',
+  headers: {},
+  pathParameters: { clientUuid: 'c-bundle', facilityUuid: 'f-bundle', uuid: 'u-missing' },
+  isBase64Encoded: false,
+  requestContext: {
+    accountId: '1',
+    apiId: 'x',
+    domainName: 'x',
+    domainPrefix: 'x',
+    requestId: 'r1',
+    routeKey: 'x',
+    stage: '$default',
+    time: '',
+    timeEpoch: 0,
+    http: { method: 'GET', path: '/x', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' },
+    authorizer: {
+      lambda: {
+        sub: 's1',
+        clients: 'c-bundle',
+        facilities: 'f-bundle',
+        roles: '',
+        exp: Math.floor(Date.now() / 1000) + 3600,
+      },
+    },
+  },
+};
 
 describe('a bundled function', () => {
   it('loads node:http, node:process and node:util without an ES module namespace', () => {
@@ -56,41 +97,26 @@ describe('a bundled function', () => {
   });
 
   it('answers a request through the SDK against DynamoDB Local', () => {
-    const { result, modules } = invoke({
-      version: '2.0',
-      routeKey: 'GET x',
-      rawPath: '/x',
-      rawQueryString: '',
-      headers: {},
-      pathParameters: { clientUuid: 'c-bundle', facilityUuid: 'f-bundle', uuid: 'u-missing' },
-      isBase64Encoded: false,
-      requestContext: {
-        accountId: '1',
-        apiId: 'x',
-        domainName: 'x',
-        domainPrefix: 'x',
-        requestId: 'r1',
-        routeKey: 'x',
-        stage: '$default',
-        time: '',
-        timeEpoch: 0,
-        http: { method: 'GET', path: '/x', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' },
-        authorizer: {
-          lambda: {
-            sub: 's1',
-            clients: 'c-bundle',
-            facilities: 'f-bundle',
-            roles: '',
-            exp: Math.floor(Date.now() / 1000) + 60,
-          },
-        },
-      },
-    });
+    const { result, modules, logs } = invoke(loadEvent);
     expect(modules).toContain('NativeModule http');
     // What an import of node:http would have loaded through its WebSocket getter.
     expect(modules.filter((m) => m.includes('undici'))).toEqual([]);
     // A 404 of the container's own (not a 503): the GetItem went to DynamoDB Local and came back.
     expect(result.statusCode).toBe(404);
     expect(JSON.parse(result.body).Notifications[0].Message).toBe('container.not_found');
+    expect(logs).toEqual([]);
+  });
+
+  it('logs a failure with a stack that names the sources, without --enable-source-maps', () => {
+    // A table that does not exist: DynamoDB answers ResourceNotFoundException, which no rule expects, so 500.
+    const { result, logs } = invoke(loadEvent, { TABLE_NAME: 'no-such-table' });
+    expect(result.statusCode).toBe(500);
+    const stack = logs.find((l) => l.message === 'request failed')?.error?.stack ?? '';
+    expect(stack).toContain('ResourceNotFoundException');
+    // Our frames name the TypeScript sources, the library's their packages; none points into the bundle.
+    // (Paths are relative to the map; this bundle lies outside the repository, so they start with its path.)
+    expect(stack).toMatch(/ \((\w+\/)*shared\/[\w/-]+\.ts:\d+:\d+\)/);
+    expect(stack).toMatch(/ \(?(\w+\/)*node_modules\/@(smithy|aws-sdk)\/[^)]+\.js:\d+:\d+\)?/);
+    expect(stack).not.toContain('index.mjs:');
   });
 });

@@ -209,7 +209,6 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
           'CORS_ALLOWED_ORIGINS',
           'MAX_BODY_BYTES',
           'MAX_UPLOAD_BYTES',
-          'NODE_OPTIONS',
           'PAGE_SIZE',
           'STAGE',
           ...(startFnIds.has(fnId) ? ['STATE_MACHINE_ARNS'] : []),
@@ -297,7 +296,6 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
       expect(env).not.toHaveProperty('BUCKET_NAME');
       expect(env).toEqual({
         STAGE: stage,
-        NODE_OPTIONS: '--enable-source-maps',
         AUTH_ISSUER: config.auth.issuer,
         AUTH_AUDIENCE: config.auth.audience,
         AUTH_JWKS_URI: config.auth.jwksUri,
