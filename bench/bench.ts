@@ -40,6 +40,7 @@ import { sequenceWriter } from '../shared/data/sequence-writer';
 import { printConcurrency, runConcurrency } from './concurrency';
 import { meter } from './meter';
 import { commandLine } from '../infra/cli';
+import { environmentOf } from '../shared/config';
 
 const { values: options } = commandLine(
   'Usage: npm run bench [-- --cold-start]\n  --cold-start  only bundle sizes, cold imports and source maps\n',
@@ -128,11 +129,13 @@ for (const fn of functions) {
 // ---- cold imports --------------------------------------------------------------------------
 const importEnv = {
   ...process.env,
-  AWS_REGION: 'eu-central-1',
-  AUTH_ISSUER: 'https://issuer.example.com',
-  AUTH_AUDIENCE: 'bench',
-  AUTH_JWKS_URI: 'https://issuer.example.com/.well-known/jwks.json',
-  TABLE_NAME: 'bench',
+  ...environmentOf({
+    region: 'eu-central-1',
+    authIssuer: 'https://issuer.example.com',
+    authAudience: 'bench',
+    authJwksUri: 'https://issuer.example.com/.well-known/jwks.json',
+    tableName: 'bench',
+  }),
   LOG_LEVEL: 'SILENT',
 };
 function timeOnce(file?: string, env: NodeJS.ProcessEnv = importEnv): number {
@@ -545,10 +548,12 @@ try {
           cwd: repoRoot,
           env: {
             ...process.env,
-            TABLE_NAME: table,
-            BUCKET_NAME: 'bench-files',
-            DYNAMODB_ENDPOINT: dynamo.endpoint,
-            S3_ENDPOINT: s3Emulator.endpoint,
+            ...environmentOf({
+              tableName: table,
+              bucketName: 'bench-files',
+              dynamodbEndpoint: dynamo.endpoint,
+              s3Endpoint: s3Emulator.endpoint,
+            }),
             LOG_LEVEL: 'SILENT',
           },
           maxBuffer: 64 * 1024 * 1024,

@@ -6,6 +6,7 @@
 import { ArnFormat, Stack } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
+import { environmentOf, VARIABLES } from '../shared/config';
 import { DOCUMENT_FILES_PREFIX } from '../shared/domain/document';
 import type { EventFunction, Route } from '../shared/routes';
 import type { ServiceFunction } from './function';
@@ -26,14 +27,14 @@ export function constructIdOf(name: string): string {
 
 /** Every data function gets the same settings (shared/config.ts reads them). */
 export function dataEnvironment(storage: Storage, config: StageConfig): Record<string, string> {
-  return {
-    TABLE_NAME: storage.table.tableName,
-    BUCKET_NAME: storage.bucket.bucketName,
-    MAX_BODY_BYTES: String(config.maxBodyBytes),
-    MAX_UPLOAD_BYTES: String(config.maxUploadBytes),
-    PAGE_SIZE: String(config.pageSize),
-    CORS_ALLOWED_ORIGINS: config.corsAllowedOrigins.join(','),
-  };
+  return environmentOf({
+    tableName: storage.table.tableName,
+    bucketName: storage.bucket.bucketName,
+    maxBodyBytes: String(config.maxBodyBytes),
+    maxUploadBytes: String(config.maxUploadBytes),
+    pageSize: String(config.pageSize),
+    corsOrigins: config.corsAllowedOrigins.join(','),
+  });
 }
 
 /**
@@ -50,7 +51,7 @@ export function grantExecutions(fn: ServiceFunction, route: Route, machines: Rea
   );
   if (!granted.size) throw new Error(`${route.operation}: no state machine for its executions`);
   fn.addEnvironment(
-    'STATE_MACHINE_ARNS',
+    VARIABLES.stateMachineArns,
     Stack.of(fn).toJsonString(
       Object.fromEntries([...granted].map(([name, machine]) => [name, machine.stateMachineArn])),
     ),

@@ -32,6 +32,7 @@ import { ServiceFunction } from './function';
 import { acknowledge } from './nag';
 import type { StageConfig } from './stages';
 import type { Storage } from './storage';
+import { environmentOf } from '../shared/config';
 
 /** One JSON line per API request in the stage's access log. */
 const ACCESS_LOG_FORMAT = {
@@ -120,11 +121,11 @@ export class Api extends Construct {
       stageName: stage,
       config,
       description: `nm-archive ${stage}: JWT authorizer`,
-      environment: {
-        AUTH_ISSUER: config.auth.issuer,
-        AUTH_AUDIENCE: config.auth.audience,
-        AUTH_JWKS_URI: config.auth.jwksUri,
-      },
+      environment: environmentOf({
+        authIssuer: config.auth.issuer,
+        authAudience: config.auth.audience,
+        authJwksUri: config.auth.jwksUri,
+      }),
     });
     const authorizers: Record<AuthKind, IHttpRouteAuthorizer> = {
       public: new HttpNoneAuthorizer(),

@@ -13,6 +13,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { environmentOf } from '../shared/config';
 import { bundlingOptions } from './bundling';
 import type { StageConfig } from './stages';
 
@@ -74,10 +75,7 @@ export class ServiceFunction extends NodejsFunction {
         : bundlingOptions,
       logGroup,
       description: props.description,
-      environment: {
-        STAGE: props.stageName,
-        ...props.environment,
-      },
+      environment: { ...environmentOf({ stage: props.stageName }), ...props.environment },
     });
   }
 }

@@ -1,76 +1,104 @@
 /**
  * Every setting the functions read, in one place. Values come from the environment (set by the
- * CDK stack on AWS, by the local runtime on a laptop); defaults are the documented ones.
+ * CDK stack on AWS, by the local runtime on a laptop, both through `environmentOf`); defaults are the
+ * documented ones.
  */
-const env = (name: string): string | undefined => {
+
+/** The environment variable each setting is read from. */
+export const VARIABLES = {
+  stage: 'STAGE',
+  region: 'AWS_REGION',
+  tableName: 'TABLE_NAME',
+  bucketName: 'BUCKET_NAME',
+  dynamodbEndpoint: 'DYNAMODB_ENDPOINT',
+  s3Endpoint: 'S3_ENDPOINT',
+  stepFunctionsEndpoint: 'SFN_ENDPOINT',
+  stateMachineArns: 'STATE_MACHINE_ARNS',
+  maxBodyBytes: 'MAX_BODY_BYTES',
+  pageSize: 'PAGE_SIZE',
+  maxUploadBytes: 'MAX_UPLOAD_BYTES',
+  corsOrigins: 'CORS_ALLOWED_ORIGINS',
+  authIssuer: 'AUTH_ISSUER',
+  authAudience: 'AUTH_AUDIENCE',
+  authJwksUri: 'AUTH_JWKS_URI',
+  authJwks: 'AUTH_JWKS',
+} as const;
+export type Setting = keyof typeof VARIABLES;
+
+/** The environment that gives a function these settings, each under its variable. */
+export const environmentOf = (settings: Partial<Record<Setting, string>>): Record<string, string> =>
+  Object.fromEntries(Object.entries(settings).map(([setting, value]) => [VARIABLES[setting as Setting], value]));
+
+const env = (setting: Setting): string | undefined => {
+  const name = VARIABLES[setting];
   const value = process.env[name];
   return value === undefined || value === '' ? undefined : value;
 };
-const intEnv = (name: string, fallback: number): number => {
-  const value = env(name);
+const intEnv = (setting: Setting, fallback: number): number => {
+  const value = env(setting);
   const parsed = value === undefined ? NaN : Number(value);
   return Number.isInteger(parsed) && parsed > 0 ? parsed : fallback;
 };
 
 export const config = {
   get stage() {
-    return env('STAGE') ?? 'local';
+    return env('stage') ?? 'local';
   },
   get region() {
-    return env('AWS_REGION') ?? 'eu-central-1';
+    return env('region') ?? 'eu-central-1';
   },
   get tableName() {
-    return env('TABLE_NAME') ?? 'nm-archive';
+    return env('tableName') ?? 'nm-archive';
   },
   get bucketName() {
-    return env('BUCKET_NAME') ?? 'nm-archive-files';
+    return env('bucketName') ?? 'nm-archive-files';
   },
   /** Set only locally: the emulator endpoints. */
   get dynamodbEndpoint() {
-    return env('DYNAMODB_ENDPOINT');
+    return env('dynamodbEndpoint');
   },
   get s3Endpoint() {
-    return env('S3_ENDPOINT');
+    return env('s3Endpoint');
   },
   get stepFunctionsEndpoint() {
-    return env('SFN_ENDPOINT');
+    return env('stepFunctionsEndpoint');
   },
   /** The state machine of each maintenance operation this function may start (JSON: name -> ARN). */
   stateMachineArn(operation: string): string | undefined {
-    const map = JSON.parse(env('STATE_MACHINE_ARNS') ?? '{}') as Record<string, string>;
+    const map = JSON.parse(env('stateMachineArns') ?? '{}') as Record<string, string>;
     return map[operation];
   },
   /** Largest JSON request body accepted (bytes); larger is 413. */
   get maxBodyBytes() {
-    return intEnv('MAX_BODY_BYTES', 64 * 1024);
+    return intEnv('maxBodyBytes', 64 * 1024);
   },
   get pageSize() {
-    return intEnv('PAGE_SIZE', 100);
+    return intEnv('pageSize', 100);
   },
   /** Largest document file accepted by the presigned upload policy (bytes). */
   get maxUploadBytes() {
-    return intEnv('MAX_UPLOAD_BYTES', 50 * 1024 * 1024);
+    return intEnv('maxUploadBytes', 50 * 1024 * 1024);
   },
   /** Comma-separated origins allowed by CORS (`*` for any). */
   get corsOrigins() {
-    return (env('CORS_ALLOWED_ORIGINS') ?? '*')
+    return (env('corsOrigins') ?? '*')
       .split(',')
       .map((o) => o.trim())
       .filter(Boolean);
   },
   auth: {
     get issuer() {
-      return env('AUTH_ISSUER') ?? '';
+      return env('authIssuer') ?? '';
     },
     get audience() {
-      return env('AUTH_AUDIENCE') ?? '';
+      return env('authAudience') ?? '';
     },
     get jwksUri() {
-      return env('AUTH_JWKS_URI') ?? '';
+      return env('authJwksUri') ?? '';
     },
     /** Locally: the JWKS itself (JSON), cached into the verifier so no network is needed. */
     get jwks() {
-      return env('AUTH_JWKS');
+      return env('authJwks');
     },
   },
 };

@@ -9,6 +9,7 @@
  * Locally (`npm start`) the runtime sets POWERTOOLS_METRICS_DISABLED unless it is given.
  */
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+import { config } from './config';
 
 export const METRICS_SERVICE = 'nm-archive';
 export const metricsNamespace = (stage: string) => `nm-archive/${stage}`;
@@ -33,7 +34,7 @@ export const METRIC = {
 let instance: Metrics | undefined;
 /** The one Metrics instance, made on the first line written (its console and settings cost about a millisecond). */
 export function metrics(): Metrics {
-  instance ??= new Metrics({ namespace: metricsNamespace(process.env.STAGE ?? 'local'), serviceName: METRICS_SERVICE });
+  instance ??= new Metrics({ namespace: metricsNamespace(config.stage), serviceName: METRICS_SERVICE });
   return instance;
 }
 

@@ -2,6 +2,7 @@
 import { LOCAL_CREDENTIALS } from './emulators';
 import { issuerKeys, LOCAL_AUDIENCE, LOCAL_ISSUER, LOCAL_JWKS_URI } from './identity';
 import type { RuntimeInfo } from './paths';
+import { environmentOf } from '../../shared/config';
 import { operations } from '../../shared/routes/operations';
 
 /** The ARN the local Step Functions endpoint gives an operation's state machine. */
@@ -13,20 +14,22 @@ export const stepFunctionArnOf = (operation: string) =>
 
 export function applyFunctionEnvironment(info: Omit<RuntimeInfo, 'apiUrl' | 'pid'>): void {
   Object.assign(process.env, {
-    STAGE: 'local',
-    AWS_REGION: info.region,
+    ...environmentOf({
+      stage: 'local',
+      region: info.region,
+      tableName: info.tableName,
+      bucketName: info.bucketName,
+      dynamodbEndpoint: info.dynamodbEndpoint,
+      s3Endpoint: info.s3Endpoint,
+      stepFunctionsEndpoint: info.stepFunctionsEndpoint,
+      stateMachineArns: JSON.stringify(Object.fromEntries(operations.map((o) => [o.name, stateMachineArnOf(o.name)]))),
+      authIssuer: LOCAL_ISSUER,
+      authAudience: LOCAL_AUDIENCE,
+      authJwksUri: LOCAL_JWKS_URI,
+      authJwks: JSON.stringify(issuerKeys().jwks),
+    }),
     AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
     AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
-    TABLE_NAME: info.tableName,
-    BUCKET_NAME: info.bucketName,
-    DYNAMODB_ENDPOINT: info.dynamodbEndpoint,
-    S3_ENDPOINT: info.s3Endpoint,
-    SFN_ENDPOINT: info.stepFunctionsEndpoint,
-    STATE_MACHINE_ARNS: JSON.stringify(Object.fromEntries(operations.map((o) => [o.name, stateMachineArnOf(o.name)]))),
-    AUTH_ISSUER: LOCAL_ISSUER,
-    AUTH_AUDIENCE: LOCAL_AUDIENCE,
-    AUTH_JWKS_URI: LOCAL_JWKS_URI,
-    AUTH_JWKS: JSON.stringify(issuerKeys().jwks),
     // EMF lines are CloudWatch's to read: locally they would only crowd the logs and the tools'
     // stdout (ops prints JSON there). POWERTOOLS_METRICS_DISABLED=false shows them.
     POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED ?? 'true',

@@ -12,6 +12,7 @@ import { ensureTable, JavaMissingError, LOCAL_REGION, startDynamoDbLocal, startS
 import { applyFunctionEnvironment } from './environment';
 import { localDir, runtimeFile, type RuntimeInfo } from './paths';
 import { assertPortFree, forgetProcesses, recordProcesses, stopStaleProcesses } from './processes';
+import { VARIABLES } from '../../shared/config';
 
 const usage = `usage: npm start [-- --in-memory]
   serves every route on http://$HOST:$PORT (127.0.0.1:3000) over DynamoDB Local and s3rver;
@@ -22,8 +23,8 @@ const inMemory = values['in-memory'];
 const host = process.env.HOST ?? '127.0.0.1';
 const port = Number(process.env.PORT ?? 3000);
 const dir = localDir();
-const tableName = process.env.TABLE_NAME ?? 'nm-archive-local';
-const bucketName = process.env.BUCKET_NAME ?? 'nm-archive-local-files';
+const tableName = process.env[VARIABLES.tableName] ?? 'nm-archive-local';
+const bucketName = process.env[VARIABLES.bucketName] ?? 'nm-archive-local-files';
 
 const running: Emulator[] = [];
 let scratch: string | undefined;

@@ -13,6 +13,7 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILTINS_BY_REQUIRE, esbuildOptions, sourceMapOptions } from '../../infra/bundling';
 import { LOCAL_CREDENTIALS } from '../../infra/local/emulators';
+import { environmentOf } from '../../shared/config';
 import { containerRoutes } from '../../shared/routes/containers';
 import { runtime } from '../support/api';
 
@@ -34,11 +35,9 @@ function invoke(event: object, env: Record<string, string> = {}) {
   const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
     env: {
       PATH: process.env.PATH,
-      AWS_REGION: region,
       AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
       AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
-      DYNAMODB_ENDPOINT: dynamodbEndpoint,
-      TABLE_NAME: tableName,
+      ...environmentOf({ region, dynamodbEndpoint, tableName }),
       LOG_LEVEL: 'ERROR',
       POWERTOOLS_METRICS_DISABLED: 'true',
       ...env,
@@ -109,7 +108,7 @@ describe('a bundled function', () => {
 
   it('logs a failure with a stack that names the sources, without --enable-source-maps', () => {
     // A table that does not exist: DynamoDB answers ResourceNotFoundException, which no rule expects, so 500.
-    const { result, logs } = invoke(loadEvent, { TABLE_NAME: 'no-such-table' });
+    const { result, logs } = invoke(loadEvent, environmentOf({ tableName: 'no-such-table' }));
     expect(result.statusCode).toBe(500);
     const stack = logs.find((l) => l.message === 'request failed')?.error?.stack ?? '';
     expect(stack).toContain('ResourceNotFoundException');
