@@ -4,7 +4,6 @@ import { httpHandler } from '../../shared/http/handler';
 import { pageOf, tenantOf } from '../../shared/http/request';
 import { pageReply } from '../../shared/http/replies';
 import { containers } from '../commons/containers';
-import { containerUrl } from '../commons/container-replies';
 
 /** GET .../container/{uuid}/history/page and .../page/{page}: one page of the history, newest first. */
 export const handler = httpHandler(containerRoutes.historyPage, async (request) => {
@@ -13,7 +12,5 @@ export const handler = httpHandler(containerRoutes.historyPage, async (request) 
     offset: (page - 1) * config.pageSize,
     limit: config.pageSize,
   });
-  return pageReply(request, 'ContainerHistoryEntryModelCollection', listing, page, (n) =>
-    containerUrl(request, `/history/page/${n}`),
-  );
+  return pageReply(request, 'ContainerHistoryEntryModelCollection', listing, page, containerRoutes.historyPageNumber);
 });

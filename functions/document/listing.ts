@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import type { DocumentScope, DocumentState } from '../../shared/domain/document';
 import type { DocumentCollection } from '../../shared/data/documents';
 import { badRequest } from '../../shared/errors';
-import { baseUrl, tenantOf } from '../../shared/http/request';
+import { tenantOf } from '../../shared/http/request';
 import { httpHandler } from '../../shared/http/handler';
 import { wholeReply } from '../../shared/http/replies';
 import type { ApiRequest } from '../../shared/http/types';
@@ -25,10 +25,6 @@ export function stateOf(request: ApiRequest): DocumentState | undefined {
 
 /** The query string the endpoints keep (the State filter). */
 export const filterQuery = (state: DocumentState | undefined) => (state ? `?State=${state}` : '');
-
-/** The absolute address of this facility's documents (`.../documents` plus `suffix`). */
-export const documentsUrl = (request: ApiRequest, suffix = '') =>
-  `${baseUrl(request)}/document/api/v1/${request.params.clientUuid}/${request.params.facilityUuid}/documents${suffix}`;
 
 /** An unpaginated listing (find and the scoped ones): up to FIND_CAP documents, a Warning beyond. */
 export function wholeListing(

@@ -1,4 +1,4 @@
-import { baseUrl, callerOf, pageOf } from '../../shared/http/request';
+import { callerOf, pageOf } from '../../shared/http/request';
 import { httpHandler } from '../../shared/http/handler';
 import { pageReply } from '../../shared/http/replies';
 import { maintenanceRoutes } from '../../shared/routes/maintenance';
@@ -8,11 +8,5 @@ import { maintenanceLog } from '../commons/maintenance';
 export const handler = httpHandler(maintenanceRoutes.page, async (request) => {
   const page = pageOf(request);
   const listing = await maintenanceLog.page(callerOf(request), page);
-  return pageReply(
-    request,
-    'MaintenanceLogEntryModelCollection',
-    listing,
-    page,
-    (n) => `${baseUrl(request)}${maintenanceRoutes.page.path}/${n}`,
-  );
+  return pageReply(request, 'MaintenanceLogEntryModelCollection', listing, page, maintenanceRoutes.pageNumber);
 });

@@ -3,7 +3,8 @@ import { config } from '../config';
 import { pageConfiguration, wholeConfiguration, type CollectionConfiguration } from '../domain/collection';
 import type { Language } from '../i18n/messages';
 import { notification, type NotificationSpec } from '../i18n/translate';
-import { baseUrl } from './request';
+import type { Route } from '../routes/types';
+import { baseUrl, routeUrl } from './request';
 import type { ApiReply, ApiRequest } from './types';
 
 /** A single-item response (interface §2.6) with its notifications, read-only members ignored as a Warning. */
@@ -52,13 +53,17 @@ function collection(
   };
 }
 
-/** One page of a paginated collection; `endpoint(n)` is the absolute address of page n. */
+/**
+ * One page of a paginated collection. Page n's address is the `numbered` route's (`.../page/{page}`) with the
+ * request's path variables and `query` (the filter it keeps).
+ */
 export function pageReply(
   request: ApiRequest,
   name: string,
   listing: { items: unknown[]; total: number },
   page: number,
-  endpoint: (page: number) => string,
+  numbered: Pick<Route, 'path'>,
+  query = '',
 ): ApiReply {
   const configuration = pageConfiguration({
     name,
@@ -66,7 +71,7 @@ export function pageReply(
     page,
     pageSize: config.pageSize,
     itemsOnPage: listing.items.length,
-    endpoint,
+    endpoint: (n) => `${routeUrl(request, numbered.path, { page: n })}${query}`,
   });
   return collection(name, listing.items, configuration, request.language);
 }

@@ -24,6 +24,17 @@ export function baseUrl(request: ApiRequest): string {
 }
 
 /**
+ * The absolute address of a route's `path` for this request: its variables from the request's own (`{clientUuid}`),
+ * `values` over them (`{ page: 2 }`).
+ */
+export function routeUrl(request: ApiRequest, path: string, values: Record<string, string | number> = {}): string {
+  const filled = path.replace(/\{(\w+)\}/g, (_, name: string) =>
+    encodeURIComponent(String(values[name] ?? request.params[name] ?? '')),
+  );
+  return `${baseUrl(request)}${filled}`;
+}
+
+/**
  * No collection holds more than MAX_PAGE pages (100 million items at 100 a page): any higher page
  * number is answered as page MAX_PAGE + 1, an empty page past the end, so no offset or query limit
  * computed from it can overflow.

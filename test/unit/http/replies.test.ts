@@ -6,6 +6,7 @@ import type { ApiRequest } from '../../../shared/http/types';
 const request = {
   language: 'en',
   event: { rawPath: '/document/api/v1/c/f/documents', requestContext: { domainName: 'api.example.org' } },
+  params: { clientUuid: 'c', facilityUuid: 'f' },
   header: () => undefined,
 } as unknown as ApiRequest;
 
@@ -55,7 +56,8 @@ describe('pageReply and wholeReply', () => {
       'DocumentModelCollection',
       { items: [1, 2], total: 102 },
       2,
-      (p) => `https://x/page/${p}`,
+      { path: '/document/api/v1/{clientUuid}/{facilityUuid}/documents/page/{page}' },
+      '?State=ACTIVE',
     );
     const body = reply.body as { CollectionConfiguration: Record<string, unknown>; Notifications: unknown[] };
     expect(Object.keys(body)).toEqual(['DocumentModelCollection', 'CollectionConfiguration', 'Notifications']);
@@ -65,7 +67,9 @@ describe('pageReply and wholeReply', () => {
       FirstIndex: 100,
       LastIndex: 101,
       TotalCount: 102,
-      CurrentPageEndpoint: 'https://x/page/2',
+      // The numbered route's path, the request's variables, the page and the query kept.
+      CurrentPageEndpoint: 'https://api.example.org/document/api/v1/c/f/documents/page/2?State=ACTIVE',
+      FirstPageEndpoint: 'https://api.example.org/document/api/v1/c/f/documents/page/1?State=ACTIVE',
     });
     expect(body.Notifications).toEqual([]);
   });
