@@ -8,12 +8,11 @@
  * Reports successes, errors, p50/p99 latency, retries per request (from the access log) and the
  * time from the last answer until the counts are exact.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { issuerKeys, mintToken } from '../infra/local/identity';
-import { repoRoot, type RuntimeInfo } from '../infra/local/paths';
+import { spawnRuntime } from '../infra/local/spawn';
 
 const BURST_SECONDS = Number(process.env.BENCH_BURST_SECONDS ?? 30);
 const REPORT = '/maintenance-log/report-api/v1/maintenance-log-entries';
@@ -39,31 +38,15 @@ const quantile = (values: number[], q: number) => {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]! : 0;
 };
 
-/** Starts the local runtime as `npm start -- --in-memory` does, on free ports, with its log kept. */
-async function startRuntime(): Promise<{ info: RuntimeInfo; dir: string; child: ChildProcess; log: () => string }> {
+/** Starts the local runtime as `npm start -- --in-memory` does, on free ports, with its whole log kept. */
+async function startRuntime() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'nm-bench-runtime-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts', '--in-memory'], {
-    cwd: repoRoot,
-    env: { ...process.env, LOCAL_DIR: dir, PORT: '0', LOG_LEVEL: 'INFO' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const started = spawnRuntime(dir, { LOG_LEVEL: 'INFO' });
   let out = '';
-  child.stdout!.on('data', (chunk) => {
+  started.child.stdout.on('data', (chunk: Buffer) => {
     out += chunk;
   });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('local runtime did not start')), 60_000);
-    const check = setInterval(() => {
-      if (out.includes('Local API ready at ')) {
-        clearInterval(check);
-        clearTimeout(timer);
-        resolve();
-      }
-    }, 50);
-    child.once('exit', (code) => reject(new Error(`local runtime exited with ${code}`)));
-  });
-  const info = JSON.parse(readFileSync(path.join(dir, 'runtime.json'), 'utf8')) as RuntimeInfo;
-  return { info, dir, child, log: () => out };
+  return { info: await started.info(), dir, child: started.child, exited: started.exited, log: () => out };
 }
 
 export async function runConcurrency(): Promise<ConcurrencyRow[]> {
@@ -266,9 +249,8 @@ export async function runConcurrency(): Promise<ConcurrencyRow[]> {
       ),
     );
   } finally {
-    const exited = new Promise((resolve) => runtime.child.once('exit', resolve));
     runtime.child.kill('SIGTERM');
-    await exited;
+    await runtime.exited;
     rmSync(runtime.dir, { recursive: true, force: true });
   }
   return rows;

@@ -6,6 +6,9 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export const localDir = (): string => path.resolve(repoRoot, process.env.LOCAL_DIR ?? '.local');
 export const runtimeFile = (): string => path.join(localDir(), 'runtime.json');
 
+/** What `npm start` prints once every route answers (infra/local/spawn.ts waits for it). */
+export const READY_LINE = 'Local API ready at ';
+
 /** What a running `npm start` publishes for the other local commands (invoke, ops, tests). */
 export interface RuntimeInfo {
   apiUrl: string;

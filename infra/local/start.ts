@@ -10,7 +10,7 @@ import path from 'node:path';
 import { commandLine } from '../cli';
 import { ensureTable, JavaMissingError, LOCAL_REGION, startDynamoDbLocal, startS3, type Emulator } from './emulators';
 import { applyFunctionEnvironment } from './environment';
-import { localDir, runtimeFile, type RuntimeInfo } from './paths';
+import { localDir, READY_LINE, runtimeFile, type RuntimeInfo } from './paths';
 import { assertPortFree, forgetProcesses, recordProcesses, stopStaleProcesses } from './processes';
 import { VARIABLES } from '../../shared/config';
 
@@ -101,7 +101,7 @@ async function main(): Promise<void> {
   const apiUrl = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
   const info: RuntimeInfo = { apiUrl, ...settings, pid: process.pid };
   writeFileSync(runtimeFile(), `${JSON.stringify(info, null, 2)}\n`);
-  process.stdout.write(`Local API ready at ${apiUrl}\n`);
+  process.stdout.write(`${READY_LINE}${apiUrl}\n`);
 }
 
 main().catch(async (error: unknown) => {

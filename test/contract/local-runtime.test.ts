@@ -2,12 +2,13 @@
  * Finding 8 of issue 9, the local runtime: malformed paths, an oversized body on a kept-alive
  * connection, huge headers, and what `npm start` checks and records around DynamoDB Local.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { spawnRuntime } from '../../infra/local/spawn';
 import { call, errorOf, newTenant, runtime } from '../support/api';
 
 const t = newTenant();
@@ -92,30 +93,11 @@ describe('the local gateway', () => {
   });
 });
 
-/** `npm start` in a scratch LOCAL_DIR; resolves once it is ready or has exited. */
+/** `npm start` in a scratch LOCAL_DIR, quiet. */
 function start(localDir: string, env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts', '--in-memory'], {
-    cwd: path.resolve(import.meta.dirname, '../..'),
-    env: { ...process.env, LOCAL_DIR: localDir, PORT: '0', LOG_LEVEL: 'SILENT', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  started.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (c) => {
-    stdout += c;
-  });
-  child.stderr.on('data', (c) => {
-    stderr += c;
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const ready = new Promise<'ready' | 'exited'>((resolve) => {
-    child.stdout.on('data', () => {
-      if (stdout.includes('Local API ready at ')) resolve('ready');
-    });
-    void exited.then(() => resolve('exited'));
-  });
-  return { child, ready, exited, output: () => ({ stdout, stderr }) };
+  const runtime = spawnRuntime(localDir, { LOG_LEVEL: 'SILENT', ...env });
+  started.push(runtime.child);
+  return runtime;
 }
 const started: ChildProcess[] = [];
 const scratch: string[] = [];

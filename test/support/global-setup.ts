@@ -4,12 +4,13 @@
  * LOCAL_DIR, and hands its addresses to the tests. Its stdout (the functions' JSON log lines) is
  * kept in a file so tests can read the access log.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, createWriteStream } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import type { RuntimeInfo } from '../../infra/local/paths';
+import { spawnRuntime } from '../../infra/local/spawn';
+import { environmentOf } from '../../shared/config';
 import { COVERAGE_FILE, documentedAnswers } from './contract';
 
 /** Where the runtime records each function's AWS requests (infra/local/iam-recorder.ts). */
@@ -27,45 +28,22 @@ export default async function setup(project: TestProject) {
   const localDir = mkdtempSync(path.join(os.tmpdir(), 'nm-archive-test-'));
   const logFile = path.join(localDir, 'runtime.log');
   const log = createWriteStream(logFile);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts', '--in-memory'], {
-    cwd: path.resolve(import.meta.dirname, '../..'),
+  const started = spawnRuntime(localDir, {
+    IAM_RECORD_FILE: path.join(localDir, IAM_RECORD_FILE),
+    LOG_LEVEL: 'INFO',
     // A small upload limit, so the oversized-upload test stays small.
-    env: {
-      ...process.env,
-      LOCAL_DIR: localDir,
-      IAM_RECORD_FILE: path.join(localDir, IAM_RECORD_FILE),
-      PORT: '0',
-      LOG_LEVEL: 'INFO',
-      MAX_UPLOAD_BYTES: String(256 * 1024),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    ...environmentOf({ maxUploadBytes: String(256 * 1024) }),
   });
-  let stderr = '';
-  child.stderr.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  await new Promise<void>((resolve, reject) => {
-    let buffered = '';
-    const timer = setTimeout(() => reject(new Error(`local runtime did not start in 60 s: ${stderr}`)), 60_000);
-    child.stdout.on('data', (chunk: Buffer) => {
-      log.write(chunk);
-      buffered += chunk.toString();
-      if (buffered.includes('Local API ready at ')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`local runtime exited with ${code}: ${stderr}`)));
-  });
-  const runtime = JSON.parse(readFileSync(path.join(localDir, 'runtime.json'), 'utf8')) as RuntimeInfo;
+  const { child } = started;
+  child.stdout.on('data', (chunk: Buffer) => log.write(chunk));
+  const runtime = await started.info();
   project.provide('runtime', runtime);
   project.provide('localDir', localDir);
   project.provide('logFile', logFile);
 
   return async () => {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
-    await exited;
+    await started.exited;
     log.end();
     const coverage = apiCoverage(path.join(localDir, COVERAGE_FILE));
     // Every AWS request a function made, against its policy in the synthesized stack.
