@@ -27,9 +27,12 @@ export function spawnRuntime(localDir: string, env: NodeJS.ProcessEnv = {}) {
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   /** `ready` once the runtime says so, `exited` if it ends first. */
   const ready = new Promise<'ready' | 'exited'>((resolve) => {
-    child.stdout.on('data', () => {
-      if (stdout.includes(READY_LINE)) resolve('ready');
-    });
+    const watch = () => {
+      if (!stdout.includes(READY_LINE)) return;
+      child.stdout.off('data', watch);
+      resolve('ready');
+    };
+    child.stdout.on('data', watch);
     void exited.then(() => resolve('exited'));
   });
   return {

@@ -204,6 +204,7 @@ describe('Idempotency-Key', () => {
       body: { Name: 'Box' },
       headers: { 'idempotency-key': key },
     });
+    expect(boxAgain.status, JSON.stringify([box.status, box.body, boxAgain.body])).toBe(200);
     expect(boxAgain.body.ContainerModel.Uuid).toBe(box.body.ContainerModel.Uuid);
     const log = await call('POST', entriesPath(t), {
       token: t.token,
