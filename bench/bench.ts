@@ -80,7 +80,7 @@ const PARTS: [string, RegExp][] = [
   ['our code', /^(shared|functions)\//],
   [
     'SDK',
-    /node_modules\/(@aws-sdk|@smithy|@aws-crypto|@aws\/|mnemonist|obliterator|tslib|fast-xml-parser|strnum|bowser)\//,
+    /node_modules\/(@aws-sdk|@smithy|@aws-crypto|@aws|mnemonist|obliterator|tslib|fast-xml-parser|strnum|bowser)\//,
   ],
 ];
 
