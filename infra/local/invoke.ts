@@ -5,6 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { eventFunctions, routes } from '../../shared/routes';
+import { commandLine } from '../cli';
 import { applyFunctionEnvironment } from './environment';
 import { runtimeFile, type RuntimeInfo } from './paths';
 
@@ -12,19 +13,13 @@ const names = [...new Set([...routes.map((r) => r.operation), ...eventFunctions.
 const usage =
   `usage: npm run invoke -- <operation> <event file>\n  runs one function once with a sample event ` +
   `(events/) against the running npm start\noperations: ${names.join(', ')}\n`;
-const args = process.argv.slice(2);
-if (args.includes('--help') || args.includes('-h')) {
-  process.stdout.write(usage);
-  process.exit(0);
-}
-const unknownOption = args.find((a) => a.startsWith('-'));
-const [operation, eventFile] = args;
+const { positionals } = commandLine(usage, {}, { allowPositionals: true });
+const [operation, eventFile] = positionals;
 const route = routes.find((r) => r.operation === operation);
 const eventFunction = eventFunctions.find((f) => f.name === operation);
-if (unknownOption || (!route && !eventFunction) || !eventFile) {
-  const problem = unknownOption
-    ? `unknown option '${unknownOption}'`
-    : operation === undefined
+if ((!route && !eventFunction) || !eventFile) {
+  const problem =
+    operation === undefined
       ? 'no operation given'
       : !route && !eventFunction
         ? `unknown operation '${operation}'`
