@@ -11,26 +11,22 @@ import { notification } from '../i18n/translate';
 import { startExecution } from '../operations/start';
 import { operationRoutes, operations } from '../routes/operations';
 import { issueDetails } from '../schemas/body';
-import { EXPORT_PREFIX_PATTERN, operationFlags } from '../schemas/operation';
-
-const flagsSchema = v.object(operationFlags);
+import { operationQuery } from '../schemas/operation';
 
 export function startHandler(name: string) {
   const operation = operations.find((o) => o.name === name);
   const route = operationRoutes[name];
   if (!operation || !route) throw new Error(`${name} is not a maintenance operation with a route`);
+  // The query the route documents (shared/openapi/routes-meta.ts): the flags, and for importRecords the export it
+  // reads, `?from=exports/{client}/{run}/`.
+  const querySchema = v.object(operationQuery(operation.needsSource ?? false));
   return httpHandler(route, async (request) => {
-    const query = request.event.queryStringParameters ?? {};
-    const flags = v.safeParse(flagsSchema, { dryRun: query.dryRun, 'dry-run': query['dry-run'] });
-    if (!flags.success) throw badRequest(issueDetails(flags.issues));
-    const dryRun = flags.output.dryRun ?? flags.output['dry-run'] ?? false;
+    const parsed = v.safeParse(querySchema, request.event.queryStringParameters ?? {});
+    if (!parsed.success) throw badRequest(issueDetails(parsed.issues));
+    const query = parsed.output as { dryRun?: boolean; 'dry-run'?: boolean; from?: string };
+    const dryRun = query.dryRun ?? query['dry-run'] ?? false;
     const client = request.params.clientUuid;
-    // importRecords reads an export already in the bucket: `?from=exports/{client}/{run}/`.
     const from = query.from;
-    if (operation.needsSource && from === undefined)
-      throw badRequest([{ key: 'detail.required', params: { field: 'from' } }]);
-    if (from !== undefined && !EXPORT_PREFIX_PATTERN.test(from))
-      throw badRequest([{ key: 'detail.export_prefix', params: { field: 'from' } }]);
     const started = await startExecution(sfn, operation, { client, from, dryRun });
     const name = started.executionId;
     return {

@@ -24,6 +24,8 @@ import {
   uploadForm,
 } from '../schemas/document';
 import { maintenanceCreateSchema, maintenanceModel, maintenanceUpdateSchema } from '../schemas/maintenance';
+import { executionId, executionReply, operationQuery, startReply } from '../schemas/operation';
+import { operations } from '../routes/operations';
 import { historyEntryModel, nuclideModel, releaseAssessmentModel } from '../schemas/release';
 
 const container = { item: 'ContainerModel', model: containerModel } as const;
@@ -72,6 +74,21 @@ export const routeDocs: Readonly<Record<string, RouteDocs>> = {
   'maintenanceLog.create': { body: maintenanceCreateSchema, reply: entry },
   'maintenanceLog.update': { body: maintenanceUpdateSchema, reply: entry },
 
+  // GET /service/{slug}: the flags every operation takes (and importRecords' `from`), the execution it started.
+  ...Object.fromEntries(
+    operations.map((o) => [
+      `service.${o.name}`,
+      {
+        query: operationQuery(o.needsSource ?? false),
+        reply: { object: startReply([o.name]) },
+      },
+    ]),
+  ),
+  'service.executionStatus': {
+    params: { executionId },
+    reply: { object: executionReply(operations.map((o) => o.name)) },
+  },
+
   'docs.openapi': { reply: { media: ['application/json'] } },
   'docs.page': { reply: { media: ['text/html'] } },
   'docs.asset': {
@@ -80,15 +97,5 @@ export const routeDocs: Readonly<Record<string, RouteDocs>> = {
   },
 };
 
-/**
- * The documentation of a route. The /service routes (shared/routes/operations.ts) still declare
- * theirs on the route itself; an operation may declare in one place only.
- */
-export function docsOf(route: Route): RouteDocs {
-  const own: RouteDocs = { body: route.body, params: route.params, query: route.query, reply: route.reply };
-  const here = routeDocs[route.operation];
-  if (!here) return own;
-  if (Object.values(own).some((value) => value !== undefined))
-    throw new Error(`${route.operation}: documented both in its route and in shared/openapi/routes-meta.ts`);
-  return here;
-}
+/** The documentation of a route (none for a route of an operation not listed). */
+export const docsOf = (route: Route): RouteDocs => routeDocs[route.operation] ?? {};

@@ -1,5 +1,4 @@
 import type { DataAccess, ObjectAccess, Route } from './types';
-import { executionId, executionReply, exportPrefix, operationFlags, startReply } from '../schemas/operation';
 
 /**
  * The maintenance operations of interface §4.5. Each has a step function (driven by its Step
@@ -62,8 +61,6 @@ export const operationRoutes = Object.fromEntries(
       data: 'none',
       files: 'none',
       executions: 'start',
-      query: { ...operationFlags, ...(o.needsSource ? { from: exportPrefix } : {}) },
-      reply: { object: startReply([o.name]) },
     } satisfies Route,
   ]),
 ) as Record<string, Route>;
@@ -79,8 +76,6 @@ export const executionRoutes = {
     data: 'none',
     files: 'none',
     executions: 'read',
-    params: { executionId },
-    reply: { object: executionReply(operations.map((o) => o.name)) },
     answers: { 404: ['operation.execution_not_found'] },
   },
 } as const satisfies Record<string, Route>;

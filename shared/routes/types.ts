@@ -14,10 +14,9 @@ export type ObjectAccess = FileAccess | 'read-delete' | 'write-delete';
 /**
  * A route. What only the OpenAPI document needs (body, parameters, 200 answer: RouteDocs) is
  * declared by operation in shared/openapi/routes-meta.ts, so the route modules, which every
- * function bundles, import no schema. The /service routes (shared/routes/operations.ts) still
- * declare theirs on the route; an operation declares in one place only (docsOf checks).
+ * function bundles, import no schema.
  */
-export interface Route extends RouteDocs {
+export interface Route {
   /** Interface operation name (`container.load`); routes of one handler entry share it. */
   readonly operation: string;
   readonly method: HttpMethod;

@@ -13,6 +13,10 @@ export const exportPrefix = v.pipe(
   v.examples(['exports/5b7e2a90-1c44-4b8e-a3f1-6d2c9e8f7a10/20261120T081500-1a2b3c4d/']),
 );
 
+/** The query of an operation's start route: the flags, and `from` for one that reads an export. */
+export const operationQuery = (needsSource: boolean): Record<string, v.GenericSchema> =>
+  needsSource ? { ...operationFlags, from: exportPrefix } : { ...operationFlags };
+
 export const startReply = (operationNames: readonly string[]) =>
   v.strictObject({
     Operation: v.picklist(operationNames),
