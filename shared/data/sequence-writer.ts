@@ -18,7 +18,7 @@
  */
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { retrying } from '../retry';
-import { bucketItem, planBuckets, readBuckets, type BucketChange, type BucketScope } from './sequence';
+import { bucketItem, planBuckets, readBucketsFrom, type BucketChange, type BucketScope } from './sequence';
 import { ITEM_TYPES, keys } from './table';
 import { conditional, ConditionFailedError, transactWrite, type TransactWriteItem } from './transact';
 
@@ -114,6 +114,10 @@ export function sequenceWriter(
     }, lostRace);
   }
 
+  /** The buckets `changes` can touch: from the one holding the smallest changed key upward, read consistently. */
+  const readTouched = (scope: BucketScope, changes: readonly BucketChange[]) =>
+    readBucketsFrom(db, tableName, scope, changes.map((c) => c.key).sort()[0]!, true);
+
   /** Groups bucket changes by scope, in stream order. */
   function byScope(changes: readonly { scope: BucketScope; change: BucketChange }[]) {
     const scopes = new Map<string, { scope: BucketScope; changes: BucketChange[] }>();
@@ -140,7 +144,7 @@ export function sequenceWriter(
     await Promise.all(
       byScope(changes).map(({ scope, changes: scoped }) =>
         retrying(async () => {
-          const planned = planBuckets(await readBuckets(db, tableName, scope, true), scoped);
+          const planned = planBuckets(await readTouched(scope, scoped), scoped);
           await Promise.all(planned.map((p) => conditional(db.send(new PutCommand(bucketPut(scope, p))))));
         }, lostRace),
       ),
@@ -174,7 +178,7 @@ export function sequenceWriter(
         const writes: TransactWriteItem[] = [];
         await Promise.all(
           byScope(fresh.flatMap((d) => d.pages)).map(async ({ scope, changes }) => {
-            for (const planned of planBuckets(await readBuckets(db, tableName, scope, true), changes))
+            for (const planned of planBuckets(await readTouched(scope, changes), changes))
               writes.push({ Put: bucketPut(scope, planned) });
           }),
         );

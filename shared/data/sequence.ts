@@ -14,7 +14,7 @@
  *   page then merges the scopes, starting each at a bucket boundary chosen so that the number of
  *   items above every start is known exactly.
  */
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { batchPut } from './batch';
 import { queryAll } from './query';
 import { ITEM_TYPES } from './table';
@@ -63,6 +63,45 @@ export async function readBuckets(
       ConsistentRead: consistent,
     })
   ).map(fromItem);
+}
+
+/** Buckets per read of readBucketsFrom: a new record's bucket is nearly always among the newest two. */
+const BUCKETS_PER_READ = 2;
+
+/**
+ * A scope's buckets from the one holding `key` upward, ascending: everything a change at `key` or above can touch
+ * (planBuckets wants each key's slice and the newest bucket). Read newest first, a few at a time, until a bucket
+ * starting at or below `key`; so a change among the newest records costs one small read, not the scope's list.
+ */
+export async function readBucketsFrom(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  scope: BucketScope,
+  key: string,
+  consistent = false,
+): Promise<Bucket[]> {
+  const found: Bucket[] = [];
+  let ExclusiveStartKey: QueryCommandInput['ExclusiveStartKey'];
+  do {
+    const out = await db.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': scope.pk, ':prefix': scope.prefix },
+        ScanIndexForward: false,
+        Limit: BUCKETS_PER_READ,
+        ConsistentRead: consistent,
+        ExclusiveStartKey,
+      }),
+    );
+    for (const item of out.Items ?? []) {
+      const bucket = fromItem(item);
+      found.push(bucket);
+      if (bucket.firstKey <= key) return found.reverse();
+    }
+    ExclusiveStartKey = out.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return found.reverse();
 }
 
 export const bucketItem = (scope: BucketScope, bucket: Bucket) => ({

@@ -1,8 +1,19 @@
-/** Checking stored page buckets against the items, page by page (regenerateSequenceMemory's bucket check). */
+/**
+ * Page buckets on DynamoDB Local: checking them against the items, page by page (regenerateSequenceMemory's bucket
+ * check), and the stream writer's read of the buckets a change can touch.
+ */
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { finishVerify, startVerify, verifyPage, type BucketScope } from '../../shared/data/sequence';
+import {
+  bucketItem,
+  finishVerify,
+  planBuckets,
+  readBucketsFrom,
+  startVerify,
+  verifyPage,
+  type BucketScope,
+} from '../../shared/data/sequence';
 import { documentClient, runtime } from '../support/api';
 
 const db = documentClient();
@@ -69,5 +80,38 @@ describe('bucket check', () => {
     const scope = { pk: `TEST#${randomUUID()}`, prefix: 'PAGES#T#' };
     expect(await verify(scope, ['a', 'b', 'c'], false)).toEqual({ drift: 1, buckets: 1 });
     expect(await stored(scope)).toEqual([{ K: '', N: 3, V: 1 }]);
+  });
+});
+
+describe("the stream writer's read", () => {
+  it('reads the buckets from the one holding a key upward, and only those (a scope of five, two at a time)', async () => {
+    const scope = { pk: `TEST#${randomUUID()}`, prefix: 'PAGES#T#' };
+    expect(await readBucketsFrom(db, table(), scope, 'c', true)).toEqual([]);
+    const firstKeys = ['', 'b', 'd', 'f', 'h'];
+    for (const K of firstKeys)
+      await db.send(
+        new PutCommand({
+          TableName: table(),
+          Item: bucketItem(scope, { firstKey: K, largestKey: `${K}z`, size: 100, version: 1 }),
+        }),
+      );
+    const firstOf = async (key: string) =>
+      (await readBucketsFrom(db, table(), scope, key, true)).map((b) => b.firstKey);
+    expect(await firstOf('z')).toEqual(['h']);
+    expect(await firstOf('h')).toEqual(['h']);
+    expect(await firstOf('g')).toEqual(['f', 'h']);
+    expect(await firstOf('c')).toEqual(['b', 'd', 'f', 'h']);
+    expect(await firstOf('a')).toEqual(firstKeys);
+    // What planBuckets makes of them is what it makes of the whole list, for any key at or above the one read from.
+    for (const key of ['a', 'c', 'g', 'z']) {
+      const changes = [
+        { op: 'insert' as const, key },
+        { op: 'remove' as const, key: `${key}1` },
+      ];
+      const all = await readBucketsFrom(db, table(), scope, '', true);
+      expect(planBuckets(await readBucketsFrom(db, table(), scope, key, true), changes)).toEqual(
+        planBuckets(all, changes),
+      );
+    }
   });
 });
