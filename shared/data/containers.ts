@@ -18,7 +18,7 @@ import {
 } from '../domain/container';
 import { recordFieldsOf } from '../domain/fields';
 import { personUpsert, resolveNames, type Actor } from './persons';
-import { ITEM_TYPES, keys, shardOf, TABLE_DEFINITION, type Tenant } from './table';
+import { ITEM_TYPES, keys, recordOf, shardOf, TABLE_DEFINITION, type Tenant } from './table';
 import { transactWrite, versionedPut, type TransactWriteItem } from './transact';
 
 /** Who made a write, when, and under which request: for the audit entry and the directory. */
@@ -112,9 +112,7 @@ function releaseIndexKeys(record: ContainerRecord): Record<string, string> {
 
 const recordFields = recordFieldsOf(CONTAINER_TABLE);
 
-function toRecord(item: Record<string, unknown>): ContainerRecord {
-  return Object.fromEntries(recordFields.map((f) => [f, item[f] ?? null])) as unknown as ContainerRecord;
-}
+const toRecord = (item: Record<string, unknown>) => recordOf<ContainerRecord>(recordFields, item);
 
 /** A container as stored: keyed by its tenant, its links and records next to it. */
 export const containerItem = (record: ContainerRecord) => ({

@@ -22,7 +22,7 @@ import {
   type DocumentState,
   type StoredFile,
 } from '../domain/document';
-import { indexKeys, ITEM_TYPES, keys, type IndexName, type Tenant } from './table';
+import { indexKeys, ITEM_TYPES, keys, recordOf, type IndexName, type Tenant } from './table';
 import { sequenceMemory, type BucketScope } from './sequence';
 import { NO_MEMBERSHIP, type Membership } from './sequence-writer';
 import { conditional, versionedPut } from './transact';
@@ -97,8 +97,7 @@ export function documentMembership(item: Record<string, unknown>): Membership {
 }
 
 const recordFields = [...recordFieldsOf(DOCUMENT_TABLE), ...DOCUMENT_HIDDEN_FIELDS];
-const toRecord = (item: Record<string, unknown>): DocumentRecord =>
-  Object.fromEntries(recordFields.map((f) => [f, item[f] ?? null])) as unknown as DocumentRecord;
+const toRecord = (item: Record<string, unknown>) => recordOf<DocumentRecord>(recordFields, item);
 
 /** A document as stored: its keys and index keys (GSI1 facility, GSI2 state, GSI3 scope, GSI4 reference, GSI5 uuid). */
 export function documentItem(record: DocumentRecord) {

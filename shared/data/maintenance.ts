@@ -14,7 +14,7 @@ import { lookupNames, type NameRef } from './directory';
 import { personUpsert, type Actor } from './persons';
 import { sequenceMemory, type BucketScope } from './sequence';
 import { NO_MEMBERSHIP, type Membership } from './sequence-writer';
-import { indexKeys, ITEM_TYPES, keys, shardOf, type Tenant } from './table';
+import { indexKeys, ITEM_TYPES, keys, recordOf, shardOf, type Tenant } from './table';
 import { conditional, versionedPut } from './transact';
 
 export interface MaintenanceStore {
@@ -45,8 +45,7 @@ const ALL_PAGES_PREFIX = 'PAGES#MLE#';
 export const allPagesOf = (shard: number): BucketScope => ({ pk: allEntriesOf(shard), prefix: ALL_PAGES_PREFIX });
 const allPages = shards.map(allPagesOf);
 const fields = recordFieldsOf(MAINTENANCE_TABLE);
-const toRecord = (item: Record<string, unknown>) =>
-  Object.fromEntries(fields.map((f) => [f, item[f] ?? null])) as unknown as MaintenanceRecord;
+const toRecord = (item: Record<string, unknown>) => recordOf<MaintenanceRecord>(fields, item);
 
 /** A log entry as stored: keyed by its tenant, listed by GSI1 (its facility) and GSI2 (all tenants). */
 export function maintenanceItem(r: MaintenanceRecord) {
