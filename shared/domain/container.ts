@@ -2,7 +2,7 @@
  * Waste containers: fields, defaults, state rules, the release rule and computed values.
  * Pure domain code: no AWS, no HTTP library.
  */
-import type { StoredRecord } from './record';
+import { newRecord, type StoredRecord } from './record';
 import { AppError, conflict } from '../errors';
 import { decay, longestHalfLife } from './decay';
 import { formatTimestamp, parseTimestamp } from './time';
@@ -229,16 +229,7 @@ export function createContainer(
   checkRpoFields(roles, EMPTY_CONTAINER, patch);
   const data: ContainerData = { ...CONTAINER_DEFAULTS, ...patch };
   checkState(null, data);
-  const at = formatTimestamp(now);
-  return {
-    ...data,
-    Client: tenant.client,
-    Facility: tenant.facility,
-    Uuid: uuid,
-    Version: 1,
-    CreatedAt: at,
-    UpdatedAt: at,
-  };
+  return { ...data, ...newRecord(tenant, uuid, now) };
 }
 
 /** Applies a validated partial update: present members are set, absent ones stay, null clears. */

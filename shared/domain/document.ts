@@ -3,7 +3,7 @@
  * Pure domain code: no AWS, no HTTP library.
  */
 import { isWellFormed } from './values';
-import type { StoredRecord } from './record';
+import { newRecord, type StoredRecord } from './record';
 import { formatTimestamp } from './time';
 import {
   computed,
@@ -109,18 +109,7 @@ export function newDocument(
   data: DocumentCreate,
   now: Date,
 ): DocumentRecord {
-  const at = formatTimestamp(now);
-  return {
-    ...DOCUMENT_DEFAULTS,
-    ...data,
-    Client: tenant.client,
-    Facility: tenant.facility,
-    Uuid: uuid,
-    Version: 1,
-    CreatedAt: at,
-    UpdatedAt: at,
-    File: null,
-  };
+  return { ...DOCUMENT_DEFAULTS, ...data, ...newRecord(tenant, uuid, now), File: null };
 }
 
 export function updateDocument(

@@ -2,7 +2,7 @@
  * Maintenance log entries: incidents on devices. Fields, defaults, the SOLVED rule, the listing
  * order and the response model. Pure domain code: no AWS, no HTTP library.
  */
-import type { StoredRecord } from './record';
+import { newRecord, type StoredRecord } from './record';
 import { badRequest } from '../errors';
 import type { Detail } from '../i18n/translate';
 import { formatTimestamp, parseTimestamp } from './time';
@@ -106,16 +106,7 @@ export function createEntry(
 ): MaintenanceRecord {
   const data: MaintenanceData = { ...MAINTENANCE_DEFAULTS, Reporter: caller, ...body };
   checkRules(data);
-  const at = formatTimestamp(now);
-  return {
-    ...data,
-    Client: tenant.client,
-    Facility: tenant.facility,
-    Uuid: uuid,
-    Version: 1,
-    CreatedAt: at,
-    UpdatedAt: at,
-  };
+  return { ...data, ...newRecord(tenant, uuid, now) };
 }
 
 export function updateEntry(

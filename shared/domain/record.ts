@@ -1,4 +1,6 @@
 /** What every stored record of a tenant has: its tenant and identity, its version (the ETag) and timestamps. */
+import { formatTimestamp } from './time';
+
 export interface StoredRecord {
   Client: string;
   Facility: string;
@@ -7,4 +9,10 @@ export interface StoredRecord {
   /** `YYYY-MM-DD HH:MM:SS`, UTC. */
   CreatedAt: string;
   UpdatedAt: string;
+}
+
+/** A new record's stored part: its tenant and identity, version 1, created and updated `now`. */
+export function newRecord(tenant: { client: string; facility: string }, uuid: string, now: Date): StoredRecord {
+  const at = formatTimestamp(now);
+  return { Client: tenant.client, Facility: tenant.facility, Uuid: uuid, Version: 1, CreatedAt: at, UpdatedAt: at };
 }
