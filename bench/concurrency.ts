@@ -217,9 +217,12 @@ export async function runConcurrency(): Promise<ConcurrencyRow[]> {
     );
     // The quiet tenant's creates, spread over the burst.
     const during: Timed[] = [];
+    // One create per slot over the first 90 % of the burst, each started at its slot, so all of them run during it.
+    const slot = (BURST_SECONDS * 900) / QUIET_CREATES;
+    const first = performance.now();
     for (let i = 0; i < QUIET_CREATES; i++) {
+      await new Promise((r) => setTimeout(r, Math.max(0, first + i * slot - performance.now())));
       during.push(...(await sequential(1, QUIET_CREATES + i)));
-      await new Promise((r) => setTimeout(r, (BURST_SECONDS * 1000) / (QUIET_CREATES * 1.25)));
     }
     await burst;
     const okBusy = burstResults.filter((r) => r.status === 200).length;

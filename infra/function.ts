@@ -30,7 +30,7 @@ export interface ServiceFunctionProps {
   readonly description?: string;
   /** Overrides the stage's timeout (maintenance steps run longer than API calls). */
   readonly timeout?: Duration;
-  /** Files of npm packages the function reads at run time, copied next to its bundle. */
+  /** Files the function reads at run time (relative to the repository root), copied next to its bundle. */
   readonly assets?: readonly string[];
   /** Where asynchronous invocations that failed every attempt go (S3 and EventBridge events). */
   readonly deadLetterQueue?: IQueue;

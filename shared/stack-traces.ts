@@ -5,7 +5,7 @@
  * `Error.prepareStackTrace` hook: the first stack that passes through the bundle reads the map beside it
  * (`index.mjs.map`) into Node's own `SourceMap`, and its frames name the source file, line and column. Errors that
  * are never printed cost nothing. From the sources (tsx, tests) there is no map beside the module, and nothing is
- * installed.
+ * installed. Frames keep the bundle's (minified) function names; file, line and column are the source's.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { SourceMap, type SourceMapPayload } from 'node:module';
@@ -15,22 +15,26 @@ import { fileURLToPath } from 'node:url';
 export function mapStackTraces(bundleUrl: string): void {
   const mapFile = `${fileURLToPath(bundleUrl)}.map`;
   if (!existsSync(mapFile)) return;
-  let map: SourceMap | undefined;
+  // The map once read; null once it could not be (the bundle's positions stay, and it is not read again).
+  let map: SourceMap | null | undefined;
+  const load = (): SourceMap | null => {
+    try {
+      return new SourceMap(JSON.parse(readFileSync(mapFile, 'utf8')) as SourceMapPayload);
+    } catch {
+      return null;
+    }
+  };
   const frame = (site: NodeJS.CallSite): string => {
     const text = site.toString();
     const [line, column] = [site.getLineNumber(), site.getColumnNumber()];
     if (site.getFileName() !== bundleUrl || line === null || column === null) return text;
-    try {
-      map ??= new SourceMap(JSON.parse(readFileSync(mapFile, 'utf8')) as SourceMapPayload);
-      const entry = map.findEntry(line - 1, column - 1);
-      if (!('originalSource' in entry)) return text;
-      // Sources are relative to the map (`../../shared/x.ts`); the path inside the repository is what a reader needs.
-      const source = entry.originalSource.replace(/^(\.\.\/)+/, '');
-      const mapped = `${source}:${entry.originalLine + 1}:${entry.originalColumn + 1}`;
-      return text.replace(`${bundleUrl}:${line}:${column}`, mapped);
-    } catch {
-      return text; // an unreadable map leaves the bundle's positions
-    }
+    if (map === undefined) map = load();
+    const entry = map?.findEntry(line - 1, column - 1);
+    if (!entry || !('originalSource' in entry)) return text;
+    // Sources are relative to the map (`../../shared/x.ts`); the path inside the repository is what a reader needs.
+    const source = entry.originalSource.replace(/^(\.\.\/)+/, '');
+    const mapped = `${source}:${entry.originalLine + 1}:${entry.originalColumn + 1}`;
+    return text.replace(`${bundleUrl}:${line}:${column}`, () => mapped);
   };
   Error.prepareStackTrace = (error: Error, sites: NodeJS.CallSite[]) => {
     let header: string;

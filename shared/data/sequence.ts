@@ -14,7 +14,7 @@
  *   page then merges the scopes, starting each at a bucket boundary chosen so that the number of
  *   items above every start is known exactly.
  */
-import { QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { batchPut } from './batch';
 import { queryAll } from './query';
 import { ITEM_TYPES } from './table';
@@ -65,13 +65,14 @@ export async function readBuckets(
   ).map(fromItem);
 }
 
-/** Buckets per read of readBucketsFrom: a new record's bucket is nearly always among the newest two. */
-const BUCKETS_PER_READ = 2;
+/** Above every sort key of a scope: its prefix and the highest code point. */
+const scopeEnd = (scope: BucketScope) => `${scope.prefix}\u{10FFFF}`;
 
 /**
  * A scope's buckets from the one holding `key` upward, ascending: everything a change at `key` or above can touch
- * (planBuckets wants each key's slice and the newest bucket). Read newest first, a few at a time, until a bucket
- * starting at or below `key`; so a change among the newest records costs one small read, not the scope's list.
+ * (planBuckets wants each key's slice and the newest bucket). Two reads: the holding bucket's sort key (the greatest
+ * at or below `key`), then the buckets from it up. A change among the newest records reads one or two buckets, not
+ * the scope's list; one to an old record reads from its slice upward.
  */
 export async function readBucketsFrom(
   db: DynamoDBDocumentClient,
@@ -80,28 +81,29 @@ export async function readBucketsFrom(
   key: string,
   consistent = false,
 ): Promise<Bucket[]> {
-  const found: Bucket[] = [];
-  let ExclusiveStartKey: QueryCommandInput['ExclusiveStartKey'];
-  do {
-    const out = await db.send(
-      new QueryCommand({
-        TableName: tableName,
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': scope.pk, ':prefix': scope.prefix },
-        ScanIndexForward: false,
-        Limit: BUCKETS_PER_READ,
-        ConsistentRead: consistent,
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of out.Items ?? []) {
-      const bucket = fromItem(item);
-      found.push(bucket);
-      if (bucket.firstKey <= key) return found.reverse();
-    }
-    ExclusiveStartKey = out.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return found.reverse();
+  const holding = await db.send(
+    new QueryCommand({
+      TableName: tableName,
+      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :first AND :key',
+      ExpressionAttributeValues: { ':pk': scope.pk, ':first': scope.prefix, ':key': `${scope.prefix}${key}` },
+      ScanIndexForward: false,
+      Limit: 1,
+      ConsistentRead: consistent,
+      ProjectionExpression: 'SK',
+    }),
+  );
+  return (
+    await queryAll(db, tableName, {
+      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :end',
+      ExpressionAttributeValues: {
+        ':pk': scope.pk,
+        // No bucket at or below the key: the scope is empty, or its first bucket starts above it; read them all.
+        ':from': (holding.Items?.[0]?.SK as string | undefined) ?? scope.prefix,
+        ':end': scopeEnd(scope),
+      },
+      ConsistentRead: consistent,
+    })
+  ).map(fromItem);
 }
 
 export const bucketItem = (scope: BucketScope, bucket: Bucket) => ({

@@ -67,15 +67,15 @@ export const ITEM_TYPES = {
   sequenceProgress: 'SequenceProgress',
 } as const;
 
+/** A stored item's record: exactly `fields`, a missing one as null (the table's own keys and index keys left out). */
+export const recordOf = <R>(fields: readonly string[], item: Record<string, unknown>): R =>
+  Object.fromEntries(fields.map((f) => [f, item[f] ?? null])) as R;
+
 /**
  * Items the service keeps for itself rather than records of the data: the sequence memory and the
  * Idempotency-Key records (written by Powertools, with no Type). Never exported, validated or removed
  * as invalid.
  */
-/** A stored item's record: exactly `fields`, a missing one as null (the table's own keys and index keys left out). */
-export const recordOf = <R>(fields: readonly string[], item: Record<string, unknown>): R =>
-  Object.fromEntries(fields.map((f) => [f, item[f] ?? null])) as R;
-
 export function isBookkeeping(item: { Type?: unknown; SK?: unknown }): boolean {
   return (
     [ITEM_TYPES.counter, ITEM_TYPES.pageBucket, ITEM_TYPES.sequenceProgress].includes(item.Type as never) ||

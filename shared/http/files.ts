@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { notification, pickLanguage } from '../i18n/translate';
 import { GREEDY, type Route } from '../routes/types';
+import { mapStackTraces } from '../stack-traces';
 
 interface ServedFile {
   type: string;
@@ -32,6 +33,9 @@ export const originOf = (event: APIGatewayProxyEventV2): string => {
   const host = event.requestContext.domainName || event.headers.host || 'localhost';
   return `${event.headers['x-forwarded-proto'] ?? 'https'}://${host}`;
 };
+
+// In a bundle, stacks name the sources (as the other functions' do through shared/observability.ts).
+mapStackTraces(import.meta.url);
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const assets = new Map<string, string>();

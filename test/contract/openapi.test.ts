@@ -26,16 +26,11 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it(
-    'documents operations of the route table only, each in one place (shared/openapi/routes-meta.ts or its ' + 'route)',
-    () => {
-      const operations = new Set(routes.map((r) => r.operation));
-      expect(Object.keys(routeDocs).filter((op) => !operations.has(op))).toEqual([]);
-      for (const route of routes) expect(() => docsOf(route)).not.toThrow();
-      // Every JSON route documents its 200 answer.
-      expect(routes.filter((r) => !docsOf(r).reply).map((r) => r.operation)).toEqual([]);
-    },
-  );
+  it('documents operations of the route table only (shared/openapi/routes-meta.ts), each with its 200 answer', () => {
+    const operations = new Set(routes.map((r) => r.operation));
+    expect(Object.keys(routeDocs).filter((op) => !operations.has(op))).toEqual([]);
+    expect(routes.filter((r) => !docsOf(r).reply).map((r) => r.operation)).toEqual([]);
+  });
 
   it('is served at GET /openapi.json, naming the address it was fetched from', async () => {
     const served = await call('GET', '/openapi.json');

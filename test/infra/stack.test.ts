@@ -2,13 +2,13 @@
  * CDK assertions on the stack of each stage. Bundling is skipped (`aws:cdk:bundling-stacks: []`),
  * so no esbuild run: the template is checked, not the bundles. Routes come from the route table.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, Stack, type CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { bundlingOptions, esbuildOptions } from '../../infra/bundling';
+import { BUILTINS_BY_REQUIRE, bundlingOptions, esbuildOptions } from '../../infra/bundling';
 import { RELEASE_SWEEP_MINUTES, ServiceStack, routesByEntry } from '../../infra/stack';
 import { STAGES, stageConfig } from '../../infra/stages';
 import { TABLE_DEFINITION } from '../../shared/data/table';
@@ -94,6 +94,16 @@ describe('bundling', () => {
       externalModules: [],
     });
     expect(bundlingOptions.banner).toContain('const require = __cr(import.meta.url)');
+  });
+  it('aliases the same built-ins for the stack as for esbuild, each to a file that exists', () => {
+    const aliases = Object.entries(bundlingOptions.esbuildArgs ?? {});
+    expect(aliases.map(([arg]) => arg).sort()).toEqual(
+      BUILTINS_BY_REQUIRE.flatMap((name) => [`--alias:${name}`, `--alias:node:${name}`]).sort(),
+    );
+    for (const [arg, file] of aliases) {
+      expect(existsSync(String(file)), arg).toBe(true);
+      expect(esbuildOptions('e.ts', 'o.mjs').alias?.[arg.slice('--alias:'.length)]).toBe(file);
+    }
   });
 });
 
