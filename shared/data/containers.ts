@@ -12,9 +12,11 @@ import {
   CONTAINER_TABLE,
   type ContainerRecord,
   type ContainerView,
-  type ContentKind,
   type ContentLink,
+  type ContentModel,
   type FieldChange,
+  toContentLink,
+  toContentModel,
 } from '../domain/container';
 import { recordFieldsOf } from '../domain/fields';
 import { personUpsert, resolveNames, type Actor } from './persons';
@@ -128,14 +130,8 @@ const linkItem = (tenant: Tenant, uuid: string, link: ContentLink) => ({
   SK: keys.containerLink(uuid, link.kind, link.id),
   Type: ITEM_TYPES.containerLink,
   ContainerUuid: uuid,
-  Kind: link.kind,
-  ContentId: link.id,
-  Nuclide: link.nuclide,
-  Uuid: link.uuid ?? null,
-  Activity: link.activity ?? null,
-  ActivityDateTime: link.activityDateTime ?? null,
-  CreatedAt: link.createdAt ?? null,
-  CreatedBy: link.createdBy ?? null,
+  // The link's attributes are its content model.
+  ...toContentModel(link),
 });
 
 /** What an audit entry records of a content. */
@@ -192,18 +188,7 @@ export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: stri
         record: toRecord(main),
         links: items
           .filter((i) => i.Type === ITEM_TYPES.containerLink)
-          .map(
-            (i): ContentLink => ({
-              kind: i.Kind as ContentKind,
-              id: i.ContentId as string,
-              nuclide: i.Nuclide as string,
-              uuid: (i.Uuid as string | undefined) ?? null,
-              activity: (i.Activity as number | undefined) ?? null,
-              activityDateTime: (i.ActivityDateTime as string | undefined) ?? null,
-              createdAt: (i.CreatedAt as string | undefined) ?? null,
-              createdBy: (i.CreatedBy as string | undefined) ?? null,
-            }),
-          ),
+          .map((i) => toContentLink(i as Partial<ContentModel>)),
         dispatchId: recordId(ITEM_TYPES.dispatch),
         disposeId: recordId(ITEM_TYPES.dispose),
       };

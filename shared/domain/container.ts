@@ -129,6 +129,18 @@ export const toContentModel = (link: ContentLink): ContentModel => ({
   CreatedBy: link.createdBy ?? null,
 });
 
+/** A content link from its model (as a link item stores it; one written by an import may lack the optional ones). */
+export const toContentLink = (model: Partial<ContentModel>): ContentLink => ({
+  kind: model.Kind!,
+  id: model.ContentId!,
+  nuclide: model.Nuclide!,
+  uuid: model.Uuid ?? null,
+  activity: model.Activity ?? null,
+  activityDateTime: model.ActivityDateTime ?? null,
+  createdAt: model.CreatedAt ?? null,
+  createdBy: model.CreatedBy ?? null,
+});
+
 /** Contents change only while the container is OPEN, once per ContentId, up to MAX_CONTENTS. */
 export function checkContentAddable(record: ContainerRecord, links: readonly ContentLink[], contentId: string): void {
   checkContentsChangeable(record);
