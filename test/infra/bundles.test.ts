@@ -16,6 +16,7 @@ import { LOCAL_CREDENTIALS } from '../../infra/local/emulators';
 import { environmentOf } from '../../shared/config';
 import { containerRoutes } from '../../shared/routes/containers';
 import { runtime } from '../support/api';
+import { apiEvent } from '../support/events';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'nm-bundle-'));
 const file = path.join(dir, 'index.mjs');
@@ -56,36 +57,11 @@ function invoke(event: object, env: Record<string, string> = {}) {
   return { result, modules, logs };
 }
 
-const loadEvent = {
-  version: '2.0',
-  routeKey: 'GET x',
+const loadEvent = apiEvent({
   rawPath: '/x',
-  rawQueryString: '',
-  headers: {},
   pathParameters: { clientUuid: 'c-bundle', facilityUuid: 'f-bundle', uuid: 'u-missing' },
-  isBase64Encoded: false,
-  requestContext: {
-    accountId: '1',
-    apiId: 'x',
-    domainName: 'x',
-    domainPrefix: 'x',
-    requestId: 'r1',
-    routeKey: 'x',
-    stage: '$default',
-    time: '',
-    timeEpoch: 0,
-    http: { method: 'GET', path: '/x', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' },
-    authorizer: {
-      lambda: {
-        sub: 's1',
-        clients: 'c-bundle',
-        facilities: 'f-bundle',
-        roles: '',
-        exp: Math.floor(Date.now() / 1000) + 3600,
-      },
-    },
-  },
-};
+  tenant: { client: 'c-bundle', facility: 'f-bundle' },
+});
 
 describe('a bundled function', () => {
   it('loads node:http, node:process and node:util without an ES module namespace', () => {

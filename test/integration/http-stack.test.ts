@@ -24,39 +24,14 @@ import { MAX_ATTEMPTS } from '../../shared/retry';
 import { containerService } from '../../shared/services/containers';
 import { documentService } from '../../shared/services/documents';
 import { runtime } from '../support/api';
+import { apiEvent } from '../support/events';
 
-function event(
+const event = (
   method: 'GET' | 'POST',
   rawPath: string,
   pathParameters: Record<string, string>,
   body?: unknown,
-): ApiEvent {
-  return {
-    version: '2.0',
-    routeKey: `${method} x`,
-    rawPath,
-    rawQueryString: '',
-    headers: { 'accept-language': 'de', ...(body ? { 'content-type': 'application/json' } : {}) },
-    pathParameters,
-    isBase64Encoded: false,
-    ...(body ? { body: JSON.stringify(body) } : {}),
-    requestContext: {
-      accountId: '1',
-      apiId: 'x',
-      domainName: 'x',
-      domainPrefix: 'x',
-      requestId: 'r1',
-      routeKey: 'x',
-      stage: '$default',
-      time: '',
-      timeEpoch: 0,
-      http: { method, path: '/', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' },
-      authorizer: {
-        lambda: { sub: 's1', clients: 'c1', facilities: 'f1', roles: '', exp: Math.floor(Date.now() / 1000) + 60 },
-      },
-    },
-  };
-}
+): ApiEvent => apiEvent({ method, rawPath, pathParameters, body, headers: { 'accept-language': 'de' } });
 const loadEvent = () =>
   event('GET', '/waste-management/api/v1/c1/f1/container/u1', { clientUuid: 'c1', facilityUuid: 'f1', uuid: 'u1' });
 

@@ -6,13 +6,13 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { httpHandler } from '../../shared/http/handler';
-import type { ApiEvent } from '../../shared/http/types';
 import { AppError } from '../../shared/errors';
 import { containerRoutes } from '../../shared/routes/containers';
 import { lambdaContext } from '../../infra/local/lambda';
 import { metrics as metricsInstance, metricsNamespace, METRIC } from '../../shared/metrics';
 import { processedBy, stepHandler } from '../../shared/operations/step-handler';
 import type { Operation } from '../../shared/operations/step';
+import { apiEvent } from '../support/events';
 
 const metrics = metricsInstance();
 type Emf = ReturnType<typeof metrics.serializeMetrics> & Record<string, unknown>;
@@ -28,30 +28,11 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-const event = (): ApiEvent => ({
-  version: '2.0',
-  routeKey: 'GET x',
-  rawPath: '/waste-management/api/v1/c1/f1/container/u1',
-  rawQueryString: '',
-  headers: {},
-  pathParameters: { clientUuid: 'c1', facilityUuid: 'f1', uuid: 'u1' },
-  isBase64Encoded: false,
-  requestContext: {
-    accountId: '1',
-    apiId: 'x',
-    domainName: 'x',
-    domainPrefix: 'x',
-    requestId: 'r1',
-    routeKey: 'x',
-    stage: '$default',
-    time: '',
-    timeEpoch: 0,
-    http: { method: 'GET', path: '/', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' },
-    authorizer: {
-      lambda: { sub: 's1', clients: 'c1', facilities: 'f1', roles: '', exp: Math.floor(Date.now() / 1000) + 60 },
-    },
-  },
-});
+const event = () =>
+  apiEvent({
+    rawPath: '/waste-management/api/v1/c1/f1/container/u1',
+    pathParameters: { clientUuid: 'c1', facilityUuid: 'f1', uuid: 'u1' },
+  });
 
 const route = containerRoutes.load;
 const answer = (fn: () => Promise<unknown>) =>
