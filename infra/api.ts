@@ -28,10 +28,8 @@ import { Construct } from 'constructs';
 import { CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS, CORS_MAX_AGE_SECONDS } from '../shared/http/cors';
 import { authorizerEntry, gatewayPathsOf, routeKey, routes, type AuthKind, type Route } from '../shared/routes';
 import { constructIdOf, grantData, grantExecutions } from './access';
-import { ServiceFunction } from './function';
+import { type FunctionGroupProps, ServiceFunction } from './function';
 import { acknowledge } from './nag';
-import type { StageConfig } from './stages';
-import type { Storage } from './storage';
 import { environmentOf } from '../shared/config';
 
 /** One JSON line per API request in the stage's access log. */
@@ -67,11 +65,7 @@ export function routesByEntry(table: readonly Route[] = routes): Map<string, Rou
   return groups;
 }
 
-export interface ApiProps {
-  readonly stage: string;
-  readonly config: StageConfig;
-  readonly storage: Storage;
-  readonly environment: Record<string, string>;
+export interface ApiProps extends FunctionGroupProps {
   /** The operations' state machines, which the /service routes start and read. */
   readonly stateMachines: ReadonlyMap<string, StateMachine>;
 }

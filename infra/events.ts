@@ -16,20 +16,11 @@ import { COUNTED_TYPES, STREAM_BATCH_SIZE } from '../shared/data/counted';
 import { DOCUMENT_FILES_PREFIX } from '../shared/domain/document';
 import { eventFunctions } from '../shared/routes';
 import { constructIdOf, grantData } from './access';
-import { ServiceFunction } from './function';
+import { type FunctionGroupProps, ServiceFunction } from './function';
 import { acknowledge } from './nag';
-import type { StageConfig } from './stages';
-import type { Storage } from './storage';
 
 /** How often the release sweep runs on AWS (a container is moved at most this long after its ReleaseDateTime). */
 export const RELEASE_SWEEP_MINUTES = 1;
-
-export interface EventsProps {
-  readonly stage: string;
-  readonly config: StageConfig;
-  readonly storage: Storage;
-  readonly environment: Record<string, string>;
-}
 
 export class Events extends Construct {
   /** By event function name (`sequence.changes`). */
@@ -37,7 +28,7 @@ export class Events extends Construct {
   /** Where events that failed every attempt wait (S3 and schedule functions, the stream's parked batches). */
   readonly deadLetterQueues: readonly Queue[];
 
-  constructor(scope: Construct, id: string, { stage, config, storage, environment }: EventsProps) {
+  constructor(scope: Construct, id: string, { stage, config, storage, environment }: FunctionGroupProps) {
     super(scope, id);
     const queues: Queue[] = [];
     /** A queue that keeps what failed every attempt (it is itself the dead-letter queue: none behind it). */

@@ -16,9 +16,19 @@ import type { Construct } from 'constructs';
 import { environmentOf } from '../shared/config';
 import { bundlingOptions } from './bundling';
 import type { StageConfig } from './stages';
+import type { Storage } from './storage';
 
 /** The repository root: handler entries are relative to it, the lock file sits in it. */
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** What each group of functions (the API's, the event functions, the operations' steps) is built from. */
+export interface FunctionGroupProps {
+  readonly stage: string;
+  readonly config: StageConfig;
+  readonly storage: Storage;
+  /** The settings every data function gets (dataEnvironment). */
+  readonly environment: Record<string, string>;
+}
 
 export interface ServiceFunctionProps {
   /** Handler module relative to the repository root (as in the route table); exports `handler`. */

@@ -10,23 +10,14 @@ import { Construct } from 'constructs';
 import { operationStateMachine, STEP_TIMEOUT_SECONDS } from '../shared/operations/machine';
 import { operations } from '../shared/routes/operations';
 import { constructIdOf, grantData } from './access';
-import { ServiceFunction } from './function';
-import type { StageConfig } from './stages';
-import type { Storage } from './storage';
-
-export interface OperationsProps {
-  readonly stage: string;
-  readonly config: StageConfig;
-  readonly storage: Storage;
-  readonly environment: Record<string, string>;
-}
+import { type FunctionGroupProps, ServiceFunction } from './function';
 
 export class Operations extends Construct {
   /** By operation name (`regenerateSequenceMemory`). */
   readonly stateMachines: ReadonlyMap<string, StateMachine>;
   readonly stepFunctions: ReadonlyMap<string, ServiceFunction>;
 
-  constructor(scope: Construct, id: string, { stage, config, storage, environment }: OperationsProps) {
+  constructor(scope: Construct, id: string, { stage, config, storage, environment }: FunctionGroupProps) {
     super(scope, id);
     const machines = new Map<string, StateMachine>();
     const steps = new Map<string, ServiceFunction>();
