@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 import { LOCAL_CREDENTIALS } from '../../infra/local/emulators';
 import { issuerKeys, mintToken, type TokenOptions } from '../../infra/local/identity';
 import { checkAnswer } from './contract';
+import type { Notification } from '../../shared/i18n/translate';
 
 export const runtime = () => inject('runtime');
 
@@ -82,15 +83,7 @@ export function errorOf(response: ApiResponse) {
   if (!Array.isArray(notifications) || notifications.length !== 1) {
     throw new Error(`expected one notification, got ${response.status} ${response.text}`);
   }
-  return notifications[0] as {
-    Type: string;
-    Message: string;
-    LocalizedMessage: string;
-    Level: number;
-    LevelAsString: string;
-    Details: string[];
-    Code: number;
-  };
+  return notifications[0] as Notification;
 }
 
 export const documentsPath = (t: { client: string; facility: string }, suffix = '') =>
