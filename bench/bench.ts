@@ -493,7 +493,7 @@ try {
   await changes.stop();
   // ---- export and import of 100,000 records (maintenance operations), time and peak memory ------
   const SCALE = Number(process.env.BENCH_SCALE_RECORDS ?? 100_000);
-  const s3Emulator = await startS3({ dir: path.join(scratch, 's3'), bucket: 'bench-files' });
+  const s3Emulator = await startS3({ dir: path.join(scratch, 's3'), buckets: ['bench-files'] });
   await ensureTable(dynamo.endpoint, 'bench-scale', { stream: false });
   try {
     const scaleClient = randomUUID();

@@ -13,8 +13,8 @@ import type { ServiceFunction } from './function';
 import type { StageConfig } from './stages';
 import type { Storage } from './storage';
 
-/** What a function may do with the table and the bucket (from the route table). */
-export type Access = Pick<EventFunction, 'data' | 'files'>;
+/** What a function may do with the table and the buckets (from the route table). */
+export type Access = Pick<EventFunction, 'data' | 'files'> & Pick<Route, 'records'>;
 
 /** `container.loadDefault` → `ContainerLoadDefault`: the construct id of a function. */
 export function constructIdOf(name: string): string {
@@ -30,6 +30,8 @@ export function dataEnvironment(storage: Storage, config: StageConfig): Record<s
   return environmentOf({
     tableName: storage.table.tableName,
     bucketName: storage.bucket.bucketName,
+    recordsBucketName: storage.recordsBucket.bucketName,
+    recordsLockMode: config.recordsLockMode,
     maxBodyBytes: String(config.maxBodyBytes),
     maxUploadBytes: String(config.maxUploadBytes),
     pageSize: String(config.pageSize),
@@ -84,9 +86,16 @@ export function grantExecutions(fn: ServiceFunction, route: Route, machines: Rea
  * checks conditions in transactions. Only maintenance steps scan. Objects: `read` gets (presigned
  * downloads), `write` also puts (presigned uploads), `-delete` deletes; API and event functions
  * only under the document files' prefix, steps anywhere in the bucket (exports, imports,
- * quarantine) and may list it, so that reading a missing object answers 404 rather than 403.
+ * quarantine) and may list it, so that reading a missing object answers 404 rather than 403. Release
+ * records: functions that present documents read them (presigned downloads); `records: 'write'` stores them
+ * with their retention; nothing deletes them.
  */
-export function grantData(fn: ServiceFunction, storage: Storage, { data, files }: Access, { step = false } = {}): void {
+export function grantData(
+  fn: ServiceFunction,
+  storage: Storage,
+  { data, files, records }: Access,
+  { step = false } = {},
+): void {
   if (data !== 'none') {
     const actions = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
     if (data === 'write')
@@ -102,7 +111,24 @@ export function grantData(fn: ServiceFunction, storage: Storage, { data, files }
       new PolicyStatement({ actions, resources: [storage.table.tableArn, `${storage.table.tableArn}/index/*`] }),
     );
   }
+  if (records === 'write') {
+    // A record is stored with its own Object Lock retention (s3:PutObjectRetention), never deleted.
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['s3:PutObject', 's3:PutObjectRetention'],
+        resources: [storage.recordsBucket.arnForObjects(`${DOCUMENT_FILES_PREFIX}*`)],
+      }),
+    );
+  }
   if (files === 'none') return;
+  // Presenting documents presigns downloads of release records too (they are documents of the facility).
+  if (!step && (files === 'read' || files === 'write'))
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['s3:GetObject'],
+        resources: [storage.recordsBucket.arnForObjects(`${DOCUMENT_FILES_PREFIX}*`)],
+      }),
+    );
   const actions = ['s3:GetObject'];
   if (files === 'write' || files === 'write-delete') actions.push('s3:PutObject');
   if (files === 'read-delete' || files === 'write-delete') actions.push('s3:DeleteObject');

@@ -28,6 +28,7 @@ import { Construct } from 'constructs';
 import { CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS, CORS_MAX_AGE_SECONDS } from '../shared/http/cors';
 import { authorizerEntry, gatewayPathsOf, routeKey, routes, type AuthKind, type Route } from '../shared/routes';
 import { constructIdOf, grantData, grantExecutions } from './access';
+import { INSTALLED_PACKAGES } from './bundling';
 import { type FunctionGroupProps, ServiceFunction } from './function';
 import { acknowledge } from './nag';
 import { environmentOf } from '../shared/config';
@@ -55,7 +56,13 @@ export function routesByEntry(table: readonly Route[] = routes): Map<string, Rou
   for (const route of table) {
     const group = groups.get(route.entry) ?? [];
     const first = group[0];
-    if (first && (first.operation !== route.operation || first.data !== route.data || first.files !== route.files)) {
+    if (
+      first &&
+      (first.operation !== route.operation ||
+        first.data !== route.data ||
+        first.files !== route.files ||
+        first.records !== route.records)
+    ) {
       throw new Error(
         `Routes of ${route.entry} disagree on operation, data or files: ${routeKey(first)} / ${routeKey(route)}`,
       );
@@ -138,6 +145,7 @@ export class Api extends Construct {
       const fn = new ServiceFunction(this, constructIdOf(first.operation), {
         entry,
         ...(first.assets ? { assets: first.assets } : {}),
+        ...(first.records === 'write' ? { nodeModules: INSTALLED_PACKAGES } : {}),
         stageName: stage,
         config,
         description: `nm-archive ${stage}: ${first.operation} (${entryRoutes.map((r) => routeKey(r)).join(', ')})`,

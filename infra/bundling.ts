@@ -41,6 +41,13 @@ const ALIAS = Object.fromEntries(
   }),
 );
 
+/**
+ * Packages a function imports only when it needs them (`await import()`), installed beside its bundle rather than
+ * bundled, so their code costs no cold start: pdf-lib, which renders a release record (shared/records/pdf.ts).
+ * A function whose route makes records gets them installed (`nodeModules`); the bench leaves them out the same way.
+ */
+export const INSTALLED_PACKAGES = ['pdf-lib'];
+
 /** NodejsFunction bundling: ESM, minified, source maps, AWS SDK v3 bundled in (no externals). */
 export const bundlingOptions: BundlingOptions = {
   format: OutputFormat.ESM,
@@ -71,6 +78,7 @@ export function esbuildOptions(entry: string, outfile: string): BuildOptions {
     sourcemap: false,
     banner: { js: ESM_REQUIRE_BANNER },
     alias: ALIAS,
+    external: INSTALLED_PACKAGES,
     metafile: true,
   };
 }

@@ -42,6 +42,8 @@ export interface ServiceFunctionProps {
   readonly timeout?: Duration;
   /** Files the function reads at run time (relative to the repository root), copied next to its bundle. */
   readonly assets?: readonly string[];
+  /** Packages installed beside the bundle instead of bundled (infra/bundling.ts INSTALLED_PACKAGES). */
+  readonly nodeModules?: readonly string[];
   /** Where asynchronous invocations that failed every attempt go (S3 and EventBridge events). */
   readonly deadLetterQueue?: IQueue;
 }
@@ -72,17 +74,20 @@ export class ServiceFunction extends NodejsFunction {
       architecture: Architecture.ARM_64,
       memorySize: config.memorySize,
       timeout: props.timeout ?? config.timeout,
-      bundling: props.assets?.length
-        ? {
-            ...bundlingOptions,
-            commandHooks: {
-              beforeBundling: () => [],
-              beforeInstall: () => [],
-              afterBundling: (inputDir: string, outputDir: string) =>
-                props.assets!.map((file) => `cp "${join(inputDir, file)}" "${outputDir}"`),
-            },
-          }
-        : bundlingOptions,
+      bundling: {
+        ...bundlingOptions,
+        ...(props.nodeModules?.length ? { nodeModules: [...props.nodeModules] } : {}),
+        ...(props.assets?.length
+          ? {
+              commandHooks: {
+                beforeBundling: () => [],
+                beforeInstall: () => [],
+                afterBundling: (inputDir: string, outputDir: string) =>
+                  props.assets!.map((file) => `cp "${join(inputDir, file)}" "${outputDir}"`),
+              },
+            }
+          : {}),
+      },
       logGroup,
       description: props.description,
       environment: { ...environmentOf({ stage: props.stageName }), ...props.environment },

@@ -33,6 +33,7 @@ export interface ServiceStackProps extends StackProps {
 export class ServiceStack extends Stack {
   readonly table: Table;
   readonly bucket: Bucket;
+  readonly recordsBucket: Bucket;
   readonly api: HttpApi;
   readonly authorizerFunction: ServiceFunction;
   /** The function of each route, by operation name. */
@@ -82,6 +83,7 @@ export class ServiceStack extends Stack {
 
     this.table = storage.table;
     this.bucket = storage.bucket;
+    this.recordsBucket = storage.recordsBucket;
     this.api = api.httpApi;
     this.authorizerFunction = api.authorizerFunction;
     this.routeFunctions = api.routeFunctions;
@@ -97,6 +99,10 @@ export class ServiceStack extends Stack {
     });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
     new CfnOutput(this, 'BucketName', { value: this.bucket.bucketName });
+    new CfnOutput(this, 'RecordsBucketName', {
+      value: this.recordsBucket.bucketName,
+      description: 'Release records under S3 Object Lock (kept when the stack is deleted)',
+    });
     new CfnOutput(this, 'DashboardName', {
       value: this.monitoring.dashboard.dashboardName,
       description: "The stage's CloudWatch dashboard",
@@ -121,6 +127,7 @@ export class ServiceStack extends Stack {
     const arnOf = (construct: IConstruct) => `<${this.getLogicalId(construct.node.defaultChild as CfnElement)}.Arn>`;
     const table = arnOf(this.table);
     const files = arnOf(this.bucket);
+    const records = arnOf(this.recordsBucket);
     const synchronous = [this.authorizerFunction, ...this.routeFunctions.values(), ...this.stepFunctions.values()];
     for (const fn of [...synchronous, ...this.eventFunctions.values()]) {
       const role = fn.role!;
@@ -139,6 +146,11 @@ export class ServiceStack extends Stack {
         role,
         `AwsSolutions-IAM5[Resource::${files}/documents/*]`,
         'Every document file has its own key under documents/; the prefix is the narrowest resource that covers them.',
+      );
+      acknowledge(
+        role,
+        `AwsSolutions-IAM5[Resource::${records}/documents/*]`,
+        'Every release record has its own key under documents/; the prefix is the narrowest resource that covers them.',
       );
     }
     for (const fn of this.stepFunctions.values()) {

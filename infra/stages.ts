@@ -27,6 +27,11 @@ export interface StageConfig {
   /** Empty the bucket on stack deletion (only where the bucket is destroyed). */
   readonly autoDeleteObjects: boolean;
   readonly tableDeletionProtection: boolean;
+  /**
+   * How release records are locked (S3 Object Lock, 30 years): COMPLIANCE nobody can shorten or lift;
+   * GOVERNANCE a user with s3:BypassGovernanceRetention can, so a dev stage's records can be removed.
+   */
+  readonly recordsLockMode: 'COMPLIANCE' | 'GOVERNANCE';
   readonly memorySize: number;
   /** Per HTTP function (and the authorizer); API Gateway gives up after 30 s anyway. */
   readonly timeout: Duration;
@@ -63,6 +68,7 @@ const STAGE_SETTINGS: Record<StageName, StageSettings> = {
     removalPolicy: RemovalPolicy.DESTROY,
     autoDeleteObjects: true,
     tableDeletionProtection: false,
+    recordsLockMode: 'GOVERNANCE',
     memorySize: 512,
     corsAllowedOrigins: ['*'],
   },
@@ -72,6 +78,7 @@ const STAGE_SETTINGS: Record<StageName, StageSettings> = {
     removalPolicy: RemovalPolicy.RETAIN,
     autoDeleteObjects: false,
     tableDeletionProtection: true,
+    recordsLockMode: 'COMPLIANCE',
     memorySize: 1024,
     corsAllowedOrigins: [`https://archive.${PLACEHOLDER_HOST}`],
   },

@@ -1,15 +1,28 @@
-/** Storage of a stage: the single table (from shared/data/table.ts) and the document bucket with its access logs. */
-import { Duration } from 'aws-cdk-lib';
+/**
+ * Storage of a stage: the single table (from shared/data/table.ts), the document bucket, the release records'
+ * bucket under S3 Object Lock, and their access logs.
+ */
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
-import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import {
+  BlockPublicAccess,
+  Bucket,
+  BucketEncryption,
+  HttpMethods,
+  ObjectLockRetention,
+  ObjectOwnership,
+} from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { TABLE_DEFINITION } from '../shared/data/table';
+import { RECORD_RETENTION_YEARS } from '../shared/domain/release-record';
 import { acknowledge } from './nag';
 import type { StageConfig } from './stages';
 
 export class Storage extends Construct {
   readonly table: Table;
   readonly bucket: Bucket;
+  /** Release records (StrlSchV § 86 Abs. 2: kept 30 years): every object locked, the bucket outlives the stack. */
+  readonly recordsBucket: Bucket;
 
   constructor(scope: Construct, id: string, { config }: { config: StageConfig }) {
     super(scope, id);
@@ -69,5 +82,28 @@ export class Storage extends Construct {
       removalPolicy: config.removalPolicy,
       autoDeleteObjects: config.autoDeleteObjects,
     });
+    // Each record is written with its own 30-year retention (shared/data/files.ts `keep`); the default
+    // retention locks anything written without one. A locked bucket cannot be emptied by a stack's
+    // deletion, so it outlives every stage (docs/deploy.md says how to remove a dev stage's records).
+    const retention = Duration.days(RECORD_RETENTION_DAYS);
+    this.recordsBucket = new Bucket(this, 'Records', {
+      serverAccessLogsBucket: accessLogs,
+      serverAccessLogsPrefix: 'records/',
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      versioned: true,
+      enforceSSL: true,
+      objectLockEnabled: true,
+      objectLockDefaultRetention:
+        config.recordsLockMode === 'COMPLIANCE'
+          ? ObjectLockRetention.compliance(retention)
+          : ObjectLockRetention.governance(retention),
+      // Browsers download records with presigned GET.
+      cors: [{ allowedOrigins: [...config.corsAllowedOrigins], allowedMethods: [HttpMethods.GET, HttpMethods.HEAD] }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
   }
 }
+
+/** 30 years (StrlSchV § 86 Abs. 2), in days, leap days included. */
+export const RECORD_RETENTION_DAYS = Math.ceil(RECORD_RETENTION_YEARS * 365.25);

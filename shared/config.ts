@@ -4,12 +4,16 @@
  * documented ones.
  */
 
+import type { LockMode } from './data/files';
+
 /** The environment variable each setting is read from. */
 export const VARIABLES = {
   stage: 'STAGE',
   region: 'AWS_REGION',
   tableName: 'TABLE_NAME',
   bucketName: 'BUCKET_NAME',
+  recordsBucketName: 'RECORDS_BUCKET_NAME',
+  recordsLockMode: 'RECORDS_LOCK_MODE',
   dynamodbEndpoint: 'DYNAMODB_ENDPOINT',
   s3Endpoint: 'S3_ENDPOINT',
   stepFunctionsEndpoint: 'SFN_ENDPOINT',
@@ -52,6 +56,15 @@ export const config = {
   },
   get bucketName() {
     return env('bucketName') ?? 'nm-archive-files';
+  },
+  /** The bucket of release records, under S3 Object Lock. */
+  get recordsBucketName() {
+    return env('recordsBucketName') ?? 'nm-archive-records';
+  },
+  /** How release records are locked: COMPLIANCE (prod) or GOVERNANCE (dev and locally, so a stage can be removed). */
+  get recordsLockMode(): LockMode {
+    const mode = env('recordsLockMode');
+    return mode === 'COMPLIANCE' ? 'COMPLIANCE' : 'GOVERNANCE';
   },
   /** Set only locally: the emulator endpoints. */
   get dynamodbEndpoint() {

@@ -4,13 +4,16 @@ import { httpHandler } from '../../shared/http/handler';
 import { single } from '../../shared/http/replies';
 import { parseBody } from '../../shared/schemas/body';
 import { containerMembers, containerUpdateSchema } from '../../shared/schemas/container';
-import { containers } from '../commons/containers';
+import { releasingContainers } from '../commons/releases';
 
-/** PUT .../container/{uuid}: partial update; `null` clears; If-Match honoured. */
+/**
+ * PUT .../container/{uuid}: partial update; `null` clears; If-Match honoured. Setting
+ * IsReleasedByRadiationProtectionOfficer runs the release, as POST .../release does.
+ */
 export const handler = httpHandler(containerRoutes.update, async (request) => {
   const caller = callerOf(request);
   const { value, ignored } = parseBody(containerUpdateSchema, request.body, containerMembers);
-  const { model, etag, notes } = await containers.update(
+  const { model, etag, notes } = await releasingContainers.update(
     tenantOf(request),
     caller,
     request.params.uuid!,

@@ -214,8 +214,15 @@ export interface S3Emulator extends Emulator {
   server: S3rver;
 }
 
-/** Starts s3rver with the bucket. */
-export async function startS3(options: { dir: string; bucket: string; port?: number }): Promise<S3Emulator> {
+/**
+ * Starts s3rver with the buckets. s3rver knows no S3 Object Lock: the records bucket keeps no object from
+ * deletion locally (the lock's request parameters are tested; AWS enforces them).
+ */
+export async function startS3(options: {
+  dir: string;
+  buckets: readonly string[];
+  port?: number;
+}): Promise<S3Emulator> {
   const port = options.port ?? (await freePort());
   mkdirSync(options.dir, { recursive: true });
   const server = new S3rver({
@@ -223,7 +230,7 @@ export async function startS3(options: { dir: string; bucket: string; port?: num
     address: '127.0.0.1',
     directory: options.dir,
     silent: true,
-    configureBuckets: [{ name: options.bucket, configs: [] }],
+    configureBuckets: options.buckets.map((name) => ({ name, configs: [] })),
   });
   await server.run();
   return {

@@ -19,6 +19,7 @@ export function applyFunctionEnvironment(info: Omit<RuntimeInfo, 'apiUrl' | 'pid
       region: info.region,
       tableName: info.tableName,
       bucketName: info.bucketName,
+      recordsBucketName: info.recordsBucketName,
       dynamodbEndpoint: info.dynamodbEndpoint,
       s3Endpoint: info.s3Endpoint,
       stepFunctionsEndpoint: info.stepFunctionsEndpoint,

@@ -80,7 +80,13 @@ export function iamRequestsOf(
       case 'HeadObject':
         return one(versioned('s3:GetObject'), object(input.Bucket, input.Key));
       case 'PutObject':
-        return one('s3:PutObject', object(input.Bucket, input.Key));
+        // An Object Lock retention given with the object needs its own permission.
+        return [
+          { action: 's3:PutObject', resource: object(input.Bucket, input.Key) },
+          ...(input.ObjectLockMode || input.ObjectLockRetainUntilDate
+            ? [{ action: 's3:PutObjectRetention', resource: object(input.Bucket, input.Key) }]
+            : []),
+        ];
       case 'DeleteObject':
         return one(versioned('s3:DeleteObject'), object(input.Bucket, input.Key));
       case 'DeleteObjects':

@@ -93,14 +93,18 @@ export async function invokeRoute(route: Route, event: ApiEvent): Promise<ApiRes
  * What the bucket notification does on AWS: each object-created event of the emulator goes to the
  * event functions of the route table, one at a time per event as Lambda's async invocation would.
  */
-export function deliverFileEvents(server: { on(event: 'event', listener: (event: S3Event) => void): unknown }): void {
+export function deliverFileEvents(
+  server: { on(event: 'event', listener: (event: S3Event) => void): unknown },
+  bucket: string,
+): void {
   const targets = eventFunctions.filter((f) => f.source === 'files:objectCreated');
   server.on('event', (event) => {
-    // As the bucket notification's prefix filter: document files only.
+    // As the document bucket's notification and its prefix filter: document files only.
     if (
       !event.Records.some(
         (r) =>
           r.eventName.startsWith('ObjectCreated') &&
+          r.s3.bucket.name === bucket &&
           decodeURIComponent(r.s3.object.key).startsWith(DOCUMENT_FILES_PREFIX),
       )
     )

@@ -17,6 +17,7 @@ export interface RuntimeInfo {
   stepFunctionsEndpoint: string;
   tableName: string;
   bucketName: string;
+  recordsBucketName: string;
   region: string;
   pid: number;
 }

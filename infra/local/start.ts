@@ -25,6 +25,7 @@ const port = Number(process.env.PORT ?? 3000);
 const dir = localDir();
 const tableName = process.env[VARIABLES.tableName] ?? 'nm-archive-local';
 const bucketName = process.env[VARIABLES.bucketName] ?? 'nm-archive-local-files';
+const recordsBucketName = process.env[VARIABLES.recordsBucketName] ?? 'nm-archive-local-records';
 
 const running: Emulator[] = [];
 let scratch: string | undefined;
@@ -64,7 +65,7 @@ async function main(): Promise<void> {
     return stop(1);
   });
   scratch = inMemory ? mkdtempSync(path.join(os.tmpdir(), 'nm-archive-s3-')) : undefined;
-  const s3 = await startS3({ dir: scratch ?? path.join(dir, 's3'), bucket: bucketName });
+  const s3 = await startS3({ dir: scratch ?? path.join(dir, 's3'), buckets: [bucketName, recordsBucketName] });
   running.push(s3);
   await ensureTable(dynamo.endpoint, tableName);
 
@@ -79,6 +80,7 @@ async function main(): Promise<void> {
     stepFunctionsEndpoint: `http://127.0.0.1:${(stepFunctions.address() as { port: number }).port}`,
     tableName,
     bucketName,
+    recordsBucketName,
     region: LOCAL_REGION,
   };
   applyFunctionEnvironment(settings);
@@ -88,7 +90,7 @@ async function main(): Promise<void> {
   const { createGateway } = await import('./gateway');
   const { deliverFileEvents, deliverTableChanges, runSchedules } = await import('./lambda');
   // s3rver is an EventEmitter (its typings leave that out).
-  deliverFileEvents(s3.server as unknown as Parameters<typeof deliverFileEvents>[0]);
+  deliverFileEvents(s3.server as unknown as Parameters<typeof deliverFileEvents>[0], bucketName);
   deliverTableChanges(dynamo.endpoint, tableName);
   const sweepSeconds = Number(process.env.RELEASE_SWEEP_SECONDS ?? 10);
   runSchedules(Number.isFinite(sweepSeconds) && sweepSeconds > 0 ? sweepSeconds : 10);

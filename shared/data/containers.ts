@@ -19,7 +19,11 @@ import {
   toContentModel,
 } from '../domain/container';
 import { recordFieldsOf } from '../domain/fields';
+import type { DocumentRecord } from '../domain/document';
+import type { ReleaseRegisterRow } from '../domain/release-record';
+import { documentItem } from './documents';
 import { personUpsert, resolveNames, type Actor } from './persons';
+import { releaseEntryItem } from './releases';
 import { ITEM_TYPES, keys, recordOf, shardOf, TABLE_DEFINITION, type Tenant } from './table';
 import { transactWrite, versionedPut, type TransactWriteItem } from './transact';
 
@@ -55,6 +59,12 @@ interface DueContainer {
   uuid: string;
 }
 
+/** What a release writes beside the container, in the same transaction: its record document and register line. */
+export interface ReleaseWrite {
+  document: DocumentRecord;
+  row: ReleaseRegisterRow;
+}
+
 /** The port the container service uses. */
 export interface ContainerStore {
   load(tenant: Tenant, uuid: string, options?: { consistent?: boolean }): Promise<ContainerView | undefined>;
@@ -67,6 +77,7 @@ export interface ContainerStore {
     changes: AuditChange[],
     write: WriteContext,
     transition?: { kind: 'DISPATCH' | 'DISPOSE'; id: string },
+    release?: ReleaseWrite,
   ): Promise<void>;
   /**
    * Removes the container (with its audit entry, atomically), then its content links in batches;
@@ -204,13 +215,19 @@ export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: stri
       ]);
     },
 
-    async update(previous, next, changes, write, transition) {
+    async update(previous, next, changes, write, transition, release) {
       const items: TransactWriteItem[] = [...directory(next, write)];
       if (changes.length) {
         items.push(
           versionedPut(tableName, containerItem(next), previous.Version),
-          auditItem(next, 'updated', changes, write),
+          auditItem(next, release ? 'released' : 'updated', changes, write),
         );
+      }
+      if (release) {
+        const created = (Item: Record<string, unknown>): TransactWriteItem => ({
+          Put: { TableName: tableName, Item, ConditionExpression: 'attribute_not_exists(PK)' },
+        });
+        items.push(created(documentItem(release.document)), created(releaseEntryItem(tenantOf(next), release.row)));
       }
       if (transition) {
         items.push({

@@ -15,6 +15,7 @@ import { queryNewestFirst } from './indexes';
 import { recordFieldsOf } from '../domain/fields';
 import {
   DOCUMENT_HIDDEN_FIELDS,
+  DOCUMENT_KEPT_FIELD,
   DOCUMENT_TABLE,
   orderKey,
   type DocumentRecord,
@@ -96,7 +97,7 @@ export function documentMembership(item: Record<string, unknown>): Membership {
   };
 }
 
-const recordFields = [...recordFieldsOf(DOCUMENT_TABLE), ...DOCUMENT_HIDDEN_FIELDS];
+const recordFields = [...recordFieldsOf(DOCUMENT_TABLE), ...DOCUMENT_HIDDEN_FIELDS, DOCUMENT_KEPT_FIELD];
 const toRecord = (item: Record<string, unknown>) => recordOf<DocumentRecord>(recordFields, item);
 
 /** A document as stored: its keys and index keys (GSI1 facility, GSI2 state, GSI3 scope, GSI4 reference, GSI5 uuid). */

@@ -17,6 +17,16 @@ export interface Upload {
   ExpiresAt: Date;
 }
 
+export const LOCK_MODES = ['COMPLIANCE', 'GOVERNANCE'] as const;
+export type LockMode = (typeof LOCK_MODES)[number];
+
+/** How long and how strictly an object is kept, and the SHA-256 of its bytes (hex). */
+export interface Retention {
+  mode: LockMode;
+  until: Date;
+  sha256: string;
+}
+
 export interface ObjectInfo {
   size: number;
   contentType: string;
@@ -32,6 +42,12 @@ export interface FileStorage {
   remove(key: string): Promise<void>;
   /** Stores an object (reports, quarantine copies, exports). */
   put(key: string, body: string | Uint8Array, contentType: string): Promise<void>;
+  /**
+   * Stores an object under S3 Object Lock: nobody can delete or overwrite this version before
+   * `retention.until` (in COMPLIANCE mode not even the account's root; GOVERNANCE lets a user with
+   * s3:BypassGovernanceRetention). S3 checks the bytes against their SHA-256 on arrival.
+   */
+  keep(key: string, body: Uint8Array, contentType: string, retention: Retention): Promise<void>;
   /** An object's bytes, or undefined when there is none. */
   read(key: string): Promise<Uint8Array | undefined>;
 }
@@ -79,6 +95,21 @@ export function s3FileStorage(s3: S3Client, bucket: string): FileStorage {
 
     async put(key, body, contentType) {
       await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType }));
+    },
+
+    async keep(key, body, contentType, retention) {
+      await s3.send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: key,
+          Body: body,
+          ContentType: contentType,
+          ObjectLockMode: retention.mode,
+          ObjectLockRetainUntilDate: retention.until,
+          // S3 requires an integrity checksum with a lock; it refuses the object unless the bytes match it.
+          ChecksumSHA256: Buffer.from(retention.sha256, 'hex').toString('base64'),
+        }),
+      );
     },
 
     async read(key) {

@@ -20,6 +20,7 @@
  * | document        | C#{client}#F#{fac} | DOCUMENT#{uuid}                      |
  * | document count  | C#{client}#F#{fac} | COUNT#DOCUMENT#{collection}          |
  * | document pages  | C#{client}#F#{fac} | PAGES#DOCUMENT#{collection}#{first}  |
+ * | release entry   | C#{client}#F#{fac} | RELEASE#{released at}#{container}    |
  *
  * One Query on `CONTAINER#{uuid}#` reads a container with its links and records; audit entries sit
  * under another prefix so they never add to the cost of a load.
@@ -65,6 +66,7 @@ export const ITEM_TYPES = {
   counter: 'Counter',
   pageBucket: 'PageBucket',
   sequenceProgress: 'SequenceProgress',
+  releaseEntry: 'ReleaseRegisterEntry',
 } as const;
 
 /** A stored item's record: exactly `fields`, a missing one as null (the table's own keys and index keys left out). */
@@ -115,6 +117,9 @@ export const keys = {
   documentCountPrefix: DOCUMENT_COUNT_PREFIX,
   documentCount: (collection: string) => `${DOCUMENT_COUNT_PREFIX}${collection}`,
   documentPagesPrefix: (collection: string) => `PAGES#DOCUMENT#${collection}#`,
+  /** A line of a facility's release register, by the time of the release (a year's lines share a prefix). */
+  releaseEntry: (releasedAt: string, containerUuid: string) => `RELEASE#${releasedAt}#${containerUuid}`,
+  releaseYearPrefix: (year: number) => `RELEASE#${String(year).padStart(4, '0')}-`,
   /** The stream writer's progress on a facility's shared page buckets. */
   sequenceProgress: 'SEQ#PAGES',
   /** An Idempotency-Key record of a POST (`{operation}#{hash}`). */

@@ -3,9 +3,10 @@
  * Pure domain code: no AWS, no HTTP library.
  */
 import { newRecord, type StoredRecord } from './record';
-import { AppError, conflict } from '../errors';
-import { decay, longestHalfLife } from './decay';
-import { formatTimestamp, parseTimestamp } from './time';
+import { AppError, badRequest, conflict } from '../errors';
+import type { Detail, NotificationSpec } from '../i18n/translate';
+import { assessRelease, currentSpecificActivity, type AssessedContent, type ReleaseAssessment } from './release';
+import { formatTimestamp, FUTURE_TOLERANCE_SECONDS, isInTheFuture } from './time';
 import {
   clearable,
   computed,
@@ -84,7 +85,7 @@ export interface ContainerRecord extends ContainerData, StoredRecord {}
 
 export const CONTENT_KINDS = ['CYCLOTRON_PRODUCT', 'GENERATOR_ELUAT'] as const;
 /** What a container's audit entry records: its own life and its contents'. */
-export const AUDIT_ACTIONS = ['created', 'updated', 'deleted', 'content_added', 'content_removed'] as const;
+export const AUDIT_ACTIONS = ['created', 'updated', 'deleted', 'content_added', 'content_removed', 'released'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export type ContentKind = (typeof CONTENT_KINDS)[number];
 /** At most this many contents a container (its load stays a few pages of one query). */
@@ -141,16 +142,35 @@ export const toContentLink = (model: Partial<ContentModel>): ContentLink => ({
   createdBy: model.CreatedBy ?? null,
 });
 
-/** Contents change only while the container is OPEN, once per ContentId, up to MAX_CONTENTS. */
-export function checkContentAddable(record: ContainerRecord, links: readonly ContentLink[], contentId: string): void {
+/**
+ * Contents change only while the container is OPEN, once per ContentId, up to MAX_CONTENTS; an
+ * activity's time lies at most FUTURE_TOLERANCE_SECONDS ahead of the server's clock (400).
+ */
+export function checkContentAddable(
+  record: ContainerRecord,
+  links: readonly ContentLink[],
+  content: Pick<ContentLink, 'id' | 'activityDateTime'>,
+  now: Date,
+): void {
+  if (content.activityDateTime && isInTheFuture(content.activityDateTime, now))
+    throw badRequest([
+      { key: 'detail.future', params: { field: 'ActivityDateTime', minutes: FUTURE_TOLERANCE_SECONDS / 60 } },
+    ]);
+  const contentId = content.id;
   checkContentsChangeable(record);
   if (links.some((l) => l.id === contentId)) throw conflict('container.content_duplicate', { contentId });
   if (links.length >= MAX_CONTENTS) throw conflict('container.contents_full', { max: MAX_CONTENTS });
 }
 
 export function checkContentsChangeable(record: ContainerRecord): void {
+  if (isReleased(record))
+    throw conflict('container.release_frozen', { at: record.ReleasedByRadiationProtectionOfficerDateTime ?? '' });
   if (record.State !== 'OPEN') throw conflict('container.contents_locked', { state: record.State });
 }
+
+/** The ETag of a container version: strong, opaque, different for every item and version. */
+export const etagOf = (record: Pick<ContainerRecord, 'Uuid' | 'Version'>): string =>
+  `"${record.Uuid}.${record.Version}"`;
 
 /** The container after a contents change: a new version (its ETag moves), UpdatedAt now. */
 export const touched = (record: ContainerRecord, now: Date): ContainerRecord => ({
@@ -178,10 +198,16 @@ export const CONTAINER_DEFAULTS = defaultsOf(CONTAINER_TABLE);
 /** A container with nothing set: the defaults and an empty Name. */
 export const EMPTY_CONTAINER: ContainerData = { ...CONTAINER_DEFAULTS, Name: '' };
 
+/**
+ * The state machine: `OPEN -> DECAY <-> RELEASE_DATE_REACHED -> DISPOSED`, and `DISPATCHED` (handed to a
+ * licensed disposer as radioactive waste) from DECAY or RELEASE_DATE_REACHED. Entering
+ * RELEASE_DATE_REACHED is gated by the release assessment at that moment (the gate); DISPOSED needs a
+ * release; DISPATCHED needs none: the material stays radioactive waste under the disposer's licence.
+ */
 const NEXT_STATES: Readonly<Record<ContainerState, readonly ContainerState[]>> = {
   OPEN: ['DECAY'],
-  DECAY: ['RELEASE_DATE_REACHED'],
-  RELEASE_DATE_REACHED: ['DISPATCHED', 'DISPOSED'],
+  DECAY: ['RELEASE_DATE_REACHED', 'DISPATCHED'],
+  RELEASE_DATE_REACHED: ['DECAY', 'DISPATCHED', 'DISPOSED'],
   DISPATCHED: [],
   DISPOSED: [],
 };
@@ -193,7 +219,39 @@ export const isKeptRecord = (state: ContainerState): boolean => KEPT_STATES.incl
 export const canChangeState = (from: ContainerState, to: ContainerState): boolean =>
   from === to || NEXT_STATES[from].includes(to);
 
-/** `DISPATCHED` and `DISPOSED` need a complete release by a radiation protection officer. */
+/** A container a radiation protection officer released: kept 30 years (StrlSchV § 86 Abs. 2), its data frozen. */
+export const isReleased = (data: Pick<ContainerData, 'IsReleasedByRadiationProtectionOfficer'>): boolean =>
+  data.IsReleasedByRadiationProtectionOfficer === true;
+
+/**
+ * What a release determined and froze: the assessment's inputs (weight, measurement, factor,
+ * contamination measurement), the release date and the release itself. Contents are frozen too (they
+ * change only while OPEN).
+ */
+export const FROZEN_BY_RELEASE = [
+  'Weight',
+  'MeasurementActivity',
+  'MeasurementFactor',
+  'MeasurementDate',
+  'MeasuredBy',
+  'MeasurementContamination',
+  'MeasurementContaminationDateTime',
+  'MeasurementContaminationBy',
+  'ReleaseDateTime',
+  ...RPO_FIELDS,
+] as const satisfies readonly ContainerMutableField[];
+
+/** The fields the release assessment reads: a change of one while in DECAY predicts the release date again. */
+const ASSESSED_FIELDS = [
+  'Weight',
+  'MeasurementActivity',
+  'MeasurementFactor',
+  'MeasurementDate',
+  'MeasurementContamination',
+  'MeasurementContaminationDateTime',
+] as const satisfies readonly ContainerMutableField[];
+
+/** `DISPOSED` needs a complete release by a radiation protection officer. */
 export function missingRelease(data: ContainerData): string[] {
   const missing: string[] = [];
   if (data.IsReleasedByRadiationProtectionOfficer !== true) missing.push('IsReleasedByRadiationProtectionOfficer');
@@ -213,12 +271,54 @@ function checkRpoFields(roles: readonly string[], current: ContainerData, patch:
   }
 }
 
+/**
+ * Plausibility of what a body sets (400 naming each field): a measurement's time at most
+ * FUTURE_TOLERANCE_SECONDS ahead of the server's clock. (Weight and MeasurementFactor above 0 are the
+ * schema's.)
+ */
+function checkPlausible(patch: ContainerPatch, now: Date): void {
+  const future = (['MeasurementDate', 'MeasurementContaminationDateTime'] as const).filter((field) => {
+    const value = patch[field];
+    return typeof value === 'string' && isInTheFuture(value, now);
+  });
+  if (future.length) {
+    throw badRequest(
+      future.map((field) => ({ key: 'detail.future', params: { field, minutes: FUTURE_TOLERANCE_SECONDS / 60 } })),
+    );
+  }
+}
+
+/**
+ * The release fields are set by a release only (POST .../release, or an update setting
+ * IsReleasedByRadiationProtectionOfficer true, which runs the same release): the officer is the caller,
+ * the time the server's. Answers whether this change releases the container.
+ */
+function checkReleaseFields(current: ContainerData, patch: ContainerPatch, caller: string | undefined): boolean {
+  const releasing = patch.IsReleasedByRadiationProtectionOfficer === true && !isReleased(current);
+  const named = patch.ReleasedByRadiationProtectionOfficer;
+  const problems: Detail[] = [];
+  if (releasing) {
+    if (named !== undefined && named !== null && named !== caller)
+      problems.push({ key: 'detail.released_by_caller', params: { field: 'ReleasedByRadiationProtectionOfficer' } });
+  } else if (!isReleased(current)) {
+    // Without a release, the officer and the time cannot be set (null or the same value is no change).
+    for (const field of [
+      'ReleasedByRadiationProtectionOfficer',
+      'ReleasedByRadiationProtectionOfficerDateTime',
+    ] as const)
+      if (patch[field] !== undefined && patch[field] !== null && patch[field] !== current[field])
+        problems.push({ key: 'detail.set_by_release', params: { field } });
+  }
+  if (problems.length) throw badRequest(problems);
+  return releasing;
+}
+
 function checkState(from: ContainerState | null, next: ContainerData): void {
   if (from === null && next.State !== 'OPEN') throw conflict('container.initial_state', { state: next.State });
   if (from !== null && !canChangeState(from, next.State)) {
     throw conflict('container.state_change_forbidden', { from, to: next.State });
   }
-  if (next.State === 'DISPATCHED' || next.State === 'DISPOSED') {
+  if (next.State === 'DISPOSED' && from !== 'DISPOSED') {
     const missing = missingRelease(next);
     if (missing.length) {
       throw conflict(
@@ -230,7 +330,46 @@ function checkState(from: ContainerState | null, next: ContainerData): void {
   }
 }
 
-/** A new container from a validated create body. */
+/**
+ * The gate: 409 unless the assessment at this moment clears the container. Its details name the sum of
+ * ratios (Spalte 3 and, where measured, Spalte 5), what is missing, and why no date can be predicted.
+ */
+export function checkCleared(assessment: ReleaseAssessment): void {
+  if (assessment.ClearanceReached === true) return;
+  throw conflict('container.clearance_not_reached', undefined, [
+    ...(assessment.SumOfRatios === null
+      ? []
+      : [{ key: 'detail.sum_of_ratios', params: { sum: formatSum(assessment.SumOfRatios) } } as const]),
+    ...(assessment.SurfaceCheck?.SumOfRatios == null
+      ? []
+      : [
+          {
+            key: 'detail.surface_sum_of_ratios',
+            params: { sum: formatSum(assessment.SurfaceCheck.SumOfRatios) },
+          } as const,
+        ]),
+    ...assessment.MissingInputs.map((field) => ({ key: 'detail.missing_input', params: { field } }) as const),
+    ...(assessment.PredictionRemark === null
+      ? []
+      : [{ key: 'detail.prediction', params: { remark: assessment.PredictionRemark } } as const]),
+  ]);
+}
+
+/** A sum of ratios as the notifications name it: four significant digits. */
+export const formatSum = (sum: number) => Number(sum.toPrecision(4)).toString();
+
+const assessedContents = (links: readonly ContentLink[]): AssessedContent[] =>
+  links.map((l) => ({
+    nuclide: l.nuclide,
+    activity: l.activity ?? null,
+    activityDateTime: l.activityDateTime ?? null,
+  }));
+
+/** The release assessment of a container's data with its contents, at `now`. */
+export const assessContainer = (data: ContainerData, links: readonly ContentLink[], now: Date): ReleaseAssessment =>
+  assessRelease(data, assessedContents(links), now);
+
+/** A new container from a validated create body (the release fields are set by a release only). */
 export function createContainer(
   tenant: { client: string; facility: string },
   uuid: string,
@@ -239,29 +378,118 @@ export function createContainer(
   now: Date,
 ): ContainerRecord {
   checkRpoFields(roles, EMPTY_CONTAINER, patch);
+  checkPlausible(patch, now);
+  if (checkReleaseFields(EMPTY_CONTAINER, patch, undefined))
+    throw conflict('container.release_state', { state: 'OPEN' });
   const data: ContainerData = { ...CONTAINER_DEFAULTS, ...patch };
   checkState(null, data);
+  checkReleaseDate(patch, assessContainer(data, [], now));
   return { ...data, ...newRecord(tenant, uuid, now) };
 }
 
-/** Applies a validated partial update: present members are set, absent ones stay, null clears. */
+/** 409 when a client sets a ReleaseDateTime earlier than the predicted one. */
+function checkReleaseDate(patch: ContainerPatch, assessment: ReleaseAssessment): void {
+  const date = patch.ReleaseDateTime;
+  const predicted = assessment.PredictedReleaseDateTime;
+  if (typeof date === 'string' && predicted !== null && date < predicted)
+    throw conflict('container.release_date_too_early', { date, predicted });
+}
+
+/** What an update decided beyond its data: whether it releases, and the Info notes it gives. */
+export interface UpdateOutcome {
+  next: ContainerRecord;
+  changes: FieldChange[];
+  /** The update sets the release: the caller runs the release act (its gate, its record) in the same write. */
+  releasing: boolean;
+  notes: NotificationSpec[];
+}
+
+/**
+ * Applies a validated partial update: present members are set, absent ones stay, null clears. While
+ * the container is (or enters) DECAY, a change of what the assessment reads predicts ReleaseDateTime
+ * again; entering RELEASE_DATE_REACHED passes the gate.
+ */
 export function updateContainer(
   current: ContainerRecord,
   patch: ContainerPatch,
   roles: readonly string[],
   now: Date,
-): { next: ContainerRecord; changes: FieldChange[] } {
-  const next: ContainerRecord = { ...current, ...patch };
-  const changes = CONTAINER_MUTABLE_FIELDS.filter((field) => next[field] !== current[field]).map((field) => ({
+  context: { links?: readonly ContentLink[]; caller?: string } = {},
+): UpdateOutcome {
+  const links = context.links ?? [];
+  const changed = (field: ContainerMutableField, data: ContainerData) => data[field] !== current[field];
+  let next: ContainerRecord = { ...current, ...patch };
+  const notes: NotificationSpec[] = [];
+  if (CONTAINER_MUTABLE_FIELDS.some((field) => changed(field, next)) && isKeptRecord(current.State))
+    throw conflict('container.read_only', { state: current.State });
+  checkRpoFields(roles, current, patch);
+  if (isReleased(current)) {
+    const frozen = FROZEN_BY_RELEASE.filter((field) => changed(field, next));
+    if (frozen.length || (next.State !== current.State && !isKeptRecord(next.State)))
+      throw conflict(
+        'container.release_frozen',
+        { at: current.ReleasedByRadiationProtectionOfficerDateTime ?? '' },
+        [...frozen, ...(next.State !== current.State ? ['State'] : [])].map((field) => ({
+          key: 'detail.field',
+          params: { field },
+        })),
+      );
+  }
+  checkPlausible(patch, now);
+  const releasing = checkReleaseFields(current, patch, context.caller);
+  if (releasing) {
+    next = {
+      ...next,
+      ReleasedByRadiationProtectionOfficer: context.caller ?? null,
+      ReleasedByRadiationProtectionOfficerDateTime: formatTimestamp(now),
+    };
+  }
+  const assessment = assessContainer(next, links, now);
+  checkReleaseDate(patch, assessment);
+  // Entering DECAY, or changing what the assessment reads while in it: the release date follows the data.
+  const entering = current.State !== 'DECAY' && next.State === 'DECAY';
+  const dataChanged = ASSESSED_FIELDS.some((field) => changed(field, next));
+  if (next.State === 'DECAY' && (entering || dataChanged) && patch.ReleaseDateTime === undefined) {
+    const predicted = assessment.PredictedReleaseDateTime;
+    const date = next.ReleaseDateTime;
+    if (entering && date === null && predicted !== null) {
+      notes.push({ key: 'release.date_predicted', params: { date: predicted } });
+      next = { ...next, ReleaseDateTime: predicted };
+    } else if (dataChanged ? predicted !== date : date !== null && predicted !== null && date < predicted) {
+      notes.push(
+        predicted === null
+          ? { key: 'release.date_unpredictable', params: { reason: predictionGap(assessment) } }
+          : { key: 'release.date_repredicted', params: { date: predicted } },
+      );
+      next = { ...next, ReleaseDateTime: predicted };
+    }
+  }
+  if (releasing && patch.ReleasedByRadiationProtectionOfficerDateTime !== undefined)
+    notes.push({ key: 'release.time_from_server', params: { at: next.ReleasedByRadiationProtectionOfficerDateTime! } });
+  checkState(current.State, next);
+  // The gate: into RELEASE_DATE_REACHED only when the data clears the container now.
+  if (next.State === 'RELEASE_DATE_REACHED' && current.State !== 'RELEASE_DATE_REACHED' && !releasing)
+    checkCleared(assessment);
+  const changes = fieldChanges(current, next);
+  return {
+    next: { ...next, Version: current.Version + 1, UpdatedAt: formatTimestamp(now) },
+    changes,
+    releasing,
+    notes,
+  };
+}
+
+/** The writable fields that differ between two versions of a container, for the audit. */
+export const fieldChanges = (current: ContainerData, next: ContainerData): FieldChange[] =>
+  CONTAINER_MUTABLE_FIELDS.filter((field) => next[field] !== current[field]).map((field) => ({
     field,
     old: current[field],
     new: next[field],
   }));
-  if (changes.length && isKeptRecord(current.State)) throw conflict('container.read_only', { state: current.State });
-  checkRpoFields(roles, current, patch);
-  checkState(current.State, next);
-  return { next: { ...next, Version: current.Version + 1, UpdatedAt: formatTimestamp(now) }, changes };
-}
+
+/** Why an assessment predicts no release date: what is missing, or its remark. */
+export const predictionGap = (assessment: ReleaseAssessment): string =>
+  assessment.PredictionRemark ?? assessment.MissingInputs.join(', ');
 
 export function checkDeletable(current: ContainerRecord): void {
   if (current.State !== 'OPEN') throw conflict('container.delete_forbidden', { state: current.State });
@@ -282,25 +510,6 @@ export function transitionRecord(from: ContainerState | null, to: ContainerState
   return undefined;
 }
 
-/**
- * Specific activity now, in Bq/g: MeasurementActivity (Bq) x (MeasurementFactor or 1) / Weight (g),
- * decayed from MeasurementDate with the longest half-life among the linked nuclides. Null while an
- * input is missing, the weight is zero, or no linked nuclide is known.
- */
-export function currentSpecificActivity(
-  record: ContainerData,
-  links: readonly ContentLink[],
-  now: Date,
-): number | null {
-  const { MeasurementActivity: activity, Weight: weight, MeasurementDate: date } = record;
-  if (activity === null || weight === null || weight <= 0 || date === null) return null;
-  const measuredAt = parseTimestamp(date);
-  const halfLife = longestHalfLife(links.map((l) => l.nuclide));
-  if (!measuredAt || halfLife === undefined) return null;
-  const specific = (activity * (record.MeasurementFactor ?? 1)) / weight;
-  return decay(specific, (now.getTime() - measuredAt.getTime()) / 1000, halfLife);
-}
-
 export type ContainerModel = ModelOf<typeof CONTAINER_TABLE>;
 
 /** The response model: exactly the 27 fields of §2.4, in order; the stored ones as stored. */
@@ -313,7 +522,7 @@ export function toContainerModel(view: ContainerView, names: ReadonlyMap<string,
   };
   return presentModel(CONTAINER_TABLE, record, {
     MeasuredByName: nameOf(record.MeasuredBy),
-    CurrentSpecificActivity: currentSpecificActivity(record, links, now),
+    CurrentSpecificActivity: currentSpecificActivity(record, assessedContents(links), now),
     MeasurementContaminationByName: nameOf(record.MeasurementContaminationBy),
     ReleasedByRadiationProtectionOfficerName: nameOf(record.ReleasedByRadiationProtectionOfficer),
     DispatchId: view.dispatchId,

@@ -5,6 +5,7 @@
 import { isWellFormed } from './values';
 import { newRecord, type StoredRecord } from './record';
 import { formatTimestamp } from './time';
+import { conflict } from '../errors';
 import {
   computed,
   type CreateOf,
@@ -75,6 +76,19 @@ const DOCUMENT_DEFAULTS = defaultsOf(DOCUMENT_TABLE);
 
 export interface DocumentRecord extends DocumentData, StoredRecord {
   File: StoredFile | null;
+  /**
+   * Set on a release record (StrlSchV § 86 Abs. 2): the time until which it is kept unchanged. Its file
+   * lies in the records bucket under S3 Object Lock, and no route changes it.
+   */
+  KeptUntil: string | null;
+}
+
+/** Stored with a document, never shown and never taken from a body: when a release record may go. */
+export const DOCUMENT_KEPT_FIELD = 'KeptUntil' as const satisfies keyof DocumentRecord;
+
+/** 409 for a kept release record: it stays as it was made. */
+export function checkChangeable(record: DocumentRecord): void {
+  if (record.KeptUntil !== null) throw conflict('document.kept_record', { until: record.KeptUntil });
 }
 
 export interface FileInfo {
@@ -109,7 +123,25 @@ export function newDocument(
   data: DocumentCreate,
   now: Date,
 ): DocumentRecord {
-  return { ...DOCUMENT_DEFAULTS, ...data, ...newRecord(tenant, uuid, now), File: null };
+  return { ...DOCUMENT_DEFAULTS, ...data, ...newRecord(tenant, uuid, now), File: null, KeptUntil: null };
+}
+
+/** The document of a container's release record: Scope RECORD, its file stored already, kept until `keptUntil`. */
+export function releaseRecordDocument(
+  container: { Client: string; Facility: string; Uuid: string },
+  uuid: string,
+  filename: string,
+  file: Omit<StoredFile, 'Key'>,
+  keptUntil: Date,
+  now: Date,
+): DocumentRecord {
+  const record = newDocument(
+    { client: container.Client, facility: container.Facility },
+    uuid,
+    { Scope: 'RECORD', ScopeReference: container.Uuid, Filename: filename },
+    now,
+  );
+  return { ...record, File: { Key: fileKey(record), ...file }, KeptUntil: formatTimestamp(keptUntil) };
 }
 
 export function updateDocument(
@@ -117,6 +149,7 @@ export function updateDocument(
   patch: DocumentPatch,
   now: Date,
 ): { next: DocumentRecord; changed: DocumentMutableField[] } {
+  checkChangeable(current);
   const changed = DOCUMENT_MUTABLE_FIELDS.filter(
     (f) => f in patch && patch[f] !== undefined && patch[f] !== current[f],
   );

@@ -5,11 +5,25 @@
  * Bq/cm²). Every figure below was read from the table as promulgated, BGBl. I 2018 S. 2034 (Anlage 4,
  * S. 2108 ff.); `row` names the row it was read from (a "+" row covers the daughters of its Tabelle 2
  * entry). An empty cell of the table is null here, as is a nuclide the table has no row for.
+ *
+ * Where Spalte 5 is empty, the table's note to Spalte 5 lets default values be used instead of a
+ * calculation for the single case: a) alpha emitters 0.1 Bq/cm², b) beta and gamma emitters 1 Bq/cm²,
+ * c) electron capture and beta emitters below 0.2 MeV 100 Bq/cm². `surfaceDefault` names the letter
+ * that applies; where a nuclide (or a daughter its "+" row covers) falls under two letters, the lower
+ * value.
  */
 import { HALF_LIVES } from './decay';
 
 export const CLEARANCE_SOURCE =
   'StrlSchV 2018 § 35, Anlage 4 Tabelle 1 Spalte 3 (Bq/g) and Spalte 5 (Bq/cm²), BGBl. I 2018 S. 2034';
+
+/** The default values of the note to Spalte 5 (Erläuterung zu Spalte 5), by its letters. */
+export const SURFACE_DEFAULTS = {
+  a: { bqPerCm2: 0.1, emitters: 'alpha emitters and nuclides decaying by spontaneous fission' },
+  b: { bqPerCm2: 1, emitters: 'beta and gamma emitters not under c' },
+  c: { bqPerCm2: 100, emitters: 'electron capture emitters and beta emitters of at most 0.2 MeV' },
+} as const;
+type SurfaceDefault = keyof typeof SURFACE_DEFAULTS;
 
 interface Clearance {
   /** The row of Anlage 4 Tabelle 1 the figures come from; null when the table has none. */
@@ -18,16 +32,27 @@ interface Clearance {
   bqPerG: number | null;
   /** Spalte 5: surface contamination, Bq/cm². */
   bqPerCm2: number | null;
+  /** For an empty Spalte 5: the letter of the note to Spalte 5 whose default applies. */
+  surfaceDefault?: SurfaceDefault;
+  /** What a reader of the nuclide table should know of this entry. */
+  note?: string;
 }
 
 /** One entry per nuclide of HALF_LIVES (a test keeps the two lists equal). */
 export const CLEARANCE: Readonly<Record<string, Clearance>> = {
-  'O-15': { row: 'O-15', bqPerG: 100, bqPerCm2: null },
-  'N-13': { row: 'N-13', bqPerG: 100, bqPerCm2: null },
-  'C-11': { row: 'C-11', bqPerG: 10, bqPerCm2: null },
-  // Tabelle 1 has rows Rb-82m and Sr-82+ (Rb-82 as a daughter of Sr-82), none for Rb-82 alone.
-  'Rb-82': { row: null, bqPerG: null, bqPerCm2: null },
-  'Ga-68': { row: 'Ga-68', bqPerG: 10, bqPerCm2: null },
+  'O-15': { row: 'O-15', bqPerG: 100, bqPerCm2: null, surfaceDefault: 'b' },
+  'N-13': { row: 'N-13', bqPerG: 100, bqPerCm2: null, surfaceDefault: 'b' },
+  'C-11': { row: 'C-11', bqPerG: 10, bqPerCm2: null, surfaceDefault: 'b' },
+  'Rb-82': {
+    row: null,
+    bqPerG: null,
+    bqPerCm2: null,
+    note:
+      'Tabelle 1 has no row for Rb-82 (only Rb-82m); Rb-82 is covered as the daughter of Sr-82+. Record generator ' +
+      'waste as Sr-82 (and Sr-85): a container holding Rb-82 alone cannot be assessed and is released only with a ' +
+      'Justification.',
+  },
+  'Ga-68': { row: 'Ga-68', bqPerG: 10, bqPerCm2: null, surfaceDefault: 'b' },
   'F-18': { row: 'F-18', bqPerG: 10, bqPerCm2: 1 },
   'Tc-99m': { row: 'Tc-99m', bqPerG: 100, bqPerCm2: 10 },
   'Cu-64': { row: 'Cu-64', bqPerG: 100, bqPerCm2: 10 },
@@ -37,19 +62,25 @@ export const CLEARANCE: Readonly<Record<string, Clearance>> = {
   'Y-90': { row: 'Y-90', bqPerG: 1000, bqPerCm2: 100 },
   'Mo-99': { row: 'Mo-99+', bqPerG: 10, bqPerCm2: 10 },
   'Tl-201': { row: 'Tl-201', bqPerG: 100, bqPerCm2: 10 },
-  'Zr-89': { row: 'Zr-89+', bqPerG: 10, bqPerCm2: null },
+  // Electron capture with a positron branch of 0.9 MeV: letters b and c, the lower value.
+  'Zr-89': { row: 'Zr-89+', bqPerG: 10, bqPerCm2: null, surfaceDefault: 'b' },
   'In-111': { row: 'In-111+', bqPerG: 10, bqPerCm2: 10 },
-  'Ga-67': { row: 'Ga-67', bqPerG: 100, bqPerCm2: null },
+  'Ga-67': { row: 'Ga-67', bqPerG: 100, bqPerCm2: null, surfaceDefault: 'c' },
   'Re-186': { row: 'Re-186', bqPerG: 1000, bqPerCm2: 100 },
-  'Xe-133': { row: 'Xe-133', bqPerG: 1000, bqPerCm2: null },
+  'Xe-133': { row: 'Xe-133', bqPerG: 1000, bqPerCm2: null, surfaceDefault: 'b' },
   'Lu-177': { row: 'Lu-177', bqPerG: 100, bqPerCm2: 100 },
   'I-131': { row: 'I-131', bqPerG: 10, bqPerCm2: 10 },
-  'Ac-225': { row: 'Ac-225+', bqPerG: 10, bqPerCm2: null },
+  'Ac-225': { row: 'Ac-225+', bqPerG: 10, bqPerCm2: null, surfaceDefault: 'a' },
   'Ra-223': { row: 'Ra-223+', bqPerG: 100, bqPerCm2: 1 },
+  // Sr-82+ covers Rb-82 (Tabelle 2), a positron emitter: letter b.
+  'Sr-82': { row: 'Sr-82+', bqPerG: 1, bqPerCm2: null, surfaceDefault: 'b' },
   'P-32': { row: 'P-32', bqPerG: 1000, bqPerCm2: 100 },
   'Cr-51': { row: 'Cr-51', bqPerG: 100, bqPerCm2: 100 },
   'Sr-89': { row: 'Sr-89+', bqPerG: 1000, bqPerCm2: 100 },
   'I-125': { row: 'I-125', bqPerG: 100, bqPerCm2: 10 },
+  'Sr-85': { row: 'Sr-85', bqPerG: 1, bqPerCm2: 1 },
+  // Carrier-added Lu-177; Lu-177m+ covers Lu-177 and Hf-177m (Tabelle 2), beta emitters above 0.2 MeV: letter b.
+  'Lu-177m': { row: 'Lu-177m+', bqPerG: 0.1, bqPerCm2: null, surfaceDefault: 'b' },
   'Ge-68': { row: 'Ge-68+', bqPerG: 0.1, bqPerCm2: 1 },
   'Co-57': { row: 'Co-57', bqPerG: 1, bqPerCm2: 10 },
   'Cs-137': { row: 'Cs-137+', bqPerG: 0.1, bqPerCm2: 1 },
@@ -59,13 +90,36 @@ export interface NuclideModel {
   Nuclide: string;
   HalfLifeSeconds: number;
   ClearanceLevelBqPerG: number | null;
+  /** Spalte 5, or the default of its note where the cell is empty (Note says which). */
   SurfaceClearanceLevelBqPerCm2: number | null;
+  /** The row of Tabelle 1 the figures come from (a "+" row covers daughters); null when it has none. */
+  Row: string | null;
+  Note: string | null;
 }
 
 export const KNOWN_NUCLIDES: readonly string[] = Object.keys(HALF_LIVES);
 
 export const clearanceLevel = (nuclide: string): number | null => CLEARANCE[nuclide]?.bqPerG ?? null;
-export const surfaceClearanceLevel = (nuclide: string): number | null => CLEARANCE[nuclide]?.bqPerCm2 ?? null;
+/** Spalte 5, or where its cell is empty the default its note gives for the nuclide's kind of emitter. */
+export function surfaceClearanceLevel(nuclide: string): number | null {
+  const entry = CLEARANCE[nuclide];
+  if (!entry) return null;
+  return entry.bqPerCm2 ?? (entry.surfaceDefault ? SURFACE_DEFAULTS[entry.surfaceDefault].bqPerCm2 : null);
+}
+
+/** What the nuclide table says of an entry beyond its figures: a default value used, a missing row. */
+function noteOf(entry: Clearance): string | null {
+  const parts: string[] = [];
+  if (entry.surfaceDefault) {
+    const d = SURFACE_DEFAULTS[entry.surfaceDefault];
+    parts.push(
+      `Spalte 5 is empty: the default of its note, letter ${entry.surfaceDefault} (${d.emitters}), ` +
+        `${d.bqPerCm2} Bq/cm².`,
+    );
+  }
+  if (entry.note) parts.push(entry.note);
+  return parts.length ? parts.join(' ') : null;
+}
 
 /** The public nuclide table, shortest half-life first. */
 export function nuclideModels(): NuclideModel[] {
@@ -74,5 +128,7 @@ export function nuclideModels(): NuclideModel[] {
     HalfLifeSeconds: HALF_LIVES[nuclide]!,
     ClearanceLevelBqPerG: clearanceLevel(nuclide),
     SurfaceClearanceLevelBqPerCm2: surfaceClearanceLevel(nuclide),
+    Row: CLEARANCE[nuclide]!.row,
+    Note: noteOf(CLEARANCE[nuclide]!),
   })).sort((a, b) => a.HalfLifeSeconds - b.HalfLifeSeconds);
 }

@@ -1,12 +1,12 @@
 /**
  * The release assessment of a container (StrlSchV 2018 § 35 with the summation rule of Anlage 4
- * Tabelle 1): the specific activity of each nuclide now, its ratio to the clearance level, their sum
- * (cleared when ≤ 1) and the earliest time the sum of the decaying mixture falls to 1.
- * Pure math: no AWS, no HTTP.
+ * Tabelle 1): the specific activity of each nuclide now, its ratio to the clearance level of Spalte 3,
+ * their sum (cleared when ≤ 1), the surface contamination against Spalte 5 where one was measured, and
+ * the earliest time both sums of the decaying mixture fall to 1. Pure math: no AWS, no HTTP.
  */
-import { activityAfter, decay, HALF_LIVES } from './decay';
+import { activityAfter, decay, HALF_LIVES, longestHalfLife } from './decay';
 import { CLEARANCE_SOURCE, clearanceLevel, surfaceClearanceLevel } from './nuclides';
-import { formatTimestamp, parseTimestamp } from './time';
+import { EARLIEST_TIMESTAMP, formatTimestamp, isRepresentable, LATEST_TIMESTAMP, parseTimestamp } from './time';
 
 /** What the assessment reads of a container. */
 export interface AssessedContainer {
@@ -43,8 +43,11 @@ export interface ReleaseAssessment {
   SharesAssumed: boolean;
   Nuclides: NuclideAssessment[];
   SumOfRatios: number | null;
+  /** Spalte 3 and, where a surface contamination was measured, Spalte 5: false if either sum exceeds 1. */
   ClearanceReached: boolean | null;
   PredictedReleaseDateTime: string | null;
+  /** Why there is no prediction although nothing is missing (it lies beyond the last representable time). */
+  PredictionRemark: string | null;
   SurfaceCheck: {
     MeasurementContamination: number;
     SumOfRatios: number | null;
@@ -53,37 +56,44 @@ export interface ReleaseAssessment {
   MissingInputs: string[];
 }
 
+/** What PredictionRemark says when the sums fall to 1 only after 9999-12-31 23:59:59. */
+export const OUT_OF_RANGE_REMARK = `not within the representable range ${EARLIEST_TIMESTAMP}..${LATEST_TIMESTAMP}`;
+
+const LATEST_MS = parseTimestamp(LATEST_TIMESTAMP)!.getTime();
 const secondsBetween = (from: Date, to: Date) => (to.getTime() - from.getTime()) / 1000;
 
 /**
- * Each nuclide's share of the measured activity: each content's activity decayed to the measurement
- * date, over their sum. Without an activity on every content (or a zero sum), each nuclide is assumed
- * to carry the whole measured activity (conservative: the sum of ratios can only be overstated).
+ * Each nuclide's share of the activity at `reference`: each content's activity decayed (or, for one
+ * dated later, grown back) to that time, over their sum. Worked in log2, so a content dated long after
+ * the reference never overflows. Without an activity on every content (or with a zero sum), each
+ * nuclide is assumed to carry the whole activity (conservative: the sum of ratios can only be
+ * overstated).
  */
 function sharesOf(
   contents: readonly AssessedContent[],
-  measuredAt: Date,
+  reference: Date,
 ): { shares: Map<string, number>; assumed: boolean } {
   const nuclides = [...new Set(contents.map((c) => c.nuclide))];
-  const atMeasurement = contents.map((c) => {
+  const assumed = { shares: new Map(nuclides.map((n) => [n, 1])), assumed: true };
+  const logs = contents.map((c) => {
     const at = c.activityDateTime === null ? undefined : parseTimestamp(c.activityDateTime);
     const halfLife = HALF_LIVES[c.nuclide];
-    return c.activity === null || !at || halfLife === undefined
-      ? undefined
-      : activityAfter(c.activity, secondsBetween(at, measuredAt), halfLife);
+    if (c.activity === null || !at || halfLife === undefined) return undefined;
+    return c.activity > 0 ? Math.log2(c.activity) + secondsBetween(reference, at) / halfLife : -Infinity;
   });
-  const total = atMeasurement.reduce<number>((sum, a) => sum + (a ?? 0), 0);
-  if (atMeasurement.some((a) => a === undefined) || !(total > 0)) {
-    return { shares: new Map(nuclides.map((n) => [n, 1])), assumed: true };
-  }
+  if (logs.some((l) => l === undefined)) return assumed;
+  const top = Math.max(...(logs as number[]));
+  if (top === -Infinity) return assumed;
+  const weights = (logs as number[]).map((l) => 2 ** (l - top));
+  const total = weights.reduce((sum, w) => sum + w, 0);
   const shares = new Map<string, number>();
   contents.forEach((c, i) => {
-    shares.set(c.nuclide, (shares.get(c.nuclide) ?? 0) + atMeasurement[i]! / total);
+    shares.set(c.nuclide, (shares.get(c.nuclide) ?? 0) + weights[i]! / total);
   });
   return { shares, assumed: false };
 }
 
-/** The sum of ratios of a mixture `seconds` after the measurement. */
+/** The sum of ratios of a mixture `seconds` after its reference time. */
 export interface MixtureTerm {
   ratioAtMeasurement: number;
   halfLife: number;
@@ -92,7 +102,7 @@ export const sumOfRatiosAfter = (terms: readonly MixtureTerm[], seconds: number)
   terms.reduce((sum, t) => sum + activityAfter(t.ratioAtMeasurement, seconds, t.halfLife), 0);
 
 /**
- * Seconds after the measurement when the sum of the decaying ratios first falls to 1 or below (0 when
+ * Seconds after the reference when the sum of the decaying ratios first falls to 1 or below (0 when
  * it already is). The sum strictly decreases, so bisection finds the crossing; the bracket is the time
  * by which every term has fallen to 1/n of the limit. Answered to the whole second, rounded up.
  */
@@ -115,6 +125,16 @@ export function secondsUntilCleared(terms: readonly MixtureTerm[]): number {
   return second;
 }
 
+/** When a mixture decaying from `reference` is cleared: an instant, or `beyond` the last representable one. */
+function clearedAt(terms: readonly MixtureTerm[], reference: Date): Date | 'beyond' {
+  if (sumOfRatiosAfter(terms, (LATEST_MS - reference.getTime()) / 1000) > 1) return 'beyond';
+  return new Date(reference.getTime() + secondsUntilCleared(terms) * 1000);
+}
+
+/** Cleared only if no known part exceeds 1: false wins over unknown, unknown over true. */
+const both = (a: boolean | null, b: boolean | null): boolean | null =>
+  a === false || b === false ? false : a === null || b === null ? null : true;
+
 export function assessRelease(
   container: AssessedContainer,
   contents: readonly AssessedContent[],
@@ -122,8 +142,10 @@ export function assessRelease(
 ): ReleaseAssessment {
   const missing: string[] = [];
   const { Weight: weight, MeasurementActivity: activity, MeasurementDate: date } = container;
+  const factor = container.MeasurementFactor ?? 1;
   if (weight === null || !(weight > 0)) missing.push('Weight');
   if (activity === null) missing.push('MeasurementActivity');
+  if (!(factor > 0)) missing.push('MeasurementFactor');
   const measuredAt = date === null ? undefined : parseTimestamp(date);
   if (!measuredAt) missing.push('MeasurementDate');
   if (!contents.length) missing.push('Contents');
@@ -133,9 +155,7 @@ export function assessRelease(
     else if (clearanceLevel(n) === null) missing.push(`ClearanceLevel:${n}`);
   }
   const specific =
-    weight !== null && weight > 0 && activity !== null
-      ? (activity * (container.MeasurementFactor ?? 1)) / weight
-      : null;
+    weight !== null && weight > 0 && activity !== null && factor > 0 ? (activity * factor) / weight : null;
   const { shares, assumed } =
     measuredAt && contents.length
       ? sharesOf(contents, measuredAt)
@@ -143,30 +163,43 @@ export function assessRelease(
 
   const perNuclide = nuclides.map((n): NuclideAssessment & { term?: MixtureTerm } => {
     const share = shares.get(n) ?? null;
+    if (share !== null && !Number.isFinite(share)) missing.push(`Share:${n}`);
     const level = clearanceLevel(n);
     const halfLife = HALF_LIVES[n];
-    const now_ =
-      specific !== null && share !== null && measuredAt && halfLife !== undefined
-        ? decay(specific * share, secondsBetween(measuredAt, now), halfLife)
-        : null;
-    const term =
-      specific !== null && share !== null && level !== null && halfLife !== undefined
-        ? { ratioAtMeasurement: (specific * share) / level, halfLife }
-        : undefined;
+    const usable = specific !== null && share !== null && Number.isFinite(share) && halfLife !== undefined;
+    const current = usable && measuredAt ? decay(specific * share, secondsBetween(measuredAt, now), halfLife) : null;
     return {
       Nuclide: n,
-      Share: share,
-      SpecificActivityBqPerG: now_,
+      Share: share !== null && Number.isFinite(share) ? share : null,
+      SpecificActivityBqPerG: current,
       ClearanceLevelBqPerG: level,
-      Ratio: now_ !== null && level !== null ? now_ / level : null,
-      ...(term ? { term } : {}),
+      Ratio: current !== null && level !== null ? current / level : null,
+      ...(usable && level !== null ? { term: { ratioAtMeasurement: (specific * share) / level, halfLife } } : {}),
     };
   });
 
-  const complete = missing.length === 0;
-  const sum = complete ? perNuclide.reduce((s, n) => s + n.Ratio!, 0) : null;
-  const terms = perNuclide.map((n) => n.term!);
-  const predicted = complete && measuredAt ? new Date(measuredAt.getTime() + secondsUntilCleared(terms) * 1000) : null;
+  const massComplete = missing.length === 0;
+  const sum = massComplete ? perNuclide.reduce((s, n) => s + n.Ratio!, 0) : null;
+  const surface = surfaceCheck(container, contents, now, missing);
+  const cleared = both(sum === null ? null : sum <= 1, surface?.check.ClearanceReached ?? true);
+
+  let predicted: string | null = null;
+  let remark: string | null = null;
+  if (massComplete && measuredAt && (!surface || surface.terms)) {
+    const times = [
+      clearedAt(
+        perNuclide.map((n) => n.term!),
+        measuredAt,
+      ),
+    ];
+    if (surface?.terms) times.push(clearedAt(surface.terms.terms, surface.terms.reference));
+    if (times.includes('beyond')) remark = OUT_OF_RANGE_REMARK;
+    else {
+      const latest = new Date(Math.max(...(times as Date[]).map((t) => t.getTime())));
+      if (isRepresentable(latest)) predicted = formatTimestamp(latest);
+      else remark = OUT_OF_RANGE_REMARK;
+    }
+  }
 
   return {
     AssessedAt: formatTimestamp(now),
@@ -176,34 +209,71 @@ export function assessRelease(
     SharesAssumed: assumed,
     Nuclides: perNuclide.map(({ term: _term, ...n }) => n),
     SumOfRatios: sum,
-    ClearanceReached: sum === null ? null : sum <= 1,
-    PredictedReleaseDateTime: predicted ? formatTimestamp(predicted) : null,
-    SurfaceCheck: surfaceCheck(container, shares, now),
+    ClearanceReached: cleared,
+    PredictedReleaseDateTime: predicted,
+    PredictionRemark: remark,
+    SurfaceCheck: surface?.check ?? null,
     MissingInputs: missing,
   };
 }
 
 /**
- * The surface contamination against Spalte 5 with the same summation rule: the measured Bq/cm²
- * split by the shares and decayed from its measurement to now. Null without a measured contamination.
+ * The surface contamination against Spalte 5 with the same summation rule: the measured Bq/cm² split by
+ * the nuclides' shares at its own measurement time and decayed from then. Null without a measured
+ * contamination; what it lacks is added to `missing` (its date, a nuclide's Spalte 5 value).
  */
 function surfaceCheck(
   container: AssessedContainer,
-  shares: ReadonlyMap<string, number>,
+  contents: readonly AssessedContent[],
   now: Date,
-): ReleaseAssessment['SurfaceCheck'] {
+  missing: string[],
+): { check: NonNullable<ReleaseAssessment['SurfaceCheck']>; terms?: { terms: MixtureTerm[]; reference: Date } } | null {
   const measured = container.MeasurementContamination;
   if (measured === null) return null;
   const at =
     container.MeasurementContaminationDateTime === null
       ? undefined
       : parseTimestamp(container.MeasurementContaminationDateTime);
-  const ratios = [...shares].map(([n, share]) => {
-    const level = surfaceClearanceLevel(n);
-    const halfLife = HALF_LIVES[n];
-    if (level === null || halfLife === undefined) return null;
-    return decay(measured * share, at ? secondsBetween(at, now) : 0, halfLife) / level;
-  });
-  const sum = shares.size && ratios.every((r) => r !== null) ? ratios.reduce<number>((s, r) => s + r!, 0) : null;
-  return { MeasurementContamination: measured, SumOfRatios: sum, ClearanceReached: sum === null ? null : sum <= 1 };
+  const lacking: string[] = [];
+  if (!at) lacking.push('MeasurementContaminationDateTime');
+  const nuclides = [...new Set(contents.map((c) => c.nuclide))];
+  for (const n of nuclides) {
+    if (HALF_LIVES[n] !== undefined && surfaceClearanceLevel(n) === null) lacking.push(`SurfaceClearanceLevel:${n}`);
+  }
+  missing.push(...lacking);
+  if (!at || !contents.length || lacking.length || nuclides.some((n) => HALF_LIVES[n] === undefined)) {
+    return { check: { MeasurementContamination: measured, SumOfRatios: null, ClearanceReached: null } };
+  }
+  const { shares } = sharesOf(contents, at);
+  const terms = [...shares].map(([n, share]) => ({
+    ratioAtMeasurement: (measured * share) / surfaceClearanceLevel(n)!,
+    halfLife: HALF_LIVES[n]!,
+  }));
+  const sum = sumOfRatiosAfter(terms, Math.max(0, secondsBetween(at, now)));
+  return {
+    check: { MeasurementContamination: measured, SumOfRatios: sum, ClearanceReached: sum <= 1 },
+    terms: { terms, reference: at },
+  };
+}
+
+/**
+ * The container's specific activity now (Bq/g), one figure with the assessment: the sum of each nuclide's
+ * decayed specific activity where the shares are known; where they are assumed, the whole measured
+ * activity decayed with the longest half-life among the contents. Null while an input is missing.
+ */
+export function currentSpecificActivity(
+  container: AssessedContainer,
+  contents: readonly AssessedContent[],
+  now: Date,
+): number | null {
+  const assessment = assessRelease(container, contents, now);
+  const specific = assessment.SpecificActivityAtMeasurementBqPerG;
+  const measuredAt = container.MeasurementDate === null ? undefined : parseTimestamp(container.MeasurementDate);
+  if (specific === null || !measuredAt) return null;
+  const values = assessment.Nuclides.map((n) => n.SpecificActivityBqPerG);
+  if (!assessment.SharesAssumed && values.length && values.every((v) => v !== null)) {
+    return values.reduce<number>((sum, v) => sum + v!, 0);
+  }
+  const halfLife = longestHalfLife(contents.map((c) => c.nuclide));
+  return halfLife === undefined ? null : decay(specific, secondsBetween(measuredAt, now), halfLife);
 }

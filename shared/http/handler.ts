@@ -30,6 +30,21 @@ import {
 } from './types';
 
 const hasBody = (route: Route) => route.method === 'POST' || route.method === 'PUT';
+
+/** A JSON body that may be left out: no body and no Content-Type is a request without one; otherwise it is parsed. */
+function optionalJsonBody(): ApiMiddleware {
+  const parser = httpJsonBodyParser();
+  return {
+    before: (request) => {
+      const { body, headers } = request.event;
+      if ((body === undefined || body === '') && !headers?.['content-type']) {
+        request.event.body = undefined;
+        return;
+      }
+      return parser.before?.(request as never);
+    },
+  };
+}
 /** Answers 503 this long before Lambda's own timeout (which would end in API Gateway's bare error). */
 const TIMEOUT_EARLY_MS = 250;
 
@@ -57,6 +72,13 @@ export function httpHandler(route: Route, fn: (request: ApiRequest) => Promise<A
       requestId: context.awsRequestId,
       header: (name) => event.headers?.[name.toLowerCase()],
     });
+    if (reply.raw) {
+      return {
+        statusCode: 200,
+        headers: { ...reply.headers, 'Content-Type': reply.raw.contentType },
+        body: reply.raw.text,
+      };
+    }
     return {
       statusCode: 200,
       headers: { 'Content-Type': 'application/json', ...reply.headers },
@@ -86,7 +108,7 @@ export function httpHandler(route: Route, fn: (request: ApiRequest) => Promise<A
     .use(dependencyErrors())
     .use(httpHeaderNormalizer())
     .use(authorize(route));
-  if (hasBody(route)) handler.use(bodyLimit()).use(httpJsonBodyParser());
+  if (hasBody(route)) handler.use(bodyLimit()).use(route.optionalBody ? optionalJsonBody() : httpJsonBodyParser());
   for (const middleware of extra) handler.use(middleware);
   // Every call and every retry of the request draws on one budget: its attempts and its time.
   return (event: ApiEvent, context: ApiContext): Promise<ApiResult> =>

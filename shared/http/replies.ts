@@ -77,8 +77,8 @@ export function pageReply(
 }
 
 /**
- * An unpaginated collection up to `cap` items; `truncated` adds the Warning that points to the page
- * operation. Its endpoints are its own address (`self`, with the query it keeps).
+ * An unpaginated collection up to `cap` items; `truncated` adds a Warning (by default the one that points to
+ * the page operation). Its endpoints are its own address (`self`, with the query it keeps).
  */
 export function wholeReply(
   request: ApiRequest,
@@ -86,6 +86,7 @@ export function wholeReply(
   listing: { items: unknown[]; total: number; truncated?: boolean },
   cap: number,
   query = '',
+  truncation: NotificationSpec = { key: 'collection.truncated', params: { cap, total: listing.total } },
 ): ApiReply {
   const self = `${baseUrl(request)}${request.event.rawPath}${query}`;
   const configuration = wholeConfiguration({
@@ -95,11 +96,5 @@ export function wholeReply(
     itemsOnPage: listing.items.length,
     self,
   });
-  return collection(
-    name,
-    listing.items,
-    configuration,
-    request.language,
-    listing.truncated ? [{ key: 'collection.truncated', params: { cap, total: listing.total } }] : [],
-  );
+  return collection(name, listing.items, configuration, request.language, listing.truncated ? [truncation] : []);
 }

@@ -50,3 +50,28 @@ export function pageOf(request: ApiRequest): number {
     throw badRequest([{ key: 'detail.page', params: { field: 'page' } }]);
   return Math.min(page, MAX_PAGE + 1);
 }
+
+/**
+ * The media type to answer in, from `Accept` (RFC 9110 §12.5.1): of those offered (the first is the default),
+ * the one with the highest q-value by the most specific matching range; 406 when none is acceptable.
+ */
+export function negotiate<T extends string>(request: ApiRequest, offered: readonly [T, ...T[]]): T {
+  const accept = request.header('accept');
+  if (!accept?.trim()) return offered[0];
+  const ranges = accept.split(',').flatMap((part) => {
+    const [range = '', ...params] = part.split(';').map((p) => p.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith('q='));
+    const quality = q === undefined ? 1 : Number(q.slice(2));
+    return range ? [{ range, q: Number.isFinite(quality) ? quality : 0 }] : [];
+  });
+  const specificity = (range: string, type: string) =>
+    range === type ? 3 : range === `${type.split('/')[0]}/*` ? 2 : range === '*/*' ? 1 : 0;
+  const qualityOf = (type: string) =>
+    ranges
+      .filter((r) => specificity(r.range, type) > 0)
+      .sort((a, b) => specificity(b.range, type) - specificity(a.range, type))[0]?.q ?? 0;
+  const best = [...offered].sort((a, b) => qualityOf(b) - qualityOf(a))[0]!;
+  if (qualityOf(best) <= 0)
+    throw new AppError(406, 'request.not_acceptable', { params: { types: offered.join(', ') } });
+  return best;
+}

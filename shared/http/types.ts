@@ -31,6 +31,8 @@ export interface ApiRequest {
 export interface ApiReply {
   body: unknown;
   headers?: Record<string, string>;
+  /** An answer that is not JSON (the register as CSV): its media type and text; `body` is then ignored. */
+  raw?: { contentType: string; text: string };
 }
 
 /** Marks the Idempotency-Key middleware (shared/http/idempotency.ts), which every POST route runs. */

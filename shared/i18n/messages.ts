@@ -83,6 +83,13 @@ export const messages = {
     en: 'The content was removed from the container.',
     de: 'Der Inhalt wurde aus dem Behälter entfernt.',
   },
+  'release.recorded': {
+    code: 20105,
+    type: 'Success',
+    level: 'INFO',
+    en: 'The container was released; its release record is archived as document {document}.',
+    de: 'Der Behälter wurde freigegeben; sein Freigabeprotokoll ist als Dokument {document} archiviert.',
+  },
   'release.shares_assumed': {
     code: 20202,
     type: 'Info',
@@ -100,6 +107,29 @@ export const messages = {
     level: 'INFO',
     en: 'ReleaseDateTime was set to the predicted release date {date}.',
     de: 'ReleaseDateTime wurde auf das vorhergesagte Freigabedatum {date} gesetzt.',
+  },
+  'release.date_repredicted': {
+    code: 20205,
+    type: 'Info',
+    level: 'INFO',
+    en: 'ReleaseDateTime was predicted again from the changed data: {date}.',
+    de: 'ReleaseDateTime wurde aus den geänderten Daten neu vorhergesagt: {date}.',
+  },
+  'release.date_unpredictable': {
+    code: 20206,
+    type: 'Info',
+    level: 'INFO',
+    en: 'No release date can be predicted from the changed data ({reason}): ReleaseDateTime was cleared.',
+    de:
+      'Aus den geänderten Daten lässt sich kein Freigabedatum vorhersagen ({reason}): ReleaseDateTime wurde ' +
+      'geleert.',
+  },
+  'release.time_from_server': {
+    code: 20207,
+    type: 'Info',
+    level: 'INFO',
+    en: 'ReleasedByRadiationProtectionOfficerDateTime is the time of the release on the server: {at} (UTC).',
+    de: 'ReleasedByRadiationProtectionOfficerDateTime ist der Zeitpunkt der Freigabe auf dem Server: {at} (UTC).',
   },
   'operation.status': {
     code: 20204,
@@ -128,11 +158,11 @@ export const messages = {
     type: 'Warning',
     level: 'WARNING',
     en:
-      'Released while the release assessment says clearance is not reached: the sum of ratios is {sum} (cleared at 1 ' +
-      'or below).',
+      'Released on the Justification of the radiation protection officer although the assessment does not clear ' +
+      'the container ({reason}).',
     de:
-      'Freigegeben, obwohl die Freigabebewertung die Freigabewerte nicht einhält: Die Summe der Verhältniszahlen ist ' +
-      '{sum} (freigebbar bei höchstens 1).',
+      'Freigegeben auf die Begründung des Strahlenschutzbeauftragten, obwohl die Bewertung den Behälter nicht ' +
+      'freigibt ({reason}).',
   },
   'request.read_only_ignored': {
     code: 30001,
@@ -296,6 +326,52 @@ export const messages = {
     en: 'A container holds at most {max} contents.',
     de: 'Ein Behälter enthält höchstens {max} Inhalte.',
   },
+  'container.clearance_not_reached': {
+    code: 40912,
+    type: 'Error',
+    level: 'ERROR',
+    en: 'The release assessment does not clear the container at this moment.',
+    de: 'Die Freigabebewertung gibt den Behälter zu diesem Zeitpunkt nicht frei.',
+  },
+  'container.release_state': {
+    code: 40913,
+    type: 'Error',
+    level: 'ERROR',
+    en:
+      'A container is released from RELEASE_DATE_REACHED, or with a Justification from DECAY or ' +
+      'RELEASE_DATE_REACHED; this one is {state}.',
+    de:
+      'Ein Behälter wird aus RELEASE_DATE_REACHED freigegeben, mit einer Begründung auch aus DECAY oder ' +
+      'RELEASE_DATE_REACHED; dieser ist {state}.',
+  },
+  'container.release_date_too_early': {
+    code: 40914,
+    type: 'Error',
+    level: 'ERROR',
+    en: 'ReleaseDateTime {date} lies before the predicted release date {predicted}.',
+    de: 'ReleaseDateTime {date} liegt vor dem vorhergesagten Freigabedatum {predicted}.',
+  },
+  'container.release_frozen': {
+    code: 40915,
+    type: 'Error',
+    level: 'ERROR',
+    en: 'The container was released at {at}: its measurements, contents and release are kept as they were.',
+    de: 'Der Behälter wurde am {at} freigegeben: Messwerte, Inhalte und Freigabe bleiben, wie sie waren.',
+  },
+  'container.already_released': {
+    code: 40916,
+    type: 'Error',
+    level: 'ERROR',
+    en: 'The container was already released at {at}.',
+    de: 'Der Behälter wurde bereits am {at} freigegeben.',
+  },
+  'document.kept_record': {
+    code: 40917,
+    type: 'Error',
+    level: 'ERROR',
+    en: 'The document is a release record, kept unchanged until {until}.',
+    de: 'Das Dokument ist ein Freigabeprotokoll und wird bis {until} unverändert aufbewahrt.',
+  },
   'operation.execution_not_found': {
     code: 40406,
     type: 'Error',
@@ -323,6 +399,20 @@ export const messages = {
     level: 'ERROR',
     en: 'This method is not allowed here.',
     de: 'Diese Methode ist hier nicht erlaubt.',
+  },
+  'request.not_acceptable': {
+    code: 40601,
+    type: 'Error',
+    level: 'ERROR',
+    en: 'None of the media types in Accept can be answered; this operation answers {types}.',
+    de: 'Keiner der Medientypen in Accept kann geliefert werden; dieser Vorgang liefert {types}.',
+  },
+  'register.truncated': {
+    code: 30004,
+    type: 'Warning',
+    level: 'WARNING',
+    en: 'Only the first {cap} of the {total} releases of the year are listed; the summary counts them all.',
+    de: 'Nur die ersten {cap} der {total} Freigaben des Jahres werden aufgeführt; die Zusammenfassung zählt alle.',
   },
   'request.precondition_failed': {
     code: 41201,
@@ -465,6 +555,33 @@ export const details = {
     en: '{field}: is required when {other} is given',
     de: '{field}: ist erforderlich, wenn {other} angegeben ist',
   },
+  'detail.positive': { en: '{field}: must be greater than 0', de: '{field}: muss größer als 0 sein' },
+  'detail.future': {
+    en: "{field}: lies more than {minutes} minutes after the server's time (timestamps are UTC)",
+    de: '{field}: liegt mehr als {minutes} Minuten nach der Serverzeit (Zeitangaben sind UTC)',
+  },
+  'detail.released_by_caller': {
+    en: '{field}: must be the caller, who releases the container',
+    de: '{field}: muss der Aufrufer sein, der den Behälter freigibt',
+  },
+  'detail.set_by_release': {
+    en: '{field}: is set by the release, not by an update',
+    de: '{field}: wird von der Freigabe gesetzt, nicht von einer Änderung',
+  },
+  'detail.sum_of_ratios': {
+    en: 'Sum of ratios (Spalte 3): {sum}; cleared at 1 or below',
+    de: 'Summe der Verhältniszahlen (Spalte 3): {sum}; freigebbar bei höchstens 1',
+  },
+  'detail.surface_sum_of_ratios': {
+    en: 'Sum of ratios of the surface contamination (Spalte 5): {sum}; cleared at 1 or below',
+    de: 'Summe der Verhältniszahlen der Oberflächenkontamination (Spalte 5): {sum}; freigebbar bei höchstens 1',
+  },
+  'detail.missing_input': {
+    en: '{field}: missing or unusable, so the assessment cannot be made',
+    de: '{field}: fehlt oder ist unbrauchbar, daher ist keine Bewertung möglich',
+  },
+  'detail.prediction': { en: 'Release date: {remark}', de: 'Freigabedatum: {remark}' },
+  'detail.year': { en: '{field}: must be a year, 0001 to 9999', de: '{field}: muss ein Jahr sein, 0001 bis 9999' },
   'detail.body_object': { en: 'The body must be a JSON object', de: 'Der Inhalt muss ein JSON-Objekt sein' },
   'detail.field': { en: '{field}', de: '{field}' },
   'detail.if_match': {

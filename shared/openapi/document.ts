@@ -51,6 +51,8 @@ export function jsonSchemaOf(schema: v.GenericSchema): Json {
             maximum: QUANTITY_MAX,
             description: `0, or from ${requirement.replace(/^\[|\]$/g, '').replace(', ', ' to ')} (stored exactly)`,
           };
+        case 'detail.positive':
+          return { ...jsonSchema, exclusiveMinimum: 0 };
         case 'detail.filename':
           return { ...jsonSchema, description: 'no control characters, / or \\' };
         default:
@@ -316,6 +318,7 @@ export function openApiDocument(options: OpenApiOptions = {}): Json {
         };
       }
       content = { 'application/json': { schema, example: exampleOf(schema) } };
+      for (const media of docs.alternatives ?? []) content[media] = { schema: { type: 'string' } };
     }
     const responses: Record<string, Json> = {
       200: {
@@ -343,7 +346,7 @@ export function openApiDocument(options: OpenApiOptions = {}): Json {
       ...(body
         ? {
             requestBody: {
-              required: true,
+              required: !route.optionalBody,
               description:
                 'Members of the model that are read-only are ignored with a Warning; any other unknown member is 400.',
               content: { 'application/json': { schema: body, example: exampleOf(body, true) } },

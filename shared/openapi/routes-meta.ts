@@ -26,7 +26,16 @@ import {
 import { maintenanceCreateSchema, maintenanceModel, maintenanceUpdateSchema } from '../schemas/maintenance';
 import { executionId, executionReply, operationQuery, startReply } from '../schemas/operation';
 import { operations } from '../routes/operations';
-import { historyEntryModel, nuclideModel, releaseAssessmentModel } from '../schemas/release';
+import {
+  historyEntryModel,
+  nuclideModel,
+  releaseAssessmentModel,
+  releaseBodySchema,
+  releaseRecordModel,
+  releaseRegisterModel,
+  releaseRegisterSummaryModel,
+  yearQuery,
+} from '../schemas/release';
 
 const container = { item: 'ContainerModel', model: containerModel } as const;
 const content = { item: 'ContainerContentModel', model: contentModel } as const;
@@ -54,6 +63,16 @@ export const routeDocs: Readonly<Record<string, RouteDocs>> = {
   'container.history': { reply: history },
   'container.historyPage': { reply: history },
   'container.nuclides': { reply: { collection: 'NuclideModelCollection', model: nuclideModel } },
+  'container.release': { body: releaseBodySchema, reply: { item: 'ReleaseRecordModel', model: releaseRecordModel } },
+  'releaseRegister.list': {
+    query: { year: yearQuery },
+    reply: { collection: 'ReleaseRegisterModelCollection', model: releaseRegisterModel },
+    alternatives: ['text/csv'],
+  },
+  'releaseRegister.summary': {
+    query: { year: yearQuery },
+    reply: { item: 'ReleaseRegisterSummaryModel', model: releaseRegisterSummaryModel },
+  },
 
   'document.find': documents,
   'document.page': documents,

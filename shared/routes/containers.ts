@@ -1,6 +1,7 @@
 import type { Route } from './types';
 
-const CONTAINER = '/waste-management/api/v1/{clientUuid}/{facilityUuid}/container';
+/** The containers of a facility (interface §4.3). */
+export const CONTAINER = '/waste-management/api/v1/{clientUuid}/{facilityUuid}/container';
 const notFound = { 404: ['container.not_found'] } as const;
 
 /** Waste containers (interface §4.3). */
@@ -35,7 +36,7 @@ export const containerRoutes = {
     files: 'none',
     answers: {
       403: ['container.rpo_fields_forbidden'],
-      409: ['container.initial_state', 'container.release_required'],
+      409: ['container.initial_state', 'container.release_state', 'container.release_date_too_early'],
     },
     headers: { response: ['ETag'] },
   },
@@ -54,11 +55,18 @@ export const containerRoutes = {
         'container.state_change_forbidden',
         'container.release_required',
         'container.read_only',
+        'container.clearance_not_reached',
+        'container.release_state',
+        'container.release_date_too_early',
+        'container.release_frozen',
+        'container.already_released',
         'request.concurrent_update',
       ],
       412: ['request.precondition_failed'],
     },
     headers: { request: ['If-Match'], response: ['ETag'] },
+    // An update that sets the release runs the release act, with its record.
+    records: 'write',
   },
   delete: {
     operation: 'container.delete',
@@ -93,6 +101,7 @@ export const containerRoutes = {
       ...notFound,
       409: [
         'container.contents_locked',
+        'container.release_frozen',
         'container.content_duplicate',
         'container.contents_full',
         'request.concurrent_update',
@@ -110,7 +119,7 @@ export const containerRoutes = {
     files: 'none',
     answers: {
       404: ['container.not_found', 'container.content_not_found'],
-      409: ['container.contents_locked', 'request.concurrent_update'],
+      409: ['container.contents_locked', 'container.release_frozen', 'request.concurrent_update'],
     },
     headers: { response: ['ETag'] },
   },

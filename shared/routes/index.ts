@@ -14,6 +14,7 @@ import { documentRoutes } from './documents';
 import { docsRoutes } from './docs';
 import { maintenanceRoutes } from './maintenance';
 import { executionRoutes, operationRoutes } from './operations';
+import { releaseRoutes } from './releases';
 import { GREEDY, type DataAccess, type ObjectAccess, type Route } from './types';
 
 export * from './types';
@@ -24,6 +25,7 @@ export * from './types';
  */
 export const routes: readonly Route[] = [
   ...Object.values(containerRoutes),
+  ...Object.values(releaseRoutes),
   ...Object.values(documentRoutes),
   ...Object.values(maintenanceRoutes),
   ...Object.values(operationRoutes),

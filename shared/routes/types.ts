@@ -32,6 +32,14 @@ export interface Route {
    */
   readonly executions?: 'start' | 'read';
   /**
+   * What the function does with the release records bucket (S3 Object Lock) beyond presigning downloads (which
+   * every function that presents documents does): `write` makes release records. Such a function loads its PDF
+   * library only when it makes one (installed beside its bundle, infra/bundling.ts).
+   */
+  readonly records?: 'write';
+  /** A POST whose JSON body may be left out (no body, no Content-Type). */
+  readonly optionalBody?: true;
+  /**
    * Answers beyond those the method, auth, path, body and query imply (shared/openapi/answers.ts
    * derives those): a status and the messages it carries.
    */
@@ -55,6 +63,8 @@ export interface RouteDocs {
   readonly query?: Readonly<Record<string, GenericSchema>>;
   /** The 200 answer; without one the document says only that it carries Notifications. */
   readonly reply?: Reply;
+  /** Other media types the 200 answer comes in, chosen by `Accept` (406 when none fits): `text/csv`. */
+  readonly alternatives?: readonly 'text/csv'[];
 }
 
 /**

@@ -6,19 +6,42 @@ import {
   CONTAINER_TABLE,
   type ContainerField,
 } from '../domain/container';
-import { displayName, flag, identifier, model, oneOf, quantity, schemasOf, text, timestamp } from './fields';
+import {
+  displayName,
+  flag,
+  identifier,
+  model,
+  oneOf,
+  positiveQuantity,
+  quantity,
+  schemasOf,
+  text,
+  timestamp,
+} from './fields';
 
 /** The container's schemas from its field table (shared/domain/container.ts). */
 const schemas = schemasOf(CONTAINER_TABLE, {
   writable: {
     State: oneOf(CONTAINER_STATES),
     Name: text(1, 128),
-    Weight: quantity,
-    MeasurementActivity: quantity,
-    MeasurementFactor: quantity,
+    Weight: v.pipe(
+      positiveQuantity,
+      v.description('The mass of the contents in g: the averaging mass of the release.'),
+    ),
+    MeasurementActivity: v.pipe(
+      quantity,
+      v.description('The activity measured at MeasurementDate, in Bq (before MeasurementFactor is applied).'),
+    ),
+    MeasurementFactor: v.pipe(
+      positiveQuantity,
+      v.description(
+        'Dimensionless factor of the measuring method (calibration and geometry) by which MeasurementActivity is ' +
+          'multiplied to give the activity of the contents; 1 when null.',
+      ),
+    ),
     MeasurementDate: timestamp,
     MeasuredBy: identifier,
-    MeasurementContamination: quantity,
+    MeasurementContamination: v.pipe(quantity, v.description('The surface contamination measured, in Bq/cm².')),
     MeasurementContaminationDateTime: timestamp,
     MeasurementContaminationBy: identifier,
     ReleaseDateTime: timestamp,
@@ -28,7 +51,13 @@ const schemas = schemasOf(CONTAINER_TABLE, {
   },
   computed: {
     MeasuredByName: displayName,
-    CurrentSpecificActivity: v.nullable(v.number()),
+    CurrentSpecificActivity: v.pipe(
+      v.nullable(v.number()),
+      v.description(
+        "Bq/g now: the sum of each nuclide's decayed specific activity (the release assessment's figures); with " +
+          'contents without activities, the whole activity decayed with the longest half-life.',
+      ),
+    ),
     MeasurementContaminationByName: displayName,
     ReleasedByRadiationProtectionOfficerName: displayName,
     DispatchId: v.nullable(identifier),

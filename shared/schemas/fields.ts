@@ -47,6 +47,12 @@ export const quantity = v.pipe(
   v.check(isStorableNumber, `detail.number_range:[${QUANTITY_MIN}, ${QUANTITY_MAX}]`),
 );
 
+/** A quantity that must be more than 0 (a weight, a factor): 0 would divide by zero or clear anything. */
+export const positiveQuantity = v.pipe(
+  quantity,
+  v.check((n: number) => n > 0, 'detail.positive'),
+);
+
 export const flag = v.boolean('detail.type_boolean');
 /** A flag in a query string: exactly `true` or `false` (`1`, `TRUE`, `yes` or empty are 400). */
 export const queryFlag = v.optional(

@@ -1,9 +1,20 @@
-/** The decay-in-storage answers as schemas: the release assessment, the nuclide table and the history lines. */
+/**
+ * The decay-in-storage answers as schemas: the release assessment, the nuclide table, the history lines, the
+ * release's body and answer, the register and its summary.
+ */
 import * as v from 'valibot';
 import type { NuclideModel } from '../domain/nuclides';
 import type { NuclideAssessment, ReleaseAssessment } from '../domain/release';
+import {
+  JUSTIFICATION_LENGTH,
+  MEASUREMENT_METHODS,
+  RELEASE_TYPES,
+  type ReleaseRecordModel,
+  type ReleaseRegisterRow,
+} from '../domain/release-record';
 import type { HistoryEntryModel } from '../services/containers';
-import { identifier, timestamp } from './fields';
+import type { ReleaseRegisterSummary } from '../services/releases';
+import { identifier, text, timestamp } from './fields';
 
 const number = v.number();
 const nullableNumber = v.nullable(number);
@@ -33,6 +44,7 @@ export const releaseAssessmentModel = v.strictObject({
   SumOfRatios: nullableNumber,
   ClearanceReached: v.nullable(v.boolean()),
   PredictedReleaseDateTime: v.nullable(timestamp),
+  PredictionRemark: v.nullable(v.string()),
   SurfaceCheck: v.nullable(
     v.strictObject({
       MeasurementContamination: number,
@@ -49,6 +61,8 @@ export const nuclideModel = v.strictObject({
   HalfLifeSeconds: number,
   ClearanceLevelBqPerG: nullableNumber,
   SurfaceClearanceLevelBqPerCm2: nullableNumber,
+  Row: v.nullable(v.string()),
+  Note: v.nullable(v.string()),
 } satisfies Record<keyof NuclideModel, v.GenericSchema>);
 
 /** ContainerHistoryEntryModel: one field of one audit entry; the values are as the field holds them. */
@@ -61,3 +75,54 @@ export const historyEntryModel = v.strictObject({
   NewValue: v.unknown(),
   RequestId: v.string(),
 } satisfies Record<keyof HistoryEntryModel, v.GenericSchema>);
+
+/** The body of POST .../release: an optional Justification, the RPO's reason on record (10 to 1,000 characters). */
+export const releaseBodySchema = v.object({
+  Justification: v.optional(text(JUSTIFICATION_LENGTH.min, JUSTIFICATION_LENGTH.max)),
+});
+export const releaseMembers = { writable: ['Justification'], readOnly: [] } as const;
+
+/** `?year=YYYY`: the year of the register, 0001 to 9999. */
+export const yearQuery = v.pipe(
+  v.string('detail.year'),
+  v.regex(/^(?!0000)\d{4}$/, 'detail.year'),
+  v.transform(Number),
+);
+
+/** ReleaseRecordModel: what a release answers. */
+export const releaseRecordModel = v.strictObject({
+  ContainerUuid: identifier,
+  RecordDocumentUuid: identifier,
+  ReleasedAt: timestamp,
+  ReleasedBy: v.string(),
+  ReleasedByName: v.nullable(v.string()),
+  Justification: v.nullable(v.string()),
+  Assessment: releaseAssessmentModel,
+  Sha256: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)),
+} satisfies Record<keyof ReleaseRecordModel, v.GenericSchema>);
+
+/** ReleaseRegisterModel: a line of the register, as it was at the determination. */
+export const releaseRegisterModel = v.strictObject({
+  ContainerUuid: identifier,
+  Name: v.string(),
+  ReleasedAt: timestamp,
+  ReleasedBy: v.string(),
+  ReleasedByName: v.nullable(v.string()),
+  Weight: nullableNumber,
+  SumOfRatios: nullableNumber,
+  Nuclides: v.array(v.strictObject({ Nuclide: v.string(), SpecificActivityBqPerG: nullableNumber })),
+  MeasurementMethod: v.picklist(MEASUREMENT_METHODS),
+  ReleaseType: v.picklist(RELEASE_TYPES),
+  Justification: v.nullable(v.string()),
+  RecordDocumentUuid: identifier,
+} satisfies Record<keyof ReleaseRegisterRow, v.GenericSchema>);
+
+const totals = { Releases: v.pipe(number, v.integer()), TotalWeight: number };
+/** ReleaseRegisterSummaryModel: the year's mass (g) per type of release, the figures of the yearly report. */
+export const releaseRegisterSummaryModel = v.strictObject({
+  Client: identifier,
+  Facility: identifier,
+  Year: v.pipe(number, v.integer()),
+  ...totals,
+  ReleaseTypes: v.array(v.strictObject({ ReleaseType: v.picklist(RELEASE_TYPES), ...totals })),
+} satisfies Record<keyof ReleaseRegisterSummary, v.GenericSchema>);

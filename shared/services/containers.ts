@@ -1,10 +1,17 @@
 /**
- * Container use cases: load, create, update (with If-Match), delete. Orchestrates the domain rules
- * and the store port; knows nothing of DynamoDB or HTTP events.
+ * Container use cases: load, create, update (with If-Match), delete, contents, assessment, history and
+ * the release sweep. Orchestrates the domain rules and the store port; knows nothing of DynamoDB or HTTP
+ * events. The release act itself stands beside it (shared/services/releases.ts).
  */
 import { randomUUID } from 'node:crypto';
 import {
   allFieldsAsChanges,
+  etagOf,
+  formatSum,
+  assessContainer,
+  fieldChanges,
+  isKeptRecord,
+  predictionGap,
   checkContentAddable,
   checkContentsChangeable,
   checkDeletable,
@@ -23,18 +30,19 @@ import {
   type ContainerRecord,
   type ContainerView,
 } from '../domain/container';
-import { assessRelease, type ReleaseAssessment } from '../domain/release';
+import type { ReleaseAssessment } from '../domain/release';
+import { writeRelease, type ReleaseAct } from './releases';
 import { formatTimestamp } from '../domain/time';
 import { AppError, badRequest, notFound } from '../errors';
 import type { NotificationSpec } from '../i18n/translate';
 import { ConditionFailedError, optimistic } from '../data/transact';
 import { SERVICE_ACTOR, type AuditChange, type ContainerStore, type WriteContext } from '../data/containers';
 import type { Caller } from '../auth/claims';
+import type { Tenant } from '../data/table';
+import type { ContentInput } from '../schemas/content';
 
 /** What a write needs of its caller: who (for the directory and the audit) and the roles (for the rules). */
 export type Writer = Pick<Caller, 'sub' | 'name' | 'roles'>;
-import type { Tenant } from '../data/table';
-import type { ContentInput } from '../schemas/content';
 
 export interface ContainerResult {
   model: ContainerModel;
@@ -54,18 +62,7 @@ export interface HistoryEntryModel {
   RequestId: string;
 }
 
-const linksOf = (links: readonly ContentLink[]) =>
-  links.map((l) => ({
-    nuclide: l.nuclide,
-    activity: l.activity ?? null,
-    activityDateTime: l.activityDateTime ?? null,
-  }));
-
-/** The sum of ratios as a Warning names it: four significant digits. */
-const formatSum = (sum: number) => Number(sum.toPrecision(4)).toString();
-
-/** The ETag of a container version: strong, opaque, different for every item and version. */
-export const etagOf = (record: ContainerRecord): string => `"${record.Uuid}.${record.Version}"`;
+export { etagOf };
 
 /** If-Match holds when it lists the current ETag or is `*` (weak tags never match: RFC 9110 strong comparison). */
 export function ifMatchHolds(ifMatch: string, etag: string): boolean {
@@ -75,7 +72,11 @@ export function ifMatchHolds(ifMatch: string, etag: string): boolean {
     .some((tag) => tag === '*' || tag === etag);
 }
 
-export function containerService(store: ContainerStore, clock: () => Date = () => new Date()) {
+/**
+ * `release` is the release act (shared/services/releases.ts): given to the functions that may release
+ * (an update that sets the release runs it), left out elsewhere.
+ */
+export function containerService(store: ContainerStore, clock: () => Date = () => new Date(), release?: ReleaseAct) {
   async function present(view: ContainerView, now: Date, consistent = false): Promise<ContainerResult> {
     const names = await store.names(view.record.Client, personIdsOf(view.record), { consistent });
     return { model: toContainerModel(view, names, now), etag: etagOf(view.record) };
@@ -125,43 +126,33 @@ export function containerService(store: ContainerStore, clock: () => Date = () =
           });
         }
         const now = clock();
-        const notes: NotificationSpec[] = [];
-        let { next, changes } = updateContainer(view.record, patch, caller.roles, now);
-        // Entering DECAY without a release date: the predicted one, when the inputs allow it.
-        if (
-          view.record.State !== 'DECAY' &&
-          next.State === 'DECAY' &&
-          next.ReleaseDateTime === null &&
-          patch.ReleaseDateTime === undefined
-        ) {
-          const predicted = assessRelease(next, linksOf(view.links), now).PredictedReleaseDateTime;
-          if (predicted !== null) {
-            ({ next, changes } = updateContainer(
-              view.record,
-              { ...patch, ReleaseDateTime: predicted },
-              caller.roles,
-              now,
-            ));
-            notes.push({ key: 'release.date_predicted', params: { date: predicted } });
-          }
-        }
+        const outcome = updateContainer(view.record, patch, caller.roles, now, {
+          links: view.links,
+          caller: caller.sub,
+        });
+        let { next } = outcome;
+        const notes = [...outcome.notes];
         const kind = transitionRecord(view.record.State, next.State);
         const transition = kind ? { kind, id: randomUUID() } : undefined;
-        const audited: AuditChange[] = [...changes];
-        if (transition) {
-          // A release the assessment does not support still needs the RPO release; it is said and recorded.
-          const assessment = assessRelease(next, linksOf(view.links), now);
-          if (assessment.ClearanceReached === false) {
-            notes.push({ key: 'release.clearance_not_reached', params: { sum: formatSum(assessment.SumOfRatios!) } });
-            audited.push({
-              field: 'ReleaseAssessment',
-              old: null,
-              new: { AssessedAt: assessment.AssessedAt, SumOfRatios: assessment.SumOfRatios, ClearanceReached: false },
-            });
-          }
-        }
+        const write = writeContext(caller, now, requestId);
         try {
-          await store.update(view.record, next, audited, writeContext(caller, now, requestId), transition);
+          if (outcome.releasing) {
+            // Setting the release is the release act (its gate, its record), not an override.
+            if (!release) throw new Error('containerService: an update that releases needs the release act');
+            const prepared = await release({
+              view,
+              container: next,
+              state: isKeptRecord(next.State) ? view.record.State : next.State,
+              caller,
+              justification: null,
+              now,
+            });
+            next = { ...prepared.next, Version: next.Version, UpdatedAt: next.UpdatedAt };
+            notes.push(...prepared.notes);
+            await writeRelease(store, view.record, next, fieldChanges(view.record, next), write, prepared, transition);
+          } else {
+            await store.update(view.record, next, outcome.changes, write, transition);
+          }
         } catch (error) {
           // With If-Match, losing the race is a failed precondition, not a reason to re-apply.
           if (error instanceof ConditionFailedError && ifMatch !== undefined) {
@@ -171,7 +162,7 @@ export function containerService(store: ContainerStore, clock: () => Date = () =
           }
           throw error;
         }
-        const written = changes.length ? next : view.record;
+        const written = outcome.changes.length || outcome.releasing ? next : view.record;
         const result = await present(
           {
             ...view,
@@ -217,8 +208,8 @@ export function containerService(store: ContainerStore, clock: () => Date = () =
         throw badRequest([{ key: 'detail.required_with', params: { field: 'ActivityDateTime', other: 'Activity' } }]);
       return optimistic(async () => {
         const view = await mustLoad(tenant, uuid, true);
-        checkContentAddable(view.record, view.links, input.ContentId);
         const now = clock();
+        checkContentAddable(view.record, view.links, { id: input.ContentId, activityDateTime }, now);
         const content: ContentLink = {
           kind: input.Kind,
           id: input.ContentId,
@@ -260,7 +251,7 @@ export function containerService(store: ContainerStore, clock: () => Date = () =
       uuid: string,
     ): Promise<{ assessment: ReleaseAssessment & { ContainerUuid: string }; notes: NotificationSpec[] }> {
       const view = await mustLoad(tenant, uuid, false);
-      const assessment = assessRelease(view.record, linksOf(view.links), clock());
+      const assessment = assessContainer(view.record, view.links, clock());
       return {
         assessment: { ContainerUuid: uuid, ...assessment },
         notes: assessment.SharesAssumed ? [{ key: 'release.shares_assumed' }] : [],
@@ -305,27 +296,70 @@ export function containerService(store: ContainerStore, clock: () => Date = () =
 
     /**
      * The release sweep: every DECAY container whose ReleaseDateTime has passed moves to
-     * RELEASE_DATE_REACHED, audited as done by the service. Idempotent: each is read again and
-     * written only if still DECAY and due, under its version, so one changed meanwhile is left alone.
+     * RELEASE_DATE_REACHED, audited as done by the service, if the assessment at this moment clears it
+     * (the gate). One it does not clear stays in DECAY with ReleaseDateTime predicted again from its data
+     * (null when none can be: then the sweep leaves it until its data change), so it is not found again
+     * every run. Idempotent: each is read again and written only if still DECAY and due, under its
+     * version, so one changed meanwhile is left alone.
      */
-    async releaseDue(requestId: string): Promise<{ due: number; moved: number }> {
+    async releaseDue(
+      requestId: string,
+    ): Promise<{ due: number; moved: number; notCleared: { uuid: string; reason: string }[] }> {
       const now = clock();
       const at = formatTimestamp(now);
       const due = await store.dueForRelease(at);
       let moved = 0;
+      const notCleared: { uuid: string; reason: string }[] = [];
       for (const { tenant, uuid } of due) {
         const view = await store.load(tenant, uuid, { consistent: true });
         const record = view?.record;
-        if (record?.State !== 'DECAY' || record.ReleaseDateTime === null || record.ReleaseDateTime > at) continue;
-        const { next, changes } = updateContainer(record, { State: 'RELEASE_DATE_REACHED' }, [], now);
+        if (!view || record?.State !== 'DECAY' || record.ReleaseDateTime === null || record.ReleaseDateTime > at)
+          continue;
+        const service = { actor: SERVICE_ACTOR, at, requestId };
+        let outcome: { next: ContainerRecord; changes: AuditChange[] };
         try {
-          await store.update(record, next, changes, { actor: SERVICE_ACTOR, at, requestId });
-          moved++;
+          outcome = updateContainer(record, { State: 'RELEASE_DATE_REACHED' }, [], now, { links: view.links });
+        } catch (error) {
+          if (!(error instanceof AppError) || error.notification.key !== 'container.clearance_not_reached') throw error;
+          const assessment = assessContainer(record, view.links, now);
+          const predicted = assessment.PredictedReleaseDateTime;
+          notCleared.push({
+            uuid,
+            reason:
+              assessment.SumOfRatios === null
+                ? predictionGap(assessment)
+                : `sum of ratios ${formatSum(assessment.SumOfRatios)}`,
+          });
+          const next = {
+            ...record,
+            ReleaseDateTime: predicted !== null && predicted > at ? predicted : null,
+            Version: record.Version + 1,
+            UpdatedAt: at,
+          };
+          outcome = {
+            next,
+            changes: [
+              ...fieldChanges(record, next),
+              {
+                field: 'ReleaseAssessment',
+                old: null,
+                new: {
+                  AssessedAt: at,
+                  SumOfRatios: assessment.SumOfRatios,
+                  ClearanceReached: assessment.ClearanceReached,
+                },
+              },
+            ],
+          };
+        }
+        try {
+          await store.update(record, outcome.next, outcome.changes, service);
+          if (outcome.next.State === 'RELEASE_DATE_REACHED') moved++;
         } catch (error) {
           if (!(error instanceof ConditionFailedError)) throw error;
         }
       }
-      return { due: due.length, moved };
+      return { due: due.length, moved, notCleared };
     },
   };
 }

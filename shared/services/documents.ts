@@ -42,13 +42,24 @@ export interface Listing {
 }
 
 /** What happened to a stored object, for the S3-event handler's log. */
-export type FileOutcome = 'recorded' | 'refused_too_large' | 'no_document' | 'not_a_document_file' | 'gone';
+export type FileOutcome =
+  | 'recorded'
+  | 'refused_too_large'
+  | 'no_document'
+  | 'not_a_document_file'
+  | 'gone'
+  | 'kept_record';
 
+/**
+ * `files` holds uploaded document files; `records` the release records (a bucket under S3 Object Lock),
+ * from which a kept record's download is presigned.
+ */
 export function documentService(
   store: DocumentStore,
   files: FileStorage,
   settings: DocumentSettings,
   clock: () => Date = () => new Date(),
+  records: FileStorage = files,
 ) {
   /**
    * A record whose download cannot be presigned is logged with its key and shown with `Url` null: one never breaks a
@@ -57,7 +68,8 @@ export function documentService(
   const downloadUrl = async (r: DocumentRecord): Promise<string | null> => {
     if (!r.File) return null;
     try {
-      return await files.presignDownload(r.File.Key, contentDisposition(r.Filename), DOWNLOAD_SECONDS);
+      const storage = r.KeptUntil === null ? files : records;
+      return await storage.presignDownload(r.File.Key, contentDisposition(r.Filename), DOWNLOAD_SECONDS);
     } catch (error) {
       logger.error('document cannot be presented', {
         client: r.Client,
@@ -153,6 +165,8 @@ export function documentService(
       return optimistic(async (): Promise<FileOutcome> => {
         const record = await store.get(tenant, ids.uuid, { consistent: true });
         if (!record) return 'no_document';
+        // A release record's file is the one archived with it (in the records bucket): nothing replaces it.
+        if (record.KeptUntil !== null) return 'kept_record';
         const info = await files.head(key);
         if (!info) return 'gone';
         const now = formatTimestamp(clock());

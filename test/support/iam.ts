@@ -19,10 +19,14 @@ import { ServiceStack } from '../../infra/stack';
 import { stageConfig } from '../../infra/stages';
 
 type Json = any;
+/** The local table and buckets, as the runtime named them. */
+type BucketNames = { tableName: string; bucketName: string; recordsBucketName: string };
+/** The bucket an S3 ARN names (`arn:aws:s3:::bucket/key`). */
+const bucketOf = (arn: string) => arn.replace(/^arn:aws:s3:::/, '').split('/')[0]!;
 type Statement = { Effect: string; Action: string | string[]; Resource: unknown; Condition?: unknown };
 
 /** The dev stack's functions by the key the recorder names them with, and the resolver of its intrinsics. */
-function synthesize(names: { tableName: string; bucketName: string }) {
+function synthesize(names: BucketNames) {
   const outdir = mkdtempSync(join(tmpdir(), 'nm-archive-iam-'));
   try {
     const app = new App({ outdir, context: { 'aws:cdk:bundling-stacks': [] } });
@@ -42,6 +46,10 @@ function synthesize(names: { tableName: string; bucketName: string }) {
     const attributes: Record<string, Record<string, string>> = {
       [idOf(stack.table)]: { Ref: names.tableName, Arn: table, StreamArn: `${table}/stream/local` },
       [idOf(stack.bucket)]: { Ref: names.bucketName, Arn: `arn:aws:s3:::${names.bucketName}` },
+      [idOf(stack.recordsBucket)]: {
+        Ref: names.recordsBucketName,
+        Arn: `arn:aws:s3:::${names.recordsBucketName}`,
+      },
       ...Object.fromEntries(
         [...machines].map(([id, arn]) => [id, { Ref: arn, Arn: arn, Name: arn.split(':').at(-1)! }]),
       ),
@@ -75,13 +83,13 @@ function synthesize(names: { tableName: string; bucketName: string }) {
             r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((role: Json) => role.Ref === roleOf(fnId)),
         )
         .map(([name, r]) => ({ name, policy: resolve(r.Properties.PolicyDocument) }));
-    const bucketPolicy = Object.values(resources).find((r) => r.Type === 'AWS::S3::BucketPolicy');
-    return {
-      functions,
-      policiesOf,
-      roleOf,
-      bucketPolicy: bucketPolicy ? resolve(bucketPolicy.Properties.PolicyDocument) : undefined,
-    };
+    // Each bucket's own policy, by the bucket's name: the resource policy of requests to it.
+    const bucketPolicies = new Map<string, Json>(
+      Object.values(resources)
+        .filter((r) => r.Type === 'AWS::S3::BucketPolicy')
+        .map((r) => [resolve(r.Properties.Bucket) as string, resolve(r.Properties.PolicyDocument)]),
+    );
+    return { functions, policiesOf, roleOf, bucketPolicies };
   } finally {
     rmSync(outdir, { recursive: true, force: true });
   }
@@ -100,10 +108,7 @@ export interface IamCheck {
 }
 
 /** Evaluates the recorded requests of a run; `names` are the local table and bucket. */
-export async function checkIam(
-  recordFile: string,
-  names: { tableName: string; bucketName: string },
-): Promise<IamCheck> {
+export async function checkIam(recordFile: string, names: BucketNames): Promise<IamCheck> {
   const lines = existsSync(recordFile) ? readFileSync(recordFile, 'utf8').trim().split('\n').filter(Boolean) : [];
   const requests = [
     ...new Map(
@@ -113,7 +118,7 @@ export async function checkIam(
       }),
     ).values(),
   ];
-  const { functions, policiesOf, roleOf, bucketPolicy } = synthesize(names);
+  const { functions, policiesOf, roleOf, bucketPolicies } = synthesize(names);
   const denied: string[] = [];
   for (const request of requests) {
     const fnId = functions.get(request.fn);
@@ -132,7 +137,9 @@ export async function checkIam(
         identityPolicies: policiesOf(fnId),
         serviceControlPolicies: [],
         resourceControlPolicies: [],
-        ...(request.action.startsWith('s3:') && bucketPolicy ? { resourcePolicy: bucketPolicy } : {}),
+        ...(request.action.startsWith('s3:') && bucketPolicies.has(bucketOf(request.resource))
+          ? { resourcePolicy: bucketPolicies.get(bucketOf(request.resource)) }
+          : {}),
       },
       {},
     );

@@ -27,7 +27,7 @@ export interface paths {
     get: operations["container.load"];
     /**
      * Partial update
-     * @description Partial update; `null` clears; If-Match honoured.
+     * @description Partial update; `null` clears; If-Match honoured. Setting IsReleasedByRadiationProtectionOfficer runs the release, as POST .../release does.
      */
     put: operations["container.update"];
     /**
@@ -89,6 +89,27 @@ export interface paths {
      * @description The nuclide table with half-lives and clearance levels. Public.
      */
     get: operations["container.nuclides"];
+  };
+  "/waste-management/api/v1/{clientUuid}/{facilityUuid}/container/{uuid}/release": {
+    /**
+     * The radiation protection officer releases the container (role rpo)
+     * @description The radiation protection officer releases the container (role rpo); its record is archived as a PDF document under S3 Object Lock and booked in the release register.
+     */
+    post: operations["container.release"];
+  };
+  "/waste-management/api/v1/{clientUuid}/{facilityUuid}/release-register": {
+    /**
+     * The releases of a year in the facility (StrlSchV § 86), for role rpo or reporter
+     * @description The releases of a year in the facility (StrlSchV § 86), for role rpo or reporter; JSON, or CSV with `Accept: text/csv` (a header row, one line per release).
+     */
+    get: operations["releaseRegister.list"];
+  };
+  "/waste-management/api/v1/{clientUuid}/{facilityUuid}/release-register/summary": {
+    /**
+     * The year's released mass per type of release, for the yearly report
+     * @description The year's released mass per type of release, for the yearly report.
+     */
+    get: operations["releaseRegister.summary"];
   };
   "/document/api/v1/{clientUuid}/{facilityUuid}/documents": {
     /**
@@ -367,6 +388,7 @@ export interface components {
       MeasurementDate: string | null;
       MeasuredBy: string | null;
       MeasuredByName: string | null;
+      /** @description Bq/g now: the sum of each nuclide's decayed specific activity (the release assessment's figures); with contents without activities, the whole activity decayed with the longest half-life. */
       CurrentSpecificActivity: number | null;
       MeasurementContamination: number | null;
       MeasurementContaminationDateTime: string | null;
@@ -460,7 +482,7 @@ export interface components {
       /** @enum {string} */
       Type: "Success" | "Info" | "Warning" | "Error";
       /** @enum {string} */
-      Message: "container.created" | "container.updated" | "container.deleted" | "document.created" | "document.updated" | "maintenance.created" | "maintenance.updated" | "container.content_added" | "container.content_removed" | "release.shares_assumed" | "release.date_predicted" | "operation.status" | "operation.started" | "collection.truncated" | "release.clearance_not_reached" | "request.read_only_ignored" | "request.invalid" | "request.malformed_json" | "request.bad_request" | "request.malformed_path" | "auth.token_missing" | "auth.token_invalid" | "auth.token_expired" | "auth.tenant_forbidden" | "auth.role_required" | "container.rpo_fields_forbidden" | "route.not_found" | "container.not_found" | "document.not_found" | "maintenance.not_found" | "container.state_change_forbidden" | "container.release_required" | "container.delete_forbidden" | "container.initial_state" | "container.read_only" | "container.contents_locked" | "container.content_duplicate" | "container.contents_full" | "operation.execution_not_found" | "container.content_not_found" | "request.concurrent_update" | "request.method_not_allowed" | "request.precondition_failed" | "request.too_large" | "request.headers_too_large" | "request.unsupported_media_type" | "idempotency.key_reused" | "idempotency.in_progress" | "request.throttled" | "server.error" | "server.deadline" | "server.unavailable";
+      Message: "container.created" | "container.updated" | "container.deleted" | "document.created" | "document.updated" | "maintenance.created" | "maintenance.updated" | "container.content_added" | "container.content_removed" | "release.recorded" | "release.shares_assumed" | "release.date_predicted" | "release.date_repredicted" | "release.date_unpredictable" | "release.time_from_server" | "operation.status" | "operation.started" | "collection.truncated" | "release.clearance_not_reached" | "request.read_only_ignored" | "request.invalid" | "request.malformed_json" | "request.bad_request" | "request.malformed_path" | "auth.token_missing" | "auth.token_invalid" | "auth.token_expired" | "auth.tenant_forbidden" | "auth.role_required" | "container.rpo_fields_forbidden" | "route.not_found" | "container.not_found" | "document.not_found" | "maintenance.not_found" | "container.state_change_forbidden" | "container.release_required" | "container.delete_forbidden" | "container.initial_state" | "container.read_only" | "container.contents_locked" | "container.content_duplicate" | "container.contents_full" | "container.clearance_not_reached" | "container.release_state" | "container.release_date_too_early" | "container.release_frozen" | "container.already_released" | "document.kept_record" | "operation.execution_not_found" | "container.content_not_found" | "request.concurrent_update" | "request.method_not_allowed" | "request.not_acceptable" | "register.truncated" | "request.precondition_failed" | "request.too_large" | "request.headers_too_large" | "request.unsupported_media_type" | "idempotency.key_reused" | "idempotency.in_progress" | "request.throttled" | "server.error" | "server.deadline" | "server.unavailable";
       LocalizedMessage: string;
       /** @enum {number} */
       Level: 200 | 300 | 400 | 500;
@@ -468,13 +490,13 @@ export interface components {
       LevelAsString: "INFO" | "WARNING" | "ERROR" | "CRITICAL";
       Details: string[];
       /** @enum {number} */
-      Code: 20101 | 20001 | 20002 | 20102 | 20003 | 20103 | 20004 | 20104 | 20005 | 20202 | 20203 | 20204 | 20201 | 30002 | 30003 | 30001 | 40001 | 40002 | 40003 | 40004 | 40101 | 40102 | 40103 | 40301 | 40302 | 40303 | 40401 | 40402 | 40403 | 40404 | 40901 | 40902 | 40903 | 40904 | 40906 | 40909 | 40910 | 40911 | 40406 | 40405 | 40905 | 40501 | 41201 | 41301 | 43101 | 41501 | 40907 | 40908 | 42901 | 50001 | 50302 | 50301;
+      Code: 20101 | 20001 | 20002 | 20102 | 20003 | 20103 | 20004 | 20104 | 20005 | 20105 | 20202 | 20203 | 20205 | 20206 | 20207 | 20204 | 20201 | 30002 | 30003 | 30001 | 40001 | 40002 | 40003 | 40004 | 40101 | 40102 | 40103 | 40301 | 40302 | 40303 | 40401 | 40402 | 40403 | 40404 | 40901 | 40902 | 40903 | 40904 | 40906 | 40909 | 40910 | 40911 | 40912 | 40913 | 40914 | 40915 | 40916 | 40917 | 40406 | 40405 | 40905 | 40501 | 40601 | 30004 | 41201 | 41301 | 43101 | 41501 | 40907 | 40908 | 42901 | 50001 | 50302 | 50301;
     };
     Notifications: ({
         /** @enum {string} */
         Type: "Success" | "Info" | "Warning";
         /** @enum {string} */
-        Message: "container.created" | "container.updated" | "container.deleted" | "document.created" | "document.updated" | "maintenance.created" | "maintenance.updated" | "container.content_added" | "container.content_removed" | "release.shares_assumed" | "release.date_predicted" | "operation.status" | "operation.started" | "collection.truncated" | "release.clearance_not_reached" | "request.read_only_ignored";
+        Message: "container.created" | "container.updated" | "container.deleted" | "document.created" | "document.updated" | "maintenance.created" | "maintenance.updated" | "container.content_added" | "container.content_removed" | "release.recorded" | "release.shares_assumed" | "release.date_predicted" | "release.date_repredicted" | "release.date_unpredictable" | "release.time_from_server" | "operation.status" | "operation.started" | "collection.truncated" | "release.clearance_not_reached" | "request.read_only_ignored" | "register.truncated";
         LocalizedMessage: string;
         /** @enum {number} */
         Level: 200 | 300;
@@ -482,13 +504,15 @@ export interface components {
         LevelAsString: "INFO" | "WARNING";
         Details: string[];
         /** @enum {number} */
-        Code: 20101 | 20001 | 20002 | 20102 | 20003 | 20103 | 20004 | 20104 | 20005 | 20202 | 20203 | 20204 | 20201 | 30002 | 30003 | 30001;
+        Code: 20101 | 20001 | 20002 | 20102 | 20003 | 20103 | 20004 | 20104 | 20005 | 20105 | 20202 | 20203 | 20205 | 20206 | 20207 | 20204 | 20201 | 30002 | 30003 | 30001 | 30004;
       })[];
     NuclideModel: {
       Nuclide: string;
       HalfLifeSeconds: number;
       ClearanceLevelBqPerG: number | null;
       SurfaceClearanceLevelBqPerCm2: number | null;
+      Row: string | null;
+      Note: string | null;
     };
     ReleaseAssessmentModel: {
       ContainerUuid: string;
@@ -508,12 +532,82 @@ export interface components {
       SumOfRatios: number | null;
       ClearanceReached: boolean | null;
       PredictedReleaseDateTime: string | null;
+      PredictionRemark: string | null;
       SurfaceCheck: ({
         MeasurementContamination: number;
         SumOfRatios: number | null;
         ClearanceReached: boolean | null;
       }) | null;
       MissingInputs: string[];
+    };
+    ReleaseRecordModel: {
+      ContainerUuid: string;
+      RecordDocumentUuid: string;
+      /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+      ReleasedAt: string;
+      ReleasedBy: string;
+      ReleasedByName: string | null;
+      Justification: string | null;
+      Assessment: {
+        ContainerUuid: string;
+        /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+        AssessedAt: string;
+        Basis: string;
+        MeasurementDate: string | null;
+        SpecificActivityAtMeasurementBqPerG: number | null;
+        SharesAssumed: boolean;
+        Nuclides: ({
+            Nuclide: string;
+            Share: number | null;
+            SpecificActivityBqPerG: number | null;
+            ClearanceLevelBqPerG: number | null;
+            Ratio: number | null;
+          })[];
+        SumOfRatios: number | null;
+        ClearanceReached: boolean | null;
+        PredictedReleaseDateTime: string | null;
+        PredictionRemark: string | null;
+        SurfaceCheck: ({
+          MeasurementContamination: number;
+          SumOfRatios: number | null;
+          ClearanceReached: boolean | null;
+        }) | null;
+        MissingInputs: string[];
+      };
+      Sha256: string;
+    };
+    ReleaseRegisterModel: {
+      ContainerUuid: string;
+      Name: string;
+      /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+      ReleasedAt: string;
+      ReleasedBy: string;
+      ReleasedByName: string | null;
+      Weight: number | null;
+      SumOfRatios: number | null;
+      Nuclides: ({
+          Nuclide: string;
+          SpecificActivityBqPerG: number | null;
+        })[];
+      /** @enum {string} */
+      MeasurementMethod: "GROSS_ACTIVITY_PER_MASS" | "GROSS_ACTIVITY_PER_MASS_AND_SURFACE";
+      /** @enum {string} */
+      ReleaseType: "UNRESTRICTED";
+      Justification: string | null;
+      RecordDocumentUuid: string;
+    };
+    ReleaseRegisterSummaryModel: {
+      Client: string;
+      Facility: string;
+      Year: number;
+      Releases: number;
+      TotalWeight: number;
+      ReleaseTypes: {
+          /** @enum {string} */
+          ReleaseType: "UNRESTRICTED";
+          Releases: number;
+          TotalWeight: number;
+        }[];
     };
   };
   responses: never;
@@ -715,7 +809,8 @@ export interface operations {
        * - `idempotency.key_reused` (40907): This Idempotency-Key was used with another request body; use a new key for a new request.
        * - `idempotency.in_progress` (40908): A request with this Idempotency-Key is still being processed; try again shortly.
        * - `container.initial_state` (40904): A new container starts in state OPEN, not {state}.
-       * - `container.release_required` (40902): The state {to} needs a release by a radiation protection officer.
+       * - `container.release_state` (40913): A container is released from RELEASE_DATE_REACHED, or with a Justification from DECAY or RELEASE_DATE_REACHED; this one is {state}.
+       * - `container.release_date_too_early` (40914): ReleaseDateTime {date} lies before the predicted release date {predicted}.
        */
       409: {
         content: {
@@ -724,9 +819,9 @@ export interface operations {
                 /** @constant */
                 Type?: "Error";
                 /** @enum {unknown} */
-                Message?: "idempotency.key_reused" | "idempotency.in_progress" | "container.initial_state" | "container.release_required";
+                Message?: "idempotency.key_reused" | "idempotency.in_progress" | "container.initial_state" | "container.release_state" | "container.release_date_too_early";
                 /** @enum {unknown} */
-                Code?: 40907 | 40908 | 40904 | 40902;
+                Code?: 40907 | 40908 | 40904 | 40913 | 40914;
               }))[];
           };
         };
@@ -920,7 +1015,7 @@ export interface operations {
   };
   /**
    * Partial update
-   * @description Partial update; `null` clears; If-Match honoured.
+   * @description Partial update; `null` clears; If-Match honoured. Setting IsReleasedByRadiationProtectionOfficer runs the release, as POST .../release does.
    */
   "container.update": {
     parameters: {
@@ -1057,6 +1152,11 @@ export interface operations {
        * - `container.state_change_forbidden` (40901): The state cannot change from {from} to {to}.
        * - `container.release_required` (40902): The state {to} needs a release by a radiation protection officer.
        * - `container.read_only` (40906): The container is {state}, a record that must be kept: it cannot be changed.
+       * - `container.clearance_not_reached` (40912): The release assessment does not clear the container at this moment.
+       * - `container.release_state` (40913): A container is released from RELEASE_DATE_REACHED, or with a Justification from DECAY or RELEASE_DATE_REACHED; this one is {state}.
+       * - `container.release_date_too_early` (40914): ReleaseDateTime {date} lies before the predicted release date {predicted}.
+       * - `container.release_frozen` (40915): The container was released at {at}: its measurements, contents and release are kept as they were.
+       * - `container.already_released` (40916): The container was already released at {at}.
        * - `request.concurrent_update` (40905): The item was changed by other requests at the same time; try again.
        */
       409: {
@@ -1066,9 +1166,9 @@ export interface operations {
                 /** @constant */
                 Type?: "Error";
                 /** @enum {unknown} */
-                Message?: "container.state_change_forbidden" | "container.release_required" | "container.read_only" | "request.concurrent_update";
+                Message?: "container.state_change_forbidden" | "container.release_required" | "container.read_only" | "container.clearance_not_reached" | "container.release_state" | "container.release_date_too_early" | "container.release_frozen" | "container.already_released" | "request.concurrent_update";
                 /** @enum {unknown} */
-                Code?: 40901 | 40902 | 40906 | 40905;
+                Code?: 40901 | 40902 | 40906 | 40912 | 40913 | 40914 | 40915 | 40916 | 40905;
               }))[];
           };
         };
@@ -1450,7 +1550,7 @@ export interface operations {
           Kind: "CYCLOTRON_PRODUCT" | "GENERATOR_ELUAT";
           ContentId: string;
           /** @enum {string} */
-          Nuclide: "O-15" | "N-13" | "C-11" | "Rb-82" | "Ga-68" | "F-18" | "Tc-99m" | "Cu-64" | "I-123" | "Ho-166" | "Sm-153" | "Y-90" | "Mo-99" | "Tl-201" | "Zr-89" | "In-111" | "Ga-67" | "Re-186" | "Xe-133" | "Lu-177" | "I-131" | "Ac-225" | "Ra-223" | "P-32" | "Cr-51" | "Sr-89" | "I-125" | "Ge-68" | "Co-57" | "Cs-137";
+          Nuclide: "O-15" | "N-13" | "C-11" | "Rb-82" | "Ga-68" | "F-18" | "Tc-99m" | "Cu-64" | "I-123" | "Ho-166" | "Sm-153" | "Y-90" | "Mo-99" | "Tl-201" | "Zr-89" | "In-111" | "Ga-67" | "Re-186" | "Xe-133" | "Lu-177" | "I-131" | "Ac-225" | "Ra-223" | "P-32" | "Sr-82" | "Cr-51" | "Sr-89" | "I-125" | "Sr-85" | "Lu-177m" | "Ge-68" | "Co-57" | "Cs-137";
           Activity?: number | null;
           ActivityDateTime?: string | null;
         };
@@ -1550,6 +1650,7 @@ export interface operations {
        * - `idempotency.key_reused` (40907): This Idempotency-Key was used with another request body; use a new key for a new request.
        * - `idempotency.in_progress` (40908): A request with this Idempotency-Key is still being processed; try again shortly.
        * - `container.contents_locked` (40909): The contents of a container change only while it is OPEN; this one is {state}.
+       * - `container.release_frozen` (40915): The container was released at {at}: its measurements, contents and release are kept as they were.
        * - `container.content_duplicate` (40910): The container already holds the content {contentId}.
        * - `container.contents_full` (40911): A container holds at most {max} contents.
        * - `request.concurrent_update` (40905): The item was changed by other requests at the same time; try again.
@@ -1561,9 +1662,9 @@ export interface operations {
                 /** @constant */
                 Type?: "Error";
                 /** @enum {unknown} */
-                Message?: "idempotency.key_reused" | "idempotency.in_progress" | "container.contents_locked" | "container.content_duplicate" | "container.contents_full" | "request.concurrent_update";
+                Message?: "idempotency.key_reused" | "idempotency.in_progress" | "container.contents_locked" | "container.release_frozen" | "container.content_duplicate" | "container.contents_full" | "request.concurrent_update";
                 /** @enum {unknown} */
-                Code?: 40907 | 40908 | 40909 | 40910 | 40911 | 40905;
+                Code?: 40907 | 40908 | 40909 | 40915 | 40910 | 40911 | 40905;
               }))[];
           };
         };
@@ -1736,6 +1837,7 @@ export interface operations {
       /**
        * @description Conflict with the current state. One Error notification, `Message` one of:
        * - `container.contents_locked` (40909): The contents of a container change only while it is OPEN; this one is {state}.
+       * - `container.release_frozen` (40915): The container was released at {at}: its measurements, contents and release are kept as they were.
        * - `request.concurrent_update` (40905): The item was changed by other requests at the same time; try again.
        */
       409: {
@@ -1745,9 +1847,9 @@ export interface operations {
                 /** @constant */
                 Type?: "Error";
                 /** @enum {unknown} */
-                Message?: "container.contents_locked" | "request.concurrent_update";
+                Message?: "container.contents_locked" | "container.release_frozen" | "request.concurrent_update";
                 /** @enum {unknown} */
-                Code?: 40909 | 40905;
+                Code?: 40909 | 40915 | 40905;
               }))[];
           };
         };
@@ -2294,6 +2396,446 @@ export interface operations {
             NuclideModelCollection: components["schemas"]["NuclideModel"][];
             CollectionConfiguration: components["schemas"]["CollectionConfiguration"];
             Notifications: components["schemas"]["Notifications"];
+          };
+        };
+      };
+    };
+  };
+  /**
+   * The radiation protection officer releases the container (role rpo)
+   * @description The radiation protection officer releases the container (role rpo); its record is archived as a PDF document under S3 Object Lock and booked in the release register.
+   */
+  "container.release": {
+    parameters: {
+      header?: {
+        "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path: {
+        clientUuid: string;
+        facilityUuid: string;
+        uuid: string;
+      };
+    };
+    /** @description Members of the model that are read-only are ignored with a Warning; any other unknown member is 400. */
+    requestBody?: {
+      content: {
+        /**
+         * @example {
+         *   "Justification": "Text"
+         * }
+         */
+        "application/json": {
+          Justification?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The answer, with its Notifications */
+      200: {
+        headers: {
+          ETag: components["headers"]["ETag"];
+        };
+        content: {
+          "application/json": {
+            ReleaseRecordModel: components["schemas"]["ReleaseRecordModel"];
+            Notifications: components["schemas"]["Notifications"];
+          };
+        };
+      };
+      /**
+       * @description Bad request: the path, query or body breaks a rule (one detail line per offending field). One Error notification, `Message` one of:
+       * - `request.invalid` (40001): The request is invalid.
+       * - `request.malformed_path` (40004): The request path is not validly percent-encoded.
+       * - `request.malformed_json` (40002): The request body is not valid JSON.
+       */
+      400: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.invalid" | "request.malformed_path" | "request.malformed_json";
+                /** @enum {unknown} */
+                Code?: 40001 | 40004 | 40002;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description No valid bearer token. One Error notification, `Message` one of:
+       * - `auth.token_missing` (40101): A bearer token is required.
+       * - `auth.token_invalid` (40102): The token is not valid.
+       * - `auth.token_expired` (40103): The token has expired.
+       */
+      401: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.token_missing" | "auth.token_invalid" | "auth.token_expired";
+                /** @enum {unknown} */
+                Code?: 40101 | 40102 | 40103;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description The token does not allow this. One Error notification, `Message` one of:
+       * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.role_required` (40302): This operation needs the role {role}.
+       */
+      403: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.tenant_forbidden" | "auth.role_required";
+                /** @enum {unknown} */
+                Code?: 40301 | 40302;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description Not found. One Error notification, `Message` one of:
+       * - `container.not_found` (40402): The container was not found.
+       */
+      404: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "container.not_found";
+                /** @enum {unknown} */
+                Code?: 40402;
+              })[];
+          };
+        };
+      };
+      /**
+       * @description Conflict with the current state. One Error notification, `Message` one of:
+       * - `idempotency.key_reused` (40907): This Idempotency-Key was used with another request body; use a new key for a new request.
+       * - `idempotency.in_progress` (40908): A request with this Idempotency-Key is still being processed; try again shortly.
+       * - `container.clearance_not_reached` (40912): The release assessment does not clear the container at this moment.
+       * - `container.release_state` (40913): A container is released from RELEASE_DATE_REACHED, or with a Justification from DECAY or RELEASE_DATE_REACHED; this one is {state}.
+       * - `container.already_released` (40916): The container was already released at {at}.
+       * - `request.concurrent_update` (40905): The item was changed by other requests at the same time; try again.
+       */
+      409: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "idempotency.key_reused" | "idempotency.in_progress" | "container.clearance_not_reached" | "container.release_state" | "container.already_released" | "request.concurrent_update";
+                /** @enum {unknown} */
+                Code?: 40907 | 40908 | 40912 | 40913 | 40916 | 40905;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description Body too large. One Error notification, `Message` one of:
+       * - `request.too_large` (41301): The request body is larger than {max} bytes.
+       */
+      413: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.too_large";
+                /** @enum {unknown} */
+                Code?: 41301;
+              })[];
+          };
+        };
+      };
+      /**
+       * @description Body is not JSON. One Error notification, `Message` one of:
+       * - `request.unsupported_media_type` (41501): The request body must be JSON (Content-Type: application/json).
+       */
+      415: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.unsupported_media_type";
+                /** @enum {unknown} */
+                Code?: 41501;
+              })[];
+          };
+        };
+      };
+      /**
+       * @description A dependency is unavailable or time ran out; nothing was written. Try again after Retry-After seconds. One Error notification, `Message` one of:
+       * - `server.unavailable` (50301): The service is temporarily unavailable.
+       * - `server.deadline` (50302): The request ran out of time before anything was written; nothing was stored. Try again.
+       */
+      503: {
+        headers: {
+          "Retry-After": components["headers"]["RetryAfter"];
+        };
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "server.unavailable" | "server.deadline";
+                /** @enum {unknown} */
+                Code?: 50301 | 50302;
+              }))[];
+          };
+        };
+      };
+    };
+  };
+  /**
+   * The releases of a year in the facility (StrlSchV § 86), for role rpo or reporter
+   * @description The releases of a year in the facility (StrlSchV § 86), for role rpo or reporter; JSON, or CSV with `Accept: text/csv` (a header row, one line per release).
+   */
+  "releaseRegister.list": {
+    parameters: {
+      query: {
+        year: string;
+      };
+      header?: {
+        "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+      };
+      path: {
+        clientUuid: string;
+        facilityUuid: string;
+      };
+    };
+    responses: {
+      /** @description The answer, with its Notifications */
+      200: {
+        content: {
+          "application/json": {
+            ReleaseRegisterModelCollection: components["schemas"]["ReleaseRegisterModel"][];
+            CollectionConfiguration: components["schemas"]["CollectionConfiguration"];
+            Notifications: components["schemas"]["Notifications"];
+          };
+          "text/csv": string;
+        };
+      };
+      /**
+       * @description Bad request: the path, query or body breaks a rule (one detail line per offending field). One Error notification, `Message` one of:
+       * - `request.invalid` (40001): The request is invalid.
+       * - `request.malformed_path` (40004): The request path is not validly percent-encoded.
+       */
+      400: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.invalid" | "request.malformed_path";
+                /** @enum {unknown} */
+                Code?: 40001 | 40004;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description No valid bearer token. One Error notification, `Message` one of:
+       * - `auth.token_missing` (40101): A bearer token is required.
+       * - `auth.token_invalid` (40102): The token is not valid.
+       * - `auth.token_expired` (40103): The token has expired.
+       */
+      401: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.token_missing" | "auth.token_invalid" | "auth.token_expired";
+                /** @enum {unknown} */
+                Code?: 40101 | 40102 | 40103;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description The token does not allow this. One Error notification, `Message` one of:
+       * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.role_required` (40302): This operation needs the role {role}.
+       */
+      403: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.tenant_forbidden" | "auth.role_required";
+                /** @enum {unknown} */
+                Code?: 40301 | 40302;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description Error. One Error notification, `Message` one of:
+       * - `request.not_acceptable` (40601): None of the media types in Accept can be answered; this operation answers {types}.
+       */
+      406: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.not_acceptable";
+                /** @enum {unknown} */
+                Code?: 40601;
+              })[];
+          };
+        };
+      };
+      /**
+       * @description A dependency is unavailable or time ran out; nothing was written. Try again after Retry-After seconds. One Error notification, `Message` one of:
+       * - `server.unavailable` (50301): The service is temporarily unavailable.
+       * - `server.deadline` (50302): The request ran out of time before anything was written; nothing was stored. Try again.
+       */
+      503: {
+        headers: {
+          "Retry-After": components["headers"]["RetryAfter"];
+        };
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "server.unavailable" | "server.deadline";
+                /** @enum {unknown} */
+                Code?: 50301 | 50302;
+              }))[];
+          };
+        };
+      };
+    };
+  };
+  /**
+   * The year's released mass per type of release, for the yearly report
+   * @description The year's released mass per type of release, for the yearly report.
+   */
+  "releaseRegister.summary": {
+    parameters: {
+      query: {
+        year: string;
+      };
+      header?: {
+        "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+      };
+      path: {
+        clientUuid: string;
+        facilityUuid: string;
+      };
+    };
+    responses: {
+      /** @description The answer, with its Notifications */
+      200: {
+        content: {
+          "application/json": {
+            ReleaseRegisterSummaryModel: components["schemas"]["ReleaseRegisterSummaryModel"];
+            Notifications: components["schemas"]["Notifications"];
+          };
+        };
+      };
+      /**
+       * @description Bad request: the path, query or body breaks a rule (one detail line per offending field). One Error notification, `Message` one of:
+       * - `request.invalid` (40001): The request is invalid.
+       * - `request.malformed_path` (40004): The request path is not validly percent-encoded.
+       */
+      400: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.invalid" | "request.malformed_path";
+                /** @enum {unknown} */
+                Code?: 40001 | 40004;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description No valid bearer token. One Error notification, `Message` one of:
+       * - `auth.token_missing` (40101): A bearer token is required.
+       * - `auth.token_invalid` (40102): The token is not valid.
+       * - `auth.token_expired` (40103): The token has expired.
+       */
+      401: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.token_missing" | "auth.token_invalid" | "auth.token_expired";
+                /** @enum {unknown} */
+                Code?: 40101 | 40102 | 40103;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description The token does not allow this. One Error notification, `Message` one of:
+       * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.role_required` (40302): This operation needs the role {role}.
+       */
+      403: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.tenant_forbidden" | "auth.role_required";
+                /** @enum {unknown} */
+                Code?: 40301 | 40302;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description A dependency is unavailable or time ran out; nothing was written. Try again after Retry-After seconds. One Error notification, `Message` one of:
+       * - `server.unavailable` (50301): The service is temporarily unavailable.
+       * - `server.deadline` (50302): The request ran out of time before anything was written; nothing was stored. Try again.
+       */
+      503: {
+        headers: {
+          "Retry-After": components["headers"]["RetryAfter"];
+        };
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "server.unavailable" | "server.deadline";
+                /** @enum {unknown} */
+                Code?: 50301 | 50302;
+              }))[];
           };
         };
       };

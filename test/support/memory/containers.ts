@@ -14,7 +14,10 @@ import {
 } from '../../../shared/data/containers';
 import { keys, type Tenant } from '../../../shared/data/table';
 import { ConditionFailedError } from '../../../shared/data/transact';
+import type { ReleaseRegisterStore } from '../../../shared/data/releases';
 import type { AuditAction, ContainerRecord, ContainerView, ContentLink } from '../../../shared/domain/container';
+import type { DocumentRecord } from '../../../shared/domain/document';
+import type { ReleaseRegisterRow } from '../../../shared/domain/release-record';
 
 const idOf = (tenant: Tenant, uuid: string) => `${tenant.client}#${tenant.facility}#${uuid}`;
 const tenantOf = (record: ContainerRecord): Tenant => ({ client: record.Client, facility: record.Facility });
@@ -25,6 +28,9 @@ export function memoryContainerStore() {
   const views = new Map<string, ContainerView>();
   const audits = new Map<string, AuditEntry[]>();
   const people = new Map<string, string>();
+  /** What releases wrote beside their containers: record documents by uuid, register lines in order. */
+  const documents = new Map<string, DocumentRecord>();
+  const rows: { tenant: Tenant; row: ReleaseRegisterRow }[] = [];
 
   const stored = (record: ContainerRecord) => views.get(idOf(tenantOf(record), record.Uuid));
   /** The version condition of a versioned put: the stored item still has `previous.Version`. */
@@ -77,17 +83,23 @@ export function memoryContainerStore() {
       audit(record, 'created', changes, write);
     },
 
-    async update(previous, next, changes, write, transition) {
+    async update(previous, next, changes, write, transition, release) {
       // All conditions first: the transaction writes everything or nothing.
       const view = changes.length ? current(previous) : stored(previous);
       const field = transition?.kind === 'DISPATCH' ? 'dispatchId' : 'disposeId';
       if (transition && (!view || view[field] !== null)) throw failed();
+      if (release && (documents.has(release.document.Uuid) || rows.some((r) => r.row.ContainerUuid === next.Uuid)))
+        throw failed();
       remember(next, write);
       if (changes.length) {
         view!.record = structuredClone(next);
-        audit(next, 'updated', changes, write);
+        audit(next, release ? 'released' : 'updated', changes, write);
       }
       if (transition) view![field] = transition.id;
+      if (release) {
+        documents.set(release.document.Uuid, structuredClone(release.document));
+        rows.push({ tenant: tenantOf(next), row: structuredClone(release.row) });
+      }
     },
 
     async remove(view, changes, write) {
@@ -134,5 +146,15 @@ export function memoryContainerStore() {
         .map(({ record }) => ({ tenant: tenantOf(record), uuid: record.Uuid }));
     },
   };
-  return store;
+  /** The register over the same memory (shared/data/releases.ts's port). */
+  const register: ReleaseRegisterStore = {
+    async list(tenant, year, fields) {
+      return rows
+        .filter((r) => idOf(r.tenant, '') === idOf(tenant, '') && r.row.ReleasedAt.startsWith(`${year}-`))
+        .map(({ row }) =>
+          fields ? (Object.fromEntries(fields.map((f) => [f, row[f]])) as unknown as ReleaseRegisterRow) : row,
+        );
+    },
+  };
+  return Object.assign(store, { documents, register });
 }

@@ -2,10 +2,11 @@
  * In-memory adapter of the file storage port (shared/data/files.ts): objects in a map; presigned
  * addresses are `memory://` URLs that say what they allow, so a test can assert them.
  */
-import type { FileStorage, ObjectInfo } from '../../../shared/data/files';
+import type { FileStorage, ObjectInfo, Retention } from '../../../shared/data/files';
 
 export interface MemoryObject extends ObjectInfo {
   body: Uint8Array;
+  retention?: Retention;
 }
 
 export function memoryFileStorage(clock: () => Date = () => new Date()) {
@@ -33,6 +34,10 @@ export function memoryFileStorage(clock: () => Date = () => new Date()) {
     async put(key, body, contentType) {
       const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : body;
       objects.set(key, { body: bytes, size: bytes.byteLength, contentType, lastModified: clock() });
+    },
+    async keep(key, body, contentType, retention) {
+      if (objects.get(key)?.retention) throw new Error(`${key} is kept: it cannot be overwritten`);
+      objects.set(key, { body, size: body.byteLength, contentType, lastModified: clock(), retention });
     },
     read: async (key) => objects.get(key)?.body,
   };

@@ -38,12 +38,40 @@ describe('nuclide table', () => {
       HalfLifeSeconds: 75.45,
       ClearanceLevelBqPerG: null,
       SurfaceClearanceLevelBqPerCm2: null,
+      Row: null,
+      Note: expect.stringContaining('covered as the daughter of Sr-82+'),
     });
     expect(models.find((m) => m.Nuclide === 'F-18')).toEqual({
       Nuclide: 'F-18',
       HalfLifeSeconds: 6586.2,
       ClearanceLevelBqPerG: 10,
       SurfaceClearanceLevelBqPerCm2: 1,
+      Row: 'F-18',
+      Note: null,
     });
+  });
+
+  it('has the rows of generator waste and carrier-added Lu-177 (Anlage 4 Tabelle 1, BGBl. I 2018 S. 2034)', () => {
+    const rows = Object.fromEntries(
+      nuclideModels()
+        .filter((m) => ['Lu-177m', 'Sr-82', 'Sr-85'].includes(m.Nuclide))
+        .map((m) => [m.Nuclide, [m.Row, m.ClearanceLevelBqPerG, m.SurfaceClearanceLevelBqPerCm2]]),
+    );
+    // Spalte 3; Spalte 5 for Sr-85, the note's default b) (beta and gamma, 1 Bq/cm²) for the empty cells.
+    expect(rows).toEqual({ 'Lu-177m': ['Lu-177m+', 0.1, 1], 'Sr-82': ['Sr-82+', 1, 1], 'Sr-85': ['Sr-85', 1, 1] });
+    expect(HALF_LIVES['Lu-177m']! / 86400).toBeCloseTo(160.4, 1);
+  });
+
+  it('an empty Spalte 5 cell takes the default of the note by kind of emitter, and says so', () => {
+    const of = (nuclide: string) => nuclideModels().find((m) => m.Nuclide === nuclide)!;
+    expect(of('Ac-225')).toMatchObject({
+      SurfaceClearanceLevelBqPerCm2: 0.1,
+      Note: expect.stringContaining('letter a'),
+    });
+    expect(of('Ga-67')).toMatchObject({
+      SurfaceClearanceLevelBqPerCm2: 100,
+      Note: expect.stringContaining('letter c'),
+    });
+    expect(of('O-15')).toMatchObject({ SurfaceClearanceLevelBqPerCm2: 1, Note: expect.stringContaining('letter b') });
   });
 });

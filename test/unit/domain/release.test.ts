@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { HALF_LIVES } from '../../../shared/domain/decay';
 import {
   assessRelease,
+  OUT_OF_RANGE_REMARK,
   secondsUntilCleared,
   sumOfRatiosAfter,
   type AssessedContainer,
@@ -146,6 +147,81 @@ describe('assessRelease', () => {
     );
     expect(result.SurfaceCheck).toEqual({ MeasurementContamination: 0.5, SumOfRatios: 0.5, ClearanceReached: true });
     expect(assessRelease(container, [], t0).SurfaceCheck).toBeNull();
+  });
+});
+
+describe('assessRelease: what the gate relies on', () => {
+  it('a content dated 78 days after the measurement (F-18) gives a finite share, never NaN', () => {
+    // Backwards from 78 d later, 1 Bq of F-18 was 2^(78 d / 109.77 min) Bq: beyond a double, so worked in log2.
+    const result = assessRelease(
+      container,
+      [
+        { nuclide: 'F-18', activity: 1, activityDateTime: '2027-02-06 08:00:00' },
+        { nuclide: 'I-131', activity: 100_000, activityDateTime: T0 },
+      ],
+      t0,
+    );
+    expect(result.Nuclides.map((n) => n.Share)).toEqual([1, expect.closeTo(0, 12)]);
+    expect(result.SumOfRatios).toBeCloseTo(10, 9);
+    expect(result.ClearanceReached).toBe(false);
+    expect(result.MissingInputs).toEqual([]);
+    expect(result.PredictedReleaseDateTime).toBe('2026-11-20 14:04:39');
+  });
+
+  it('a prediction past 9999-12-31 23:59:59 is no date but a remark, and nothing is cleared', () => {
+    // 100 Bq/g of Cs-137 (0.1 Bq/g): 1,000 times the level, cleared after 30.08 a x log2(1000) = 300 years: fine;
+    // at 1e-100 g the ratio is 1e106, 30.08 a x 352 = 10,600 years: beyond.
+    const result = assessRelease(
+      { ...container, Weight: 1e-100 },
+      [{ nuclide: 'Cs-137', activity: null, activityDateTime: null }],
+      t0,
+    );
+    expect(result).toMatchObject({
+      ClearanceReached: false,
+      PredictedReleaseDateTime: null,
+      PredictionRemark: OUT_OF_RANGE_REMARK,
+      MissingInputs: [],
+    });
+    expect(OUT_OF_RANGE_REMARK).toBe('not within the representable range 0001-01-01 00:00:00..9999-12-31 23:59:59');
+  });
+
+  it('a MeasurementFactor of 0 (older data) clears nothing: it is a missing input', () => {
+    const result = assessRelease(
+      { ...container, MeasurementFactor: 0 },
+      [{ nuclide: 'Cs-137', activity: null, activityDateTime: null }],
+      t0,
+    );
+    expect(result).toMatchObject({ SumOfRatios: null, ClearanceReached: null, MissingInputs: ['MeasurementFactor'] });
+  });
+
+  it('a surface measurement enters ClearanceReached (Spalte 5) and the prediction', () => {
+    // Mass: 5 Bq/g of F-18, ratio 0.5, cleared. Surface: 4 Bq/cm² against 1 Bq/cm², ratio 4: not cleared.
+    const surface = {
+      ...container,
+      MeasurementFactor: 0.05,
+      MeasurementContamination: 4,
+      MeasurementContaminationDateTime: T0,
+    };
+    const f18 = [{ nuclide: 'F-18', activity: null, activityDateTime: null }];
+    const result = assessRelease(surface, f18, t0);
+    expect(result).toMatchObject({ SumOfRatios: 0.5, ClearanceReached: false });
+    expect(result.SurfaceCheck).toEqual({ MeasurementContamination: 4, SumOfRatios: 4, ClearanceReached: false });
+    // Two F-18 half-lives (13,172.4 s) bring 4 to 1: 3 h 39 min 33 s after T0.
+    expect(result.PredictedReleaseDateTime).toBe('2026-11-20 11:39:33');
+    expect(assessRelease(surface, f18, at(2 * F18 + 1)).ClearanceReached).toBe(true);
+  });
+
+  it("an empty Spalte 5 cell takes its note's default (C-11: 1 Bq/cm²); an undated surface is unknown", () => {
+    const c11 = [{ nuclide: 'C-11', activity: null, activityDateTime: null }];
+    const withDate = assessRelease(
+      { ...container, MeasurementFactor: 0.001, MeasurementContamination: 0.5, MeasurementContaminationDateTime: T0 },
+      c11,
+      t0,
+    );
+    expect(withDate.SurfaceCheck).toEqual({ MeasurementContamination: 0.5, SumOfRatios: 0.5, ClearanceReached: true });
+    const undated = assessRelease({ ...container, MeasurementContamination: 0.5 }, c11, t0);
+    expect(undated.MissingInputs).toEqual(['MeasurementContaminationDateTime']);
+    expect(undated.ClearanceReached).toBe(false); // the mass alone (ratio 10) already fails
   });
 });
 

@@ -7,6 +7,8 @@ import type { ContainerStore } from '../../../shared/data/containers';
 import { ConditionFailedError } from '../../../shared/data/transact';
 import type { ContainerPatch } from '../../../shared/domain/container';
 import { containerService, etagOf, ifMatchHolds, type Writer } from '../../../shared/services/containers';
+import { releaseAct } from '../../../shared/services/releases';
+import { memoryFileStorage } from '../../support/memory/files';
 import { rejection } from '../../support/errors';
 import { memoryContainerStore } from '../../support/memory/containers';
 
@@ -14,6 +16,8 @@ const tenant = { client: 'c1', facility: 'f1' };
 const ada: Writer = { sub: 'ada', name: 'Ada Lovelace', roles: [] };
 const rpo: Writer = { sub: 'grace', name: 'Grace Hopper', roles: ['rpo'] };
 const T0 = '2026-11-20 08:00:00';
+/** What the fake renderer answers: a PDF needs no rendering to test the act around it. */
+const PDF = new TextEncoder().encode('%PDF-1.7 fake');
 const released = {
   IsReleasedByRadiationProtectionOfficer: true,
   ReleasedByRadiationProtectionOfficer: 'grace',
@@ -206,67 +210,73 @@ describe('containerService', () => {
       expect([noInputs.model.ReleaseDateTime, noInputs.notes]).toEqual([null, []]);
     });
 
-    it(
-      'a release the assessment does not support is done, warned about with the sum of ratios, and ' + 'audited',
-      async () => {
-        const { service } = setup();
-        const { model } = await service.create(
-          tenant,
-          ada,
-          { Name: 'Box', Weight: 10_000, MeasurementActivity: 1_000_000, MeasurementDate: T0 },
-          'r1',
-        );
-        const uuid = model.Uuid as string;
-        await service.addContent(
-          tenant,
-          ada,
-          uuid,
-          { Kind: 'GENERATOR_ELUAT', ContentId: 'e1', Nuclide: 'I-131' },
-          'r2',
-        );
-        await service.update(tenant, ada, uuid, { State: 'DECAY', ReleaseDateTime: T0 }, undefined, 'r3');
-        await service.update(tenant, ada, uuid, { State: 'RELEASE_DATE_REACHED' }, undefined, 'r4');
-        const disposed = await service.update(tenant, rpo, uuid, { State: 'DISPOSED', ...released }, undefined, 'r5');
-        expect(disposed.model.State).toBe('DISPOSED');
-        expect(disposed.model.DisposeId).toEqual(expect.any(String));
-        // 100 Bq/g of I-131 against 10 Bq/g at once: a sum of ratios of 10.
-        expect(disposed.notes).toEqual([{ key: 'release.clearance_not_reached', params: { sum: '10' } }]);
-        const audit = (await service.history(tenant, uuid, { offset: 0, limit: 50 })).items.filter(
-          (l) => l.Field === 'ReleaseAssessment',
-        );
-        expect(audit).toEqual([
-          expect.objectContaining({
-            By: 'grace',
-            ByName: 'Grace Hopper',
-            NewValue: expect.objectContaining({ SumOfRatios: 10, ClearanceReached: false }),
-          }),
-        ]);
-      },
-    );
+    it('an update that sets the release runs the release act: the gate, the record, in the same write', async () => {
+      const store = memoryContainerStore();
+      const files = memoryFileStorage();
+      let now = new Date('2026-11-20T08:00:00Z');
+      const act = releaseAct(store, { records: files, lockMode: 'GOVERNANCE', render: async () => PDF });
+      const service = containerService(store, () => now, act);
+      // 10 kg at 1 MBq of I-131: 100 Bq/g, ten times the level: not cleared for 26.7 days.
+      const { model } = await service.create(
+        tenant,
+        ada,
+        { Name: 'Box', Weight: 10_000, MeasurementActivity: 1_000_000, MeasurementDate: T0 },
+        'r1',
+      );
+      const uuid = model.Uuid as string;
+      const eluate = { Kind: 'GENERATOR_ELUAT', ContentId: 'e1', Nuclide: 'I-131' } as const;
+      await service.addContent(tenant, ada, uuid, eluate, 'r2');
+      await service.update(tenant, ada, uuid, { State: 'DECAY' }, undefined, 'r3');
+      // No override by PUT: not in RELEASE_DATE_REACHED and not cleared.
+      expect(
+        (
+          await rejection(
+            service.update(tenant, rpo, uuid, { IsReleasedByRadiationProtectionOfficer: true }, undefined, 'r4'),
+          )
+        ).notification.key,
+      ).toBe('container.release_state');
+      now = new Date('2026-12-20T00:00:00Z');
+      await service.update(tenant, ada, uuid, { State: 'RELEASE_DATE_REACHED' }, undefined, 'r5');
+      const disposed = await service.update(
+        tenant,
+        rpo,
+        uuid,
+        { State: 'DISPOSED', IsReleasedByRadiationProtectionOfficer: true },
+        undefined,
+        'r6',
+      );
+      expect(disposed.model).toMatchObject({
+        State: 'DISPOSED',
+        DisposeId: expect.any(String),
+        ReleasedByRadiationProtectionOfficer: 'grace',
+        ReleasedByRadiationProtectionOfficerDateTime: '2026-12-20 00:00:00',
+      });
+      const [document] = store.documents.values();
+      expect(document).toMatchObject({ Scope: 'RECORD', ScopeReference: uuid, KeptUntil: '2056-12-20 00:00:00' });
+      expect(files.objects.get(document!.File!.Key)?.retention).toMatchObject({ mode: 'GOVERNANCE' });
+      const lines = (await service.history(tenant, uuid, { offset: 0, limit: 50 })).items;
+      expect(lines.find((l) => l.Field === 'ReleaseRecord')).toMatchObject({
+        By: 'grace',
+        NewValue: expect.objectContaining({ RecordDocumentUuid: document!.Uuid, ClearanceReached: true }),
+      });
+    });
 
-    it('a supported release carries no warning', async () => {
+    it('a data change in DECAY predicts the release date again', async () => {
       const { service } = setup();
       const { model } = await service.create(
         tenant,
         ada,
-        { Name: 'Box', Weight: 10_000, MeasurementActivity: 1_000, MeasurementDate: T0 },
+        { Name: 'Box', Weight: 10_000, MeasurementActivity: 1_000_000, MeasurementDate: T0 },
         'r1',
       );
       const uuid = model.Uuid as string;
-      await service.addContent(
-        tenant,
-        ada,
-        uuid,
-        { Kind: 'CYCLOTRON_PRODUCT', ContentId: 'p1', Nuclide: 'F-18' },
-        'r2',
-      );
-      for (const patch of [
-        { State: 'DECAY', ReleaseDateTime: T0 },
-        { State: 'RELEASE_DATE_REACHED' },
-      ] as ContainerPatch[])
-        await service.update(tenant, ada, uuid, patch, undefined, 'r');
-      const dispatched = await service.update(tenant, rpo, uuid, { State: 'DISPATCHED', ...released }, undefined, 'r5');
-      expect([dispatched.model.DispatchId, dispatched.notes]).toEqual([expect.any(String), []]);
+      await service.addContent(tenant, ada, uuid, { Kind: 'CYCLOTRON_PRODUCT', ContentId: 'p1', Nuclide: 'F-18' }, 'r');
+      const decay = await service.update(tenant, ada, uuid, { State: 'DECAY' }, undefined, 'r');
+      expect(decay.model.ReleaseDateTime).toBe('2026-11-20 14:04:39');
+      const heavier = await service.update(tenant, ada, uuid, { Weight: 100_000 }, undefined, 'r');
+      // A tenth of the specific activity: 10 Bq/g is cleared at once.
+      expect(heavier.model.ReleaseDateTime).toBe(T0);
+      expect(heavier.notes).toEqual([{ key: 'release.date_repredicted', params: { date: T0 } }]);
     });
   });
 
@@ -402,25 +412,32 @@ describe('containerService', () => {
   });
 
   describe('releaseDue (the sweep)', () => {
-    it('moves every due DECAY container to RELEASE_DATE_REACHED as the service, and leaves the rest', async () => {
+    /** A container in DECAY measured at T0 with F-18 (cleared at 14:04:39 at 1 MBq in 10 kg), its date given. */
+    const decaying = async (
+      service: ReturnType<typeof setup>['service'],
+      name: string,
+      activity: number,
+      date: string | null,
+    ) => {
+      const { model } = await service.create(
+        tenant,
+        ada,
+        { Name: name, Weight: 10_000, MeasurementActivity: activity, MeasurementDate: T0 },
+        'r',
+      );
+      const uuid = model.Uuid as string;
+      await service.addContent(tenant, ada, uuid, { Kind: 'CYCLOTRON_PRODUCT', ContentId: 'p1', Nuclide: 'F-18' }, 'r');
+      await service.update(tenant, ada, uuid, { State: 'DECAY', ReleaseDateTime: date }, undefined, 'r');
+      return uuid;
+    };
+
+    it('moves every due, cleared DECAY container to RELEASE_DATE_REACHED as the service; leaves the rest', async () => {
       const { service, advance } = setup();
-      const make = async (name: string, release: string | null) => {
-        const { model } = await service.create(tenant, ada, { Name: name }, 'r');
-        await service.update(
-          tenant,
-          ada,
-          model.Uuid as string,
-          { State: 'DECAY', ReleaseDateTime: release },
-          undefined,
-          'r',
-        );
-        return model.Uuid as string;
-      };
-      const due = await make('due', '2026-11-20 09:00:00');
-      const later = await make('later', '2026-11-21 00:00:00');
-      const undated = await make('undated', null);
-      advance(3600);
-      expect(await service.releaseDue('sweep-1')).toEqual({ due: 1, moved: 1 });
+      const due = await decaying(service, 'due', 1_000_000, '2026-11-20 15:00:00');
+      const later = await decaying(service, 'later', 1_000_000, '2026-11-21 00:00:00');
+      const undated = await decaying(service, 'undated', 1_000_000, null);
+      advance(8 * 3600);
+      expect(await service.releaseDue('sweep-1')).toEqual({ due: 1, moved: 1, notCleared: [] });
       expect((await service.load(tenant, due)).model.State).toBe('RELEASE_DATE_REACHED');
       expect((await service.load(tenant, later)).model.State).toBe('DECAY');
       expect((await service.load(tenant, undated)).model.State).toBe('DECAY');
@@ -431,22 +448,47 @@ describe('containerService', () => {
         NewValue: 'RELEASE_DATE_REACHED',
         RequestId: 'sweep-1',
       });
-      expect(await service.releaseDue('sweep-2')).toEqual({ due: 0, moved: 0 });
+      expect(await service.releaseDue('sweep-2')).toEqual({ due: 0, moved: 0, notCleared: [] });
+    });
+
+    it('the gate: one not cleared stays in DECAY, its date predicted again, and is not found again', async () => {
+      const store = memoryContainerStore();
+      const { service, advance } = setup(store);
+      const uuid = await decaying(service, 'remeasured', 1_000_000, '2026-11-20 15:00:00');
+      // Re-measured at 100 times the activity straight in the store (as data imported or older versions left it).
+      const { record } = (await store.load(tenant, uuid, { consistent: true }))!;
+      await store.update(
+        record,
+        { ...record, MeasurementActivity: 1e8, Version: record.Version + 1 },
+        [{ field: 'MeasurementActivity', old: 1e6, new: 1e8 }],
+        { actor: { sub: 'other', name: undefined }, at: T0, requestId: 'r' },
+      );
+      advance(8 * 3600);
+      const result = await service.releaseDue('sweep-1');
+      expect(result).toMatchObject({
+        due: 1,
+        moved: 0,
+        notCleared: [{ uuid, reason: 'sum of ratios 48.27' }],
+      });
+      const { model } = await service.load(tenant, uuid);
+      expect([model.State, model.ReleaseDateTime]).toEqual(['DECAY', '2026-11-21 02:13:57']);
+      expect(await service.releaseDue('sweep-2')).toEqual({ due: 0, moved: 0, notCleared: [] });
     });
 
     it('leaves alone a container that changed between its read and its write', async () => {
       const store = memoryContainerStore();
-      const { service } = setup(store);
-      const { model } = await service.create(tenant, ada, { Name: 'Box' }, 'r');
-      await service.update(tenant, ada, model.Uuid as string, { State: 'DECAY', ReleaseDateTime: T0 }, undefined, 'r');
+      const { service, advance } = setup(store);
+      const uuid = await decaying(service, 'Box', 1_000, T0);
+      advance(60);
       const lost: ContainerStore = {
         ...store,
         update: async () => {
           throw new ConditionFailedError(['ConditionalCheckFailed']);
         },
       };
-      expect(await setup(lost).service.releaseDue('sweep')).toEqual({ due: 1, moved: 0 });
-      expect((await service.load(tenant, model.Uuid as string)).model.State).toBe('DECAY');
+      const later = containerService(lost, () => new Date('2026-11-20T08:01:00Z'));
+      expect(await later.releaseDue('sweep')).toEqual({ due: 1, moved: 0, notCleared: [] });
+      expect((await service.load(tenant, uuid)).model.State).toBe('DECAY');
     });
   });
 });

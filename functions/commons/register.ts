@@ -1,0 +1,26 @@
+/** Wiring of the release register's readers: the register over the shared DynamoDB client (no bucket, no PDF). */
+import * as v from 'valibot';
+import { db } from '../../shared/clients/dynamodb';
+import { config } from '../../shared/config';
+import { dynamoContainerStore } from '../../shared/data/containers';
+import { dynamoReleaseRegister } from '../../shared/data/releases';
+import { badRequest } from '../../shared/errors';
+import type { ApiRequest } from '../../shared/http/types';
+import { yearQuery } from '../../shared/schemas/release';
+import { releaseService } from '../../shared/services/releases';
+
+export const register = releaseService(
+  dynamoContainerStore(db, config.tableName),
+  dynamoReleaseRegister(db, config.tableName),
+  undefined,
+);
+
+/** At most this many lines of a year in one answer (a Lambda answer holds 6 MB; a facility releases far fewer). */
+export const REGISTER_CAP = 5000;
+
+/** The required `?year=YYYY` (0001 to 9999); anything else is 400. */
+export function yearOf(request: ApiRequest): number {
+  const result = v.safeParse(yearQuery, request.event.queryStringParameters?.year);
+  if (!result.success) throw badRequest([{ key: 'detail.year', params: { field: 'year' } }]);
+  return result.output;
+}

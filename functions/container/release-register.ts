@@ -1,0 +1,30 @@
+import { releaseRoutes } from '../../shared/routes/releases';
+import { registerCsv } from '../../shared/domain/release-record';
+import { REGISTER_FIELDS } from '../../shared/data/releases';
+import { httpHandler } from '../../shared/http/handler';
+import { callerOf, negotiate, tenantOf } from '../../shared/http/request';
+import { wholeReply } from '../../shared/http/replies';
+import { REGISTER_CAP, register, yearOf } from '../commons/register';
+
+/**
+ * GET .../release-register?year=YYYY: the releases of a year in the facility (StrlSchV § 86), for role rpo or
+ * reporter; JSON, or CSV with `Accept: text/csv` (a header row, one line per release).
+ */
+export const handler = httpHandler(releaseRoutes.register, async (request) => {
+  const year = yearOf(request);
+  const rows = await register.register(tenantOf(request), callerOf(request), year);
+  const listed = rows.slice(0, REGISTER_CAP);
+  if (negotiate(request, ['application/json', 'text/csv']) === 'text/csv')
+    return {
+      body: undefined,
+      raw: { contentType: 'text/csv; charset=utf-8', text: registerCsv(REGISTER_FIELDS, listed) },
+    };
+  return wholeReply(
+    request,
+    'ReleaseRegisterModelCollection',
+    { items: listed, total: rows.length, truncated: rows.length > REGISTER_CAP },
+    REGISTER_CAP,
+    `?year=${String(year).padStart(4, '0')}`,
+    { key: 'register.truncated', params: { cap: REGISTER_CAP, total: rows.length } },
+  );
+});

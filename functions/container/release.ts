@@ -1,0 +1,29 @@
+import { releaseRoutes } from '../../shared/routes/releases';
+import { idempotentHandler } from '../../shared/http/idempotency';
+import { callerOf, tenantOf } from '../../shared/http/request';
+import { single } from '../../shared/http/replies';
+import { parseBody } from '../../shared/schemas/body';
+import { releaseBodySchema, releaseMembers } from '../../shared/schemas/release';
+import { releases } from '../commons/releases';
+
+/**
+ * POST .../container/{uuid}/release: the radiation protection officer releases the container (role rpo); its
+ * record is archived as a PDF document under S3 Object Lock and booked in the release register.
+ */
+export const handler = idempotentHandler(releaseRoutes.release, async (request) => {
+  const caller = callerOf(request);
+  const { value } = parseBody(releaseBodySchema, request.body ?? {}, releaseMembers);
+  const { model, etag, notes } = await releases.release(
+    tenantOf(request),
+    caller,
+    request.params.uuid!,
+    value.Justification ?? null,
+    request.requestId,
+  );
+  return single('ReleaseRecordModel', model, {
+    success: { key: 'release.recorded', params: { document: model.RecordDocumentUuid } },
+    notes,
+    language: request.language,
+    headers: { ETag: etag },
+  });
+});

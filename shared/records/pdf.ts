@@ -1,0 +1,139 @@
+/**
+ * Lays a release record out as a PDF (pdf-lib): A4, the standard Helvetica fonts, each section's
+ * lines, tables and paragraphs wrapped to the page, a footer with the page number on every page. What
+ * the record says is decided in shared/domain/release-record.ts; this only draws it. pdf-lib is
+ * imported when a record is made, never at a cold start, and is installed beside the bundle rather
+ * than bundled (infra/bundling.ts `INSTALLED`).
+ */
+import type { PDFFont, PDFPage } from 'pdf-lib';
+import type { ReleaseRecordContent } from '../domain/release-record';
+
+const PAGE = { width: 595.28, height: 841.89 } as const; // A4 in points
+const MARGIN = 50;
+const FOOTER_Y = 30;
+const SIZES = { title: 18, subtitle: 10, heading: 12, text: 9 } as const;
+const LINE = 1.35;
+const LABEL_WIDTH = 190;
+const GREY = 0.35;
+
+/** The record's text in the fonts' WinAnsi encoding: a character it lacks is drawn as `?` (the JSON keeps it). */
+function encodable(font: PDFFont): (text: string) => string {
+  const supported = new Set(font.getCharacterSet());
+  return (text) =>
+    [...text.replace(/[\r\n\t]+/g, ' ')].map((c) => (supported.has(c.codePointAt(0)!) ? c : '?')).join('');
+}
+
+/** Lines of at most `width` points; a word longer than a line is cut. */
+function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  const fits = (candidate: string) => font.widthOfTextAtSize(candidate, size) <= width;
+  for (const word of text.split(' ')) {
+    const candidate = line ? `${line} ${word}` : word;
+    if (fits(candidate)) {
+      line = candidate;
+      continue;
+    }
+    if (line) lines.push(line);
+    line = '';
+    let rest = word;
+    while (!fits(rest)) {
+      let cut = rest.length - 1;
+      while (cut > 1 && !fits(rest.slice(0, cut))) cut--;
+      lines.push(rest.slice(0, cut));
+      rest = rest.slice(cut);
+    }
+    line = rest;
+  }
+  if (line || !lines.length) lines.push(line);
+  return lines;
+}
+
+/**
+ * The record as PDF bytes; `createdAt` is its metadata's creation date (the release's time, so equal input gives
+ * equal output).
+ */
+export async function renderReleaseRecord(content: ReleaseRecordContent, createdAt: Date): Promise<Uint8Array> {
+  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(content.title);
+  pdf.setSubject(content.subtitle);
+  pdf.setProducer('nm-archive');
+  pdf.setCreator('nm-archive release record');
+  pdf.setCreationDate(createdAt);
+  pdf.setModificationDate(createdAt);
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const clean = encodable(regular);
+  const width = PAGE.width - 2 * MARGIN;
+
+  let page: PDFPage = pdf.addPage([PAGE.width, PAGE.height]);
+  let y = PAGE.height - MARGIN;
+  const room = (height: number) => {
+    if (y - height >= MARGIN) return;
+    page = pdf.addPage([PAGE.width, PAGE.height]);
+    y = PAGE.height - MARGIN;
+  };
+  const draw = (text: string, x: number, font: PDFFont, size: number) =>
+    page.drawText(text, { x, y: y - size, size, font, color: rgb(0, 0, 0) });
+  /** A block of wrapped text, line by line onto the pages. */
+  const paragraph = (text: string, x: number, w: number, font: PDFFont, size: number) => {
+    const lines = wrap(clean(text), font, size, w);
+    for (const line of lines) {
+      room(size * LINE);
+      draw(line, x, font, size);
+      y -= size * LINE;
+    }
+  };
+
+  paragraph(content.title, MARGIN, width, bold, SIZES.title);
+  y -= 4;
+  paragraph(content.subtitle, MARGIN, width, regular, SIZES.subtitle);
+  y -= 10;
+
+  for (const section of content.sections) {
+    room(SIZES.heading * LINE * 3);
+    y -= 6;
+    paragraph(section.heading, MARGIN, width, bold, SIZES.heading);
+    y -= 2;
+    if ('lines' in section) {
+      for (const [label, value] of section.lines) {
+        const labels = wrap(clean(label), bold, SIZES.text, LABEL_WIDTH - 10);
+        const values = wrap(clean(value), regular, SIZES.text, width - LABEL_WIDTH);
+        const rows = Math.max(labels.length, values.length);
+        for (let i = 0; i < rows; i++) {
+          room(SIZES.text * LINE);
+          if (labels[i]) draw(labels[i]!, MARGIN, bold, SIZES.text);
+          if (values[i]) draw(values[i]!, MARGIN + LABEL_WIDTH, regular, SIZES.text);
+          y -= SIZES.text * LINE;
+        }
+      }
+    } else if ('table' in section) {
+      const { columns, rows } = section.table;
+      const column = width / columns.length;
+      const tableRow = (cells: string[], font: PDFFont) => {
+        const wrapped = cells.map((cell) => wrap(clean(cell), font, SIZES.text, column - 6));
+        const height = Math.max(...wrapped.map((w) => w.length));
+        for (let i = 0; i < height; i++) {
+          room(SIZES.text * LINE);
+          wrapped.forEach((lines, c) => {
+            if (lines[i]) draw(lines[i]!, MARGIN + c * column, font, SIZES.text);
+          });
+          y -= SIZES.text * LINE;
+        }
+      };
+      tableRow(columns, bold);
+      if (!rows.length) tableRow(['–'], regular);
+      for (const cells of rows) tableRow(cells, regular);
+    } else {
+      for (const text of section.paragraphs) paragraph(text, MARGIN, width, regular, SIZES.text);
+    }
+  }
+
+  const pages = pdf.getPages();
+  pages.forEach((p, i) => {
+    const text = clean(`${content.footer}  Seite ${i + 1} von ${pages.length}`);
+    p.drawText(text, { x: MARGIN, y: FOOTER_Y, size: 7, font: regular, color: rgb(GREY, GREY, GREY) });
+  });
+  return pdf.save({ useObjectStreams: false });
+}
