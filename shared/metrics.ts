@@ -29,6 +29,10 @@ export const METRIC = {
   processed: 'Processed',
   /** 1 when the step threw (Step Functions then retries or fails the execution), else 0. */
   stepFailures: 'StepFailures',
+  /** Containers the release sweep moved to RELEASE_DATE_REACHED in one run. */
+  released: 'ReleaseDateReached',
+  /** Containers the sweep found due but left in DECAY: the assessment at that moment does not clear them. */
+  notCleared: 'NotCleared',
 } as const;
 
 let instance: Metrics | undefined;

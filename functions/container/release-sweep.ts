@@ -1,13 +1,21 @@
 import type { Context, ScheduledEvent } from 'aws-lambda';
+import { METRIC, publish } from '../../shared/metrics';
 import { logger } from '../../shared/observability';
 import { containers } from '../commons/containers';
 
 /**
- * The release sweep, on a schedule (EventBridge on AWS, every RELEASE_SWEEP_SECONDS locally): moves
- * DECAY containers whose ReleaseDateTime has passed to RELEASE_DATE_REACHED.
+ * The release sweep, on a schedule (EventBridge on AWS, every RELEASE_SWEEP_SECONDS locally): moves DECAY
+ * containers whose ReleaseDateTime has passed to RELEASE_DATE_REACHED when the assessment at that moment clears
+ * them; the others stay in DECAY, each named in the log with its reason, and counted.
  */
 export const handler = async (_event: ScheduledEvent | Record<string, never>, context: Context) => {
   const result = await containers.releaseDue(context.awsRequestId);
-  if (result.due) logger.info('release sweep', result);
+  if (result.due) logger.info('release sweep', { due: result.due, moved: result.moved });
+  for (const left of result.notCleared)
+    logger.warn('release sweep: due but not cleared, left in DECAY', { container: left.uuid, reason: left.reason });
+  publish('container.releaseSweep', [
+    [METRIC.released, 'Count', result.moved],
+    [METRIC.notCleared, 'Count', result.notCleared.length],
+  ]);
   return result;
 };

@@ -5,7 +5,7 @@
  * clearance measurement, the time of the determination; kept 30 years, § 86 Abs. 2). Pure: the PDF
  * renderer only lays out a ReleaseRecordContent, so what a record says is tested without a PDF.
  */
-import { checkCleared, formatSum, isReleased, type ContainerRecord, type ContentModel } from './container';
+import { checkCleared, isReleased, type ContainerRecord, type ContentModel } from './container';
 import { conflict } from '../errors';
 import type { ReleaseAssessment } from './release';
 import { formatTimestamp } from './time';
@@ -258,14 +258,14 @@ export function releaseRecordContent(facts: ReleaseFacts): ReleaseRecordContent 
       lines: [
         [
           'Summe der Verhältniszahlen (Spalte 3)',
-          a.SumOfRatios === null ? 'nicht bewertbar' : formatSum(a.SumOfRatios),
+          a.SumOfRatios === null ? 'nicht bewertbar' : formatNumber(a.SumOfRatios),
         ],
         ...(a.SurfaceCheck === null
           ? []
           : ([
               [
                 'Summe der Verhältniszahlen (Spalte 5)',
-                a.SurfaceCheck.SumOfRatios === null ? 'nicht bewertbar' : formatSum(a.SurfaceCheck.SumOfRatios),
+                a.SurfaceCheck.SumOfRatios === null ? 'nicht bewertbar' : formatNumber(a.SurfaceCheck.SumOfRatios),
               ],
             ] as [string, string][])),
         ['Freigabewerte', cleared],
