@@ -65,7 +65,7 @@ async function decaying(s: ReturnType<typeof setup>, activity = 1_000_000, name 
 }
 
 describe('releaseService.release', () => {
-  it('releases a cleared container in RELEASE_DATE_REACHED: record, register line, locked file, one write', async () => {
+  it('releases a cleared container in RELEASE_DATE_REACHED: record, register line, locked file', async () => {
     const s = setup();
     const uuid = await decaying(s);
     s.at('2026-11-20T15:00:00Z');
