@@ -6,7 +6,9 @@
  *   bucket and reports counts with a sample of reasons.
  * - remove copies each invalid record to `quarantine/{run}/{PK}/{SK}.json` in the bucket, then
  *   deletes it only if it is unchanged (a versioned record keeps its version); with dryRun it only
- *   reports. A valid record is never touched. Removing documents or log entries changes counts:
+ *   reports. A valid record is never touched, and neither is a record StrlSchV § 86 keeps 30 years
+ *   (a released container and what belongs to it, a release record's document, a register line):
+ *   such a finding is reported as kept. Removing documents or log entries changes counts:
  *   run regenerateSequenceMemory afterwards (the report says so).
  */
 import { DeleteCommand, ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -14,7 +16,7 @@ import { batchGet } from '../data/batch';
 import { randomUUID } from 'node:crypto';
 import type { FileStorage } from '../data/files';
 import { keys } from '../data/table';
-import { recordProblems, type StoredItem } from './records';
+import { containerOf, isKeptRecord, recordProblems, type StoredItem } from './records';
 import type { Operation } from './step';
 
 const SCAN_PAGE = 500;
@@ -25,6 +27,8 @@ interface Finding {
   SK: string;
   Type: string;
   problems: string[];
+  /** Kept 30 years by StrlSchV § 86 Abs. 2: reported, never removed. */
+  kept?: true;
 }
 
 interface State {
@@ -34,6 +38,8 @@ interface State {
   invalid: number;
   removed: number;
   kept: number;
+  /** Findings kept as records of a release (§ 86 Abs. 2). */
+  keptRecords: number;
   /** How many findings files were written (the state never lists them). */
   parts: number;
   sample: Finding[];
@@ -47,15 +53,19 @@ export function invalidRecords(
 ): Operation<State> {
   const slug = mode === 'select' ? 'select-invalid-records' : 'remove-invalid-records';
 
-  /** The containers that links and dispatch/dispose records of this page refer to, that exist. */
-  async function existingContainers(refs: { pk: string; uuid: string }[]): Promise<Set<string>> {
+  /** The containers items of this page refer to that exist, and which of them were released. */
+  async function containersOf(refs: { pk: string; uuid: string }[]) {
     const items = await batchGet(
       db,
       tableName,
       refs.map((r) => ({ PK: r.pk, SK: keys.container(r.uuid) })),
-      { projection: 'PK, SK' },
+      { projection: 'PK, SK, IsReleasedByRadiationProtectionOfficer' },
     );
-    return new Set(items.map((item) => `${String(item.PK)}|${String(item.SK).split('#')[1]}`));
+    const id = (item: StoredItem) => `${String(item.PK)}|${String(item.SK).split('#')[1]}`;
+    return {
+      present: new Set(items.map(id)),
+      released: new Set(items.filter((i) => i.IsReleasedByRadiationProtectionOfficer === true).map(id)),
+    };
   }
 
   return {
@@ -67,6 +77,7 @@ export function invalidRecords(
       invalid: 0,
       removed: 0,
       kept: 0,
+      keptRecords: 0,
       parts: 0,
       sample: [],
     }),
@@ -81,20 +92,25 @@ export function invalidRecords(
       );
       const items = (out.Items ?? []) as StoredItem[];
       const checked = items.map((item) => ({ item, ...recordProblems(item) }));
-      const present = await existingContainers(
-        checked.flatMap((c) => (c.needsContainer && !c.problems.length ? [c.needsContainer] : [])),
-      );
+      const refs = checked.flatMap((c) => {
+        const of = containerOf(c.item);
+        return of ? [of] : [];
+      });
+      const { present, released } = await containersOf(refs);
       const findings: (Finding & { item: StoredItem })[] = [];
       for (const c of checked) {
         const problems = [...c.problems];
         if (c.needsContainer && !c.problems.length && !present.has(`${c.needsContainer.pk}|${c.needsContainer.uuid}`))
           problems.push(`ContainerUuid: container ${c.needsContainer.uuid} does not exist`);
+        const owner = containerOf(c.item);
+        const kept = isKeptRecord(c.item) || (owner !== undefined && released.has(`${owner.pk}|${owner.uuid}`));
         if (problems.length)
           findings.push({
             PK: String(c.item.PK),
             SK: String(c.item.SK),
             Type: String(c.item.Type ?? ''),
             problems,
+            ...(kept ? { kept: true as const } : {}),
             item: c.item,
           });
       }
@@ -103,6 +119,7 @@ export function invalidRecords(
         cursor: out.LastEvaluatedKey,
         scanned: state.scanned + (out.ScannedCount ?? 0),
         invalid: state.invalid + findings.length,
+        keptRecords: state.keptRecords + findings.filter((f) => f.kept).length,
         sample: [...state.sample, ...findings.map(({ item: _item, ...f }) => f)].slice(0, SAMPLE),
       };
       if (findings.length) {
@@ -115,7 +132,7 @@ export function invalidRecords(
         );
       }
       if (mode === 'remove' && !event.dryRun) {
-        for (const f of findings) {
+        for (const f of findings.filter((finding) => !finding.kept)) {
           await files.put(
             `quarantine/${state.run}/${encodeURIComponent(f.PK)}/${encodeURIComponent(f.SK)}.json`,
             JSON.stringify(f.item),
@@ -159,6 +176,7 @@ export function invalidRecords(
                   ? {
                       removed: next.removed,
                       changedAndKept: next.kept,
+                      keptAsReleaseRecords: next.keptRecords,
                       quarantine: `quarantine/${next.run}/`,
                       next: next.removed ? 'regenerateSequenceMemory' : undefined,
                     }

@@ -14,6 +14,7 @@ import {
   type ContainerData,
 } from '../domain/container';
 import { DOCUMENT_SCOPES, DOCUMENT_STATES } from '../domain/document';
+import { RELEASE_TYPES } from '../domain/release-record';
 import { entryRuleBreaches, MAINTENANCE_STATES, type MaintenanceData } from '../domain/maintenance';
 import { containerCreateSchema } from '../schemas/container';
 import { documentCreateSchema } from '../schemas/document';
@@ -74,6 +75,13 @@ const schemas: Record<string, v.GenericSchema> = {
   }),
   Dispatch: v.looseObject({ Uuid: identifier, ContainerUuid: identifier, At: timestamp }),
   Dispose: v.looseObject({ Uuid: identifier, ContainerUuid: identifier, At: timestamp }),
+  ReleaseRegisterEntry: v.looseObject({
+    ContainerUuid: identifier,
+    ReleasedAt: timestamp,
+    ReleasedBy: v.string(),
+    RecordDocumentUuid: identifier,
+    ReleaseType: v.picklist(RELEASE_TYPES),
+  }),
   Audit: v.looseObject({
     Entity: v.string(),
     EntityUuid: identifier,
@@ -85,6 +93,31 @@ const schemas: Record<string, v.GenericSchema> = {
 };
 
 const english = (d: Detail) => detailText(d, 'en');
+
+/**
+ * Records StrlSchV § 86 Abs. 2 keeps 30 years, whatever a check finds: a released container, a release record's
+ * document, a register line. (What belongs to a released container is found through it: `containerOf`.)
+ */
+export function isKeptRecord(item: StoredItem): boolean {
+  return (
+    (item.Type === ITEM_TYPES.container && item.IsReleasedByRadiationProtectionOfficer === true) ||
+    (item.Type === ITEM_TYPES.document && typeof item.KeptUntil === 'string') ||
+    item.Type === ITEM_TYPES.releaseEntry
+  );
+}
+
+/** The container an item belongs to (a link, a dispatch or dispose record, an audit entry), if any. */
+export function containerOf(item: StoredItem): { pk: string; uuid: string } | undefined {
+  if (typeof item.PK !== 'string') return undefined;
+  if (
+    ([ITEM_TYPES.containerLink, ITEM_TYPES.dispatch, ITEM_TYPES.dispose] as string[]).includes(String(item.Type)) &&
+    typeof item.ContainerUuid === 'string'
+  )
+    return { pk: item.PK, uuid: item.ContainerUuid };
+  if (item.Type === ITEM_TYPES.audit && item.Entity === ITEM_TYPES.container && typeof item.EntityUuid === 'string')
+    return { pk: item.PK, uuid: item.EntityUuid };
+  return undefined;
+}
 
 /** The problems of a stored item (empty: valid), and the container it needs to exist, if any. */
 export function recordProblems(item: StoredItem): {
@@ -109,7 +142,7 @@ export function recordProblems(item: StoredItem): {
     if (type === ITEM_TYPES.container) {
       expectKey(tenantKey, keys.container(String(item.Uuid)));
       const data = item as unknown as ContainerData;
-      if ((data.State === 'DISPATCHED' || data.State === 'DISPOSED') && missingRelease(data).length)
+      if (data.State === 'DISPOSED' && missingRelease(data).length)
         problems.push(`State: ${data.State} without a complete release (${missingRelease(data).join(', ')})`);
     }
     if (type === ITEM_TYPES.document) expectKey(tenantKey, keys.document(String(item.Uuid)));
@@ -128,11 +161,6 @@ export function recordProblems(item: StoredItem): {
     if (type === ITEM_TYPES.maintenanceEntry && 'Title' in item)
       problems.push('Title: older shape (run migrateMaintenanceLogEntries)');
   }
-  const container =
-    ([ITEM_TYPES.containerLink, ITEM_TYPES.dispatch, ITEM_TYPES.dispose] as string[]).includes(type) &&
-    typeof item.ContainerUuid === 'string' &&
-    typeof item.PK === 'string'
-      ? { pk: item.PK, uuid: item.ContainerUuid }
-      : undefined;
+  const container = type === ITEM_TYPES.audit ? undefined : containerOf(item);
   return { problems, ...(container ? { needsContainer: container } : {}) };
 }

@@ -9,7 +9,7 @@
  *   files/{documentUuid}              each document's file; the document's line carries
  *                                     `ExportFile: { path, bytes, sha256 }`
  * Kinds: containers, container-links, container-records, audit, documents, log-entries, persons,
- * devices, probes. Sequence memory (counters, page buckets) is not exported: the change stream
+ * devices, probes, release-register. Sequence memory (counters, page buckets) is not exported: the change stream
  * counts what import writes, like every other write.
  *
  * Import checks the manifest and every part's checksum, validates every record (current schema,
@@ -43,6 +43,7 @@ const KIND_OF: Record<string, string> = {
   [ITEM_TYPES.person]: 'persons',
   [ITEM_TYPES.device]: 'devices',
   [ITEM_TYPES.probe]: 'probes',
+  [ITEM_TYPES.releaseEntry]: 'release-register',
 };
 
 export interface ManifestPart {

@@ -276,41 +276,58 @@ describe('states and release', () => {
     expect(onCreate.status).toBe(403);
   });
 
-  it(
-    'walks OPEN -> DECAY -> RELEASE_DATE_REACHED -> DISPATCHED with a release, creating the dispatch ' + 'record',
-    async () => {
-      const created = await create();
-      expect((await put(created.Uuid, { State: 'DECAY' })).status).toBe(200);
-      expect(
-        (await put(created.Uuid, { State: 'RELEASE_DATE_REACHED', ReleaseDateTime: '2026-06-01 00:00:00' })).status,
-      ).toBe(200);
-      const unreleased = await put(created.Uuid, { State: 'DISPATCHED' });
-      expect([unreleased.status, errorOf(unreleased).Message]).toEqual([409, 'container.release_required']);
-      const dispatched = await put(created.Uuid, { State: 'DISPATCHED', ...release }, { token: rpo });
-      expect(dispatched.status, dispatched.text).toBe(200);
-      const model = dispatched.body.ContainerModel;
-      expect(model).toMatchObject({
-        State: 'DISPATCHED',
-        ReleasedByRadiationProtectionOfficerName: 'Rita Officer',
-        DisposeId: null,
-      });
-      expect(model.DispatchId).toMatch(/^[0-9a-f-]{36}$/);
-      expect((await load(created.Uuid)).body.ContainerModel.DispatchId).toBe(model.DispatchId);
-      // A further same-state update keeps the record; a dispatched container is read-only.
-      const again = await put(created.Uuid, { State: 'DISPATCHED' });
-      expect(again.body.ContainerModel.DispatchId).toBe(model.DispatchId);
-      const renamed = await put(created.Uuid, { Name: 'Shipped' });
-      expect([renamed.status, errorOf(renamed).Message]).toEqual([409, 'container.read_only']);
-    },
-  );
-
-  it('DISPOSED creates the dispose record', async () => {
+  it('walks OPEN -> DECAY -> DISPATCHED (to a licensed disposer: no release needed), creating the dispatch record', async () => {
     const created = await create();
+    expect((await put(created.Uuid, { State: 'DECAY' })).status).toBe(200);
+    const dispatched = await put(created.Uuid, { State: 'DISPATCHED' });
+    expect(dispatched.status, dispatched.text).toBe(200);
+    const model = dispatched.body.ContainerModel;
+    expect(model).toMatchObject({ State: 'DISPATCHED', IsReleasedByRadiationProtectionOfficer: null, DisposeId: null });
+    expect(model.DispatchId).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await load(created.Uuid)).body.ContainerModel.DispatchId).toBe(model.DispatchId);
+    // A further same-state update keeps the record; a dispatched container is read-only.
+    const again = await put(created.Uuid, { State: 'DISPATCHED' });
+    expect(again.body.ContainerModel.DispatchId).toBe(model.DispatchId);
+    const renamed = await put(created.Uuid, { Name: 'Shipped' });
+    expect([renamed.status, errorOf(renamed).Message]).toEqual([409, 'container.read_only']);
+  });
+
+  it('DISPOSED needs the release: an RPO releases and disposes in one update, creating the dispose record', async () => {
+    // 10 kg at 1 kBq of F-18: 0.1 Bq/g, cleared at once.
+    const created = await create({
+      Name: 'Box',
+      Weight: 10_000,
+      MeasurementActivity: 1_000,
+      MeasurementDate: formatTimestamp(new Date(Date.now() - 60_000)),
+    });
+    await call('POST', `${containerPath(t, created.Uuid)}/contents`, {
+      token: t.token,
+      body: { Kind: 'CYCLOTRON_PRODUCT', ContentId: 'cp-1', Nuclide: 'F-18' },
+    });
     await put(created.Uuid, { State: 'DECAY' });
-    await put(created.Uuid, { State: 'RELEASE_DATE_REACHED' });
-    const disposed = await put(created.Uuid, { State: 'DISPOSED', ...release }, { token: rpo });
+    expect((await put(created.Uuid, { State: 'RELEASE_DATE_REACHED' })).status).toBe(200);
+    const unreleased = await put(created.Uuid, { State: 'DISPOSED' });
+    expect([unreleased.status, errorOf(unreleased).Message]).toEqual([409, 'container.release_required']);
+    const disposed = await put(
+      created.Uuid,
+      { State: 'DISPOSED', IsReleasedByRadiationProtectionOfficer: true, ReleasedByRadiationProtectionOfficer: 'person-rpo' },
+      { token: rpo },
+    );
+    expect(disposed.status, disposed.text).toBe(200);
+    expect(disposed.body.ContainerModel).toMatchObject({
+      State: 'DISPOSED',
+      ReleasedByRadiationProtectionOfficer: 'person-rpo',
+      ReleasedByRadiationProtectionOfficerName: 'Rita Officer',
+      DispatchId: null,
+    });
     expect(disposed.body.ContainerModel.DisposeId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(disposed.body.ContainerModel.DispatchId).toBeNull();
+    // The release by update made its record, as POST .../release does.
+    const records = await call('GET', `/document/api/v1/${t.client}/${t.facility}/documents/record/${created.Uuid}`, {
+      token: t.token,
+    });
+    expect(records.body.DocumentModelCollection).toEqual([
+      expect.objectContaining({ Scope: 'RECORD', ScopeReference: created.Uuid }),
+    ]);
   });
 });
 

@@ -63,6 +63,18 @@ async function prepare(text: string) {
       at: record.CreatedAt,
       requestId: randomUUID(),
     });
+    // A container to release is in DECAY (the sample's Justification allows the release from there).
+    if (JSON.parse(text).routeKey?.endsWith('/release'))
+      await store.update(
+        record,
+        { ...record, State: 'DECAY', Version: record.Version + 1 },
+        [{ field: 'State', old: 'OPEN', new: 'DECAY' }],
+        {
+          actor: { sub: 'seed', name: 'Seed' },
+          at: record.CreatedAt,
+          requestId: randomUUID(),
+        },
+      );
     if (text.includes(SAMPLE.content))
       await store.link(tenant, SAMPLE.container, {
         kind: 'GENERATOR_ELUAT',
