@@ -1,4 +1,7 @@
-/** Wiring of the document functions: the document store and the file storage over the shared clients. */
+/**
+ * Wiring of the document functions: the document store, the document files and the release records (presigned
+ * downloads) over the shared clients.
+ */
 import { db } from '../../shared/clients/dynamodb';
 import { s3 } from '../../shared/clients/s3';
 import { config } from '../../shared/config';
@@ -13,4 +16,6 @@ export const documents = documentService(
     pageSize: config.pageSize,
     maxUploadBytes: config.maxUploadBytes,
   },
+  undefined,
+  s3FileStorage(s3, config.recordsBucketName),
 );

@@ -96,7 +96,8 @@ export const documentRoutes = {
     auth: 'token',
     data: 'write',
     files: 'read',
-    answers: notFound,
+    // A release record (StrlSchV § 86 Abs. 2) stays as it was made.
+    answers: { ...notFound, 409: ['document.kept_record'] },
   },
   report: {
     operation: 'document.report',

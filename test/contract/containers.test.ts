@@ -310,7 +310,11 @@ describe('states and release', () => {
     expect([unreleased.status, errorOf(unreleased).Message]).toEqual([409, 'container.release_required']);
     const disposed = await put(
       created.Uuid,
-      { State: 'DISPOSED', IsReleasedByRadiationProtectionOfficer: true, ReleasedByRadiationProtectionOfficer: 'person-rpo' },
+      {
+        State: 'DISPOSED',
+        IsReleasedByRadiationProtectionOfficer: true,
+        ReleasedByRadiationProtectionOfficer: 'person-rpo',
+      },
       { token: rpo },
     );
     expect(disposed.status, disposed.text).toBe(200);

@@ -4366,6 +4366,24 @@ export interface operations {
         };
       };
       /**
+       * @description Conflict with the current state. One Error notification, `Message` one of:
+       * - `document.kept_record` (40917): The document is a release record, kept unchanged until {until}.
+       */
+      409: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "document.kept_record";
+                /** @enum {unknown} */
+                Code?: 40917;
+              })[];
+          };
+        };
+      };
+      /**
        * @description Body too large. One Error notification, `Message` one of:
        * - `request.too_large` (41301): The request body is larger than {max} bytes.
        */
