@@ -579,8 +579,8 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
     });
 
     it('has the bucket: private, encrypted, versioned, TLS only, CORS for presigned uploads', () => {
-      // The file bucket and the bucket of its server access logs.
-      template.resourceCountIs('AWS::S3::Bucket', 2);
+      // The file bucket, the records bucket (test/infra/records.test.ts) and the bucket of their access logs.
+      template.resourceCountIs('AWS::S3::Bucket', 3);
       template.hasResourceProperties('AWS::S3::Bucket', {
         LoggingConfiguration: { DestinationBucketName: Match.anyValue(), LogFilePrefix: 'files/' },
         PublicAccessBlockConfiguration: {
