@@ -78,7 +78,12 @@ export const historyEntryModel = v.strictObject({
 
 /** The body of POST .../release: an optional Justification, the RPO's reason on record (10 to 1,000 characters). */
 export const releaseBodySchema = v.object({
-  Justification: v.optional(text(JUSTIFICATION_LENGTH.min, JUSTIFICATION_LENGTH.max)),
+  Justification: v.optional(
+    v.pipe(
+      text(JUSTIFICATION_LENGTH.min, JUSTIFICATION_LENGTH.max),
+      v.examples(['Measured again by hand below the clearance levels; see the protocol of 2026-11-20.']),
+    ),
+  ),
 });
 export const releaseMembers = { writable: ['Justification'], readOnly: [] } as const;
 

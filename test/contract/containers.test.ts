@@ -276,7 +276,7 @@ describe('states and release', () => {
     expect(onCreate.status).toBe(403);
   });
 
-  it('walks OPEN -> DECAY -> DISPATCHED (to a licensed disposer: no release needed), creating the dispatch record', async () => {
+  it('walks OPEN -> DECAY -> DISPATCHED (to a licensed disposer: no release), with its dispatch record', async () => {
     const created = await create();
     expect((await put(created.Uuid, { State: 'DECAY' })).status).toBe(200);
     const dispatched = await put(created.Uuid, { State: 'DISPATCHED' });
@@ -292,7 +292,7 @@ describe('states and release', () => {
     expect([renamed.status, errorOf(renamed).Message]).toEqual([409, 'container.read_only']);
   });
 
-  it('DISPOSED needs the release: an RPO releases and disposes in one update, creating the dispose record', async () => {
+  it('DISPOSED needs the release: an RPO releases and disposes in one update (the dispose record)', async () => {
     // 10 kg at 1 kBq of F-18: 0.1 Bq/g, cleared at once.
     const created = await create({
       Name: 'Box',

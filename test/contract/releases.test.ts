@@ -47,7 +47,7 @@ async function addContent(uuid: string, body: Record<string, unknown>) {
   const response = await call('POST', `${containerPath(t, uuid)}/contents`, { token: t.token, body });
   expect(response.status, response.text).toBe(200);
 }
-/** A container of `grams` measured `minutesAgo` at `activity` Bq, holding one content of `nuclide` with that activity. */
+/** A container of `grams` measured `minutesAgo` at `activity` Bq, holding one content of `nuclide` with it. */
 async function measured(name: string, nuclide: string, activity: number, minutesAgo: number, grams = 10_000) {
   const at = ago(minutesAgo);
   const uuid = await create({
@@ -83,7 +83,7 @@ function pdfText(bytes: Uint8Array): string {
 }
 
 describe('the walkthrough: from contents to the archived record', () => {
-  it('contents, DECAY, re-measure, sweep, release, the record downloaded and hashed, the register as JSON and CSV', async () => {
+  it('contents, DECAY, re-measure, sweep, release, record downloaded and hashed, register JSON and CSV', async () => {
     // 10 kg measured three hours ago at 400 kBq of F-18: 40 Bq/g then, about 12.8 Bq/g now (10 Bq/g clears).
     const uuid = await measured('Hot lab bin 3', 'F-18', 400_000, 180);
     const first = await assess(uuid);
@@ -200,7 +200,7 @@ describe('the walkthrough: from contents to the archived record', () => {
 });
 
 describe('the gate cannot be walked past (each finding of the release issue)', () => {
-  it('re-measured at 100x while in DECAY: the date follows, and the sweep leaves a container it does not clear', async () => {
+  it('re-measured at 100x in DECAY: the date follows; the sweep leaves a container it does not clear', async () => {
     const uuid = await measured('Remeasured', 'F-18', 1_000_000, 60);
     const decay = await put(uuid, { State: 'DECAY' });
     const predicted = decay.body.ContainerModel.ReleaseDateTime as string;
@@ -249,7 +249,7 @@ describe('the gate cannot be walked past (each finding of the release issue)', (
     expect(assessment.Nuclides[0].Share).toBe(1);
   });
 
-  it('a prediction past year 9999 is no date: "not within the representable range", and nothing is released', async () => {
+  it('a prediction past 9999 is no date: "not within the representable range"; nothing is released', async () => {
     const uuid = await create({
       Name: 'Caesium',
       Weight: 1e-100,
@@ -297,7 +297,7 @@ describe('the gate cannot be walked past (each finding of the release issue)', (
     ]);
   });
 
-  it('unknown is not cleared: no measurement, no release date reached; DISPOSED needs a release; a justified release is warned', async () => {
+  it('unknown is not cleared: no date reached, DISPOSED needs a release, a justified one is warned', async () => {
     const uuid = await create({ Name: 'Unmeasured' });
     await addContent(uuid, { Kind: 'GENERATOR_ELUAT', ContentId: 'cs', Nuclide: 'Cs-137' });
     await put(uuid, { State: 'DECAY' });
@@ -391,7 +391,7 @@ describe('the gate cannot be walked past (each finding of the release issue)', (
     expect(model.CurrentSpecificActivity).toBeCloseTo(sum, 2);
   });
 
-  it('a measured surface enters ClearanceReached (Spalte 5); generator and carrier-added nuclides are listed', async () => {
+  it('a measured surface enters ClearanceReached (Spalte 5); generator and carrier-added nuclides listed', async () => {
     const at = ago(1);
     const uuid = await create({
       Name: 'Surface',

@@ -10,6 +10,7 @@ import { DOCUMENT_FIELDS } from '../../shared/domain/document';
 import { MAINTENANCE_FIELDS } from '../../shared/domain/maintenance';
 import { call, containerPath, createDocument, newTenant, runtime, token, type ApiResponse } from '../support/api';
 import { fillPath } from '../support/routes';
+import { formatTimestamp } from '../../shared/domain/time';
 
 type Tenant = ReturnType<typeof newTenant>;
 interface Sample {
@@ -384,6 +385,7 @@ const samples: Record<string, Sample> = {
         'SumOfRatios',
         'ClearanceReached',
         'PredictedReleaseDateTime',
+        'PredictionRemark',
         'SurfaceCheck',
         'MissingInputs',
       ]);
@@ -413,6 +415,8 @@ const samples: Record<string, Sample> = {
         'HalfLifeSeconds',
         'ClearanceLevelBqPerG',
         'SurfaceClearanceLevelBqPerCm2',
+        'Row',
+        'Note',
       ]);
       expect(r.body.NuclideModelCollection.find((n: { Nuclide: string }) => n.Nuclide === 'F-18')).toMatchObject({
         HalfLifeSeconds: 6586.2,
@@ -421,6 +425,100 @@ const samples: Record<string, Sample> = {
     },
   },
 };
+
+/** A container released just now, by an RPO of the tenant (for the register's samples). */
+async function releasedContainer(t: Tenant, rpo: string) {
+  const uuid = await createContainer(t, {
+    Name: 'Released',
+    Weight: 10_000,
+    MeasurementActivity: 1_000,
+    MeasurementDate: formatTimestamp(new Date(Date.now() - 60_000)),
+  });
+  await call('POST', `${containerPath(t, uuid)}/contents`, {
+    token: t.token,
+    body: { Kind: 'CYCLOTRON_PRODUCT', ContentId: 'f18', Nuclide: 'F-18' },
+  });
+  for (const State of ['DECAY', 'RELEASE_DATE_REACHED'])
+    expect((await call('PUT', containerPath(t, uuid), { token: t.token, body: { State } })).status).toBe(200);
+  const released = await call('POST', `${containerPath(t, uuid)}/release`, { token: rpo });
+  expect(released.status, released.text).toBe(200);
+  return uuid;
+}
+const rpoOf = (t: Tenant) => token({ clients: [t.client], facilities: [t.facility], roles: ['rpo'] });
+
+Object.assign(samples, {
+  'container.release': {
+    prepare: async (t: Tenant) => {
+      const uuid = await createContainer(t);
+      await call('PUT', containerPath(t, uuid), { token: t.token, body: { State: 'DECAY' } });
+      const body = { Justification: 'Released on a measurement by hand, see the sample.' };
+      return { values: { clientUuid: t.client, facilityUuid: t.facility, uuid }, body, token: rpoOf(t) };
+    },
+    check: (r: ApiResponse) => {
+      expect(r.status, r.text).toBe(200);
+      expect(Object.keys(r.body)).toEqual(['ReleaseRecordModel', 'Notifications']);
+      expect(Object.keys(r.body.ReleaseRecordModel)).toEqual([
+        'ContainerUuid',
+        'RecordDocumentUuid',
+        'ReleasedAt',
+        'ReleasedBy',
+        'ReleasedByName',
+        'Justification',
+        'Assessment',
+        'Sha256',
+      ]);
+    },
+  },
+  'releaseRegister.list': {
+    prepare: async (t: Tenant) => {
+      const rpo = rpoOf(t);
+      await releasedContainer(t, rpo);
+      return {
+        values: { clientUuid: t.client, facilityUuid: t.facility },
+        query: `?year=${new Date().getUTCFullYear()}`,
+        token: rpo,
+      };
+    },
+    check: (r: ApiResponse) => {
+      expectCollection(r, 'ReleaseRegisterModelCollection', [
+        'ContainerUuid',
+        'Name',
+        'ReleasedAt',
+        'ReleasedBy',
+        'ReleasedByName',
+        'Weight',
+        'SumOfRatios',
+        'Nuclides',
+        'MeasurementMethod',
+        'ReleaseType',
+        'Justification',
+        'RecordDocumentUuid',
+      ]);
+    },
+  },
+  'releaseRegister.summary': {
+    prepare: async (t: Tenant) => {
+      const rpo = rpoOf(t);
+      await releasedContainer(t, rpo);
+      return {
+        values: { clientUuid: t.client, facilityUuid: t.facility },
+        query: `?year=${new Date().getUTCFullYear()}`,
+        token: rpo,
+      };
+    },
+    check: (r: ApiResponse, t: Tenant) => {
+      expect(r.status, r.text).toBe(200);
+      expect(r.body.ReleaseRegisterSummaryModel).toEqual({
+        Client: t.client,
+        Facility: t.facility,
+        Year: new Date().getUTCFullYear(),
+        Releases: 1,
+        TotalWeight: 10_000,
+        ReleaseTypes: [{ ReleaseType: 'UNRESTRICTED', Releases: 1, TotalWeight: 10_000 }],
+      });
+    },
+  },
+} satisfies Record<string, Sample>);
 
 describe('every route of the route table', () => {
   it('has a contract sample', () => {

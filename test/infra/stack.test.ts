@@ -220,6 +220,8 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
           'MAX_BODY_BYTES',
           'MAX_UPLOAD_BYTES',
           'PAGE_SIZE',
+          'RECORDS_BUCKET_NAME',
+          'RECORDS_LOCK_MODE',
           'STAGE',
           ...(startFnIds.has(fnId) ? ['STATE_MACHINE_ARNS'] : []),
           'TABLE_NAME',
@@ -232,6 +234,7 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
           MAX_UPLOAD_BYTES: String(config.maxUploadBytes),
           PAGE_SIZE: String(config.pageSize),
           CORS_ALLOWED_ORIGINS: config.corsAllowedOrigins.join(','),
+          RECORDS_LOCK_MODE: config.recordsLockMode,
         });
       }
       for (const fnId of ownFnIds) {
@@ -358,22 +361,27 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
       }
     });
 
-    it('grants file access by the table: none, read, write (put), read-delete, write-delete', () => {
+    it('grants file access by the table: none, read, write (put), read-delete, write-delete; records to write', () => {
       const subjects = [
-        ...routes.map((r) => ({ files: r.files as string, fnId: routeFnIds.get(r.operation)! })),
-        ...eventFunctions.map((e) => ({ files: e.files as string, fnId: eventFnIds.get(e.name)! })),
+        ...routes.map((r) => ({ files: r.files as string, records: r.records, fnId: routeFnIds.get(r.operation)! })),
+        ...eventFunctions.map((e) => ({ files: e.files as string, records: undefined, fnId: eventFnIds.get(e.name)! })),
       ];
-      for (const { files, fnId } of subjects) {
+      for (const { files, records, fnId } of subjects) {
         const s3 = roleActions(template, roleIdOf(fnId)).filter((a) => a.startsWith('s3:'));
+        // Release records: put with their retention by the functions that make them (test/infra/records.test.ts).
+        const recordActions = records === 'write' ? ['s3:PutObject', 's3:PutObjectRetention'] : [];
         if (files === 'none') {
-          expect(s3, fnId).toEqual([]);
+          expect(s3.sort(), fnId).toEqual(recordActions);
           continue;
         }
-        expect(s3.sort(), fnId).toEqual(
+        expect([...new Set(s3)].sort(), fnId).toEqual(
           [
-            's3:GetObject',
-            ...(files.endsWith('delete') ? ['s3:DeleteObject'] : []),
-            ...(files.startsWith('write') ? ['s3:PutObject'] : []),
+            ...new Set([
+              's3:GetObject',
+              ...(files.endsWith('delete') ? ['s3:DeleteObject'] : []),
+              ...(files.startsWith('write') ? ['s3:PutObject'] : []),
+              ...recordActions,
+            ]),
           ].sort(),
         );
         // API and event functions touch document files only.

@@ -2422,7 +2422,7 @@ export interface operations {
       content: {
         /**
          * @example {
-         *   "Justification": "Text"
+         *   "Justification": "Measured again by hand below the clearance levels; see the protocol of 2026-11-20."
          * }
          */
         "application/json": {
