@@ -166,3 +166,63 @@ describe('invalid records', () => {
     expect(((await run('select')) as { result: any }).result.invalid).toBe(0);
   });
 });
+
+describe('records StrlSchV § 86 keeps 30 years', () => {
+  it('are reported when they break a rule, and removed never: a released container and its parts, its record', async () => {
+    const keptTable = `ops-${randomUUID().slice(0, 8)}`;
+    await ensureTable(runtime().dynamodbEndpoint, keptTable);
+    const keep = (item: Record<string, unknown>) => db.send(new PutCommand({ TableName: keptTable, Item: item }));
+    const uuid = randomUUID();
+    // Older data of a released container that today's rules refuse: a 200-character name, a nuclide unknown now.
+    const released = {
+      ...createContainer(tenant, uuid, { Name: 'Released' }, [], new Date()),
+      Name: 'x'.repeat(200),
+      State: 'DISPOSED',
+      IsReleasedByRadiationProtectionOfficer: true,
+      ReleasedByRadiationProtectionOfficer: 'rpo',
+      ReleasedByRadiationProtectionOfficerDateTime: '2026-01-01 00:00:00',
+    };
+    const items = [
+      { PK: pk, SK: keys.container(uuid), Type: 'Container', ...released },
+      {
+        PK: pk,
+        SK: keys.containerLink(uuid, 'GENERATOR_ELUAT', 'e1'),
+        Type: 'ContainerLink',
+        ContainerUuid: uuid,
+        Kind: 'GENERATOR_ELUAT',
+        ContentId: 'e1',
+        Nuclide: 'Xx-999',
+      },
+      {
+        PK: pk,
+        SK: keys.document('doc-1'),
+        Type: 'Document',
+        Uuid: 'doc-1',
+        Client: tenant.client,
+        Facility: tenant.facility,
+        Scope: 'RECORD',
+        ScopeReference: uuid,
+        Filename: 'bad/name.pdf',
+        State: 'ACTIVE',
+        Version: 1,
+        CreatedAt: '2026-01-01 00:00:00',
+        UpdatedAt: '2026-01-01 00:00:00',
+        File: null,
+        KeptUntil: '2056-01-01 00:00:00',
+      },
+      { PK: pk, SK: keys.releaseEntry('2026-01-01 00:00:00', uuid), Type: 'ReleaseRegisterEntry', ContainerUuid: uuid },
+    ];
+    for (const item of items) await keep(item);
+    const op = (mode: 'select' | 'remove') => {
+      const operation = invalidRecords(db, keptTable, files(), mode);
+      return runSteps((e) => operation.step((e.state as never) ?? operation.initial(e as never), e as never), {});
+    };
+    const selected = ((await op('select')) as { result: any }).result;
+    expect(selected.invalid).toBe(4);
+    expect(selected.sample.map((f: { kept?: boolean }) => f.kept)).toEqual([true, true, true, true]);
+    const removed = ((await op('remove')) as { result: any }).result;
+    expect(removed).toMatchObject({ invalid: 4, removed: 0, keptAsReleaseRecords: 4 });
+    for (const { PK, SK } of items)
+      expect((await db.send(new GetCommand({ TableName: keptTable, Key: { PK, SK } }))).Item, SK).toBeDefined();
+  });
+});
