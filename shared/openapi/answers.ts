@@ -4,11 +4,8 @@
  * plus the route's own `answers` from the route table.
  */
 import type { MessageKey } from '../i18n/messages';
-import type { Route } from '../routes/types';
+import { pathVariables, type Route } from '../routes/types';
 import { docsOf } from './routes-meta';
-
-/** The variables of a path template, in order. */
-export const pathVariables = (path: string): string[] => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
 
 /** Path variables named `...uuid` are identifiers; the middleware checks them for every route. */
 export const isIdentifierVariable = (name: string): boolean => /uuid$/i.test(name);

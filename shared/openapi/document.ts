@@ -14,11 +14,11 @@ import { IDEMPOTENCY_HEADER, IDEMPOTENCY_SECONDS, KEY_PATTERN } from '../http/id
 import { RETRY_AFTER_SECONDS } from '../http/middleware';
 import { messages, type MessageKey } from '../i18n/messages';
 import { notification } from '../i18n/translate';
-import { routes as routeTable, type Route } from '../routes';
+import { pathVariables, routes as routeTable, type Route } from '../routes';
 import { collectionConfiguration, notificationOf, replyNotifications } from '../schemas/envelope';
 import { IDENTIFIER_PATTERN, QUANTITY_MAX } from '../domain/values';
 import { identifier, pageNumber } from '../schemas/fields';
-import { answersOf, isIdentifierVariable, pathVariables } from './answers';
+import { answersOf, isIdentifierVariable } from './answers';
 import { docsOf } from './routes-meta';
 
 type Json = Record<string, unknown>;

@@ -68,5 +68,8 @@ export type Reply =
   | { readonly object: GenericSchema }
   | { readonly media: readonly string[] };
 
+/** The variables of a path template, in order. */
+export const pathVariables = (path: string): string[] => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+
 /** The name of the greedy path variable of a trailing-slash twin (see gatewayPathsOf). */
 export const GREEDY = 'proxy';

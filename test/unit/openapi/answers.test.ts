@@ -1,16 +1,14 @@
 /** shared/openapi/answers.ts: the statuses a route answers besides 200, derived from the route. */
 import { describe, expect, it } from 'vitest';
-import { answersOf, isIdentifierVariable, pathVariables } from '../../../shared/openapi/answers';
+import { answersOf, isIdentifierVariable } from '../../../shared/openapi/answers';
 import { containerRoutes } from '../../../shared/routes/containers';
 import { docsRoutes } from '../../../shared/routes/docs';
 import { routes, type Route } from '../../../shared/routes';
 
 const statuses = (route: Route) => [...answersOf(route).keys()];
 
-describe('pathVariables and isIdentifierVariable', () => {
-  it('lists the variables of a template in order; those named ...uuid are identifiers', () => {
-    expect(pathVariables('/a/{clientUuid}/{facilityUuid}/b/{page}')).toEqual(['clientUuid', 'facilityUuid', 'page']);
-    expect(pathVariables('/docs')).toEqual([]);
+describe('isIdentifierVariable', () => {
+  it('path variables named ...uuid are identifiers', () => {
     expect(['uuid', 'contentUuid', 'clientUUID'].every(isIdentifierVariable)).toBe(true);
     expect(['page', 'asset', 'uuidPrefix'].some(isIdentifierVariable)).toBe(false);
   });
