@@ -286,8 +286,8 @@ export interface paths {
   };
   "/openapi.json": {
     /**
-     * The OpenAPI 3.1 document (docs/openapi.json), naming the address it was fetch...
-     * @description The OpenAPI 3.1 document (docs/openapi.json), naming the address it was fetched from as its server.
+     * The OpenAPI 3.1 document (docs/openapi.json), naming the stage's configured a...
+     * @description The OpenAPI 3.1 document (docs/openapi.json), naming the stage's configured address as its server (a relative `/` without one), never one from the request's headers: the answer may be cached publicly.
      */
     get: operations["docs.openapi"];
   };
@@ -2297,6 +2297,24 @@ export interface operations {
           };
         };
       };
+      /**
+       * @description Bad request: the path, query or body breaks a rule (one detail line per offending field). One Error notification, `Message` one of:
+       * - `request.invalid` (40001): The request is invalid.
+       */
+      400: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.invalid";
+                /** @enum {unknown} */
+                Code?: 40001;
+              })[];
+          };
+        };
+      };
     };
   };
   /**
@@ -4009,6 +4027,24 @@ export interface operations {
         };
       };
       /**
+       * @description Bad request: the path, query or body breaks a rule (one detail line per offending field). One Error notification, `Message` one of:
+       * - `request.invalid` (40001): The request is invalid.
+       */
+      400: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.invalid";
+                /** @enum {unknown} */
+                Code?: 40001;
+              })[];
+          };
+        };
+      };
+      /**
        * @description No valid bearer token. One Error notification, `Message` one of:
        * - `auth.token_missing` (40101): A bearer token is required.
        * - `auth.token_invalid` (40102): The token is not valid.
@@ -4070,6 +4106,24 @@ export interface operations {
             MaintenanceLogEntryModelCollection: components["schemas"]["MaintenanceLogEntryModel"][];
             CollectionConfiguration: components["schemas"]["CollectionConfiguration"];
             Notifications: components["schemas"]["Notifications"];
+          };
+        };
+      };
+      /**
+       * @description Bad request: the path, query or body breaks a rule (one detail line per offending field). One Error notification, `Message` one of:
+       * - `request.invalid` (40001): The request is invalid.
+       */
+      400: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.invalid";
+                /** @enum {unknown} */
+                Code?: 40001;
+              })[];
           };
         };
       };
@@ -4588,8 +4642,8 @@ export interface operations {
   "service.exportRecords": {
     parameters: {
       query?: {
+        /** @description Exactly `true` or `false`. */
         dryRun?: "true" | "false";
-        "dry-run"?: "true" | "false";
       };
       header?: {
         "Accept-Language"?: components["parameters"]["AcceptLanguage"];
@@ -4702,8 +4756,8 @@ export interface operations {
   "service.importRecords": {
     parameters: {
       query: {
+        /** @description Exactly `true` or `false`. */
         dryRun?: "true" | "false";
-        "dry-run"?: "true" | "false";
         from: string;
       };
       header?: {
@@ -4817,8 +4871,8 @@ export interface operations {
   "service.migrateMaintenanceLogEntries": {
     parameters: {
       query?: {
+        /** @description Exactly `true` or `false`. */
         dryRun?: "true" | "false";
-        "dry-run"?: "true" | "false";
       };
       header?: {
         "Accept-Language"?: components["parameters"]["AcceptLanguage"];
@@ -4927,8 +4981,8 @@ export interface operations {
   "service.regenerateSequenceMemory": {
     parameters: {
       query?: {
+        /** @description Exactly `true` or `false`. */
         dryRun?: "true" | "false";
-        "dry-run"?: "true" | "false";
       };
       header?: {
         "Accept-Language"?: components["parameters"]["AcceptLanguage"];
@@ -5037,8 +5091,8 @@ export interface operations {
   "service.selectInvalidRecords": {
     parameters: {
       query?: {
+        /** @description Exactly `true` or `false`. */
         dryRun?: "true" | "false";
-        "dry-run"?: "true" | "false";
       };
       header?: {
         "Accept-Language"?: components["parameters"]["AcceptLanguage"];
@@ -5147,8 +5201,8 @@ export interface operations {
   "service.removeInvalidRecords": {
     parameters: {
       query?: {
+        /** @description Exactly `true` or `false`. */
         dryRun?: "true" | "false";
-        "dry-run"?: "true" | "false";
       };
       header?: {
         "Accept-Language"?: components["parameters"]["AcceptLanguage"];
@@ -5257,8 +5311,8 @@ export interface operations {
   "service.migrateResponsivenessData": {
     parameters: {
       query?: {
+        /** @description Exactly `true` or `false`. */
         dryRun?: "true" | "false";
-        "dry-run"?: "true" | "false";
       };
       header?: {
         "Accept-Language"?: components["parameters"]["AcceptLanguage"];
@@ -5367,8 +5421,8 @@ export interface operations {
   "service.migrateProbeIdentifier": {
     parameters: {
       query?: {
+        /** @description Exactly `true` or `false`. */
         dryRun?: "true" | "false";
-        "dry-run"?: "true" | "false";
       };
       header?: {
         "Accept-Language"?: components["parameters"]["AcceptLanguage"];
@@ -5612,8 +5666,8 @@ export interface operations {
     };
   };
   /**
-   * The OpenAPI 3.1 document (docs/openapi.json), naming the address it was fetch...
-   * @description The OpenAPI 3.1 document (docs/openapi.json), naming the address it was fetched from as its server.
+   * The OpenAPI 3.1 document (docs/openapi.json), naming the stage's configured a...
+   * @description The OpenAPI 3.1 document (docs/openapi.json), naming the stage's configured address as its server (a relative `/` without one), never one from the request's headers: the answer may be cached publicly.
    */
   "docs.openapi": {
     responses: {
@@ -5621,6 +5675,24 @@ export interface operations {
       200: {
         content: {
           "application/json": Record<string, never>;
+        };
+      };
+      /**
+       * @description Bad request: the path, query or body breaks a rule (one detail line per offending field). One Error notification, `Message` one of:
+       * - `request.invalid` (40001): The request is invalid.
+       */
+      400: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.invalid";
+                /** @enum {unknown} */
+                Code?: 40001;
+              })[];
+          };
         };
       };
     };
@@ -5635,6 +5707,24 @@ export interface operations {
       200: {
         content: {
           "text/html": string;
+        };
+      };
+      /**
+       * @description Bad request: the path, query or body breaks a rule (one detail line per offending field). One Error notification, `Message` one of:
+       * - `request.invalid` (40001): The request is invalid.
+       */
+      400: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.invalid";
+                /** @enum {unknown} */
+                Code?: 40001;
+              })[];
+          };
         };
       };
     };

@@ -15,8 +15,9 @@ describe('isIdentifierVariable', () => {
 });
 
 describe('answersOf', () => {
-  it('a public route without variables or dependencies answers 200 only', () => {
-    expect(statuses(docsRoutes.page)).toEqual([]);
+  it('a public route without variables or dependencies answers 200, or 400 for a query it does not declare', () => {
+    expect(statuses(docsRoutes.page)).toEqual([400]);
+    expect(answersOf(docsRoutes.page).get(400)).toEqual(['request.invalid']);
   });
 
   it('a token route with a body: 400, 401, 403 (tenant), 413, 415, 503, and its own answers, sorted by status', () => {
