@@ -409,7 +409,8 @@ function buildCases(): Case[] {
             const name = random.pick(names);
             const again = random.chance(0.5) ? object[name] : random.pick(VALUES);
             body = `${body.slice(0, -1)},${JSON.stringify(name)}:${JSON.stringify(again)}}`;
-            if (method === route.method && (method === 'POST' || method === 'PUT')) refused.push(`member ${name} twice`);
+            if (method === route.method && (method === 'POST' || method === 'PUT'))
+              refused.push(`member ${name} twice`);
           }
         }
         const type = random.pick(CONTENT_TYPES);
