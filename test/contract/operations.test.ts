@@ -4,15 +4,17 @@
  */
 import { DescribeExecutionCommand, SFNClient } from '@aws-sdk/client-sfn';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, inject, it } from 'vitest';
 import { LOCAL_CREDENTIALS } from '../../infra/local/emulators';
 import { call, containerPath, createDocument, errorOf, eventually, newTenant, runtime, token } from '../support/api';
 
 const START = '/service/regenerate-sequence-memory';
+const execFileAsync = promisify(execFile);
 
 describe('maintenance operations', () => {
   it('need a token with role operator: 401 without one, 403 without the role', async () => {
@@ -121,11 +123,11 @@ describe('maintenance operations', () => {
       });
     const folder = mkdtempSync(path.join(os.tmpdir(), 'nm-export-'));
     try {
-      const exported = ops('export-records', t.client, '--out', folder);
+      const exported = await ops('export-records', t.client, '--out', folder);
       expect(exported.result.counts.containers, JSON.stringify(exported)).toBe(1);
       expect((await call('DELETE', containerPath(t, box.Uuid), { token: t.token })).status).toBe(200);
 
-      const dry = ops('import-records', t.client, '--from', folder, '--dry-run');
+      const dry = await ops('import-records', t.client, '--from', folder, '--dry-run');
       expect((await call('GET', containerPath(t, box.Uuid), { token: t.token })).status).toBe(404);
       // It says what a real run would do: the container, its two links and its audit entries back.
       expect(dry.result).toMatchObject({ dryRun: true, rejected: 0 });
@@ -142,7 +144,7 @@ describe('maintenance operations', () => {
       );
       expect(left.KeyCount ?? 0).toBe(0);
 
-      const real = ops('import-records', t.client, '--from', folder);
+      const real = await ops('import-records', t.client, '--from', folder);
       expect(real.result.imported).toBe(dry.result.imported);
       const back = await call('GET', `${containerPath(t, box.Uuid)}/contents`, { token: t.token });
       expect(back.body.ContainerContentModelCollection).toHaveLength(2);
@@ -152,13 +154,15 @@ describe('maintenance operations', () => {
   }, 60_000);
 });
 
-/** `npm run ops`, against the test run's runtime: its JSON result. */
-function ops(...args: string[]) {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'infra/local/ops.ts', ...args], {
+/**
+ * `npm run ops`, against the test run's runtime: its JSON result. Run asynchronously: a test blocked for seconds would
+ * find its idle keep-alive connections closed by the runtime meanwhile.
+ */
+async function ops(...args: string[]) {
+  const { stdout } = await execFileAsync(process.execPath, ['--import', 'tsx', 'infra/local/ops.ts', ...args], {
     cwd: path.resolve(import.meta.dirname, '../..'),
     encoding: 'utf8',
     env: { ...process.env, LOCAL_DIR: inject('localDir') },
   });
-  if (run.status !== 0) throw new Error(`ops ${args.join(' ')}: exit ${run.status}\n${run.stdout}\n${run.stderr}`);
-  return JSON.parse(run.stdout);
+  return JSON.parse(stdout);
 }
