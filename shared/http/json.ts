@@ -1,11 +1,12 @@
 /**
  * JSON request bodies: Middy's parser (415 for another media type, malformed JSON as 422, which the envelope turns
  * into 400), then a pass over the same text's tokens (jsonc-parser's scanner, names unescaped) that refuses a member
- * named twice in one object: JSON.parse would keep the last one silently.
+ * named twice in one object: JSON.parse would keep the last one silently. The scanner loads with the first body: every
+ * HTTP function bundles this stack, and those that take no body pay nothing for it at a cold start.
  */
 import type { MiddlewareObj } from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
-import { createScanner, type SyntaxKind } from 'jsonc-parser';
+import type { SyntaxKind } from 'jsonc-parser';
 import { badRequest } from '../errors';
 import type { ApiContext, ApiEvent, ApiResult } from './types';
 
@@ -24,7 +25,8 @@ const TOKEN = {
  * The members named more than once in an object of a (valid) JSON text, each by its path (`Name`, `Upload.Fields`,
  * `Items.0.Name`). A loop over the token stream, so any depth of nesting costs no stack.
  */
-export function duplicateMembers(text: string): string[] {
+export async function duplicateMembers(text: string): Promise<string[]> {
+  const { createScanner } = await import('./json-scanner');
   const scanner = createScanner(text, true);
   // Per open object its names so far and whether a name comes next; per open array its index. `at` is where it is.
   const open: { names?: Set<string>; nameNext: boolean; at: string | number }[] = [];
@@ -58,7 +60,7 @@ export const jsonBody = (): MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext
       const text =
         typeof body !== 'string' ? undefined : isBase64Encoded ? Buffer.from(body, 'base64').toString() : body;
       await parse(request as never);
-      const repeated = text === undefined ? [] : duplicateMembers(text);
+      const repeated = text === undefined ? [] : await duplicateMembers(text);
       if (repeated.length) throw badRequest(repeated.map((field) => ({ key: 'detail.repeated', params: { field } })));
     },
   };
