@@ -72,10 +72,10 @@ export const MAX_DETAILS = 50;
 
 export function notification(spec: NotificationSpec, language: Language): Notification {
   const def = messages[spec.key];
-  const details = spec.details ?? [];
+  const lines = spec.details ?? [];
   const cut =
-    details.length > MAX_DETAILS
-      ? ` ${detailText({ key: 'detail.listed', params: { shown: MAX_DETAILS, total: details.length } }, language)}`
+    lines.length > MAX_DETAILS
+      ? ` ${detailText({ key: 'detail.listed', params: { shown: MAX_DETAILS, total: lines.length } }, language)}`
       : '';
   return {
     Type: def.type,
@@ -83,7 +83,7 @@ export function notification(spec: NotificationSpec, language: Language): Notifi
     LocalizedMessage: `${fill(def[language], spec.params)}${cut}`,
     Level: LEVELS[def.level],
     LevelAsString: def.level,
-    Details: details.slice(0, MAX_DETAILS).map((d) => detailText(d, language)),
+    Details: lines.slice(0, MAX_DETAILS).map((d) => detailText(d, language)),
     Code: def.code,
   };
 }
