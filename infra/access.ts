@@ -36,6 +36,7 @@ export function dataEnvironment(storage: Storage, config: StageConfig): Record<s
     maxUploadBytes: String(config.maxUploadBytes),
     pageSize: String(config.pageSize),
     corsOrigins: config.corsAllowedOrigins.join(','),
+    ...(config.apiBaseUrl ? { apiBaseUrl: config.apiBaseUrl } : {}),
   });
 }
 

@@ -2,7 +2,8 @@
  * Per-stage settings of the CDK stack (`npx cdk synth|deploy -c stage=dev|prod`).
  *
  * The token issuer and the CORS origins come from CDK context when given
- * (`-c authIssuer=... -c authAudience=... -c authJwksUri=... -c corsOrigins=https://a,https://b`);
+ * (`-c authIssuer=... -c authAudience=... -c authJwksUri=... -c corsOrigins=https://a,https://b
+ * -c apiBaseUrl=https://api.example.org`);
  * the defaults are placeholders under example.com, so the app synthesizes offline without any
  * account or identity provider. A stage deployed with placeholders verifies no token at all.
  */
@@ -41,6 +42,8 @@ export interface StageConfig {
   /** `*` or exact origins; used by the API's CORS, the bucket's CORS and the functions. */
   readonly corsAllowedOrigins: readonly string[];
   readonly auth: AuthSettings;
+  /** The API's public address, named by the OpenAPI document it serves (unset: the relative `/`). */
+  readonly apiBaseUrl?: string;
   /** True when the issuer or the CORS origins are still the example.com defaults. */
   readonly usesPlaceholders: boolean;
 }
@@ -124,11 +127,15 @@ export function stageConfig(stage: string, context: ContextLookup = () => undefi
     .map((o) => o.trim())
     .filter(Boolean);
   const corsAllowedOrigins = origins?.length ? origins : settings.corsAllowedOrigins;
+  const apiBaseUrl = contextString(context, 'apiBaseUrl');
+  if (apiBaseUrl !== undefined && !/^https?:\/\/[^/?#]+$/.test(apiBaseUrl))
+    throw new Error(`CDK context "apiBaseUrl" must be an origin such as https://api.example.org, got ${apiBaseUrl}`);
   return {
     ...COMMON,
     ...settings,
     corsAllowedOrigins,
     auth,
+    ...(apiBaseUrl ? { apiBaseUrl } : {}),
     usesPlaceholders: [auth.issuer, auth.jwksUri, ...corsAllowedOrigins].some(isPlaceholder),
   };
 }

@@ -22,6 +22,7 @@ export const VARIABLES = {
   pageSize: 'PAGE_SIZE',
   maxUploadBytes: 'MAX_UPLOAD_BYTES',
   corsOrigins: 'CORS_ALLOWED_ORIGINS',
+  apiBaseUrl: 'API_BASE_URL',
   authIssuer: 'AUTH_ISSUER',
   authAudience: 'AUTH_AUDIENCE',
   authJwksUri: 'AUTH_JWKS_URI',
@@ -98,6 +99,13 @@ export const config = {
       .split(',')
       .map((o) => o.trim())
       .filter(Boolean);
+  },
+  /**
+   * The API's public address (`https://api.example.org`), a stage setting; what the OpenAPI document names as its
+   * server. Unset, the document names the relative `/`. Never taken from a request's headers.
+   */
+  get apiBaseUrl() {
+    return env('apiBaseUrl');
   },
   auth: {
     get issuer() {

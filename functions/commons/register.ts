@@ -18,9 +18,9 @@ export const register = releaseService(
 /** At most this many lines of a year in one answer (a Lambda answer holds 6 MB; a facility releases far fewer). */
 export const REGISTER_CAP = 5000;
 
-/** The required `?year=YYYY` (0001 to 9999); anything else is 400. */
+/** The required `?year=YYYY` (0001 to 9999; its presence checked by the route's query): anything else is 400. */
 export function yearOf(request: ApiRequest): number {
-  const result = v.safeParse(yearQuery, request.event.queryStringParameters?.year);
+  const result = v.safeParse(yearQuery, request.query.year);
   if (!result.success) throw badRequest([{ key: 'detail.year', params: { field: 'year' } }]);
   return result.output;
 }

@@ -17,7 +17,7 @@ export const COLLECTION = 'DocumentModelCollection';
 
 /** The optional `?State=ACTIVE|ARCHIVED` filter; anything else is 400. */
 export function stateOf(request: ApiRequest): DocumentState | undefined {
-  const result = v.safeParse(stateFilterSchema, request.event.queryStringParameters?.State);
+  const result = v.safeParse(stateFilterSchema, request.query.State);
   if (!result.success)
     throw badRequest(issueDetails(result.issues).map((d) => ({ ...d, params: { ...d.params, field: 'State' } })));
   return result.output;

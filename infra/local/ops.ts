@@ -66,6 +66,8 @@ const { config } = await import('../../shared/config');
 const s3 = createS3Client();
 const bucket = s3FileStorage(s3, config.bucketName);
 
+/** The objects `upload` put into the bucket: a dry run takes them out again, so it leaves the bucket as it was. */
+const uploaded: string[] = [];
 /** --from DIR: the folder goes into the bucket under imports/{client}/{run}/, which the import reads. */
 async function upload(dir: string): Promise<string> {
   if (!existsSync(path.join(dir, 'manifest.json'))) fail(`${dir} holds no manifest.json: not an export folder`);
@@ -75,12 +77,11 @@ async function upload(dir: string): Promise<string> {
     readdirSync(d).flatMap((f) =>
       statSync(path.join(d, f)).isDirectory() ? walk(path.join(d, f)) : [path.join(d, f)],
     );
-  for (const file of walk(dir))
-    await bucket.put(
-      `${prefix}${path.relative(dir, file).split(path.sep).join('/')}`,
-      readFileSync(file),
-      'application/octet-stream',
-    );
+  for (const file of walk(dir)) {
+    const key = `${prefix}${path.relative(dir, file).split(path.sep).join('/')}`;
+    await bucket.put(key, readFileSync(file), 'application/octet-stream');
+    uploaded.push(key);
+  }
   return prefix;
 }
 
@@ -134,6 +135,7 @@ for (;;) {
   await new Promise((resolve) => setTimeout(resolve, 250));
 }
 if (process.stderr.isTTY) process.stderr.write('\n');
+if (values['dry-run']) for (const key of uploaded) await bucket.remove(key);
 if (status.Status !== 'SUCCEEDED') {
   const failed = {
     operation: operation!.name,

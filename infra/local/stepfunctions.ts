@@ -1,7 +1,7 @@
 /**
  * The local Step Functions endpoint, as DynamoDB Local and s3rver are for their services: the SDK's
  * Step Functions client (AWS JSON 1.0) starts and reads executions here (StartExecution,
- * DescribeExecution, GetExecutionHistory). Each execution runs the operation's own state machine
+ * DescribeExecution, GetExecutionHistory, ListExecutions). Each execution runs the operation's own state machine
  * definition (shared/operations/machine.ts, the one the stack deploys) in an ASL interpreter
  * (aws-local-stepfunctions); its Lambda tasks are bound to the local step handlers by function ARN.
  * Retries, their intervals and the failure state are the definition's; nothing here decides them.
@@ -241,6 +241,21 @@ export function createStepFunctionsEndpoint({
           events: page,
           ...(from + size < ordered.length ? { nextToken: String(from + size) } : {}),
         });
+      }
+      case 'ListExecutions': {
+        // Newest first, as AWS lists them; no function calls it (the tests see what was started).
+        const listed = [...executions.values()]
+          .filter((e) => e.stateMachineArn === body.stateMachineArn)
+          .reverse()
+          .map(({ executionArn, stateMachineArn, name, status, startDate, stopDate }) => ({
+            executionArn,
+            stateMachineArn,
+            name,
+            status,
+            startDate,
+            ...(stopDate ? { stopDate } : {}),
+          }));
+        return reply(res, 200, { executions: listed });
       }
       default:
         return reply(res, 400, { __type: 'UnknownOperationException', message: `not supported locally: ${action}` });

@@ -1,16 +1,18 @@
 /**
  * The handler of a route that answers a file rather than a JSON envelope (the docs page, its
- * assets, the OpenAPI document). No token, no data; a missing file is 404 in the Notifications
- * envelope like any other. Its own security headers: the page runs scripts and styles of its own
+ * assets, the OpenAPI document). No token, no data; a query it does not declare is 400 and a missing file 404, in the
+ * Notifications envelope like any other. Its own security headers: the page runs scripts and styles of its own
  * origin only.
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { notification, pickLanguage } from '../i18n/translate';
+import { AppError } from '../errors';
+import { notification, pickLanguage, type NotificationSpec } from '../i18n/translate';
 import { GREEDY, type Route } from '../routes/types';
 import { mapStackTraces } from '../stack-traces';
+import { queryOf } from './query';
 
 interface ServedFile {
   type: string;
@@ -26,12 +28,6 @@ const SECURITY_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
   'X-Frame-Options': 'DENY',
-};
-
-/** The address the caller reached the API at (`https://host`; locally `http://127.0.0.1:3000`). */
-export const originOf = (event: APIGatewayProxyEventV2): string => {
-  const host = event.requestContext.domainName || event.headers.host || 'localhost';
-  return `${event.headers['x-forwarded-proto'] ?? 'https'}://${host}`;
 };
 
 // In a bundle, stacks name the sources (as the other functions' do through shared/observability.ts).
@@ -53,19 +49,24 @@ export function readAsset(file: string): string {
   return text;
 }
 
-export function fileHandler(_route: Route, serve: (event: APIGatewayProxyEventV2) => ServedFile | undefined) {
+export function fileHandler(route: Route, serve: (event: APIGatewayProxyEventV2) => ServedFile | undefined) {
   return async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
-    const file = event.pathParameters?.[GREEDY] ? undefined : serve(event);
-    if (!file) {
-      const body = {
-        Notifications: [notification({ key: 'route.not_found' }, pickLanguage(event.headers['accept-language']))],
-      };
-      return {
-        statusCode: 404,
-        headers: { 'Content-Type': 'application/json', ...SECURITY_HEADERS },
-        body: JSON.stringify(body),
-      };
+    const language = pickLanguage(event.headers['accept-language']);
+    const error = (statusCode: number, spec: NotificationSpec): APIGatewayProxyStructuredResultV2 => ({
+      statusCode,
+      headers: { 'Content-Type': 'application/json', ...SECURITY_HEADERS },
+      body: JSON.stringify({ Notifications: [notification(spec, language)] }),
+    });
+    // As the Middy stack checks: a trailing-slash twin with more after the slash first, then the query.
+    if (event.pathParameters?.[GREEDY]) return error(404, { key: 'route.not_found' });
+    try {
+      queryOf(route, event.rawQueryString);
+    } catch (refused) {
+      if (refused instanceof AppError) return error(refused.statusCode, refused.notification);
+      throw refused;
     }
+    const file = serve(event);
+    if (!file) return error(404, { key: 'route.not_found' });
     return {
       statusCode: 200,
       headers: {

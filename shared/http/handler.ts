@@ -3,14 +3,14 @@
  * log line and one metrics line (EMF) per request, security headers, errors shaped into the
  * Notifications envelope (after Middy's http-error-handler has hidden anything not meant for
  * clients), dependency failures as 503, header normalization, identity/tenant/role checks from the
- * authorizer's context, body size and JSON parsing. A handler receives an `ApiRequest` and returns an
- * `ApiReply`. CORS is the API's concern: the HTTP API's CORS configuration answers preflights and
- * adds the headers to every response (the local gateway does the same from the same setting).
+ * authorizer's context, the query against what the route declares, body size and JSON parsing
+ * (duplicate members refused). A handler receives an `ApiRequest` and returns an `ApiReply`. CORS is
+ * the API's concern: the HTTP API's CORS configuration answers preflights and adds the headers to
+ * every response (the local gateway does the same from the same setting).
  */
 import middy from '@middy/core';
 import httpErrorHandler from '@middy/http-error-handler';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
-import httpJsonBodyParser from '@middy/http-json-body-parser';
 import httpSecurityHeaders from '@middy/http-security-headers';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { AppError } from '../errors';
@@ -18,7 +18,16 @@ import { pickLanguage } from '../i18n/translate';
 import { logger } from '../observability';
 import type { Route } from '../routes/types';
 import { expireBudget, withBudget } from '../retry';
-import { accessLog, authorize, bodyLimit, dependencyErrors, notifications, routeMetrics } from './middleware';
+import {
+  accessLog,
+  authorize,
+  bodyLimit,
+  dependencyErrors,
+  notifications,
+  queryParameters,
+  routeMetrics,
+} from './middleware';
+import { jsonBody } from './json';
 import {
   IDEMPOTENCY,
   type ApiContext,
@@ -31,20 +40,6 @@ import {
 
 const hasBody = (route: Route) => route.method === 'POST' || route.method === 'PUT';
 
-/** A JSON body that may be left out: no body and no Content-Type is a request without one; otherwise it is parsed. */
-function optionalJsonBody(): ApiMiddleware {
-  const parser = httpJsonBodyParser();
-  return {
-    before: (request) => {
-      const { body, headers } = request.event;
-      if ((body === undefined || body === '') && !headers?.['content-type']) {
-        request.event.body = undefined;
-        return;
-      }
-      return parser.before?.(request as never);
-    },
-  };
-}
 /** Answers 503 this long before Lambda's own timeout (which would end in API Gateway's bare error). */
 const TIMEOUT_EARLY_MS = 250;
 
@@ -66,6 +61,7 @@ export function httpHandler(route: Route, fn: (request: ApiRequest) => Promise<A
       event,
       route,
       params: (event.pathParameters ?? {}) as Record<string, string>,
+      query: context.query ?? {},
       body: event.body,
       identity: context.caller,
       language: pickLanguage(event.headers?.['accept-language']),
@@ -107,8 +103,9 @@ export function httpHandler(route: Route, fn: (request: ApiRequest) => Promise<A
     )
     .use(dependencyErrors())
     .use(httpHeaderNormalizer())
-    .use(authorize(route));
-  if (hasBody(route)) handler.use(bodyLimit()).use(route.optionalBody ? optionalJsonBody() : httpJsonBodyParser());
+    .use(authorize(route))
+    .use(queryParameters(route));
+  if (hasBody(route)) handler.use(bodyLimit()).use(jsonBody(route.optionalBody ?? false));
   for (const middleware of extra) handler.use(middleware);
   // Every call and every retry of the request draws on one budget: its attempts and its time.
   return (event: ApiEvent, context: ApiContext): Promise<ApiResult> =>

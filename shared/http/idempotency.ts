@@ -1,7 +1,9 @@
 /**
  * `Idempotency-Key` on POST routes (Powertools Idempotency, its DynamoDB persistence in the service's
- * table, 24 h): the same key with the same body answers the first result and creates nothing more;
- * the same key with another body is 409. Without the header a POST is not idempotent.
+ * table, 24 h). A key is scoped to the caller (the token's subject), the route and its path
+ * parameters: the same key with the same body from the same caller to the same target answers the
+ * first result and does nothing more; with another body it is 409. The same key from another person
+ * or to another target is a new request. Without the header a POST is not idempotent.
  *
  * Records are kept in the caller's own partition (`C#{client}#F#{facility}`, SK `IDEMPOTENCY#...`),
  * so one tenant's retries never touch an item or partition of another; they expire by the table's TTL.
@@ -15,7 +17,7 @@ import { dynamo } from '../clients/dynamodb';
 import { config } from '../config';
 import { keys, TABLE_DEFINITION } from '../data/table';
 import { badRequest } from '../errors';
-import type { Route } from '../routes/types';
+import { pathVariables, type Route } from '../routes/types';
 import { httpHandler } from './handler';
 import { IDEMPOTENCY, type ApiMiddleware, type ApiReply, type ApiRequest } from './types';
 
@@ -39,15 +41,26 @@ class TenantPersistence extends DynamoDBPersistenceLayer {
   }
 }
 
-let persistence: TenantPersistence | undefined;
-
 /** The handler of a POST route: httpHandler with the Idempotency-Key middleware. */
 export const idempotentHandler = (route: Route, fn: (request: ApiRequest) => Promise<ApiReply>) =>
-  httpHandler(route, fn, [idempotent(route.operation)]);
+  httpHandler(route, fn, [idempotent(route)]);
 
-/** The middleware of one POST route; `operation` names its records. */
-function idempotent(operation: string): ApiMiddleware {
-  persistence ??= new TenantPersistence({
+/**
+ * What a key's record is scoped to (a JMESPath over the event): the caller, the route's path parameters (by the
+ * route's own variables, so a trailing-slash twin is the same target) and the header. No header, no idempotency.
+ */
+const keyScopeOf = (route: Route): string =>
+  `headers."${IDEMPOTENCY_HEADER}" && {caller: requestContext.authorizer.lambda.sub, ` +
+  `${pathVariables(route.path)
+    .map((name) => `"path.${name}": pathParameters.${name}, `)
+    .join('')}` +
+  `key: headers."${IDEMPOTENCY_HEADER}"}`;
+
+/** The middleware of one POST route; its operation names its records. */
+function idempotent(route: Route): ApiMiddleware {
+  // One persistence layer per route: Powertools configures a layer once (its key scope) and sets its key prefix on
+  // every request, so routes sharing one (as in the local runtime's single process) would mix both.
+  const persistence = new TenantPersistence({
     tableName: config.tableName,
     awsSdkV3Client: dynamo,
     keyAttr: TABLE_DEFINITION.partitionKey,
@@ -56,12 +69,9 @@ function idempotent(operation: string): ApiMiddleware {
   });
   const powertools = makeHandlerIdempotent({
     persistenceStore: persistence,
-    keyPrefix: operation,
+    keyPrefix: route.operation,
     config: new IdempotencyConfig({
-      // No header, no idempotency; with one, the key is the tenant and the header.
-      eventKeyJmesPath:
-        `headers."${IDEMPOTENCY_HEADER}" && [pathParameters.clientUuid, pathParameters.facilityUuid, ` +
-        `headers."${IDEMPOTENCY_HEADER}"]`,
+      eventKeyJmesPath: keyScopeOf(route),
       payloadValidationJmesPath: 'body',
       expiresAfterSeconds: IDEMPOTENCY_SECONDS,
     }),

@@ -1,7 +1,8 @@
 /**
  * The middlewares of the one Middy stack (shared/http/handler.ts puts them in order): the
  * Notifications envelope for every error, the access log and metrics lines, identity/tenant/role
- * checks from the authorizer's context, dependency failures as 503, and the body size limit.
+ * checks from the authorizer's context, the query against the route, dependency failures as 503, and the body
+ * size limit.
  */
 import type { MiddlewareObj, Request } from '@middy/core';
 import { identityFromContext } from '../auth/claims';
@@ -13,6 +14,7 @@ import { METRIC, publish } from '../metrics';
 import { GREEDY, type Route } from '../routes/types';
 import { isIdentifier } from '../domain/values';
 import { DeadlineError, isUnavailable, retriesMade, UnavailableError } from '../retry';
+import { queryOf } from './query';
 import type { ApiContext, ApiEvent, ApiResult } from './types';
 
 /** Statuses raised outside our own code (Middy's parsers, the fallback) and what they tell the client. */
@@ -135,6 +137,13 @@ export const authorize = (route: Route): MiddlewareObj<ApiEvent, ApiResult, Erro
     }
     // After the token checks, so an unauthenticated caller learns nothing from the path.
     checkIdentifiers();
+  },
+});
+
+/** Refuses, before anything runs, a query the route does not declare (shared/http/query.ts); hands on the rest. */
+export const queryParameters = (route: Route): MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext> => ({
+  before: (request) => {
+    request.context.query = queryOf(route, request.event.rawQueryString);
   },
 });
 

@@ -1,6 +1,6 @@
 /**
  * The handler of a `/service/...` route: starts an execution of the operation's state machine and
- * answers its id. `?dryRun=true` asks the operations that support it to change nothing.
+ * answers its id. `?dryRun=true` asks the operation to change nothing.
  */
 import * as v from 'valibot';
 import { sfn } from '../clients/sfn';
@@ -11,22 +11,17 @@ import { notification } from '../i18n/translate';
 import { startExecution } from '../operations/start';
 import { operationRoutes, operations } from '../routes/operations';
 import { issueDetails } from '../schemas/body';
-import { operationQuery } from '../schemas/operation';
+import { exportPrefix } from '../schemas/operation';
 
 export function startHandler(name: string) {
   const operation = operations.find((o) => o.name === name);
   const route = operationRoutes[name];
   if (!operation || !route) throw new Error(`${name} is not a maintenance operation with a route`);
-  // The query the route documents (shared/openapi/routes-meta.ts): the flags, and for importRecords the export it
-  // reads, `?from=exports/{client}/{run}/`.
-  const querySchema = v.object(operationQuery(operation.needsSource ?? false));
   return httpHandler(route, async (request) => {
-    const parsed = v.safeParse(querySchema, request.event.queryStringParameters ?? {});
-    if (!parsed.success) throw badRequest(issueDetails(parsed.issues));
-    const query = parsed.output as { dryRun?: boolean; 'dry-run'?: boolean; from?: string };
-    const dryRun = query.dryRun ?? query['dry-run'] ?? false;
+    // The middleware has held the query to the route's declaration (the flag, and for importRecords `from`).
+    const dryRun = request.query.dryRun === true;
+    const from = operation.needsSource ? exportFolderOf(request.query.from) : undefined;
     const client = request.params.clientUuid;
-    const from = query.from;
     const started = await startExecution(sfn, operation, { client, from, dryRun });
     const name = started.executionId;
     return {
@@ -45,4 +40,12 @@ export function startHandler(name: string) {
       },
     };
   });
+}
+
+/** importRecords' `?from=exports/{client}/{run}/`: the export folder it reads (else 400 naming it). */
+function exportFolderOf(from: unknown): string {
+  const parsed = v.safeParse(exportPrefix, from);
+  if (!parsed.success)
+    throw badRequest(issueDetails(parsed.issues).map((d) => ({ ...d, params: { ...d.params, field: 'from' } })));
+  return parsed.output;
 }

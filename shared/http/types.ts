@@ -4,6 +4,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type { AuthorizerContext, Caller } from '../auth/claims';
 import type { Language } from '../i18n/messages';
 import type { Route } from '../routes/types';
+import type { Query } from './query';
 
 /** API Gateway v2 event; `authorizer.lambda` is present behind the Lambda authorizer. */
 export type ApiEvent = Omit<APIGatewayProxyEventV2, 'requestContext' | 'body'> & {
@@ -13,12 +14,15 @@ export type ApiEvent = Omit<APIGatewayProxyEventV2, 'requestContext' | 'body'> &
   };
 };
 export type ApiResult = APIGatewayProxyStructuredResultV2 & { headers: Record<string, string> };
-export type ApiContext = Context & { caller?: Caller };
+/** The caller (from the authorizer's context) and the query (checked against the route), set by the middlewares. */
+export type ApiContext = Context & { caller?: Caller; query?: Query };
 
 export interface ApiRequest {
   event: ApiEvent;
   route: Route;
   params: Record<string, string>;
+  /** The query parameters the route declares, as given (a flag as a boolean); nothing else gets this far. */
+  query: Query;
   /** The parsed JSON body (POST and PUT). */
   body: unknown;
   /** The caller; always set on routes with auth other than `public`. */

@@ -496,6 +496,11 @@ export type MessageKey = keyof typeof messages;
 /** Detail lines (one per offending field or fact). */
 export const details = {
   'detail.unknown_member': { en: '{field}: unknown member', de: '{field}: unbekanntes Feld' },
+  'detail.repeated': { en: '{field}: is given more than once', de: '{field}: ist mehrfach angegeben' },
+  'detail.unknown_parameter': {
+    en: '{field}: is not a parameter of this route',
+    de: '{field}: ist kein Parameter dieser Route',
+  },
   'detail.read_only_member': { en: '{field}: read-only, ignored', de: '{field}: schreibgeschützt, ignoriert' },
   'detail.required': { en: '{field}: is required', de: '{field}: ist erforderlich' },
   'detail.not_null': { en: '{field}: must not be null', de: '{field}: darf nicht null sein' },
@@ -597,6 +602,11 @@ export const details = {
     de: 'In {seconds} s erneut versuchen; es wurde nichts geschrieben.',
   },
   'detail.request_id': { en: 'Request id: {requestId}', de: 'Anfrage-Kennung: {requestId}' },
+  /** Added to a message whose details are cut to the first MAX_DETAILS (shared/i18n/translate.ts). */
+  'detail.listed': {
+    en: '{total} problems; the details list the first {shown}.',
+    de: '{total} Probleme; die Details nennen die ersten {shown}.',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type DetailKey = keyof typeof details;

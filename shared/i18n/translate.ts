@@ -67,15 +67,23 @@ export interface Notification {
 export const detailText = (detail: Detail, language: Language): string =>
   fill(details[detail.key][language], detail.params);
 
+/** A notification lists at most this many detail lines; beyond them its message says how many there are. */
+export const MAX_DETAILS = 50;
+
 export function notification(spec: NotificationSpec, language: Language): Notification {
   const def = messages[spec.key];
+  const lines = spec.details ?? [];
+  const cut =
+    lines.length > MAX_DETAILS
+      ? ` ${detailText({ key: 'detail.listed', params: { shown: MAX_DETAILS, total: lines.length } }, language)}`
+      : '';
   return {
     Type: def.type,
     Message: spec.key,
-    LocalizedMessage: fill(def[language], spec.params),
+    LocalizedMessage: `${fill(def[language], spec.params)}${cut}`,
     Level: LEVELS[def.level],
     LevelAsString: def.level,
-    Details: (spec.details ?? []).map((d) => detailText(d, language)),
+    Details: lines.slice(0, MAX_DETAILS).map((d) => detailText(d, language)),
     Code: def.code,
   };
 }

@@ -4,11 +4,8 @@
  * plus the route's own `answers` from the route table.
  */
 import type { MessageKey } from '../i18n/messages';
-import type { Route } from '../routes/types';
+import { pathVariables, type Route } from '../routes/types';
 import { docsOf } from './routes-meta';
-
-/** The variables of a path template, in order. */
-export const pathVariables = (path: string): string[] => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
 
 /** Path variables named `...uuid` are identifiers; the middleware checks them for every route. */
 export const isIdentifierVariable = (name: string): boolean => /uuid$/i.test(name);
@@ -22,11 +19,11 @@ export function answersOf(route: Route): Map<number, MessageKey[]> {
     answers.set(status, set);
   };
   const variables = pathVariables(route.path);
-  const { body, query } = docsOf(route);
-  const hasBody = body !== undefined;
-  if (variables.length) add(400, 'request.invalid', 'request.malformed_path');
-  if (query && Object.keys(query).length) add(400, 'request.invalid');
-  if (hasBody) add(400, 'request.invalid', 'request.malformed_json');
+  const hasBody = docsOf(route).body !== undefined;
+  // Every route refuses a query parameter it does not declare (shared/http/query.ts).
+  add(400, 'request.invalid');
+  if (variables.length) add(400, 'request.malformed_path');
+  if (hasBody) add(400, 'request.malformed_json');
   if (route.auth !== 'public') add(401, 'auth.token_missing', 'auth.token_invalid', 'auth.token_expired');
   if (route.auth === 'operator') add(403, 'auth.role_required');
   if (route.auth === 'token' && (variables.includes('clientUuid') || variables.includes('facilityUuid')))

@@ -11,14 +11,15 @@ import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
 import { TIMESTAMP_PATTERN } from '../domain/time';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_SECONDS, KEY_PATTERN } from '../http/idempotency';
+import { FLAG_VALUES } from '../http/query';
 import { RETRY_AFTER_SECONDS } from '../http/middleware';
 import { messages, type MessageKey } from '../i18n/messages';
 import { notification } from '../i18n/translate';
-import { routes as routeTable, type Route } from '../routes';
+import { pathVariables, routes as routeTable, type Route } from '../routes';
 import { collectionConfiguration, notificationOf, replyNotifications } from '../schemas/envelope';
 import { IDENTIFIER_PATTERN, QUANTITY_MAX } from '../domain/values';
 import { identifier, pageNumber } from '../schemas/fields';
-import { answersOf, isIdentifierVariable, pathVariables } from './answers';
+import { answersOf, isIdentifierVariable } from './answers';
 import { docsOf } from './routes-meta';
 
 type Json = Record<string, unknown>;
@@ -146,9 +147,32 @@ function operationIds(table: readonly Route[]): Map<Route, string> {
 function parameterSchema(route: Route, name: string): Json {
   if (isIdentifierVariable(name)) return jsonSchemaOf(identifier);
   if (name === 'page') return jsonSchemaOf(pageNumber);
-  const { params, query } = docsOf(route);
-  const declared = params?.[name] ?? query?.[name];
+  const declared = docsOf(route).params?.[name];
   return declared ? jsonSchemaOf(declared) : { type: 'string' };
+}
+
+/**
+ * The query parameters of a route: exactly those the route table declares (Route.query), a flag as `true`/`false`,
+ * a text by the schema its handler validates it with (RouteDocs.query). A schema for an undeclared parameter, or a
+ * text without one, is a defect of the tables and fails the generation.
+ */
+function queryParameters(route: Route): Json[] {
+  const declared = route.query ?? {};
+  const schemas = docsOf(route).query ?? {};
+  const stray = Object.keys(schemas).filter((name) => declared[name]?.kind !== 'text');
+  if (stray.length) throw new Error(`${route.operation}: query schemas for no text parameter of the route: ${stray}`);
+  return Object.entries(declared).map(([name, parameter]) => {
+    const schema = schemas[name];
+    if (parameter.kind === 'text' && !schema)
+      throw new Error(`${route.operation}: text query parameter ${name} has no schema (shared/openapi/routes-meta.ts)`);
+    return {
+      name,
+      in: 'query',
+      required: parameter.required ?? false,
+      schema: schema ? jsonSchemaOf(schema) : { type: 'string', enum: [...FLAG_VALUES] },
+      ...(parameter.kind === 'flag' ? { description: 'Exactly `true` or `false`.' } : {}),
+    };
+  });
 }
 
 const errorExample = (keys: readonly MessageKey[]) => ({ Notifications: [notification({ key: keys[0]! }, 'en')] });
@@ -259,12 +283,7 @@ export function openApiDocument(options: OpenApiOptions = {}): Json {
         required: true,
         schema: parameterSchema(route, name),
       })),
-      ...Object.entries(docs.query ?? {}).map(([name, schema]) => ({
-        name,
-        in: 'query',
-        required: schema.type !== 'optional',
-        schema: parameterSchema(route, name),
-      })),
+      ...queryParameters(route),
       ...(isFile ? [] : [{ $ref: '#/components/parameters/AcceptLanguage' }]),
       ...(route.method === 'POST' ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
       ...(route.headers?.request ?? []).map((name) => ({ $ref: `#/components/parameters/${name.replace('-', '')}` })),
@@ -377,6 +396,8 @@ export function openApiDocument(options: OpenApiOptions = {}): Json {
           'exactly one `Error` notification with a stable `Message` code, a stable integer `Code` and one `Details` ' +
           'line per offending field.',
         '`Accept-Language` (English, German; q-values honoured) picks `LocalizedMessage` and `Details`.',
+        'An operation takes exactly the query parameters it lists, each at most once: any other, or one given twice, ' +
+          'is 400 naming it, before anything runs. A JSON body that names a member twice is 400.',
         'API Gateway answers a request matching no route with 404 `route.not_found`, a path with broken ' +
           'percent-encoding with 400 `request.malformed_path`, a body over 10 MB with 413 and headers over its limit ' +
           'with 431, each with the same Notifications body.',

@@ -24,7 +24,7 @@ import {
   uploadForm,
 } from '../schemas/document';
 import { maintenanceCreateSchema, maintenanceModel, maintenanceUpdateSchema } from '../schemas/maintenance';
-import { executionId, executionReply, operationQuery, startReply } from '../schemas/operation';
+import { executionId, executionReply, exportPrefix, startReply } from '../schemas/operation';
 import { operations } from '../routes/operations';
 import {
   historyEntryModel,
@@ -93,12 +93,12 @@ export const routeDocs: Readonly<Record<string, RouteDocs>> = {
   'maintenanceLog.create': { body: maintenanceCreateSchema, reply: entry },
   'maintenanceLog.update': { body: maintenanceUpdateSchema, reply: entry },
 
-  // GET /service/{slug}: the flags every operation takes (and importRecords' `from`), the execution it started.
+  // GET /service/{slug}: importRecords' `from` (the flag is the route table's), the execution it started.
   ...Object.fromEntries(
     operations.map((o) => [
       `service.${o.name}`,
       {
-        query: operationQuery(o.needsSource ?? false),
+        ...(o.needsSource ? { query: { from: exportPrefix } } : {}),
         reply: { object: startReply([o.name]) },
       },
     ]),

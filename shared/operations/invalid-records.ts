@@ -5,10 +5,11 @@
  * - select writes the findings as JSON Lines to `operations/select-invalid-records/{run}/` in the
  *   bucket and reports counts with a sample of reasons.
  * - remove copies each invalid record to `quarantine/{run}/{PK}/{SK}.json` in the bucket, then
- *   deletes it only if it is unchanged (a versioned record keeps its version); with dryRun it only
- *   reports. A valid record is never touched, and neither is a record StrlSchV § 86 keeps 30 years
- *   (a released container and what belongs to it, a release record's document, a register line):
- *   such a finding is reported as kept. Removing documents or log entries changes counts:
+ *   deletes it only if it is unchanged (a versioned record keeps its version). A valid record is never touched,
+ *   and neither is a record StrlSchV § 86 keeps 30 years (a released container and what belongs to it, a release
+ *   record's document, a register line): such a finding is reported as kept.
+ * - A dry run of either writes nothing (no findings, no quarantine, no delete) and reports what a real run would:
+ *   `removed` is what remove would remove. Removing documents or log entries changes counts:
  *   run regenerateSequenceMemory afterwards (the report says so).
  */
 import { DeleteCommand, ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -122,7 +123,7 @@ export function invalidRecords(
         keptRecords: state.keptRecords + findings.filter((f) => f.kept).length,
         sample: [...state.sample, ...findings.map(({ item: _item, ...f }) => f)].slice(0, SAMPLE),
       };
-      if (findings.length) {
+      if (findings.length && !event.dryRun) {
         next.parts = state.parts + 1;
         const part = `operations/${slug}/${state.run}/findings-${String(next.parts).padStart(5, '0')}.jsonl`;
         await files.put(
@@ -131,6 +132,7 @@ export function invalidRecords(
           'application/x-ndjson',
         );
       }
+      if (mode === 'remove' && event.dryRun) next.removed += findings.filter((f) => !f.kept).length;
       if (mode === 'remove' && !event.dryRun) {
         for (const f of findings.filter((finding) => !finding.kept)) {
           await files.put(
@@ -177,7 +179,7 @@ export function invalidRecords(
                       removed: next.removed,
                       changedAndKept: next.kept,
                       keptAsReleaseRecords: next.keptRecords,
-                      quarantine: `quarantine/${next.run}/`,
+                      quarantine: event.dryRun ? null : `quarantine/${next.run}/`,
                       next: next.removed ? 'regenerateSequenceMemory' : undefined,
                     }
                   : {}),

@@ -16,6 +16,9 @@
  * the manifest's client), writes new records, overwrites older ones (by UpdatedAt), leaves newer or
  * equal ones and restores document files (its state stays small: counts, the first 100 rejections,
  * and where it is). Reports imported / unchanged / rejected with reasons. Re-running is harmless.
+ *
+ * A dry run writes nothing to the table or the bucket: export counts the records, files and parts it would write
+ * (no location), import validates and counts what it would import, leave unchanged and reject.
  */
 import { CopyObjectCommand, GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -91,13 +94,18 @@ export function exportRecords(
   bucket: string,
   files: FileStorage,
 ): Operation<ExportState> {
-  /** Copies a document's file into the export and answers its checksum (streamed, never held whole). */
+  /**
+   * Copies a document's file into the export and answers its checksum (streamed, never held whole); in a dry run
+   * only whether there is one to copy.
+   */
   async function exportFile(
     prefix: string,
     item: StoredItem,
-  ): Promise<{ path: string; bytes: number; sha256: string } | undefined> {
+    dryRun: boolean,
+  ): Promise<{ path: string; bytes: number; sha256: string } | boolean | undefined> {
     const file = item.File as { Key?: string } | null | undefined;
     if (!file?.Key) return undefined;
+    if (dryRun) return (await files.head(file.Key)) !== undefined;
     const path = `files/${String(item.Uuid)}`;
     try {
       const object = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: file.Key }));
@@ -133,6 +141,7 @@ export function exportRecords(
     },
     async step(state, event) {
       const client = event.client!;
+      const dryRun = event.dryRun ?? false;
       const out = await db.send(
         new ScanCommand({
           TableName: tableName,
@@ -148,11 +157,11 @@ export function exportRecords(
       for (const item of (out.Items ?? []) as StoredItem[]) {
         const kind = KIND_OF[String(item.Type)];
         if (!kind || !belongsTo(client, item.PK)) continue;
-        const exported = kind === 'documents' ? await exportFile(state.prefix, item) : undefined;
+        const exported = kind === 'documents' ? await exportFile(state.prefix, item, dryRun) : undefined;
         if (exported) fileCount += 1;
         byKind.set(kind, [
           ...(byKind.get(kind) ?? []),
-          JSON.stringify(exported ? { ...item, ExportFile: exported } : item),
+          JSON.stringify(typeof exported === 'object' ? { ...item, ExportFile: exported } : item),
         ]);
         counts[kind] = (counts[kind] ?? 0) + 1;
       }
@@ -160,17 +169,19 @@ export function exportRecords(
       const written: ManifestPart[] = [];
       for (const [kind, lines] of byKind) {
         partsPerKind[kind] = (partsPerKind[kind] ?? 0) + 1;
+        if (dryRun) continue;
         const path = `records/${kind}/part-${String(partsPerKind[kind]).padStart(5, '0')}.jsonl`;
         const body = `${lines.join('\n')}\n`;
         await files.put(`${state.prefix}${path}`, body, 'application/x-ndjson');
         written.push({ path, kind, lines: lines.length, bytes: Buffer.byteLength(body), sha256: sha256(body) });
       }
       const steps = state.steps + 1;
-      await files.put(
-        `${workPrefix(state.run)}${String(steps).padStart(6, '0')}.json`,
-        JSON.stringify(written),
-        'application/json',
-      );
+      if (!dryRun)
+        await files.put(
+          `${workPrefix(state.run)}${String(steps).padStart(6, '0')}.json`,
+          JSON.stringify(written),
+          'application/json',
+        );
       const next: ExportState = {
         ...state,
         cursor: out.LastEvaluatedKey,
@@ -182,6 +193,15 @@ export function exportRecords(
       };
       if (out.LastEvaluatedKey)
         return { state: next, done: false, progress: { phase: 'exporting', processed: next.scanned } };
+      if (dryRun) {
+        const parts = Object.values(partsPerKind).reduce((sum, n) => sum + n, 0);
+        return {
+          state: next,
+          done: true,
+          progress: { phase: 'exporting', processed: next.scanned },
+          result: { client, dryRun, location: null, counts, files: fileCount, parts, scanned: next.scanned },
+        };
+      }
       const parts: ManifestPart[] = [];
       for (let step = 1; step <= steps; step++) {
         parts.push(
@@ -208,6 +228,7 @@ export function exportRecords(
         progress: { phase: 'exporting', processed: next.scanned },
         result: {
           client,
+          dryRun,
           location: state.prefix,
           counts,
           files: fileCount,
@@ -313,7 +334,7 @@ export function importRecords(
           );
         });
         next.unchanged += candidates.length - writes.length;
-        for (const { record, exportFile } of writes) {
+        for (const { record, exportFile } of event.dryRun ? [] : writes) {
           if (exportFile)
             await s3.send(
               new CopyObjectCommand({
@@ -323,11 +344,12 @@ export function importRecords(
               }),
             );
         }
-        await batchPut(
-          db,
-          tableName,
-          writes.map((w) => w.record),
-        );
+        if (!event.dryRun)
+          await batchPut(
+            db,
+            tableName,
+            writes.map((w) => w.record),
+          );
         next.imported += writes.length;
         const finished = state.line + IMPORT_LINES_PER_STEP >= lines.length;
         next.part = finished ? state.part + 1 : state.part;
@@ -342,6 +364,7 @@ export function importRecords(
         progress: { phase: 'done', processed: next.imported + next.unchanged + next.rejected },
         result: {
           client,
+          dryRun: event.dryRun ?? false,
           from: state.from,
           imported: next.imported,
           unchanged: next.unchanged,

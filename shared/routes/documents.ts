@@ -1,10 +1,10 @@
-import type { Route } from './types';
+import { TEXT, type Route } from './types';
 
 const DOCUMENTS = '/document/api/v1/{clientUuid}/{facilityUuid}/documents';
 const notFound = { 404: ['document.not_found'] } as const;
 const report = { auth: 'token', data: 'read', files: 'read', answers: notFound } as const;
 /** A listing (narrowed by `?State=`). */
-const read = { auth: 'token', data: 'read', files: 'read' } as const;
+const read = { auth: 'token', data: 'read', files: 'read', query: { State: TEXT } } as const;
 
 /** The document archive (interface §4.1, §4.2) and its writes (DESIGN §5). */
 export const documentRoutes = {

@@ -1,4 +1,4 @@
-import type { DataAccess, ObjectAccess, Route } from './types';
+import { FLAG, REQUIRED_TEXT, type DataAccess, type ObjectAccess, type Route } from './types';
 
 /**
  * The maintenance operations of interface §4.5. Each has a step function (driven by its Step
@@ -61,6 +61,8 @@ export const operationRoutes = Object.fromEntries(
       data: 'none',
       files: 'none',
       executions: 'start',
+      // `?dryRun=true` changes nothing; importRecords reads the export `?from=` names.
+      query: { dryRun: FLAG, ...(o.needsSource ? { from: REQUIRED_TEXT } : {}) },
     } satisfies Route,
   ]),
 ) as Record<string, Route>;

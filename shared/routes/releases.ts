@@ -1,5 +1,5 @@
 import { CONTAINER } from './containers';
-import type { Route } from './types';
+import { REQUIRED_TEXT, type Route } from './types';
 
 /** A facility's release register (StrlSchV § 86). */
 const REGISTER = '/waste-management/api/v1/{clientUuid}/{facilityUuid}/release-register';
@@ -37,6 +37,7 @@ export const releaseRoutes = {
     auth: 'token',
     data: 'read',
     files: 'none',
+    query: { year: REQUIRED_TEXT },
     answers: registerReaders,
   },
   summary: {
@@ -47,6 +48,7 @@ export const releaseRoutes = {
     auth: 'token',
     data: 'read',
     files: 'none',
+    query: { year: REQUIRED_TEXT },
     answers: { 403: ['auth.role_required'] },
   },
 } as const satisfies Record<string, Route>;

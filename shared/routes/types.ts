@@ -40,6 +40,12 @@ export interface Route {
   /** A POST whose JSON body may be left out (no body, no Content-Type). */
   readonly optionalBody?: true;
   /**
+   * The query parameters the route takes, by name (shared/http/query.ts enforces it before anything runs: any other
+   * parameter, one given twice, a flag other than `true`/`false` or a missing required one is 400). Without it the
+   * route takes none. The OpenAPI document lists exactly these.
+   */
+  readonly query?: Readonly<Record<string, QueryParameter>>;
+  /**
    * Answers beyond those the method, auth, path, body and query imply (shared/openapi/answers.ts
    * derives those): a status and the messages it carries.
    */
@@ -53,13 +59,26 @@ export interface Route {
   readonly assets?: readonly string[];
 }
 
+/**
+ * A query parameter a route takes. A `flag` is exactly `true` or `false` (the handler gets a boolean); a `text` is a
+ * string the handler validates with its schema (the same schema documents it: RouteDocs.query).
+ */
+export interface QueryParameter {
+  readonly kind: 'flag' | 'text';
+  readonly required?: boolean;
+}
+/** The kinds of query parameter, as route modules declare them. */
+export const FLAG: QueryParameter = { kind: 'flag' };
+export const TEXT: QueryParameter = { kind: 'text' };
+export const REQUIRED_TEXT: QueryParameter = { kind: 'text', required: true };
+
 /** What the OpenAPI document says of a route beyond the table, as the handler validates and answers. */
 export interface RouteDocs {
   /** The JSON request body (POST, PUT), as the handler validates it. */
   readonly body?: GenericSchema;
   /** Path variables other than identifiers (`...Uuid`) and page numbers, each as the handler takes it. */
   readonly params?: Readonly<Record<string, GenericSchema>>;
-  /** Query parameters the handler reads, each as it validates it. */
+  /** The schema of each `text` query parameter the route declares (Route.query), as the handler validates it. */
   readonly query?: Readonly<Record<string, GenericSchema>>;
   /** The 200 answer; without one the document says only that it carries Notifications. */
   readonly reply?: Reply;
@@ -77,6 +96,9 @@ export type Reply =
   | { readonly collection: string; readonly model: GenericSchema }
   | { readonly object: GenericSchema }
   | { readonly media: readonly string[] };
+
+/** The variables of a path template, in order. */
+export const pathVariables = (path: string): string[] => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
 
 /** The name of the greedy path variable of a trailing-slash twin (see gatewayPathsOf). */
 export const GREEDY = 'proxy';

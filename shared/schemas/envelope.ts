@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import type { CollectionConfiguration } from '../domain/collection';
 import { LEVELS, messages, type MessageKey } from '../i18n/messages';
+import { MAX_DETAILS } from '../i18n/translate';
 import { url, wholeNumber } from './fields';
 
 const catalogue = Object.entries(messages) as [MessageKey, (typeof messages)[MessageKey]][];
@@ -19,7 +20,7 @@ export function notificationOf(keys: readonly MessageKey[] = catalogue.map(([key
     LocalizedMessage: v.string(),
     Level: v.picklist(unique(defs.map((d) => LEVELS[d.level]))),
     LevelAsString: v.picklist(unique(defs.map((d) => d.level))),
-    Details: v.array(v.string()),
+    Details: v.pipe(v.array(v.string()), v.maxLength(MAX_DETAILS)),
     Code: v.picklist(unique(defs.map((d) => d.code))),
   });
 }

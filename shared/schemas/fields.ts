@@ -54,14 +54,6 @@ export const positiveQuantity = v.pipe(
 );
 
 export const flag = v.boolean('detail.type_boolean');
-/** A flag in a query string: exactly `true` or `false` (`1`, `TRUE`, `yes` or empty are 400). */
-export const queryFlag = v.optional(
-  v.pipe(
-    v.picklist(['true', 'false'], 'detail.type_boolean'),
-    v.transform((s) => s === 'true'),
-  ),
-);
-
 export const oneOf = <const T extends readonly string[]>(values: T) =>
   v.picklist(values, `detail.enum:${values.join(', ')}`);
 

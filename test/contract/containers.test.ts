@@ -236,12 +236,6 @@ describe('update', () => {
 });
 
 describe('states and release', () => {
-  const release = {
-    IsReleasedByRadiationProtectionOfficer: true,
-    ReleasedByRadiationProtectionOfficer: 'person-rpo',
-    ReleasedByRadiationProtectionOfficerDateTime: '2026-05-01 09:30:00',
-  };
-
   it('409 for a change the state machine forbids, naming both states', async () => {
     const created = await create();
     const response = await put(created.Uuid, { State: 'DISPOSED' }, { language: 'en' });

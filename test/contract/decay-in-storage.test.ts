@@ -4,16 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { dynamoContainerStore } from '../../shared/data/containers';
 import { containerService } from '../../shared/services/containers';
 import { formatTimestamp } from '../../shared/domain/time';
-import { call, containerPath, documentClient, errorOf, newTenant, runtime, token } from '../support/api';
+import { call, containerPath, documentClient, errorOf, newTenant, runtime } from '../support/api';
 
 const t = newTenant({ sub: 'person-owner', name: 'Olivia Owner' });
-const rpo = token({
-  clients: [t.client],
-  facilities: [t.facility],
-  roles: ['rpo'],
-  sub: 'person-rpo',
-  name: 'Rita Officer',
-});
 const other = newTenant();
 
 async function create(body: Record<string, unknown> = { Name: 'Box' }) {

@@ -2,7 +2,9 @@
  * A seeded hostile-input run over the route table (issue 9, deliver 8): every route gets requests
  * with hostile paths, query strings, headers, bodies and tokens from an attacker who holds a valid
  * token for a tenant of its own. Every answer must be below 500, JSON, carry `Notifications` and
- * show no stack trace or internal name; a victim tenant's stored items stay byte-identical.
+ * show no stack trace or internal name; a victim tenant's stored items stay byte-identical. A request
+ * with a query parameter its route does not declare, one given twice, or a JSON body naming a member
+ * twice never succeeds (issue 19).
  * `HOSTILE_SEED=<n>` replays another run; a failure message names the seed and the request.
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
@@ -206,7 +208,17 @@ const QUERIES = [
   '?from=exports/x/',
   '?from=%00',
   '?__proto__=1',
+  '?foo=bar',
+  '?state=ACTIVE',
+  '?dryrun=true',
+  '?DryRun=true',
+  '?dry_run=true',
+  '?dryRun=true&dry-run=false',
+  '?dryRun=true&dryRun=true',
+  '?from=exports/x/&from=exports/y/',
 ];
+/** Parameters no route declares, added to a query now and then. */
+const UNDECLARED = ['foo', 'state', 'dryrun', 'DryRun', 'dry-run', 'dry_run', 'page', 'uuid', 'Name', '', '%00'];
 /**
  * Query strings that keep an operator token from starting anything: each has a flag that is not exactly true or false.
  */
@@ -324,6 +336,17 @@ interface Case {
   path: string;
   headers: Record<string, string>;
   body?: string | Uint8Array;
+  /** Why the request must not succeed whatever else it holds: an undeclared or repeated parameter, a member twice. */
+  refused?: string;
+}
+
+/** What in a query the route does not take: a parameter it does not declare, or one given twice. */
+function refusedQuery(route: Route, query: string): string | undefined {
+  const names = [...new URLSearchParams(query)].map(([name]) => name);
+  const undeclared = names.find((name) => !Object.hasOwn(route.query ?? {}, name));
+  if (undeclared !== undefined) return `undeclared parameter ${undeclared}`;
+  const twice = names.find((name, i) => names.indexOf(name) !== i);
+  return twice === undefined ? undefined : `parameter ${twice} twice`;
 }
 
 function buildCases(): Case[] {
@@ -352,6 +375,15 @@ function buildCases(): Case[] {
       let query = random.pick(QUERIES);
       // An operator token never reaches an operation that would run: its query always has a refused flag.
       if (route.auth === 'operator' && authorization === operatorToken) query = random.pick(REFUSED_FLAGS);
+      // Now and then a parameter the route does not declare, or one it declares given twice.
+      if (random.chance(0.25)) {
+        const declared = Object.keys(route.query ?? {});
+        const name = declared.length && random.chance(0.5) ? random.pick(declared) : random.pick(UNDECLARED);
+        const value = random.pick(['true', 'false', 'ACTIVE', 'exports/x/', '']);
+        const extra = Array.from({ length: declared.includes(name) ? 2 : 1 }, () => `${name}=${value}`).join('&');
+        query = query ? `${query}&${extra}` : `?${extra}`;
+      }
+      const refused: string[] = [];
       if (route.auth !== 'operator' && authorization === operatorToken) authorization = presented[1];
       const headers: Record<string, string> = {};
       if (authorization !== undefined) headers.authorization = authorization;
@@ -361,6 +393,9 @@ function buildCases(): Case[] {
       if (random.chance(0.1)) headers['idempotency-key'] = random.pick(['k', '', 'x'.repeat(300), randomUUID()]);
       if (random.chance(0.05)) headers['x-hostile'] = 'y'.repeat(12 * 1024);
       const method = random.chance(0.05) ? random.pick(['PATCH', 'HEAD', 'OPTIONS']) : route.method;
+      // On the route's own method (another is no route, or a CORS preflight).
+      const queryProblem = method === route.method ? refusedQuery(route, query.slice(1)) : undefined;
+      if (queryProblem) refused.push(queryProblem);
       let body: string | Uint8Array | undefined;
       if (route.method === 'POST' || route.method === 'PUT' || random.chance(0.05)) {
         if (random.chance(0.25)) body = random.pick(RAW_BODIES);
@@ -368,13 +403,29 @@ function buildCases(): Case[] {
           const object: Record<string, unknown> = {};
           for (let m = 0, n = 1 + random.int(5); m < n; m++) object[random.pick(MEMBERS)] = random.pick(VALUES);
           body = JSON.stringify(object);
+          // Now and then one of its members once more, with the same or another value.
+          const names = Object.keys(object);
+          if (names.length && random.chance(0.2)) {
+            const name = random.pick(names);
+            const again = random.chance(0.5) ? object[name] : random.pick(VALUES);
+            body = `${body.slice(0, -1)},${JSON.stringify(name)}:${JSON.stringify(again)}}`;
+            if (method === route.method && (method === 'POST' || method === 'PUT'))
+              refused.push(`member ${name} twice`);
+          }
         }
         const type = random.pick(CONTENT_TYPES);
         if (type) headers['content-type'] = type;
       }
       // fetch sends no body with GET or HEAD.
       if (method === 'GET' || method === 'HEAD') body = undefined;
-      cases.push({ route, method, path: `${filled}${query}`, headers, ...(body !== undefined ? { body } : {}) });
+      cases.push({
+        route,
+        method,
+        path: `${filled}${query}`,
+        headers,
+        ...(body !== undefined ? { body } : {}),
+        ...(refused.length ? { refused: refused.join(', ') } : {}),
+      });
     }
   }
   return cases;
@@ -430,6 +481,8 @@ describe(`hostile input over every route (seed ${SEED})`, () => {
           const where =
             `${c.method} ${c.path.slice(0, 200)} [${c.route.operation}] ` +
             `auth=${(c.headers.authorization ?? '-').slice(0, 20)} body=${String(c.body ?? '').slice(0, 80)}`;
+          if (c.refused && r.status >= 200 && r.status < 300)
+            problems.push(`${r.status} despite ${c.refused}: ${where}: ${r.text.slice(0, 200)}`);
           if (r.status === 503) continue; // a dependency down is not this test's subject
           if (r.status < 100 || r.status >= 500) problems.push(`${r.status} ${where}: ${r.text.slice(0, 200)}`);
           else if (c.method === 'HEAD' || r.status === 204)
@@ -458,8 +511,10 @@ describe(`hostile input over every route (seed ${SEED})`, () => {
       problems,
       `seed ${SEED}: ${problems.length} of ${cases.length} answers wrong (statuses ${JSON.stringify(statuses)})`,
     ).toEqual([]);
-    // The run reached the handlers, not only the gateway and the token check.
+    // The run reached the handlers, not only the gateway and the token check, and refused input among it.
     expect(Object.keys(statuses).map(Number)).toEqual(expect.arrayContaining([200, 400, 401, 403, 404]));
+    expect(cases.filter((c) => c.refused?.includes('parameter')).length).toBeGreaterThan(routes.length);
+    expect(cases.filter((c) => c.refused?.includes('member')).length).toBeGreaterThan(10);
     expect(await settledVictimItems()).toBe(before);
   }, 120_000);
 });

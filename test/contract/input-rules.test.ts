@@ -174,7 +174,7 @@ describe('/service flags and answers (finding 4)', () => {
   const START = '/service/regenerate-sequence-memory';
   const operator = token({ roles: ['operator'] });
 
-  it.each(['1', 'TRUE', 'yes', '', 'false%20', 'true&dryRun=true'])(
+  it.each(['1', 'TRUE', 'yes', '', 'false%20'])(
     '?dryRun=%s is 400 naming the flag, and starts nothing',
     async (value) => {
       const r = await call('GET', `${START}?dryRun=${value}`, { token: operator });

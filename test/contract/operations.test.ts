@@ -3,11 +3,18 @@
  * on the local Step Functions endpoint, and its status (GET /service/executions/{executionId}).
  */
 import { DescribeExecutionCommand, SFNClient } from '@aws-sdk/client-sfn';
-import { describe, expect, it } from 'vitest';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, inject, it } from 'vitest';
 import { LOCAL_CREDENTIALS } from '../../infra/local/emulators';
-import { call, createDocument, errorOf, eventually, newTenant, runtime, token } from '../support/api';
+import { call, containerPath, createDocument, errorOf, eventually, newTenant, runtime, token } from '../support/api';
 
 const START = '/service/regenerate-sequence-memory';
+const execFileAsync = promisify(execFile);
 
 describe('maintenance operations', () => {
   it('need a token with role operator: 401 without one, 403 without the role', async () => {
@@ -105,4 +112,57 @@ describe('maintenance operations', () => {
       expect([missing.status, errorOf(missing).Message]).toEqual([404, 'operation.execution_not_found']);
     }
   });
+
+  it('an import started as a dry run writes nothing: a container deleted after the export stays deleted', async () => {
+    const t = newTenant();
+    const box = (await call('POST', containerPath(t), { token: t.token, body: { Name: 'Box' } })).body.ContainerModel;
+    for (const ContentId of ['p-1', 'p-2'])
+      await call('POST', `${containerPath(t, box.Uuid)}/contents`, {
+        token: t.token,
+        body: { Kind: 'CYCLOTRON_PRODUCT', ContentId, Nuclide: 'F-18' },
+      });
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'nm-export-'));
+    try {
+      const exported = await ops('export-records', t.client, '--out', folder);
+      expect(exported.result.counts.containers, JSON.stringify(exported)).toBe(1);
+      expect((await call('DELETE', containerPath(t, box.Uuid), { token: t.token })).status).toBe(200);
+
+      const dry = await ops('import-records', t.client, '--from', folder, '--dry-run');
+      expect((await call('GET', containerPath(t, box.Uuid), { token: t.token })).status).toBe(404);
+      // It says what a real run would do: the container, its two links and its audit entries back.
+      expect(dry.result).toMatchObject({ dryRun: true, rejected: 0 });
+      expect(dry.result.imported).toBeGreaterThanOrEqual(3);
+      // Not even the CLI's own upload of the folder is left in the bucket.
+      const s3 = new S3Client({
+        endpoint: runtime().s3Endpoint,
+        region: runtime().region,
+        credentials: LOCAL_CREDENTIALS,
+        forcePathStyle: true,
+      });
+      const left = await s3.send(
+        new ListObjectsV2Command({ Bucket: runtime().bucketName, Prefix: `imports/${t.client}/` }),
+      );
+      expect(left.KeyCount ?? 0).toBe(0);
+
+      const real = await ops('import-records', t.client, '--from', folder);
+      expect(real.result.imported).toBe(dry.result.imported);
+      const back = await call('GET', `${containerPath(t, box.Uuid)}/contents`, { token: t.token });
+      expect(back.body.ContainerContentModelCollection).toHaveLength(2);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
+
+/**
+ * `npm run ops`, against the test run's runtime: its JSON result. Run asynchronously: a test blocked for seconds would
+ * find its idle keep-alive connections closed by the runtime meanwhile.
+ */
+async function ops(...args: string[]) {
+  const { stdout } = await execFileAsync(process.execPath, ['--import', 'tsx', 'infra/local/ops.ts', ...args], {
+    cwd: path.resolve(import.meta.dirname, '../..'),
+    encoding: 'utf8',
+    env: { ...process.env, LOCAL_DIR: inject('localDir') },
+  });
+  return JSON.parse(stdout);
+}

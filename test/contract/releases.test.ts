@@ -415,7 +415,7 @@ describe('the gate cannot be walked past (each finding of the release issue)', (
   it('every timestamp is UTC: in the contract and in the API guide', async () => {
     const document = (await call('GET', '/openapi.json')).body;
     const timestamps: string[] = [];
-    JSON.stringify(document, (key, value) => {
+    JSON.stringify(document, (_key, value) => {
       if (
         value &&
         typeof value === 'object' &&

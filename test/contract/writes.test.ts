@@ -220,6 +220,72 @@ describe('Idempotency-Key', () => {
     expect(await settledTotal(REPORT, t.token, 1)).toBe(1);
   });
 
+  it('is scoped to the target: the same key and body on another container is a new request', async () => {
+    const t = newTenant();
+    const key = randomUUID();
+    const boxes = [];
+    for (const Name of ['X', 'Y', 'Z'])
+      boxes.push((await call('POST', containerPath(t), { token: t.token, body: { Name } })).body.ContainerModel);
+    const [x, y, z] = boxes as [{ Uuid: string }, { Uuid: string }, { Uuid: string }];
+    // Z's contents are locked (it decays): the truth for Z is 409, whatever X answered.
+    expect((await call('PUT', containerPath(t, z.Uuid), { token: t.token, body: { State: 'DECAY' } })).status).toBe(
+      200,
+    );
+    const content = { Kind: 'CYCLOTRON_PRODUCT', ContentId: 'prod-1', Nuclide: 'F-18' };
+    const add = (uuid: string) =>
+      call('POST', `${containerPath(t, uuid)}/contents`, {
+        token: t.token,
+        body: content,
+        headers: { 'idempotency-key': key },
+      });
+    const toX = await add(x.Uuid);
+    const toY = await add(y.Uuid);
+    expect([toX.status, toY.status], toY.text).toEqual([200, 200]);
+    expect(toY.headers.get('etag')).toBe(`"${y.Uuid}.2"`);
+    const contentsOf = async (uuid: string) =>
+      (await call('GET', `${containerPath(t, uuid)}/contents`, { token: t.token })).body
+        .ContainerContentModelCollection as { ContentId: string }[];
+    expect((await contentsOf(y.Uuid)).map((c) => c.ContentId)).toEqual(['prod-1']);
+    const toZ = await add(z.Uuid);
+    expect([toZ.status, errorOf(toZ).Message]).toEqual([409, 'container.contents_locked']);
+    // The same target again is a replay: exactly the first answer, nothing added twice.
+    const replay = await add(x.Uuid);
+    expect([replay.status, replay.body, replay.headers.get('etag')]).toEqual([200, toX.body, toX.headers.get('etag')]);
+    expect(await contentsOf(x.Uuid)).toHaveLength(1);
+  });
+
+  it('is scoped to the caller: another person of the tenant with the same key and body creates their own', async () => {
+    const t = newTenant();
+    const alice = token({ clients: [t.client], facilities: [t.facility], sub: randomUUID(), name: 'Alice' });
+    const bob = token({ clients: [t.client], facilities: [t.facility], sub: randomUUID(), name: 'Bob' });
+    const key = randomUUID();
+    const create = (bearer: string) =>
+      call('POST', containerPath(t), { token: bearer, body: { Name: 'Box' }, headers: { 'idempotency-key': key } });
+    const byAlice = await create(alice);
+    const byBob = await create(bob);
+    expect([byAlice.status, byBob.status]).toEqual([200, 200]);
+    expect(byBob.body.ContainerModel.Uuid).not.toBe(byAlice.body.ContainerModel.Uuid);
+    const history = await call('GET', `${containerPath(t, byBob.body.ContainerModel.Uuid)}/history`, { token: bob });
+    expect(new Set(history.body.ContainerHistoryEntryModelCollection.map((e: { ByName: string }) => e.ByName))).toEqual(
+      new Set(['Bob']),
+    );
+    // Each one's retry is still a replay of their own.
+    expect((await create(alice)).body.ContainerModel.Uuid).toBe(byAlice.body.ContainerModel.Uuid);
+    expect((await create(bob)).body.ContainerModel.Uuid).toBe(byBob.body.ContainerModel.Uuid);
+  });
+
+  it('a request answered with a 4xx stores nothing: the corrected retry with the same key runs', async () => {
+    const t = newTenant();
+    const key = randomUUID();
+    const create = (body: Record<string, unknown>) =>
+      call('POST', containerPath(t), { token: t.token, body, headers: { 'idempotency-key': key } });
+    const refused = await create({ Name: 'Box', State: 'DECAY' });
+    expect([refused.status, errorOf(refused).Message]).toEqual([409, 'container.initial_state']);
+    const corrected = await create({ Name: 'Box' });
+    expect(corrected.status, corrected.text).toBe(200);
+    expect(corrected.body.ContainerModel.State).toBe('OPEN');
+  });
+
   it('a malformed key is 400 naming the header', async () => {
     const t = newTenant();
     const r = await create(t, 'not a key!', documentBody(1));

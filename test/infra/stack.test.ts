@@ -145,6 +145,7 @@ describe('stage settings', () => {
       authAudience: 'aud',
       authJwksUri: 'https://id.test/pool/jwks',
       corsOrigins: 'https://a.test, https://b.test',
+      apiBaseUrl: 'https://api.a.test',
     };
     const custom = stageConfig('prod', (key) => overrides[key]);
     expect(custom.auth).toEqual({
@@ -153,6 +154,11 @@ describe('stage settings', () => {
       jwksUri: 'https://id.test/pool/jwks',
     });
     expect(custom.corsAllowedOrigins).toEqual(['https://a.test', 'https://b.test']);
+    expect(custom.apiBaseUrl).toBe('https://api.a.test');
+    expect(defaults.apiBaseUrl).toBeUndefined();
+    expect(() => stageConfig('prod', (key) => (key === 'apiBaseUrl' ? 'https://api.a.test/v1' : undefined))).toThrow(
+      /apiBaseUrl/,
+    );
     expect(custom.usesPlaceholders).toBe(false);
   });
 });

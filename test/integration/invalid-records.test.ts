@@ -148,7 +148,7 @@ describe('invalid records', () => {
 
   it('remove --dry-run removes nothing; remove quarantines then deletes exactly the invalid ones', async () => {
     const dry = (await run('remove', true)) as { result: any };
-    expect(dry.result).toMatchObject({ invalid: 4, removed: 0, dryRun: true });
+    expect(dry.result).toMatchObject({ invalid: 4, removed: 4, quarantine: null, findings: null, dryRun: true });
     expect((await db.send(new GetCommand({ TableName: table, Key: { PK: pk, SK: 'MYSTERY#1' } }))).Item).toBeDefined();
     const { result } = (await run('remove')) as { result: any };
     expect(result).toMatchObject({ invalid: 4, removed: 4, changedAndKept: 0, next: 'regenerateSequenceMemory' });

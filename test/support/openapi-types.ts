@@ -307,8 +307,8 @@ export interface paths {
   };
   "/openapi.json": {
     /**
-     * The OpenAPI 3.1 document (docs/openapi.json), naming the address it was fetch...
-     * @description The OpenAPI 3.1 document (docs/openapi.json), naming the address it was fetched from as its server.
+     * The OpenAPI 3.1 document (docs/openapi.json), naming the stage's configured a...
+     * @description The OpenAPI 3.1 document (docs/openapi.json), naming the stage's configured address as its server (a relative `/` without one), never one from the request's headers: the answer may be cached publicly.
      */
     get: operations["docs.openapi"];
   };
@@ -2396,6 +2396,24 @@ export interface operations {
             NuclideModelCollection: components["schemas"]["NuclideModel"][];
             CollectionConfiguration: components["schemas"]["CollectionConfiguration"];
             Notifications: components["schemas"]["Notifications"];
+          };
+        };
+      };
+      /**
+       * @description Bad request: the path, query or body breaks a rule (one detail line per offending field). One Error notification, `Message` one of:
+       * - `request.invalid` (40001): The request is invalid.
+       */
+      400: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.invalid";
+                /** @enum {unknown} */
+                Code?: 40001;
+              })[];
           };
         };
       };
@@ -4569,6 +4587,24 @@ export interface operations {
         };
       };
       /**
+       * @description Bad request: the path, query or body breaks a rule (one detail line per offending field). One Error notification, `Message` one of:
+       * - `request.invalid` (40001): The request is invalid.
+       */
+      400: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.invalid";
+                /** @enum {unknown} */
+                Code?: 40001;
+              })[];
+          };
+        };
+      };
+      /**
        * @description No valid bearer token. One Error notification, `Message` one of:
        * - `auth.token_missing` (40101): A bearer token is required.
        * - `auth.token_invalid` (40102): The token is not valid.
@@ -4630,6 +4666,24 @@ export interface operations {
             MaintenanceLogEntryModelCollection: components["schemas"]["MaintenanceLogEntryModel"][];
             CollectionConfiguration: components["schemas"]["CollectionConfiguration"];
             Notifications: components["schemas"]["Notifications"];
+          };
+        };
+      };
+      /**
+       * @description Bad request: the path, query or body breaks a rule (one detail line per offending field). One Error notification, `Message` one of:
+       * - `request.invalid` (40001): The request is invalid.
+       */
+      400: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.invalid";
+                /** @enum {unknown} */
+                Code?: 40001;
+              })[];
           };
         };
       };
@@ -5148,8 +5202,8 @@ export interface operations {
   "service.exportRecords": {
     parameters: {
       query?: {
+        /** @description Exactly `true` or `false`. */
         dryRun?: "true" | "false";
-        "dry-run"?: "true" | "false";
       };
       header?: {
         "Accept-Language"?: components["parameters"]["AcceptLanguage"];
@@ -5262,8 +5316,8 @@ export interface operations {
   "service.importRecords": {
     parameters: {
       query: {
+        /** @description Exactly `true` or `false`. */
         dryRun?: "true" | "false";
-        "dry-run"?: "true" | "false";
         from: string;
       };
       header?: {
@@ -5377,8 +5431,8 @@ export interface operations {
   "service.migrateMaintenanceLogEntries": {
     parameters: {
       query?: {
+        /** @description Exactly `true` or `false`. */
         dryRun?: "true" | "false";
-        "dry-run"?: "true" | "false";
       };
       header?: {
         "Accept-Language"?: components["parameters"]["AcceptLanguage"];
@@ -5487,8 +5541,8 @@ export interface operations {
   "service.regenerateSequenceMemory": {
     parameters: {
       query?: {
+        /** @description Exactly `true` or `false`. */
         dryRun?: "true" | "false";
-        "dry-run"?: "true" | "false";
       };
       header?: {
         "Accept-Language"?: components["parameters"]["AcceptLanguage"];
@@ -5597,8 +5651,8 @@ export interface operations {
   "service.selectInvalidRecords": {
     parameters: {
       query?: {
+        /** @description Exactly `true` or `false`. */
         dryRun?: "true" | "false";
-        "dry-run"?: "true" | "false";
       };
       header?: {
         "Accept-Language"?: components["parameters"]["AcceptLanguage"];
@@ -5707,8 +5761,8 @@ export interface operations {
   "service.removeInvalidRecords": {
     parameters: {
       query?: {
+        /** @description Exactly `true` or `false`. */
         dryRun?: "true" | "false";
-        "dry-run"?: "true" | "false";
       };
       header?: {
         "Accept-Language"?: components["parameters"]["AcceptLanguage"];
@@ -5817,8 +5871,8 @@ export interface operations {
   "service.migrateResponsivenessData": {
     parameters: {
       query?: {
+        /** @description Exactly `true` or `false`. */
         dryRun?: "true" | "false";
-        "dry-run"?: "true" | "false";
       };
       header?: {
         "Accept-Language"?: components["parameters"]["AcceptLanguage"];
@@ -5927,8 +5981,8 @@ export interface operations {
   "service.migrateProbeIdentifier": {
     parameters: {
       query?: {
+        /** @description Exactly `true` or `false`. */
         dryRun?: "true" | "false";
-        "dry-run"?: "true" | "false";
       };
       header?: {
         "Accept-Language"?: components["parameters"]["AcceptLanguage"];
@@ -6172,8 +6226,8 @@ export interface operations {
     };
   };
   /**
-   * The OpenAPI 3.1 document (docs/openapi.json), naming the address it was fetch...
-   * @description The OpenAPI 3.1 document (docs/openapi.json), naming the address it was fetched from as its server.
+   * The OpenAPI 3.1 document (docs/openapi.json), naming the stage's configured a...
+   * @description The OpenAPI 3.1 document (docs/openapi.json), naming the stage's configured address as its server (a relative `/` without one), never one from the request's headers: the answer may be cached publicly.
    */
   "docs.openapi": {
     responses: {
@@ -6181,6 +6235,24 @@ export interface operations {
       200: {
         content: {
           "application/json": Record<string, never>;
+        };
+      };
+      /**
+       * @description Bad request: the path, query or body breaks a rule (one detail line per offending field). One Error notification, `Message` one of:
+       * - `request.invalid` (40001): The request is invalid.
+       */
+      400: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.invalid";
+                /** @enum {unknown} */
+                Code?: 40001;
+              })[];
+          };
         };
       };
     };
@@ -6195,6 +6267,24 @@ export interface operations {
       200: {
         content: {
           "text/html": string;
+        };
+      };
+      /**
+       * @description Bad request: the path, query or body breaks a rule (one detail line per offending field). One Error notification, `Message` one of:
+       * - `request.invalid` (40001): The request is invalid.
+       */
+      400: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.invalid";
+                /** @enum {unknown} */
+                Code?: 40001;
+              })[];
+          };
         };
       };
     };

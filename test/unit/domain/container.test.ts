@@ -8,7 +8,6 @@ import {
   CONTAINER_STATES,
   createContainer,
   defaultContainerModel,
-  EMPTY_CONTAINER,
   toContainerModel,
   updateContainer,
   type ContainerRecord,

@@ -1,6 +1,6 @@
 /** shared/i18n/translate.ts: the language of an answer and the Notification element. */
 import { describe, expect, it } from 'vitest';
-import { notification, pickLanguage } from '../../../shared/i18n/translate';
+import { MAX_DETAILS, notification, pickLanguage } from '../../../shared/i18n/translate';
 
 describe('Accept-Language', () => {
   it.each([
@@ -48,5 +48,21 @@ describe('notification', () => {
       Level: 200,
       LevelAsString: 'INFO',
     });
+  });
+
+  it(`lists at most ${MAX_DETAILS} details; the message then says how many problems there are`, () => {
+    const details = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ key: 'detail.unknown_member' as const, params: { field: `m${i}` } }));
+    const many = notification({ key: 'request.invalid', details: details(5000) }, 'en');
+    expect(many.Details).toHaveLength(MAX_DETAILS);
+    expect(many.Details.at(-1)).toBe(`m${MAX_DETAILS - 1}: unknown member`);
+    expect(many.LocalizedMessage).toBe(
+      `The request is invalid. 5000 problems; the details list the first ${MAX_DETAILS}.`,
+    );
+    expect(notification({ key: 'request.invalid', details: details(5000) }, 'de').LocalizedMessage).toBe(
+      `Die Anfrage ist ungültig. 5000 Probleme; die Details nennen die ersten ${MAX_DETAILS}.`,
+    );
+    const enough = notification({ key: 'request.invalid', details: details(MAX_DETAILS) }, 'en');
+    expect([enough.Details.length, enough.LocalizedMessage]).toEqual([MAX_DETAILS, 'The request is invalid.']);
   });
 });

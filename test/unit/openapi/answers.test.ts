@@ -1,24 +1,23 @@
 /** shared/openapi/answers.ts: the statuses a route answers besides 200, derived from the route. */
 import { describe, expect, it } from 'vitest';
-import { answersOf, isIdentifierVariable, pathVariables } from '../../../shared/openapi/answers';
+import { answersOf, isIdentifierVariable } from '../../../shared/openapi/answers';
 import { containerRoutes } from '../../../shared/routes/containers';
 import { docsRoutes } from '../../../shared/routes/docs';
 import { routes, type Route } from '../../../shared/routes';
 
 const statuses = (route: Route) => [...answersOf(route).keys()];
 
-describe('pathVariables and isIdentifierVariable', () => {
-  it('lists the variables of a template in order; those named ...uuid are identifiers', () => {
-    expect(pathVariables('/a/{clientUuid}/{facilityUuid}/b/{page}')).toEqual(['clientUuid', 'facilityUuid', 'page']);
-    expect(pathVariables('/docs')).toEqual([]);
+describe('isIdentifierVariable', () => {
+  it('path variables named ...uuid are identifiers', () => {
     expect(['uuid', 'contentUuid', 'clientUUID'].every(isIdentifierVariable)).toBe(true);
     expect(['page', 'asset', 'uuidPrefix'].some(isIdentifierVariable)).toBe(false);
   });
 });
 
 describe('answersOf', () => {
-  it('a public route without variables or dependencies answers 200 only', () => {
-    expect(statuses(docsRoutes.page)).toEqual([]);
+  it('a public route without variables or dependencies answers 200, or 400 for a query it does not declare', () => {
+    expect(statuses(docsRoutes.page)).toEqual([400]);
+    expect(answersOf(docsRoutes.page).get(400)).toEqual(['request.invalid']);
   });
 
   it('a token route with a body: 400, 401, 403 (tenant), 413, 415, 503, and its own answers, sorted by status', () => {

@@ -5,7 +5,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ContainerStore } from '../../../shared/data/containers';
 import { ConditionFailedError } from '../../../shared/data/transact';
-import type { ContainerPatch } from '../../../shared/domain/container';
 import { containerService, etagOf, ifMatchHolds, type Writer } from '../../../shared/services/containers';
 import { releaseAct } from '../../../shared/services/releases';
 import { memoryFileStorage } from '../../support/memory/files';
@@ -18,7 +17,7 @@ const rpo: Writer = { sub: 'grace', name: 'Grace Hopper', roles: ['rpo'] };
 const T0 = '2026-11-20 08:00:00';
 /** What the fake renderer answers: a PDF needs no rendering to test the act around it. */
 const PDF = new TextEncoder().encode('%PDF-1.7 fake');
-const released = {
+const _released = {
   IsReleasedByRadiationProtectionOfficer: true,
   ReleasedByRadiationProtectionOfficer: 'grace',
   ReleasedByRadiationProtectionOfficerDateTime: T0,
