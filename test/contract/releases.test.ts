@@ -433,10 +433,12 @@ describe('the gate cannot be walked past (each finding of the release issue)', (
 
 describe('the register', () => {
   it('400 for a malformed or missing year; 403 for other roles; 406 for a media type it cannot answer', async () => {
-    for (const query of ['?year=20x6', '?year=0000', '?year=10000', '']) {
+    for (const query of ['?year=20x6', '?year=0000', '?year=10000']) {
       const response = await call('GET', registerPath('', query), { token: rpo });
       expect([response.status, errorOf(response).Details]).toEqual([400, ['year: must be a year, 0001 to 9999']]);
     }
+    const missing = await call('GET', registerPath('', ''), { token: rpo });
+    expect([missing.status, errorOf(missing).Details]).toEqual([400, ['year: is required']]);
     const plain = await call('GET', registerPath(), { token: t.token });
     expect([plain.status, errorOf(plain).Message]).toEqual([403, 'auth.role_required']);
     const summary = await call('GET', registerPath('/summary'), { token: t.token });

@@ -168,7 +168,7 @@ describe('invalid records', () => {
 });
 
 describe('records StrlSchV § 86 keeps 30 years', () => {
-  it('are reported when they break a rule, and removed never: a released container and its parts, its record', async () => {
+  it('are reported when they break a rule and never removed: a released container, its parts, its record', async () => {
     const keptTable = `ops-${randomUUID().slice(0, 8)}`;
     await ensureTable(runtime().dynamodbEndpoint, keptTable);
     const keep = (item: Record<string, unknown>) => db.send(new PutCommand({ TableName: keptTable, Item: item }));
