@@ -19,8 +19,8 @@ export type Access = Pick<EventFunction, 'data' | 'files'>;
 /**
  * The access level of a function, which picks its role (one per resource group and access level): what it may do
  * with the table, the bucket and the executions, and for whom: `tenant` (its path names the one tenant it serves),
- * `cross-tenant` (a route across tenants: the reports, the operator routes), `step` (a maintenance step: the whole table and bucket), or
- * an event function (its own role, which also holds its event source's grants).
+ * `cross-tenant` (a route across tenants: the reports, the operator routes), `step` (a maintenance step: the whole
+ * table and bucket), or an event function (a role of its own, which also holds its event source's grants).
  */
 export interface AccessLevel extends Access {
   readonly executions?: Route['executions'];
@@ -32,21 +32,24 @@ const TENANT_PATH = /\{clientUuid\}.*\{facilityUuid\}/;
 /** A route's access level, from the route table. */
 export function routeAccess(route: Route): AccessLevel {
   const { data, files, executions } = route;
-  return { data, files, ...(executions ? { executions } : {}), scope: TENANT_PATH.test(route.path) ? 'tenant' : 'cross-tenant' };
+  return {
+    data,
+    files,
+    ...(executions ? { executions } : {}),
+    scope: TENANT_PATH.test(route.path) ? 'tenant' : 'cross-tenant',
+  };
 }
 
-/** `TenantDataWriteRole`: the construct id of an access level's role, unique per access level. */
+/** `TenantDataWriteRole`: the construct id of an access level's role, one per access level. */
 export function roleIdOf({ data, files, executions, scope }: AccessLevel): string {
-  const who = typeof scope === 'object' ? constructIdOf(scope.event) : constructIdOf(scope);
-  const touches = [
+  const grants = [
     ...(data !== 'none' ? [`data-${data}`] : []),
     ...(files !== 'none' ? [`files-${files}`] : []),
     ...(executions ? [`executions-${executions}`] : []),
   ];
-  // Without data or files, whom a function serves grants nothing.
-  if (!touches.some((t) => !t.startsWith('executions')) && typeof scope !== 'object')
-    return `${constructIdOf(touches.join('-') || 'no-data')}Role`;
-  return `${who}${constructIdOf(touches.join('-') || 'no-data')}Role`;
+  // Whom a function serves matters only with the table or the bucket; an event function has a role of its own.
+  const who = typeof scope === 'object' ? [scope.event] : data === 'none' && files === 'none' ? [] : [scope];
+  return `${constructIdOf([...who, ...grants].join('-') || 'no-data')}Role`;
 }
 
 /** `container.loadDefault` → `ContainerLoadDefault`: the construct id of a function. */

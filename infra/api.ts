@@ -115,7 +115,8 @@ export class Api extends Construct {
     });
 
     // The authorizer verifies tokens only: no data access, no data settings.
-    this.authorizerFunction = groups.of(authorizerEntry).add('Authorizer', NO_ACCESS, {
+    this.authorizerFunction = groups.of(authorizerEntry).add('Authorizer', {
+      access: NO_ACCESS,
       entry: authorizerEntry,
       description: `nm-archive ${stage}: JWT authorizer`,
       environment: environmentOf({
@@ -140,7 +141,8 @@ export class Api extends Construct {
       const first = entryRoutes[0]!;
       // The function, its integration and its routes are in its group's stack; the API and the authorizer in this one.
       const group = groups.of(entry);
-      const fn = group.add(constructIdOf(first.operation), routeAccess(first), {
+      const fn = group.add(constructIdOf(first.operation), {
+        access: routeAccess(first),
         entry,
         ...(first.assets ? { assets: first.assets } : {}),
         description: `nm-archive ${stage}: ${first.operation} (${entryRoutes.map((r) => routeKey(r)).join(', ')})`,

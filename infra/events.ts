@@ -51,7 +51,8 @@ export class Events extends Construct {
       const failed = event.source === 'table:changes' ? undefined : parkingQueue(`${constructIdOf(event.name)}Failed`);
       // The function and its event wiring are in its group's stack; the queues stay here, beside the data.
       const group = groups.of(event.entry);
-      const fn = group.add(constructIdOf(event.name), { ...event, scope: { event: event.name } }, {
+      const fn = group.add(constructIdOf(event.name), {
+        access: { ...event, scope: { event: event.name } },
         entry: event.entry,
         ...(failed ? { deadLetterQueue: failed } : {}),
         description: `nm-archive ${stage}: ${event.name} (${event.source})`,

@@ -67,8 +67,12 @@ export class FunctionGroup extends Construct {
   /** A function of the group, logging to the group's log group, on the role of its access level. */
   add(
     id: string,
-    access: AccessLevel,
-    props: Omit<ServiceFunctionProps, 'role' | 'logGroup' | 'stageName' | 'config'>,
+    {
+      access,
+      ...props
+    }: Omit<ServiceFunctionProps, 'role' | 'logGroup' | 'stageName' | 'config'> & {
+      readonly access: AccessLevel;
+    },
   ): ServiceFunction {
     const fn = new ServiceFunction(this, id, {
       ...props,

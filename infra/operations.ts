@@ -24,7 +24,8 @@ export class Operations extends Construct {
     for (const op of operations) {
       // The step, its state machine and the machine's log lines are in the group of the step's folder.
       const group = groups.of(op.step.entry);
-      const fn = group.add(constructIdOf(`${op.name}Step`), { ...op.step, scope: 'step' }, {
+      const fn = group.add(constructIdOf(`${op.name}Step`), {
+        access: { ...op.step, scope: 'step' },
         entry: op.step.entry,
         description: `nm-archive ${stage}: ${op.name} step`,
         environment,
