@@ -48,7 +48,10 @@ export class FunctionGroup extends Construct {
     });
   }
 
-  /** The role of an access level: writes the group's log group; the grants come with the functions (infra/access.ts). */
+  /**
+   * The role of an access level: it writes the group's log group; its grants come with its functions
+   * (infra/access.ts), the same for each, as they have the same access.
+   */
   roleOf(access: AccessLevel): Role {
     const id = roleIdOf(access);
     let role = this.roles.get(id);

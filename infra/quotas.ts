@@ -40,10 +40,10 @@ export function stackSizes(stage: Stack, assemblyDir: string): StackSize[] {
 
 /** The figures as a table, one stack a line, and whether each holds. */
 export function sizeTable(sizes: readonly StackSize[]): string {
-  const rows = sizes.map(
-    (s) =>
-      `| ${s.name} | ${s.resources} | ${(s.templateBytes / 1000).toFixed(1)} | ${withinQuotas(s) ? 'holds' : 'EXCEEDED'} |`,
-  );
+  const rows = sizes.map((s) => {
+    const kb = (s.templateBytes / 1000).toFixed(1);
+    return `| ${s.name} | ${s.resources} | ${kb} | ${withinQuotas(s) ? 'holds' : 'EXCEEDED'} |`;
+  });
   return [
     `| stack | resources (<= ${QUOTAS.resources}) | template KB (<= ${QUOTAS.templateBytes / 1000}) | quota |`,
     '|---|---:|---:|---|',
