@@ -1,3 +1,3 @@
-// node:process for the bundles, without an ES module namespace (see infra/bundling.ts). Not `require`: the alias would
-// send that back to this file.
+// node:process for the bundles, without an ES module namespace (infra/bundling.ts).
+// Not `require`: the alias would send that back to this file.
 module.exports = process.getBuiltinModule('node:process');
