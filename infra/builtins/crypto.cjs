@@ -1,3 +1,5 @@
-// node:crypto for the bundles, without an ES module namespace (infra/bundling.ts).
-// Not `require`: the alias would send that back to this file.
-module.exports = process.getBuiltinModule('node:crypto');
+// node:crypto for the bundles (infra/builtins/shims.ts writes this file).
+let loaded;
+const module_ = () => (loaded ??= process.getBuiltinModule('node:crypto'));
+for (const name of ["argon2","argon2Sync","checkPrime","checkPrimeSync","createCipheriv","createDecipheriv","createDiffieHellman","createDiffieHellmanGroup","createECDH","createHash","createHmac","createPrivateKey","createPublicKey","createSecretKey","createSign","createVerify","diffieHellman","generatePrime","generatePrimeSync","getCiphers","getCipherInfo","getCurves","getDiffieHellman","getHashes","hkdf","hkdfSync","pbkdf2","pbkdf2Sync","generateKeyPair","generateKeyPairSync","generateKey","generateKeySync","privateDecrypt","privateEncrypt","publicDecrypt","publicEncrypt","randomBytes","randomFill","randomFillSync","randomInt","randomUUID","randomUUIDv7","scrypt","scryptSync","sign","setEngine","timingSafeEqual","getFips","setFips","verify","hash","encapsulate","decapsulate","Certificate","Cipheriv","Decipheriv","DiffieHellman","DiffieHellmanGroup","ECDH","Hash","Hmac","KeyObject","Sign","Verify","X509Certificate","secureHeapUsed","fips","constants","webcrypto","subtle","getRandomValues","prng","pseudoRandomBytes","rng"])
+  Object.defineProperty(exports, name, { enumerable: true, get: () => module_()[name] });

@@ -1,3 +1,2 @@
-// node:zlib for the bundles, without an ES module namespace (infra/bundling.ts).
-// Not `require`: the alias would send that back to this file.
+// node:zlib for the bundles (infra/builtins/shims.ts writes this file).
 module.exports = process.getBuiltinModule('node:zlib');

@@ -2,11 +2,12 @@
  * CDK assertions on the stack of each stage. Bundling is skipped (`aws:cdk:bundling-stacks: []`),
  * so no esbuild run: the template is checked, not the bundles. Routes come from the route table.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it, vi } from 'vitest';
 import { roleIdOf as levelRoleIdOf, routeAccess } from '../../infra/access';
 import { BUILTINS_BY_REQUIRE, bundlingOptions, esbuildOptions } from '../../infra/bundling';
+import { builtinShim } from '../../infra/builtins/shims';
 import { groupOf } from '../../infra/groups';
 import { QUOTAS, sizeTable } from '../../infra/quotas';
 import { RELEASE_SWEEP_MINUTES, ServiceStack, routesByEntry } from '../../infra/stack';
@@ -91,6 +92,9 @@ describe('bundling', () => {
     );
     for (const [arg, file] of aliases) {
       expect(existsSync(String(file)), arg).toBe(true);
+      // As infra/builtins/shims.ts writes it on this Node (the Lambda runtime's major version).
+      const name = arg.replace(/^--alias:(node:)?/, '');
+      expect(readFileSync(String(file), 'utf8'), arg).toBe(builtinShim(name));
       expect(esbuildOptions('e.ts', 'o.mjs').alias?.[arg.slice('--alias:'.length)]).toBe(file);
     }
   });
