@@ -9,7 +9,13 @@
  * Powertools' own DynamoDB persistence has it, before DynamoDB removes it.
  */
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  type DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { keys, TABLE_DEFINITION } from './table';
 
@@ -32,7 +38,8 @@ export interface IdempotencyRecords {
     name: string,
     record: IdempotencyRecordItem,
   ): Promise<{ held: true; holder?: IdempotencyRecordItem } | undefined>;
-  replace(name: string, record: IdempotencyRecordItem): Promise<void>;
+  /** Sets the record's attributes (a request's answer, once it completed). */
+  update(name: string, record: IdempotencyRecordItem): Promise<void>;
   remove(name: string): Promise<void>;
 }
 
@@ -46,8 +53,10 @@ export function recordKey(name: string): Record<string, string> {
   return { [partitionKey]: name.slice(0, split), [sortKey]: keys.idempotency(name.slice(split + 1)) };
 }
 
-const recordOf = (item: Record<string, unknown>): IdempotencyRecordItem =>
-  Object.fromEntries(ATTRIBUTES.filter((a) => item[a] !== undefined).map((a) => [a, item[a]])) as never;
+const recordOf = (item: Record<string, unknown>) =>
+  Object.fromEntries(
+    ATTRIBUTES.filter((a) => item[a] !== undefined).map((a) => [a, item[a]]),
+  ) as unknown as IdempotencyRecordItem;
 
 export function dynamoIdempotencyRecords(db: DynamoDBDocumentClient, tableName: string): IdempotencyRecords {
   return {
@@ -86,8 +95,17 @@ export function dynamoIdempotencyRecords(db: DynamoDBDocumentClient, tableName: 
       }
     },
 
-    async replace(name, record) {
-      await db.send(new PutCommand({ TableName: tableName, Item: { ...recordKey(name), ...record } }));
+    async update(name, record) {
+      const attributes = Object.entries(record).filter(([, value]) => value !== undefined);
+      await db.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: recordKey(name),
+          UpdateExpression: `SET ${attributes.map((_, i) => `#a${i} = :v${i}`).join(', ')}`,
+          ExpressionAttributeNames: Object.fromEntries(attributes.map(([attribute], i) => [`#a${i}`, attribute])),
+          ExpressionAttributeValues: Object.fromEntries(attributes.map(([, value], i) => [`:v${i}`, value])),
+        }),
+      );
     },
 
     async remove(name) {

@@ -73,7 +73,7 @@ class PartitionedPersistence extends BasePersistenceLayer {
   }
 
   protected async _updateRecord(record: IdempotencyRecord): Promise<void> {
-    await this.records.replace(record.idempotencyKey, itemOf(record));
+    await this.records.update(record.idempotencyKey, itemOf(record));
   }
 
   protected async _deleteRecord(record: IdempotencyRecord): Promise<void> {

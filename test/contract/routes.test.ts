@@ -4,7 +4,9 @@
  * (Stoplight Prism) besides the project's own. A route without a sample here fails the suite: new
  * routes come with their contract test.
  */
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../infra/local/paths';
 import { OPENAPI_FILE } from '../../shared/routes/docs';
@@ -12,7 +14,17 @@ import { routes, type Route } from '../../shared/routes';
 import { CONTAINER_FIELDS } from '../../shared/domain/container';
 import { DOCUMENT_FIELDS } from '../../shared/domain/document';
 import { MAINTENANCE_FIELDS } from '../../shared/domain/maintenance';
-import { call, containerPath, createDocument, newTenant, runtime, token, type ApiResponse } from '../support/api';
+import { ITEM_TYPES, keys } from '../../shared/data/table';
+import {
+  call,
+  containerPath,
+  createDocument,
+  documentClient,
+  newTenant,
+  runtime,
+  token,
+  type ApiResponse,
+} from '../support/api';
 import { startPrism } from '../support/prism';
 import { fillPath } from '../support/routes';
 
@@ -21,6 +33,17 @@ interface Sample {
   /** Makes whatever the call needs and returns the path values and body. */
   prepare(t: Tenant): Promise<{ values: Record<string, string>; body?: unknown; query?: string; token?: string }>;
   check(response: ApiResponse, t: Tenant): void;
+}
+
+/** A container item with none of its fields, written past the API: invalid by the current schema. */
+async function plantInvalidContainer(t: Tenant) {
+  const uuid = randomUUID();
+  await documentClient().send(
+    new PutCommand({
+      TableName: runtime().tableName,
+      Item: { PK: keys.tenant(t), SK: keys.container(uuid), Type: ITEM_TYPES.container, Uuid: uuid },
+    }),
+  );
 }
 
 async function createContainer(t: Tenant, body: unknown = { Name: 'Sample' }) {
@@ -184,13 +207,17 @@ const samples: Record<string, Sample> = {
       .map((r): [string, Sample] => [
         r.operation,
         {
-          prepare: async (t) => ({
-            values: { clientUuid: t.client },
-            query: r.path.startsWith('/service/import-records')
-              ? `?dryRun=true&from=exports/${t.client}/none/`
-              : '?dryRun=true',
-            token: token({ roles: ['operator'] }),
-          }),
+          prepare: async (t) => {
+            // Something for the invalid-records operations to find (and, dry, only report): a container without fields.
+            if (r.path.includes('invalid-records')) await plantInvalidContainer(t);
+            return {
+              values: { clientUuid: t.client },
+              query: r.path.startsWith('/service/import-records')
+                ? `?dryRun=true&from=exports/${t.client}/none/`
+                : '?dryRun=true',
+              token: token({ roles: ['operator'] }),
+            };
+          },
           check: (response) => {
             expect(response.status, response.text).toBe(200);
             expect(response.body).toMatchObject({
