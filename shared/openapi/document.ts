@@ -399,8 +399,8 @@ export function openApiDocument(options: OpenApiOptions = {}): Json {
       title: 'nm-archive: documents, waste containers and maintenance log',
       version: options.version ?? '0.1.0',
       description: [
-        'Every path is also served with a trailing slash (declared as a path of its own where a template would read it ' +
-          'as another path). Every JSON answer carries `Notifications`; an error ' +
+        'Every path is also served with a trailing slash (declared as a path of its own where a template would ' +
+          'read it as another path). Every JSON answer carries `Notifications`; an error ' +
           'answers ' +
           'exactly one `Error` notification with a stable `Message` code, a stable integer `Code` and one `Details` ' +
           'line per offending field.',

@@ -101,7 +101,7 @@ describe('a bundled function', () => {
 });
 
 describe('a POST function', () => {
-  it('bundles Powertools Idempotency behind a dynamic import, reached by nothing that loads at a cold start', async () => {
+  it('bundles Powertools Idempotency behind a dynamic import, reached by nothing a cold start loads', async () => {
     const { metafile } = await build({
       ...esbuildOptions(path.resolve(containerRoutes.create.entry), path.join(dir, 'create.mjs')),
       write: false,
