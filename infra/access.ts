@@ -29,26 +29,27 @@ export interface AccessLevel extends Access {
 
 const TENANT_PATH = /\{clientUuid\}.*\{facilityUuid\}/;
 
-/** A route's access level, from the route table. */
-export function routeAccess(route: Route): AccessLevel {
-  const { data, files, executions } = route;
-  return {
-    data,
-    files,
-    ...(executions ? { executions } : {}),
-    scope: TENANT_PATH.test(route.path) ? 'tenant' : 'cross-tenant',
-  };
+/** The route table's fields that say what a function may do: a role is shared only where all of them agree. */
+const ACCESS_FIELDS = ['data', 'files', 'executions'] as const satisfies readonly (keyof Route)[];
+
+/** The access level of what the route table says a function may do, for `scope`. */
+export function accessLevel(grants: Access & Pick<Route, 'executions'>, scope: AccessLevel['scope']): AccessLevel {
+  const granted = Object.fromEntries(ACCESS_FIELDS.flatMap((field) => (grants[field] ? [[field, grants[field]]] : [])));
+  return { ...(granted as Access), scope };
 }
 
+/** A route's access level, from the route table. */
+export const routeAccess = (route: Route): AccessLevel =>
+  accessLevel(route, TENANT_PATH.test(route.path) ? 'tenant' : 'cross-tenant');
+
 /** `TenantDataWriteRole`: the construct id of an access level's role, one per access level. */
-export function roleIdOf({ data, files, executions, scope }: AccessLevel): string {
-  const grants = [
-    ...(data !== 'none' ? [`data-${data}`] : []),
-    ...(files !== 'none' ? [`files-${files}`] : []),
-    ...(executions ? [`executions-${executions}`] : []),
-  ];
+export function roleIdOf({ scope, ...granted }: AccessLevel): string {
+  const grants = Object.entries(granted)
+    .filter(([, level]) => level !== undefined && level !== 'none')
+    .map(([field, level]) => `${field}-${level}`);
   // Whom a function serves matters only with the table or the bucket; an event function has a role of its own.
-  const who = typeof scope === 'object' ? [scope.event] : data === 'none' && files === 'none' ? [] : [scope];
+  const who =
+    typeof scope === 'object' ? [scope.event] : grants.every((g) => g.startsWith('executions')) ? [] : [scope];
   return `${constructIdOf([...who, ...grants].join('-') || 'no-data')}Role`;
 }
 

@@ -16,7 +16,7 @@ import { Construct } from 'constructs';
 import { COUNTED_TYPES, STREAM_BATCH_SIZE } from '../shared/data/counted';
 import { DOCUMENT_FILES_PREFIX } from '../shared/domain/document';
 import { eventFunctions } from '../shared/routes';
-import { constructIdOf, grantData } from './access';
+import { accessLevel, constructIdOf, grantData } from './access';
 import type { FunctionGroupProps, ServiceFunction } from './function';
 import { acknowledge } from './nag';
 
@@ -52,7 +52,7 @@ export class Events extends Construct {
       // The function and its event wiring are in its group's stack; the queues stay here, beside the data.
       const group = groups.of(event.entry);
       const fn = group.add(constructIdOf(event.name), {
-        access: { ...event, scope: { event: event.name } },
+        access: accessLevel(event, { event: event.name }),
         entry: event.entry,
         ...(failed ? { deadLetterQueue: failed } : {}),
         description: `nm-archive ${stage}: ${event.name} (${event.source})`,

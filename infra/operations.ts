@@ -9,7 +9,7 @@ import { DefinitionBody, LogLevel, StateMachine } from 'aws-cdk-lib/aws-stepfunc
 import { Construct } from 'constructs';
 import { operationStateMachine, STEP_TIMEOUT_SECONDS } from '../shared/operations/machine';
 import { operations } from '../shared/routes/operations';
-import { constructIdOf, grantData } from './access';
+import { accessLevel, constructIdOf, grantData } from './access';
 import type { FunctionGroupProps, ServiceFunction } from './function';
 
 export class Operations extends Construct {
@@ -25,7 +25,7 @@ export class Operations extends Construct {
       // The step, its state machine and the machine's log lines are in the group of the step's folder.
       const group = groups.of(op.step.entry);
       const fn = group.add(constructIdOf(`${op.name}Step`), {
-        access: { ...op.step, scope: 'step' },
+        access: accessLevel(op.step, 'step'),
         entry: op.step.entry,
         description: `nm-archive ${stage}: ${op.name} step`,
         environment,

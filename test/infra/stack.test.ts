@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it, vi } from 'vitest';
-import { roleIdOf as levelRoleIdOf, routeAccess } from '../../infra/access';
+import { accessLevel, roleIdOf as levelRoleIdOf, routeAccess } from '../../infra/access';
 import { BUILTINS_BY_REQUIRE, bundlingOptions, esbuildOptions } from '../../infra/bundling';
 import { builtinShim } from '../../infra/builtins/shims';
 import { groupOf } from '../../infra/groups';
@@ -208,11 +208,11 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
         ]),
         ...eventFunctions.map((e): [string, string] => [
           eventFnIds.get(e.name)!,
-          `${groupOf(e.entry)} ${levelRoleIdOf({ ...e, scope: { event: e.name } })}`,
+          `${groupOf(e.entry)} ${levelRoleIdOf(accessLevel(e, { event: e.name }))}`,
         ]),
         ...operations.map((o): [string, string] => [
           stepFnIds.get(o.name)!,
-          `${groupOf(o.step.entry)} ${levelRoleIdOf({ ...o.step, scope: 'step' })}`,
+          `${groupOf(o.step.entry)} ${levelRoleIdOf(accessLevel(o.step, 'step'))}`,
         ]),
       ]);
       for (const a of ownFnIds)
