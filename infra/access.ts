@@ -75,8 +75,9 @@ export function dataEnvironment(storage: Storage, config: StageConfig): Record<s
 }
 
 /**
- * From the route table: a `start` route starts its operation's state machine and only that one;
- * a `read` route reads the executions (status, history) of every operation's state machine.
+ * From the route table: a `start` route names its operation's state machine (STATE_MACHINE_ARNS) and may start it
+ * (the start routes share one role, which so may start each of theirs); a `read` route reads the executions (status,
+ * history) of every operation's state machine.
  */
 export function grantExecutions(fn: ServiceFunction, route: Route, machines: ReadonlyMap<string, StateMachine>): void {
   if (!route.executions) return;
