@@ -165,33 +165,33 @@ for (let i = 0; i < RUNS; i++) {
 const bare = median(samples.get('bare node')!);
 const coldImport = (b: Bundle) => median(samples.get(b.name)!) - bare;
 
-// A function without an SDK client has no SDK import to be measured against: its own code may take what an SDK
-// function's own code may, a quarter of the lightest SDK reference's import; its bundle, 60 KiB.
-const sdkReferences = [...references.values()].filter((r) => r.name !== 'reference-none');
-const allowance = Math.min(...sdkReferences.map(coldImport)) * 0.25;
+// A cold start is budgeted by import time alone (bytes cost about 0.05 ms per KiB here; they are printed, not
+// budgeted): a function with an SDK client at most 1.25 times its SDK-only reference, one without (no reference to be
+// measured against) at most 15 ms over bare node.
+const SDK_RATIO = 1.25;
+const NO_SDK_MS = 15;
 
 console.log(`\nBundles and cold imports (median of ${RUNS} runs minus bare \`node -e ''\` = ${bare.toFixed(1)} ms)`);
 console.log(
-  `Budgets: bundle <= reference + 60 KiB; import <= 1.25 x reference, or without an SDK client <= ` +
-    `${allowance.toFixed(1)} ms (a quarter of the lightest SDK reference)\n`,
+  `Budgets: import <= ${SDK_RATIO} x reference with an SDK client, <= ${NO_SDK_MS} ms without; bytes have no budget\n`,
 );
 console.log(
-  '| function | bundle KiB | reference | ref KiB | +KiB (<= 60) | import ms | ref ms | ratio | SDK clients | size | ' +
-    'import | no DynamoDB/S3 |',
+  '| function | bundle KiB | reference | ref KiB | +KiB | import ms | ref ms | ratio | SDK clients | import | ' +
+    'no DynamoDB/S3 |',
 );
-console.log('|---|---:|---|---:|---:|---:|---:|---:|---|---|---|---|');
+console.log('|---|---:|---|---:|---:|---:|---:|---:|---|---|---|');
 for (const fn of functions) {
   const ref = references.get(fn.reference!)!;
   const extra = (fn.bytes - ref.bytes) / KIB;
   const sdk = fn.reference !== 'none';
   const ratio = sdk ? (coldImport(fn) / coldImport(ref)).toFixed(2) : '-';
-  const importHolds = sdk ? coldImport(fn) <= 1.25 * coldImport(ref) : coldImport(fn) <= allowance;
+  const importHolds = sdk ? coldImport(fn) <= SDK_RATIO * coldImport(ref) : coldImport(fn) <= NO_SDK_MS;
   const clean =
     fn.name === 'authorizer' ? verdict(!fn.clients.some((c) => c === 'client-dynamodb' || c === 'client-s3')) : '';
   console.log(
     `| ${fn.name} | ${(fn.bytes / KIB).toFixed(1)} | ${ref.name} | ${(ref.bytes / KIB).toFixed(1)} | ` +
       `${extra.toFixed(1)} | ${coldImport(fn).toFixed(1)} | ${sdk ? coldImport(ref).toFixed(1) : '-'} | ${ratio} | ` +
-      `${fn.clients.join(', ') || 'none'} | ${verdict(extra <= 60)} | ${verdict(importHolds)} | ${clean} |`,
+      `${fn.clients.join(', ') || 'none'} | ${verdict(importHolds)} | ${clean} |`,
   );
 }
 

@@ -16,6 +16,43 @@ import type { Storage } from './storage';
 /** What a function may do with the table and the buckets (from the route table). */
 export type Access = Pick<EventFunction, 'data' | 'files'> & Pick<Route, 'records'>;
 
+/**
+ * The access level of a function, which picks its role (one per resource group and access level): what it may do
+ * with the table, the bucket and the executions, and for whom: `tenant` (its path names the one tenant it serves),
+ * `cross-tenant` (a route across tenants: the reports, the operator routes), `step` (a maintenance step: the whole
+ * table and bucket), or an event function (a role of its own, which also holds its event source's grants).
+ */
+export interface AccessLevel extends Access {
+  readonly executions?: Route['executions'];
+  readonly scope: 'tenant' | 'cross-tenant' | 'step' | { readonly event: string };
+}
+
+const TENANT_PATH = /\{clientUuid\}.*\{facilityUuid\}/;
+
+/** The route table's fields that say what a function may do: a role is shared only where all of them agree. */
+const ACCESS_FIELDS = ['data', 'files', 'records', 'executions'] as const satisfies readonly (keyof Route)[];
+
+/** The access level of what the route table says a function may do, for `scope`. */
+export function accessLevel(grants: Access & Pick<Route, 'executions'>, scope: AccessLevel['scope']): AccessLevel {
+  const granted = Object.fromEntries(ACCESS_FIELDS.flatMap((field) => (grants[field] ? [[field, grants[field]]] : [])));
+  return { ...(granted as Access), scope };
+}
+
+/** A route's access level, from the route table. */
+export const routeAccess = (route: Route): AccessLevel =>
+  accessLevel(route, TENANT_PATH.test(route.path) ? 'tenant' : 'cross-tenant');
+
+/** `TenantDataWriteRole`: the construct id of an access level's role, one per access level. */
+export function roleIdOf({ scope, ...granted }: AccessLevel): string {
+  const grants = Object.entries(granted)
+    .filter(([, level]) => level !== undefined && level !== 'none')
+    .map(([field, level]) => `${field}-${level}`);
+  // Whom a function serves matters only with the table or the bucket; an event function has a role of its own.
+  const who =
+    typeof scope === 'object' ? [scope.event] : grants.every((g) => g.startsWith('executions')) ? [] : [scope];
+  return `${constructIdOf([...who, ...grants].join('-') || 'no-data')}Role`;
+}
+
 /** `container.loadDefault` → `ContainerLoadDefault`: the construct id of a function. */
 export function constructIdOf(name: string): string {
   return name
@@ -41,8 +78,9 @@ export function dataEnvironment(storage: Storage, config: StageConfig): Record<s
 }
 
 /**
- * From the route table: a `start` route starts its operation's state machine and only that one;
- * a `read` route reads the executions (status, history) of every operation's state machine.
+ * From the route table: a `start` route names its operation's state machine (STATE_MACHINE_ARNS) and may start it
+ * (the start routes share one role, which so may start each of theirs); a `read` route reads the executions (status,
+ * history) of every operation's state machine.
  */
 export function grantExecutions(fn: ServiceFunction, route: Route, machines: ReadonlyMap<string, StateMachine>): void {
   if (!route.executions) return;

@@ -2,6 +2,8 @@
  * The HTTP API of a stage, from the route table: one function per handler entry (serving its routes,
  * each also with a trailing-slash twin), the Lambda authorizer for token routes, IAM for operator
  * routes, stage throttling, CORS and a JSON access log line per request. Nothing here lists routes.
+ * The API, its stage and the authorizer are in the stage's stack; each function with its integration
+ * and routes in the stack of its resource group (infra/groups.ts).
  */
 import { Duration } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
@@ -27,11 +29,14 @@ import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS, CORS_MAX_AGE_SECONDS } from '../shared/http/cors';
 import { authorizerEntry, gatewayPathsOf, routeKey, routes, type AuthKind, type Route } from '../shared/routes';
-import { constructIdOf, grantData, grantExecutions } from './access';
+import { type AccessLevel, constructIdOf, grantData, grantExecutions, routeAccess } from './access';
 import { INSTALLED_PACKAGES } from './bundling';
-import { type FunctionGroupProps, ServiceFunction } from './function';
+import type { FunctionGroupProps, ServiceFunction } from './function';
 import { acknowledge } from './nag';
 import { environmentOf } from '../shared/config';
+
+/** The authorizer's: no table, no bucket, no executions. */
+const NO_ACCESS: AccessLevel = { data: 'none', files: 'none', scope: 'cross-tenant' };
 
 /** One JSON line per API request in the stage's access log. */
 const ACCESS_LOG_FORMAT = {
@@ -84,7 +89,7 @@ export class Api extends Construct {
   /** The function of each route, by operation name. */
   readonly routeFunctions: ReadonlyMap<string, ServiceFunction>;
 
-  constructor(scope: Construct, id: string, { stage, config, storage, environment, stateMachines }: ApiProps) {
+  constructor(scope: Construct, id: string, { stage, config, storage, environment, groups, stateMachines }: ApiProps) {
     super(scope, id);
     this.httpApi = new HttpApi(this, 'Api', {
       apiName: `nm-archive-${stage}`,
@@ -117,10 +122,9 @@ export class Api extends Construct {
     });
 
     // The authorizer verifies tokens only: no data access, no data settings.
-    this.authorizerFunction = new ServiceFunction(this, 'Authorizer', {
+    this.authorizerFunction = groups.of(authorizerEntry).add('Authorizer', {
+      access: NO_ACCESS,
       entry: authorizerEntry,
-      stageName: stage,
-      config,
       description: `nm-archive ${stage}: JWT authorizer`,
       environment: environmentOf({
         authIssuer: config.auth.issuer,
@@ -142,12 +146,13 @@ export class Api extends Construct {
     const functions = new Map<string, ServiceFunction>();
     for (const [entry, entryRoutes] of routesByEntry()) {
       const first = entryRoutes[0]!;
-      const fn = new ServiceFunction(this, constructIdOf(first.operation), {
+      // The function, its integration and its routes are in its group's stack; the API and the authorizer in this one.
+      const group = groups.of(entry);
+      const fn = group.add(constructIdOf(first.operation), {
+        access: routeAccess(first),
         entry,
         ...(first.assets ? { assets: first.assets } : {}),
         ...(first.records === 'write' ? { nodeModules: INSTALLED_PACKAGES } : {}),
-        stageName: stage,
-        config,
         description: `nm-archive ${stage}: ${first.operation} (${entryRoutes.map((r) => routeKey(r)).join(', ')})`,
         environment,
       });
@@ -163,7 +168,7 @@ export class Api extends Construct {
       for (const route of entryRoutes) {
         for (const path of gatewayPathsOf(route)) {
           // The id is the route key ("/" is the construct path separator): stable when routes move.
-          const httpRoute = new HttpRoute(this, `Route ${routeKey(route, path).replaceAll('/', '|')}`, {
+          const httpRoute = new HttpRoute(group, `Route ${routeKey(route, path).replaceAll('/', '|')}`, {
             httpApi: this.httpApi,
             routeKey: HttpRouteKey.with(path, HttpMethod[route.method]),
             integration,

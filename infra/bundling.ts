@@ -5,8 +5,9 @@
  */
 import { OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { BuildOptions } from 'esbuild';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { BUILTINS_BY_REQUIRE, shimFile } from './builtins/shims';
+
+export { BUILTINS_BY_REQUIRE };
 
 /** The Lambda runtime is Node.js 24. */
 const TARGET = 'node24';
@@ -22,23 +23,20 @@ const SOURCES_CONTENT = false;
 const ESM_REQUIRE_BANNER = "import { createRequire as __cr } from 'module'; const require = __cr(import.meta.url);";
 
 /**
- * Node built-ins that cost more by `import` than by `require`. Importing one as an ES module reads every export,
- * getters included: node:http's `WebSocket` getter loads undici, about 24 ms of every cold start on this machine
- * (the SDK's HTTP handler and Middy import node:http); node:process's getters open stdin and build the list of
- * allowed flags, node:util's build abort signals (2 to 4 ms each). Each is aliased to a CommonJS file that hands over
- * the module itself (`process.getBuiltinModule`), so a getter runs only if a caller reads it. Not node:fs: its alias
- * would catch node:fs/promises too. test/infra/bundles.test.ts checks it.
+ * The Node built-ins the bundles use, none imported as an ES module: esbuild aliases each to a CommonJS file in
+ * infra/builtins/ (infra/builtins/shims.ts) that hands over the module itself, some only when first used. Importing a
+ * built-in as an ES module reads every export, getters included: node:http's `WebSocket` getter loads undici, about
+ * 24 ms of every cold start on this machine (the SDK's HTTP handler and Middy import node:http); node:process's
+ * getters open stdin and build the list of allowed flags, node:util's build abort signals, node:console's open the
+ * standard streams, node:fs's load node:fs/promises, node:crypto's build Web Crypto (2 to 4 ms each). A subpath
+ * (`fs/promises`) has its own file; the longest alias wins. test/infra/bundles.test.ts checks that a bundle imports
+ * no built-in as an ES module.
  */
-export const BUILTINS_BY_REQUIRE = ['http', 'process', 'util'];
-const BUILTINS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'builtins');
 const ALIAS = Object.fromEntries(
-  BUILTINS_BY_REQUIRE.flatMap((name) => {
-    const file = path.join(BUILTINS_DIR, `${name}.cjs`);
-    return [
-      [name, file],
-      [`node:${name}`, file],
-    ];
-  }),
+  BUILTINS_BY_REQUIRE.flatMap((name) => [
+    [name, shimFile(name)],
+    [`node:${name}`, shimFile(name)],
+  ]),
 );
 
 /**

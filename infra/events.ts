@@ -1,7 +1,8 @@
 /**
  * The event functions of a stage (shared/routes `eventFunctions`): document files landing in the
  * bucket, the table's change stream (the one ordered writer of the sequence memory), the release
- * sweep's schedule. Whatever fails every attempt waits in a dead-letter queue.
+ * sweep's schedule. Whatever fails every attempt waits in a dead-letter queue. Each function is in the
+ * resource group of its folder (infra/groups.ts); the queues, which hold data, are in the stage's stack.
  */
 import { Duration } from 'aws-cdk-lib';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
@@ -15,8 +16,8 @@ import { Construct } from 'constructs';
 import { COUNTED_TYPES, STREAM_BATCH_SIZE } from '../shared/data/counted';
 import { DOCUMENT_FILES_PREFIX } from '../shared/domain/document';
 import { eventFunctions } from '../shared/routes';
-import { constructIdOf, grantData } from './access';
-import { type FunctionGroupProps, ServiceFunction } from './function';
+import { accessLevel, constructIdOf, grantData } from './access';
+import type { FunctionGroupProps, ServiceFunction } from './function';
 import { acknowledge } from './nag';
 
 /** How often the release sweep runs on AWS (a container is moved at most this long after its ReleaseDateTime). */
@@ -28,7 +29,7 @@ export class Events extends Construct {
   /** Where events that failed every attempt wait (S3 and schedule functions, the stream's parked batches). */
   readonly deadLetterQueues: readonly Queue[];
 
-  constructor(scope: Construct, id: string, { stage, config, storage, environment }: FunctionGroupProps) {
+  constructor(scope: Construct, id: string, { stage, storage, environment, groups }: FunctionGroupProps) {
     super(scope, id);
     const queues: Queue[] = [];
     /** A queue that keeps what failed every attempt (it is itself the dead-letter queue: none behind it). */
@@ -48,11 +49,12 @@ export class Events extends Construct {
     for (const event of eventFunctions) {
       // Events delivered asynchronously (S3, EventBridge) that fail every attempt are kept here.
       const failed = event.source === 'table:changes' ? undefined : parkingQueue(`${constructIdOf(event.name)}Failed`);
-      const fn = new ServiceFunction(this, constructIdOf(event.name), {
+      // The function and its event wiring are in its group's stack; the queues stay here, beside the data.
+      const group = groups.of(event.entry);
+      const fn = group.add(constructIdOf(event.name), {
+        access: accessLevel(event, { event: event.name }),
         entry: event.entry,
         ...(failed ? { deadLetterQueue: failed } : {}),
-        stageName: stage,
-        config,
         description: `nm-archive ${stage}: ${event.name} (${event.source})`,
         environment,
       });
@@ -89,7 +91,7 @@ export class Events extends Construct {
         }
         case 'schedule':
           // The release sweep reads the sparse release index (shared/data/containers.ts), no scan.
-          new Rule(this, `${constructIdOf(event.name)}Schedule`, {
+          new Rule(group, `${constructIdOf(event.name)}Schedule`, {
             schedule: Schedule.rate(Duration.minutes(RELEASE_SWEEP_MINUTES)),
             targets: [new LambdaFunction(fn, { retryAttempts: 2, ...(failed ? { deadLetterQueue: failed } : {}) })],
           });

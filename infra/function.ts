@@ -1,38 +1,44 @@
 /**
  * The function defaults, in one construct: every Lambda of the service (HTTP handlers, authorizer,
  * event and step functions) is a ServiceFunction. Node.js 24 on arm64, bundled by esbuild as infra/bundling.ts
- * says, its own log group with the stage's retention, its own IAM role (the NodejsFunction
- * default; grants are added per function by the stack).
+ * says, traced, logging to the log group and running on the role its resource group gives it (infra/groups.ts).
  */
 import type { Duration } from 'aws-cdk-lib';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { IRole } from 'aws-cdk-lib/aws-iam';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { environmentOf } from '../shared/config';
 import { bundlingOptions } from './bundling';
 import type { StageConfig } from './stages';
+import type { ResourceGroups } from './groups';
 import type { Storage } from './storage';
 
 /** The repository root: handler entries are relative to it, the lock file sits in it. */
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** What each group of functions (the API's, the event functions, the operations' steps) is built from. */
+/** What the API's functions, the event functions and the operations' steps are built from. */
 export interface FunctionGroupProps {
   readonly stage: string;
   readonly config: StageConfig;
   readonly storage: Storage;
   /** The settings every data function gets (dataEnvironment). */
   readonly environment: Record<string, string>;
+  /** Where each function goes: the resource group of its handler's folder (infra/groups.ts). */
+  readonly groups: ResourceGroups;
 }
 
 export interface ServiceFunctionProps {
   /** Handler module relative to the repository root (as in the route table); exports `handler`. */
   readonly entry: string;
+  /** The role of its resource group and access level. */
+  readonly role: IRole;
+  /** Its resource group's log group (Lambda's advanced logging). */
+  readonly logGroup: ILogGroup;
   readonly stageName: string;
   readonly config: StageConfig;
   /** Settings for this function, on top of the common ones (STAGE). */
@@ -51,19 +57,8 @@ export interface ServiceFunctionProps {
 export class ServiceFunction extends NodejsFunction {
   constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
     const { config } = props;
-    // Created before the function (it is a constructor prop), next to it in the tree.
-    const logGroup = new LogGroup(scope, `${id}Logs`, {
-      retention: config.logRetention,
-      removalPolicy: config.removalPolicy,
-    });
-    // Its own role, allowed to write to its own log group only (no managed policy on every log group).
-    const role = new Role(scope, `${id}Role`, {
-      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-      description: `${id} function`,
-    });
-    logGroup.grantWrite(role);
     super(scope, id, {
-      role,
+      role: props.role,
       tracing: Tracing.ACTIVE,
       ...(props.deadLetterQueue ? { deadLetterQueue: props.deadLetterQueue } : {}),
       entry: join(REPO_ROOT, props.entry),
@@ -88,7 +83,7 @@ export class ServiceFunction extends NodejsFunction {
             }
           : {}),
       },
-      logGroup,
+      logGroup: props.logGroup,
       description: props.description,
       environment: { ...environmentOf({ stage: props.stageName }), ...props.environment },
     });

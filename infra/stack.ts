@@ -3,8 +3,9 @@
  * operations (state machines and their steps), the HTTP API from the route table, the event
  * functions, and what watches them. Everything about routes and grants is derived from the route
  * table (shared/routes/) and the table from shared/data/table.ts; nothing here lists routes.
+ * The functions and what serves them are in nested stacks, one per resource group (infra/groups.ts).
  */
-import { Annotations, CfnOutput, Stack, Tags, type CfnElement, type StackProps } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, Names, Stack, Tags, type CfnElement, type StackProps } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
@@ -16,6 +17,7 @@ import { constructIdOf, dataEnvironment } from './access';
 import { Api } from './api';
 import { Events } from './events';
 import type { ServiceFunction } from './function';
+import { ResourceGroups } from './groups';
 import { Monitoring } from './monitoring';
 import { acknowledge } from './nag';
 import { Operations } from './operations';
@@ -46,6 +48,8 @@ export class ServiceStack extends Stack {
   readonly deadLetterQueues: readonly Queue[];
   /** The stage's dashboard, alarms and alarm topic (infra/monitoring.ts). */
   readonly monitoring: Monitoring;
+  /** The resource groups: a nested stack each, with the functions of one folder of functions/ (infra/groups.ts). */
+  readonly groups: ResourceGroups;
 
   constructor(scope: Construct, id: string, props: ServiceStackProps) {
     super(scope, id, props);
@@ -61,11 +65,14 @@ export class ServiceStack extends Stack {
       );
     }
 
+    // What holds data stays here, under the logical ids it always had; the functions go to their groups' stacks.
     const storage = new Storage(this, 'Storage', { config });
     const environment = dataEnvironment(storage, config);
-    const operations = new Operations(this, 'Operations', { stage, config, storage, environment });
-    const api = new Api(this, 'Api', { stage, config, storage, environment, stateMachines: operations.stateMachines });
-    const events = new Events(this, 'Events', { stage, config, storage, environment });
+    this.groups = new ResourceGroups(this, 'Groups', { stage, config });
+    const built = { stage, config, storage, environment, groups: this.groups };
+    const operations = new Operations(this, 'Operations', built);
+    const api = new Api(this, 'Api', { ...built, stateMachines: operations.stateMachines });
+    const events = new Events(this, 'Events', built);
     // Watched: a dashboard and alarms (5xx rate, p99 latency, throttles, failed executions, dead letters).
     this.monitoring = new Monitoring(this, 'Monitoring', {
       stage,
@@ -121,16 +128,18 @@ export class ServiceStack extends Stack {
   /**
    * The cdk-nag findings that are right for this service, each with its reason; every other finding
    * fails the synthesis (infra/app.ts, test/infra/nag.test.ts). Wildcards are acknowledged only as
-   * the exact resources they are.
+   * the exact resources they are, on the roles that hold them (one per resource group and access level).
    */
   private acknowledgeFindings(): void {
-    const arnOf = (construct: IConstruct) => `<${this.getLogicalId(construct.node.defaultChild as CfnElement)}.Arn>`;
-    const table = arnOf(this.table);
-    const files = arnOf(this.bucket);
-    const records = arnOf(this.recordsBucket);
-    const synchronous = [this.authorizerFunction, ...this.routeFunctions.values(), ...this.stepFunctions.values()];
-    for (const fn of [...synchronous, ...this.eventFunctions.values()]) {
-      const role = fn.role!;
+    /** How cdk-nag names a resource's ARN where `user` is: its logical id, or the parameter a nested stack takes. */
+    const arnOf = (resource: IConstruct, user: IConstruct) => {
+      const element = resource.node.defaultChild as CfnElement;
+      return Stack.of(resource) === Stack.of(user)
+        ? `<${Stack.of(resource).getLogicalId(element)}.Arn>`
+        : `<referenceto${Names.uniqueId(element)}Arn>`;
+    };
+    const stepRoles = new Set([...this.stepFunctions.values()].map((fn) => fn.role!));
+    for (const role of new Set(this.groups.all().flatMap((group) => [...group.roles.values()]))) {
       acknowledge(
         role,
         'AwsSolutions-IAM5[Resource::*]',
@@ -139,28 +148,25 @@ export class ServiceStack extends Stack {
       );
       acknowledge(
         role,
-        `AwsSolutions-IAM5[Resource::${table}/index/*]`,
+        `AwsSolutions-IAM5[Resource::${arnOf(this.table, role)}/index/*]`,
         "Queries name the table's own indexes; index/* is this table's indexes and nothing else.",
       );
       acknowledge(
         role,
-        `AwsSolutions-IAM5[Resource::${files}/documents/*]`,
-        'Every document file has its own key under documents/; the prefix is the narrowest resource that covers them.',
+        `AwsSolutions-IAM5[Resource::${arnOf(this.bucket, role)}/${stepRoles.has(role) ? '' : 'documents/'}*]`,
+        stepRoles.has(role)
+          ? 'Maintenance steps write exports, quarantine copies and reports under a new key per run, and read ' +
+              'imports named by the operator.'
+          : 'Every document file has its own key under documents/; the prefix is the narrowest resource that covers ' +
+              'them.',
       );
       acknowledge(
         role,
-        `AwsSolutions-IAM5[Resource::${records}/documents/*]`,
+        `AwsSolutions-IAM5[Resource::${arnOf(this.recordsBucket, role)}/documents/*]`,
         'Every release record has its own key under documents/; the prefix is the narrowest resource that covers them.',
       );
     }
-    for (const fn of this.stepFunctions.values()) {
-      acknowledge(
-        fn.role!,
-        `AwsSolutions-IAM5[Resource::${files}/*]`,
-        'Maintenance steps write exports, quarantine copies and reports under a new key per run, and read imports ' +
-          'named by the operator.',
-      );
-    }
+    const synchronous = [this.authorizerFunction, ...this.routeFunctions.values(), ...this.stepFunctions.values()];
     for (const fn of synchronous) {
       acknowledge(
         fn,
@@ -169,15 +175,15 @@ export class ServiceStack extends Stack {
           'dead-letter queue applies to asynchronous invocations only.',
       );
     }
-    for (const machine of this.stateMachines.values()) {
+    for (const role of new Set([...this.stateMachines.values()].map((machine) => machine.role))) {
       acknowledge(
-        machine,
+        role,
         'AwsSolutions-IAM5[Resource::*]',
         'Log delivery to CloudWatch Logs (logs:CreateLogDelivery and its kin) and X-Ray accept Resource "*" only.',
       );
     }
     for (const [name, machine] of this.stateMachines) {
-      const machineId = this.getLogicalId(machine.node.defaultChild as CfnElement);
+      const machineId = Stack.of(machine).getLogicalId(machine.node.defaultChild as CfnElement);
       const executions = `arn:<AWS::Partition>:states:<AWS::Region>:<AWS::AccountId>:execution:<${machineId}.Name>:*`;
       for (const route of routes.filter((r) => r.executions === 'read')) {
         acknowledge(

@@ -1,5 +1,7 @@
 /**
- * Per-stage settings of the CDK stack (`npx cdk synth|deploy -c stage=dev|prod`).
+ * Per-stage settings of the CDK stack (`npx cdk synth|deploy -c stage=dev|prod|<name>`): `dev` and `prod` have
+ * settings of their own; any other name (STAGE_NAME_PATTERN) is a personal stage on dev's settings, a stack of its
+ * own whose names all carry the stage name, so stages of one account never collide.
  *
  * The token issuer and the CORS origins come from CDK context when given
  * (`-c authIssuer=... -c authAudience=... -c authJwksUri=... -c corsOrigins=https://a,https://b
@@ -10,8 +12,13 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 
+/** The stages with settings of their own. */
 export const STAGES = ['dev', 'prod'] as const;
 export type StageName = (typeof STAGES)[number];
+/** A stage's name: it names the stack, the API, the dashboard, the alarms and the metrics namespace. */
+export const STAGE_NAME_PATTERN = /^[a-z][a-z0-9-]{1,20}$/;
+/** Whose settings a personal stage takes. */
+const PERSONAL_STAGE_SETTINGS: StageName = 'dev';
 
 export interface AuthSettings {
   readonly issuer: string;
@@ -88,7 +95,7 @@ const STAGE_SETTINGS: Record<StageName, StageSettings> = {
 };
 
 /** A Cognito-style placeholder issuer per stage; its JWKS sits where Cognito puts it. */
-function placeholderAuth(stage: StageName): AuthSettings {
+function placeholderAuth(stage: string): AuthSettings {
   const issuer = `https://cognito-idp.${PLACEHOLDER_HOST}/nm-archive-${stage}`;
   return { issuer, audience: `nm-archive-${stage}`, jwksUri: `${issuer}/.well-known/jwks.json` };
 }
@@ -110,12 +117,15 @@ function isStage(stage: string): stage is StageName {
   return (STAGES as readonly string[]).includes(stage);
 }
 
-/** The settings of a stage, with the context overrides applied. Throws for an unknown stage. */
+/** The settings of a stage, with the context overrides applied. Throws for a name that is no stage name. */
 export function stageConfig(stage: string, context: ContextLookup = () => undefined): StageConfig {
-  if (!isStage(stage)) {
-    throw new Error(`Unknown stage "${stage}": use one of ${STAGES.join(', ')} (-c stage=<name>)`);
+  if (!STAGE_NAME_PATTERN.test(stage)) {
+    throw new Error(
+      `Stage name "${stage}" must match ${STAGE_NAME_PATTERN.source}: ${STAGES.join(', ')}, or a personal stage ` +
+        `on ${PERSONAL_STAGE_SETTINGS}'s settings (-c stage=<name>)`,
+    );
   }
-  const settings = STAGE_SETTINGS[stage];
+  const settings = STAGE_SETTINGS[isStage(stage) ? stage : PERSONAL_STAGE_SETTINGS];
   const defaults = placeholderAuth(stage);
   const auth: AuthSettings = {
     issuer: contextString(context, 'authIssuer') ?? defaults.issuer,

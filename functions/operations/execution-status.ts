@@ -1,11 +1,17 @@
-import { notFound } from '../../shared/errors';
+import * as v from 'valibot';
+import { badRequest, notFound } from '../../shared/errors';
 import { httpHandler } from '../../shared/http/handler';
 import { statusOf } from '../../shared/operations/status';
 import { executionRoutes } from '../../shared/routes/operations';
+import { issueDetails } from '../../shared/schemas/body';
+import { executionId } from '../../shared/schemas/operation';
 
 /** GET /service/executions/{executionId}: an execution's status, last progress and, once ended, its result or error. */
 export const handler = httpHandler(executionRoutes.executionStatus, async (request) => {
-  const status = await statusOf(request.params.executionId!, request.language);
+  // Checked as the document says, before any call to Step Functions.
+  const id = v.safeParse(v.object({ executionId }), request.params);
+  if (!id.success) throw badRequest(issueDetails(id.issues));
+  const status = await statusOf(id.output.executionId, request.language);
   if (!status) throw notFound('operation.execution_not_found');
   return { body: status };
 });

@@ -1,3 +1,2 @@
-// node:util for the bundles, without an ES module namespace (see infra/bundling.ts). Not `require`: the alias would
-// send that back to this file.
+// node:util for the bundles (infra/builtins/shims.ts writes this file).
 module.exports = process.getBuiltinModule('node:util');

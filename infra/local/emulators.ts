@@ -37,7 +37,8 @@ export class JavaMissingError extends Error {
   }
 }
 
-async function freePort(host = '127.0.0.1'): Promise<number> {
+/** A port nothing listens on now. */
+export async function freePort(host = '127.0.0.1'): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();

@@ -55,6 +55,9 @@ export interface FileStorage {
 export function s3FileStorage(s3: S3Client, bucket: string): FileStorage {
   return {
     async presignUpload(key, contentType, maxBytes, expiresSeconds) {
+      // Once, before the call: the SDK takes its own clock then and writes the policy's expiry in whole seconds, so
+      // the second begun now is never later than the policy's.
+      const expiresAt = new Date(Math.floor(Date.now() / 1000) * 1000 + expiresSeconds * 1000);
       const { url, fields } = await createPresignedPost(s3, {
         Bucket: bucket,
         Key: key,
@@ -65,7 +68,7 @@ export function s3FileStorage(s3: S3Client, bucket: string): FileStorage {
         Fields: { 'Content-Type': contentType },
         Expires: expiresSeconds,
       });
-      return { Url: url, Method: 'POST', Fields: fields, ExpiresAt: new Date(Date.now() + expiresSeconds * 1000) };
+      return { Url: url, Method: 'POST', Fields: fields, ExpiresAt: expiresAt };
     },
 
     presignDownload: (key, contentDisposition, expiresSeconds) =>

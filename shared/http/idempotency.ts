@@ -7,15 +7,13 @@
  *
  * Records are kept in the caller's own partition (`C#{client}#F#{facility}`, SK `IDEMPOTENCY#...`),
  * so one tenant's retries never touch an item or partition of another; they expire by the table's TTL.
+ * Powertools is loaded at the first request that carries the header (shared/http/idempotency-powertools.ts).
  */
 import type { JSONValue } from '@aws-lambda-powertools/commons/types';
-import { IdempotencyConfig } from '@aws-lambda-powertools/idempotency';
-import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
-import { makeHandlerIdempotent } from '@aws-lambda-powertools/idempotency/middleware';
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { dynamo } from '../clients/dynamodb';
+import { db } from '../clients/dynamodb';
 import { config } from '../config';
-import { keys, TABLE_DEFINITION } from '../data/table';
+import { dynamoIdempotencyRecords } from '../data/idempotency';
+import { keys } from '../data/table';
 import { badRequest } from '../errors';
 import { pathVariables, type Route } from '../routes/types';
 import { httpHandler } from './handler';
@@ -29,17 +27,10 @@ export const KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/;
 type Event = { pathParameters?: Record<string, string | undefined>; headers?: Record<string, string | undefined> };
 
 /** Keys the records by the request's tenant: partition from the path, the hash in the sort key. */
-class TenantPersistence extends DynamoDBPersistenceLayer {
-  override getHashedIdempotencyKey(data: JSONValue): string {
-    const { clientUuid = '', facilityUuid = '' } = (data as Event | undefined)?.pathParameters ?? {};
-    return `${keys.tenant({ client: clientUuid, facility: facilityUuid })}|${super.getHashedIdempotencyKey(data)}`;
-  }
-
-  protected override getKey(idempotencyKey: string): Record<string, AttributeValue> {
-    const split = idempotencyKey.indexOf('|');
-    return { PK: { S: idempotencyKey.slice(0, split) }, SK: { S: keys.idempotency(idempotencyKey.slice(split + 1)) } };
-  }
-}
+const tenantPartition = (data: JSONValue): string => {
+  const { clientUuid = '', facilityUuid = '' } = (data as Event | undefined)?.pathParameters ?? {};
+  return keys.tenant({ client: clientUuid, facility: facilityUuid });
+};
 
 /** The handler of a POST route: httpHandler with the Idempotency-Key middleware. */
 export const idempotentHandler = (route: Route, fn: (request: ApiRequest) => Promise<ApiReply>) =>
@@ -56,26 +47,20 @@ const keyScopeOf = (route: Route): string =>
     .join('')}` +
   `key: headers."${IDEMPOTENCY_HEADER}"}`;
 
-/** The middleware of one POST route; its operation names its records. */
+/** The middleware of one POST route; its operation names its records, each route with a persistence of its own. */
 function idempotent(route: Route): ApiMiddleware {
-  // One persistence layer per route: Powertools configures a layer once (its key scope) and sets its key prefix on
-  // every request, so routes sharing one (as in the local runtime's single process) would mix both.
-  const persistence = new TenantPersistence({
-    tableName: config.tableName,
-    awsSdkV3Client: dynamo,
-    keyAttr: TABLE_DEFINITION.partitionKey,
-    sortKeyAttr: TABLE_DEFINITION.sortKey,
-    expiryAttr: TABLE_DEFINITION.timeToLiveAttribute,
-  });
-  const powertools = makeHandlerIdempotent({
-    persistenceStore: persistence,
-    keyPrefix: route.operation,
-    config: new IdempotencyConfig({
-      eventKeyJmesPath: keyScopeOf(route),
-      payloadValidationJmesPath: 'body',
-      expiresAfterSeconds: IDEMPOTENCY_SECONDS,
-    }),
-  });
+  type Powertools = ReturnType<typeof import('./idempotency-powertools').powertoolsMiddleware>;
+  let loading: Promise<Powertools> | undefined;
+  const powertools = () =>
+    (loading ??= import('./idempotency-powertools').then(({ powertoolsMiddleware }) =>
+      powertoolsMiddleware({
+        operation: route.operation,
+        records: dynamoIdempotencyRecords(db, config.tableName),
+        partitionOf: tenantPartition,
+        eventKeyJmesPath: keyScopeOf(route),
+        expiresAfterSeconds: IDEMPOTENCY_SECONDS,
+      }),
+    ));
   // Requests whose record this one wrote: only they may remove it again when they fail. (Powertools
   // would remove it for any failed request, so a concurrent retry told "in progress", or one with
   // another body, would delete the first request's record and let a third create again.)
@@ -84,15 +69,18 @@ function idempotent(route: Route): ApiMiddleware {
     [IDEMPOTENCY]: true,
     before: async (request) => {
       const key = (request.event as Event).headers?.[IDEMPOTENCY_HEADER];
-      if (key !== undefined && !KEY_PATTERN.test(key))
+      if (key === undefined) return;
+      if (!KEY_PATTERN.test(key))
         throw badRequest([{ key: 'detail.idempotency_key', params: { field: 'Idempotency-Key' } }]);
-      const early = (await powertools.before?.(request as never)) as undefined;
+      const early = (await (await powertools()).before?.(request as never)) as undefined;
       owners.add(request);
       return early;
     },
-    after: powertools.after as ApiMiddleware['after'],
+    after: async (request) => {
+      if (owners.has(request)) await (await powertools()).after?.(request as never);
+    },
     onError: async (request) => {
-      if (owners.has(request)) await powertools.onError?.(request as never);
+      if (owners.has(request)) await (await powertools()).onError?.(request as never);
     },
   };
 }

@@ -556,6 +556,12 @@ export const details = {
     en: '{field}: must be an export folder in the bucket, such as exports/{client}/{run}/',
     de: '{field}: muss ein Exportordner im Bucket sein, etwa exports/{client}/{run}/',
   },
+  'detail.execution_id': {
+    en: '{field}: must be an execution id as a start route answers it, such as regenerate-sequence-memory-{uuid}',
+    de:
+      '{field}: muss eine Ausführungs-ID sein, wie sie eine Start-Route liefert, etwa ' +
+      'regenerate-sequence-memory-{uuid}',
+  },
   'detail.required_with': {
     en: '{field}: is required when {other} is given',
     de: '{field}: ist erforderlich, wenn {other} angegeben ist',

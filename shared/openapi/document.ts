@@ -226,6 +226,23 @@ const STATUS_TEXT: Record<number, string> = {
   503: 'A dependency is unavailable or time ran out; nothing was written. Try again after Retry-After seconds',
 };
 
+/** The extension that marks an operation as the trailing-slash form of another (its operationId). */
+export const TRAILING_SLASH_OF = 'x-trailing-slash-of';
+
+/**
+ * Every route is also served with a trailing slash (gatewayPathsOf). Where another route of the same method is the
+ * path with one more variable segment, a template tool would read `{path}/` as that route with an empty variable
+ * (`GET .../container/` as `.../container/{uuid}`): that route, whose form the document declares as a path of its own.
+ */
+export function readAsAnother(route: Route, table: readonly Route[]): Route | undefined {
+  return table.find(
+    (other) =>
+      other.method === route.method &&
+      other.path.startsWith(`${route.path}/`) &&
+      /^\{\w+\}$/.test(other.path.slice(route.path.length + 1)),
+  );
+}
+
 export interface OpenApiOptions {
   /** The routes to describe (the route table by default). */
   routes?: readonly Route[];
@@ -376,12 +393,25 @@ export function openApiDocument(options: OpenApiOptions = {}): Json {
     };
     paths[route.path] ??= {};
     paths[route.path]![route.method.toLowerCase()] = operation;
+    const other = readAsAnother(route, table);
+    if (other) {
+      const variable = pathVariables(other.path).pop();
+      paths[`${route.path}/`] ??= {};
+      paths[`${route.path}/`]![route.method.toLowerCase()] = {
+        ...operation,
+        operationId: `${operation.operationId}.trailingSlash`,
+        [TRAILING_SLASH_OF]: operation.operationId,
+        description:
+          `${operation.description}\n\nThe same operation as \`${route.path}\`, declared with its trailing slash ` +
+          `as a path of its own: a template would read the empty segment as \`{${variable}}\`.`,
+      };
+    }
   }
 
   const sortedPaths = Object.fromEntries(
     table
-      .map((r) => r.path)
-      .filter((p, i, all) => all.indexOf(p) === i)
+      .flatMap((r) => [r.path, `${r.path}/`])
+      .filter((p, i, all) => paths[p] && all.indexOf(p) === i)
       .map((p) => [p, paths[p]!]),
   );
   const tags = [...new Set(table.map(tagOf))].map((name) => ({ name, description: `The ${name} operations.` }));
@@ -391,7 +421,8 @@ export function openApiDocument(options: OpenApiOptions = {}): Json {
       title: 'nm-archive: documents, waste containers and maintenance log',
       version: options.version ?? '0.1.0',
       description: [
-        'Every path is also served with a trailing slash. Every JSON answer carries `Notifications`; an error ' +
+        'Every path is also served with a trailing slash (declared as a path of its own where a template would ' +
+          'read it as another path). Every JSON answer carries `Notifications`; an error ' +
           'answers ' +
           'exactly one `Error` notification with a stable `Message` code, a stable integer `Code` and one `Details` ' +
           'line per offending field.',

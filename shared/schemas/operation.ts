@@ -22,8 +22,12 @@ export const startReply = (operationNames: readonly string[]) =>
 /** An execution's id as the start routes answer it: `{slug}-{uuid}` (`export-records-5b7e2a90-...`). */
 export const EXECUTION_ID_PATTERN =
   /^([a-z]+(?:-[a-z]+)*)-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+/** The longest execution name Step Functions takes. */
+export const EXECUTION_ID_MAX_LENGTH = 80;
 export const executionId = v.pipe(
   v.string('detail.type_string'),
+  v.maxLength(EXECUTION_ID_MAX_LENGTH, 'detail.execution_id'),
+  v.regex(EXECUTION_ID_PATTERN, 'detail.execution_id'),
   v.examples(['regenerate-sequence-memory-5b7e2a90-1c44-4b8e-a3f1-6d2c9e8f7a10']),
 );
 

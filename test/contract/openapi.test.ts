@@ -127,7 +127,8 @@ const recipes: Record<number, (o: Operation, t: ReturnType<typeof newTenant>) =>
     const body = bodyExample(o.op);
     return [
       o.method,
-      fill(o.template, t),
+      // A well-formed id of nothing (an execution id as its example shows it).
+      fill(o.template, t, pathExamples(o.op)),
       { token: isOperator(o.op) ? token({ roles: ['operator'] }) : t.token, ...(body === undefined ? {} : { body }) },
     ];
   },

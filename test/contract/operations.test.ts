@@ -106,7 +106,6 @@ describe('maintenance operations', () => {
     for (const id of [
       'regenerate-sequence-memory-5b7e2a90-1c44-4b8e-a3f1-6d2c9e8f7a10',
       'no-such-operation-5b7e2a90-1c44-4b8e-a3f1-6d2c9e8f7a10',
-      'x',
     ]) {
       const missing = await call('GET', `/service/executions/${id}`, { token: operator });
       expect([missing.status, errorOf(missing).Message]).toEqual([404, 'operation.execution_not_found']);
@@ -152,6 +151,16 @@ describe('maintenance operations', () => {
       rmSync(folder, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('refuse an execution id that no start route answers (pattern, at most 80 characters) before asking', async () => {
+    const operator = token({ roles: ['operator'] });
+    const uuid = '5b7e2a90-1c44-4b8e-a3f1-6d2c9e8f7a10';
+    for (const id of ['x', `export-records-${uuid.toUpperCase()}`, `${'export-records-'.repeat(3)}${uuid}`]) {
+      const refused = await call('GET', `/service/executions/${id}`, { token: operator });
+      expect([refused.status, errorOf(refused).Message], id).toEqual([400, 'request.invalid']);
+      expect(errorOf(refused).Details, id).toEqual([expect.stringMatching(/^executionId: must be an execution id/)]);
+    }
+  });
 });
 
 /**

@@ -5,6 +5,7 @@
  * (shared/stack-traces.ts) without `--enable-source-maps`.
  */
 import { spawnSync } from 'node:child_process';
+import { isBuiltin } from 'node:module';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -64,11 +65,14 @@ const loadEvent = apiEvent({
 });
 
 describe('a bundled function', () => {
-  it('loads node:http, node:process and node:util without an ES module namespace', () => {
+  it('loads no built-in as an ES module namespace', () => {
     const code = readFileSync(file, 'utf8');
-    for (const name of BUILTINS_BY_REQUIRE) expect(code).not.toMatch(new RegExp(`from\\s*"(node:)?${name}"`));
-    // Other built-ins are imported as they are.
-    expect(code).toMatch(/from\s*"node:https"/);
+    const imported = [...code.matchAll(/from\s*["']([^"']+)["']/g)].map((m) => m[1]!);
+    const builtins = imported.filter((name) => isBuiltin(name));
+    // The banner's own import of `module` (createRequire) is the one left.
+    expect(builtins).toEqual(['module']);
+    expect(code).toContain('process.getBuiltinModule("node:http")');
+    expect(BUILTINS_BY_REQUIRE).toContain('http');
   });
 
   it('answers a request through the SDK against DynamoDB Local', () => {
@@ -93,5 +97,31 @@ describe('a bundled function', () => {
     expect(stack).toMatch(/ \([^()\s]*shared\/[\w/-]+\.ts:\d+:\d+\)/);
     expect(stack).toMatch(/ \(?[^()\s]*node_modules\/@(smithy|aws-sdk)\/[^)\s]+\.js:\d+:\d+\)?/);
     expect(stack).not.toContain('index.mjs:');
+  });
+});
+
+describe('a POST function', () => {
+  it('bundles Powertools Idempotency behind a dynamic import, reached by nothing a cold start loads', async () => {
+    const { metafile } = await build({
+      ...esbuildOptions(path.resolve(containerRoutes.create.entry), path.join(dir, 'create.mjs')),
+      write: false,
+    });
+    const inputs = metafile!.inputs;
+    const entry = Object.keys(inputs).find((input) => input.endsWith(containerRoutes.create.entry))!;
+    // What the entry loads by static imports alone.
+    const loaded = new Set([entry]);
+    for (const input of loaded)
+      for (const imported of inputs[input]?.imports ?? [])
+        if (imported.kind === 'import-statement' && !imported.external) loaded.add(imported.path);
+    const powertools = /@aws-lambda-powertools\/(idempotency|jmespath)\//;
+    expect([...loaded].filter((input) => powertools.test(input))).toEqual([]);
+    // ...yet the bundle holds it, for a request that carries the header.
+    expect(Object.keys(inputs).filter((input) => powertools.test(input)).length).toBeGreaterThan(5);
+    const lazy = Object.entries(inputs)
+      .filter(([input]) => input.startsWith('shared/'))
+      .flatMap(([input, { imports }]) =>
+        imports.filter((i) => i.kind === 'dynamic-import').map((i) => `${input} -> ${i.path}`),
+      );
+    expect(lazy).toEqual(['shared/http/idempotency.ts -> shared/http/idempotency-powertools.ts']);
   });
 });

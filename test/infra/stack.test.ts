@@ -2,13 +2,14 @@
  * CDK assertions on the stack of each stage. Bundling is skipped (`aws:cdk:bundling-stacks: []`),
  * so no esbuild run: the template is checked, not the bundles. Routes come from the route table.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { App, Stack, type CfnElement } from 'aws-cdk-lib';
+import { existsSync, readFileSync } from 'node:fs';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { accessLevel, roleIdOf as levelRoleIdOf, routeAccess } from '../../infra/access';
 import { BUILTINS_BY_REQUIRE, bundlingOptions, esbuildOptions } from '../../infra/bundling';
+import { builtinShim } from '../../infra/builtins/shims';
+import { groupOf } from '../../infra/groups';
+import { QUOTAS, sizeTable } from '../../infra/quotas';
 import { RELEASE_SWEEP_MINUTES, ServiceStack, routesByEntry } from '../../infra/stack';
 import { STAGES, stageConfig } from '../../infra/stages';
 import { TABLE_DEFINITION } from '../../shared/data/table';
@@ -16,9 +17,10 @@ import { CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS } from '../../shared/http/cors'
 import { COUNTED_TYPES } from '../../shared/data/counted';
 import { operationStateMachine } from '../../shared/operations/machine';
 import { DOCUMENT_FILES_PREFIX } from '../../shared/domain/document';
-import { eventFunctions, gatewayPathsOf, routeKey, routes, type Route } from '../../shared/routes';
+import { authorizerEntry, eventFunctions, gatewayPathsOf, routeKey, routes, type Route } from '../../shared/routes';
 import { operations } from '../../shared/routes/operations';
 import type { IConstruct } from 'constructs';
+import { synthStage } from '../support/templates';
 
 type Resource = {
   Type: string;
@@ -27,23 +29,11 @@ type Resource = {
   UpdateReplacePolicy?: string;
 };
 
-const outdirs: string[] = [];
-afterAll(() => {
-  for (const dir of outdirs) rmSync(dir, { recursive: true, force: true });
-});
-
+/** A stage synthesized without bundling, its stacks read as one template (test/support/templates.ts). */
 function synth(stage: string, context: Record<string, string> = {}, Stack_: typeof ServiceStack = ServiceStack) {
-  const outdir = mkdtempSync(join(tmpdir(), 'nm-archive-cdk-test-'));
-  outdirs.push(outdir);
-  const app = new App({ outdir, context: { 'aws:cdk:bundling-stacks': [], ...context } });
-  const config = stageConfig(stage, (key) => app.node.tryGetContext(key));
-  const stack = new Stack_(app, `NmArchive-${stage}`, { stage, config });
-  return { stack, config, template: Template.fromStack(stack) };
+  const synthesized = synthStage(stage, context, Stack_);
+  return { ...synthesized, template: Template.fromJSON(synthesized.template) };
 }
-
-/** Logical id of a construct's CloudFormation resource. */
-const idOf = (construct: IConstruct): string =>
-  Stack.of(construct).getLogicalId(construct.node.defaultChild as CfnElement);
 
 type Statement = { Action: string | string[]; Resource: unknown };
 
@@ -102,6 +92,9 @@ describe('bundling', () => {
     );
     for (const [arg, file] of aliases) {
       expect(existsSync(String(file)), arg).toBe(true);
+      // As infra/builtins/shims.ts writes it on this Node (the Lambda runtime's major version).
+      const name = arg.replace(/^--alias:(node:)?/, '');
+      expect(readFileSync(String(file), 'utf8'), arg).toBe(builtinShim(name));
       expect(esbuildOptions('e.ts', 'o.mjs').alias?.[arg.slice('--alias:'.length)]).toBe(file);
     }
   });
@@ -128,8 +121,17 @@ describe('routesByEntry', () => {
 });
 
 describe('stage settings', () => {
-  it('refuses an unknown stage', () => {
-    expect(() => stageConfig('staging')).toThrow(/Unknown stage "staging"/);
+  it('takes any stage name of 2 to 21 lower-case letters, digits and hyphens, and refuses others', () => {
+    for (const name of ['Alice', 'a', '1dev', 'dev_2', 'a'.repeat(22), 'dev/x'])
+      expect(() => stageConfig(name), name).toThrow(`Stage name "${name}" must match`);
+    for (const name of ['alice', 'qa-2', 'a'.repeat(21)])
+      expect(stageConfig(name).auth.audience).toBe(`nm-archive-${name}`);
+  });
+  it("gives a personal stage dev's settings", () => {
+    const { auth: _dev, usesPlaceholders: _a, ...dev } = stageConfig('dev');
+    const { auth, usesPlaceholders: _b, ...alice } = stageConfig('alice');
+    expect(alice).toEqual(dev);
+    expect(auth.issuer).toMatch(/nm-archive-alice$/);
   });
   it('throttles and retains differently in dev and prod', () => {
     const [dev, prod] = [stageConfig('dev'), stageConfig('prod')];
@@ -164,7 +166,7 @@ describe('stage settings', () => {
 });
 
 describe.each(STAGES)('ServiceStack (%s)', (stage) => {
-  const { stack, config, template } = synth(stage);
+  const { stack, config, template, idOf } = synth(stage);
   const prod = stage === 'prod';
   const authorizerFnId = idOf(stack.authorizerFunction);
   const routeFnIds = new Map(routes.map((r) => [r.operation, idOf(stack.routeFunctions.get(r.operation)!)]));
@@ -200,20 +202,50 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
       });
     });
 
-    it('gives every function its own role', () => {
-      const roleIds = ownFnIds.map(roleIdOf);
-      expect(new Set(roleIds).size).toBe(ownFnIds.length);
+    it('gives the functions one role per resource group and access level, the same only for the same level', () => {
+      const levelOf = new Map<string, string>([
+        [
+          authorizerFnId,
+          `${groupOf(authorizerEntry)} ${levelRoleIdOf({ data: 'none', files: 'none', scope: 'cross-tenant' })}`,
+        ],
+        ...routes.map((r): [string, string] => [
+          routeFnIds.get(r.operation)!,
+          `${groupOf(r.entry)} ${levelRoleIdOf(routeAccess(r))}`,
+        ]),
+        ...eventFunctions.map((e): [string, string] => [
+          eventFnIds.get(e.name)!,
+          `${groupOf(e.entry)} ${levelRoleIdOf(accessLevel(e, { event: e.name }))}`,
+        ]),
+        ...operations.map((o): [string, string] => [
+          stepFnIds.get(o.name)!,
+          `${groupOf(o.step.entry)} ${levelRoleIdOf(accessLevel(o.step, 'step'))}`,
+        ]),
+      ]);
+      for (const a of ownFnIds)
+        for (const b of ownFnIds)
+          expect(roleIdOf(a) === roleIdOf(b), `${a} ${b}`).toBe(levelOf.get(a) === levelOf.get(b));
       const roles = template.findResources('AWS::IAM::Role');
-      for (const roleId of roleIds) expect(roles).toHaveProperty([roleId]);
+      for (const fnId of ownFnIds) expect(roles).toHaveProperty([roleIdOf(fnId)]);
+      // Fewer roles than functions: what the account's role quota is spent on (docs/deploy.md).
+      expect(new Set(ownFnIds.map(roleIdOf)).size).toBeLessThan(ownFnIds.length / 2);
     });
 
-    it('gives every function its own log group with the stage retention', () => {
+    it('logs every function of a resource group to one log group of the group, with the stage retention', () => {
       const logGroups = template.findResources('AWS::Logs::LogGroup') as Record<string, Resource>;
-      const used = ownFnIds.map((fnId) => functions[fnId]!.Properties.LoggingConfig?.LogGroup?.Ref as string);
-      expect(new Set(used).size).toBe(ownFnIds.length);
-      for (const id of used) {
-        expect(logGroups[id]!.Properties.RetentionInDays).toBe(config.logRetention);
-        expect(logGroups[id]!.DeletionPolicy).toBe(prod ? 'Retain' : 'Delete');
+      const logGroupOf = (fnId: string) => functions[fnId]!.Properties.LoggingConfig?.LogGroup?.Ref as string;
+      const groupOfFn = new Map<string, string>([
+        [authorizerFnId, groupOf(authorizerEntry)],
+        ...routes.map((r): [string, string] => [routeFnIds.get(r.operation)!, groupOf(r.entry)]),
+        ...eventFunctions.map((e): [string, string] => [eventFnIds.get(e.name)!, groupOf(e.entry)]),
+        ...operations.map((o): [string, string] => [stepFnIds.get(o.name)!, groupOf(o.step.entry)]),
+      ]);
+      for (const a of ownFnIds)
+        for (const b of ownFnIds)
+          expect(logGroupOf(a) === logGroupOf(b), `${a} ${b}`).toBe(groupOfFn.get(a) === groupOfFn.get(b));
+      for (const fnId of ownFnIds) {
+        const logGroup = logGroups[logGroupOf(fnId)]!;
+        expect(logGroup.Properties.RetentionInDays).toBe(config.logRetention);
+        expect(logGroup.DeletionPolicy).toBe(prod ? 'Retain' : 'Delete');
       }
     });
 
@@ -266,25 +298,34 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
           });
           expect(machine.TracingConfiguration).toEqual({ Enabled: true });
           expect(machine.LoggingConfiguration).toMatchObject({ Level: 'ALL', IncludeExecutionData: true });
+          // The machines of a group share a role: it may invoke their step functions and nothing else.
           const invoke = attachedStatements(template, machine.RoleArn['Fn::GetAtt'][0]).filter((st) =>
             [st.Action].flat().includes('lambda:InvokeFunction'),
           );
-          expect(invoke.map((st) => st.Resource)).toEqual([{ 'Fn::GetAtt': [stepFnIds.get(op.name), 'Arn'] }]);
+          expect(invoke.map((st) => st.Resource)).toContainEqual({ 'Fn::GetAtt': [stepFnIds.get(op.name), 'Arn'] });
+          for (const st of invoke)
+            expect([...stepFnIds.values()]).toContain((st.Resource as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0]);
         }
       },
     );
 
-    it('lets each /service route start only its own state machine', () => {
+    it("lets the /service routes start the operations' state machines, each naming only its own", () => {
+      const machineIds = [...stack.stateMachines.values()].map((machine) => idOf(machine));
       for (const route of routes.filter((r) => r.executions === 'start')) {
         const fnId = routeFnIds.get(route.operation)!;
-        const machineId = idOf(stack.stateMachines.get(route.operation.replace('service.', ''))!);
+        const own = route.operation.replace('service.', '');
         const statements = attachedStatements(template, roleIdOf(fnId));
         const start = statements.filter((st) => [st.Action].flat().includes('states:StartExecution'));
-        expect(start).toHaveLength(1);
-        expect(start[0]!.Resource).toEqual({ Ref: machineId });
+        // One role for the start routes (one access level): it may start the operations' machines, no other.
+        expect(start.map((st) => st.Resource)).toContainEqual({ Ref: idOf(stack.stateMachines.get(own)!) });
+        for (const st of start) expect(machineIds).toContain((st.Resource as { Ref: string }).Ref);
         expect(statements.flatMap((st) => [st.Action].flat()).filter((a: string) => a.startsWith('dynamodb:'))).toEqual(
           [],
         );
+        const env = functions[fnId]!.Properties.Environment.Variables as Record<string, unknown>;
+        expect(JSON.stringify(env.STATE_MACHINE_ARNS)).toContain(`\\"${own}\\"`);
+        for (const other of operations.filter((o) => o.name !== own))
+          expect(JSON.stringify(env.STATE_MACHINE_ARNS)).not.toContain(`\\"${other.name}\\"`);
       }
     });
 
@@ -641,7 +682,7 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
   });
 
   describe('controls', () => {
-    it('traces every function (X-Ray) and lets it write its own log group only, with no managed policy', () => {
+    it("traces every function (X-Ray) and lets it write its group's log group only, with no managed policy", () => {
       for (const fnId of ownFnIds) {
         expect(functions[fnId]!.Properties.TracingConfig, fnId).toEqual({ Mode: 'Active' });
         const role = template.toJSON().Resources[roleIdOf(fnId)] as Resource;
@@ -833,6 +874,80 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
   });
 });
 
+/** The ids of the stateful resources in the stage's stack of the one-stack layout (main at 7b4b1a5), per stage. */
+const STATEFUL_BEFORE_NESTED_STACKS: Record<string, string> = {
+  StorageTableB43FDCE7: 'AWS::DynamoDB::Table',
+  StorageFiles48C02C92: 'AWS::S3::Bucket',
+  StorageFilesAccessLogs1D64C67E: 'AWS::S3::Bucket',
+};
+
+describe.each([...STAGES, 'alice'])('the stacks of %s', (stage) => {
+  const { stack, stacks, template, sizes } = synth(stage);
+
+  it(`hold at most ${QUOTAS.resources} resources and ${QUOTAS.templateBytes / 1000} KB of template each`, () => {
+    process.stdout.write(`\n${stage}:\n${sizeTable(sizes)}`);
+    expect(sizes.map((s) => s.name)).toContain(`NmArchive-${stage}`);
+    expect(sizes.length).toBeGreaterThan(1);
+    for (const size of sizes) {
+      expect(size.resources, size.name).toBeLessThanOrEqual(QUOTAS.resources);
+      expect(size.templateBytes, size.name).toBeLessThanOrEqual(QUOTAS.templateBytes);
+    }
+  });
+
+  it("keep the table and the buckets in the stage's stack under the logical ids they had before nested stacks", () => {
+    const own = stacks.get(stack.node.path)!.template.Resources as Record<string, Resource>;
+    for (const [id, type] of Object.entries(STATEFUL_BEFORE_NESTED_STACKS)) {
+      expect(own[id]?.Type, id).toBe(type);
+      // Removed from the template would delete it: kept in prod (and the table protected), emptied and deleted in dev.
+      expect(own[id]!.DeletionPolicy, id).toBe(stage === 'prod' ? 'Retain' : 'Delete');
+    }
+    const table = own.StorageTableB43FDCE7!.Properties;
+    expect(table.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+    expect(table.DeletionProtectionEnabled === true).toBe(stage === 'prod');
+    // Whatever holds data is in the stage's stack, never in a nested stack that a change of layout could replace.
+    const stateful = /^AWS::(DynamoDB::Table|S3::Bucket|SQS::Queue)$/;
+    for (const [path, { template: nested }] of stacks) {
+      if (path === stack.node.path) continue;
+      const types = Object.values(nested.Resources as Record<string, Resource>).map((r) => r.Type);
+      expect(
+        types.filter((t) => stateful.test(t)),
+        path,
+      ).toEqual([]);
+    }
+  });
+
+  it('names nothing that another stage of the account could name too', () => {
+    // Names an account holds once: every one this stage sets carries the stage's name (the rest CloudFormation makes).
+    const named = Object.values(template.toJSON().Resources as Record<string, Resource>).flatMap((r) =>
+      Object.entries(r.Properties ?? {})
+        .filter(([key, value]) => ACCOUNT_WIDE_NAMES.has(`${r.Type} ${key}`) && typeof value === 'string')
+        .map(([key, value]) => `${r.Type} ${key} ${value as string}`),
+    );
+    expect(named.length).toBeGreaterThan(0);
+    for (const name of named) expect(name).toMatch(new RegExp(`(nm-archive|NmArchive)-${stage}(-|$)`));
+    const exports = Object.values(template.toJSON().Outputs ?? {}).filter((o) => (o as { Export?: unknown }).Export);
+    expect(exports).toEqual([]);
+    expect(stack.stackName).toBe(`NmArchive-${stage}`);
+  });
+});
+
+/** Properties that name a resource once in an account and region (as `<type> <property>`). */
+const ACCOUNT_WIDE_NAMES = new Set([
+  'AWS::CloudWatch::Alarm AlarmName',
+  'AWS::CloudWatch::CompositeAlarm AlarmName',
+  'AWS::CloudWatch::Dashboard DashboardName',
+  'AWS::DynamoDB::Table TableName',
+  'AWS::S3::Bucket BucketName',
+  'AWS::Logs::LogGroup LogGroupName',
+  'AWS::IAM::Role RoleName',
+  'AWS::Lambda::Function FunctionName',
+  'AWS::SQS::Queue QueueName',
+  'AWS::SNS::Topic TopicName',
+  'AWS::StepFunctions::StateMachine StateMachineName',
+  'AWS::Events::Rule Name',
+  'AWS::ApiGatewayV2::Api Name',
+]);
+
 describe('context overrides', () => {
   it('reach the authorizer environment and the CORS rules', () => {
     const context = {
@@ -841,7 +956,7 @@ describe('context overrides', () => {
       authJwksUri: 'https://id.test/pool/jwks',
       corsOrigins: 'https://app.test',
     };
-    const { stack, template } = synth('prod', context);
+    const { stack, template, idOf } = synth('prod', context);
     const env = (template.toJSON().Resources[idOf(stack.authorizerFunction)] as Resource).Properties.Environment
       .Variables;
     expect(env).toMatchObject({

@@ -30,10 +30,23 @@ export interface ApiResponse<T = any> {
   text: string;
 }
 
+/** What Prism answers itself (a problem of the request or of the service's answer, or a path it does not know). */
+const PRISM_ANSWER = /^application\/problem\+json/;
+
 export async function call<T = any>(
   method: string,
   pathname: string,
-  options: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+  options: {
+    token?: string;
+    body?: unknown;
+    rawBody?: string;
+    headers?: Record<string, string>;
+    /**
+     * Another address to send it to: Stoplight Prism in front of the runtime (test/support/prism.ts). Its answer is
+     * checked against the document only when it passed the request on: one of Prism's own is the caller's to read.
+     */
+    viaPrism?: string;
+  } = {},
 ): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -42,7 +55,7 @@ export async function call<T = any>(
     body = JSON.stringify(options.body);
     headers['content-type'] ??= 'application/json';
   }
-  const response = await fetch(`${runtime().apiUrl}${pathname}`, {
+  const response = await fetch(`${options.viaPrism ?? runtime().apiUrl}${pathname}`, {
     method,
     headers,
     ...(body !== undefined ? { body } : {}),
@@ -54,12 +67,14 @@ export async function call<T = any>(
   } catch {
     parsed = undefined;
   }
+  const fromPrism = options.viaPrism !== undefined && PRISM_ANSWER.test(response.headers.get('content-type') ?? '');
   // Every answer must be one the OpenAPI document describes (test/support/contract.ts).
-  checkAnswer(
-    { method, pathname },
-    { status: response.status, contentType: response.headers.get('content-type'), body: parsed, text },
-    inject('localDir'),
-  );
+  if (!fromPrism)
+    checkAnswer(
+      { method, pathname },
+      { status: response.status, contentType: response.headers.get('content-type'), body: parsed, text },
+      inject('localDir'),
+    );
   return { status: response.status, headers: response.headers, body: parsed as T, text };
 }
 

@@ -8,7 +8,7 @@ import { appendFileSync } from 'node:fs';
 import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { expect } from 'vitest';
-import { openApiDocument } from '../../shared/openapi/document';
+import { openApiDocument, TRAILING_SLASH_OF } from '../../shared/openapi/document';
 
 type Json = Record<string, any>;
 
@@ -25,6 +25,8 @@ export const COVERAGE_FILE = 'api-coverage.jsonl';
 
 interface Operation {
   id: string;
+  /** The operation whose answers this one's count for (itself, or the one it is the trailing-slash form of). */
+  coverageId: string;
   method: string;
   template: string;
   regex: RegExp;
@@ -51,6 +53,7 @@ function load() {
     for (const [method, operation] of Object.entries<Json>(item)) {
       operations.push({
         id: operation.operationId,
+        coverageId: operation[TRAILING_SLASH_OF] ?? operation.operationId,
         method: method.toUpperCase(),
         template,
         regex: new RegExp(`^${source}/?$`),
@@ -131,7 +134,7 @@ export function checkAnswer(
   if (coverageDir) {
     appendFileSync(
       path.join(coverageDir, COVERAGE_FILE),
-      `${JSON.stringify({ operation: operation!.id, status: response.status, file: currentTestFile() })}\n`,
+      `${JSON.stringify({ operation: operation!.coverageId, status: response.status, file: currentTestFile() })}\n`,
     );
   }
 }
@@ -143,8 +146,8 @@ function currentTestFile(): string | undefined {
 /** Every documented operation × status, as `operationId status`. */
 export function documentedAnswers(document: Json = apiDocument()): string[] {
   return Object.values<Json>(document.paths).flatMap((item) =>
-    Object.values<Json>(item).flatMap((operation) =>
-      Object.keys(operation.responses).map((status) => `${operation.operationId} ${status}`),
-    ),
+    Object.values<Json>(item)
+      .filter((operation) => !operation[TRAILING_SLASH_OF])
+      .flatMap((operation) => Object.keys(operation.responses).map((status) => `${operation.operationId} ${status}`)),
   );
 }

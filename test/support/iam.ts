@@ -1,22 +1,17 @@
 /**
  * IAM checked, not trusted: every AWS request a function made during the run (recorded by the
  * local runtime, infra/local/iam-recorder.ts) is evaluated by an IAM policy simulator
- * (@cloud-copilot/iam-simulate) against that function's policies in the synthesized dev stack, with
+ * (@cloud-copilot/iam-simulate) against its role's policies in the synthesized dev stage (its stack and the
+ * nested stacks of its resource groups, read as one: test/support/templates.ts), with
  * the bucket policy as the resource policy of S3 requests. Any request not allowed is a failure.
  * The report lists, per function, the granted actions the run never exercised.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { App, Stack, type CfnElement } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
+import { existsSync, readFileSync } from 'node:fs';
 import { runSimulation } from '@cloud-copilot/iam-simulate';
-import type { IConstruct } from 'constructs';
 import { LOCAL_REGION } from '../../infra/local/emulators';
 import { stateMachineArnOf } from '../../infra/local/environment';
 import { LOCAL_ACCOUNT, type IamRequest } from '../../infra/local/iam-recorder';
-import { ServiceStack } from '../../infra/stack';
-import { stageConfig } from '../../infra/stages';
+import { synthStage } from './templates';
 
 type Json = any;
 /** The local table and buckets, as the runtime named them. */
@@ -27,72 +22,58 @@ type Statement = { Effect: string; Action: string | string[]; Resource: unknown;
 
 /** The dev stack's functions by the key the recorder names them with, and the resolver of its intrinsics. */
 function synthesize(names: BucketNames) {
-  const outdir = mkdtempSync(join(tmpdir(), 'nm-archive-iam-'));
-  try {
-    const app = new App({ outdir, context: { 'aws:cdk:bundling-stacks': [] } });
-    const stack = new ServiceStack(app, 'NmArchive-dev', { stage: 'dev', config: stageConfig('dev') });
-    const template = Template.fromStack(stack).toJSON() as Json;
-    const idOf = (construct: IConstruct) => Stack.of(construct).getLogicalId(construct.node.defaultChild as CfnElement);
-    const functions = new Map<string, string>([
-      ['authorizer', idOf(stack.authorizerFunction)],
-      ...[...stack.routeFunctions].map(([operation, fn]): [string, string] => [`route:${operation}`, idOf(fn)]),
-      ...[...stack.eventFunctions].map(([name, fn]): [string, string] => [`event:${name}`, idOf(fn)]),
-      ...[...stack.stepFunctions].map(([operation, fn]): [string, string] => [`step:${operation}`, idOf(fn)]),
-    ]);
-    const machines = new Map(
-      [...stack.stateMachines].map(([operation, machine]) => [idOf(machine), stateMachineArnOf(operation)]),
-    );
-    const table = `arn:aws:dynamodb:${LOCAL_REGION}:${LOCAL_ACCOUNT}:table/${names.tableName}`;
-    const attributes: Record<string, Record<string, string>> = {
-      [idOf(stack.table)]: { Ref: names.tableName, Arn: table, StreamArn: `${table}/stream/local` },
-      [idOf(stack.bucket)]: { Ref: names.bucketName, Arn: `arn:aws:s3:::${names.bucketName}` },
-      [idOf(stack.recordsBucket)]: {
-        Ref: names.recordsBucketName,
-        Arn: `arn:aws:s3:::${names.recordsBucketName}`,
-      },
-      ...Object.fromEntries(
-        [...machines].map(([id, arn]) => [id, { Ref: arn, Arn: arn, Name: arn.split(':').at(-1)! }]),
-      ),
-    };
-    const pseudo: Record<string, string> = {
-      'AWS::Partition': 'aws',
-      'AWS::Region': LOCAL_REGION,
-      'AWS::AccountId': LOCAL_ACCOUNT,
-      'AWS::URLSuffix': 'amazonaws.com',
-    };
-    const resolve = (value: Json): Json => {
-      if (Array.isArray(value)) return value.map(resolve);
-      if (!value || typeof value !== 'object') return value;
-      if ('Ref' in value) return pseudo[value.Ref] ?? attributes[value.Ref]?.Ref ?? `unresolved:${value.Ref}`;
-      if ('Fn::GetAtt' in value) {
-        const [id, attribute] = value['Fn::GetAtt'] as [string, string];
-        return attributes[id]?.[attribute] ?? `arn:aws:unresolved:${LOCAL_REGION}:${LOCAL_ACCOUNT}:${id}/${attribute}`;
-      }
-      if ('Fn::Join' in value) {
-        const [separator, parts] = value['Fn::Join'] as [string, Json[]];
-        return parts.map(resolve).join(separator);
-      }
-      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolve(v)]));
-    };
-    const resources = template.Resources as Record<string, Json>;
-    const roleOf = (fnId: string) => resources[fnId].Properties.Role['Fn::GetAtt'][0] as string;
-    const policiesOf = (fnId: string) =>
-      Object.entries(resources)
-        .filter(
-          ([, r]) =>
-            r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((role: Json) => role.Ref === roleOf(fnId)),
-        )
-        .map(([name, r]) => ({ name, policy: resolve(r.Properties.PolicyDocument) }));
-    // Each bucket's own policy, by the bucket's name: the resource policy of requests to it.
-    const bucketPolicies = new Map<string, Json>(
-      Object.values(resources)
-        .filter((r) => r.Type === 'AWS::S3::BucketPolicy')
-        .map((r) => [resolve(r.Properties.Bucket) as string, resolve(r.Properties.PolicyDocument)]),
-    );
-    return { functions, policiesOf, roleOf, bucketPolicies };
-  } finally {
-    rmSync(outdir, { recursive: true, force: true });
-  }
+  const { stack, template, idOf } = synthStage('dev');
+  const functions = new Map<string, string>([
+    ['authorizer', idOf(stack.authorizerFunction)],
+    ...[...stack.routeFunctions].map(([operation, fn]): [string, string] => [`route:${operation}`, idOf(fn)]),
+    ...[...stack.eventFunctions].map(([name, fn]): [string, string] => [`event:${name}`, idOf(fn)]),
+    ...[...stack.stepFunctions].map(([operation, fn]): [string, string] => [`step:${operation}`, idOf(fn)]),
+  ]);
+  const machines = new Map(
+    [...stack.stateMachines].map(([operation, machine]) => [idOf(machine), stateMachineArnOf(operation)]),
+  );
+  const table = `arn:aws:dynamodb:${LOCAL_REGION}:${LOCAL_ACCOUNT}:table/${names.tableName}`;
+  const attributes: Record<string, Record<string, string>> = {
+    [idOf(stack.table)]: { Ref: names.tableName, Arn: table, StreamArn: `${table}/stream/local` },
+    [idOf(stack.bucket)]: { Ref: names.bucketName, Arn: `arn:aws:s3:::${names.bucketName}` },
+    [idOf(stack.recordsBucket)]: { Ref: names.recordsBucketName, Arn: `arn:aws:s3:::${names.recordsBucketName}` },
+    ...Object.fromEntries([...machines].map(([id, arn]) => [id, { Ref: arn, Arn: arn, Name: arn.split(':').at(-1)! }])),
+  };
+  const pseudo: Record<string, string> = {
+    'AWS::Partition': 'aws',
+    'AWS::Region': LOCAL_REGION,
+    'AWS::AccountId': LOCAL_ACCOUNT,
+    'AWS::URLSuffix': 'amazonaws.com',
+  };
+  const resolve = (value: Json): Json => {
+    if (Array.isArray(value)) return value.map(resolve);
+    if (!value || typeof value !== 'object') return value;
+    if ('Ref' in value) return pseudo[value.Ref] ?? attributes[value.Ref]?.Ref ?? `unresolved:${value.Ref}`;
+    if ('Fn::GetAtt' in value) {
+      const [id, attribute] = value['Fn::GetAtt'] as [string, string];
+      return attributes[id]?.[attribute] ?? `arn:aws:unresolved:${LOCAL_REGION}:${LOCAL_ACCOUNT}:${id}/${attribute}`;
+    }
+    if ('Fn::Join' in value) {
+      const [separator, parts] = value['Fn::Join'] as [string, Json[]];
+      return parts.map(resolve).join(separator);
+    }
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolve(v)]));
+  };
+  const resources = template.Resources as Record<string, Json>;
+  const roleOf = (fnId: string) => resources[fnId].Properties.Role['Fn::GetAtt'][0] as string;
+  const policiesOf = (fnId: string) =>
+    Object.entries(resources)
+      .filter(
+        ([, r]) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((role: Json) => role.Ref === roleOf(fnId)),
+      )
+      .map(([name, r]) => ({ name, policy: resolve(r.Properties.PolicyDocument) }));
+  // Each bucket's own policy, by the bucket's name: the resource policy of requests to it.
+  const bucketPolicies = new Map<string, Json>(
+    Object.values(resources)
+      .filter((r) => r.Type === 'AWS::S3::BucketPolicy')
+      .map((r) => [resolve(r.Properties.Bucket) as string, resolve(r.Properties.PolicyDocument)]),
+  );
+  return { functions, policiesOf, roleOf, bucketPolicies };
 }
 
 const matches = (pattern: string, action: string) =>

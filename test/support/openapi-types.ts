@@ -19,6 +19,15 @@ export interface paths {
      */
     post: operations["container.create"];
   };
+  "/waste-management/api/v1/{clientUuid}/{facilityUuid}/container/": {
+    /**
+     * The default attribute values
+     * @description The default attribute values. Public: it holds no data.
+     *
+     * The same operation as `/waste-management/api/v1/{clientUuid}/{facilityUuid}/container`, declared with its trailing slash as a path of its own: a template would read the empty segment as `{uuid}`.
+     */
+    get: operations["container.loadDefault.trailingSlash"];
+  };
   "/waste-management/api/v1/{clientUuid}/{facilityUuid}/container/{uuid}": {
     /**
      * The container, with its ETag
@@ -76,6 +85,15 @@ export interface paths {
      */
     get: operations["container.historyPage"];
   };
+  "/waste-management/api/v1/{clientUuid}/{facilityUuid}/container/{uuid}/history/page/": {
+    /**
+     * One page of the history, newest first
+     * @description One page of the history, newest first.
+     *
+     * The same operation as `/waste-management/api/v1/{clientUuid}/{facilityUuid}/container/{uuid}/history/page`, declared with its trailing slash as a path of its own: a template would read the empty segment as `{page}`.
+     */
+    get: operations["container.historyPage.trailingSlash"];
+  };
   "/waste-management/api/v1/{clientUuid}/{facilityUuid}/container/{uuid}/history/page/{page}": {
     /**
      * One page of the history, newest first
@@ -129,6 +147,15 @@ export interface paths {
      * @description One page of 100, newest first.
      */
     get: operations["document.page"];
+  };
+  "/document/api/v1/{clientUuid}/{facilityUuid}/documents/page/": {
+    /**
+     * One page of 100, newest first
+     * @description One page of 100, newest first.
+     *
+     * The same operation as `/document/api/v1/{clientUuid}/{facilityUuid}/documents/page`, declared with its trailing slash as a path of its own: a template would read the empty segment as `{page}`.
+     */
+    get: operations["document.page.trailingSlash"];
   };
   "/document/api/v1/{clientUuid}/{facilityUuid}/documents/page/{page}": {
     /**
@@ -220,6 +247,15 @@ export interface paths {
      * @description One page of 100, newest incident first.
      */
     get: operations["maintenanceLog.page"];
+  };
+  "/maintenance-log/report-api/v1/maintenance-log-entries/page/": {
+    /**
+     * One page of 100, newest incident first
+     * @description One page of 100, newest incident first.
+     *
+     * The same operation as `/maintenance-log/report-api/v1/maintenance-log-entries/page`, declared with its trailing slash as a path of its own: a template would read the empty segment as `{page}`.
+     */
+    get: operations["maintenanceLog.page.trailingSlash"];
   };
   "/maintenance-log/report-api/v1/maintenance-log-entries/page/{page}": {
     /**
@@ -318,6 +354,15 @@ export interface paths {
      * @description The API reference, Swagger UI rendering /openapi.json; every file from this service.
      */
     get: operations["docs.page"];
+  };
+  "/docs/": {
+    /**
+     * The API reference, Swagger UI rendering /openapi.json
+     * @description The API reference, Swagger UI rendering /openapi.json; every file from this service.
+     *
+     * The same operation as `/docs`, declared with its trailing slash as a path of its own: a template would read the empty segment as `{asset}`.
+     */
+    get: operations["docs.page.trailingSlash"];
   };
   "/docs/{asset}": {
     /**
@@ -880,6 +925,53 @@ export interface operations {
                 Message?: "server.unavailable" | "server.deadline";
                 /** @enum {unknown} */
                 Code?: 50301 | 50302;
+              }))[];
+          };
+        };
+      };
+    };
+  };
+  /**
+   * The default attribute values
+   * @description The default attribute values. Public: it holds no data.
+   *
+   * The same operation as `/waste-management/api/v1/{clientUuid}/{facilityUuid}/container`, declared with its trailing slash as a path of its own: a template would read the empty segment as `{uuid}`.
+   */
+  "container.loadDefault.trailingSlash": {
+    parameters: {
+      header?: {
+        "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+      };
+      path: {
+        clientUuid: string;
+        facilityUuid: string;
+      };
+    };
+    responses: {
+      /** @description The answer, with its Notifications */
+      200: {
+        content: {
+          "application/json": {
+            ContainerModel: components["schemas"]["ContainerModel_loadDefault"];
+            Notifications: components["schemas"]["Notifications"];
+          };
+        };
+      };
+      /**
+       * @description Bad request: the path, query or body breaks a rule (one detail line per offending field). One Error notification, `Message` one of:
+       * - `request.invalid` (40001): The request is invalid.
+       * - `request.malformed_path` (40004): The request path is not validly percent-encoded.
+       */
+      400: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.invalid" | "request.malformed_path";
+                /** @enum {unknown} */
+                Code?: 40001 | 40004;
               }))[];
           };
         };
@@ -2255,6 +2347,133 @@ export interface operations {
   /**
    * One page of the history, newest first
    * @description One page of the history, newest first.
+   *
+   * The same operation as `/waste-management/api/v1/{clientUuid}/{facilityUuid}/container/{uuid}/history/page`, declared with its trailing slash as a path of its own: a template would read the empty segment as `{page}`.
+   */
+  "container.historyPage.trailingSlash": {
+    parameters: {
+      header?: {
+        "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+      };
+      path: {
+        clientUuid: string;
+        facilityUuid: string;
+        uuid: string;
+      };
+    };
+    responses: {
+      /** @description The answer, with its Notifications */
+      200: {
+        content: {
+          "application/json": {
+            ContainerHistoryEntryModelCollection: components["schemas"]["ContainerHistoryEntryModel"][];
+            CollectionConfiguration: components["schemas"]["CollectionConfiguration"];
+            Notifications: components["schemas"]["Notifications"];
+          };
+        };
+      };
+      /**
+       * @description Bad request: the path, query or body breaks a rule (one detail line per offending field). One Error notification, `Message` one of:
+       * - `request.invalid` (40001): The request is invalid.
+       * - `request.malformed_path` (40004): The request path is not validly percent-encoded.
+       */
+      400: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.invalid" | "request.malformed_path";
+                /** @enum {unknown} */
+                Code?: 40001 | 40004;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description No valid bearer token. One Error notification, `Message` one of:
+       * - `auth.token_missing` (40101): A bearer token is required.
+       * - `auth.token_invalid` (40102): The token is not valid.
+       * - `auth.token_expired` (40103): The token has expired.
+       */
+      401: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.token_missing" | "auth.token_invalid" | "auth.token_expired";
+                /** @enum {unknown} */
+                Code?: 40101 | 40102 | 40103;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description The token does not allow this. One Error notification, `Message` one of:
+       * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       */
+      403: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.tenant_forbidden";
+                /** @enum {unknown} */
+                Code?: 40301;
+              })[];
+          };
+        };
+      };
+      /**
+       * @description Not found. One Error notification, `Message` one of:
+       * - `container.not_found` (40402): The container was not found.
+       */
+      404: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "container.not_found";
+                /** @enum {unknown} */
+                Code?: 40402;
+              })[];
+          };
+        };
+      };
+      /**
+       * @description A dependency is unavailable or time ran out; nothing was written. Try again after Retry-After seconds. One Error notification, `Message` one of:
+       * - `server.unavailable` (50301): The service is temporarily unavailable.
+       * - `server.deadline` (50302): The request ran out of time before anything was written; nothing was stored. Try again.
+       */
+      503: {
+        headers: {
+          "Retry-After": components["headers"]["RetryAfter"];
+        };
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "server.unavailable" | "server.deadline";
+                /** @enum {unknown} */
+                Code?: 50301 | 50302;
+              }))[];
+          };
+        };
+      };
+    };
+  };
+  /**
+   * One page of the history, newest first
+   * @description One page of the history, newest first.
    */
   "container.historyPage.page": {
     parameters: {
@@ -3168,6 +3387,117 @@ export interface operations {
    * @description One page of 100, newest first.
    */
   "document.page": {
+    parameters: {
+      query?: {
+        State?: "ACTIVE" | "ARCHIVED";
+      };
+      header?: {
+        "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+      };
+      path: {
+        clientUuid: string;
+        facilityUuid: string;
+      };
+    };
+    responses: {
+      /** @description The answer, with its Notifications */
+      200: {
+        content: {
+          "application/json": {
+            DocumentModelCollection: components["schemas"]["DocumentModel"][];
+            CollectionConfiguration: components["schemas"]["CollectionConfiguration"];
+            Notifications: components["schemas"]["Notifications"];
+          };
+        };
+      };
+      /**
+       * @description Bad request: the path, query or body breaks a rule (one detail line per offending field). One Error notification, `Message` one of:
+       * - `request.invalid` (40001): The request is invalid.
+       * - `request.malformed_path` (40004): The request path is not validly percent-encoded.
+       */
+      400: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.invalid" | "request.malformed_path";
+                /** @enum {unknown} */
+                Code?: 40001 | 40004;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description No valid bearer token. One Error notification, `Message` one of:
+       * - `auth.token_missing` (40101): A bearer token is required.
+       * - `auth.token_invalid` (40102): The token is not valid.
+       * - `auth.token_expired` (40103): The token has expired.
+       */
+      401: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.token_missing" | "auth.token_invalid" | "auth.token_expired";
+                /** @enum {unknown} */
+                Code?: 40101 | 40102 | 40103;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description The token does not allow this. One Error notification, `Message` one of:
+       * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       */
+      403: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.tenant_forbidden";
+                /** @enum {unknown} */
+                Code?: 40301;
+              })[];
+          };
+        };
+      };
+      /**
+       * @description A dependency is unavailable or time ran out; nothing was written. Try again after Retry-After seconds. One Error notification, `Message` one of:
+       * - `server.unavailable` (50301): The service is temporarily unavailable.
+       * - `server.deadline` (50302): The request ran out of time before anything was written; nothing was stored. Try again.
+       */
+      503: {
+        headers: {
+          "Retry-After": components["headers"]["RetryAfter"];
+        };
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "server.unavailable" | "server.deadline";
+                /** @enum {unknown} */
+                Code?: 50301 | 50302;
+              }))[];
+          };
+        };
+      };
+    };
+  };
+  /**
+   * One page of 100, newest first
+   * @description One page of 100, newest first.
+   *
+   * The same operation as `/document/api/v1/{clientUuid}/{facilityUuid}/documents/page`, declared with its trailing slash as a path of its own: a template would read the empty segment as `{page}`.
+   */
+  "document.page.trailingSlash": {
     parameters: {
       query?: {
         State?: "ACTIVE" | "ARCHIVED";
@@ -4653,6 +4983,91 @@ export interface operations {
    * @description One page of 100, newest incident first.
    */
   "maintenanceLog.page": {
+    parameters: {
+      header?: {
+        "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+      };
+    };
+    responses: {
+      /** @description The answer, with its Notifications */
+      200: {
+        content: {
+          "application/json": {
+            MaintenanceLogEntryModelCollection: components["schemas"]["MaintenanceLogEntryModel"][];
+            CollectionConfiguration: components["schemas"]["CollectionConfiguration"];
+            Notifications: components["schemas"]["Notifications"];
+          };
+        };
+      };
+      /**
+       * @description Bad request: the path, query or body breaks a rule (one detail line per offending field). One Error notification, `Message` one of:
+       * - `request.invalid` (40001): The request is invalid.
+       */
+      400: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.invalid";
+                /** @enum {unknown} */
+                Code?: 40001;
+              })[];
+          };
+        };
+      };
+      /**
+       * @description No valid bearer token. One Error notification, `Message` one of:
+       * - `auth.token_missing` (40101): A bearer token is required.
+       * - `auth.token_invalid` (40102): The token is not valid.
+       * - `auth.token_expired` (40103): The token has expired.
+       */
+      401: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.token_missing" | "auth.token_invalid" | "auth.token_expired";
+                /** @enum {unknown} */
+                Code?: 40101 | 40102 | 40103;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description A dependency is unavailable or time ran out; nothing was written. Try again after Retry-After seconds. One Error notification, `Message` one of:
+       * - `server.unavailable` (50301): The service is temporarily unavailable.
+       * - `server.deadline` (50302): The request ran out of time before anything was written; nothing was stored. Try again.
+       */
+      503: {
+        headers: {
+          "Retry-After": components["headers"]["RetryAfter"];
+        };
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "server.unavailable" | "server.deadline";
+                /** @enum {unknown} */
+                Code?: 50301 | 50302;
+              }))[];
+          };
+        };
+      };
+    };
+  };
+  /**
+   * One page of 100, newest incident first
+   * @description One page of 100, newest incident first.
+   *
+   * The same operation as `/maintenance-log/report-api/v1/maintenance-log-entries/page`, declared with its trailing slash as a path of its own: a template would read the empty segment as `{page}`.
+   */
+  "maintenanceLog.page.trailingSlash": {
     parameters: {
       header?: {
         "Accept-Language"?: components["parameters"]["AcceptLanguage"];
@@ -6262,6 +6677,40 @@ export interface operations {
    * @description The API reference, Swagger UI rendering /openapi.json; every file from this service.
    */
   "docs.page": {
+    responses: {
+      /** @description The file */
+      200: {
+        content: {
+          "text/html": string;
+        };
+      };
+      /**
+       * @description Bad request: the path, query or body breaks a rule (one detail line per offending field). One Error notification, `Message` one of:
+       * - `request.invalid` (40001): The request is invalid.
+       */
+      400: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.invalid";
+                /** @enum {unknown} */
+                Code?: 40001;
+              })[];
+          };
+        };
+      };
+    };
+  };
+  /**
+   * The API reference, Swagger UI rendering /openapi.json
+   * @description The API reference, Swagger UI rendering /openapi.json; every file from this service.
+   *
+   * The same operation as `/docs`, declared with its trailing slash as a path of its own: a template would read the empty segment as `{asset}`.
+   */
+  "docs.page.trailingSlash": {
     responses: {
       /** @description The file */
       200: {

@@ -3,7 +3,7 @@
  * policy; the local S3 emulator (s3rver) does not, so its conditions are asserted here.
  */
 import { S3Client } from '@aws-sdk/client-s3';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { s3FileStorage } from '../../../shared/data/files';
 
 const s3 = new S3Client({
@@ -36,11 +36,29 @@ describe('presignUpload', () => {
     const expires = Date.parse(policy.expiration);
     expect(expires - before).toBeGreaterThan(899_000);
     expect(expires - before).toBeLessThanOrEqual(900_000 + 1_000);
-    expect(Math.abs(upload.ExpiresAt.getTime() - expires)).toBeLessThan(1_000);
+    // Never later than the policy's expiry, so a client that trusts ExpiresAt is never refused by S3.
+    expect(expires - upload.ExpiresAt.getTime()).toBeGreaterThanOrEqual(0);
+    expect(expires - upload.ExpiresAt.getTime()).toBeLessThanOrEqual(1_000);
     expect(upload.Fields).toMatchObject({
       key,
       'Content-Type': 'application/pdf',
       'X-Amz-Signature': expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+  });
+
+  describe('at the end of a second', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+    it("answers the policy's own expiry, though the SDK writes it in whole seconds", async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-11-20T08:15:00.999Z'));
+      const upload = await files.presignUpload('documents/c/f/d', 'application/pdf', 1024, 900);
+      const policy = JSON.parse(Buffer.from(upload.Fields.Policy!, 'base64').toString('utf8')) as {
+        expiration: string;
+      };
+      expect(policy.expiration).toBe('2026-11-20T08:30:00Z');
+      expect(upload.ExpiresAt.toISOString()).toBe('2026-11-20T08:30:00.000Z');
     });
   });
 });

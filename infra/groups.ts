@@ -1,0 +1,134 @@
+/**
+ * Resource groups: the functions of one folder of functions/ (`functions/container/load.ts` → `container`) and what
+ * serves them (routes, integrations, event wiring, state machines) live in a nested stack of their own under the
+ * stage's stack, so that no stack comes near CloudFormation's quotas (infra/quotas.ts) however many endpoints a group
+ * gains. A handler in a new folder makes a new group; nothing here lists groups. A function directly in functions/
+ * (the authorizer) belongs to the API in the stage's own stack.
+ *
+ * A group has one log group, which every function of the group writes to (Lambda's advanced logging; each line names
+ * its function), and one role per access level (infra/access.ts): functions that may do the same share a role.
+ */
+import { NestedStack, Stack } from 'aws-cdk-lib';
+import { type IRole, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { type AccessLevel, constructIdOf, roleIdOf } from './access';
+import { ServiceFunction, type ServiceFunctionProps } from './function';
+import type { StageConfig } from './stages';
+
+/** The group of the functions directly in functions/ (the authorizer): the API's, in the stage's own stack. */
+export const API_GROUP = 'api';
+
+/** `functions/container/load.ts` → `container`. */
+export const groupOf = (entry: string): string => entry.split('/').slice(1, -1).join('-') || API_GROUP;
+
+export interface GroupSettings {
+  readonly stage: string;
+  readonly config: StageConfig;
+}
+
+/** One group's log group and roles, and its functions. */
+export class FunctionGroup extends Construct {
+  readonly logGroup: LogGroup;
+  /** The roles by access level (roleIdOf), each made on first use. */
+  readonly roles = new Map<string, Role>();
+  readonly functions: ServiceFunction[] = [];
+  private machineRole?: Role;
+
+  constructor(
+    scope: Construct,
+    id: string,
+    readonly name: string,
+    private readonly settings: GroupSettings,
+  ) {
+    super(scope, id);
+    this.logGroup = new LogGroup(this, 'Logs', {
+      retention: settings.config.logRetention,
+      removalPolicy: settings.config.removalPolicy,
+    });
+  }
+
+  /**
+   * The role of an access level: it writes the group's log group; its grants come with its functions
+   * (infra/access.ts), the same for each, as they have the same access.
+   */
+  roleOf(access: AccessLevel): Role {
+    const id = roleIdOf(access);
+    let role = this.roles.get(id);
+    if (!role) {
+      role = new Role(this, id, {
+        assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+        description: `nm-archive ${this.settings.stage} ${this.name}: ${id.replace(/Role$/, '')}`,
+      });
+      // Its group's log group only (no managed policy on every log group).
+      this.logGroup.grantWrite(role);
+      this.roles.set(id, role);
+    }
+    return role;
+  }
+
+  /** A function of the group, logging to the group's log group, on the role of its access level. */
+  add(
+    id: string,
+    {
+      access,
+      ...props
+    }: Omit<ServiceFunctionProps, 'role' | 'logGroup' | 'stageName' | 'config'> & {
+      readonly access: AccessLevel;
+    },
+  ): ServiceFunction {
+    const fn = new ServiceFunction(this, id, {
+      ...props,
+      role: this.roleOf(access),
+      logGroup: this.logGroup,
+      stageName: this.settings.stage,
+      config: this.settings.config,
+    });
+    this.functions.push(fn);
+    return fn;
+  }
+
+  /** The one role the group's state machines run on; each may invoke the step functions the stack names. */
+  stateMachineRole(): IRole {
+    this.machineRole ??= new Role(this, 'StateMachineRole', {
+      assumedBy: new ServicePrincipal('states.amazonaws.com'),
+      description: `nm-archive ${this.settings.stage} ${this.name}: state machines`,
+    });
+    return this.machineRole;
+  }
+}
+
+/** The stage's groups: a nested stack per group, made when its first function is added. */
+export class ResourceGroups extends Construct {
+  private readonly groups = new Map<string, FunctionGroup>();
+
+  constructor(
+    scope: Construct,
+    id: string,
+    private readonly settings: GroupSettings,
+  ) {
+    super(scope, id);
+  }
+
+  /** The group a handler entry belongs to. */
+  of(entry: string): FunctionGroup {
+    const name = groupOf(entry);
+    let group = this.groups.get(name);
+    if (!group) {
+      const scope =
+        name === API_GROUP
+          ? Stack.of(this)
+          : new NestedStack(this, constructIdOf(name), {
+              description: `nm-archive ${this.settings.stage}: the ${name} functions and what serves them`,
+            });
+      group = new FunctionGroup(scope, name === API_GROUP ? 'ApiFunctions' : 'Functions', name, this.settings);
+      this.groups.set(name, group);
+    }
+    return group;
+  }
+
+  /** Every group made so far. */
+  all(): FunctionGroup[] {
+    return [...this.groups.values()];
+  }
+}

@@ -1,0 +1,115 @@
+/**
+ * The table as the store of Idempotency-Key records: the port Powertools Idempotency's persistence drives
+ * (shared/http/idempotency-powertools.ts) and its DynamoDB adapter on the function's own table client, so that
+ * Powertools is loaded only for a request that carries the header (shared/http/idempotency.ts).
+ *
+ * A record's name is `<partition>|<hash>`: it is kept in the caller's own partition with `IDEMPOTENCY#<hash>` as its
+ * sort key, and expires by the table's TTL attribute (`ExpiresAt`). A record is live until then, and one still in
+ * progress only until its own in-progress expiry (its request's deadline): past those it counts as absent, as
+ * Powertools' own DynamoDB persistence has it, before DynamoDB removes it.
+ */
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import {
+  DeleteCommand,
+  type DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { keys, TABLE_DEFINITION } from './table';
+
+export interface IdempotencyRecordItem {
+  /** `INPROGRESS` or `COMPLETED`. */
+  Status: string;
+  /** Epoch seconds: the table's TTL attribute. */
+  ExpiresAt?: number;
+  /** Epoch milliseconds: until then a record in progress holds its key. */
+  InProgressExpiresAt?: number;
+  /** The answer of a completed request. */
+  Response?: unknown;
+  PayloadHash?: string;
+}
+
+export interface IdempotencyRecords {
+  get(name: string): Promise<IdempotencyRecordItem | undefined>;
+  /** Stores a new record unless a live one holds the name: then answers `held`, with that record when known. */
+  create(
+    name: string,
+    record: IdempotencyRecordItem,
+  ): Promise<{ held: true; holder?: IdempotencyRecordItem } | undefined>;
+  /** Sets the record's attributes (a request's answer, once it completed). */
+  update(name: string, record: IdempotencyRecordItem): Promise<void>;
+  remove(name: string): Promise<void>;
+}
+
+const { partitionKey, sortKey } = TABLE_DEFINITION;
+const ATTRIBUTES = ['Status', 'ExpiresAt', 'InProgressExpiresAt', 'Response', 'PayloadHash'] as const;
+
+/** The table key of a record's name. */
+export function recordKey(name: string): Record<string, string> {
+  const split = name.indexOf('|');
+  if (split < 1) throw new Error('an idempotency record name is <partition>|<hash>');
+  return { [partitionKey]: name.slice(0, split), [sortKey]: keys.idempotency(name.slice(split + 1)) };
+}
+
+const recordOf = (item: Record<string, unknown>) =>
+  Object.fromEntries(
+    ATTRIBUTES.filter((a) => item[a] !== undefined).map((a) => [a, item[a]]),
+  ) as unknown as IdempotencyRecordItem;
+
+export function dynamoIdempotencyRecords(db: DynamoDBDocumentClient, tableName: string): IdempotencyRecords {
+  return {
+    async get(name) {
+      const { Item } = await db.send(
+        new GetCommand({ TableName: tableName, Key: recordKey(name), ConsistentRead: true }),
+      );
+      return Item && recordOf(Item);
+    },
+
+    async create(name, record) {
+      const now = Date.now();
+      try {
+        await db.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: { ...recordKey(name), ...record },
+            ConditionExpression:
+              'attribute_not_exists(#key) OR #expires < :now OR ' +
+              '(#status = :inProgress AND attribute_exists(#inProgressExpires) AND #inProgressExpires < :nowMs)',
+            ExpressionAttributeNames: {
+              '#key': sortKey,
+              '#expires': 'ExpiresAt',
+              '#status': 'Status',
+              '#inProgressExpires': 'InProgressExpiresAt',
+            },
+            ExpressionAttributeValues: { ':now': now / 1000, ':nowMs': now, ':inProgress': 'INPROGRESS' },
+            ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+          }),
+        );
+        return undefined;
+      } catch (error) {
+        if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+        const holder = (error as { Item?: Record<string, AttributeValue> }).Item;
+        return { held: true, ...(holder ? { holder: recordOf(unmarshall(holder)) } : {}) };
+      }
+    },
+
+    async update(name, record) {
+      const attributes = Object.entries(record).filter(([, value]) => value !== undefined);
+      await db.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: recordKey(name),
+          UpdateExpression: `SET ${attributes.map((_, i) => `#a${i} = :v${i}`).join(', ')}`,
+          ExpressionAttributeNames: Object.fromEntries(attributes.map(([attribute], i) => [`#a${i}`, attribute])),
+          ExpressionAttributeValues: Object.fromEntries(attributes.map(([, value], i) => [`:v${i}`, value])),
+        }),
+      );
+    },
+
+    async remove(name) {
+      await db.send(new DeleteCommand({ TableName: tableName, Key: recordKey(name) }));
+    },
+  };
+}
