@@ -29,7 +29,7 @@ import { DOCUMENT_SCOPES, newDocument } from '../shared/domain/document';
 import { authorizerEntry, eventFunctions, routes } from '../shared/routes';
 import { operations } from '../shared/routes/operations';
 import { containerService, type Writer } from '../shared/services/containers';
-import { documentService } from '../shared/services/documents';
+import { documentReport, documentService } from '../shared/services/documents';
 import { dynamoMaintenanceStore } from '../shared/data/maintenance';
 import { createEntry } from '../shared/domain/maintenance';
 import { formatTimestamp } from '../shared/domain/time';
@@ -400,7 +400,10 @@ try {
   await measure('device/{uuid}', () => docs.find(facility, { kind: 'reference', scope: 'DEVICE', reference: 'ref-1' }));
   const some = (await documentStore.list(facility, { kind: 'all' }, 1))[0]!;
   await measure('report', () =>
-    docs.report({ sub: 'x', name: undefined, clients: [], facilities: [], roles: ['reporter'], exp: 0 }, some.Uuid),
+    documentReport(documentStore.tenantsOf, async () => docs)(
+      { sub: 'x', name: undefined, clients: [], facilities: [], roles: ['reporter'], exp: 0 },
+      some.Uuid,
+    ),
   );
   const documentCreate = await withFollowUp(() =>
     docs.create(facility, { Scope: 'DEVICE', ScopeReference: 'ref-1', Filename: 'new.pdf' }),
