@@ -39,6 +39,7 @@ import { changeRecordOf, membershipOf } from '../shared/data/counted';
 import { sequenceWriter } from '../shared/data/sequence-writer';
 import { printConcurrency, runConcurrency } from './concurrency';
 import { meter } from './meter';
+import { measureTenantSessions } from './sessions';
 import { commandLine } from '../infra/cli';
 import { environmentOf } from '../shared/config';
 
@@ -249,6 +250,29 @@ for (const fn of functions) {
       `import ${off.toFixed(1)} ms without a map; as deployed (map read at the first stack trace) ` +
       `${lazy.toFixed(1)} ms (${percent(lazy)}); with --enable-source-maps ${on.toFixed(1)} ms (${percent(on)}); ` +
       `the first mapped stack trace pays ${firstStack.toFixed(1)} ms once\n`,
+  );
+}
+
+// ---- tenant sessions ------------------------------------------------------------------------
+// The cold start of a tenant route holds its session's code (the table above); its first request of a tenant assumes
+// the session (bench/sessions.ts), the next reuses it.
+{
+  const load = functions.find((fn) => fn.name === 'container.load')!;
+  const figures = await measureTenantSessions(load.file, RUNS);
+  console.log(
+    `\nTenant sessions, ${load.name} as deployed (median of ${RUNS} fresh processes, DynamoDB Local, the local STS)\n`,
+  );
+  console.log('| step | ms |');
+  console.log('|---|---:|');
+  for (const [step, ms] of figures) console.log(`| ${step} | ${ms.toFixed(1)} |`);
+  const first = figures.get('first request of tenant A')!;
+  const next = figures.get('next request of tenant A')!;
+  const another = figures.get('first request of tenant B')!;
+  console.log(
+    `\nA tenant's first request in an execution environment pays its session once: ${(first - next).toFixed(1)} ms ` +
+      `over the next here (the STS client, AssumeRole, the session's clients); another tenant's first, in a warm ` +
+      `environment, ${(another - next).toFixed(1)} ms. A tenant's next request below its first: ` +
+      `${verdict(next < first)}\n`,
   );
 }
 

@@ -36,7 +36,6 @@ import { dynamoMaintenanceStore } from '../../shared/data/maintenance';
 import { httpHandler } from '../../shared/http/handler';
 import { single, wholeReply } from '../../shared/http/replies';
 import { callerOf, tenantOf } from '../../shared/http/request';
-import { perTenant } from '../../shared/http/tenant';
 import { containerRoutes } from '../../shared/routes/containers';
 import { documentRoutes } from '../../shared/routes/documents';
 import { maintenanceRoutes } from '../../shared/routes/maintenance';
@@ -54,6 +53,7 @@ applyFunctionEnvironment(runtimeInfo);
 const { tenantDocumentClient, db } = await import('../../shared/clients/dynamodb');
 const { tenantS3Client, s3 } = await import('../../shared/clients/s3');
 const { idempotentHandler } = await import('../../shared/http/idempotency');
+const { perTenant } = await import('../../shared/http/tenant');
 
 /** The tenant whose data a defect reaches for; it must come through untouched. */
 const other = newTenant();
