@@ -78,7 +78,7 @@ export async function measureTenantSessions(
       'const t0 = performance.now();\n' +
       `const { handler } = await import(${JSON.stringify(pathToFileURL(bundle).href)});\n` +
       'const times = [performance.now() - t0];\n' +
-      `for (const event of ${JSON.stringify([event('a', 'f'), event('a', 'f'), event('b', 'f'), event('b', 'f')])}) {\n` +
+      `for (const event of ${JSON.stringify(['a', 'a', 'b', 'b'].map((client) => event(client, 'f')))}) {\n` +
       '  const started = performance.now();\n' +
       "  const { statusCode } = await handler(event, { getRemainingTimeInMillis: () => 10000, functionName: 'bench', " +
       "awsRequestId: 'r' });\n" +

@@ -8,7 +8,8 @@
  *   the table, any throttled state transition;
  * - `FailedExecutions`: any maintenance execution that failed, timed out or was aborted;
  * - `DeadLetterQueueDepth`: any message in a dead-letter queue (an event that failed every attempt);
- * - `SecurityEvents`: any call IAM refused a function (the second wall of tenant isolation caught one: docs/security.md).
+ * - `SecurityEvents`: any call IAM refused a function (the second wall of tenant isolation caught one:
+ *   docs/security.md).
  *
  * A metric math alarm reads at most 10 metrics: a sum over more is split into alarms of 10 and
  * joined by a composite alarm of the same name. The dashboard adds the service's own metrics
