@@ -82,7 +82,7 @@ export async function measureTenantSessions(
       '  const started = performance.now();\n' +
       "  const { statusCode } = await handler(event, { getRemainingTimeInMillis: () => 10000, functionName: 'bench', " +
       "awsRequestId: 'r' });\n" +
-      '  if (statusCode !== 404) throw new Error(`answered ${statusCode}`);\n' +
+      "  if (statusCode !== 404) throw new Error('answered ' + statusCode);\n" +
       '  times.push(performance.now() - started);\n' +
       '}\n' +
       'process.stdout.write(JSON.stringify(times));';
@@ -93,7 +93,7 @@ export async function measureTenantSessions(
         env,
         encoding: 'utf8',
       });
-      (JSON.parse(stdout) as number[]).forEach((ms, step) => samples[step]!.push(ms));
+      for (const [step, ms] of (JSON.parse(stdout) as number[]).entries()) samples[step]!.push(ms);
     }
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
     return new Map(STEPS.map((step, i) => [step, median(samples[i]!)]));
