@@ -3,7 +3,7 @@
  * facility, the session of exactly that tenant, asked for once the Middy stack has checked the token against the path
  * and only for a tenant the verified token holds. Handlers reach their services through `perTenant`, so a tenant
  * route's table and bucket calls run with the session's credentials: the function's own role holds no grant on the
- * table or the buckets. Imported only by functions that reach data, so the others bundle no STS client.
+ * table or the buckets. Imported only by the functions that reach data.
  */
 import type { Caller } from '../auth/claims';
 import { sessionFor } from '../clients/sts';
