@@ -57,10 +57,7 @@ const ACCESS_FIELDS = [
 ] as const satisfies readonly (keyof Route)[];
 
 /** The access level of what the route table says a function may do, for `scope`. */
-export function accessLevel(
-  grants: Access & Pick<Route, 'executions' | 'allTenants'>,
-  scope: AccessLevel['scope'],
-): AccessLevel {
+export function accessLevel(grants: Access & Pick<Route, 'executions'>, scope: AccessLevel['scope']): AccessLevel {
   const granted = Object.fromEntries(ACCESS_FIELDS.flatMap((field) => (grants[field] ? [[field, grants[field]]] : [])));
   return { ...(granted as Access), scope };
 }
@@ -171,6 +168,12 @@ const WRITE_ACTIONS = [
 ];
 const tableActions = (data: Access['data']) =>
   data === 'none' ? [] : data === 'read' ? READ_ACTIONS : [...READ_ACTIONS, ...WRITE_ACTIONS];
+/** What an event function or a step does with objects: reads, and puts or deletes as its level says. */
+const objectActions = (files: Access['files']) => [
+  's3:GetObject',
+  ...(files === 'write' || files === 'write-delete' ? ['s3:PutObject'] : []),
+  ...(files === 'read-delete' || files === 'write-delete' ? ['s3:DeleteObject'] : []),
+];
 
 /**
  * Every request names its keys: a call without one (a Scan, which IAM gives no leading keys) is refused even where
@@ -185,7 +188,7 @@ const KEYS_NAMED = { 'dynamodb:LeadingKeys': 'false' };
  * reaches no partition of `f10`; no Scan. Objects: the facility's document files and release records only.
  */
 export function grantTenantData(role: Role, storage: Storage, { data, files, records }: Access): void {
-  const tagged = { 'aws:PrincipalTag/client': 'false', 'aws:PrincipalTag/facility': 'false' };
+  const tagged = Object.fromEntries(Object.values(SESSION_TAGS).map((key) => [`aws:PrincipalTag/${key}`, 'false']));
   if (data !== 'none') {
     role.addToPolicy(
       new PolicyStatement({
@@ -297,11 +300,11 @@ function grantEventData(fn: ServiceFunction, storage: Storage, { data, files, al
       );
   }
   if (files === 'none') return;
-  const actions = ['s3:GetObject'];
-  if (files === 'write' || files === 'write-delete') actions.push('s3:PutObject');
-  if (files === 'read-delete' || files === 'write-delete') actions.push('s3:DeleteObject');
   fn.addToRolePolicy(
-    new PolicyStatement({ actions, resources: [storage.bucket.arnForObjects(`${DOCUMENT_FILES_PREFIX}*`)] }),
+    new PolicyStatement({
+      actions: objectActions(files),
+      resources: [storage.bucket.arnForObjects(`${DOCUMENT_FILES_PREFIX}*`)],
+    }),
   );
 }
 
@@ -319,10 +322,9 @@ function grantStepData(fn: ServiceFunction, storage: Storage, { data, files }: A
       }),
     );
   if (files === 'none') return;
-  const actions = ['s3:GetObject'];
-  if (files === 'write' || files === 'write-delete') actions.push('s3:PutObject');
-  if (files === 'read-delete' || files === 'write-delete') actions.push('s3:DeleteObject');
-  fn.addToRolePolicy(new PolicyStatement({ actions, resources: [storage.bucket.arnForObjects('*')] }));
+  fn.addToRolePolicy(
+    new PolicyStatement({ actions: objectActions(files), resources: [storage.bucket.arnForObjects('*')] }),
+  );
   fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [storage.bucket.bucketArn] }));
 }
 
