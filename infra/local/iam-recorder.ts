@@ -11,6 +11,7 @@ import { appendFileSync } from 'node:fs';
 import * as dynamodb from '@aws-sdk/client-dynamodb';
 import * as s3 from '@aws-sdk/client-s3';
 import * as sfn from '@aws-sdk/client-sfn';
+// The STS client the SDK's fromTemporaryCredentials sends AssumeRole with (shared/clients/sts.ts).
 import * as sts from '@aws-sdk/nested-clients/sts';
 import { type IamAsk, type IamRequest, iamRequestsOf, presignedPostsIn } from './iam-requests';
 import { sessionOfKey } from './sts';
