@@ -105,13 +105,14 @@ describe('concurrent writes', () => {
       const responses = await pool(90, 30, (i) =>
         call('POST', entriesPath(tenants[i % 30]!), {
           token: tenants[i % 30]!.token,
-          body: { ...entry(i), IncidentDateStart: `2090-0${1 + (i % 9)}-1${i % 10} 08:00:00` },
+          body: { ...entry(i), IncidentDateStart: `2080-0${1 + (i % 9)}-1${i % 10} 08:00:00` },
         }),
       );
       expect(statuses(responses)).toEqual({ 200: 90 });
       for (const t of tenants) expect(await settledTotal(REPORT, t.token, 3)).toBe(3);
       // The reporter's all-tenant view (write-sharded) holds every one of them once. Other test files write entries
-      // meanwhile, which move the pages under the walk; these sort first (a later year), so theirs move only below.
+      // meanwhile, which move the pages under the walk; these sort before them (2080, after every other test's year but
+      // the reporter pagination test's 2090, whose own walk they must not move), so theirs move only below.
       const reporter = token({ roles: ['reporter'] });
       const all = await allPages((p) => `${REPORT}/page/${p}`, reporter, 'MaintenanceLogEntryModelCollection');
       const made = new Set(responses.map((r) => r.body.MaintenanceLogEntryModel.Uuid as string));
