@@ -111,8 +111,8 @@ describe('concurrent writes', () => {
       expect(statuses(responses)).toEqual({ 200: 90 });
       for (const t of tenants) expect(await settledTotal(REPORT, t.token, 3)).toBe(3);
       // The reporter's all-tenant view (write-sharded) holds every one of them once. Other test files write entries
-      // meanwhile (the reporter pagination test 105 of 2090, which sort before these of 2080): an insert before the walk's
-      // position moves the pages under it, so a walk that met a move is walked again.
+      // meanwhile (the reporter pagination test 105 of 2090, which sort before these of 2080): an insert before the
+      // walk's position moves the pages under it, so a walk that met a move is walked again.
       const reporter = token({ roles: ['reporter'] });
       const made = new Set(responses.map((r) => r.body.MaintenanceLogEntryModel.Uuid as string));
       const walk = async () =>
