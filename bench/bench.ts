@@ -324,7 +324,8 @@ try {
       later,
     };
   };
-  const service = containerService(dynamoContainerStore(db, 'bench'));
+  const store = dynamoContainerStore(db, 'bench');
+  const service = containerService(store);
   const tenant = { client: randomUUID(), facility: randomUUID() };
   const people: Writer[] = ['Ada', 'Ben', 'Cy'].map((name) => ({ sub: randomUUID(), name, roles: ['rpo'] }));
   const [ada, ben, cy] = people as [Writer, Writer, Writer];
@@ -349,12 +350,15 @@ try {
     service.update(tenant, ada, uuid, { Weight: 1100 }, undefined, randomUUID()),
   );
   rows.push(['update', update, '']);
-  // Three people named: the release's officer is set only by the release act (issue 22), so the stored item is
-  // written with them here; what is measured is the load.
-  const stored = (await dynamoContainerStore(db, 'bench').load(tenant, uuid))!.record;
-  await batchPut(db, 'bench', [
-    containerItem({ ...stored, MeasurementContaminationBy: ben.sub, ReleasedByRadiationProtectionOfficer: cy.sub }),
-  ]);
+  await service.update(tenant, ada, uuid, { MeasurementContaminationBy: ben.sub }, undefined, randomUUID());
+  // The third person, the releasing officer, written straight to the store: only a release sets it.
+  const measured = (await store.load(tenant, uuid, { consistent: true }))!.record;
+  await store.update(
+    measured,
+    { ...measured, ReleasedByRadiationProtectionOfficer: cy.sub, Version: measured.Version + 1 },
+    [{ field: 'ReleasedByRadiationProtectionOfficer', old: null, new: cy.sub }],
+    { actor: { sub: ada.sub, name: ada.name }, at: measured.UpdatedAt, requestId: randomUUID() },
+  );
   const loadThree = await metered.measure(() => service.load(tenant, uuid));
   rows.push(['load (three people named)', loadThree, '(+0.5 RCU per extra person)']);
   const defaults = { calls: 0, read: 0, write: 0, commands: [] };

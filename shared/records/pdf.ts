@@ -15,6 +15,8 @@ const SIZES = { title: 18, subtitle: 10, heading: 12, text: 9 } as const;
 const LINE = 1.35;
 const LABEL_WIDTH = 190;
 const GREY = 0.35;
+/** Space between two table columns, in points. */
+const CELL_GAP = 8;
 
 /** The record's text in the fonts' WinAnsi encoding: a character it lacks is drawn as `?` (the JSON keeps it). */
 function encodable(font: PDFFont): (text: string) => string {
@@ -110,14 +112,24 @@ export async function renderReleaseRecord(content: ReleaseRecordContent, created
       }
     } else if ('table' in section) {
       const { columns, rows } = section.table;
-      const column = width / columns.length;
+      // Each column as wide as its widest cell needs, shrunk in proportion when together they exceed the page.
+      const needed = columns.map(
+        (heading, c) =>
+          Math.max(
+            bold.widthOfTextAtSize(clean(heading), SIZES.text),
+            ...rows.map((cells) => regular.widthOfTextAtSize(clean(cells[c] ?? ''), SIZES.text)),
+          ) + CELL_GAP,
+      );
+      const scale = Math.min(1, width / needed.reduce((sum, w) => sum + w, 0));
+      const widths = needed.map((w) => w * scale);
+      const left = widths.map((_, c) => MARGIN + widths.slice(0, c).reduce((sum, w) => sum + w, 0));
       const tableRow = (cells: string[], font: PDFFont) => {
-        const wrapped = cells.map((cell) => wrap(clean(cell), font, SIZES.text, column - 6));
+        const wrapped = cells.map((cell, c) => wrap(clean(cell), font, SIZES.text, widths[c]! - CELL_GAP));
         const height = Math.max(...wrapped.map((w) => w.length));
         for (let i = 0; i < height; i++) {
           room(SIZES.text * LINE);
           wrapped.forEach((lines, c) => {
-            if (lines[i]) draw(lines[i]!, MARGIN + c * column, font, SIZES.text);
+            if (lines[i]) draw(lines[i]!, left[c]!, font, SIZES.text);
           });
           y -= SIZES.text * LINE;
         }

@@ -3,7 +3,7 @@
  * <event>` runs it against the running local emulators. Each run uses fresh identifiers (the
  * sample's client, facility and document replaced) so runs never meet.
  */
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,7 +12,6 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { LOCAL_CREDENTIALS } from '../../infra/local/emulators';
 import { dynamoContainerStore } from '../../shared/data/containers';
 import { dynamoDocumentStore } from '../../shared/data/documents';
 import { dynamoMaintenanceStore } from '../../shared/data/maintenance';
@@ -20,7 +19,7 @@ import { createEntry } from '../../shared/domain/maintenance';
 import { createContainer } from '../../shared/domain/container';
 import { fileKey, newDocument } from '../../shared/domain/document';
 import { eventFunctions, routes } from '../../shared/routes';
-import { call, documentClient, runtime, token } from '../support/api';
+import { call, documentClient, runtime, s3Client, token } from '../support/api';
 
 const run = promisify(execFile);
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'nm-event-'));
@@ -160,15 +159,8 @@ describe.concurrent('sample events and npm run invoke', () => {
         expect(await documents.count(tenant, { kind: 'all' })).toBe(1);
         return;
       }
-      const { s3Endpoint, region, bucketName } = runtime();
-      const s3 = new S3Client({
-        endpoint: s3Endpoint,
-        region,
-        credentials: LOCAL_CREDENTIALS,
-        forcePathStyle: true,
-        requestChecksumCalculation: 'WHEN_REQUIRED',
-        responseChecksumValidation: 'WHEN_REQUIRED',
-      });
+      const { bucketName } = runtime();
+      const s3 = s3Client();
       const key = fileKey({ Client: tenant.client, Facility: tenant.facility, Uuid: ids.document });
       writeFileSync(file, readFileSync(file, 'utf8').replaceAll('nm-archive-local-files', bucketName));
       await s3.send(

@@ -3,7 +3,7 @@
  * on the local Step Functions endpoint, and its status (GET /service/executions/{executionId}).
  */
 import { DescribeExecutionCommand, SFNClient } from '@aws-sdk/client-sfn';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -11,7 +11,17 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, inject, it } from 'vitest';
 import { LOCAL_CREDENTIALS } from '../../infra/local/emulators';
-import { call, containerPath, createDocument, errorOf, eventually, newTenant, runtime, token } from '../support/api';
+import {
+  call,
+  containerPath,
+  createDocument,
+  errorOf,
+  eventually,
+  newTenant,
+  runtime,
+  s3Client,
+  token,
+} from '../support/api';
 
 const START = '/service/regenerate-sequence-memory';
 const execFileAsync = promisify(execFile);
@@ -132,13 +142,7 @@ describe('maintenance operations', () => {
       expect(dry.result).toMatchObject({ dryRun: true, rejected: 0 });
       expect(dry.result.imported).toBeGreaterThanOrEqual(3);
       // Not even the CLI's own upload of the folder is left in the bucket.
-      const s3 = new S3Client({
-        endpoint: runtime().s3Endpoint,
-        region: runtime().region,
-        credentials: LOCAL_CREDENTIALS,
-        forcePathStyle: true,
-      });
-      const left = await s3.send(
+      const left = await s3Client().send(
         new ListObjectsV2Command({ Bucket: runtime().bucketName, Prefix: `imports/${t.client}/` }),
       );
       expect(left.KeyCount ?? 0).toBe(0);

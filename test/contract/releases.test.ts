@@ -156,8 +156,6 @@ describe('the walkthrough: from contents to the archived record', () => {
       `${record.ReleasedAt} UTC`,
     ])
       expect(text).toContain(expected);
-    // The first page as the note quotes it.
-    writeFileSync(path.join(os.tmpdir(), 'nm-archive-release-record-page-1.txt'), text);
 
     const register = await call('GET', registerPath(), { token: reporter });
     expect(register.status, register.text).toBe(200);

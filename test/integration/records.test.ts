@@ -3,26 +3,18 @@
  * no S3 Object Lock, so what AWS enforces is asserted on the request the SDK sends: the lock's mode, its retain-
  * until date and the SHA-256 S3 checks the bytes against; the bytes arrive unchanged.
  */
-import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand } from '@aws-sdk/client-s3';
 
 import { createHash, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { LOCAL_CREDENTIALS } from '../../infra/local/emulators';
 import { s3FileStorage } from '../../shared/data/files';
 import { keptUntil } from '../../shared/domain/release-record';
-import { runtime } from '../support/api';
+import { runtime, s3Client } from '../support/api';
 
 describe('keep (a release record under Object Lock)', () => {
   it('sends the lock mode, 30 years of retention and the checksum; stores exactly the bytes', async () => {
-    const { s3Endpoint, region, recordsBucketName } = runtime();
-    const s3 = new S3Client({
-      endpoint: s3Endpoint,
-      region,
-      credentials: LOCAL_CREDENTIALS,
-      forcePathStyle: true,
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
+    const { recordsBucketName } = runtime();
+    const s3 = s3Client();
     const sent: Record<string, string>[] = [];
     s3.middlewareStack.add(
       (next) => async (args) => {

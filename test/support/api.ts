@@ -1,5 +1,6 @@
 /** Helpers for tests that talk to the running local runtime over its real protocols. */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -90,6 +91,19 @@ export function documentClient(): DynamoDBDocumentClient {
       marshallOptions: { removeUndefinedValues: true },
     },
   );
+}
+
+/** An S3 client on the runtime's s3rver (its buckets: `runtime().bucketName`, `runtime().recordsBucketName`). */
+export function s3Client(): S3Client {
+  const { s3Endpoint, region } = runtime();
+  return new S3Client({
+    endpoint: s3Endpoint,
+    region,
+    credentials: LOCAL_CREDENTIALS,
+    forcePathStyle: true,
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
 }
 
 /** The error notification of a failed call (asserting the envelope shape on the way). */
