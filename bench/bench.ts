@@ -29,7 +29,7 @@ import { DOCUMENT_SCOPES, newDocument } from '../shared/domain/document';
 import { authorizerEntry, eventFunctions, routes } from '../shared/routes';
 import { operations } from '../shared/routes/operations';
 import { containerService, type Writer } from '../shared/services/containers';
-import { documentService } from '../shared/services/documents';
+import { documentReport, documentService } from '../shared/services/documents';
 import { dynamoMaintenanceStore } from '../shared/data/maintenance';
 import { createEntry } from '../shared/domain/maintenance';
 import { formatTimestamp } from '../shared/domain/time';
@@ -39,6 +39,7 @@ import { changeRecordOf, membershipOf } from '../shared/data/counted';
 import { sequenceWriter } from '../shared/data/sequence-writer';
 import { printConcurrency, runConcurrency } from './concurrency';
 import { meter } from './meter';
+import { measureTenantSessions } from './sessions';
 import { commandLine } from '../infra/cli';
 import { environmentOf } from '../shared/config';
 
@@ -252,6 +253,29 @@ for (const fn of functions) {
   );
 }
 
+// ---- tenant sessions ------------------------------------------------------------------------
+// The cold start of a tenant route holds its session's code (the table above); its first request of a tenant assumes
+// the session (bench/sessions.ts), the next reuses it.
+{
+  const load = functions.find((fn) => fn.name === 'container.load')!;
+  const figures = await measureTenantSessions(load.file, RUNS);
+  console.log(
+    `\nTenant sessions, ${load.name} as deployed (median of ${RUNS} fresh processes, DynamoDB Local, the local STS)\n`,
+  );
+  console.log('| step | ms |');
+  console.log('|---|---:|');
+  for (const [step, ms] of figures) console.log(`| ${step} | ${ms.toFixed(1)} |`);
+  const first = figures.get('first request of tenant A')!;
+  const next = figures.get('next request of tenant A')!;
+  const another = figures.get('first request of tenant B')!;
+  console.log(
+    `\nA tenant's first request in an execution environment pays its session once: ${(first - next).toFixed(1)} ms ` +
+      `over the next here (the STS client, AssumeRole, the session's clients); another tenant's first, in a warm ` +
+      `environment, ${(another - next).toFixed(1)} ms. A tenant's next request below its first: ` +
+      `${verdict(next < first)}\n`,
+  );
+}
+
 if (options['cold-start']) process.exit(failed ? 1 : 0);
 
 // ---- DynamoDB consumed capacity -------------------------------------------------------------
@@ -402,7 +426,10 @@ try {
   await measure('device/{uuid}', () => docs.find(facility, { kind: 'reference', scope: 'DEVICE', reference: 'ref-1' }));
   const some = (await documentStore.list(facility, { kind: 'all' }, 1))[0]!;
   await measure('report', () =>
-    docs.report({ sub: 'x', name: undefined, clients: [], facilities: [], roles: ['reporter'], exp: 0 }, some.Uuid),
+    documentReport(documentStore.tenantsOf, async () => docs)(
+      { sub: 'x', name: undefined, clients: [], facilities: [], roles: ['reporter'], exp: 0 },
+      some.Uuid,
+    ),
   );
   const documentCreate = await withFollowUp(() =>
     docs.create(facility, { Scope: 'DEVICE', ScopeReference: 'ref-1', Filename: 'new.pdf' }),

@@ -29,7 +29,7 @@ import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS, CORS_MAX_AGE_SECONDS } from '../shared/http/cors';
 import { authorizerEntry, gatewayPathsOf, routeKey, routes, type AuthKind, type Route } from '../shared/routes';
-import { type AccessLevel, constructIdOf, grantData, grantExecutions, routeAccess } from './access';
+import { type AccessLevel, constructIdOf, grantAccess, grantExecutions, routeAccess } from './access';
 import { INSTALLED_PACKAGES } from './bundling';
 import type { FunctionGroupProps, ServiceFunction } from './function';
 import { acknowledge } from './nag';
@@ -66,7 +66,8 @@ export function routesByEntry(table: readonly Route[] = routes): Map<string, Rou
       (first.operation !== route.operation ||
         first.data !== route.data ||
         first.files !== route.files ||
-        first.records !== route.records)
+        first.records !== route.records ||
+        first.allTenants !== route.allTenants)
     ) {
       throw new Error(
         `Routes of ${route.entry} disagree on operation, data or files: ${routeKey(first)} / ${routeKey(route)}`,
@@ -148,15 +149,16 @@ export class Api extends Construct {
       const first = entryRoutes[0]!;
       // The function, its integration and its routes are in its group's stack; the API and the authorizer in this one.
       const group = groups.of(entry);
+      const access = routeAccess(first);
       const fn = group.add(constructIdOf(first.operation), {
-        access: routeAccess(first),
+        access,
         entry,
         ...(first.assets ? { assets: first.assets } : {}),
         ...(first.records === 'write' ? { nodeModules: INSTALLED_PACKAGES } : {}),
         description: `nm-archive ${stage}: ${first.operation} (${entryRoutes.map((r) => routeKey(r)).join(', ')})`,
         environment,
       });
-      grantData(fn, storage, first);
+      grantAccess(fn, group, storage, access);
       grantExecutions(fn, first, stateMachines);
       functions.set(first.operation, fn);
 

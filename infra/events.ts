@@ -16,7 +16,7 @@ import { Construct } from 'constructs';
 import { COUNTED_TYPES, STREAM_BATCH_SIZE } from '../shared/data/counted';
 import { DOCUMENT_FILES_PREFIX } from '../shared/domain/document';
 import { eventFunctions } from '../shared/routes';
-import { accessLevel, constructIdOf, grantData } from './access';
+import { accessLevel, constructIdOf, grantAccess } from './access';
 import type { FunctionGroupProps, ServiceFunction } from './function';
 import { acknowledge } from './nag';
 
@@ -51,14 +51,15 @@ export class Events extends Construct {
       const failed = event.source === 'table:changes' ? undefined : parkingQueue(`${constructIdOf(event.name)}Failed`);
       // The function and its event wiring are in its group's stack; the queues stay here, beside the data.
       const group = groups.of(event.entry);
+      const access = accessLevel(event, { event: event.name });
       const fn = group.add(constructIdOf(event.name), {
-        access: accessLevel(event, { event: event.name }),
+        access,
         entry: event.entry,
         ...(failed ? { deadLetterQueue: failed } : {}),
         description: `nm-archive ${stage}: ${event.name} (${event.source})`,
         environment,
       });
-      grantData(fn, storage, event);
+      grantAccess(fn, group, storage, access);
       switch (event.source) {
         case 'files:objectCreated':
           // Document files only: exports, imports and quarantine copies are no documents' files.

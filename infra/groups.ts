@@ -8,13 +8,14 @@
  * A group has one log group, which every function of the group writes to (Lambda's advanced logging; each line names
  * its function), and one role per access level (infra/access.ts): functions that may do the same share a role.
  */
-import { NestedStack, Stack } from 'aws-cdk-lib';
-import { type IRole, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Duration, NestedStack, Stack } from 'aws-cdk-lib';
+import { type IRole, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { type AccessLevel, constructIdOf, roleIdOf } from './access';
+import { type AccessLevel, constructIdOf, grantTenantData, roleIdOf, tenantTrust } from './access';
 import { ServiceFunction, type ServiceFunctionProps } from './function';
 import type { StageConfig } from './stages';
+import type { Storage } from './storage';
 
 /** The group of the functions directly in functions/ (the authorizer): the API's, in the stage's own stack. */
 export const API_GROUP = 'api';
@@ -32,6 +33,9 @@ export class FunctionGroup extends Construct {
   readonly logGroup: LogGroup;
   /** The roles by access level (roleIdOf), each made on first use. */
   readonly roles = new Map<string, Role>();
+  /** The tenant roles by access level (roleIdOf): assumed with a tenant's session tags, never by Lambda itself. */
+  readonly tenantRoles = new Map<string, Role>();
+  private readonly trusted = new Map<Role, Set<IRole>>();
   readonly functions: ServiceFunction[] = [];
   private machineRole?: Role;
 
@@ -64,6 +68,33 @@ export class FunctionGroup extends Construct {
       this.logGroup.grantWrite(role);
       this.roles.set(id, role);
     }
+    return role;
+  }
+
+  /**
+   * The tenant role of an access level, which `assumer` (a function's own role) may assume with a tenant's session
+   * tags (infra/access.ts): made with its policy on first use, trusting each function role it is asked for.
+   */
+  tenantRoleOf(access: AccessLevel, assumer: IRole, storage: Storage): Role {
+    const id = roleIdOf(access).replace(/Role$/, 'SessionRole');
+    let role = this.tenantRoles.get(id);
+    if (!role) {
+      role = new Role(this, id, {
+        // No service and nobody else: only the function roles of the group (and the report's) that need it.
+        assumedBy: tenantTrust(assumer),
+        description: `nm-archive ${this.settings.stage} ${this.name}: one tenant's ${id.replace(/SessionRole$/, '')}`,
+        maxSessionDuration: Duration.hours(1),
+      });
+      grantTenantData(role, storage, access);
+      this.tenantRoles.set(id, role);
+      this.trusted.set(role, new Set([assumer]));
+    } else if (!this.trusted.get(role)!.has(assumer)) {
+      tenantTrust(assumer).addToAssumeRolePolicy(role.assumeRolePolicy!);
+      this.trusted.get(role)!.add(assumer);
+    }
+    assumer.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['sts:AssumeRole', 'sts:TagSession'], resources: [role.roleArn] }),
+    );
     return role;
   }
 

@@ -7,7 +7,9 @@
  * - `Throttles`: any throttled invocation of the stage's functions, any throttled read or write of
  *   the table, any throttled state transition;
  * - `FailedExecutions`: any maintenance execution that failed, timed out or was aborted;
- * - `DeadLetterQueueDepth`: any message in a dead-letter queue (an event that failed every attempt).
+ * - `DeadLetterQueueDepth`: any message in a dead-letter queue (an event that failed every attempt);
+ * - `SecurityEvents`: any call IAM refused a function (the second wall of tenant isolation caught one:
+ *   docs/security.md).
  *
  * A metric math alarm reads at most 10 metrics: a sum over more is split into alarms of 10 and
  * joined by a composite alarm of the same name. The dashboard adds the service's own metrics
@@ -24,6 +26,7 @@ import {
   Dashboard,
   GraphWidget,
   MathExpression,
+  Metric,
   TextWidget,
   TreatMissingData,
   type IAlarm,
@@ -65,7 +68,8 @@ export interface MonitoringProps {
 export class Monitoring extends Construct {
   readonly dashboard: Dashboard;
   readonly topic: Topic;
-  /** The alarms by name (`ServerErrorRate`, `LatencyP99`, `Throttles`, `FailedExecutions`, `DeadLetterQueueDepth`). */
+  /** The alarms by name (`ServerErrorRate`, `LatencyP99`, `Throttles`, `FailedExecutions`, `DeadLetterQueueDepth`,
+   * `SecurityEvents`). */
   readonly alarms: ReadonlyMap<string, IAlarm>;
 
   constructor(scope: Construct, id: string, props: MonitoringProps) {
@@ -166,10 +170,32 @@ export class Monitoring extends Construct {
         'An event failed every attempt and waits in a dead-letter queue.',
       ),
     );
+    // The second wall: a function's call that IAM refused (shared/metrics.ts, under the service alone).
+    const namespace = metricsNamespace(stage);
+    const securityEvents = new Metric({
+      namespace,
+      metricName: METRIC.securityEvents,
+      dimensionsMap: { service: METRICS_SERVICE },
+      period: PERIOD,
+      statistic: 'Sum',
+    });
+    watch(
+      'SecurityEvents',
+      new Alarm(this, 'SecurityEvents', {
+        alarmName: `${prefix}SecurityEvents`,
+        alarmDescription:
+          "IAM refused a function's call: a request reached for data its tenant session does not cover (the log line " +
+          "'security event: IAM refused a call' names it; docs/security.md says what to do).",
+        metric: securityEvents,
+        threshold: 0,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }),
+    );
     this.alarms = alarms;
 
     // The service's own metrics (EMF, shared/metrics.ts), per operation, found by search.
-    const namespace = metricsNamespace(stage);
     const search = (metric: string, statistic: string, label: string) =>
       new MathExpression({
         expression:
@@ -255,6 +281,14 @@ export class Monitoring extends Construct {
             left: sums(depth, 'messages'),
             width: 8,
             height: 6,
+          }),
+        ],
+        [
+          new GraphWidget({
+            title: 'Security events (calls IAM refused)',
+            left: [securityEvents],
+            width: 24,
+            height: 4,
           }),
         ],
       ],

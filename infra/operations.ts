@@ -9,7 +9,7 @@ import { DefinitionBody, LogLevel, StateMachine } from 'aws-cdk-lib/aws-stepfunc
 import { Construct } from 'constructs';
 import { operationStateMachine, STEP_TIMEOUT_SECONDS } from '../shared/operations/machine';
 import { operations } from '../shared/routes/operations';
-import { accessLevel, constructIdOf, grantData } from './access';
+import { accessLevel, constructIdOf, grantAccess } from './access';
 import type { FunctionGroupProps, ServiceFunction } from './function';
 
 export class Operations extends Construct {
@@ -24,14 +24,15 @@ export class Operations extends Construct {
     for (const op of operations) {
       // The step, its state machine and the machine's log lines are in the group of the step's folder.
       const group = groups.of(op.step.entry);
+      const access = accessLevel(op.step, 'step');
       const fn = group.add(constructIdOf(`${op.name}Step`), {
-        access: accessLevel(op.step, 'step'),
+        access,
         entry: op.step.entry,
         description: `nm-archive ${stage}: ${op.name} step`,
         environment,
         timeout: Duration.seconds(STEP_TIMEOUT_SECONDS),
       });
-      grantData(fn, storage, op.step, { step: true });
+      grantAccess(fn, group, storage, access);
       const machine = new StateMachine(group, constructIdOf(`${op.name}Machine`), {
         // biome-ignore lint/suspicious/noTemplateCurlyInString: a CloudFormation definition substitution, filled below
         definitionBody: DefinitionBody.fromString(JSON.stringify(operationStateMachine(op.name, '${StepFunctionArn}'))),

@@ -20,6 +20,7 @@ import type { ServiceFunction } from './function';
 import { ResourceGroups } from './groups';
 import { Monitoring } from './monitoring';
 import { acknowledge } from './nag';
+import { DOCUMENT_FILES_PREFIX } from '../shared/domain/document';
 import { Operations } from './operations';
 import type { StageConfig } from './stages';
 import { Storage } from './storage';
@@ -165,6 +166,22 @@ export class ServiceStack extends Stack {
         `AwsSolutions-IAM5[Resource::${arnOf(this.recordsBucket, role)}/documents/*]`,
         'Every release record has its own key under documents/; the prefix is the narrowest resource that covers them.',
       );
+    }
+    // A tenant role's wildcards end in its session's own tenant (infra/access.ts grantTenantData).
+    for (const role of this.groups.all().flatMap((group) => [...group.tenantRoles.values()])) {
+      acknowledge(
+        role,
+        `AwsSolutions-IAM5[Resource::${arnOf(this.table, role)}/index/*]`,
+        "Queries name the table's own indexes, and only the partitions of the session's facility " +
+          '(dynamodb:LeadingKeys, from its session tags).',
+      );
+      for (const bucket of [this.bucket, this.recordsBucket])
+        acknowledge(
+          role,
+          `AwsSolutions-IAM5[Resource::${arnOf(bucket, role)}/${DOCUMENT_FILES_PREFIX}<aws:PrincipalTag/client>/` +
+            '<aws:PrincipalTag/facility>/*]',
+          "The session's own facility's document files and release records: every file has its own key there.",
+        );
     }
     const synchronous = [this.authorizerFunction, ...this.routeFunctions.values(), ...this.stepFunctions.values()];
     for (const fn of synchronous) {

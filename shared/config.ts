@@ -17,6 +17,8 @@ export const VARIABLES = {
   dynamodbEndpoint: 'DYNAMODB_ENDPOINT',
   s3Endpoint: 'S3_ENDPOINT',
   stepFunctionsEndpoint: 'SFN_ENDPOINT',
+  stsEndpoint: 'STS_ENDPOINT',
+  tenantRoleArn: 'TENANT_ROLE_ARN',
   stateMachineArns: 'STATE_MACHINE_ARNS',
   maxBodyBytes: 'MAX_BODY_BYTES',
   pageSize: 'PAGE_SIZE',
@@ -76,6 +78,16 @@ export const config = {
   },
   get stepFunctionsEndpoint() {
     return env('stepFunctionsEndpoint');
+  },
+  get stsEndpoint() {
+    return env('stsEndpoint');
+  },
+  /**
+   * The tenant role this function assumes for a tenant's data (set by the stack on the functions that have one,
+   * infra/access.ts); without it no session can be had, and a request that needs one is answered 503.
+   */
+  get tenantRoleArn() {
+    return env('tenantRoleArn') ?? '';
   },
   /** The state machine of each maintenance operation this function may start (JSON: name -> ARN). */
   stateMachineArn(operation: string): string | undefined {

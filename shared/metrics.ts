@@ -33,6 +33,12 @@ export const METRIC = {
   released: 'ReleaseDateReached',
   /** Containers the sweep found due but left in DECAY: the assessment at that moment does not clear them. */
   notCleared: 'NotCleared',
+  /**
+   * A call IAM refused (AccessDenied): the second wall of tenant isolation caught a call the code made
+   * (docs/security.md).
+   * Written with the dimension `service` alone, so one alarm watches every operation.
+   */
+  securityEvents: 'SecurityEvents',
 } as const;
 
 let instance: Metrics | undefined;
@@ -55,4 +61,10 @@ export function publish(
   for (const [name, unit, value] of values)
     emf.addMetric(name, unit === 'Count' ? MetricUnit.Count : MetricUnit.Milliseconds, value);
   emf.publishStoredMetrics();
+}
+
+/** Counts one security event (METRIC.securityEvents) under the service alone, at once. */
+export function publishSecurityEvent(): void {
+  // A single metric is written as it is added.
+  metrics().singleMetric().addMetric(METRIC.securityEvents, MetricUnit.Count, 1);
 }

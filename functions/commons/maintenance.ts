@@ -1,7 +1,25 @@
-/** Wiring of the maintenance log functions: the store over the shared DynamoDB client. */
-import { db } from '../../shared/clients/dynamodb';
+/**
+ * Wiring of the maintenance log functions: entries over the request's tenant session (shared/http/tenant.ts); the
+ * report across tenants reads the all-tenant collection on the function's own client and each tenant's entries and
+ * names with that tenant's session.
+ */
+import { db, tenantDocumentClient } from '../../shared/clients/dynamodb';
 import { config } from '../../shared/config';
 import { dynamoMaintenanceStore } from '../../shared/data/maintenance';
+import { perTenant } from '../../shared/http/tenant';
+import type { ApiRequest } from '../../shared/http/types';
 import { maintenanceService } from '../../shared/services/maintenance';
 
-export const maintenanceLog = maintenanceService(dynamoMaintenanceStore(db, config.tableName), config.pageSize);
+const stores = perTenant((session) => dynamoMaintenanceStore(tenantDocumentClient(session), config.tableName));
+
+export const maintenanceLog = perTenant((session) =>
+  maintenanceService(dynamoMaintenanceStore(tenantDocumentClient(session), config.tableName), config.pageSize),
+);
+
+const allTenants = dynamoMaintenanceStore(db, config.tableName);
+
+/** The report (find and page): the all-tenant collection here, a tenant's own entries and names with its session. */
+export const maintenanceReport = (request: ApiRequest) =>
+  maintenanceService(allTenants, config.pageSize, undefined, (tenant) =>
+    stores.forTenant(tenant, request.functionName),
+  );

@@ -1,19 +1,23 @@
-/** Wiring of the release register's readers: the register over the shared DynamoDB client (no bucket, no PDF). */
+/** Wiring of the release register's readers: the register over the request's tenant session (no bucket, no PDF). */
 import * as v from 'valibot';
-import { db } from '../../shared/clients/dynamodb';
+import { tenantDocumentClient } from '../../shared/clients/dynamodb';
 import { config } from '../../shared/config';
 import { dynamoContainerStore } from '../../shared/data/containers';
 import { dynamoReleaseRegister } from '../../shared/data/releases';
 import { badRequest } from '../../shared/errors';
+import { perTenant } from '../../shared/http/tenant';
 import type { ApiRequest } from '../../shared/http/types';
 import { yearQuery } from '../../shared/schemas/release';
 import { releaseService } from '../../shared/services/releases';
 
-export const register = releaseService(
-  dynamoContainerStore(db, config.tableName),
-  dynamoReleaseRegister(db, config.tableName),
-  undefined,
-);
+export const register = perTenant((session) => {
+  const db = tenantDocumentClient(session);
+  return releaseService(
+    dynamoContainerStore(db, config.tableName),
+    dynamoReleaseRegister(db, config.tableName),
+    undefined,
+  );
+});
 
 /** At most this many lines of a year in one answer (a Lambda answer holds 6 MB; a facility releases far fewer). */
 export const REGISTER_CAP = 5000;

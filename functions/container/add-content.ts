@@ -10,7 +10,7 @@ import { containers } from '../commons/containers';
 export const handler = idempotentHandler(containerRoutes.addContent, async (request) => {
   const caller = callerOf(request);
   const { value, ignored } = parseBody(contentCreateSchema, request.body, contentMembers);
-  const { content, etag } = await containers.addContent(
+  const { content, etag } = await (await containers.of(request)).addContent(
     tenantOf(request),
     caller,
     request.params.uuid!,

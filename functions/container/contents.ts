@@ -10,7 +10,7 @@ export const handler = httpHandler(containerRoutes.contents, async (request) =>
   wholeReply(
     request,
     'ContainerContentModelCollection',
-    await containers.contents(tenantOf(request), request.params.uuid!),
+    await (await containers.of(request)).contents(tenantOf(request), request.params.uuid!),
     MAX_CONTENTS,
   ),
 );

@@ -10,7 +10,12 @@ import { containers } from '../commons/containers';
 export const handler = idempotentHandler(containerRoutes.create, async (request) => {
   const caller = callerOf(request);
   const { value, ignored } = parseBody(containerCreateSchema, request.body, containerMembers);
-  const { model, etag } = await containers.create(tenantOf(request), caller, value, request.requestId);
+  const { model, etag } = await (await containers.of(request)).create(
+    tenantOf(request),
+    caller,
+    value,
+    request.requestId,
+  );
   return single('ContainerModel', model, {
     success: { key: 'container.created' },
     ignored,

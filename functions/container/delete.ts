@@ -6,7 +6,7 @@ import { containers } from '../commons/containers';
 
 /** DELETE .../container/{uuid}: only while OPEN; answers the deleted container. */
 export const handler = httpHandler(containerRoutes.delete, async (request) => {
-  const { model } = await containers.remove(
+  const { model } = await (await containers.of(request)).remove(
     tenantOf(request),
     callerOf(request),
     request.params.uuid!,

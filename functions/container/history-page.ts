@@ -8,7 +8,7 @@ import { containers } from '../commons/containers';
 /** GET .../container/{uuid}/history/page and .../page/{page}: one page of the history, newest first. */
 export const handler = httpHandler(containerRoutes.historyPage, async (request) => {
   const page = pageOf(request);
-  const listing = await containers.history(tenantOf(request), request.params.uuid!, {
+  const listing = await (await containers.of(request)).history(tenantOf(request), request.params.uuid!, {
     offset: (page - 1) * config.pageSize,
     limit: config.pageSize,
   });

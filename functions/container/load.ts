@@ -6,6 +6,6 @@ import { containers } from '../commons/containers';
 
 /** GET .../container/{uuid}: the container, with its ETag. */
 export const handler = httpHandler(containerRoutes.load, async (request) => {
-  const { model, etag } = await containers.load(tenantOf(request), request.params.uuid!);
+  const { model, etag } = await (await containers.of(request)).load(tenantOf(request), request.params.uuid!);
   return single('ContainerModel', model, { language: request.language, headers: { ETag: etag } });
 });

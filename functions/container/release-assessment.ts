@@ -6,6 +6,6 @@ import { containers } from '../commons/containers';
 
 /** GET .../container/{uuid}/release-assessment: the summation rule now and the predicted release date. */
 export const handler = httpHandler(containerRoutes.releaseAssessment, async (request) => {
-  const { assessment, notes } = await containers.assess(tenantOf(request), request.params.uuid!);
+  const { assessment, notes } = await (await containers.of(request)).assess(tenantOf(request), request.params.uuid!);
   return single('ReleaseAssessmentModel', assessment, { notes, language: request.language });
 });

@@ -6,6 +6,6 @@ import { register, yearOf } from '../commons/register';
 
 /** GET .../release-register/summary?year=YYYY: the year's released mass per type of release, for the yearly report. */
 export const handler = httpHandler(releaseRoutes.summary, async (request) => {
-  const summary = await register.summary(tenantOf(request), callerOf(request), yearOf(request));
+  const summary = await (await register.of(request)).summary(tenantOf(request), callerOf(request), yearOf(request));
   return single('ReleaseRegisterSummaryModel', summary, { language: request.language });
 });

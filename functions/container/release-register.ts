@@ -12,7 +12,7 @@ import { REGISTER_CAP, register, yearOf } from '../commons/register';
  */
 export const handler = httpHandler(releaseRoutes.register, async (request) => {
   const year = yearOf(request);
-  const rows = await register.register(tenantOf(request), callerOf(request), year);
+  const rows = await (await register.of(request)).register(tenantOf(request), callerOf(request), year);
   const listed = rows.slice(0, REGISTER_CAP);
   if (negotiate(request, ['application/json', 'text/csv']) === 'text/csv')
     return {

@@ -1,7 +1,13 @@
 import type { Context, ScheduledEvent } from 'aws-lambda';
+import { db } from '../../shared/clients/dynamodb';
+import { config } from '../../shared/config';
+import { dynamoContainerStore } from '../../shared/data/containers';
 import { METRIC, publish } from '../../shared/metrics';
 import { logger } from '../../shared/observability';
-import { containers } from '../commons/containers';
+import { containerService } from '../../shared/services/containers';
+
+/** On the sweep's own role: it reads the release index across tenants and writes the containers it moves. */
+const sweep = containerService(dynamoContainerStore(db, config.tableName));
 
 /**
  * The release sweep, on a schedule (EventBridge on AWS, every RELEASE_SWEEP_SECONDS locally): moves DECAY
@@ -9,7 +15,7 @@ import { containers } from '../commons/containers';
  * them; the others stay in DECAY, each named in the log with its reason, and counted.
  */
 export const handler = async (_event: ScheduledEvent | Record<string, never>, context: Context) => {
-  const result = await containers.releaseDue(context.awsRequestId);
+  const result = await sweep.releaseDue(context.awsRequestId);
   if (result.due) logger.info('release sweep', { due: result.due, moved: result.moved });
   for (const left of result.notCleared)
     logger.warn('release sweep: due but not cleared, left in DECAY', { container: left.uuid, reason: left.reason });

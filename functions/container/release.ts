@@ -4,7 +4,7 @@ import { callerOf, tenantOf } from '../../shared/http/request';
 import { single } from '../../shared/http/replies';
 import { parseBody } from '../../shared/schemas/body';
 import { releaseBodySchema, releaseMembers } from '../../shared/schemas/release';
-import { releases } from '../commons/releases';
+import { releasing } from '../commons/releases';
 
 /**
  * POST .../container/{uuid}/release: the radiation protection officer releases the container (role rpo); its
@@ -13,7 +13,7 @@ import { releases } from '../commons/releases';
 export const handler = idempotentHandler(releaseRoutes.release, async (request) => {
   const caller = callerOf(request);
   const { value } = parseBody(releaseBodySchema, request.body ?? {}, releaseMembers);
-  const { model, etag, notes } = await releases.release(
+  const { model, etag, notes } = await (await releasing.of(request)).releases.release(
     tenantOf(request),
     caller,
     request.params.uuid!,

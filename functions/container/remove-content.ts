@@ -7,7 +7,7 @@ import { containers } from '../commons/containers';
 /** DELETE .../container/{uuid}/contents/{contentUuid}: removes a content while the container is OPEN. */
 export const handler = httpHandler(containerRoutes.removeContent, async (request) => {
   const { uuid, contentUuid } = request.params;
-  const { content, etag } = await containers.removeContent(
+  const { content, etag } = await (await containers.of(request)).removeContent(
     tenantOf(request),
     callerOf(request),
     uuid!,

@@ -4,7 +4,7 @@ import { httpHandler } from '../../shared/http/handler';
 import { single } from '../../shared/http/replies';
 import { parseBody } from '../../shared/schemas/body';
 import { containerMembers, containerUpdateSchema } from '../../shared/schemas/container';
-import { releasingContainers } from '../commons/releases';
+import { releasing } from '../commons/releases';
 
 /**
  * PUT .../container/{uuid}: partial update; `null` clears; If-Match honoured. Setting
@@ -13,7 +13,7 @@ import { releasingContainers } from '../commons/releases';
 export const handler = httpHandler(containerRoutes.update, async (request) => {
   const caller = callerOf(request);
   const { value, ignored } = parseBody(containerUpdateSchema, request.body, containerMembers);
-  const { model, etag, notes } = await releasingContainers.update(
+  const { model, etag, notes } = await (await releasing.of(request)).containers.update(
     tenantOf(request),
     caller,
     request.params.uuid!,

@@ -11,7 +11,7 @@ import { documents } from '../commons/documents';
 export const handler = idempotentHandler(documentRoutes.create, async (request) => {
   callerOf(request);
   const { value, ignored } = parseBody(documentCreateSchema, request.body, documentMembers);
-  const { model, upload } = await documents.create(tenantOf(request), value);
+  const { model, upload } = await (await documents.of(request)).create(tenantOf(request), value);
   return single('DocumentModel', model, {
     success: { key: 'document.created' },
     ignored,

@@ -5,8 +5,19 @@
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { S3Event } from 'aws-lambda';
+import { db } from '../../shared/clients/dynamodb';
+import { s3 } from '../../shared/clients/s3';
+import { config } from '../../shared/config';
+import { dynamoDocumentStore } from '../../shared/data/documents';
+import { s3FileStorage } from '../../shared/data/files';
 import { logger } from '../../shared/observability';
-import { documents } from '../commons/documents';
+import { documentService } from '../../shared/services/documents';
+
+/** On the function's own role: it reads what lands under documents/ and records it on the document of its key. */
+const documents = documentService(dynamoDocumentStore(db, config.tableName), s3FileStorage(s3, config.bucketName), {
+  pageSize: config.pageSize,
+  maxUploadBytes: config.maxUploadBytes,
+});
 
 export const handler = middy(async (event: S3Event) => {
   for (const record of event.Records) {

@@ -12,7 +12,7 @@ export const handler = httpHandler(documentRoutes.latest, async (request) => {
   return wholeReply(
     request,
     COLLECTION,
-    await documents.latest(tenantOf(request), state),
+    await (await documents.of(request)).latest(tenantOf(request), state),
     LATEST_COUNT,
     filterQuery(state),
   );

@@ -36,7 +36,7 @@ export function wholeListing(
     return wholeReply(
       request,
       COLLECTION,
-      await documents.find(tenantOf(request), collectionOf(request, state)),
+      await (await documents.of(request)).find(tenantOf(request), collectionOf(request, state)),
       FIND_CAP,
       filterQuery(state),
     );

@@ -9,6 +9,6 @@ import { COLLECTION, filterQuery, stateOf } from './listing';
 export const handler = httpHandler(documentRoutes.page, async (request) => {
   const page = pageOf(request);
   const state = stateOf(request);
-  const listing = await documents.page(tenantOf(request), state, page);
+  const listing = await (await documents.of(request)).page(tenantOf(request), state, page);
   return pageReply(request, COLLECTION, listing, page, documentRoutes.pageNumber, filterQuery(state));
 });

@@ -10,6 +10,6 @@ import { documents } from '../commons/documents';
 export const handler = httpHandler(documentRoutes.update, async (request) => {
   callerOf(request);
   const { value, ignored } = parseBody(documentUpdateSchema, request.body, documentMembers);
-  const model = await documents.update(tenantOf(request), request.params.uuid!, value);
+  const model = await (await documents.of(request)).update(tenantOf(request), request.params.uuid!, value);
   return single('DocumentModel', model, { success: { key: 'document.updated' }, ignored, language: request.language });
 });

@@ -10,7 +10,7 @@ import { maintenanceLog } from '../commons/maintenance';
 export const handler = idempotentHandler(maintenanceRoutes.create, async (request) => {
   const caller = callerOf(request);
   const { value, ignored } = parseBody(maintenanceCreateSchema, request.body, maintenanceMembers);
-  const model = await maintenanceLog.create(tenantOf(request), caller, value);
+  const model = await (await maintenanceLog.of(request)).create(tenantOf(request), caller, value);
   return single('MaintenanceLogEntryModel', model, {
     success: { key: 'maintenance.created' },
     ignored,

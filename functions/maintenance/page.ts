@@ -2,11 +2,11 @@ import { callerOf, pageOf } from '../../shared/http/request';
 import { httpHandler } from '../../shared/http/handler';
 import { pageReply } from '../../shared/http/replies';
 import { maintenanceRoutes } from '../../shared/routes/maintenance';
-import { maintenanceLog } from '../commons/maintenance';
+import { maintenanceReport } from '../commons/maintenance';
 
 /** GET .../maintenance-log-entries/page and .../page/{page}: one page of 100, newest incident first. */
 export const handler = httpHandler(maintenanceRoutes.page, async (request) => {
   const page = pageOf(request);
-  const listing = await maintenanceLog.page(callerOf(request), page);
+  const listing = await maintenanceReport(request).page(callerOf(request), page);
   return pageReply(request, 'MaintenanceLogEntryModelCollection', listing, page, maintenanceRoutes.pageNumber);
 });

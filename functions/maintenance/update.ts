@@ -10,7 +10,7 @@ import { maintenanceLog } from '../commons/maintenance';
 export const handler = httpHandler(maintenanceRoutes.update, async (request) => {
   const caller = callerOf(request);
   const { value, ignored } = parseBody(maintenanceUpdateSchema, request.body, maintenanceMembers);
-  const model = await maintenanceLog.update(tenantOf(request), caller, request.params.uuid!, value);
+  const model = await (await maintenanceLog.of(request)).update(tenantOf(request), caller, request.params.uuid!, value);
   return single('MaintenanceLogEntryModel', model, {
     success: { key: 'maintenance.updated' },
     ignored,

@@ -88,7 +88,8 @@ export async function startDynamoDbLocal(options: {
     path.join(emulatorDir, 'DynamoDBLocal.jar'),
     '-port',
     String(port),
-    ...(options.inMemory ? ['-inMemory'] : ['-sharedDb', '-dbPath', options.dataDir]),
+    // One database for every access key id: tenant sessions' credentials see the same table (infra/local/sts.ts).
+    ...(options.inMemory ? ['-inMemory', '-sharedDb'] : ['-sharedDb', '-dbPath', options.dataDir]),
   ];
   // Its working directory receives dynamodb-local-metadata.json.
   const child: ChildProcess = spawn('java', args, { cwd: options.dataDir, stdio: ['ignore', 'ignore', 'pipe'] });

@@ -1,5 +1,6 @@
 /** The settings the stack gives the functions on AWS, pointed at the local emulators and dev issuer. */
 import { LOCAL_CREDENTIALS } from './emulators';
+import { LOCAL_TENANT_ROLE_ARN } from './sts';
 import { issuerKeys, LOCAL_AUDIENCE, LOCAL_ISSUER, LOCAL_JWKS_URI } from './identity';
 import type { RuntimeInfo } from './paths';
 import { environmentOf } from '../../shared/config';
@@ -12,7 +13,7 @@ export const stateMachineArnOf = (operation: string) =>
 export const stepFunctionArnOf = (operation: string) =>
   `arn:aws:lambda:eu-central-1:000000000000:function:nm-archive-local-${operation}-step`;
 
-export function applyFunctionEnvironment(info: Omit<RuntimeInfo, 'apiUrl' | 'pid'>): void {
+export function applyFunctionEnvironment(info: Omit<RuntimeInfo, 'apiUrl' | 'pid' | 'enforcing'>): void {
   Object.assign(process.env, {
     ...environmentOf({
       stage: 'local',
@@ -23,6 +24,8 @@ export function applyFunctionEnvironment(info: Omit<RuntimeInfo, 'apiUrl' | 'pid
       dynamodbEndpoint: info.dynamodbEndpoint,
       s3Endpoint: info.s3Endpoint,
       stepFunctionsEndpoint: info.stepFunctionsEndpoint,
+      stsEndpoint: info.stsEndpoint,
+      tenantRoleArn: LOCAL_TENANT_ROLE_ARN,
       stateMachineArns: JSON.stringify(Object.fromEntries(operations.map((o) => [o.name, stateMachineArnOf(o.name)]))),
       authIssuer: LOCAL_ISSUER,
       authAudience: LOCAL_AUDIENCE,

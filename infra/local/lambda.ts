@@ -55,7 +55,9 @@ export function lambdaContext(functionName: string, remainingMs = 29_000): Conte
   };
 }
 
-const functionName = (route: Route) => route.operation.replace(/\W+/g, '-');
+/** A function's name in the local runtime (its Lambda context's): `container.load` → `container-load`. */
+export const localFunctionName = (operation: string) => operation.replace(/\W+/g, '-');
+const functionName = (route: Route) => localFunctionName(route.operation);
 
 /**
  * Runs the authorizer (for non-public routes) and then the route's handler with the event. An event

@@ -15,6 +15,10 @@ export interface RuntimeInfo {
   dynamodbEndpoint: string;
   s3Endpoint: string;
   stepFunctionsEndpoint: string;
+  /** The local STS (infra/local/sts.ts), where functions get their tenant sessions. */
+  stsEndpoint: string;
+  /** Whether tenant sessions' calls the policies refuse are answered AccessDenied (`--enforce-iam`). */
+  enforcing: boolean;
   tableName: string;
   bucketName: string;
   recordsBucketName: string;

@@ -10,8 +10,8 @@ import { READY_LINE, repoRoot, type RuntimeInfo } from './paths';
 /** At most this much of each stream is kept for `output()`; the ready line comes long before. */
 const KEPT_BYTES = 1024 * 1024;
 
-export function spawnRuntime(localDir: string, env: NodeJS.ProcessEnv = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts', '--in-memory'], {
+export function spawnRuntime(localDir: string, env: NodeJS.ProcessEnv = {}, args: readonly string[] = []) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts', '--in-memory', ...args], {
     cwd: repoRoot,
     env: { ...process.env, LOCAL_DIR: localDir, PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,6 +5,8 @@
  * Ctrl-C or SIGTERM stops the emulators too.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { commandLine } from '../cli';
@@ -12,14 +14,21 @@ import { ensureTable, JavaMissingError, LOCAL_REGION, startDynamoDbLocal, startS
 import { applyFunctionEnvironment } from './environment';
 import { localDir, READY_LINE, runtimeFile, type RuntimeInfo } from './paths';
 import { assertPortFree, forgetProcesses, recordProcesses, stopStaleProcesses } from './processes';
+import { type IamAsk, iamRequestsOf, LOCAL_ACCOUNT } from './iam-requests';
 import { VARIABLES } from '../../shared/config';
 
-const usage = `usage: npm start [-- --in-memory]
+const usage = `usage: npm start [-- --in-memory] [-- --enforce-iam]
   serves every route on http://$HOST:$PORT (127.0.0.1:3000) over DynamoDB Local and s3rver;
-  data under .local/ (LOCAL_DIR), --in-memory keeps nothing; the port is checked before the emulators start
+  data under .local/ (LOCAL_DIR), --in-memory keeps nothing; the port is checked before the emulators start;
+  --enforce-iam answers a tenant session's call the stack's IAM policies refuse with AccessDenied, as AWS would
+  (it synthesizes the dev stage first: a few seconds more to start)
 `;
-const { values } = commandLine(usage, { 'in-memory': { type: 'boolean', default: false } });
+const { values } = commandLine(usage, {
+  'in-memory': { type: 'boolean', default: false },
+  'enforce-iam': { type: 'boolean', default: false },
+});
 const inMemory = values['in-memory'];
+const enforcing = values['enforce-iam'];
 const host = process.env.HOST ?? '127.0.0.1';
 const port = Number(process.env.PORT ?? 3000);
 const dir = localDir();
@@ -71,13 +80,22 @@ async function main(): Promise<void> {
 
   // The local Step Functions endpoint for the maintenance operations' executions.
   const { createStepFunctionsEndpoint } = await import('./stepfunctions');
-  const stepFunctions = createStepFunctionsEndpoint();
-  await new Promise<void>((resolve) => stepFunctions.listen(0, '127.0.0.1', resolve));
-  stepFunctions.unref();
+  const stepFunctions = await listening(createStepFunctionsEndpoint());
+  // Enforcing: the stage's policies decide a tenant session's calls (infra/local/enforcer.ts), and its AssumeRole.
+  const enforcer = enforcing ? await enforcement({ tableName, bucketName, recordsBucketName }) : undefined;
+  // The local STS, where functions get their tenant sessions.
+  const { createStsEndpoint } = await import('./sts');
+  const sts = await listening(createStsEndpoint(enforcer?.assume));
+  const proxied = enforcer
+    ? {
+        dynamodbEndpoint: await listening(enforcer.proxy('dynamodb', dynamo.endpoint)),
+        s3Endpoint: await listening(enforcer.proxy('s3', s3.endpoint)),
+      }
+    : { dynamodbEndpoint: dynamo.endpoint, s3Endpoint: s3.endpoint };
   const settings = {
-    dynamodbEndpoint: dynamo.endpoint,
-    s3Endpoint: s3.endpoint,
-    stepFunctionsEndpoint: `http://127.0.0.1:${(stepFunctions.address() as { port: number }).port}`,
+    ...proxied,
+    stepFunctionsEndpoint: stepFunctions,
+    stsEndpoint: sts,
     tableName,
     bucketName,
     recordsBucketName,
@@ -101,9 +119,64 @@ async function main(): Promise<void> {
   });
   const address = server.address() as { port: number };
   const apiUrl = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
-  const info: RuntimeInfo = { apiUrl, ...settings, pid: process.pid };
+  const info: RuntimeInfo = { apiUrl, ...settings, enforcing, pid: process.pid };
   writeFileSync(runtimeFile(), `${JSON.stringify(info, null, 2)}\n`);
   process.stdout.write(`${READY_LINE}${apiUrl}\n`);
+}
+
+/** A local endpoint listening on a free port of the loopback; its address. */
+async function listening(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  server.unref();
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/**
+ * The enforcing mode: the dev stage's policies (infra/local/iam-policies.ts) decide each request of a tenant session,
+ * as the tenant role of the function it was given to (its session is named after it), and each AssumeRole, as the
+ * function's own role against the tenant role's trust policy.
+ */
+async function enforcement(names: { tableName: string; bucketName: string; recordsBucketName: string }) {
+  const { functionKeyByName, stagePolicies } = await import('./iam-policies');
+  const { enforcingProxy } = await import('./enforcer');
+  const { evaluate } = stagePolicies(names);
+  const refusal = async (
+    sessionName: string,
+    principal: string,
+    requests: IamAsk[],
+    session?: Record<string, string>,
+  ) => {
+    const fn = functionKeyByName.get(sessionName);
+    for (const request of requests) {
+      const result = fn ? await evaluate(fn, { ...request, ...(session ? { session } : {}) }) : undefined;
+      if (result?.result !== 'Allowed')
+        return (
+          `User: ${principal} is not authorized to perform: ${request.action} on resource: ${request.resource} ` +
+          `because no identity-based policy allows the ${request.action} action`
+        );
+    }
+    return undefined;
+  };
+  return {
+    proxy: (service: 'dynamodb' | 's3', target: string) =>
+      enforcingProxy(service, target, (session, requests) =>
+        refusal(
+          session.sessionName,
+          `arn:aws:sts::${LOCAL_ACCOUNT}:assumed-role/${session.roleArn.split('/').at(-1)}/${session.sessionName}`,
+          requests,
+          session.tags,
+        ),
+      ),
+    assume: ({ sessionName, roleArn, tags }: { sessionName: string; roleArn: string; tags: Record<string, string> }) =>
+      refusal(
+        sessionName,
+        `arn:aws:iam::${LOCAL_ACCOUNT}:role/${sessionName}`,
+        iamRequestsOf('sts', 'AssumeRole', {
+          RoleArn: roleArn,
+          Tags: Object.entries(tags).map(([Key, Value]) => ({ Key, Value })),
+        }),
+      ),
+  };
 }
 
 main().catch(async (error: unknown) => {

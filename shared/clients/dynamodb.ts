@@ -1,8 +1,12 @@
-/** The DynamoDB document client every function shares (created once per container, at cold start). */
+/**
+ * The DynamoDB document client every function shares (created once per container, at cold start), and the clients of
+ * tenant sessions over its connections.
+ */
 import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { applyRetryPolicy, POLICY_CLIENT_OPTIONS } from '../retry';
+import type { TenantSession } from './tenant-sessions';
 
 /** The low-level client; the SDK does not retry on its own: shared/retry.ts is the one policy. */
 export function createDynamoClient(
@@ -30,3 +34,24 @@ export function createDocumentClient(
 
 export const dynamo = createDynamoClient();
 export const db = createDocumentClient(config.dynamodbEndpoint, dynamo);
+
+const tenantClients = new WeakMap<TenantSession, DynamoDBDocumentClient>();
+
+/**
+ * The document client of a tenant session (shared/clients/tenant-sessions.ts): it signs with the session's
+ * credentials, over the function's own connections; one per session, made on first use.
+ */
+export function tenantDocumentClient(session: TenantSession): DynamoDBDocumentClient {
+  let client = tenantClients.get(session);
+  if (!client) {
+    client = createDocumentClient(
+      config.dynamodbEndpoint,
+      createDynamoClient(config.dynamodbEndpoint, {
+        credentials: session.credentials,
+        requestHandler: dynamo.config.requestHandler,
+      }),
+    );
+    tenantClients.set(session, client);
+  }
+  return client;
+}

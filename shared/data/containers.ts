@@ -24,7 +24,7 @@ import type { ReleaseRegisterRow } from '../domain/release-record';
 import { documentItem } from './documents';
 import { personUpsert, resolveNames, type Actor } from './persons';
 import { releaseEntryItem } from './releases';
-import { ITEM_TYPES, keys, recordOf, shardOf, TABLE_DEFINITION, type Tenant } from './table';
+import { indexKeys, ITEM_TYPES, keys, recordOf, shardOf, TABLE_DEFINITION, type Tenant } from './table';
 import { transactWrite, versionedPut, type TransactWriteItem } from './transact';
 
 /** Who made a write, when, and under which request: for the audit entry and the directory. */
@@ -113,7 +113,7 @@ export interface ContainerStore {
  */
 const RELEASE_INDEX = TABLE_DEFINITION.indexes.find((i) => i.name === 'GSI3')!;
 const RELEASE_SHARDS = 4;
-const releasePartition = (shard: number) => `CONTAINER#RELEASE_DUE#${shard}`;
+const releasePartition = indexKeys.releaseDueShard;
 
 function releaseIndexKeys(record: ContainerRecord): Record<string, string> {
   if (record.State !== 'DECAY' || record.ReleaseDateTime === null) return {};

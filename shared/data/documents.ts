@@ -23,7 +23,7 @@ import {
   type DocumentState,
   type StoredFile,
 } from '../domain/document';
-import { indexKeys, ITEM_TYPES, keys, recordOf, type IndexName, type Tenant } from './table';
+import { CROSS_TENANT_INDEXES, indexKeys, ITEM_TYPES, keys, recordOf, type IndexName, type Tenant } from './table';
 import { sequenceMemory, type BucketScope } from './sequence';
 import { NO_MEMBERSHIP, type Membership } from './sequence-writer';
 import { conditional, versionedPut } from './transact';
@@ -36,8 +36,8 @@ export type DocumentCollection =
 
 export interface DocumentStore {
   get(tenant: Tenant, uuid: string, options?: { consistent?: boolean }): Promise<DocumentRecord | undefined>;
-  /** The report API: a document by uuid alone. */
-  findByUuid(uuid: string): Promise<DocumentRecord | undefined>;
+  /** The report API: the tenants holding a document of this uuid (read across tenants: its keys alone). */
+  tenantsOf(uuid: string): Promise<Tenant[]>;
   create(record: DocumentRecord): Promise<void>;
   /** Fails with ConditionFailedError when the stored version is no longer `previous.Version`. */
   update(previous: DocumentRecord, next: DocumentRecord): Promise<void>;
@@ -117,7 +117,7 @@ export function documentItem(record: DocumentRecord) {
     G3SK: sort,
     G4PK: indexKeys.documentsOfReference(base, record.Scope, record.ScopeReference),
     G4SK: sort,
-    G5PK: keys.document(record.Uuid),
+    G5PK: indexKeys.documentUuid(record.Uuid),
     G5SK: 'DOCUMENT',
   };
 }
@@ -188,17 +188,18 @@ export function dynamoDocumentStore(db: DynamoDBDocumentClient, tableName: strin
       return out.Item ? toRecord(out.Item) : undefined;
     },
 
-    async findByUuid(uuid) {
+    async tenantsOf(uuid) {
       const out = await db.send(
         new QueryCommand({
           TableName: tableName,
-          IndexName: 'GSI5',
+          IndexName: CROSS_TENANT_INDEXES.documentUuids.index,
           KeyConditionExpression: 'G5PK = :pk AND G5SK = :sk',
-          ExpressionAttributeValues: { ':pk': keys.document(uuid), ':sk': 'DOCUMENT' },
+          ExpressionAttributeValues: { ':pk': indexKeys.documentUuid(uuid), ':sk': 'DOCUMENT' },
+          // Which tenant holds it, nothing of the document: it is read with that tenant's session.
+          ProjectionExpression: CROSS_TENANT_INDEXES.documentUuids.attributes.join(', '),
         }),
       );
-      const found = out.Items?.[0];
-      return found ? toRecord(found) : undefined;
+      return (out.Items ?? []).map((item) => ({ client: String(item.Client), facility: String(item.Facility) }));
     },
 
     async create(record) {

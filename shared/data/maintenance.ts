@@ -40,7 +40,7 @@ const shards = Array.from({ length: MAINTENANCE_SHARDS }, (_, shard) => shard);
 const shardOfTenant = (tenant: Tenant) => shardOf(keys.tenant(tenant), MAINTENANCE_SHARDS);
 
 /** The all-tenant index partition of a shard, and the page buckets that count it. */
-export const allEntriesOf = (shard: number) => `MLE#ALL#${shard}`;
+export const allEntriesOf = indexKeys.maintenanceShard;
 const ALL_PAGES_PREFIX = 'PAGES#MLE#';
 export const allPagesOf = (shard: number): BucketScope => ({ pk: allEntriesOf(shard), prefix: ALL_PAGES_PREFIX });
 const allPages = shards.map(allPagesOf);

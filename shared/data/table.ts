@@ -126,14 +126,51 @@ export const keys = {
   idempotency: (key: string) => `${IDEMPOTENCY_PREFIX}${key}`,
 };
 
-/** Index partitions, by the partition key of the tenant (`keys.tenant`). */
+/** A facility's index partitions all begin with this: its key (`keys.tenant`) and the separator. */
+const facilityIndexPrefix = (tenantKey: string) => `${tenantKey}#`;
+
+/**
+ * Index partitions that span tenants, by what reads them: each reader reads them with a role of its own and no
+ * tenant's session (infra/access.ts, docs/security.md). The partition key begins with `prefix`, never with `C#`.
+ */
+export const CROSS_TENANT_INDEXES = {
+  /**
+   * GSI5: a document by its uuid alone (the report API, whose path names no tenant). Read for `attributes` only:
+   * where a document is, never what it holds.
+   */
+  documentUuids: { index: 'GSI5', prefix: 'DOCUMENT#', attributes: ['Client', 'Facility'] },
+  /** GSI2: every tenant's maintenance log entries, write-sharded (role reporter); the table has their page buckets. */
+  maintenanceLog: { index: 'GSI2', prefix: 'MLE#ALL#' },
+  /** GSI3: the DECAY containers with a release date, write-sharded (the release sweep). */
+  releaseDue: { index: 'GSI3', prefix: 'CONTAINER#RELEASE_DUE#' },
+} as const satisfies Record<string, { index: IndexName; prefix: string; attributes?: readonly string[] }>;
+export type CrossTenantIndex = keyof typeof CROSS_TENANT_INDEXES;
+
+/** Index partitions: a facility's by its partition key (`keys.tenant`), and the cross-tenant ones. */
 export const indexKeys = {
   /** GSI1: a facility's documents; GSI2: by state; GSI3: by scope; GSI4: by scope reference. */
-  documents: (tenantKey: string) => `${tenantKey}#DOCUMENTS`,
-  documentsInState: (tenantKey: string, state: string) => `${tenantKey}#DOCUMENTS#STATE#${state}`,
-  documentsInScope: (tenantKey: string, scope: string) => `${tenantKey}#DOCUMENTS#SCOPE#${scope}`,
+  documents: (tenantKey: string) => `${facilityIndexPrefix(tenantKey)}DOCUMENTS`,
+  documentsInState: (tenantKey: string, state: string) => `${facilityIndexPrefix(tenantKey)}DOCUMENTS#STATE#${state}`,
+  documentsInScope: (tenantKey: string, scope: string) => `${facilityIndexPrefix(tenantKey)}DOCUMENTS#SCOPE#${scope}`,
   documentsOfReference: (tenantKey: string, scope: string, reference: string) =>
-    `${tenantKey}#DOCUMENTS#REF#${scope}#${reference}`,
+    `${facilityIndexPrefix(tenantKey)}DOCUMENTS#REF#${scope}#${reference}`,
   /** GSI1: a facility's maintenance log entries. */
-  maintenanceEntries: (tenantKey: string) => `${tenantKey}#MLE`,
+  maintenanceEntries: (tenantKey: string) => `${facilityIndexPrefix(tenantKey)}MLE`,
+  /** GSI5: a document by its uuid. */
+  documentUuid: (uuid: string) => `${CROSS_TENANT_INDEXES.documentUuids.prefix}${uuid}`,
+  /** GSI2: a shard of every tenant's maintenance log entries (and the table's page buckets of that shard). */
+  maintenanceShard: (shard: number) => `${CROSS_TENANT_INDEXES.maintenanceLog.prefix}${shard}`,
+  /** GSI3: a shard of the containers due for release. */
+  releaseDueShard: (shard: number) => `${CROSS_TENANT_INDEXES.releaseDue.prefix}${shard}`,
 };
+
+/**
+ * The partition keys one tenant's requests may name (`dynamodb:LeadingKeys`), for the client and facility given
+ * as they are or as IAM policy variables (infra/access.ts writes the tenant role's policy from this): the client's
+ * directory (persons, devices, probes, shared by its facilities), the facility's items, and the prefix of every index
+ * partition of the facility. Ending in the separator, the prefix of facility `f1` is no prefix of `f10`'s partitions.
+ */
+export function tenantPartitions(client: string, facility: string) {
+  const facilityKey = keys.tenant({ client, facility });
+  return { directory: keys.client(client), facility: facilityKey, indexPrefix: facilityIndexPrefix(facilityKey) };
+}

@@ -107,9 +107,16 @@ export const orderKey = (record: Pick<DocumentRecord, 'CreatedAt' | 'Uuid'>): st
 /** Where document files live in the bucket: the only objects the API and event functions touch. */
 export const DOCUMENT_FILES_PREFIX = 'documents/';
 
+/**
+ * Where a facility's document files are: every file key of the facility begins with this (its separator last, so
+ * facility `f1`'s prefix is no prefix of `f10`'s keys). The tenant role's policy is written from it (infra/access.ts).
+ */
+export const facilityFilesPrefix = (client: string, facility: string): string =>
+  `${DOCUMENT_FILES_PREFIX}${client}/${facility}/`;
+
 /** The S3 key of a document's file: ASCII identifiers only, never the file name. */
 export const fileKey = (record: Pick<DocumentRecord, 'Client' | 'Facility' | 'Uuid'>): string =>
-  `${DOCUMENT_FILES_PREFIX}${record.Client}/${record.Facility}/${record.Uuid}`;
+  `${facilityFilesPrefix(record.Client, record.Facility)}${record.Uuid}`;
 
 /** The identifiers inside a file key, or undefined for a key that is not a document file. */
 export function parseFileKey(key: string): { client: string; facility: string; uuid: string } | undefined {

@@ -66,6 +66,7 @@ export function httpHandler(route: Route, fn: (request: ApiRequest) => Promise<A
       identity: context.caller,
       language: pickLanguage(event.headers?.['accept-language']),
       requestId: context.awsRequestId,
+      functionName: context.functionName,
       header: (name) => event.headers?.[name.toLowerCase()],
     });
     if (reply.raw) {

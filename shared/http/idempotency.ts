@@ -5,24 +5,23 @@
  * first result and does nothing more; with another body it is 409. The same key from another person
  * or to another target is a new request. Without the header a POST is not idempotent.
  *
- * Records are kept in the caller's own partition (`C#{client}#F#{facility}`, SK `IDEMPOTENCY#...`),
- * so one tenant's retries never touch an item or partition of another; they expire by the table's TTL.
+ * Records are kept in the caller's own partition (`C#{client}#F#{facility}`, SK `IDEMPOTENCY#...`), written with the
+ * request's tenant session (shared/http/tenant.ts), so one tenant's retries never touch an item or partition of
+ * another; they expire by the table's TTL.
  * Powertools is loaded at the first request that carries the header (shared/http/idempotency-powertools.ts).
  */
 import type { JSONValue } from '@aws-lambda-powertools/commons/types';
-import { db } from '../clients/dynamodb';
+import { tenantDocumentClient } from '../clients/dynamodb';
+import type { TenantSession } from '../clients/tenant-sessions';
 import { config } from '../config';
 import { dynamoIdempotencyRecords } from '../data/idempotency';
 import { keys } from '../data/table';
 import { badRequest } from '../errors';
 import { pathVariables, type Route } from '../routes/types';
 import { httpHandler } from './handler';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_SECONDS, KEY_PATTERN } from './idempotency-key';
+import { pathSessionOf } from './tenant';
 import { IDEMPOTENCY, type ApiMiddleware, type ApiReply, type ApiRequest } from './types';
-
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
-export const IDEMPOTENCY_SECONDS = 24 * 60 * 60;
-/** What a key may look like: a UUID, or any short token of safe characters. */
-export const KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/;
 
 type Event = { pathParameters?: Record<string, string | undefined>; headers?: Record<string, string | undefined> };
 
@@ -50,17 +49,26 @@ const keyScopeOf = (route: Route): string =>
 /** The middleware of one POST route; its operation names its records, each route with a persistence of its own. */
 function idempotent(route: Route): ApiMiddleware {
   type Powertools = ReturnType<typeof import('./idempotency-powertools').powertoolsMiddleware>;
-  let loading: Promise<Powertools> | undefined;
-  const powertools = () =>
-    (loading ??= import('./idempotency-powertools').then(({ powertoolsMiddleware }) =>
-      powertoolsMiddleware({
+  let loading: Promise<typeof import('./idempotency-powertools')> | undefined;
+  // One Powertools middleware per tenant session: its records are read and written with the session's credentials.
+  const bySession = new WeakMap<TenantSession, Powertools>();
+  const powertools = async (request: Parameters<NonNullable<ApiMiddleware['before']>>[0]): Promise<Powertools> => {
+    const session = await pathSessionOf(request.event, request.context.caller, request.context.functionName);
+    loading ??= import('./idempotency-powertools');
+    const { powertoolsMiddleware } = await loading;
+    let middleware = bySession.get(session);
+    if (!middleware) {
+      middleware = powertoolsMiddleware({
         operation: route.operation,
-        records: dynamoIdempotencyRecords(db, config.tableName),
+        records: dynamoIdempotencyRecords(tenantDocumentClient(session), config.tableName),
         partitionOf: tenantPartition,
         eventKeyJmesPath: keyScopeOf(route),
         expiresAfterSeconds: IDEMPOTENCY_SECONDS,
-      }),
-    ));
+      });
+      bySession.set(session, middleware);
+    }
+    return middleware;
+  };
   // Requests whose record this one wrote: only they may remove it again when they fail. (Powertools
   // would remove it for any failed request, so a concurrent retry told "in progress", or one with
   // another body, would delete the first request's record and let a third create again.)
@@ -72,15 +80,15 @@ function idempotent(route: Route): ApiMiddleware {
       if (key === undefined) return;
       if (!KEY_PATTERN.test(key))
         throw badRequest([{ key: 'detail.idempotency_key', params: { field: 'Idempotency-Key' } }]);
-      const early = (await (await powertools()).before?.(request as never)) as undefined;
+      const early = (await (await powertools(request)).before?.(request as never)) as undefined;
       owners.add(request);
       return early;
     },
     after: async (request) => {
-      if (owners.has(request)) await (await powertools()).after?.(request as never);
+      if (owners.has(request)) await (await powertools(request)).after?.(request as never);
     },
     onError: async (request) => {
-      if (owners.has(request)) await (await powertools()).onError?.(request as never);
+      if (owners.has(request)) await (await powertools(request)).onError?.(request as never);
     },
   };
 }

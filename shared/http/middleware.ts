@@ -10,7 +10,7 @@ import { config } from '../config';
 import { AppError, badRequest } from '../errors';
 import { notification, pickLanguage, type NotificationSpec } from '../i18n/translate';
 import { logger } from '../observability';
-import { METRIC, publish } from '../metrics';
+import { METRIC, publish, publishSecurityEvent } from '../metrics';
 import { GREEDY, type Route } from '../routes/types';
 import { isIdentifier } from '../domain/values';
 import { DeadlineError, isUnavailable, retriesMade, UnavailableError } from '../retry';
@@ -153,7 +153,8 @@ export const RETRY_AFTER_SECONDS = 2;
 /**
  * Failures of a dependency, whatever their shape, become 503 with Retry-After (never 500): retries
  * ran out or the dependency is unreachable, or the deadline came before a write could be sent
- * (then nothing was written). A reused Idempotency-Key is the client's conflict (409).
+ * (then nothing was written). A reused Idempotency-Key is the client's conflict (409). A call IAM refused is a
+ * security event (403).
  */
 export const dependencyErrors = (): MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext> => ({
   onError: (request) => {
@@ -171,6 +172,18 @@ export const dependencyErrors = (): MiddlewareObj<ApiEvent, ApiResult, Error, Ap
       request.error = new AppError(503, 'server.unavailable', {
         details: [{ key: 'detail.retry_after', params: { seconds: RETRY_AFTER_SECONDS } }],
       });
+    } else if (isAccessDenied(error)) {
+      // The second wall held: IAM refused a call the code made (another tenant's key, most likely). A defect, and an
+      // attack's trace: said once in the log with what was refused, and counted (the stage's SecurityEvents alarm).
+      logger.critical('security event: IAM refused a call', {
+        securityEvent: 'access_denied',
+        operation: request.event.routeKey,
+        path: request.event.rawPath,
+        caller: request.context.caller?.sub,
+        error: { name, message: error!.message },
+      });
+      publishSecurityEvent();
+      request.error = new AppError(403, 'auth.access_denied');
     } else if (name === 'IdempotencyValidationError') {
       request.error = new AppError(409, 'idempotency.key_reused');
     } else if (name === 'IdempotencyAlreadyInProgressError') {
@@ -178,6 +191,10 @@ export const dependencyErrors = (): MiddlewareObj<ApiEvent, ApiResult, Error, Ap
     }
   },
 });
+
+/** What AWS answers a call its policies do not allow (DynamoDB's and STS's name, S3's). */
+const ACCESS_DENIED = new Set(['AccessDeniedException', 'AccessDenied']);
+const isAccessDenied = (error: unknown): error is Error => ACCESS_DENIED.has((error as Error | null)?.name ?? '');
 
 /** Refuses a body over the configured size before anything parses it. */
 export const bodyLimit = (): MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext> => ({

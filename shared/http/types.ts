@@ -29,6 +29,8 @@ export interface ApiRequest {
   identity: Caller | undefined;
   language: Language;
   requestId: string;
+  /** The Lambda function's name: a tenant session is named after it (shared/http/tenant.ts). */
+  functionName: string;
   header(name: string): string | undefined;
 }
 

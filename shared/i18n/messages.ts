@@ -228,6 +228,13 @@ export const messages = {
     en: 'The token does not grant access to this client or facility.',
     de: 'Das Token erlaubt keinen Zugriff auf diesen Mandanten oder diese Einrichtung.',
   },
+  'auth.access_denied': {
+    code: 40304,
+    type: 'Error',
+    level: 'CRITICAL',
+    en: 'Access to this data was refused; nothing was read or written.',
+    de: 'Der Zugriff auf diese Daten wurde verweigert; es wurde nichts gelesen oder geschrieben.',
+  },
   'auth.role_required': {
     code: 40302,
     type: 'Error',

@@ -33,6 +33,8 @@ export function answersOf(route: Route): Map<number, MessageKey[]> {
     add(413, 'request.too_large');
     add(415, 'request.unsupported_media_type');
   }
+  // A call to the table or a bucket that IAM refuses is a security event (docs/security.md).
+  if (route.data !== 'none' || route.files !== 'none') add(403, 'auth.access_denied');
   // A function that calls a dependency (table, bucket, Step Functions) answers 503 when it or the time runs out.
   if (route.data !== 'none' || route.files !== 'none' || route.auth === 'operator')
     add(503, 'server.unavailable', 'server.deadline');

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
 import { TIMESTAMP_PATTERN } from '../domain/time';
-import { IDEMPOTENCY_HEADER, IDEMPOTENCY_SECONDS, KEY_PATTERN } from '../http/idempotency';
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_SECONDS, KEY_PATTERN } from '../http/idempotency-key';
 import { FLAG_VALUES } from '../http/query';
 import { RETRY_AFTER_SECONDS } from '../http/middleware';
 import { messages, type MessageKey } from '../i18n/messages';

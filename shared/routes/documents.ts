@@ -2,7 +2,8 @@ import { TEXT, type Route } from './types';
 
 const DOCUMENTS = '/document/api/v1/{clientUuid}/{facilityUuid}/documents';
 const notFound = { 404: ['document.not_found'] } as const;
-const report = { auth: 'token', data: 'read', files: 'read', answers: notFound } as const;
+// The report finds a document's tenant on the uuid index, then reads it with that tenant's session.
+const report = { auth: 'token', data: 'read', files: 'read', allTenants: 'documentUuids', answers: notFound } as const;
 /** A listing (narrowed by `?State=`). */
 const read = { auth: 'token', data: 'read', files: 'read', query: { State: TEXT } } as const;
 

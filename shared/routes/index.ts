@@ -15,6 +15,7 @@ import { docsRoutes } from './docs';
 import { maintenanceRoutes } from './maintenance';
 import { executionRoutes, operationRoutes } from './operations';
 import { releaseRoutes } from './releases';
+import type { CrossTenantIndex } from '../data/table';
 import { GREEDY, type DataAccess, type ObjectAccess, type Route } from './types';
 
 export * from './types';
@@ -43,8 +44,11 @@ export interface EventFunction {
   readonly entry: string;
   /** `schedule`: every RELEASE_SWEEP_SECONDS locally, an EventBridge rate rule on AWS. */
   readonly source: 'files:objectCreated' | 'table:changes' | 'schedule';
+  /** On the function's own role, over every facility's items (no tenant session: an event names no caller). */
   readonly data: DataAccess;
   readonly files: ObjectAccess;
+  /** The cross-tenant partitions it reads or keeps besides (shared/data/table.ts CROSS_TENANT_INDEXES). */
+  readonly allTenants?: CrossTenantIndex;
 }
 export const eventFunctions: readonly EventFunction[] = [
   {
@@ -60,6 +64,8 @@ export const eventFunctions: readonly EventFunction[] = [
     source: 'table:changes',
     data: 'write',
     files: 'none',
+    // The all-tenant log's page buckets (its counted shards) besides each facility's counters and buckets.
+    allTenants: 'maintenanceLog',
   },
   {
     name: 'container.releaseSweep',
@@ -67,6 +73,7 @@ export const eventFunctions: readonly EventFunction[] = [
     source: 'schedule',
     data: 'write',
     files: 'none',
+    allTenants: 'releaseDue',
   },
 ];
 

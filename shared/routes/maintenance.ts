@@ -2,7 +2,8 @@ import type { Route } from './types';
 
 const REPORT = '/maintenance-log/report-api/v1/maintenance-log-entries';
 const ENTRIES = '/maintenance-log/api/v1/{clientUuid}/{facilityUuid}/maintenance-log-entries';
-const report = { auth: 'token', data: 'read', files: 'none' } as const;
+// Role reporter's pages come from the all-tenant collection; a tenant's own entries are read with its session.
+const report = { auth: 'token', data: 'read', files: 'none', allTenants: 'maintenanceLog' } as const;
 
 /** The maintenance log report (interface §4.4) and its writes (DESIGN §5). */
 export const maintenanceRoutes = {

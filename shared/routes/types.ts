@@ -1,5 +1,6 @@
 /** The shape of a route table entry (see shared/routes/index.ts). */
 import type { GenericSchema } from 'valibot';
+import type { CrossTenantIndex } from '../data/table';
 import type { MessageKey } from '../i18n/messages';
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
@@ -24,8 +25,18 @@ export interface Route {
   /** Handler module, relative to the repository root; it exports `handler`. */
   readonly entry: string;
   readonly auth: AuthKind;
+  /**
+   * What the function does with the table and the document bucket. A route whose path names a client and a facility
+   * does it with a session of that tenant (shared/http/tenant.ts); one whose path names none, with the sessions of
+   * the tenants it finds in `allTenants`.
+   */
   readonly data: DataAccess;
   readonly files: FileAccess;
+  /**
+   * The cross-tenant index partitions (shared/data/table.ts CROSS_TENANT_INDEXES) the function reads with its own role,
+   * the only data it reaches without a tenant's session (docs/security.md).
+   */
+  readonly allTenants?: CrossTenantIndex;
   /**
    * What the function does with the maintenance operations' executions: `start` one of its own
    * operation's state machine (a `/service/{slug}` route), `read` any (status and history).

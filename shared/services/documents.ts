@@ -22,14 +22,13 @@ import {
   type DocumentState,
 } from '../domain/document';
 import { timeOrderedUuid } from '../domain/ids';
+import { PRESIGNED_SECONDS } from '../domain/presigned';
 import { formatTimestamp } from '../domain/time';
 import { notFound } from '../errors';
 import { logger } from '../observability';
 
 export const FIND_CAP = 1000;
 export const LATEST_COUNT = 10;
-const UPLOAD_SECONDS = 15 * 60;
-const DOWNLOAD_SECONDS = 5 * 60;
 
 export interface DocumentSettings {
   pageSize: number;
@@ -69,7 +68,7 @@ export function documentService(
     if (!r.File) return null;
     try {
       const storage = r.KeptUntil === null ? files : records;
-      return await storage.presignDownload(r.File.Key, contentDisposition(r.Filename), DOWNLOAD_SECONDS);
+      return await storage.presignDownload(r.File.Key, contentDisposition(r.Filename), PRESIGNED_SECONDS.download);
     } catch (error) {
       logger.error('document cannot be presented', {
         client: r.Client,
@@ -120,14 +119,10 @@ export function documentService(
       return { items: await present(items), total };
     },
 
-    /** The report: allowed for the document's facility in the token, or role reporter; otherwise not found. */
-    async report(caller: Caller, uuid: string): Promise<DocumentModel> {
-      const record = await store.findByUuid(uuid);
-      const allowed =
-        record &&
-        (caller.roles.includes('reporter') ||
-          (caller.clients.includes(record.Client) && caller.facilities.includes(record.Facility)));
-      if (!allowed) throw notFound('document.not_found');
+    /** One document of the tenant, presented (the report's, once it found the tenant). */
+    async load(tenant: Tenant, uuid: string): Promise<DocumentModel> {
+      const record = await store.get(tenant, uuid);
+      if (!record) throw notFound('document.not_found');
       return (await present([record]))[0]!;
     },
 
@@ -139,7 +134,7 @@ export function documentService(
         fileKey(record),
         mediaTypeOf(record.Filename),
         settings.maxUploadBytes,
-        UPLOAD_SECONDS,
+        PRESIGNED_SECONDS.upload,
       );
       return { model: (await present([record]))[0]!, upload };
     },
@@ -190,5 +185,27 @@ export function documentService(
         return 'recorded';
       });
     },
+  };
+}
+
+export type DocumentService = ReturnType<typeof documentService>;
+
+/**
+ * The report: a document by its uuid alone, for its facility in the token or role reporter; otherwise not found (its
+ * existence is not revealed). Which tenant holds the uuid is read across tenants (`locate`, the uuid index); the
+ * document itself and its download only then, and only with the service of that tenant (`serviceOf`: its session).
+ */
+export function documentReport(
+  locate: (uuid: string) => Promise<Tenant[]>,
+  serviceOf: (tenant: Tenant) => Promise<DocumentService>,
+) {
+  return async (caller: Caller, uuid: string): Promise<DocumentModel> => {
+    const tenant = (await locate(uuid)).find(
+      (t) =>
+        caller.roles.includes('reporter') ||
+        (caller.clients.includes(t.client) && caller.facilities.includes(t.facility)),
+    );
+    if (!tenant) throw notFound('document.not_found');
+    return (await serviceOf(tenant)).load(tenant, uuid);
   };
 }

@@ -37,16 +37,38 @@ export const tenantsOf = (caller: Caller): Tenant[] =>
 const newestFirst = (a: MaintenanceRecord, b: MaintenanceRecord) =>
   maintenanceOrderKey(a) < maintenanceOrderKey(b) ? 1 : -1;
 
-export function maintenanceService(store: MaintenanceStore, pageSize: number, clock: () => Date = () => new Date()) {
-  async function present(records: MaintenanceRecord[]): Promise<MaintenanceModel[]> {
-    const refs: NameRef[] = records.flatMap((r) => {
+/**
+ * `store` serves the entries of one tenant (create, update) or, for the report, the all-tenant collection; `storeOf`
+ * gives the store of a tenant the report reaches (its entries and its client's names, with that tenant's session).
+ */
+export function maintenanceService(
+  store: MaintenanceStore,
+  pageSize: number,
+  clock: () => Date = () => new Date(),
+  storeOf: (tenant: Tenant) => Promise<MaintenanceStore> = async () => store,
+) {
+  /** The names of the records' people and devices: each client's from its directory, with a tenant of that client. */
+  async function namesOf(records: MaintenanceRecord[]): Promise<Map<string, string>> {
+    const byClient = new Map<string, { tenant: Tenant; refs: NameRef[] }>();
+    for (const r of records) {
       const { persons, devices } = namedIn(r);
-      return [
+      const refs = [
         ...persons.map((id) => ({ client: r.Client, kind: 'PERSON' as const, id })),
         ...devices.map((id) => ({ client: r.Client, kind: 'DEVICE' as const, id })),
       ];
-    });
-    const names = refs.length ? await store.names(refs) : new Map<string, string>();
+      if (!refs.length) continue;
+      const entry = byClient.get(r.Client) ?? { tenant: { client: r.Client, facility: r.Facility }, refs: [] };
+      entry.refs.push(...refs);
+      byClient.set(r.Client, entry);
+    }
+    const found = await Promise.all(
+      [...byClient.values()].map(async ({ tenant, refs }) => (await storeOf(tenant)).names(refs)),
+    );
+    return new Map(found.flatMap((names) => [...names]));
+  }
+
+  async function present(records: MaintenanceRecord[]): Promise<MaintenanceModel[]> {
+    const names = await namesOf(records);
     const lookup = (kind: NameRef['kind']) => (client: string, id: string | null) =>
       id === null ? null : (names.get(nameKey({ client, kind, id })) ?? null);
     return records.map((r) => toMaintenanceModel(r, { person: lookup('PERSON'), device: lookup('DEVICE') }));
@@ -58,10 +80,10 @@ export function maintenanceService(store: MaintenanceStore, pageSize: number, cl
       const { items, total } = await store.pageAll(0, limit);
       return { records: items, total };
     }
-    const tenants = tenantsOf(caller);
+    const tenants = await Promise.all(tenantsOf(caller).map(async (t) => ({ tenant: t, store: await storeOf(t) })));
     const [lists, counts] = await Promise.all([
-      Promise.all(tenants.map((t) => store.listTenant(t, limit))),
-      Promise.all(tenants.map((t) => store.countTenant(t))),
+      Promise.all(tenants.map((t) => t.store.listTenant(t.tenant, limit))),
+      Promise.all(tenants.map((t) => t.store.countTenant(t.tenant))),
     ]);
     return { records: lists.flat().sort(newestFirst).slice(0, limit), total: counts.reduce((a, b) => a + b, 0) };
   }

@@ -45,9 +45,11 @@ describe('GET /docs', () => {
     const expected = Object.entries<Record<string, unknown>>(apiDocument().paths).flatMap(([path, item]) =>
       Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
     );
-    await page.waitForFunction(`document.querySelectorAll('.opblock').length >= ${expected.length}`, undefined, {
-      timeout: 20_000,
-    });
+    // Waits for the last block by locator: a string predicate is polled with eval, which the page's own CSP forbids.
+    await page
+      .locator('.opblock')
+      .nth(expected.length - 1)
+      .waitFor({ state: 'attached', timeout: 20_000 });
     // Each operation is a block with its method and path.
     const shown = await page.$$eval('.opblock', (blocks) =>
       blocks.map(

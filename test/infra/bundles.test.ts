@@ -4,7 +4,11 @@
  * through the SDK's HTTP handler against DynamoDB Local, and logs stack traces that name the sources
  * (shared/stack-traces.ts) without `--enable-source-maps`.
  */
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { promisify } from 'node:util';
 import { isBuiltin } from 'node:module';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -14,11 +18,13 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILTINS_BY_REQUIRE, esbuildOptions, sourceMapOptions } from '../../infra/bundling';
 import { LOCAL_CREDENTIALS } from '../../infra/local/emulators';
+import { LOCAL_TENANT_ROLE_ARN } from '../../infra/local/sts';
 import { environmentOf } from '../../shared/config';
 import { containerRoutes } from '../../shared/routes/containers';
 import { runtime } from '../support/api';
 import { apiEvent } from '../support/events';
 
+const execFileAsync = promisify(execFile);
 const dir = mkdtempSync(path.join(os.tmpdir(), 'nm-bundle-'));
 const file = path.join(dir, 'index.mjs');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -27,25 +33,26 @@ beforeAll(async () => {
 }, 60_000);
 
 /** Invokes the bundle's handler in a Node process of its own, as Lambda would: its result, modules and log lines. */
-function invoke(event: object, env: Record<string, string> = {}) {
-  const { dynamodbEndpoint, tableName, region } = runtime();
+async function invoke(event: object, env: Record<string, string> = {}) {
+  const { dynamodbEndpoint, stsEndpoint, tableName, region } = runtime();
   const script =
     `const { handler } = await import(${JSON.stringify(pathToFileURL(file).href)});\n` +
     `const result = await handler(${JSON.stringify(event)}, { getRemainingTimeInMillis: () => 10000, ` +
-    `functionName: 'bundle-test', awsRequestId: 'r1' });\n` +
+    // Named as the runtime names container.load: its tenant session is that function's (infra/local/sts.ts).
+    `functionName: 'container-load', awsRequestId: 'r1' });\n` +
     `process.stdout.write('\\n' + JSON.stringify({ result, modules: process.moduleLoadList }));`;
-  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+  const run = await execFileAsync(process.execPath, ['--input-type=module', '-e', script], {
     env: {
       PATH: process.env.PATH,
       AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
       AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
-      ...environmentOf({ region, dynamodbEndpoint, tableName }),
+      ...environmentOf({ region, dynamodbEndpoint, tableName, stsEndpoint, tenantRoleArn: LOCAL_TENANT_ROLE_ARN }),
       LOG_LEVEL: 'ERROR',
       POWERTOOLS_METRICS_DISABLED: 'true',
       ...env,
     },
     encoding: 'utf8',
-  });
+  }).catch((error: { stdout: string; stderr: string }) => error);
   const lines = run.stdout.trim().split('\n');
   const { result, modules } = JSON.parse(lines.pop()!) as {
     result: { statusCode: number; body: string };
@@ -75,20 +82,31 @@ describe('a bundled function', () => {
     expect(BUILTINS_BY_REQUIRE).toContain('http');
   });
 
-  it('answers a request through the SDK against DynamoDB Local', () => {
-    const { result, modules, logs } = invoke(loadEvent);
+  it('answers a request through the SDK against DynamoDB Local', async () => {
+    const { result, modules, logs } = await invoke(loadEvent);
     expect(modules).toContain('NativeModule http');
     // What an import of node:http would have loaded through its WebSocket getter.
     expect(modules.filter((m) => m.includes('undici'))).toEqual([]);
-    // A 404 of the container's own (not a 503): the GetItem went to DynamoDB Local and came back.
+    // A 404 of the container's own (not a 503): the tenant session came from the local STS, the Query went to DynamoDB
+    // Local with it and came back.
     expect(result.statusCode).toBe(404);
     expect(JSON.parse(result.body).Notifications[0].Message).toBe('container.not_found');
     expect(logs).toEqual([]);
   });
 
-  it('logs a failure with a stack that names the sources, without --enable-source-maps', () => {
-    // A table that does not exist: DynamoDB answers ResourceNotFoundException, which no rule expects, so 500.
-    const { result, logs } = invoke(loadEvent, environmentOf({ tableName: 'no-such-table' }));
+  it('logs a failure with a stack that names the sources, without --enable-source-maps', async () => {
+    // A DynamoDB that answers ResourceNotFoundException (a table that does not exist), which no rule expects, so 500.
+    // (The runtime's own would answer AccessDenied first: the tenant role reaches its table only.)
+    const missing = createServer((req, res) => {
+      req.resume();
+      res.writeHead(400, { 'content-type': 'application/x-amz-json-1.0' });
+      const type = 'com.amazonaws.dynamodb.v20120810#ResourceNotFoundException';
+      res.end(JSON.stringify({ __type: type, message: 'none' }));
+    }).listen(0, '127.0.0.1');
+    await once(missing, 'listening');
+    const { port } = missing.address() as AddressInfo;
+    const { result, logs } = await invoke(loadEvent, environmentOf({ dynamodbEndpoint: `http://127.0.0.1:${port}` }));
+    missing.close();
     expect(result.statusCode).toBe(500);
     const stack = logs.find((l) => l.message === 'request failed')?.error?.stack ?? '';
     expect(stack).toContain('ResourceNotFoundException');

@@ -1,13 +1,13 @@
 /**
  * The release records' bucket of each stage (StrlSchV § 86 Abs. 2: kept 30 years): S3 Object Lock with a default
  * retention of 30 years (COMPLIANCE in prod, GOVERNANCE in dev), kept when the stack goes, private, encrypted, TLS
- * only; only the functions that make records may put them (with their retention), the ones that present documents
- * read them, and no role may delete one.
+ * only; only the functions that make records may put them (with their retention, through their tenant sessions), the
+ * ones that present documents read them, and no role may delete one.
  */
 import { describe, expect, it } from 'vitest';
 import { RECORD_RETENTION_DAYS } from '../../infra/storage';
 import { routes } from '../../shared/routes';
-import { synthStage } from '../support/templates';
+import { synthStage } from '../../infra/local/templates';
 
 type Statement = { Effect?: string; Action: string | string[]; Resource: unknown };
 const actionsOf = (s: Statement) => [s.Action].flat();
@@ -53,7 +53,9 @@ describe.each(['dev', 'prod'] as const)('the records bucket (%s)', (stage) => {
     const writers = onRecords.filter(({ statement }) => actionsOf(statement).includes('s3:PutObject'));
     const makers = routes.filter((r) => r.records === 'write').map((r) => stack.routeFunctions.get(r.operation)!);
     expect(makers.length).toBe(2);
-    const roleOf = (fn: (typeof makers)[number]) => JSON.stringify([{ Ref: idOf(fn.role!) }]);
+    // With the session of the record's tenant: the tenant role the function assumes (infra/access.ts).
+    const roleOf = (fn: (typeof makers)[number]) =>
+      JSON.stringify([{ Ref: resources[idOf(fn)].Properties.Environment.Variables.TENANT_ROLE_ARN['Fn::GetAtt'][0] }]);
     expect(new Set(writers.map((w) => w.roles))).toEqual(new Set(makers.map(roleOf)));
     for (const { statement } of writers)
       expect(actionsOf(statement).sort()).toEqual(['s3:PutObject', 's3:PutObjectRetention']);

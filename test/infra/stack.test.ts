@@ -5,22 +5,23 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it, vi } from 'vitest';
-import { accessLevel, roleIdOf as levelRoleIdOf, routeAccess } from '../../infra/access';
+import { accessLevel, roleIdOf as levelRoleIdOf, routeAccess, usesTenantSessions } from '../../infra/access';
 import { BUILTINS_BY_REQUIRE, bundlingOptions, esbuildOptions } from '../../infra/bundling';
 import { builtinShim } from '../../infra/builtins/shims';
 import { groupOf } from '../../infra/groups';
 import { QUOTAS, sizeTable } from '../../infra/quotas';
 import { RELEASE_SWEEP_MINUTES, ServiceStack, routesByEntry } from '../../infra/stack';
 import { STAGES, stageConfig } from '../../infra/stages';
-import { TABLE_DEFINITION } from '../../shared/data/table';
+import { SESSION_SECONDS, SESSION_TAGS } from '../../shared/clients/tenant-sessions';
+import { CROSS_TENANT_INDEXES, TABLE_DEFINITION, tenantPartitions } from '../../shared/data/table';
 import { CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS } from '../../shared/http/cors';
 import { COUNTED_TYPES } from '../../shared/data/counted';
 import { operationStateMachine } from '../../shared/operations/machine';
-import { DOCUMENT_FILES_PREFIX } from '../../shared/domain/document';
+import { DOCUMENT_FILES_PREFIX, facilityFilesPrefix } from '../../shared/domain/document';
 import { authorizerEntry, eventFunctions, gatewayPathsOf, routeKey, routes, type Route } from '../../shared/routes';
 import { operations } from '../../shared/routes/operations';
 import type { IConstruct } from 'constructs';
-import { synthStage } from '../support/templates';
+import { synthStage } from '../../infra/local/templates';
 
 type Resource = {
   Type: string;
@@ -63,7 +64,14 @@ function policyResources(template: Template, roleId: string): unknown[] {
 }
 
 const WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
-const LOCAL_ONLY_ENV = ['DYNAMODB_ENDPOINT', 'S3_ENDPOINT', 'AUTH_JWKS'];
+/** What reads or writes items (not the stream's records). */
+const ITEM_ACTION =
+  /^dynamodb:(GetItem|BatchGetItem|Query|PutItem|UpdateItem|DeleteItem|BatchWriteItem|ConditionCheckItem)$/;
+const LOCAL_ONLY_ENV = ['DYNAMODB_ENDPOINT', 'S3_ENDPOINT', 'STS_ENDPOINT', 'AUTH_JWKS'];
+/** The session tags as a tenant role's policy variables. */
+const TAG = { client: '$' + '{aws:PrincipalTag/client}', facility: '$' + '{aws:PrincipalTag/facility}' };
+const TAGS_PRESENT = { 'aws:PrincipalTag/client': 'false', 'aws:PrincipalTag/facility': 'false' };
+const SESSION_FILES = facilityFilesPrefix(TAG.client, TAG.facility);
 /** CDK's own helper functions: bucket auto-delete (dev) and bucket notifications. */
 const CDK_HELPERS = /^(CustomS3AutoDeleteObjectsCustomResourceProvider|BucketNotificationsHandler)/;
 
@@ -177,6 +185,16 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
   const startFnIds = new Set(routes.filter((r) => r.auth === 'operator').map((r) => routeFnIds.get(r.operation)!));
   const functions = template.findResources('AWS::Lambda::Function') as Record<string, Resource>;
   const roleIdOf = (fnId: string) => (functions[fnId]!.Properties.Role['Fn::GetAtt'] as string[])[0]!;
+  /** The functions that reach data for a caller: with tenant sessions (infra/access.ts). */
+  const sessionFnIds = new Set(
+    routes.filter((r) => usesTenantSessions(routeAccess(r))).map((r) => routeFnIds.get(r.operation)!),
+  );
+  /** The tenant role a function assumes (TENANT_ROLE_ARN), if it has one. */
+  const tenantRoleIdOf = (fnId: string): string | undefined =>
+    functions[fnId]!.Properties.Environment.Variables.TENANT_ROLE_ARN?.['Fn::GetAtt']?.[0];
+  /** The role a function's table and bucket calls run with: its tenant role's, or its own. */
+  const dataRoleIdOf = (fnId: string) => tenantRoleIdOf(fnId) ?? roleIdOf(fnId);
+  const tenantRoleIds = [...new Set([...sessionFnIds].map((fnId) => tenantRoleIdOf(fnId)!))];
   const tableId = idOf(stack.table);
   const bucketId = idOf(stack.bucket);
 
@@ -263,6 +281,7 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
           'STAGE',
           ...(startFnIds.has(fnId) ? ['STATE_MACHINE_ARNS'] : []),
           'TABLE_NAME',
+          ...(sessionFnIds.has(fnId) ? ['TENANT_ROLE_ARN'] : []),
         ]);
         expect(env).toMatchObject({
           STAGE: stage,
@@ -364,16 +383,16 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
   });
 
   describe('permissions', () => {
-    it('grants read-only routes no write actions', () => {
+    it('grants read-only routes no write actions, with their tenant sessions', () => {
       const readRoutes = routes.filter((r) => r.data === 'read');
       expect(readRoutes.length).toBeGreaterThan(0);
       for (const route of readRoutes) {
-        const actions = roleActions(template, roleIdOf(routeFnIds.get(route.operation)!));
+        const actions = roleActions(template, dataRoleIdOf(routeFnIds.get(route.operation)!));
         expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query']));
         for (const action of WRITE_ACTIONS) expect(actions).not.toContain(action);
         // The table grant covers the table and its indexes, never a wildcard resource.
         const resources = JSON.stringify(
-          ownStatements(template, roleIdOf(routeFnIds.get(route.operation)!)).flatMap((st) => [st.Resource].flat()),
+          ownStatements(template, dataRoleIdOf(routeFnIds.get(route.operation)!)).flatMap((st) => [st.Resource].flat()),
         );
         expect(resources).toContain(JSON.stringify({ 'Fn::GetAtt': [tableId, 'Arn'] }));
         expect(resources).toContain('/index/*');
@@ -381,9 +400,9 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
       }
     });
 
-    it('grants write routes read and write', () => {
+    it('grants write routes read and write, with their tenant sessions', () => {
       for (const route of routes.filter((r) => r.data === 'write')) {
-        const actions = roleActions(template, roleIdOf(routeFnIds.get(route.operation)!));
+        const actions = roleActions(template, dataRoleIdOf(routeFnIds.get(route.operation)!));
         expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query', ...WRITE_ACTIONS]));
       }
     });
@@ -397,7 +416,7 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
 
     it('lets only maintenance steps scan the table or list the bucket', () => {
       for (const fnId of ownFnIds) {
-        const actions = roleActions(template, roleIdOf(fnId));
+        const actions = [...roleActions(template, roleIdOf(fnId)), ...roleActions(template, dataRoleIdOf(fnId))];
         const step = [...stepFnIds.values()].includes(fnId);
         expect(actions.includes('dynamodb:Scan'), fnId).toBe(step);
         if (!step)
@@ -414,7 +433,7 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
         ...eventFunctions.map((e) => ({ files: e.files as string, records: undefined, fnId: eventFnIds.get(e.name)! })),
       ];
       for (const { files, records, fnId } of subjects) {
-        const s3 = roleActions(template, roleIdOf(fnId)).filter((a) => a.startsWith('s3:'));
+        const s3 = roleActions(template, dataRoleIdOf(fnId)).filter((a) => a.startsWith('s3:'));
         // Release records: put with their retention by the functions that make them (test/infra/records.test.ts).
         const recordActions = records === 'write' ? ['s3:PutObject', 's3:PutObjectRetention'] : [];
         if (files === 'none') {
@@ -431,8 +450,10 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
             ]),
           ].sort(),
         );
-        // API and event functions touch document files only.
-        expect(JSON.stringify(policyResources(template, roleIdOf(fnId)))).toContain(`/${DOCUMENT_FILES_PREFIX}*`);
+        // API and event functions touch document files only; with a tenant session, its own facility's.
+        expect(JSON.stringify(policyResources(template, dataRoleIdOf(fnId)))).toContain(
+          sessionFnIds.has(fnId) ? `/${SESSION_FILES}*` : `/${DOCUMENT_FILES_PREFIX}*`,
+        );
       }
     });
 
@@ -501,6 +522,117 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
         }
       },
     );
+
+    it(
+      'gives a function that reaches data for a caller no table or bucket grant of its own: it assumes its tenant ' +
+        'role with the session tags (a cross-tenant route also queries its cross-tenant partitions, by their keys)',
+      () => {
+        expect(sessionFnIds.size).toBeGreaterThan(20);
+        for (const route of routes.filter((r) => sessionFnIds.has(routeFnIds.get(r.operation)!))) {
+          const fnId = routeFnIds.get(route.operation)!;
+          const own = ownStatements(template, roleIdOf(fnId));
+          const assume = own.filter((st) => [st.Action].flat().includes('sts:AssumeRole'));
+          expect(assume, fnId).toEqual([
+            expect.objectContaining({
+              Action: ['sts:AssumeRole', 'sts:TagSession'],
+              Resource: { 'Fn::GetAtt': [tenantRoleIdOf(fnId), 'Arn'] },
+            }),
+          ]);
+          const data = own.filter((st) => [st.Action].flat().some((a) => /^(dynamodb|s3):/.test(a)));
+          if (!route.allTenants) {
+            expect(data, fnId).toEqual([]);
+            continue;
+          }
+          const { index, prefix } = CROSS_TENANT_INDEXES[route.allTenants];
+          expect(data).toEqual([
+            expect.objectContaining({
+              Action: 'dynamodb:Query',
+              Resource: [
+                { 'Fn::GetAtt': [tableId, 'Arn'] },
+                { 'Fn::Join': ['', [{ 'Fn::GetAtt': [tableId, 'Arn'] }, `/index/${index}`]] },
+              ],
+              Condition: expect.objectContaining({
+                'ForAllValues:StringLike': expect.objectContaining({ 'dynamodb:LeadingKeys': [`${prefix}*`] }),
+                Null: expect.objectContaining({ 'dynamodb:LeadingKeys': 'false' }),
+              }),
+            }),
+          ]);
+        }
+      },
+    );
+
+    it('lets only the function roles that need it assume a tenant role, with both session tags and no other', () => {
+      const roles = template.findResources('AWS::IAM::Role') as Record<string, Resource>;
+      for (const tenantRoleId of tenantRoleIds) {
+        const assumers = [...sessionFnIds].filter((fnId) => tenantRoleIdOf(fnId) === tenantRoleId).map(roleIdOf);
+        const trust = roles[tenantRoleId]!.Properties.AssumeRolePolicyDocument.Statement as Record<string, unknown>[];
+        expect(new Set(trust.map((st) => JSON.stringify(st.Principal)))).toEqual(
+          new Set(assumers.map((id) => JSON.stringify({ AWS: { 'Fn::GetAtt': [id, 'Arn'] } }))),
+        );
+        for (const statement of trust)
+          expect(statement).toMatchObject({
+            Effect: 'Allow',
+            Action: ['sts:AssumeRole', 'sts:TagSession'],
+            Condition: {
+              'ForAllValues:StringEquals': { 'aws:TagKeys': Object.values(SESSION_TAGS) },
+              Null: { 'aws:RequestTag/client': 'false', 'aws:RequestTag/facility': 'false' },
+            },
+          });
+        expect(roles[tenantRoleId]!.Properties.MaxSessionDuration).toBe(SESSION_SECONDS);
+      }
+    });
+
+    it(
+      "keeps a tenant role to its session's tenant: leading keys (ForAllValues) of its own partitions, a Null " +
+        "guard, no Scan, the facility's own object keys",
+      () => {
+        expect(tenantRoleIds.length).toBeGreaterThanOrEqual(8);
+        const tenant = tenantPartitions(TAG.client, TAG.facility);
+        for (const tenantRoleId of tenantRoleIds) {
+          const statements = ownStatements(template, tenantRoleId) as (Statement & { Condition?: any })[];
+          expect(statements.length).toBeGreaterThan(0);
+          for (const statement of statements) {
+            const actions = [statement.Action].flat();
+            expect(actions).not.toContain('dynamodb:Scan');
+            if (actions.some((a) => a.startsWith('dynamodb:'))) {
+              const onIndex = JSON.stringify(statement.Resource).includes('/index/*');
+              expect(statement.Condition, tenantRoleId).toEqual(
+                onIndex
+                  ? {
+                      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${tenant.indexPrefix}*`] },
+                      Null: { 'dynamodb:LeadingKeys': 'false', ...TAGS_PRESENT },
+                    }
+                  : {
+                      'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [tenant.directory, tenant.facility] },
+                      Null: { 'dynamodb:LeadingKeys': 'false', ...TAGS_PRESENT },
+                    },
+              );
+              if (onIndex) expect(actions).toEqual(['dynamodb:Query']);
+            } else {
+              expect(actions.every((a) => a.startsWith('s3:'))).toBe(true);
+              expect(JSON.stringify(statement.Resource).endsWith(`/${SESSION_FILES}*"]]}`), tenantRoleId).toBe(true);
+            }
+          }
+        }
+      },
+    );
+
+    it("keeps an event function's grants to facilities' items and its cross-tenant partitions, never a Scan", () => {
+      for (const event of eventFunctions) {
+        const statements = ownStatements(template, roleIdOf(eventFnIds.get(event.name)!)) as (Statement & {
+          Condition?: any;
+        })[];
+        const onTable = statements.filter((st) => [st.Action].flat().some((a) => ITEM_ACTION.test(a)));
+        expect(onTable.length).toBeGreaterThan(0);
+        for (const statement of onTable) {
+          expect([statement.Action].flat()).not.toContain('dynamodb:Scan');
+          expect(statement.Condition?.Null).toEqual({ 'dynamodb:LeadingKeys': 'false' });
+          const keys = statement.Condition['ForAllValues:StringLike']['dynamodb:LeadingKeys'] as string[];
+          const across = event.allTenants ? `${CROSS_TENANT_INDEXES[event.allTenants].prefix}*` : undefined;
+          expect(keys.every((k) => k === 'C#*#F#*' || k === across)).toBe(true);
+        }
+      }
+    });
 
     it('grants the authorizer no dynamodb or s3 action', () => {
       const actions = roleActions(template, roleIdOf(authorizerFnId));
@@ -823,11 +955,25 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
       ).toBe(true);
     });
 
+    it('alarms on any security event: a call IAM refused a function (the second wall caught one)', () => {
+      const alarm = alarmNamed('SecurityEvents')!;
+      expect(alarm.Properties).toMatchObject({
+        Namespace: `nm-archive/${stage}`,
+        MetricName: 'SecurityEvents',
+        Dimensions: [{ Name: 'service', Value: 'nm-archive' }],
+        Statistic: 'Sum',
+        Threshold: 0,
+        ComparisonOperator: 'GreaterThanThreshold',
+        TreatMissingData: 'notBreaching',
+      });
+      expect(notifies(alarm)).toBe(true);
+    });
+
     it(
       'keeps every metric math alarm within 10 metrics; each alarm or the composite joining it notifies the ' + 'topic',
       () => {
         for (const [id, alarm] of Object.entries(alarms)) expect(metricsOf(alarm).length, id).toBeLessThanOrEqual(10);
-        for (const name of ['ServerErrorRate', 'LatencyP99', 'Throttles', 'FailedExecutions', 'DeadLetterQueueDepth']) {
+        for (const name of [...stack.monitoring.alarms.keys()]) {
           const top =
             alarmNamed(name) ??
             Object.values(composites).find((a) => a.Properties.AlarmName === `NmArchive-${stage}-${name}`);
@@ -856,7 +1002,14 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
         }
         for (const [name, alarm] of stack.monitoring.alarms)
           expect(referenced.has(idOf(alarm as unknown as IConstruct)), name).toBe(true);
-        expect(stack.monitoring.alarms.size).toBe(5);
+        expect([...stack.monitoring.alarms.keys()]).toEqual([
+          'ServerErrorRate',
+          'LatencyP99',
+          'Throttles',
+          'FailedExecutions',
+          'DeadLetterQueueDepth',
+          'SecurityEvents',
+        ]);
       },
     );
   });

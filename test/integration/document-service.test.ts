@@ -8,7 +8,7 @@ import { s3FileStorage, type FileStorage } from '../../shared/data/files';
 import { fileKey } from '../../shared/domain/document';
 import { formatTimestamp } from '../../shared/domain/time';
 import { logger } from '../../shared/observability';
-import { documentService } from '../../shared/services/documents';
+import { documentReport, documentService } from '../../shared/services/documents';
 import { documentClient, runtime } from '../support/api';
 
 Object.assign(process.env, {
@@ -54,7 +54,7 @@ describe('presenting documents', () => {
         expect(byName['bad.pdf']).toBeNull();
         expect(
           (
-            await service.report(
+            await documentReport(store.tenantsOf, async () => service)(
               { sub: 's', name: undefined, clients: [tenant.client], facilities: [tenant.facility], roles: [], exp: 0 },
               made[1]!.Uuid,
             )

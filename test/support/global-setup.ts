@@ -28,12 +28,17 @@ export default async function setup(project: TestProject) {
   const localDir = mkdtempSync(path.join(os.tmpdir(), 'nm-archive-test-'));
   const logFile = path.join(localDir, 'runtime.log');
   const log = createWriteStream(logFile);
-  const started = spawnRuntime(localDir, {
-    IAM_RECORD_FILE: path.join(localDir, IAM_RECORD_FILE),
-    LOG_LEVEL: 'INFO',
-    // A small upload limit, so the oversized-upload test stays small.
-    ...environmentOf({ maxUploadBytes: String(256 * 1024) }),
-  });
+  const started = spawnRuntime(
+    localDir,
+    {
+      IAM_RECORD_FILE: path.join(localDir, IAM_RECORD_FILE),
+      LOG_LEVEL: 'INFO',
+      // A small upload limit, so the oversized-upload test stays small.
+      ...environmentOf({ maxUploadBytes: String(256 * 1024) }),
+    },
+    // A tenant session's call the policies refuse is answered AccessDenied, as on AWS (infra/local/enforcer.ts).
+    ['--enforce-iam'],
+  );
   const { child } = started;
   child.stdout.on('data', (chunk: Buffer) => log.write(chunk));
   const runtime = await started.info();
@@ -54,6 +59,12 @@ export default async function setup(project: TestProject) {
     if (coverage) throw new Error(coverage);
     if (iam.denied.length)
       throw new Error(`IAM denies ${iam.denied.length} request(s) a function made:\n${iam.denied.join('\n')}`);
+    if (iam.ignored.length)
+      throw new Error(
+        `The IAM evaluator ignored condition keys of ${iam.ignored.length} request(s):\n${iam.ignored.join('\n')}`,
+      );
+    if (iam.crossed.length)
+      throw new Error(`IAM lets a tenant session reach another tenant's data:\n${iam.crossed.join('\n')}`);
   };
 }
 

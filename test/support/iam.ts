@@ -1,161 +1,180 @@
 /**
- * IAM checked, not trusted: every AWS request a function made during the run (recorded by the
- * local runtime, infra/local/iam-recorder.ts) is evaluated by an IAM policy simulator
- * (@cloud-copilot/iam-simulate) against its role's policies in the synthesized dev stage (its stack and the
- * nested stacks of its resource groups, read as one: test/support/templates.ts), with
- * the bucket policy as the resource policy of S3 requests. Any request not allowed is a failure.
- * The report lists, per function, the granted actions the run never exercised.
+ * IAM checked, not trusted: every AWS request a function made during the run (recorded by the local runtime,
+ * infra/local/iam-recorder.ts, with its condition keys and the tags of the tenant session it was made with) is
+ * evaluated by an independent IAM evaluator (@cloud-copilot/iam-simulate) against the synthesized dev stage
+ * (infra/local/iam-policies.ts): a request made with a tenant session as the tenant role with those tags, an
+ * AssumeRole against the tenant role's trust policy, anything else as the function's own role. Any request not
+ * allowed, and any condition key the evaluator ignored, is a failure.
+ *
+ * The second wall is then tried (docs/security.md): each kind of tenant-session request a function made is evaluated
+ * again with another tenant's key (another client, another facility of the same client, facility `f1` against
+ * `f10`, no key at all, another tenant's object key), and each such function's session is tried on a Scan, the uuid
+ * index and the all-tenant indexes. Every one of those must be denied. The report lists, per function, the granted
+ * actions (own role and tenant role) the run never exercised.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { runSimulation } from '@cloud-copilot/iam-simulate';
-import { LOCAL_REGION } from '../../infra/local/emulators';
-import { stateMachineArnOf } from '../../infra/local/environment';
-import { LOCAL_ACCOUNT, type IamRequest } from '../../infra/local/iam-recorder';
-import { synthStage } from './templates';
+import { CROSS_TENANT_INDEXES, TABLE_DEFINITION } from '../../shared/data/table';
+import { type IamAsk, type IamRequest, tableArn } from '../../infra/local/iam-requests';
+import { type LocalNames, stagePolicies, type StagePolicies } from '../../infra/local/iam-policies';
 
-type Json = any;
-/** The local table and buckets, as the runtime named them. */
-type BucketNames = { tableName: string; bucketName: string; recordsBucketName: string };
-/** The bucket an S3 ARN names (`arn:aws:s3:::bucket/key`). */
-const bucketOf = (arn: string) => arn.replace(/^arn:aws:s3:::/, '').split('/')[0]!;
-type Statement = { Effect: string; Action: string | string[]; Resource: unknown; Condition?: unknown };
-
-/** The dev stack's functions by the key the recorder names them with, and the resolver of its intrinsics. */
-function synthesize(names: BucketNames) {
-  const { stack, template, idOf } = synthStage('dev');
-  const functions = new Map<string, string>([
-    ['authorizer', idOf(stack.authorizerFunction)],
-    ...[...stack.routeFunctions].map(([operation, fn]): [string, string] => [`route:${operation}`, idOf(fn)]),
-    ...[...stack.eventFunctions].map(([name, fn]): [string, string] => [`event:${name}`, idOf(fn)]),
-    ...[...stack.stepFunctions].map(([operation, fn]): [string, string] => [`step:${operation}`, idOf(fn)]),
-  ]);
-  const machines = new Map(
-    [...stack.stateMachines].map(([operation, machine]) => [idOf(machine), stateMachineArnOf(operation)]),
-  );
-  const table = `arn:aws:dynamodb:${LOCAL_REGION}:${LOCAL_ACCOUNT}:table/${names.tableName}`;
-  const attributes: Record<string, Record<string, string>> = {
-    [idOf(stack.table)]: { Ref: names.tableName, Arn: table, StreamArn: `${table}/stream/local` },
-    [idOf(stack.bucket)]: { Ref: names.bucketName, Arn: `arn:aws:s3:::${names.bucketName}` },
-    [idOf(stack.recordsBucket)]: { Ref: names.recordsBucketName, Arn: `arn:aws:s3:::${names.recordsBucketName}` },
-    ...Object.fromEntries([...machines].map(([id, arn]) => [id, { Ref: arn, Arn: arn, Name: arn.split(':').at(-1)! }])),
-  };
-  const pseudo: Record<string, string> = {
-    'AWS::Partition': 'aws',
-    'AWS::Region': LOCAL_REGION,
-    'AWS::AccountId': LOCAL_ACCOUNT,
-    'AWS::URLSuffix': 'amazonaws.com',
-  };
-  const resolve = (value: Json): Json => {
-    if (Array.isArray(value)) return value.map(resolve);
-    if (!value || typeof value !== 'object') return value;
-    if ('Ref' in value) return pseudo[value.Ref] ?? attributes[value.Ref]?.Ref ?? `unresolved:${value.Ref}`;
-    if ('Fn::GetAtt' in value) {
-      const [id, attribute] = value['Fn::GetAtt'] as [string, string];
-      return attributes[id]?.[attribute] ?? `arn:aws:unresolved:${LOCAL_REGION}:${LOCAL_ACCOUNT}:${id}/${attribute}`;
-    }
-    if ('Fn::Join' in value) {
-      const [separator, parts] = value['Fn::Join'] as [string, Json[]];
-      return parts.map(resolve).join(separator);
-    }
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolve(v)]));
-  };
-  const resources = template.Resources as Record<string, Json>;
-  const roleOf = (fnId: string) => resources[fnId].Properties.Role['Fn::GetAtt'][0] as string;
-  const policiesOf = (fnId: string) =>
-    Object.entries(resources)
-      .filter(
-        ([, r]) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((role: Json) => role.Ref === roleOf(fnId)),
-      )
-      .map(([name, r]) => ({ name, policy: resolve(r.Properties.PolicyDocument) }));
-  // Each bucket's own policy, by the bucket's name: the resource policy of requests to it.
-  const bucketPolicies = new Map<string, Json>(
-    Object.values(resources)
-      .filter((r) => r.Type === 'AWS::S3::BucketPolicy')
-      .map((r) => [resolve(r.Properties.Bucket) as string, resolve(r.Properties.PolicyDocument)]),
-  );
-  return { functions, policiesOf, roleOf, bucketPolicies };
-}
+type Statement = { Effect: string; Action: string | string[] };
 
 const matches = (pattern: string, action: string) =>
   new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '.*')}$`, 'i').test(action);
-const actionsOf = (statement: Statement) => [statement.Action].flat();
 
 export interface IamCheck {
   /** Requests the policies do not allow, one line each. */
   denied: string[];
+  /** Requests whose condition keys the evaluator ignored (a key that does not apply to the action). */
+  ignored: string[];
+  /** Tries at another tenant's data that the policies allowed: the second wall's holes. */
+  crossed: string[];
   /** Per function, the granted actions no request of the run used. */
   unexercised: Map<string, string[]>;
   requests: number;
+  /** Of those, made with a tenant session and evaluated as the tenant role with its tags. */
+  tagged: number;
+  /** Tries at another tenant's data evaluated (each denied unless in `crossed`). */
+  tries: number;
 }
 
-/** Evaluates the recorded requests of a run; `names` are the local table and bucket. */
-export async function checkIam(recordFile: string, names: BucketNames): Promise<IamCheck> {
+/** Another value of the same shape: `f1` → `f10` would be a prefix, so a fresh one (`f1` → `f1-other`). */
+const other = (value: string) => `${value}-other`;
+
+/**
+ * The same request aimed elsewhere: each named kind rewrites the session's client or facility where the request names
+ * it (keys, object keys), or drops its key. A kind that would leave the request as it was is left out (a client's
+ * directory is shared by its facilities by design, so another facility changes nothing there).
+ */
+export function crossings(request: IamAsk, tags: Record<string, string>): [string, IamAsk][] {
+  const { client, facility } = tags as { client: string; facility: string };
+  const rewrite = (from: string, to: string): IamAsk => {
+    const swap = (text: string) => text.split(from).join(to);
+    const keys = request.context?.['dynamodb:LeadingKeys'];
+    return {
+      ...request,
+      resource: request.resource.startsWith('arn:aws:s3:::') ? swap(request.resource) : request.resource,
+      context: { ...request.context, ...(keys ? { 'dynamodb:LeadingKeys': [keys].flat().map(swap) } : {}) },
+    };
+  };
+  const tries: [string, IamAsk][] = [
+    ['another client', rewrite(`${client}`, other(client))],
+    ['another facility of the same client', rewrite(`#F#${facility}`, `#F#${other(facility)}`)],
+    ['f1 against f10', rewrite(`#F#${facility}`, `#F#${facility}0`)],
+  ];
+  if (request.resource.startsWith('arn:aws:s3:::')) {
+    tries[1] = ['another facility of the same client', rewrite(`/${facility}/`, `/${other(facility)}/`)];
+    tries[2] = ['f1 against f10', rewrite(`/${facility}/`, `/${facility}0/`)];
+  }
+  if (request.context?.['dynamodb:LeadingKeys']) {
+    const { 'dynamodb:LeadingKeys': _, ...rest } = request.context;
+    tries.push(['no key', { ...request, context: rest }]);
+  }
+  const same = JSON.stringify(request);
+  return tries.filter(([, tried]) => JSON.stringify(tried) !== same);
+}
+
+/** What a tenant session must never reach, whatever its function: a Scan, the uuid index, the all-tenant indexes. */
+export function outOfReach(tableName: string): [string, IamAsk][] {
+  const table = tableArn(tableName);
+  const index = (name: keyof typeof CROSS_TENANT_INDEXES) => {
+    const { index: indexName, prefix } = CROSS_TENANT_INDEXES[name];
+    return {
+      action: 'dynamodb:Query',
+      resource: `${table}/index/${indexName}`,
+      context: { 'dynamodb:LeadingKeys': [`${prefix}0`] },
+    };
+  };
+  return [
+    ['a Scan of the table', { action: 'dynamodb:Scan', resource: table }],
+    ['a Scan of an index', { action: 'dynamodb:Scan', resource: `${table}/index/${TABLE_DEFINITION.indexes[0].name}` }],
+    ['the uuid index', index('documentUuids')],
+    ['the all-tenant log index', index('maintenanceLog')],
+    ['the release index', index('releaseDue')],
+  ];
+}
+
+const line = (fn: string, r: IamAsk) =>
+  `${fn}: ${r.action} on ${r.resource}${r.context ? ` ${JSON.stringify(r.context)}` : ''}`;
+
+/** Evaluates the recorded requests of a run and tries the second wall; `names` are the local table and buckets. */
+export async function checkIam(recordFile: string, names: LocalNames, policies?: StagePolicies): Promise<IamCheck> {
   const lines = existsSync(recordFile) ? readFileSync(recordFile, 'utf8').trim().split('\n').filter(Boolean) : [];
   const requests = [
     ...new Map(
-      lines.map((line) => {
-        const r = JSON.parse(line) as IamRequest;
-        return [`${r.fn} ${r.action} ${r.resource}`, r];
+      lines.map((text) => {
+        const { via: _, ...r } = JSON.parse(text) as IamRequest;
+        return [JSON.stringify(r), JSON.parse(text) as IamRequest];
       }),
     ).values(),
   ];
-  const { functions, policiesOf, roleOf, bucketPolicies } = synthesize(names);
-  const denied: string[] = [];
+  const { functions, evaluate } = policies ?? stagePolicies(names);
+  const check: IamCheck = {
+    denied: [],
+    ignored: [],
+    crossed: [],
+    unexercised: new Map(),
+    requests: requests.length,
+    tagged: 0,
+    tries: 0,
+  };
+  /** One sample per function, action and resource kind of its tenant-session requests, for the tries. */
+  const samples = new Map<string, IamRequest>();
   for (const request of requests) {
-    const fnId = functions.get(request.fn);
-    if (!fnId) {
-      denied.push(`${request.fn}: no such function in the stack (${request.action} ${request.resource})`);
-      continue;
+    if (request.session) check.tagged += 1;
+    const result = await evaluate(request.fn, request);
+    if (result.result !== 'Allowed')
+      check.denied.push(
+        `${line(request.fn, request)} (${request.via}, as the ${result.as}) is ${result.result}` +
+          `${result.error ? `: ${result.error}` : ''}`,
+      );
+    if (result.ignoredContextKeys.length)
+      check.ignored.push(`${line(request.fn, request)}: ${result.ignoredContextKeys.join(', ')}`);
+    if (request.session) {
+      const kind = request.resource.replace(/(:::[^/]+\/).*/, '$1').replace(/\/index\/.*/, '/index');
+      samples.set(`${request.fn} ${request.action} ${kind}`, request);
     }
-    const result = await runSimulation(
-      {
-        request: {
-          principal: `arn:aws:iam::${LOCAL_ACCOUNT}:role/${roleOf(fnId)}`,
-          action: request.action,
-          resource: { resource: request.resource, accountId: LOCAL_ACCOUNT },
-          contextVariables: { 'aws:SecureTransport': 'true' },
-        },
-        identityPolicies: policiesOf(fnId),
-        serviceControlPolicies: [],
-        resourceControlPolicies: [],
-        ...(request.action.startsWith('s3:') && bucketPolicies.has(bucketOf(request.resource))
-          ? { resourcePolicy: bucketPolicies.get(bucketOf(request.resource)) }
-          : {}),
-      },
-      {},
-    );
-    if (result.resultType === 'error')
-      denied.push(
-        `${request.fn}: ${request.action} on ${request.resource} could not be evaluated: ` +
-          `${JSON.stringify(result.errors)}`,
-      );
-    else if (result.overallResult !== 'Allowed')
-      denied.push(
-        `${request.fn}: ${request.action} on ${request.resource} (${request.via}) is ${result.overallResult}`,
-      );
   }
-  const unexercised = new Map<string, string[]>();
-  for (const [key, fnId] of functions) {
+  const tenantFunctions = new Map<string, Record<string, string>>();
+  for (const sample of samples.values()) {
+    tenantFunctions.set(sample.fn, sample.session!);
+    for (const [kind, tried] of crossings(sample, sample.session!)) {
+      check.tries += 1;
+      const result = await evaluate(sample.fn, { ...tried, session: sample.session! });
+      if (result.result === 'Allowed') check.crossed.push(`${line(sample.fn, tried)} (${kind}) is allowed`);
+    }
+  }
+  for (const [fn, session] of tenantFunctions)
+    for (const [kind, tried] of outOfReach(names.tableName)) {
+      check.tries += 1;
+      const result = await evaluate(fn, { ...tried, session });
+      if (result.result === 'Allowed') check.crossed.push(`${line(fn, tried)} (${kind}) is allowed`);
+    }
+  for (const [key, fn] of functions) {
     const used = requests.filter((r) => r.fn === key).map((r) => r.action);
     const granted = [
       ...new Set(
-        policiesOf(fnId).flatMap(({ policy }) =>
-          (policy.Statement as Statement[]).filter((s) => s.Effect === 'Allow').flatMap(actionsOf),
+        [...fn.policies, ...(fn.tenantRole?.policies ?? [])].flatMap(({ policy }) =>
+          (policy.Statement as Statement[]).filter((s) => s.Effect === 'Allow').flatMap((s) => [s.Action].flat()),
         ),
       ),
     ];
-    unexercised.set(key, granted.filter((pattern) => !used.some((action) => matches(pattern, action))).sort());
+    check.unexercised.set(key, granted.filter((pattern) => !used.some((action) => matches(pattern, action))).sort());
   }
-  return { denied, unexercised, requests: requests.length };
+  return check;
 }
 
-/** The report: one line per function with what it was granted and never used. */
+/** The report: the figures, then one line per function with what it was granted and never used. */
 export function iamReport(check: IamCheck): string {
   const lines = [...check.unexercised]
     .filter(([, actions]) => actions.length)
     .map(([fn, actions]) => `  ${fn}: ${actions.join(', ')}`);
   return (
-    `IAM: ${check.requests} distinct requests checked against the dev stack's policies, ${check.denied.length} ` +
-    `denied\nGranted, never exercised in this run:\n${lines.join('\n') || '  (none)'}\n`
+    `IAM: ${check.requests} distinct requests checked against the dev stack's policies (${check.tagged} made with a ` +
+    `tenant session, evaluated as the tenant role with its tags), ${check.denied.length} denied, ` +
+    `${check.ignored.length} with a condition key the evaluator ignored\n` +
+    `Second wall: ${check.tries} tries at another tenant's data with a tenant session, ` +
+    `${check.crossed.length} allowed\n` +
+    `Granted, never exercised in this run:\n${lines.join('\n') || '  (none)'}\n`
   );
 }

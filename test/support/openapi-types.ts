@@ -527,7 +527,7 @@ export interface components {
       /** @enum {string} */
       Type: "Success" | "Info" | "Warning" | "Error";
       /** @enum {string} */
-      Message: "container.created" | "container.updated" | "container.deleted" | "document.created" | "document.updated" | "maintenance.created" | "maintenance.updated" | "container.content_added" | "container.content_removed" | "release.recorded" | "release.shares_assumed" | "release.date_predicted" | "release.date_repredicted" | "release.date_unpredictable" | "release.time_from_server" | "operation.status" | "operation.started" | "collection.truncated" | "release.clearance_not_reached" | "request.read_only_ignored" | "request.invalid" | "request.malformed_json" | "request.bad_request" | "request.malformed_path" | "auth.token_missing" | "auth.token_invalid" | "auth.token_expired" | "auth.tenant_forbidden" | "auth.role_required" | "container.rpo_fields_forbidden" | "route.not_found" | "container.not_found" | "document.not_found" | "maintenance.not_found" | "container.state_change_forbidden" | "container.release_required" | "container.delete_forbidden" | "container.initial_state" | "container.read_only" | "container.contents_locked" | "container.content_duplicate" | "container.contents_full" | "container.clearance_not_reached" | "container.release_state" | "container.release_date_too_early" | "container.release_frozen" | "container.already_released" | "document.kept_record" | "operation.execution_not_found" | "container.content_not_found" | "request.concurrent_update" | "request.method_not_allowed" | "request.not_acceptable" | "register.truncated" | "request.precondition_failed" | "request.too_large" | "request.headers_too_large" | "request.unsupported_media_type" | "idempotency.key_reused" | "idempotency.in_progress" | "request.throttled" | "server.error" | "server.deadline" | "server.unavailable";
+      Message: "container.created" | "container.updated" | "container.deleted" | "document.created" | "document.updated" | "maintenance.created" | "maintenance.updated" | "container.content_added" | "container.content_removed" | "release.recorded" | "release.shares_assumed" | "release.date_predicted" | "release.date_repredicted" | "release.date_unpredictable" | "release.time_from_server" | "operation.status" | "operation.started" | "collection.truncated" | "release.clearance_not_reached" | "request.read_only_ignored" | "request.invalid" | "request.malformed_json" | "request.bad_request" | "request.malformed_path" | "auth.token_missing" | "auth.token_invalid" | "auth.token_expired" | "auth.tenant_forbidden" | "auth.access_denied" | "auth.role_required" | "container.rpo_fields_forbidden" | "route.not_found" | "container.not_found" | "document.not_found" | "maintenance.not_found" | "container.state_change_forbidden" | "container.release_required" | "container.delete_forbidden" | "container.initial_state" | "container.read_only" | "container.contents_locked" | "container.content_duplicate" | "container.contents_full" | "container.clearance_not_reached" | "container.release_state" | "container.release_date_too_early" | "container.release_frozen" | "container.already_released" | "document.kept_record" | "operation.execution_not_found" | "container.content_not_found" | "request.concurrent_update" | "request.method_not_allowed" | "request.not_acceptable" | "register.truncated" | "request.precondition_failed" | "request.too_large" | "request.headers_too_large" | "request.unsupported_media_type" | "idempotency.key_reused" | "idempotency.in_progress" | "request.throttled" | "server.error" | "server.deadline" | "server.unavailable";
       LocalizedMessage: string;
       /** @enum {number} */
       Level: 200 | 300 | 400 | 500;
@@ -535,7 +535,7 @@ export interface components {
       LevelAsString: "INFO" | "WARNING" | "ERROR" | "CRITICAL";
       Details: string[];
       /** @enum {number} */
-      Code: 20101 | 20001 | 20002 | 20102 | 20003 | 20103 | 20004 | 20104 | 20005 | 20105 | 20202 | 20203 | 20205 | 20206 | 20207 | 20204 | 20201 | 30002 | 30003 | 30001 | 40001 | 40002 | 40003 | 40004 | 40101 | 40102 | 40103 | 40301 | 40302 | 40303 | 40401 | 40402 | 40403 | 40404 | 40901 | 40902 | 40903 | 40904 | 40906 | 40909 | 40910 | 40911 | 40912 | 40913 | 40914 | 40915 | 40916 | 40917 | 40406 | 40405 | 40905 | 40501 | 40601 | 30004 | 41201 | 41301 | 43101 | 41501 | 40907 | 40908 | 42901 | 50001 | 50302 | 50301;
+      Code: 20101 | 20001 | 20002 | 20102 | 20003 | 20103 | 20004 | 20104 | 20005 | 20105 | 20202 | 20203 | 20205 | 20206 | 20207 | 20204 | 20201 | 30002 | 30003 | 30001 | 40001 | 40002 | 40003 | 40004 | 40101 | 40102 | 40103 | 40301 | 40304 | 40302 | 40303 | 40401 | 40402 | 40403 | 40404 | 40901 | 40902 | 40903 | 40904 | 40906 | 40909 | 40910 | 40911 | 40912 | 40913 | 40914 | 40915 | 40916 | 40917 | 40406 | 40405 | 40905 | 40501 | 40601 | 30004 | 41201 | 41301 | 43101 | 41501 | 40907 | 40908 | 42901 | 50001 | 50302 | 50301;
     };
     Notifications: ({
         /** @enum {string} */
@@ -833,6 +833,7 @@ export interface operations {
       /**
        * @description The token does not allow this. One Error notification, `Message` one of:
        * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
        * - `container.rpo_fields_forbidden` (40303): Only a radiation protection officer may set or change the release fields.
        */
       403: {
@@ -842,9 +843,9 @@ export interface operations {
                 /** @constant */
                 Type?: "Error";
                 /** @enum {unknown} */
-                Message?: "auth.tenant_forbidden" | "container.rpo_fields_forbidden";
+                Message?: "auth.tenant_forbidden" | "auth.access_denied" | "container.rpo_fields_forbidden";
                 /** @enum {unknown} */
-                Code?: 40301 | 40303;
+                Code?: 40301 | 40304 | 40303;
               }))[];
           };
         };
@@ -1048,18 +1049,19 @@ export interface operations {
       /**
        * @description The token does not allow this. One Error notification, `Message` one of:
        * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
        */
       403: {
         content: {
           "application/json": {
-            Notifications: (components["schemas"]["Notification"] & {
+            Notifications: (components["schemas"]["Notification"] & ({
                 /** @constant */
                 Type?: "Error";
                 /** @enum {unknown} */
-                Message?: "auth.tenant_forbidden";
+                Message?: "auth.tenant_forbidden" | "auth.access_denied";
                 /** @enum {unknown} */
-                Code?: 40301;
-              })[];
+                Code?: 40301 | 40304;
+              }))[];
           };
         };
       };
@@ -1205,6 +1207,7 @@ export interface operations {
       /**
        * @description The token does not allow this. One Error notification, `Message` one of:
        * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
        * - `container.rpo_fields_forbidden` (40303): Only a radiation protection officer may set or change the release fields.
        */
       403: {
@@ -1214,9 +1217,9 @@ export interface operations {
                 /** @constant */
                 Type?: "Error";
                 /** @enum {unknown} */
-                Message?: "auth.tenant_forbidden" | "container.rpo_fields_forbidden";
+                Message?: "auth.tenant_forbidden" | "auth.access_denied" | "container.rpo_fields_forbidden";
                 /** @enum {unknown} */
-                Code?: 40301 | 40303;
+                Code?: 40301 | 40304 | 40303;
               }))[];
           };
         };
@@ -1410,18 +1413,19 @@ export interface operations {
       /**
        * @description The token does not allow this. One Error notification, `Message` one of:
        * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
        */
       403: {
         content: {
           "application/json": {
-            Notifications: (components["schemas"]["Notification"] & {
+            Notifications: (components["schemas"]["Notification"] & ({
                 /** @constant */
                 Type?: "Error";
                 /** @enum {unknown} */
-                Message?: "auth.tenant_forbidden";
+                Message?: "auth.tenant_forbidden" | "auth.access_denied";
                 /** @enum {unknown} */
-                Code?: 40301;
-              })[];
+                Code?: 40301 | 40304;
+              }))[];
           };
         };
       };
@@ -1554,18 +1558,19 @@ export interface operations {
       /**
        * @description The token does not allow this. One Error notification, `Message` one of:
        * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
        */
       403: {
         content: {
           "application/json": {
-            Notifications: (components["schemas"]["Notification"] & {
+            Notifications: (components["schemas"]["Notification"] & ({
                 /** @constant */
                 Type?: "Error";
                 /** @enum {unknown} */
-                Message?: "auth.tenant_forbidden";
+                Message?: "auth.tenant_forbidden" | "auth.access_denied";
                 /** @enum {unknown} */
-                Code?: 40301;
-              })[];
+                Code?: 40301 | 40304;
+              }))[];
           };
         };
       };
@@ -1704,18 +1709,19 @@ export interface operations {
       /**
        * @description The token does not allow this. One Error notification, `Message` one of:
        * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
        */
       403: {
         content: {
           "application/json": {
-            Notifications: (components["schemas"]["Notification"] & {
+            Notifications: (components["schemas"]["Notification"] & ({
                 /** @constant */
                 Type?: "Error";
                 /** @enum {unknown} */
-                Message?: "auth.tenant_forbidden";
+                Message?: "auth.tenant_forbidden" | "auth.access_denied";
                 /** @enum {unknown} */
-                Code?: 40301;
-              })[];
+                Code?: 40301 | 40304;
+              }))[];
           };
         };
       };
@@ -1892,18 +1898,19 @@ export interface operations {
       /**
        * @description The token does not allow this. One Error notification, `Message` one of:
        * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
        */
       403: {
         content: {
           "application/json": {
-            Notifications: (components["schemas"]["Notification"] & {
+            Notifications: (components["schemas"]["Notification"] & ({
                 /** @constant */
                 Type?: "Error";
                 /** @enum {unknown} */
-                Message?: "auth.tenant_forbidden";
+                Message?: "auth.tenant_forbidden" | "auth.access_denied";
                 /** @enum {unknown} */
-                Code?: 40301;
-              })[];
+                Code?: 40301 | 40304;
+              }))[];
           };
         };
       };
@@ -2037,18 +2044,19 @@ export interface operations {
       /**
        * @description The token does not allow this. One Error notification, `Message` one of:
        * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
        */
       403: {
         content: {
           "application/json": {
-            Notifications: (components["schemas"]["Notification"] & {
+            Notifications: (components["schemas"]["Notification"] & ({
                 /** @constant */
                 Type?: "Error";
                 /** @enum {unknown} */
-                Message?: "auth.tenant_forbidden";
+                Message?: "auth.tenant_forbidden" | "auth.access_denied";
                 /** @enum {unknown} */
-                Code?: 40301;
-              })[];
+                Code?: 40301 | 40304;
+              }))[];
           };
         };
       };
@@ -2162,18 +2170,19 @@ export interface operations {
       /**
        * @description The token does not allow this. One Error notification, `Message` one of:
        * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
        */
       403: {
         content: {
           "application/json": {
-            Notifications: (components["schemas"]["Notification"] & {
+            Notifications: (components["schemas"]["Notification"] & ({
                 /** @constant */
                 Type?: "Error";
                 /** @enum {unknown} */
-                Message?: "auth.tenant_forbidden";
+                Message?: "auth.tenant_forbidden" | "auth.access_denied";
                 /** @enum {unknown} */
-                Code?: 40301;
-              })[];
+                Code?: 40301 | 40304;
+              }))[];
           };
         };
       };
@@ -2287,18 +2296,19 @@ export interface operations {
       /**
        * @description The token does not allow this. One Error notification, `Message` one of:
        * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
        */
       403: {
         content: {
           "application/json": {
-            Notifications: (components["schemas"]["Notification"] & {
+            Notifications: (components["schemas"]["Notification"] & ({
                 /** @constant */
                 Type?: "Error";
                 /** @enum {unknown} */
-                Message?: "auth.tenant_forbidden";
+                Message?: "auth.tenant_forbidden" | "auth.access_denied";
                 /** @enum {unknown} */
-                Code?: 40301;
-              })[];
+                Code?: 40301 | 40304;
+              }))[];
           };
         };
       };
@@ -2414,18 +2424,19 @@ export interface operations {
       /**
        * @description The token does not allow this. One Error notification, `Message` one of:
        * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
        */
       403: {
         content: {
           "application/json": {
-            Notifications: (components["schemas"]["Notification"] & {
+            Notifications: (components["schemas"]["Notification"] & ({
                 /** @constant */
                 Type?: "Error";
                 /** @enum {unknown} */
-                Message?: "auth.tenant_forbidden";
+                Message?: "auth.tenant_forbidden" | "auth.access_denied";
                 /** @enum {unknown} */
-                Code?: 40301;
-              })[];
+                Code?: 40301 | 40304;
+              }))[];
           };
         };
       };
@@ -2540,18 +2551,19 @@ export interface operations {
       /**
        * @description The token does not allow this. One Error notification, `Message` one of:
        * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
        */
       403: {
         content: {
           "application/json": {
-            Notifications: (components["schemas"]["Notification"] & {
+            Notifications: (components["schemas"]["Notification"] & ({
                 /** @constant */
                 Type?: "Error";
                 /** @enum {unknown} */
-                Message?: "auth.tenant_forbidden";
+                Message?: "auth.tenant_forbidden" | "auth.access_denied";
                 /** @enum {unknown} */
-                Code?: 40301;
-              })[];
+                Code?: 40301 | 40304;
+              }))[];
           };
         };
       };
@@ -2723,6 +2735,7 @@ export interface operations {
       /**
        * @description The token does not allow this. One Error notification, `Message` one of:
        * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
        * - `auth.role_required` (40302): This operation needs the role {role}.
        */
       403: {
@@ -2732,9 +2745,9 @@ export interface operations {
                 /** @constant */
                 Type?: "Error";
                 /** @enum {unknown} */
-                Message?: "auth.tenant_forbidden" | "auth.role_required";
+                Message?: "auth.tenant_forbidden" | "auth.access_denied" | "auth.role_required";
                 /** @enum {unknown} */
-                Code?: 40301 | 40302;
+                Code?: 40301 | 40304 | 40302;
               }))[];
           };
         };
@@ -2911,6 +2924,7 @@ export interface operations {
       /**
        * @description The token does not allow this. One Error notification, `Message` one of:
        * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
        * - `auth.role_required` (40302): This operation needs the role {role}.
        */
       403: {
@@ -2920,9 +2934,9 @@ export interface operations {
                 /** @constant */
                 Type?: "Error";
                 /** @enum {unknown} */
-                Message?: "auth.tenant_forbidden" | "auth.role_required";
+                Message?: "auth.tenant_forbidden" | "auth.access_denied" | "auth.role_required";
                 /** @enum {unknown} */
-                Code?: 40301 | 40302;
+                Code?: 40301 | 40304 | 40302;
               }))[];
           };
         };
@@ -3038,6 +3052,7 @@ export interface operations {
       /**
        * @description The token does not allow this. One Error notification, `Message` one of:
        * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
        * - `auth.role_required` (40302): This operation needs the role {role}.
        */
       403: {
@@ -3047,9 +3062,9 @@ export interface operations {
                 /** @constant */
                 Type?: "Error";
                 /** @enum {unknown} */
-                Message?: "auth.tenant_forbidden" | "auth.role_required";
+                Message?: "auth.tenant_forbidden" | "auth.access_denied" | "auth.role_required";
                 /** @enum {unknown} */
-                Code?: 40301 | 40302;
+                Code?: 40301 | 40304 | 40302;
               }))[];
           };
         };
@@ -3148,18 +3163,19 @@ export interface operations {
       /**
        * @description The token does not allow this. One Error notification, `Message` one of:
        * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
        */
       403: {
         content: {
           "application/json": {
-            Notifications: (components["schemas"]["Notification"] & {
+            Notifications: (components["schemas"]["Notification"] & ({
                 /** @constant */
                 Type?: "Error";
                 /** @enum {unknown} */
-                Message?: "auth.tenant_forbidden";
+                Message?: "auth.tenant_forbidden" | "auth.access_denied";
                 /** @enum {unknown} */
-                Code?: 40301;
-              })[];
+                Code?: 40301 | 40304;
+              }))[];
           };
         };
       };
@@ -3288,18 +3304,19 @@ export interface operations {
       /**
        * @description The token does not allow this. One Error notification, `Message` one of:
        * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
        */
       403: {
         content: {
           "application/json": {
-            Notifications: (components["schemas"]["Notification"] & {
+            Notifications: (components["schemas"]["Notification"] & ({
                 /** @constant */
                 Type?: "Error";
                 /** @enum {unknown} */
-                Message?: "auth.tenant_forbidden";
+                Message?: "auth.tenant_forbidden" | "auth.access_denied";
                 /** @enum {unknown} */
-                Code?: 40301;
-              })[];
+                Code?: 40301 | 40304;
+              }))[];
           };
         };
       };
@@ -3452,18 +3469,19 @@ export interface operations {
       /**
        * @description The token does not allow this. One Error notification, `Message` one of:
        * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
        */
       403: {
         content: {
           "application/json": {
-            Notifications: (components["schemas"]["Notification"] & {
+            Notifications: (components["schemas"]["Notification"] & ({
                 /** @constant */
                 Type?: "Error";
                 /** @enum {unknown} */
-                Message?: "auth.tenant_forbidden";
+                Message?: "auth.tenant_forbidden" | "auth.access_denied";
                 /** @enum {unknown} */
-                Code?: 40301;
-              })[];
+                Code?: 40301 | 40304;
+              }))[];
           };
         };
       };
@@ -3563,18 +3581,19 @@ export interface operations {
       /**
        * @description The token does not allow this. One Error notification, `Message` one of:
        * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
        */
       403: {
         content: {
           "application/json": {
-            Notifications: (components["schemas"]["Notification"] & {
+            Notifications: (components["schemas"]["Notification"] & ({
                 /** @constant */
                 Type?: "Error";
                 /** @enum {unknown} */
-                Message?: "auth.tenant_forbidden";
+                Message?: "auth.tenant_forbidden" | "auth.access_denied";
                 /** @enum {unknown} */
-                Code?: 40301;
-              })[];
+                Code?: 40301 | 40304;
+              }))[];
           };
         };
       };
@@ -3673,18 +3692,19 @@ export interface operations {
       /**
        * @description The token does not allow this. One Error notification, `Message` one of:
        * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
        */
       403: {
         content: {
           "application/json": {
-            Notifications: (components["schemas"]["Notification"] & {
+            Notifications: (components["schemas"]["Notification"] & ({
                 /** @constant */
                 Type?: "Error";
                 /** @enum {unknown} */
-                Message?: "auth.tenant_forbidden";
+                Message?: "auth.tenant_forbidden" | "auth.access_denied";
                 /** @enum {unknown} */
-                Code?: 40301;
-              })[];
+                Code?: 40301 | 40304;
+              }))[];
           };
         };
       };
@@ -3782,18 +3802,19 @@ export interface operations {
       /**
        * @description The token does not allow this. One Error notification, `Message` one of:
        * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
        */
       403: {
         content: {
           "application/json": {
-            Notifications: (components["schemas"]["Notification"] & {
+            Notifications: (components["schemas"]["Notification"] & ({
                 /** @constant */
                 Type?: "Error";
                 /** @enum {unknown} */
-                Message?: "auth.tenant_forbidden";
+                Message?: "auth.tenant_forbidden" | "auth.access_denied";
                 /** @enum {unknown} */
-                Code?: 40301;
-              })[];
+                Code?: 40301 | 40304;
+              }))[];
           };
         };
       };
@@ -3891,18 +3912,19 @@ export interface operations {
       /**
        * @description The token does not allow this. One Error notification, `Message` one of:
        * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
        */
       403: {
         content: {
           "application/json": {
-            Notifications: (components["schemas"]["Notification"] & {
+            Notifications: (components["schemas"]["Notification"] & ({
                 /** @constant */
                 Type?: "Error";
                 /** @enum {unknown} */
-                Message?: "auth.tenant_forbidden";
+                Message?: "auth.tenant_forbidden" | "auth.access_denied";
                 /** @enum {unknown} */
-                Code?: 40301;
-              })[];
+                Code?: 40301 | 40304;
+              }))[];
           };
         };
       };
@@ -4001,18 +4023,19 @@ export interface operations {
       /**
        * @description The token does not allow this. One Error notification, `Message` one of:
        * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
        */
       403: {
         content: {
           "application/json": {
-            Notifications: (components["schemas"]["Notification"] & {
+            Notifications: (components["schemas"]["Notification"] & ({
                 /** @constant */
                 Type?: "Error";
                 /** @enum {unknown} */
-                Message?: "auth.tenant_forbidden";
+                Message?: "auth.tenant_forbidden" | "auth.access_denied";
                 /** @enum {unknown} */
-                Code?: 40301;
-              })[];
+                Code?: 40301 | 40304;
+              }))[];
           };
         };
       };
@@ -4111,18 +4134,19 @@ export interface operations {
       /**
        * @description The token does not allow this. One Error notification, `Message` one of:
        * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
        */
       403: {
         content: {
           "application/json": {
-            Notifications: (components["schemas"]["Notification"] & {
+            Notifications: (components["schemas"]["Notification"] & ({
                 /** @constant */
                 Type?: "Error";
                 /** @enum {unknown} */
-                Message?: "auth.tenant_forbidden";
+                Message?: "auth.tenant_forbidden" | "auth.access_denied";
                 /** @enum {unknown} */
-                Code?: 40301;
-              })[];
+                Code?: 40301 | 40304;
+              }))[];
           };
         };
       };
@@ -4221,18 +4245,19 @@ export interface operations {
       /**
        * @description The token does not allow this. One Error notification, `Message` one of:
        * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
        */
       403: {
         content: {
           "application/json": {
-            Notifications: (components["schemas"]["Notification"] & {
+            Notifications: (components["schemas"]["Notification"] & ({
                 /** @constant */
                 Type?: "Error";
                 /** @enum {unknown} */
-                Message?: "auth.tenant_forbidden";
+                Message?: "auth.tenant_forbidden" | "auth.access_denied";
                 /** @enum {unknown} */
-                Code?: 40301;
-              })[];
+                Code?: 40301 | 40304;
+              }))[];
           };
         };
       };
@@ -4331,18 +4356,19 @@ export interface operations {
       /**
        * @description The token does not allow this. One Error notification, `Message` one of:
        * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
        */
       403: {
         content: {
           "application/json": {
-            Notifications: (components["schemas"]["Notification"] & {
+            Notifications: (components["schemas"]["Notification"] & ({
                 /** @constant */
                 Type?: "Error";
                 /** @enum {unknown} */
-                Message?: "auth.tenant_forbidden";
+                Message?: "auth.tenant_forbidden" | "auth.access_denied";
                 /** @enum {unknown} */
-                Code?: 40301;
-              })[];
+                Code?: 40301 | 40304;
+              }))[];
           };
         };
       };
@@ -4441,18 +4467,19 @@ export interface operations {
       /**
        * @description The token does not allow this. One Error notification, `Message` one of:
        * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
        */
       403: {
         content: {
           "application/json": {
-            Notifications: (components["schemas"]["Notification"] & {
+            Notifications: (components["schemas"]["Notification"] & ({
                 /** @constant */
                 Type?: "Error";
                 /** @enum {unknown} */
-                Message?: "auth.tenant_forbidden";
+                Message?: "auth.tenant_forbidden" | "auth.access_denied";
                 /** @enum {unknown} */
-                Code?: 40301;
-              })[];
+                Code?: 40301 | 40304;
+              }))[];
           };
         };
       };
@@ -4551,18 +4578,19 @@ export interface operations {
       /**
        * @description The token does not allow this. One Error notification, `Message` one of:
        * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
        */
       403: {
         content: {
           "application/json": {
-            Notifications: (components["schemas"]["Notification"] & {
+            Notifications: (components["schemas"]["Notification"] & ({
                 /** @constant */
                 Type?: "Error";
                 /** @enum {unknown} */
-                Message?: "auth.tenant_forbidden";
+                Message?: "auth.tenant_forbidden" | "auth.access_denied";
                 /** @enum {unknown} */
-                Code?: 40301;
-              })[];
+                Code?: 40301 | 40304;
+              }))[];
           };
         };
       };
@@ -4680,18 +4708,19 @@ export interface operations {
       /**
        * @description The token does not allow this. One Error notification, `Message` one of:
        * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
        */
       403: {
         content: {
           "application/json": {
-            Notifications: (components["schemas"]["Notification"] & {
+            Notifications: (components["schemas"]["Notification"] & ({
                 /** @constant */
                 Type?: "Error";
                 /** @enum {unknown} */
-                Message?: "auth.tenant_forbidden";
+                Message?: "auth.tenant_forbidden" | "auth.access_denied";
                 /** @enum {unknown} */
-                Code?: 40301;
-              })[];
+                Code?: 40301 | 40304;
+              }))[];
           };
         };
       };
@@ -4854,6 +4883,24 @@ export interface operations {
         };
       };
       /**
+       * @description The token does not allow this. One Error notification, `Message` one of:
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
+       */
+      403: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.access_denied";
+                /** @enum {unknown} */
+                Code?: 40304;
+              })[];
+          };
+        };
+      };
+      /**
        * @description Not found. One Error notification, `Message` one of:
        * - `document.not_found` (40403): The document was not found.
        */
@@ -4955,6 +5002,24 @@ export interface operations {
         };
       };
       /**
+       * @description The token does not allow this. One Error notification, `Message` one of:
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
+       */
+      403: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.access_denied";
+                /** @enum {unknown} */
+                Code?: 40304;
+              })[];
+          };
+        };
+      };
+      /**
        * @description A dependency is unavailable or time ran out; nothing was written. Try again after Retry-After seconds. One Error notification, `Message` one of:
        * - `server.unavailable` (50301): The service is temporarily unavailable.
        * - `server.deadline` (50302): The request ran out of time before anything was written; nothing was stored. Try again.
@@ -5034,6 +5099,24 @@ export interface operations {
                 /** @enum {unknown} */
                 Code?: 40101 | 40102 | 40103;
               }))[];
+          };
+        };
+      };
+      /**
+       * @description The token does not allow this. One Error notification, `Message` one of:
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
+       */
+      403: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.access_denied";
+                /** @enum {unknown} */
+                Code?: 40304;
+              })[];
           };
         };
       };
@@ -5123,6 +5206,24 @@ export interface operations {
         };
       };
       /**
+       * @description The token does not allow this. One Error notification, `Message` one of:
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
+       */
+      403: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.access_denied";
+                /** @enum {unknown} */
+                Code?: 40304;
+              })[];
+          };
+        };
+      };
+      /**
        * @description A dependency is unavailable or time ran out; nothing was written. Try again after Retry-After seconds. One Error notification, `Message` one of:
        * - `server.unavailable` (50301): The service is temporarily unavailable.
        * - `server.deadline` (50302): The request ran out of time before anything was written; nothing was stored. Try again.
@@ -5206,6 +5307,24 @@ export interface operations {
                 /** @enum {unknown} */
                 Code?: 40101 | 40102 | 40103;
               }))[];
+          };
+        };
+      };
+      /**
+       * @description The token does not allow this. One Error notification, `Message` one of:
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
+       */
+      403: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.access_denied";
+                /** @enum {unknown} */
+                Code?: 40304;
+              })[];
           };
         };
       };
@@ -5328,18 +5447,19 @@ export interface operations {
       /**
        * @description The token does not allow this. One Error notification, `Message` one of:
        * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
        */
       403: {
         content: {
           "application/json": {
-            Notifications: (components["schemas"]["Notification"] & {
+            Notifications: (components["schemas"]["Notification"] & ({
                 /** @constant */
                 Type?: "Error";
                 /** @enum {unknown} */
-                Message?: "auth.tenant_forbidden";
+                Message?: "auth.tenant_forbidden" | "auth.access_denied";
                 /** @enum {unknown} */
-                Code?: 40301;
-              })[];
+                Code?: 40301 | 40304;
+              }))[];
           };
         };
       };
@@ -5517,18 +5637,19 @@ export interface operations {
       /**
        * @description The token does not allow this. One Error notification, `Message` one of:
        * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
        */
       403: {
         content: {
           "application/json": {
-            Notifications: (components["schemas"]["Notification"] & {
+            Notifications: (components["schemas"]["Notification"] & ({
                 /** @constant */
                 Type?: "Error";
                 /** @enum {unknown} */
-                Message?: "auth.tenant_forbidden";
+                Message?: "auth.tenant_forbidden" | "auth.access_denied";
                 /** @enum {unknown} */
-                Code?: 40301;
-              })[];
+                Code?: 40301 | 40304;
+              }))[];
           };
         };
       };

@@ -36,9 +36,8 @@ export function memoryDocumentStore() {
       const record = records.get(idOf(tenant, uuid));
       return record && structuredClone(record);
     },
-    async findByUuid(uuid) {
-      const record = [...records.values()].find((r) => r.Uuid === uuid);
-      return record && structuredClone(record);
+    async tenantsOf(uuid) {
+      return [...records.values()].filter((r) => r.Uuid === uuid).map(tenantOf);
     },
     async create(record) {
       if (records.has(idOf(tenantOf(record), record.Uuid))) throw new ConditionFailedError(['ConditionalCheckFailed']);

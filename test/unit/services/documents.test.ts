@@ -9,7 +9,7 @@ import type { DocumentStore } from '../../../shared/data/documents';
 import { fileKey, newDocument, type DocumentRecord } from '../../../shared/domain/document';
 import { timeOrderedUuid } from '../../../shared/domain/ids';
 import { logger } from '../../../shared/observability';
-import { documentService, FIND_CAP, LATEST_COUNT } from '../../../shared/services/documents';
+import { documentReport, documentService, FIND_CAP, LATEST_COUNT } from '../../../shared/services/documents';
 import { rejection } from '../../support/errors';
 import { memoryDocumentStore } from '../../support/memory/documents';
 import { memoryFileStorage } from '../../support/memory/files';
@@ -115,28 +115,36 @@ describe('documentService listings', () => {
   });
 });
 
-describe('documentService report (by uuid alone)', () => {
+describe('documentReport (by uuid alone)', () => {
   it(
     "answers a document of a facility in the token's clients and facilities, or to role reporter; otherwise not " +
-      'found',
+      'found, and only then opens the service of its tenant (its session)',
     async () => {
       const { store, service } = setup();
       const [mine] = await seed(store, 1);
       const [theirs] = await seed(store, 1, {}, { client: 'c2', facility: 'f9' });
-      expect((await service.report(caller(), mine!.Uuid)).Uuid).toBe(mine!.Uuid);
+      const opened: { client: string; facility: string }[] = [];
+      const report = documentReport(store.tenantsOf, async (t) => {
+        opened.push(t);
+        return service;
+      });
+      expect((await report(caller(), mine!.Uuid)).Uuid).toBe(mine!.Uuid);
       expect(
-        (await service.report(caller({ clients: ['c9'], facilities: ['f9'], roles: ['reporter'] }), mine!.Uuid)).Uuid,
+        (await report(caller({ clients: ['c9'], facilities: ['f9'], roles: ['reporter'] }), mine!.Uuid)).Uuid,
       ).toBe(mine!.Uuid);
+      expect(opened).toEqual([tenant, tenant]);
       for (const who of [
         caller(),
         caller({ clients: ['c2'] }),
         caller({ facilities: ['f9'] }),
         caller({ roles: ['rpo'] }),
       ]) {
-        const error = await rejection(service.report(who, theirs!.Uuid));
+        const error = await rejection(report(who, theirs!.Uuid));
         expect([error.statusCode, error.notification.key]).toEqual([404, 'document.not_found']);
       }
-      expect((await rejection(service.report(caller({ roles: ['reporter'] }), 'no-such-uuid'))).statusCode).toBe(404);
+      // Another tenant's document: no session of its tenant was asked for.
+      expect(opened).toHaveLength(2);
+      expect((await rejection(report(caller({ roles: ['reporter'] }), 'no-such-uuid'))).statusCode).toBe(404);
     },
   );
 });

@@ -9,10 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, type CfnElement, NestedStack, Stack } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
-import { type StackSize, stackSizes } from '../../infra/quotas';
-import { ServiceStack } from '../../infra/stack';
-import { type StageConfig, stageConfig } from '../../infra/stages';
+import { type StackSize, stackSizes } from '../quotas';
+import { ServiceStack } from '../stack';
+import { type StageConfig, stageConfig } from '../stages';
 
+// biome-ignore lint/suspicious/noExplicitAny: a CloudFormation template, of any shape
 type Json = any;
 
 export interface Stage {
