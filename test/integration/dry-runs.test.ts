@@ -4,7 +4,7 @@
  * counter, invalid records, for import an export and records deleted since); both are compared item by item and
  * object by object before and after the dry run. A real run then does what the dry run said it would.
  */
-import { CreateBucketCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { DeleteCommand, PutCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -18,7 +18,7 @@ import { s3FileStorage } from '../../shared/data/files';
 import { dynamoMaintenanceStore } from '../../shared/data/maintenance';
 import { keys } from '../../shared/data/table';
 import { createContainer } from '../../shared/domain/container';
-import { fileKey, newDocument } from '../../shared/domain/document';
+import { documentWithFile } from '../support/seed';
 import { createEntry } from '../../shared/domain/maintenance';
 import { invalidRecords } from '../../shared/operations/invalid-records';
 import {
@@ -110,19 +110,7 @@ async function seeded(): Promise<Place & { pk: string; container: string }> {
   await containers.create(box, [], write);
   await containers.link(tenant, box.Uuid, { kind: 'CYCLOTRON_PRODUCT', id: 'prod-1', nuclide: 'F-18' });
   const documents = dynamoDocumentStore(db, place.table);
-  const withFile = newDocument(
-    tenant,
-    randomUUID(),
-    { Scope: 'RECORD', ScopeReference: 'rec-1', Filename: 'scan.pdf' },
-    new Date('2026-01-03T00:00:00Z'),
-  );
-  await documents.create(withFile);
-  await s3.send(new PutObjectCommand({ Bucket: place.bucket, Key: fileKey(withFile), Body: 'scan' }));
-  await documents.setFile(
-    withFile,
-    { Key: fileKey(withFile), Size: 4, ContentType: 'application/pdf', CreatedAt: 1767225600, ModifiedAt: 1767225600 },
-    '2026-01-03 00:00:01',
-  );
+  await documentWithFile(documents, s3, place.bucket, tenant, new TextEncoder().encode('scan'));
   await dynamoMaintenanceStore(db, place.table).create(
     createEntry(
       tenant,

@@ -2,7 +2,7 @@
  * exportRecords then importRecords into a fresh table and bucket give back the same records and
  * files; importing twice changes nothing; a tampered export is refused; invalid records are rejected.
  */
-import { CreateBucketCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +13,8 @@ import { dynamoDocumentStore } from '../../shared/data/documents';
 import { s3FileStorage } from '../../shared/data/files';
 import { dynamoMaintenanceStore } from '../../shared/data/maintenance';
 import { createContainer, updateContainer } from '../../shared/domain/container';
-import { fileKey, newDocument } from '../../shared/domain/document';
+import { newDocument } from '../../shared/domain/document';
+import { documentWithFile } from '../support/seed';
 import { createEntry } from '../../shared/domain/maintenance';
 import { exportRecords, importRecords, type Manifest } from '../../shared/operations/transfer';
 import { runSteps, type Operation, type StepEvent } from '../../shared/operations/step';
@@ -96,32 +97,7 @@ beforeAll(async () => {
         new Date(Date.UTC(2026, 0, 1, 0, i)),
       ),
     );
-  const withFile = newDocument(
-    tenant,
-    randomUUID(),
-    { Scope: 'RECORD', ScopeReference: 'rec-1', Filename: 'scan.pdf' },
-    new Date('2026-01-03T00:00:00Z'),
-  );
-  await documents.create(withFile);
-  await s3.send(
-    new PutObjectCommand({
-      Bucket: source.bucket,
-      Key: fileKey(withFile),
-      Body: fileBytes,
-      ContentType: 'application/pdf',
-    }),
-  );
-  await documents.setFile(
-    withFile,
-    {
-      Key: fileKey(withFile),
-      Size: fileBytes.length,
-      ContentType: 'application/pdf',
-      CreatedAt: 1767225600,
-      ModifiedAt: 1767225600,
-    },
-    '2026-01-03 00:00:01',
-  );
+  await documentWithFile(documents, s3, source.bucket, tenant, fileBytes);
   const log = dynamoMaintenanceStore(db, source.table);
   for (let i = 0; i < 3; i++)
     await log.create(
