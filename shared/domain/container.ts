@@ -383,7 +383,6 @@ export function createContainer(
     throw conflict('container.release_state', { state: 'OPEN' });
   const data: ContainerData = { ...CONTAINER_DEFAULTS, ...patch };
   checkState(null, data);
-  checkReleaseDate(patch, assessContainer(data, [], now));
   return { ...data, ...newRecord(tenant, uuid, now) };
 }
 
@@ -490,6 +489,15 @@ export const fieldChanges = (current: ContainerData, next: ContainerData): Field
 /** Why an assessment predicts no release date: what is missing, or its remark. */
 export const predictionGap = (assessment: ReleaseAssessment): string =>
   assessment.PredictionRemark ?? assessment.MissingInputs.join(', ');
+
+/** Why an assessment does not clear, in words for logs and notes: its sums of ratios, or what it lacks. */
+export function clearanceReason(assessment: ReleaseAssessment): string {
+  if (assessment.SumOfRatios === null) return `cannot be assessed: ${predictionGap(assessment)}`;
+  const surface = assessment.SurfaceCheck?.SumOfRatios;
+  return `sum of ratios ${formatSum(assessment.SumOfRatios)}${
+    surface == null ? '' : `, surface sum of ratios ${formatSum(surface)}`
+  }`;
+}
 
 export function checkDeletable(current: ContainerRecord): void {
   if (current.State !== 'OPEN') throw conflict('container.delete_forbidden', { state: current.State });

@@ -7,11 +7,10 @@ import { randomUUID } from 'node:crypto';
 import {
   allFieldsAsChanges,
   etagOf,
-  formatSum,
+  clearanceReason,
   assessContainer,
   fieldChanges,
   isKeptRecord,
-  predictionGap,
   checkContentAddable,
   checkContentsChangeable,
   checkDeletable,
@@ -316,20 +315,14 @@ export function containerService(store: ContainerStore, clock: () => Date = () =
         if (!view || record?.State !== 'DECAY' || record.ReleaseDateTime === null || record.ReleaseDateTime > at)
           continue;
         const service = { actor: SERVICE_ACTOR, at, requestId };
+        // The gate, assessed once: a container the data does not clear now stays in DECAY, its date predicted again.
+        const assessment = assessContainer(record, view.links, now);
         let outcome: { next: ContainerRecord; changes: AuditChange[] };
-        try {
+        if (assessment.ClearanceReached === true) {
           outcome = updateContainer(record, { State: 'RELEASE_DATE_REACHED' }, [], now, { links: view.links });
-        } catch (error) {
-          if (!(error instanceof AppError) || error.notification.key !== 'container.clearance_not_reached') throw error;
-          const assessment = assessContainer(record, view.links, now);
+        } else {
+          notCleared.push({ uuid, reason: clearanceReason(assessment) });
           const predicted = assessment.PredictedReleaseDateTime;
-          notCleared.push({
-            uuid,
-            reason:
-              assessment.SumOfRatios === null
-                ? predictionGap(assessment)
-                : `sum of ratios ${formatSum(assessment.SumOfRatios)}`,
-          });
           const next = {
             ...record,
             ReleaseDateTime: predicted !== null && predicted > at ? predicted : null,

@@ -15,8 +15,7 @@ import {
   assessContainer,
   etagOf,
   fieldChanges,
-  formatSum,
-  predictionGap,
+  clearanceReason,
   toContentModel,
   type ContainerRecord,
   type ContainerView,
@@ -136,13 +135,8 @@ export function releaseAct(store: ContainerStore, parts: ReleaseParts) {
     });
     const row = registerRowOf(facts);
     const notes: NotificationSpec[] = [];
-    if (assessment.ClearanceReached !== true) {
-      const reason =
-        assessment.SumOfRatios === null
-          ? `cannot be assessed: ${predictionGap(assessment)}`
-          : `sum of ratios ${formatSum(assessment.SumOfRatios)}`;
-      notes.push({ key: 'release.clearance_not_reached', params: { reason } });
-    }
+    if (assessment.ClearanceReached !== true)
+      notes.push({ key: 'release.clearance_not_reached', params: { reason: clearanceReason(assessment) } });
     if (assessment.SharesAssumed) notes.push({ key: 'release.shares_assumed' });
     return {
       next,
