@@ -20,7 +20,8 @@ import type { ServiceFunction } from './function';
 import { ResourceGroups } from './groups';
 import { Monitoring } from './monitoring';
 import { acknowledge } from './nag';
-import { DOCUMENT_FILES_PREFIX } from '../shared/domain/document';
+import { DOCUMENT_FILES_PREFIX, facilityFilesPrefix } from '../shared/domain/document';
+import { SESSION_TAGS } from '../shared/clients/tenant-sessions';
 import { Operations } from './operations';
 import type { StageConfig } from './stages';
 import { Storage } from './storage';
@@ -154,20 +155,20 @@ export class ServiceStack extends Stack {
       );
       acknowledge(
         role,
-        `AwsSolutions-IAM5[Resource::${arnOf(this.bucket, role)}/${stepRoles.has(role) ? '' : 'documents/'}*]`,
+        `AwsSolutions-IAM5[Resource::${arnOf(this.bucket, role)}/${stepRoles.has(role) ? '' : DOCUMENT_FILES_PREFIX}*]`,
         stepRoles.has(role)
           ? 'Maintenance steps write exports, quarantine copies and reports under a new key per run, and read ' +
               'imports named by the operator.'
-          : 'Every document file has its own key under documents/; the prefix is the narrowest resource that covers ' +
-              'them.',
-      );
-      acknowledge(
-        role,
-        `AwsSolutions-IAM5[Resource::${arnOf(this.recordsBucket, role)}/documents/*]`,
-        'Every release record has its own key under documents/; the prefix is the narrowest resource that covers them.',
+          : `Every document file has its own key under ${DOCUMENT_FILES_PREFIX}; the prefix is the narrowest resource ` +
+              'that covers them.',
       );
     }
-    // A tenant role's wildcards end in its session's own tenant (infra/access.ts grantTenantData).
+    // A tenant role's wildcards end in its session's own tenant (infra/access.ts grantTenantData); cdk-nag writes
+    // a policy variable `${aws:PrincipalTag/client}` as `<aws:PrincipalTag/client>`.
+    const sessionFilesAsNagSays = facilityFilesPrefix(
+      `<aws:PrincipalTag/${SESSION_TAGS.client}>`,
+      `<aws:PrincipalTag/${SESSION_TAGS.facility}>`,
+    );
     for (const role of this.groups.all().flatMap((group) => [...group.tenantRoles.values()])) {
       acknowledge(
         role,
@@ -178,8 +179,7 @@ export class ServiceStack extends Stack {
       for (const bucket of [this.bucket, this.recordsBucket])
         acknowledge(
           role,
-          `AwsSolutions-IAM5[Resource::${arnOf(bucket, role)}/${DOCUMENT_FILES_PREFIX}<aws:PrincipalTag/client>/` +
-            '<aws:PrincipalTag/facility>/*]',
+          `AwsSolutions-IAM5[Resource::${arnOf(bucket, role)}/${sessionFilesAsNagSays}*]`,
           "The session's own facility's document files and release records: every file has its own key there.",
         );
     }

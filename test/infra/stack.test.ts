@@ -30,10 +30,16 @@ type Resource = {
   UpdateReplacePolicy?: string;
 };
 
-/** A stage synthesized without bundling, its stacks read as one template (test/support/templates.ts). */
-function synth(stage: string, context: Record<string, string> = {}, Stack_: typeof ServiceStack = ServiceStack) {
+/** A stage synthesized without bundling, its stacks read as one template (infra/local/templates.ts). */
+function synthesize(stage: string, context: Record<string, string> = {}, Stack_: typeof ServiceStack = ServiceStack) {
   const synthesized = synthStage(stage, context, Stack_);
   return { ...synthesized, template: Template.fromJSON(synthesized.template) };
+}
+const synthesized = new Map<string, ReturnType<typeof synthesize>>();
+/** A stage as deployed (no extra context, the real stack), synthesized once for every test of this file. */
+function synth(stage: string) {
+  if (!synthesized.has(stage)) synthesized.set(stage, synthesize(stage));
+  return synthesized.get(stage)!;
 }
 
 type Statement = { Action: string | string[]; Resource: unknown };
@@ -1109,7 +1115,7 @@ describe('context overrides', () => {
       authJwksUri: 'https://id.test/pool/jwks',
       corsOrigins: 'https://app.test',
     };
-    const { stack, template, idOf } = synth('prod', context);
+    const { stack, template, idOf } = synthesize('prod', context);
     const env = (template.toJSON().Resources[idOf(stack.authorizerFunction)] as Resource).Properties.Environment
       .Variables;
     expect(env).toMatchObject({
@@ -1142,7 +1148,7 @@ describe('operator routes', () => {
     });
     try {
       const { ServiceStack: MockedStack } = await import('../../infra/stack');
-      const { template } = synth('dev', {}, MockedStack);
+      const { template } = synthesize('dev', {}, MockedStack);
       for (const key of ['POST /service/test', 'POST /service/test/{proxy+}']) {
         template.hasResourceProperties('AWS::ApiGatewayV2::Route', {
           RouteKey: key,

@@ -15,7 +15,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { CROSS_TENANT_INDEXES, TABLE_DEFINITION } from '../../shared/data/table';
 import { type IamAsk, type IamRequest, tableArn } from '../../infra/local/iam-requests';
-import { type LocalNames, stagePolicies, type StagePolicies } from '../../infra/local/iam-policies';
+import { type LocalNames, stagePolicies } from '../../infra/local/iam-policies';
 
 type Statement = { Effect: string; Action: string | string[] };
 
@@ -98,17 +98,18 @@ const line = (fn: string, r: IamAsk) =>
   `${fn}: ${r.action} on ${r.resource}${r.context ? ` ${JSON.stringify(r.context)}` : ''}`;
 
 /** Evaluates the recorded requests of a run and tries the second wall; `names` are the local table and buckets. */
-export async function checkIam(recordFile: string, names: LocalNames, policies?: StagePolicies): Promise<IamCheck> {
+export async function checkIam(recordFile: string, names: LocalNames): Promise<IamCheck> {
   const lines = existsSync(recordFile) ? readFileSync(recordFile, 'utf8').trim().split('\n').filter(Boolean) : [];
   const requests = [
     ...new Map(
       lines.map((text) => {
-        const { via: _, ...r } = JSON.parse(text) as IamRequest;
-        return [JSON.stringify(r), JSON.parse(text) as IamRequest];
+        const request = JSON.parse(text) as IamRequest;
+        const { via: _, ...asked } = request;
+        return [JSON.stringify(asked), request];
       }),
     ).values(),
   ];
-  const { functions, evaluate } = policies ?? stagePolicies(names);
+  const { functions, evaluate } = stagePolicies(names);
   const check: IamCheck = {
     denied: [],
     ignored: [],
