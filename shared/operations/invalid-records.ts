@@ -60,13 +60,10 @@ export function invalidRecords(
       db,
       tableName,
       refs.map((r) => ({ PK: r.pk, SK: keys.container(r.uuid) })),
-      { projection: 'PK, SK, IsReleasedByRadiationProtectionOfficer' },
+      { projection: 'PK, SK, #type, IsReleasedByRadiationProtectionOfficer', names: { '#type': 'Type' } },
     );
     const id = (item: StoredItem) => `${String(item.PK)}|${String(item.SK).split('#')[1]}`;
-    return {
-      present: new Set(items.map(id)),
-      released: new Set(items.filter((i) => i.IsReleasedByRadiationProtectionOfficer === true).map(id)),
-    };
+    return { present: new Set(items.map(id)), released: new Set(items.filter(isKeptRecord).map(id)) };
   }
 
   return {
@@ -92,18 +89,19 @@ export function invalidRecords(
         }),
       );
       const items = (out.Items ?? []) as StoredItem[];
-      const checked = items.map((item) => ({ item, ...recordProblems(item) }));
-      const refs = checked.flatMap((c) => {
-        const of = containerOf(c.item);
-        return of ? [of] : [];
-      });
+      const checked = items.map((item) => ({ item, owner: containerOf(item), ...recordProblems(item) }));
+      // Containers are read only where they decide something: whether a finding's container was released (it is
+      // kept), whether an item that needs one has it.
+      const refs = checked.flatMap((c) =>
+        c.problems.length ? (c.owner ? [c.owner] : []) : c.needsContainer ? [c.needsContainer] : [],
+      );
       const { present, released } = await containersOf(refs);
       const findings: (Finding & { item: StoredItem })[] = [];
       for (const c of checked) {
         const problems = [...c.problems];
         if (c.needsContainer && !c.problems.length && !present.has(`${c.needsContainer.pk}|${c.needsContainer.uuid}`))
           problems.push(`ContainerUuid: container ${c.needsContainer.uuid} does not exist`);
-        const owner = containerOf(c.item);
+        const { owner } = c;
         const kept = isKeptRecord(c.item) || (owner !== undefined && released.has(`${owner.pk}|${owner.uuid}`));
         if (problems.length)
           findings.push({
