@@ -159,8 +159,8 @@ export class ServiceStack extends Stack {
         stepRoles.has(role)
           ? 'Maintenance steps write exports, quarantine copies and reports under a new key per run, and read ' +
               'imports named by the operator.'
-          : `Every document file has its own key under ${DOCUMENT_FILES_PREFIX}; the prefix is the narrowest resource ` +
-              'that covers them.',
+          : `Every document file has its own key under ${DOCUMENT_FILES_PREFIX}; the prefix is the narrowest ` +
+              'resource that covers them.',
       );
     }
     // A tenant role's wildcards end in its session's own tenant (infra/access.ts grantTenantData); cdk-nag writes

@@ -24,7 +24,16 @@ import type { ReleaseRegisterRow } from '../domain/release-record';
 import { documentItem } from './documents';
 import { personUpsert, resolveNames, type Actor } from './persons';
 import { releaseEntryItem } from './releases';
-import { indexKeys, ITEM_TYPES, keys, recordOf, shardOf, TABLE_DEFINITION, type Tenant } from './table';
+import {
+  CROSS_TENANT_INDEXES,
+  indexKeys,
+  ITEM_TYPES,
+  keys,
+  recordOf,
+  shardOf,
+  TABLE_DEFINITION,
+  type Tenant,
+} from './table';
 import { transactWrite, versionedPut, type TransactWriteItem } from './transact';
 
 /** Who made a write, when, and under which request: for the audit entry and the directory. */
@@ -111,14 +120,13 @@ export interface ContainerStore {
  * clearing the date, rewrites the item without them, so the index holds exactly the containers the
  * sweep may move. Write-sharded over RELEASE_SHARDS partitions, ordered by ReleaseDateTime.
  */
-const RELEASE_INDEX = TABLE_DEFINITION.indexes.find((i) => i.name === 'GSI3')!;
+const RELEASE_INDEX = TABLE_DEFINITION.indexes.find((i) => i.name === CROSS_TENANT_INDEXES.releaseDue.index)!;
 const RELEASE_SHARDS = 4;
-const releasePartition = indexKeys.releaseDueShard;
 
 function releaseIndexKeys(record: ContainerRecord): Record<string, string> {
   if (record.State !== 'DECAY' || record.ReleaseDateTime === null) return {};
   return {
-    [RELEASE_INDEX.partitionKey]: releasePartition(shardOf(record.Uuid, RELEASE_SHARDS)),
+    [RELEASE_INDEX.partitionKey]: indexKeys.releaseDueShard(shardOf(record.Uuid, RELEASE_SHARDS)),
     [RELEASE_INDEX.sortKey]: `${record.ReleaseDateTime}#${record.Client}#${record.Facility}#${record.Uuid}`,
   };
 }
@@ -345,7 +353,7 @@ export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: stri
               '#uuid': 'Uuid',
             },
             // `~` sorts after every character of the rest of the key: all of second `at` is included.
-            ExpressionAttributeValues: { ':pk': releasePartition(shard), ':upper': `${at}#~` },
+            ExpressionAttributeValues: { ':pk': indexKeys.releaseDueShard(shard), ':upper': `${at}#~` },
             ProjectionExpression: 'Client, Facility, #uuid',
           }),
         ),

@@ -14,7 +14,16 @@ import { lookupNames, type NameRef } from './directory';
 import { personUpsert, type Actor } from './persons';
 import { sequenceMemory, type BucketScope } from './sequence';
 import { NO_MEMBERSHIP, type Membership } from './sequence-writer';
-import { indexKeys, ITEM_TYPES, keys, recordOf, shardOf, type Tenant } from './table';
+import {
+  CROSS_TENANT_INDEXES,
+  indexKeys,
+  type IndexName,
+  ITEM_TYPES,
+  keys,
+  recordOf,
+  shardOf,
+  type Tenant,
+} from './table';
 import { conditional, versionedPut } from './transact';
 
 export interface MaintenanceStore {
@@ -39,10 +48,12 @@ const shards = Array.from({ length: MAINTENANCE_SHARDS }, (_, shard) => shard);
 /** The shard of a facility: all its entries go to the same one. */
 const shardOfTenant = (tenant: Tenant) => shardOf(keys.tenant(tenant), MAINTENANCE_SHARDS);
 
-/** The all-tenant index partition of a shard, and the page buckets that count it. */
-export const allEntriesOf = indexKeys.maintenanceShard;
+/** The page buckets that count a shard of the all-tenant index (they lie in its partition in the table). */
 const ALL_PAGES_PREFIX = 'PAGES#MLE#';
-export const allPagesOf = (shard: number): BucketScope => ({ pk: allEntriesOf(shard), prefix: ALL_PAGES_PREFIX });
+export const allPagesOf = (shard: number): BucketScope => ({
+  pk: indexKeys.maintenanceShard(shard),
+  prefix: ALL_PAGES_PREFIX,
+});
 const allPages = shards.map(allPagesOf);
 const fields = recordFieldsOf(MAINTENANCE_TABLE);
 const toRecord = (item: Record<string, unknown>) => recordOf<MaintenanceRecord>(fields, item);
@@ -58,7 +69,7 @@ export function maintenanceItem(r: MaintenanceRecord) {
     ...r,
     G1PK: indexKeys.maintenanceEntries(pk),
     G1SK: order,
-    G2PK: allEntriesOf(shardOfTenant({ client: r.Client, facility: r.Facility })),
+    G2PK: indexKeys.maintenanceShard(shardOfTenant({ client: r.Client, facility: r.Facility })),
     G2SK: order,
   };
 }
@@ -79,14 +90,15 @@ export function maintenanceMembership(item: Record<string, unknown>): Membership
 export function dynamoMaintenanceStore(db: DynamoDBDocumentClient, tableName: string): MaintenanceStore {
   const memory = sequenceMemory(db, tableName);
 
-  const query = (index: 'GSI1' | 'GSI2', pk: string, limit: number, before?: string) =>
+  const query = (index: IndexName, pk: string, limit: number, before?: string) =>
     queryNewestFirst(db, tableName, { index, pk, limit, before }, toRecord);
   const pageAll = (offset: number, limit: number) =>
     memory.page(
       allPages,
       offset,
       limit,
-      (shard, n, before) => query('GSI2', allEntriesOf(shard), n, before),
+      (shard, n, before) =>
+        query(CROSS_TENANT_INDEXES.maintenanceLog.index, indexKeys.maintenanceShard(shard), n, before),
       maintenanceOrderKey,
     );
 

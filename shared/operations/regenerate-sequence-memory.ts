@@ -21,7 +21,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { DOCUMENT_STATES, type DocumentRecord } from '../domain/document';
 import { collectionId, membership } from '../data/documents';
-import { allEntriesOf, allPagesOf, MAINTENANCE_SHARDS } from '../data/maintenance';
+import { allPagesOf, MAINTENANCE_SHARDS } from '../data/maintenance';
 import { finishVerify, startVerify, verifyBuckets, verifyPage, type Verify } from '../data/sequence';
 import { queryAll } from '../data/query';
 import { indexKeys, ITEM_TYPES, keys } from '../data/table';
@@ -206,7 +206,7 @@ export function regenerateSequenceMemory(db: DynamoDBDocumentClient, tableName: 
           TableName: tableName,
           IndexName: 'GSI2',
           KeyConditionExpression: 'G2PK = :pk',
-          ExpressionAttributeValues: { ':pk': allEntriesOf(log.shard) },
+          ExpressionAttributeValues: { ':pk': indexKeys.maintenanceShard(log.shard) },
           ProjectionExpression: 'G2SK',
           Limit: LOG_KEYS_PER_STEP,
           ...(log.cursor ? { ExclusiveStartKey: log.cursor } : {}),
