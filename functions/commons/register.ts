@@ -2,22 +2,16 @@
 import * as v from 'valibot';
 import { tenantDocumentClient } from '../../shared/clients/dynamodb';
 import { config } from '../../shared/config';
-import { dynamoContainerStore } from '../../shared/data/containers';
 import { dynamoReleaseRegister } from '../../shared/data/releases';
 import { badRequest } from '../../shared/errors';
 import { perTenant } from '../../shared/http/tenant';
 import type { ApiRequest } from '../../shared/http/types';
 import { yearQuery } from '../../shared/schemas/release';
-import { releaseService } from '../../shared/services/releases';
+import { registerService } from '../../shared/services/releases';
 
-export const register = perTenant((session) => {
-  const db = tenantDocumentClient(session);
-  return releaseService(
-    dynamoContainerStore(db, config.tableName),
-    dynamoReleaseRegister(db, config.tableName),
-    undefined,
-  );
-});
+export const register = perTenant((session) =>
+  registerService(dynamoReleaseRegister(tenantDocumentClient(session), config.tableName)),
+);
 
 /** At most this many lines of a year in one answer (a Lambda answer holds 6 MB; a facility releases far fewer). */
 export const REGISTER_CAP = 5000;

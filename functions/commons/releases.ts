@@ -8,7 +8,6 @@ import { tenantS3Client } from '../../shared/clients/s3';
 import { config } from '../../shared/config';
 import { dynamoContainerStore } from '../../shared/data/containers';
 import { s3FileStorage } from '../../shared/data/files';
-import { dynamoReleaseRegister } from '../../shared/data/releases';
 import { perTenant } from '../../shared/http/tenant';
 import { renderReleaseRecord } from '../../shared/records/pdf';
 import { containerService } from '../../shared/services/containers';
@@ -25,6 +24,6 @@ export const releasing = perTenant((session) => {
   });
   return {
     containers: containerService(store, undefined, act),
-    releases: releaseService(store, dynamoReleaseRegister(db, config.tableName), act),
+    releases: releaseService(store, act),
   };
 });

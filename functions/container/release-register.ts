@@ -2,7 +2,7 @@ import { releaseRoutes } from '../../shared/routes/releases';
 import { registerCsv } from '../../shared/domain/release-record';
 import { REGISTER_FIELDS } from '../../shared/data/releases';
 import { httpHandler } from '../../shared/http/handler';
-import { callerOf, negotiate, tenantOf } from '../../shared/http/request';
+import { negotiate, tenantOf } from '../../shared/http/request';
 import { wholeReply } from '../../shared/http/replies';
 import { REGISTER_CAP, register, yearOf } from '../commons/register';
 
@@ -12,7 +12,7 @@ import { REGISTER_CAP, register, yearOf } from '../commons/register';
  */
 export const handler = httpHandler(releaseRoutes.register, async (request) => {
   const year = yearOf(request);
-  const rows = await (await register.of(request)).register(tenantOf(request), callerOf(request), year);
+  const rows = await (await register.of(request)).register(tenantOf(request), year);
   const listed = rows.slice(0, REGISTER_CAP);
   if (negotiate(request, ['application/json', 'text/csv']) === 'text/csv')
     return {

@@ -134,6 +134,8 @@ export const authorize = (route: Route): MiddlewareObj<ApiEvent, ApiResult, Erro
       ) {
         throw new AppError(403, 'auth.tenant_forbidden');
       }
+      if (route.roles && !route.roles.some((role) => identity.roles.includes(role)))
+        throw new AppError(403, 'auth.role_required', { params: { role: route.roles.join(' or ') } });
     }
     // After the token checks, so an unauthenticated caller learns nothing from the path.
     checkIdentifiers();

@@ -25,7 +25,7 @@ export function answersOf(route: Route): Map<number, MessageKey[]> {
   if (variables.length) add(400, 'request.malformed_path');
   if (hasBody) add(400, 'request.malformed_json');
   if (route.auth !== 'public') add(401, 'auth.token_missing', 'auth.token_invalid', 'auth.token_expired');
-  if (route.auth === 'operator') add(403, 'auth.role_required');
+  if (route.auth === 'operator' || route.roles) add(403, 'auth.role_required');
   if (route.auth === 'token' && (variables.includes('clientUuid') || variables.includes('facilityUuid')))
     add(403, 'auth.tenant_forbidden');
   if (route.method === 'POST') add(409, 'idempotency.key_reused', 'idempotency.in_progress');

@@ -3,7 +3,8 @@ import { REQUIRED_TEXT, type Route } from './types';
 
 /** A facility's release register (StrlSchV § 86). */
 const REGISTER = '/waste-management/api/v1/{clientUuid}/{facilityUuid}/release-register';
-const registerReaders = { 403: ['auth.role_required'], 406: ['request.not_acceptable'] } as const;
+/** Who reads the register: the radiation protection officer and the reporting services. */
+const REGISTER_READERS = ['rpo', 'reporter'];
 
 /** The release of a container and the register of releases (beyond the interface: DESIGN §8). */
 export const releaseRoutes = {
@@ -16,9 +17,9 @@ export const releaseRoutes = {
     data: 'write',
     files: 'none',
     records: 'write',
+    roles: ['rpo'],
     optionalBody: true,
     answers: {
-      403: ['auth.role_required'],
       404: ['container.not_found'],
       409: [
         'container.clearance_not_reached',
@@ -38,7 +39,8 @@ export const releaseRoutes = {
     data: 'read',
     files: 'none',
     query: { year: REQUIRED_TEXT },
-    answers: registerReaders,
+    roles: REGISTER_READERS,
+    answers: { 406: ['request.not_acceptable'] },
   },
   summary: {
     operation: 'releaseRegister.summary',
@@ -49,6 +51,6 @@ export const releaseRoutes = {
     data: 'read',
     files: 'none',
     query: { year: REQUIRED_TEXT },
-    answers: { 403: ['auth.role_required'] },
+    roles: REGISTER_READERS,
   },
 } as const satisfies Record<string, Route>;

@@ -48,6 +48,11 @@ export interface Route {
    * library only when it makes one (installed beside its bundle, infra/bundling.ts).
    */
   readonly records?: 'write';
+  /**
+   * Roles of which the token must hold one (after its tenant check): 403 `auth.role_required` otherwise, before
+   * anything runs. Without it any holder of the tenant may call the route.
+   */
+  readonly roles?: readonly string[];
   /** A POST whose JSON body may be left out (no body, no Content-Type). */
   readonly optionalBody?: true;
   /**

@@ -36,7 +36,7 @@ import {
   type ReleaseType,
 } from '../domain/release-record';
 import { formatTimestamp } from '../domain/time';
-import { AppError, notFound } from '../errors';
+import { notFound } from '../errors';
 import type { NotificationSpec } from '../i18n/translate';
 import { logger } from '../observability';
 
@@ -71,15 +71,6 @@ export interface ReleaseRequest {
   caller: Releaser;
   justification: string | null;
   now: Date;
-}
-
-/** The role a release needs, and the roles that may read the register. */
-const RELEASE_ROLE = 'rpo';
-const REGISTER_ROLES = ['rpo', 'reporter'];
-
-export function requireRole(caller: Pick<Caller, 'roles'>, allowed: readonly string[]): void {
-  if (!allowed.some((role) => caller.roles.includes(role)))
-    throw new AppError(403, 'auth.role_required', { params: { role: allowed.join(' or ') } });
 }
 
 /** A file name for the record: the container's name made safe for a file name, and the day. */
@@ -206,12 +197,8 @@ export interface ReleaseRegisterSummary {
   ReleaseTypes: { ReleaseType: ReleaseType; Releases: number; TotalWeight: number }[];
 }
 
-export function releaseService(
-  store: ContainerStore,
-  register: ReleaseRegisterStore,
-  act: ReleaseAct | undefined,
-  clock: () => Date = () => new Date(),
-) {
+/** The release act's use case; who may release is the route's (role rpo, shared/routes/releases.ts). */
+export function releaseService(store: ContainerStore, act: ReleaseAct, clock: () => Date = () => new Date()) {
   return {
     /** POST .../release: the release act on the stored container. */
     async release(
@@ -221,8 +208,6 @@ export function releaseService(
       justification: string | null,
       requestId: string,
     ): Promise<{ model: ReleaseRecordModel; etag: string; notes: NotificationSpec[] }> {
-      requireRole(caller, [RELEASE_ROLE]);
-      if (!act) throw new Error('releaseService: no release act wired');
       return optimistic(async () => {
         const view = await store.load(tenant, uuid, { consistent: true });
         if (!view) throw notFound('container.not_found');
@@ -251,16 +236,19 @@ export function releaseService(
         return { model: prepared.model, etag: etagOf(next), notes: prepared.notes };
       });
     },
+  };
+}
 
+/** The yearly register's use cases; who may read it is the routes' (roles rpo and reporter). */
+export function registerService(register: ReleaseRegisterStore) {
+  return {
     /** A year's register of the facility, oldest release first. */
-    async register(tenant: Tenant, caller: Pick<Caller, 'roles'>, year: number): Promise<ReleaseRegisterRow[]> {
-      requireRole(caller, REGISTER_ROLES);
+    async register(tenant: Tenant, year: number): Promise<ReleaseRegisterRow[]> {
       return register.list(tenant, year);
     },
 
     /** The year's total mass per type of release. */
-    async summary(tenant: Tenant, caller: Pick<Caller, 'roles'>, year: number): Promise<ReleaseRegisterSummary> {
-      requireRole(caller, REGISTER_ROLES);
+    async summary(tenant: Tenant, year: number): Promise<ReleaseRegisterSummary> {
       const rows = await register.list(tenant, year, ['ReleaseType', 'Weight']);
       const of = (type?: ReleaseType) => {
         const chosen = rows.filter((r) => type === undefined || r.ReleaseType === type);

@@ -332,7 +332,11 @@ describe('the gate cannot be walked past (each finding of the release issue)', (
       ['ReleasedByRadiationProtectionOfficer: must be the caller, who releases the container'],
     ]);
     const notRpo = await release(uuid, undefined, t.token);
-    expect([notRpo.status, errorOf(notRpo).Message]).toEqual([403, 'auth.role_required']);
+    expect([notRpo.status, errorOf(notRpo).Message, errorOf(notRpo).LocalizedMessage]).toEqual([
+      403,
+      'auth.role_required',
+      'This operation needs the role rpo.',
+    ]);
     const short = await release(uuid, { Justification: 'too short' });
     expect(short.status).toBe(400);
     expect((await release(uuid)).status).toBe(200);
@@ -438,9 +442,17 @@ describe('the register', () => {
     const missing = await call('GET', registerPath('', ''), { token: rpo });
     expect([missing.status, errorOf(missing).Details]).toEqual([400, ['year: is required']]);
     const plain = await call('GET', registerPath(), { token: t.token });
-    expect([plain.status, errorOf(plain).Message]).toEqual([403, 'auth.role_required']);
+    expect([plain.status, errorOf(plain).Message, errorOf(plain).LocalizedMessage]).toEqual([
+      403,
+      'auth.role_required',
+      'This operation needs the role rpo or reporter.',
+    ]);
     const summary = await call('GET', registerPath('/summary'), { token: t.token });
     expect(summary.status).toBe(403);
+    const operator = await call('GET', registerPath(), {
+      token: asRole('operator', 'person-operator', 'Otto Operator'),
+    });
+    expect([operator.status, errorOf(operator).Message]).toEqual([403, 'auth.role_required']);
     const xml = await call('GET', registerPath(), { token: rpo, headers: { accept: 'application/xml' } });
     expect([xml.status, errorOf(xml).Message]).toEqual([406, 'request.not_acceptable']);
   });

@@ -2734,9 +2734,9 @@ export interface operations {
       };
       /**
        * @description The token does not allow this. One Error notification, `Message` one of:
+       * - `auth.role_required` (40302): This operation needs the role {role}.
        * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
        * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
-       * - `auth.role_required` (40302): This operation needs the role {role}.
        */
       403: {
         content: {
@@ -2745,9 +2745,9 @@ export interface operations {
                 /** @constant */
                 Type?: "Error";
                 /** @enum {unknown} */
-                Message?: "auth.tenant_forbidden" | "auth.access_denied" | "auth.role_required";
+                Message?: "auth.role_required" | "auth.tenant_forbidden" | "auth.access_denied";
                 /** @enum {unknown} */
-                Code?: 40301 | 40304 | 40302;
+                Code?: 40302 | 40301 | 40304;
               }))[];
           };
         };
@@ -2923,9 +2923,9 @@ export interface operations {
       };
       /**
        * @description The token does not allow this. One Error notification, `Message` one of:
+       * - `auth.role_required` (40302): This operation needs the role {role}.
        * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
        * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
-       * - `auth.role_required` (40302): This operation needs the role {role}.
        */
       403: {
         content: {
@@ -2934,9 +2934,9 @@ export interface operations {
                 /** @constant */
                 Type?: "Error";
                 /** @enum {unknown} */
-                Message?: "auth.tenant_forbidden" | "auth.access_denied" | "auth.role_required";
+                Message?: "auth.role_required" | "auth.tenant_forbidden" | "auth.access_denied";
                 /** @enum {unknown} */
-                Code?: 40301 | 40304 | 40302;
+                Code?: 40302 | 40301 | 40304;
               }))[];
           };
         };
@@ -3051,9 +3051,9 @@ export interface operations {
       };
       /**
        * @description The token does not allow this. One Error notification, `Message` one of:
+       * - `auth.role_required` (40302): This operation needs the role {role}.
        * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
        * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
-       * - `auth.role_required` (40302): This operation needs the role {role}.
        */
       403: {
         content: {
@@ -3062,9 +3062,9 @@ export interface operations {
                 /** @constant */
                 Type?: "Error";
                 /** @enum {unknown} */
-                Message?: "auth.tenant_forbidden" | "auth.access_denied" | "auth.role_required";
+                Message?: "auth.role_required" | "auth.tenant_forbidden" | "auth.access_denied";
                 /** @enum {unknown} */
-                Code?: 40301 | 40304 | 40302;
+                Code?: 40302 | 40301 | 40304;
               }))[];
           };
         };
