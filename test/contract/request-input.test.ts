@@ -17,8 +17,15 @@ import { fillPath } from '../support/routes';
 
 const operator = token({ roles: ['operator'] });
 const tenant = newTenant();
+/** A token that may call the route: the operator's, or the tenant's with the roles the route asks for. */
 const bearerOf = (route: Route) =>
-  route.auth === 'operator' ? operator : route.auth === 'token' ? tenant.token : undefined;
+  route.auth === 'operator'
+    ? operator
+    : route.auth === 'public'
+      ? undefined
+      : route.roles
+        ? token({ clients: [tenant.client], facilities: [tenant.facility], roles: [...route.roles] })
+        : tenant.token;
 const pathOf = (route: Route) =>
   fillPath(route, { clientUuid: tenant.client, facilityUuid: tenant.facility, asset: 'docs.js' });
 const request = (route: Route, query: string) => {
