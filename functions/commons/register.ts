@@ -1,11 +1,9 @@
-/** Wiring of the release register's readers: the register over the request's tenant session (no bucket, no PDF). */
-import * as v from 'valibot';
 import { tenantDocumentClient } from '../../shared/clients/dynamodb';
 import { config } from '../../shared/config';
 import { dynamoReleaseRegister } from '../../shared/data/releases';
-import { badRequest } from '../../shared/errors';
 import { perTenant } from '../../shared/http/tenant';
 import type { ApiRequest } from '../../shared/http/types';
+import { parseQueryText } from '../../shared/schemas/body';
 import { yearQuery } from '../../shared/schemas/release';
 import { registerService } from '../../shared/services/releases';
 
@@ -17,8 +15,4 @@ export const register = perTenant((session) =>
 export const REGISTER_CAP = 5000;
 
 /** The required `?year=YYYY` (0001 to 9999; its presence checked by the route's query): anything else is 400. */
-export function yearOf(request: ApiRequest): number {
-  const result = v.safeParse(yearQuery, request.query.year);
-  if (!result.success) throw badRequest([{ key: 'detail.year', params: { field: 'year' } }]);
-  return result.output;
-}
+export const yearOf = (request: ApiRequest): number => parseQueryText(yearQuery, request.query, 'year');

@@ -24,7 +24,6 @@ export const handler = httpHandler(releaseRoutes.register, async (request) => {
     'ReleaseRegisterModelCollection',
     { items: listed, total: rows.length, truncated: rows.length > REGISTER_CAP },
     REGISTER_CAP,
-    `?year=${String(year).padStart(4, '0')}`,
     { key: 'register.truncated', params: { cap: REGISTER_CAP, total: rows.length } },
   );
 });

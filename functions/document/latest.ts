@@ -4,7 +4,7 @@ import { tenantOf } from '../../shared/http/request';
 import { wholeReply } from '../../shared/http/replies';
 import { LATEST_COUNT } from '../../shared/services/documents';
 import { documents } from '../commons/documents';
-import { COLLECTION, filterQuery, stateOf } from './listing';
+import { COLLECTION, stateOf } from './listing';
 
 /** GET .../documents/latest: the 10 newest documents. */
 export const handler = httpHandler(documentRoutes.latest, async (request) => {
@@ -14,6 +14,5 @@ export const handler = httpHandler(documentRoutes.latest, async (request) => {
     COLLECTION,
     await (await documents.of(request)).latest(tenantOf(request), state),
     LATEST_COUNT,
-    filterQuery(state),
   );
 });

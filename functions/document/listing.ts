@@ -1,13 +1,10 @@
-/** What the document listing functions share: the State filter, addresses, and the unpaginated listing. */
-import * as v from 'valibot';
 import type { DocumentScope, DocumentState } from '../../shared/domain/document';
 import type { DocumentCollection } from '../../shared/data/documents';
-import { badRequest } from '../../shared/errors';
 import { tenantOf } from '../../shared/http/request';
 import { httpHandler } from '../../shared/http/handler';
 import { wholeReply } from '../../shared/http/replies';
 import type { ApiRequest } from '../../shared/http/types';
-import { issueDetails } from '../../shared/schemas/body';
+import { parseQueryText } from '../../shared/schemas/body';
 import { stateFilterSchema } from '../../shared/schemas/document';
 import { FIND_CAP } from '../../shared/services/documents';
 import type { Route } from '../../shared/routes/types';
@@ -16,15 +13,8 @@ import { documents } from '../commons/documents';
 export const COLLECTION = 'DocumentModelCollection';
 
 /** The optional `?State=ACTIVE|ARCHIVED` filter; anything else is 400. */
-export function stateOf(request: ApiRequest): DocumentState | undefined {
-  const result = v.safeParse(stateFilterSchema, request.query.State);
-  if (!result.success)
-    throw badRequest(issueDetails(result.issues).map((d) => ({ ...d, params: { ...d.params, field: 'State' } })));
-  return result.output;
-}
-
-/** The query string the endpoints keep (the State filter). */
-export const filterQuery = (state: DocumentState | undefined) => (state ? `?State=${state}` : '');
+export const stateOf = (request: ApiRequest): DocumentState | undefined =>
+  parseQueryText(stateFilterSchema, request.query, 'State');
 
 /** An unpaginated listing (find and the scoped ones): up to FIND_CAP documents, a Warning beyond. */
 export function wholeListing(
@@ -38,7 +28,6 @@ export function wholeListing(
       COLLECTION,
       await (await documents.of(request)).find(tenantOf(request), collectionOf(request, state)),
       FIND_CAP,
-      filterQuery(state),
     );
   });
 }

@@ -3,12 +3,12 @@ import { httpHandler } from '../../shared/http/handler';
 import { pageOf, tenantOf } from '../../shared/http/request';
 import { pageReply } from '../../shared/http/replies';
 import { documents } from '../commons/documents';
-import { COLLECTION, filterQuery, stateOf } from './listing';
+import { COLLECTION, stateOf } from './listing';
 
 /** GET .../documents/page and .../documents/page/{page}: one page of 100, newest first. */
 export const handler = httpHandler(documentRoutes.page, async (request) => {
   const page = pageOf(request);
   const state = stateOf(request);
   const listing = await (await documents.of(request)).page(tenantOf(request), state, page);
-  return pageReply(request, COLLECTION, listing, page, documentRoutes.pageNumber, filterQuery(state));
+  return pageReply(request, COLLECTION, listing, page, documentRoutes.pageNumber);
 });

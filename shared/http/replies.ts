@@ -53,9 +53,16 @@ function collection(
   };
 }
 
+/** The query a collection's addresses keep: the request's, as its route declares it (a filter, a year). */
+function keptQuery(request: ApiRequest): string {
+  const kept = new URLSearchParams();
+  for (const [name, value] of Object.entries(request.query)) kept.append(name, String(value));
+  return kept.size ? `?${kept}` : '';
+}
+
 /**
  * One page of a paginated collection. Page n's address is the `numbered` route's (`.../page/{page}`) with the
- * request's path variables and `query` (the filter it keeps).
+ * request's path variables and query.
  */
 export function pageReply(
   request: ApiRequest,
@@ -63,8 +70,8 @@ export function pageReply(
   listing: { items: unknown[]; total: number },
   page: number,
   numbered: Pick<Route, 'path'>,
-  query = '',
 ): ApiReply {
+  const query = keptQuery(request);
   const configuration = pageConfiguration({
     name,
     total: listing.total,
@@ -78,17 +85,16 @@ export function pageReply(
 
 /**
  * An unpaginated collection up to `cap` items; `truncated` adds a Warning (by default the one that points to
- * the page operation). Its endpoints are its own address (`self`, with the query it keeps).
+ * the page operation). Its endpoints are its own address (`self`, with the request's query).
  */
 export function wholeReply(
   request: ApiRequest,
   name: string,
   listing: { items: unknown[]; total: number; truncated?: boolean },
   cap: number,
-  query = '',
   truncation: NotificationSpec = { key: 'collection.truncated', params: { cap, total: listing.total } },
 ): ApiReply {
-  const self = `${baseUrl(request)}${request.event.rawPath}${query}`;
+  const self = `${baseUrl(request)}${request.event.rawPath}${keptQuery(request)}`;
   const configuration = wholeConfiguration({
     name,
     total: listing.total,

@@ -1,16 +1,10 @@
-/**
- * The handler of a `/service/...` route: starts an execution of the operation's state machine and
- * answers its id. `?dryRun=true` asks the operation to change nothing.
- */
-import * as v from 'valibot';
 import { sfn } from '../clients/sfn';
 import { formatTimestamp } from '../domain/time';
-import { badRequest } from '../errors';
 import { httpHandler } from './handler';
 import { notification } from '../i18n/translate';
 import { startExecution } from '../operations/start';
 import { operationRoutes, operations } from '../routes/operations';
-import { issueDetails } from '../schemas/body';
+import { parseQueryText } from '../schemas/body';
 import { exportPrefix } from '../schemas/operation';
 
 export function startHandler(name: string) {
@@ -20,7 +14,7 @@ export function startHandler(name: string) {
   return httpHandler(route, async (request) => {
     // The middleware has held the query to the route's declaration (the flag, and for importRecords `from`).
     const dryRun = request.query.dryRun === true;
-    const from = operation.needsSource ? exportFolderOf(request.query.from) : undefined;
+    const from = operation.needsSource ? parseQueryText(exportPrefix, request.query, 'from') : undefined;
     const client = request.params.clientUuid;
     const started = await startExecution(sfn, operation, { client, from, dryRun });
     const name = started.executionId;
@@ -40,12 +34,4 @@ export function startHandler(name: string) {
       },
     };
   });
-}
-
-/** importRecords' `?from=exports/{client}/{run}/`: the export folder it reads (else 400 naming it). */
-function exportFolderOf(from: unknown): string {
-  const parsed = v.safeParse(exportPrefix, from);
-  if (!parsed.success)
-    throw badRequest(issueDetails(parsed.issues).map((d) => ({ ...d, params: { ...d.params, field: 'from' } })));
-  return parsed.output;
 }

@@ -24,6 +24,21 @@ export function issueDetails(issues: readonly v.BaseIssue<unknown>[]): Detail[] 
   });
 }
 
+/**
+ * A text query parameter (Route.query) through the schema that documents it (RouteDocs.query): its value, or 400
+ * naming the parameter.
+ */
+export function parseQueryText<S extends v.GenericSchema>(
+  schema: S,
+  query: Readonly<Record<string, unknown>>,
+  name: string,
+): v.InferOutput<S> {
+  const result = v.safeParse(schema, query[name]);
+  if (!result.success)
+    throw badRequest(issueDetails(result.issues).map((d) => ({ ...d, params: { ...d.params, field: name } })));
+  return result.output;
+}
+
 export function parseBody<S extends v.GenericSchema>(
   schema: S,
   body: unknown,

@@ -7,6 +7,8 @@ const request = {
   language: 'en',
   event: { rawPath: '/document/api/v1/c/f/documents', requestContext: { domainName: 'api.example.org' } },
   params: { clientUuid: 'c', facilityUuid: 'f' },
+  // The filter the request was given: collection addresses keep it.
+  query: { State: 'ACTIVE' },
   header: () => undefined,
 } as unknown as ApiRequest;
 
@@ -51,14 +53,9 @@ describe('single', () => {
 
 describe('pageReply and wholeReply', () => {
   it('a page: the items, its configuration with absolute endpoints, no notifications', () => {
-    const reply = pageReply(
-      request,
-      'DocumentModelCollection',
-      { items: [1, 2], total: 102 },
-      2,
-      { path: '/document/api/v1/{clientUuid}/{facilityUuid}/documents/page/{page}' },
-      '?State=ACTIVE',
-    );
+    const reply = pageReply(request, 'DocumentModelCollection', { items: [1, 2], total: 102 }, 2, {
+      path: '/document/api/v1/{clientUuid}/{facilityUuid}/documents/page/{page}',
+    });
     const body = reply.body as { CollectionConfiguration: Record<string, unknown>; Notifications: unknown[] };
     expect(Object.keys(body)).toEqual(['DocumentModelCollection', 'CollectionConfiguration', 'Notifications']);
     expect(body.CollectionConfiguration).toMatchObject({
@@ -75,13 +72,7 @@ describe('pageReply and wholeReply', () => {
   });
 
   it('a whole collection: its own address everywhere, and a Warning when it was cut at the cap', () => {
-    const reply = wholeReply(
-      request,
-      'DocumentModelCollection',
-      { items: [1], total: 1500, truncated: true },
-      1000,
-      '?State=ACTIVE',
-    );
+    const reply = wholeReply(request, 'DocumentModelCollection', { items: [1], total: 1500, truncated: true }, 1000);
     const body = reply.body as {
       CollectionConfiguration: Record<string, unknown>;
       Notifications: { Message: string }[];
