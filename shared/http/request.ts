@@ -1,4 +1,5 @@
 /** What a handler reads from its request: the caller, the tenant, the page number, the API's own address. */
+import { decidingRange, qualityRanges } from '../quality-values';
 import type { Caller } from '../auth/claims';
 import type { Tenant } from '../data/table';
 import { PAGE_PATTERN } from '../domain/values';
@@ -58,18 +59,10 @@ export function pageOf(request: ApiRequest): number {
 export function negotiate<T extends string>(request: ApiRequest, offered: readonly [T, ...T[]]): T {
   const accept = request.header('accept');
   if (!accept?.trim()) return offered[0];
-  const ranges = accept.split(',').flatMap((part) => {
-    const [range = '', ...params] = part.split(';').map((p) => p.trim().toLowerCase());
-    const q = params.find((p) => p.startsWith('q='));
-    const quality = q === undefined ? 1 : Number(q.slice(2));
-    return range ? [{ range, q: Number.isFinite(quality) ? quality : 0 }] : [];
-  });
+  const ranges = qualityRanges(accept);
   const specificity = (range: string, type: string) =>
     range === type ? 3 : range === `${type.split('/')[0]}/*` ? 2 : range === '*/*' ? 1 : 0;
-  const qualityOf = (type: string) =>
-    ranges
-      .filter((r) => specificity(r.range, type) > 0)
-      .sort((a, b) => specificity(b.range, type) - specificity(a.range, type))[0]?.q ?? 0;
+  const qualityOf = (type: string) => decidingRange(ranges, type, specificity)?.q ?? 0;
   const best = [...offered].sort((a, b) => qualityOf(b) - qualityOf(a))[0]!;
   if (qualityOf(best) <= 0)
     throw new AppError(406, 'request.not_acceptable', { params: { types: offered.join(', ') } });

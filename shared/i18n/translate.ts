@@ -8,6 +8,7 @@ import {
   type MessageKey,
   type Params,
 } from './messages';
+import { decidingRange, qualityRanges } from '../quality-values';
 
 /**
  * The language for a request from `Accept-Language` (RFC 9110 §12.5.4): each language takes the
@@ -16,19 +17,12 @@ import {
  */
 export function pickLanguage(acceptLanguage: string | undefined): Language {
   if (!acceptLanguage) return 'en';
-  const ranges = acceptLanguage.split(',').flatMap((part, index) => {
-    const [range = '', ...params] = part.split(';').map((p) => p.trim());
-    const q = params.find((p) => /^q=/i.test(p));
-    const quality = q === undefined ? 1 : Number(q.slice(2));
-    return range ? [{ range: range.toLowerCase(), q: Number.isFinite(quality) ? quality : 0, index }] : [];
-  });
+  const ranges = qualityRanges(acceptLanguage);
   const specificity = (range: string, language: string) =>
     range === language ? 3 : range.split('-')[0] === language ? 2 : range === '*' ? 1 : 0;
   let best: { language: Language; q: number; index: number } | undefined;
   for (const language of LANGUAGES) {
-    const match = ranges
-      .filter((r) => specificity(r.range, language) > 0)
-      .sort((a, b) => specificity(b.range, language) - specificity(a.range, language) || a.index - b.index)[0];
+    const match = decidingRange(ranges, language, specificity);
     if (!match || match.q <= 0) continue;
     if (!best || match.q > best.q || (match.q === best.q && match.index < best.index))
       best = { language, q: match.q, index: match.index };
