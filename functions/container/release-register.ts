@@ -14,7 +14,7 @@ export const handler = httpHandler(releaseRoutes.register, async (request) => {
   const year = yearOf(request);
   const rows = await (await register.of(request)).register(tenantOf(request), year);
   const listed = rows.slice(0, REGISTER_CAP);
-  if (negotiate(request, ['application/json', 'text/csv']) === 'text/csv')
+  if (negotiate(request, ['application/json', ...releaseRoutes.register.alternatives]) === 'text/csv')
     return {
       body: undefined,
       raw: { contentType: 'text/csv; charset=utf-8', text: registerCsv(REGISTER_FIELDS, listed) },

@@ -28,6 +28,7 @@ export function answersOf(route: Route): Map<number, MessageKey[]> {
   if (route.auth === 'operator' || route.roles) add(403, 'auth.role_required');
   if (route.auth === 'token' && (variables.includes('clientUuid') || variables.includes('facilityUuid')))
     add(403, 'auth.tenant_forbidden');
+  if (route.alternatives) add(406, 'request.not_acceptable');
   if (route.method === 'POST') add(409, 'idempotency.key_reused', 'idempotency.in_progress');
   if (hasBody) {
     add(413, 'request.too_large');

@@ -354,7 +354,7 @@ export function openApiDocument(options: OpenApiOptions = {}): Json {
         };
       }
       content = { 'application/json': { schema, example: exampleOf(schema) } };
-      for (const media of docs.alternatives ?? []) content[media] = { schema: { type: 'string' } };
+      for (const media of route.alternatives ?? []) content[media] = { schema: { type: 'string' } };
     }
     const responses: Record<string, Json> = {
       200: {

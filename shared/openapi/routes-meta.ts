@@ -67,7 +67,6 @@ export const routeDocs: Readonly<Record<string, RouteDocs>> = {
   'releaseRegister.list': {
     query: { year: yearQuery },
     reply: { collection: 'ReleaseRegisterModelCollection', model: releaseRegisterModel },
-    alternatives: ['text/csv'],
   },
   'releaseRegister.summary': {
     query: { year: yearQuery },

@@ -40,7 +40,7 @@ export const releaseRoutes = {
     files: 'none',
     query: { year: REQUIRED_TEXT },
     roles: REGISTER_READERS,
-    answers: { 406: ['request.not_acceptable'] },
+    alternatives: ['text/csv'],
   },
   summary: {
     operation: 'releaseRegister.summary',

@@ -53,6 +53,11 @@ export interface Route {
    * anything runs. Without it any holder of the tenant may call the route.
    */
   readonly roles?: readonly string[];
+  /**
+   * Media types the 200 answer comes in besides JSON, chosen by `Accept` (shared/http/request.ts negotiate; 406 when
+   * none fits): `text/csv`.
+   */
+  readonly alternatives?: readonly 'text/csv'[];
   /** A POST whose JSON body may be left out (no body, no Content-Type). */
   readonly optionalBody?: true;
   /**
@@ -98,8 +103,6 @@ export interface RouteDocs {
   readonly query?: Readonly<Record<string, GenericSchema>>;
   /** The 200 answer; without one the document says only that it carries Notifications. */
   readonly reply?: Reply;
-  /** Other media types the 200 answer comes in, chosen by `Accept` (406 when none fits): `text/csv`. */
-  readonly alternatives?: readonly 'text/csv'[];
 }
 
 /**
