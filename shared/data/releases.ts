@@ -4,29 +4,19 @@
  * release, so a year's lines are one Query on a key prefix.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { ReleaseRegisterRow } from '../domain/release-record';
+import { REGISTER_FIELDS, type ReleaseRegisterRow } from '../domain/release-record';
 import { queryAll } from './query';
 import { ITEM_TYPES, keys, type Tenant } from './table';
 
-/** The fields of a register line, in the order the register lists them. */
-export const REGISTER_FIELDS = [
-  'ContainerUuid',
-  'Name',
-  'ReleasedAt',
-  'ReleasedBy',
-  'ReleasedByName',
-  'Weight',
-  'SumOfRatios',
-  'Nuclides',
-  'MeasurementMethod',
-  'ReleaseType',
-  'Justification',
-  'RecordDocumentUuid',
-] as const satisfies readonly (keyof ReleaseRegisterRow)[];
-
 export interface ReleaseRegisterStore {
-  /** A year's releases in the facility, oldest first; `fields` narrows what is read (the summary's). */
-  list(tenant: Tenant, year: number, fields?: readonly (keyof ReleaseRegisterRow)[]): Promise<ReleaseRegisterRow[]>;
+  /** A year's releases in the facility, oldest first. */
+  list(tenant: Tenant, year: number): Promise<ReleaseRegisterRow[]>;
+  /** The same, with only `fields` read (the summary's). */
+  list<F extends keyof ReleaseRegisterRow>(
+    tenant: Tenant,
+    year: number,
+    fields: readonly F[],
+  ): Promise<Pick<ReleaseRegisterRow, F>[]>;
 }
 
 /** A register line as stored: the facility's partition, the time of the release first in the sort key. */
@@ -39,7 +29,7 @@ export const releaseEntryItem = (tenant: Tenant, row: ReleaseRegisterRow) => ({
 
 export function dynamoReleaseRegister(db: DynamoDBDocumentClient, tableName: string): ReleaseRegisterStore {
   return {
-    async list(tenant, year, fields = REGISTER_FIELDS) {
+    async list(tenant: Tenant, year: number, fields: readonly (keyof ReleaseRegisterRow)[] = REGISTER_FIELDS) {
       const names = Object.fromEntries(fields.map((f, i) => [`#f${i}`, f]));
       const items = await queryAll(db, tableName, {
         KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',

@@ -112,6 +112,22 @@ export interface ReleaseRegisterRow {
   RecordDocumentUuid: string;
 }
 
+/** The fields of a register line, in the order the register lists them. */
+export const REGISTER_FIELDS = [
+  'ContainerUuid',
+  'Name',
+  'ReleasedAt',
+  'ReleasedBy',
+  'ReleasedByName',
+  'Weight',
+  'SumOfRatios',
+  'Nuclides',
+  'MeasurementMethod',
+  'ReleaseType',
+  'Justification',
+  'RecordDocumentUuid',
+] as const satisfies readonly (keyof ReleaseRegisterRow)[];
+
 /** Everything a release is made of, as the release act gathered it. */
 export interface ReleaseFacts {
   /** The container as released (its release fields set). */

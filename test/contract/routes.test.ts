@@ -28,7 +28,7 @@ import {
 import { startPrism } from '../support/prism';
 import { fillPath } from '../support/routes';
 import { formatTimestamp } from '../../shared/domain/time';
-import { REGISTER_FIELDS } from '../../shared/data/releases';
+import { REGISTER_FIELDS } from '../../shared/domain/release-record';
 
 type Tenant = ReturnType<typeof newTenant>;
 interface Sample {

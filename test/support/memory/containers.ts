@@ -148,7 +148,7 @@ export function memoryContainerStore() {
   };
   /** The register over the same memory (shared/data/releases.ts's port). */
   const register: ReleaseRegisterStore = {
-    async list(tenant, year, fields) {
+    async list(tenant: Tenant, year: number, fields?: readonly (keyof ReleaseRegisterRow)[]) {
       return rows
         .filter((r) => idOf(r.tenant, '') === idOf(tenant, '') && r.row.ReleasedAt.startsWith(`${year}-`))
         .map(({ row }) =>

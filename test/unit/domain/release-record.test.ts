@@ -13,7 +13,7 @@ import {
   type ReleaseFacts,
   type ReleaseRegisterRow,
 } from '../../../shared/domain/release-record';
-import { REGISTER_FIELDS } from '../../../shared/data/releases';
+import { REGISTER_FIELDS } from '../../../shared/domain/release-record';
 
 const now = new Date('2026-11-25T10:00:00Z');
 const links: ContentLink[] = [
