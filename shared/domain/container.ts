@@ -5,7 +5,13 @@
 import { newRecord, type StoredRecord } from './record';
 import { AppError, badRequest, conflict } from '../errors';
 import type { Detail, NotificationSpec } from '../i18n/translate';
-import { assessRelease, currentSpecificActivity, type AssessedContent, type ReleaseAssessment } from './release';
+import {
+  assessRelease,
+  currentSpecificActivity,
+  type AssessedContainer,
+  type AssessedContent,
+  type ReleaseAssessment,
+} from './release';
 import { formatTimestamp, FUTURE_TOLERANCE_SECONDS, isInTheFuture } from './time';
 import {
   clearable,
@@ -153,9 +159,7 @@ export function checkContentAddable(
   now: Date,
 ): void {
   if (content.activityDateTime && isInTheFuture(content.activityDateTime, now))
-    throw badRequest([
-      { key: 'detail.future', params: { field: 'ActivityDateTime', minutes: FUTURE_TOLERANCE_SECONDS / 60 } },
-    ]);
+    throw badRequest([futureDetail('ActivityDateTime')]);
   const contentId = content.id;
   checkContentsChangeable(record);
   if (links.some((l) => l.id === contentId)) throw conflict('container.content_duplicate', { contentId });
@@ -223,24 +227,6 @@ export const canChangeState = (from: ContainerState, to: ContainerState): boolea
 export const isReleased = (data: Pick<ContainerData, 'IsReleasedByRadiationProtectionOfficer'>): boolean =>
   data.IsReleasedByRadiationProtectionOfficer === true;
 
-/**
- * What a release determined and froze: the assessment's inputs (weight, measurement, factor,
- * contamination measurement), the release date and the release itself. Contents are frozen too (they
- * change only while OPEN).
- */
-export const FROZEN_BY_RELEASE = [
-  'Weight',
-  'MeasurementActivity',
-  'MeasurementFactor',
-  'MeasurementDate',
-  'MeasuredBy',
-  'MeasurementContamination',
-  'MeasurementContaminationDateTime',
-  'MeasurementContaminationBy',
-  'ReleaseDateTime',
-  ...RPO_FIELDS,
-] as const satisfies readonly ContainerMutableField[];
-
 /** The fields the release assessment reads: a change of one while in DECAY predicts the release date again. */
 const ASSESSED_FIELDS = [
   'Weight',
@@ -249,6 +235,18 @@ const ASSESSED_FIELDS = [
   'MeasurementDate',
   'MeasurementContamination',
   'MeasurementContaminationDateTime',
+] as const satisfies readonly (ContainerMutableField & keyof AssessedContainer)[];
+
+/**
+ * What a release determined and froze: the assessment's inputs and who measured them, the release date and the
+ * release itself. Contents are frozen too (they change only while OPEN).
+ */
+export const FROZEN_BY_RELEASE = [
+  ...ASSESSED_FIELDS,
+  'MeasuredBy',
+  'MeasurementContaminationBy',
+  'ReleaseDateTime',
+  ...RPO_FIELDS,
 ] as const satisfies readonly ContainerMutableField[];
 
 /** `DISPOSED` needs a complete release by a radiation protection officer. */
@@ -281,12 +279,14 @@ function checkPlausible(patch: ContainerPatch, now: Date): void {
     const value = patch[field];
     return typeof value === 'string' && isInTheFuture(value, now);
   });
-  if (future.length) {
-    throw badRequest(
-      future.map((field) => ({ key: 'detail.future', params: { field, minutes: FUTURE_TOLERANCE_SECONDS / 60 } })),
-    );
-  }
+  if (future.length) throw badRequest(future.map(futureDetail));
 }
+
+/** A time too far ahead, named: 400's detail line. */
+const futureDetail = (field: string): Detail => ({
+  key: 'detail.future',
+  params: { field, minutes: FUTURE_TOLERANCE_SECONDS / 60 },
+});
 
 /**
  * The release fields are set by a release only (POST .../release, or an update setting

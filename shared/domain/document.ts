@@ -107,6 +107,10 @@ export const orderKey = (record: Pick<DocumentRecord, 'CreatedAt' | 'Uuid'>): st
 /** Where document files live in the bucket: the only objects the API and event functions touch. */
 export const DOCUMENT_FILES_PREFIX = 'documents/';
 
+/** What a file name may not hold: control characters and path separators. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it finds
+export const FILENAME_FORBIDDEN = /[\u0000-\u001f\u007f/\\]/;
+
 /**
  * Where a facility's document files are: every file key of the facility begins with this (its separator last, so
  * facility `f1`'s prefix is no prefix of `f10`'s keys). The tenant role's policy is written from it (infra/access.ts).

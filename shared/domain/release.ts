@@ -6,7 +6,14 @@
  */
 import { activityAfter, decay, HALF_LIVES, longestHalfLife } from './decay';
 import { CLEARANCE_SOURCE, clearanceLevel, surfaceClearanceLevel } from './nuclides';
-import { EARLIEST_TIMESTAMP, formatTimestamp, isRepresentable, LATEST_TIMESTAMP, parseTimestamp } from './time';
+import {
+  EARLIEST_TIMESTAMP,
+  formatTimestamp,
+  isRepresentable,
+  LATEST_MS,
+  LATEST_TIMESTAMP,
+  parseTimestamp,
+} from './time';
 
 /** What the assessment reads of a container. */
 export interface AssessedContainer {
@@ -59,7 +66,6 @@ export interface ReleaseAssessment {
 /** What PredictionRemark says when the sums fall to 1 only after 9999-12-31 23:59:59. */
 export const OUT_OF_RANGE_REMARK = `not within the representable range ${EARLIEST_TIMESTAMP}..${LATEST_TIMESTAMP}`;
 
-const LATEST_MS = parseTimestamp(LATEST_TIMESTAMP)!.getTime();
 const secondsBetween = (from: Date, to: Date) => (to.getTime() - from.getTime()) / 1000;
 
 /**

@@ -15,7 +15,7 @@ const utc = (year: number, month: number, day: number, hour: number, minute: num
   return date;
 };
 const EARLIEST_MS = utc(1, 1, 1, 0, 0, 0).getTime();
-const LATEST_MS = utc(9999, 12, 31, 23, 59, 59).getTime();
+export const LATEST_MS = utc(9999, 12, 31, 23, 59, 59).getTime();
 
 /** True when `date` can be written as a timestamp (whole seconds are cut, as formatTimestamp does). */
 export const isRepresentable = (date: Date): boolean => {

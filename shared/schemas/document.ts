@@ -4,6 +4,7 @@ import {
   DOCUMENT_SCOPES,
   DOCUMENT_STATES,
   DOCUMENT_TABLE,
+  FILENAME_FORBIDDEN,
   type FileInfo,
 } from '../domain/document';
 import { identifier, oneOf, schemasOf, text, timestamp, url, wholeNumber } from './fields';
@@ -11,8 +12,7 @@ import { identifier, oneOf, schemasOf, text, timestamp, url, wholeNumber } from 
 /** A file name: 1-128 characters, no control characters and no path separators. */
 const filename = v.pipe(
   text(1, 128),
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: a file name may hold no control character
-  v.check((s) => !/[\u0000-\u001f\u007f/\\]/.test(s), 'detail.filename'),
+  v.check((s) => !FILENAME_FORBIDDEN.test(s), 'detail.filename'),
 );
 
 /** FileInfo (§2.2): Unix seconds, bytes, a media type. */

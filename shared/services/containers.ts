@@ -146,7 +146,7 @@ export function containerService(store: ContainerStore, clock: () => Date = () =
               justification: null,
               now,
             });
-            next = { ...prepared.next, Version: next.Version, UpdatedAt: next.UpdatedAt };
+            next = prepared.next;
             notes.push(...prepared.notes);
             await writeRelease(store, view.record, next, fieldChanges(view.record, next), write, prepared, transition);
           } else {

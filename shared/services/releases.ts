@@ -20,7 +20,7 @@ import {
   type ContainerRecord,
   type ContainerView,
 } from '../domain/container';
-import { releaseRecordDocument } from '../domain/document';
+import { FILENAME_FORBIDDEN, releaseRecordDocument } from '../domain/document';
 import { timeOrderedUuid } from '../domain/ids';
 import {
   checkRelease,
@@ -75,8 +75,8 @@ export interface ReleaseRequest {
 
 /** A file name for the record: the container's name made safe for a file name, and the day. */
 function recordFilename(name: string, now: Date): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: a file name may hold no control character
-  const safe = [...name.replace(/[\u0000-\u001f\u007f/\\]/g, '-')].slice(0, 80).join('').trim() || 'Behälter';
+  const safe =
+    [...name.replaceAll(new RegExp(FILENAME_FORBIDDEN, 'g'), '-')].slice(0, 80).join('').trim() || 'Behälter';
   return `Freigabeprotokoll ${safe} ${formatTimestamp(now).slice(0, 10)}.pdf`;
 }
 
