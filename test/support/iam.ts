@@ -13,7 +13,8 @@
  * actions (own role and tenant role) the run never exercised.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { CROSS_TENANT_INDEXES, TABLE_DEFINITION } from '../../shared/data/table';
+import { CROSS_TENANT_INDEXES, keys, TABLE_DEFINITION } from '../../shared/data/table';
+import { facilityFilesPrefix } from '../../shared/domain/document';
 import { type IamAsk, type IamRequest, tableArn } from '../../infra/local/iam-requests';
 import { type LocalNames, stagePolicies } from '../../infra/local/iam-policies';
 
@@ -57,15 +58,16 @@ export function crossings(request: IamAsk, tags: Record<string, string>): [strin
       context: { ...request.context, ...(keys ? { 'dynamodb:LeadingKeys': [keys].flat().map(swap) } : {}) },
     };
   };
+  // Where a request names its facility: the facility's partition key (its index partitions begin with it) or the
+  // prefix of its files.
+  const at = request.resource.startsWith('arn:aws:s3:::')
+    ? facilityFilesPrefix
+    : (c: string, f: string) => keys.tenant({ client: c, facility: f });
   const tries: [string, IamAsk][] = [
-    ['another client', rewrite(`${client}`, other(client))],
-    ['another facility of the same client', rewrite(`#F#${facility}`, `#F#${other(facility)}`)],
-    ['f1 against f10', rewrite(`#F#${facility}`, `#F#${facility}0`)],
+    ['another client', rewrite(client, other(client))],
+    ['another facility of the same client', rewrite(at(client, facility), at(client, other(facility)))],
+    ['f1 against f10', rewrite(at(client, facility), at(client, `${facility}0`))],
   ];
-  if (request.resource.startsWith('arn:aws:s3:::')) {
-    tries[1] = ['another facility of the same client', rewrite(`/${facility}/`, `/${other(facility)}/`)];
-    tries[2] = ['f1 against f10', rewrite(`/${facility}/`, `/${facility}0/`)];
-  }
   if (request.context?.['dynamodb:LeadingKeys']) {
     const { 'dynamodb:LeadingKeys': _, ...rest } = request.context;
     tries.push(['no key', { ...request, context: rest }]);
@@ -88,9 +90,10 @@ export function outOfReach(tableName: string): [string, IamAsk][] {
   return [
     ['a Scan of the table', { action: 'dynamodb:Scan', resource: table }],
     ['a Scan of an index', { action: 'dynamodb:Scan', resource: `${table}/index/${TABLE_DEFINITION.indexes[0].name}` }],
-    ['the uuid index', index('documentUuids')],
-    ['the all-tenant log index', index('maintenanceLog')],
-    ['the release index', index('releaseDue')],
+    ...(Object.keys(CROSS_TENANT_INDEXES) as (keyof typeof CROSS_TENANT_INDEXES)[]).map((name): [string, IamAsk] => [
+      `the cross-tenant index ${name}`,
+      index(name),
+    ]),
   ];
 }
 
