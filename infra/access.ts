@@ -71,7 +71,7 @@ export const usesTenantSessions = ({ scope, data, files, records }: AccessLevel)
   (scope === 'tenant' || scope === 'cross-tenant') && (data !== 'none' || files !== 'none' || records !== undefined);
 
 /** The level of the tenant role a function assumes: what it does with one tenant's data. */
-export const sessionLevel = ({ data, files, records }: AccessLevel): AccessLevel =>
+const sessionLevel = ({ data, files, records }: AccessLevel): AccessLevel =>
   accessLevel({ data, files, ...(records ? { records } : {}) }, 'tenant');
 
 /** `TenantDataWriteRole`: the construct id of an access level's role, one per access level. */
@@ -269,8 +269,8 @@ function grantAllTenantsRead(fn: ServiceFunction, storage: Storage, name: CrossT
 
 /**
  * An event function's own grants (it serves no caller, so it has no tenant to be kept to): its data level on every
- * facility's items and on its `allTenants` partitions, in the table and, to read them, their index; never a client's
- * directory, never a Scan. Objects as before: document files only.
+ * facility's items and on its `allTenants` partitions in the table (their index is read as every cross-tenant reader
+ * reads it: grantAllTenantsRead); never a client's directory, never a Scan. Objects as before: document files only.
  */
 function grantEventData(fn: ServiceFunction, storage: Storage, { data, files, allTenants }: Access): void {
   const across = allTenants ? CROSS_TENANT_INDEXES[allTenants] : undefined;
@@ -287,17 +287,6 @@ function grantEventData(fn: ServiceFunction, storage: Storage, { data, files, al
         },
       }),
     );
-    if (across)
-      fn.addToRolePolicy(
-        new PolicyStatement({
-          actions: ['dynamodb:Query'],
-          resources: [`${storage.table.tableArn}/index/${across.index}`],
-          conditions: {
-            'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${across.prefix}*`] },
-            Null: KEYS_NAMED,
-          },
-        }),
-      );
   }
   if (files === 'none') return;
   fn.addToRolePolicy(
@@ -339,12 +328,13 @@ export function grantAccess(fn: ServiceFunction, group: FunctionGroup, storage: 
     grantStepData(fn, storage, level);
     return;
   }
+  // Its cross-tenant partitions a function reads on its own role, in the index and the table.
+  if (level.allTenants) grantAllTenantsRead(fn, storage, level.allTenants);
   if (typeof level.scope === 'object') {
     grantEventData(fn, storage, level);
     return;
   }
-  if (level.allTenants) grantAllTenantsRead(fn, storage, level.allTenants);
   if (!usesTenantSessions(level)) return;
-  const role = group.tenantRoleOf(sessionLevel(level), fn.role!, storage);
+  const role = group.tenantRoleOf(sessionLevel(level), fn.role!);
   fn.addEnvironment(VARIABLES.tenantRoleArn, role.roleArn);
 }

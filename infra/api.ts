@@ -29,7 +29,7 @@ import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS, CORS_MAX_AGE_SECONDS } from '../shared/http/cors';
 import { authorizerEntry, gatewayPathsOf, routeKey, routes, type AuthKind, type Route } from '../shared/routes';
-import { type AccessLevel, constructIdOf, grantAccess, grantExecutions, routeAccess } from './access';
+import { type AccessLevel, constructIdOf, grantExecutions, routeAccess } from './access';
 import { INSTALLED_PACKAGES } from './bundling';
 import type { FunctionGroupProps, ServiceFunction } from './function';
 import { acknowledge } from './nag';
@@ -90,7 +90,7 @@ export class Api extends Construct {
   /** The function of each route, by operation name. */
   readonly routeFunctions: ReadonlyMap<string, ServiceFunction>;
 
-  constructor(scope: Construct, id: string, { stage, config, storage, environment, groups, stateMachines }: ApiProps) {
+  constructor(scope: Construct, id: string, { stage, config, environment, groups, stateMachines }: ApiProps) {
     super(scope, id);
     this.httpApi = new HttpApi(this, 'Api', {
       apiName: `nm-archive-${stage}`,
@@ -158,7 +158,6 @@ export class Api extends Construct {
         description: `nm-archive ${stage}: ${first.operation} (${entryRoutes.map((r) => routeKey(r)).join(', ')})`,
         environment,
       });
-      grantAccess(fn, group, storage, access);
       grantExecutions(fn, first, stateMachines);
       functions.set(first.operation, fn);
 

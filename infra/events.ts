@@ -16,7 +16,7 @@ import { Construct } from 'constructs';
 import { COUNTED_TYPES, STREAM_BATCH_SIZE } from '../shared/data/counted';
 import { DOCUMENT_FILES_PREFIX } from '../shared/domain/document';
 import { eventFunctions } from '../shared/routes';
-import { accessLevel, constructIdOf, grantAccess } from './access';
+import { accessLevel, constructIdOf } from './access';
 import type { FunctionGroupProps, ServiceFunction } from './function';
 import { acknowledge } from './nag';
 
@@ -59,7 +59,6 @@ export class Events extends Construct {
         description: `nm-archive ${stage}: ${event.name} (${event.source})`,
         environment,
       });
-      grantAccess(fn, group, storage, access);
       switch (event.source) {
         case 'files:objectCreated':
           // Document files only: exports, imports and quarantine copies are no documents' files.

@@ -12,7 +12,7 @@ import { Duration, NestedStack, Stack } from 'aws-cdk-lib';
 import { type IRole, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { type AccessLevel, constructIdOf, grantTenantData, roleIdOf, tenantTrust } from './access';
+import { type AccessLevel, constructIdOf, grantAccess, grantTenantData, roleIdOf, tenantTrust } from './access';
 import { ServiceFunction, type ServiceFunctionProps } from './function';
 import type { StageConfig } from './stages';
 import type { Storage } from './storage';
@@ -26,6 +26,8 @@ export const groupOf = (entry: string): string => entry.split('/').slice(1, -1).
 export interface GroupSettings {
   readonly stage: string;
   readonly config: StageConfig;
+  /** The table and buckets the functions' grants name (infra/access.ts grantAccess). */
+  readonly storage: Storage;
 }
 
 /** One group's log group and roles, and its functions. */
@@ -75,7 +77,7 @@ export class FunctionGroup extends Construct {
    * The tenant role of an access level, which `assumer` (a function's own role) may assume with a tenant's session
    * tags (infra/access.ts): made with its policy on first use, trusting each function role it is asked for.
    */
-  tenantRoleOf(access: AccessLevel, assumer: IRole, storage: Storage): Role {
+  tenantRoleOf(access: AccessLevel, assumer: IRole): Role {
     const id = roleIdOf(access).replace(/Role$/, 'SessionRole');
     let role = this.tenantRoles.get(id);
     if (!role) {
@@ -85,7 +87,7 @@ export class FunctionGroup extends Construct {
         description: `nm-archive ${this.settings.stage} ${this.name}: one tenant's ${id.replace(/SessionRole$/, '')}`,
         maxSessionDuration: Duration.hours(1),
       });
-      grantTenantData(role, storage, access);
+      grantTenantData(role, this.settings.storage, access);
       this.tenantRoles.set(id, role);
       this.trusted.set(role, new Set([assumer]));
     } else if (!this.trusted.get(role)!.has(assumer)) {
@@ -98,7 +100,10 @@ export class FunctionGroup extends Construct {
     return role;
   }
 
-  /** A function of the group, logging to the group's log group, on the role of its access level. */
+  /**
+   * A function of the group, logging to the group's log group, on the role of its access level, with the grants of
+   * that level (infra/access.ts grantAccess).
+   */
   add(
     id: string,
     {
@@ -115,6 +120,7 @@ export class FunctionGroup extends Construct {
       stageName: this.settings.stage,
       config: this.settings.config,
     });
+    grantAccess(fn, this, this.settings.storage, access);
     this.functions.push(fn);
     return fn;
   }

@@ -9,7 +9,7 @@ import { DefinitionBody, LogLevel, StateMachine } from 'aws-cdk-lib/aws-stepfunc
 import { Construct } from 'constructs';
 import { operationStateMachine, STEP_TIMEOUT_SECONDS } from '../shared/operations/machine';
 import { operations } from '../shared/routes/operations';
-import { accessLevel, constructIdOf, grantAccess } from './access';
+import { accessLevel, constructIdOf } from './access';
 import type { FunctionGroupProps, ServiceFunction } from './function';
 
 export class Operations extends Construct {
@@ -17,7 +17,7 @@ export class Operations extends Construct {
   readonly stateMachines: ReadonlyMap<string, StateMachine>;
   readonly stepFunctions: ReadonlyMap<string, ServiceFunction>;
 
-  constructor(scope: Construct, id: string, { stage, storage, environment, groups }: FunctionGroupProps) {
+  constructor(scope: Construct, id: string, { stage, environment, groups }: FunctionGroupProps) {
     super(scope, id);
     const machines = new Map<string, StateMachine>();
     const steps = new Map<string, ServiceFunction>();
@@ -32,7 +32,6 @@ export class Operations extends Construct {
         environment,
         timeout: Duration.seconds(STEP_TIMEOUT_SECONDS),
       });
-      grantAccess(fn, group, storage, access);
       const machine = new StateMachine(group, constructIdOf(`${op.name}Machine`), {
         // biome-ignore lint/suspicious/noTemplateCurlyInString: a CloudFormation definition substitution, filled below
         definitionBody: DefinitionBody.fromString(JSON.stringify(operationStateMachine(op.name, '${StepFunctionArn}'))),

@@ -70,7 +70,7 @@ export class ServiceStack extends Stack {
     // What holds data stays here, under the logical ids it always had; the functions go to their groups' stacks.
     const storage = new Storage(this, 'Storage', { config });
     const environment = dataEnvironment(storage, config);
-    this.groups = new ResourceGroups(this, 'Groups', { stage, config });
+    this.groups = new ResourceGroups(this, 'Groups', { stage, config, storage });
     const built = { stage, config, storage, environment, groups: this.groups };
     const operations = new Operations(this, 'Operations', built);
     const api = new Api(this, 'Api', { ...built, stateMachines: operations.stateMachines });
