@@ -10,11 +10,10 @@ import { perTenant } from '../../shared/http/tenant';
 import type { ApiRequest } from '../../shared/http/types';
 import { maintenanceService } from '../../shared/services/maintenance';
 
+/** A tenant's entries and names, with its session. */
 const stores = perTenant((session) => dynamoMaintenanceStore(tenantDocumentClient(session), config.tableName));
 
-export const maintenanceLog = perTenant((session) =>
-  maintenanceService(dynamoMaintenanceStore(tenantDocumentClient(session), config.tableName), config.pageSize),
-);
+export const maintenanceLog = perTenant((session) => maintenanceService(stores.over(session), config.pageSize));
 
 const allTenants = dynamoMaintenanceStore(db, config.tableName);
 

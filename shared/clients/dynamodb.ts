@@ -6,7 +6,7 @@ import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynam
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { applyRetryPolicy, POLICY_CLIENT_OPTIONS } from '../retry';
-import type { TenantSession } from './tenant-sessions';
+import { perSession } from './tenant-sessions';
 
 /** The low-level client; the SDK does not retry on its own: shared/retry.ts is the one policy. */
 export function createDynamoClient(
@@ -35,23 +35,17 @@ export function createDocumentClient(
 export const dynamo = createDynamoClient();
 export const db = createDocumentClient(config.dynamodbEndpoint, dynamo);
 
-const tenantClients = new WeakMap<TenantSession, DynamoDBDocumentClient>();
-
 /**
  * The document client of a tenant session (shared/clients/tenant-sessions.ts): it signs with the session's
  * credentials, over the function's own connections; one per session, made on first use.
  */
-export function tenantDocumentClient(session: TenantSession): DynamoDBDocumentClient {
-  let client = tenantClients.get(session);
-  if (!client) {
-    client = createDocumentClient(
+export const tenantDocumentClient = perSession(
+  (session): DynamoDBDocumentClient =>
+    createDocumentClient(
       config.dynamodbEndpoint,
       createDynamoClient(config.dynamodbEndpoint, {
         credentials: session.credentials,
         requestHandler: dynamo.config.requestHandler,
       }),
-    );
-    tenantClients.set(session, client);
-  }
-  return client;
-}
+    ),
+);

@@ -2,7 +2,7 @@
 import { S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import { config } from '../config';
 import { applyRetryPolicy, POLICY_CLIENT_OPTIONS } from '../retry';
-import type { TenantSession } from './tenant-sessions';
+import { perSession } from './tenant-sessions';
 
 export function createS3Client(endpoint = config.s3Endpoint, overrides: Partial<S3ClientConfig> = {}): S3Client {
   return applyRetryPolicy(
@@ -20,20 +20,11 @@ export function createS3Client(endpoint = config.s3Endpoint, overrides: Partial<
 
 export const s3 = createS3Client();
 
-const tenantClients = new WeakMap<TenantSession, S3Client>();
-
 /**
  * The S3 client of a tenant session (shared/clients/tenant-sessions.ts): it signs (and presigns) with the session's
  * credentials, over the function's own connections; one per session, made on first use.
  */
-export function tenantS3Client(session: TenantSession): S3Client {
-  let client = tenantClients.get(session);
-  if (!client) {
-    client = createS3Client(config.s3Endpoint, {
-      credentials: session.credentials,
-      requestHandler: s3.config.requestHandler,
-    });
-    tenantClients.set(session, client);
-  }
-  return client;
-}
+export const tenantS3Client = perSession(
+  (session): S3Client =>
+    createS3Client(config.s3Endpoint, { credentials: session.credentials, requestHandler: s3.config.requestHandler }),
+);

@@ -45,6 +45,15 @@ export interface SessionRequest {
   tenant: Tenant;
 }
 
+/** One value per session (its clients, its services), made on first use and let go with the session. */
+export function perSession<T>(build: (session: TenantSession) => T): (session: TenantSession) => T {
+  const built = new WeakMap<TenantSession, T>();
+  return (session) => {
+    if (!built.has(session)) built.set(session, build(session));
+    return built.get(session)!;
+  };
+}
+
 /** Asks STS for a session of `roleArn` tagged with `tags`, lasting `durationSeconds`. */
 export type AssumeRole = (request: {
   roleArn: string;

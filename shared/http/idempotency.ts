@@ -1,18 +1,5 @@
-/**
- * `Idempotency-Key` on POST routes (Powertools Idempotency, its DynamoDB persistence in the service's
- * table, 24 h). A key is scoped to the caller (the token's subject), the route and its path
- * parameters: the same key with the same body from the same caller to the same target answers the
- * first result and does nothing more; with another body it is 409. The same key from another person
- * or to another target is a new request. Without the header a POST is not idempotent.
- *
- * Records are kept in the caller's own partition (`C#{client}#F#{facility}`, SK `IDEMPOTENCY#...`), written with the
- * request's tenant session (shared/http/tenant.ts), so one tenant's retries never touch an item or partition of
- * another; they expire by the table's TTL.
- * Powertools is loaded at the first request that carries the header (shared/http/idempotency-powertools.ts).
- */
-import type { JSONValue } from '@aws-lambda-powertools/commons/types';
 import { tenantDocumentClient } from '../clients/dynamodb';
-import type { TenantSession } from '../clients/tenant-sessions';
+import { perSession, type TenantSession } from '../clients/tenant-sessions';
 import { config } from '../config';
 import { dynamoIdempotencyRecords } from '../data/idempotency';
 import { keys } from '../data/table';
@@ -22,14 +9,6 @@ import { httpHandler } from './handler';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_SECONDS, KEY_PATTERN } from './idempotency-key';
 import { pathSessionOf } from './tenant';
 import { IDEMPOTENCY, type ApiMiddleware, type ApiReply, type ApiRequest } from './types';
-
-type Event = { pathParameters?: Record<string, string | undefined>; headers?: Record<string, string | undefined> };
-
-/** Keys the records by the request's tenant: partition from the path, the hash in the sort key. */
-const tenantPartition = (data: JSONValue): string => {
-  const { clientUuid = '', facilityUuid = '' } = (data as Event | undefined)?.pathParameters ?? {};
-  return keys.tenant({ client: clientUuid, facility: facilityUuid });
-};
 
 /** The handler of a POST route: httpHandler with the Idempotency-Key middleware. */
 export const idempotentHandler = (route: Route, fn: (request: ApiRequest) => Promise<ApiReply>) =>
@@ -51,23 +30,28 @@ function idempotent(route: Route): ApiMiddleware {
   type Powertools = ReturnType<typeof import('./idempotency-powertools').powertoolsMiddleware>;
   let loading: Promise<typeof import('./idempotency-powertools')> | undefined;
   // One Powertools middleware per tenant session: its records are read and written with the session's credentials.
-  const bySession = new WeakMap<TenantSession, Powertools>();
+  // Keyed by the session's tenant: the records lie in the tenant's partition, the hash in the sort key.
+  const bySession = (module: typeof import('./idempotency-powertools')) =>
+    perSession(
+      (session): Powertools =>
+        module.powertoolsMiddleware({
+          operation: route.operation,
+          records: dynamoIdempotencyRecords(tenantDocumentClient(session), config.tableName),
+          partitionOf: () => keys.tenant(session.tenant),
+          eventKeyJmesPath: keyScopeOf(route),
+          expiresAfterSeconds: IDEMPOTENCY_SECONDS,
+        }),
+    );
+  let ofSession: ((session: TenantSession) => Powertools) | undefined;
   const powertools = async (request: Parameters<NonNullable<ApiMiddleware['before']>>[0]): Promise<Powertools> => {
-    const session = await pathSessionOf(request.event, request.context.caller, request.context.functionName);
+    // The session (STS, the first time) and the module (imported only by requests with the header) at once.
     loading ??= import('./idempotency-powertools');
-    const { powertoolsMiddleware } = await loading;
-    let middleware = bySession.get(session);
-    if (!middleware) {
-      middleware = powertoolsMiddleware({
-        operation: route.operation,
-        records: dynamoIdempotencyRecords(tenantDocumentClient(session), config.tableName),
-        partitionOf: tenantPartition,
-        eventKeyJmesPath: keyScopeOf(route),
-        expiresAfterSeconds: IDEMPOTENCY_SECONDS,
-      });
-      bySession.set(session, middleware);
-    }
-    return middleware;
+    const [session, module] = await Promise.all([
+      pathSessionOf(request.event, request.context.caller, request.context.functionName),
+      loading,
+    ]);
+    ofSession ??= bySession(module);
+    return ofSession(session);
   };
   // Requests whose record this one wrote: only they may remove it again when they fail. (Powertools
   // would remove it for any failed request, so a concurrent retry told "in progress", or one with
@@ -76,7 +60,7 @@ function idempotent(route: Route): ApiMiddleware {
   return {
     [IDEMPOTENCY]: true,
     before: async (request) => {
-      const key = (request.event as Event).headers?.[IDEMPOTENCY_HEADER];
+      const key = request.event.headers?.[IDEMPOTENCY_HEADER];
       if (key === undefined) return;
       if (!KEY_PATTERN.test(key))
         throw badRequest([{ key: 'detail.idempotency_key', params: { field: 'Idempotency-Key' } }]);

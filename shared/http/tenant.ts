@@ -7,7 +7,7 @@
  */
 import type { Caller } from '../auth/claims';
 import { sessionFor } from '../clients/sts';
-import type { TenantSession } from '../clients/tenant-sessions';
+import { perSession, type TenantSession } from '../clients/tenant-sessions';
 import type { Tenant } from '../data/table';
 import { AppError } from '../errors';
 import type { ApiEvent, ApiRequest } from './types';
@@ -39,16 +39,10 @@ export function pathSessionOf(
 
 /** What a function builds over a tenant session (its service over the session's clients), once per session. */
 export function perTenant<T>(build: (session: TenantSession) => T) {
-  const built = new WeakMap<TenantSession, T>();
-  const over = (session: TenantSession): T => {
-    let value = built.get(session);
-    if (value === undefined) {
-      value = build(session);
-      built.set(session, value);
-    }
-    return value;
-  };
+  const over = perSession(build);
   return {
+    /** For a session at hand. */
+    over,
     /** For the request's path tenant. */
     of: async (request: ApiRequest): Promise<T> =>
       over(await pathSessionOf(request.event, request.identity, request.functionName)),
