@@ -7,21 +7,14 @@ import { db, tenantDocumentClient } from '../../shared/clients/dynamodb';
 import { tenantS3Client } from '../../shared/clients/s3';
 import { config } from '../../shared/config';
 import { dynamoDocumentStore } from '../../shared/data/documents';
-import { s3FileStorage } from '../../shared/data/files';
 import { perTenant } from '../../shared/http/tenant';
 import type { ApiRequest } from '../../shared/http/types';
-import { documentReport, documentService } from '../../shared/services/documents';
+import { documentReport } from '../../shared/services/documents';
+import { documentServiceOver } from './document-service';
 
-export const documents = perTenant((session) => {
-  const s3 = tenantS3Client(session);
-  return documentService(
-    dynamoDocumentStore(tenantDocumentClient(session), config.tableName),
-    s3FileStorage(s3, config.bucketName),
-    { pageSize: config.pageSize, maxUploadBytes: config.maxUploadBytes },
-    undefined,
-    s3FileStorage(s3, config.recordsBucketName),
-  );
-});
+export const documents = perTenant((session) =>
+  documentServiceOver(tenantDocumentClient(session), tenantS3Client(session)),
+);
 
 const located = dynamoDocumentStore(db, config.tableName);
 

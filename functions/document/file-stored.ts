@@ -7,17 +7,11 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { S3Event } from 'aws-lambda';
 import { db } from '../../shared/clients/dynamodb';
 import { s3 } from '../../shared/clients/s3';
-import { config } from '../../shared/config';
-import { dynamoDocumentStore } from '../../shared/data/documents';
-import { s3FileStorage } from '../../shared/data/files';
 import { logger } from '../../shared/observability';
-import { documentService } from '../../shared/services/documents';
+import { documentServiceOver } from '../commons/document-service';
 
 /** On the function's own role: it reads what lands under documents/ and records it on the document of its key. */
-const documents = documentService(dynamoDocumentStore(db, config.tableName), s3FileStorage(s3, config.bucketName), {
-  pageSize: config.pageSize,
-  maxUploadBytes: config.maxUploadBytes,
-});
+const documents = documentServiceOver(db, s3);
 
 export const handler = middy(async (event: S3Event) => {
   for (const record of event.Records) {
