@@ -18,6 +18,14 @@ export interface Caller {
   exp: number;
 }
 
+/** Whether the token holds the client and the facility (each one that is given). */
+export const holdsTenant = (
+  caller: Pick<Caller, 'clients' | 'facilities'>,
+  { client, facility }: { client?: string; facility?: string },
+): boolean =>
+  (client === undefined || caller.clients.includes(client)) &&
+  (facility === undefined || caller.facilities.includes(facility));
+
 /** What the authorizer hands over: the identity, or why there is none. */
 export interface AuthorizerContext {
   sub?: string;

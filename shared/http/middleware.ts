@@ -5,7 +5,7 @@
  * size limit.
  */
 import type { MiddlewareObj, Request } from '@middy/core';
-import { identityFromContext } from '../auth/claims';
+import { holdsTenant, identityFromContext } from '../auth/claims';
 import { config } from '../config';
 import { AppError, badRequest } from '../errors';
 import { notification, pickLanguage, type NotificationSpec } from '../i18n/translate';
@@ -128,12 +128,8 @@ export const authorize = (route: Route): MiddlewareObj<ApiEvent, ApiResult, Erro
         throw new AppError(403, 'auth.role_required', { params: { role: 'operator' } });
     } else {
       const { clientUuid, facilityUuid } = params;
-      if (
-        (clientUuid !== undefined && !identity.clients.includes(clientUuid)) ||
-        (facilityUuid !== undefined && !identity.facilities.includes(facilityUuid))
-      ) {
+      if (!holdsTenant(identity, { client: clientUuid, facility: facilityUuid }))
         throw new AppError(403, 'auth.tenant_forbidden');
-      }
       if (route.roles && !route.roles.some((role) => identity.roles.includes(role)))
         throw new AppError(403, 'auth.role_required', { params: { role: route.roles.join(' or ') } });
     }

@@ -5,7 +5,7 @@
  * route's table and bucket calls run with the session's credentials: the function's own role holds no grant on the
  * table or the buckets. Imported only by the functions that reach data.
  */
-import type { Caller } from '../auth/claims';
+import { type Caller, holdsTenant } from '../auth/claims';
 import { sessionFor } from '../clients/sts';
 import { perSession, type TenantSession } from '../clients/tenant-sessions';
 import type { Tenant } from '../data/table';
@@ -24,12 +24,7 @@ export function pathSessionOf(
   if (!session) {
     const { clientUuid, facilityUuid } = event.pathParameters ?? {};
     // The token check has run; asked again here, no session is ever made for a tenant the token does not hold.
-    if (
-      !clientUuid ||
-      !facilityUuid ||
-      !caller?.clients.includes(clientUuid) ||
-      !caller.facilities.includes(facilityUuid)
-    )
+    if (!clientUuid || !facilityUuid || !caller || !holdsTenant(caller, { client: clientUuid, facility: facilityUuid }))
       throw new AppError(403, 'auth.tenant_forbidden');
     session = sessionFor({ client: clientUuid, facility: facilityUuid }, functionName);
     ofEvent.set(event, session);

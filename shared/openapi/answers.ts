@@ -34,11 +34,11 @@ export function answersOf(route: Route): Map<number, MessageKey[]> {
     add(413, 'request.too_large');
     add(415, 'request.unsupported_media_type');
   }
+  const reachesData = route.data !== 'none' || route.files !== 'none';
   // A call to the table or a bucket that IAM refuses is a security event (docs/security.md).
-  if (route.data !== 'none' || route.files !== 'none') add(403, 'auth.access_denied');
+  if (reachesData) add(403, 'auth.access_denied');
   // A function that calls a dependency (table, bucket, Step Functions) answers 503 when it or the time runs out.
-  if (route.data !== 'none' || route.files !== 'none' || route.auth === 'operator')
-    add(503, 'server.unavailable', 'server.deadline');
+  if (reachesData || route.auth === 'operator') add(503, 'server.unavailable', 'server.deadline');
   for (const [status, keys] of Object.entries(route.answers ?? {})) add(Number(status), ...(keys ?? []));
   return new Map([...answers].sort(([a], [b]) => a - b).map(([status, keys]) => [status, [...keys]]));
 }

@@ -2,7 +2,7 @@
  * Document use cases: the listings (find, page, latest, scoped), the report, create with a
  * presigned upload, update, and recording a stored file. Knows the store and file storage ports only.
  */
-import type { Caller } from '../auth/claims';
+import { type Caller, holdsTenant } from '../auth/claims';
 import { optimistic } from '../data/transact';
 import type { DocumentCollection, DocumentStore } from '../data/documents';
 import type { FileStorage, Upload } from '../data/files';
@@ -200,11 +200,7 @@ export function documentReport(
   serviceOf: (tenant: Tenant) => Promise<DocumentService>,
 ) {
   return async (caller: Caller, uuid: string): Promise<DocumentModel> => {
-    const tenant = (await locate(uuid)).find(
-      (t) =>
-        caller.roles.includes('reporter') ||
-        (caller.clients.includes(t.client) && caller.facilities.includes(t.facility)),
-    );
+    const tenant = (await locate(uuid)).find((t) => caller.roles.includes('reporter') || holdsTenant(caller, t));
     if (!tenant) throw notFound('document.not_found');
     return (await serviceOf(tenant)).load(tenant, uuid);
   };
