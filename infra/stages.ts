@@ -11,6 +11,7 @@
  */
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { LockMode } from '../shared/data/files';
 
 /** The stages with settings of their own. */
 export const STAGES = ['dev', 'prod'] as const;
@@ -39,7 +40,7 @@ export interface StageConfig {
    * How release records are locked (S3 Object Lock, 30 years): COMPLIANCE nobody can shorten or lift;
    * GOVERNANCE a user with s3:BypassGovernanceRetention can, so a dev stage's records can be removed.
    */
-  readonly recordsLockMode: 'COMPLIANCE' | 'GOVERNANCE';
+  readonly recordsLockMode: LockMode;
   readonly memorySize: number;
   /** Per HTTP function (and the authorizer); API Gateway gives up after 30 s anyway. */
   readonly timeout: Duration;

@@ -33,7 +33,7 @@ export const BUILTINS_BY_REQUIRE = [
   'util',
   'zlib',
 ];
-export const LAZY_BUILTINS = ['crypto', 'http', 'https'];
+const LAZY_BUILTINS = ['crypto', 'http', 'https'];
 const BUILTINS_DIR = path.dirname(fileURLToPath(import.meta.url));
 
 export const shimFile = (name: string): string => path.join(BUILTINS_DIR, `${name.replace('/', '-')}.cjs`);

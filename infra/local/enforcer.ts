@@ -13,7 +13,7 @@ import { type IamAsk, iamRequestsOf } from './iam-requests';
 import { type LocalSession, sessionOfKey } from './sts';
 
 /** Why a session's request is refused, or undefined when the policy allows every IAM request it makes. */
-export type Decide = (session: LocalSession, requests: IamAsk[]) => Promise<string | undefined>;
+type Decide = (session: LocalSession, requests: IamAsk[]) => Promise<string | undefined>;
 
 const readBody = (req: http.IncomingMessage): Promise<Buffer> =>
   new Promise((resolve, reject) => {
@@ -36,7 +36,7 @@ const formField = (body: Buffer, name: string) =>
   new RegExp(`name="${name}"\\r\\n\\r\\n([^\\r]*)\\r\\n`).exec(body.toString('utf8'))?.[1];
 
 /** What an S3 request over the wire (path style, as the local clients send it) asks, as the SDK command it is. */
-export function s3Requests(method: string, url: URL, headers: http.IncomingHttpHeaders, body: Buffer): IamAsk[] {
+function s3CallAsks(method: string, url: URL, headers: http.IncomingHttpHeaders, body: Buffer): IamAsk[] {
   const [bucket = '', ...rest] = url.pathname.replace(/^\//, '').split('/');
   const key = decodeURIComponent(rest.join('/'));
   const versionId = url.searchParams.get('versionId') ?? undefined;
@@ -68,7 +68,7 @@ export function s3Requests(method: string, url: URL, headers: http.IncomingHttpH
 }
 
 /** What a DynamoDB request over the wire (AWS JSON 1.0) asks. */
-export const dynamodbRequests = (headers: http.IncomingHttpHeaders, body: Buffer): IamAsk[] =>
+const dynamodbCallAsks = (headers: http.IncomingHttpHeaders, body: Buffer): IamAsk[] =>
   iamRequestsOf(
     'dynamodb',
     String(headers['x-amz-target'] ?? '').split('.')[1] ?? '',
@@ -100,8 +100,8 @@ export function enforcingProxy(service: 'dynamodb' | 's3', target: string, decid
       if (session) {
         const requests =
           service === 'dynamodb'
-            ? dynamodbRequests(req.headers, body)
-            : s3Requests(req.method ?? 'GET', url, req.headers, body);
+            ? dynamodbCallAsks(req.headers, body)
+            : s3CallAsks(req.method ?? 'GET', url, req.headers, body);
         const refused = await decide(session, requests);
         if (refused) return refuse(res, service, refused);
       }

@@ -50,7 +50,7 @@ const leading = (keys: (string | undefined)[]): ContextKeys => {
 const partitionOf = (item: Input | undefined) => attributeValue(item?.[TABLE_DEFINITION.partitionKey]);
 
 /** The partition value of a Query's key condition (`#pk = :pk AND ...`), on the table or the index it names. */
-export function queryPartition(input: Input): string | undefined {
+function queryPartition(input: Input): string | undefined {
   const index = TABLE_DEFINITION.indexes.find((i) => i.name === input.IndexName);
   const attribute = index ? index.partitionKey : TABLE_DEFINITION.partitionKey;
   const names = (input.ExpressionAttributeNames ?? {}) as Record<string, string>;

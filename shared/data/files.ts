@@ -17,7 +17,7 @@ export interface Upload {
   ExpiresAt: Date;
 }
 
-export const LOCK_MODES = ['COMPLIANCE', 'GOVERNANCE'] as const;
+const LOCK_MODES = ['COMPLIANCE', 'GOVERNANCE'] as const;
 export type LockMode = (typeof LOCK_MODES)[number];
 
 /** How long and how strictly an object is kept, and the SHA-256 of its bytes (hex). */

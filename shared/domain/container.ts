@@ -241,7 +241,7 @@ const ASSESSED_FIELDS = [
  * What a release determined and froze: the assessment's inputs and who measured them, the release date and the
  * release itself. Contents are frozen too (they change only while OPEN).
  */
-export const FROZEN_BY_RELEASE = [
+const FROZEN_BY_RELEASE = [
   ...ASSESSED_FIELDS,
   'MeasuredBy',
   'MeasurementContaminationBy',

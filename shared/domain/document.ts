@@ -87,7 +87,7 @@ export interface DocumentRecord extends DocumentData, StoredRecord {
 export const DOCUMENT_KEPT_FIELD = 'KeptUntil' as const satisfies keyof DocumentRecord;
 
 /** 409 for a kept release record: it stays as it was made. */
-export function checkChangeable(record: DocumentRecord): void {
+function checkChangeable(record: DocumentRecord): void {
   if (record.KeptUntil !== null) throw conflict('document.kept_record', { until: record.KeptUntil });
 }
 

@@ -18,7 +18,7 @@ export const CLEARANCE_SOURCE =
   'StrlSchV 2018 § 35, Anlage 4 Tabelle 1 Spalte 3 (Bq/g) and Spalte 5 (Bq/cm²), BGBl. I 2018 S. 2034';
 
 /** The default values of the note to Spalte 5 (Erläuterung zu Spalte 5), by its letters. */
-export const SURFACE_DEFAULTS = {
+const SURFACE_DEFAULTS = {
   a: { bqPerCm2: 0.1, emitters: 'alpha emitters and nuclides decaying by spontaneous fission' },
   b: { bqPerCm2: 1, emitters: 'beta and gamma emitters not under c' },
   c: { bqPerCm2: 100, emitters: 'electron capture emitters and beta emitters of at most 0.2 MeV' },

@@ -32,7 +32,7 @@ export const JUSTIFICATION_LENGTH = { min: 10, max: 1000 } as const;
 const AVERAGING_MASS_LIMIT_G = 300_000;
 
 /** The release type's wording and legal basis as a record states them. */
-export const RELEASE_TYPE_TEXT: Readonly<Record<ReleaseType, { name: string; basis: string }>> = {
+const RELEASE_TYPE_TEXT: Readonly<Record<ReleaseType, { name: string; basis: string }>> = {
   UNRESTRICTED: {
     name: 'uneingeschränkte Freigabe',
     basis:
@@ -51,7 +51,7 @@ const METHOD_TEXT: Readonly<Record<MeasurementMethod, string>> = {
     'Nuklid zerfallskorrigiert; Summenformel',
 };
 
-export const methodOf = (container: Pick<ContainerRecord, 'MeasurementContamination'>): MeasurementMethod =>
+const methodOf = (container: Pick<ContainerRecord, 'MeasurementContamination'>): MeasurementMethod =>
   container.MeasurementContamination === null ? 'GROSS_ACTIVITY_PER_MASS' : 'GROSS_ACTIVITY_PER_MASS_AND_SURFACE';
 
 /**
