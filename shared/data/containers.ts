@@ -34,7 +34,7 @@ import {
   TABLE_DEFINITION,
   type Tenant,
 } from './table';
-import { transactWrite, versionedPut, type TransactWriteItem } from './transact';
+import { newPut, transactWrite, versionedPut, type TransactWriteItem } from './transact';
 
 /** Who made a write, when, and under which request: for the audit entry and the directory. */
 export interface WriteContext {
@@ -217,7 +217,7 @@ export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: stri
 
     async create(record, changes, write) {
       await transactWrite(db, [
-        { Put: { TableName: tableName, Item: containerItem(record), ConditionExpression: 'attribute_not_exists(PK)' } },
+        newPut(tableName, containerItem(record)),
         ...directory(record, write),
         auditItem(record, 'created', changes, write),
       ]);
@@ -231,29 +231,23 @@ export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: stri
           auditItem(next, release ? 'released' : 'updated', changes, write),
         );
       }
-      if (release) {
-        const created = (Item: Record<string, unknown>): TransactWriteItem => ({
-          Put: { TableName: tableName, Item, ConditionExpression: 'attribute_not_exists(PK)' },
-        });
-        items.push(created(documentItem(release.document)), created(releaseEntryItem(tenantOf(next), release.row)));
-      }
-      if (transition) {
-        items.push({
-          Put: {
-            TableName: tableName,
-            Item: {
-              PK: keys.tenant({ client: next.Client, facility: next.Facility }),
-              SK: keys.containerRecord(next.Uuid, transition.kind),
-              Type: transition.kind === 'DISPATCH' ? ITEM_TYPES.dispatch : ITEM_TYPES.dispose,
-              Uuid: transition.id,
-              ContainerUuid: next.Uuid,
-              Actor: write.actor.sub,
-              At: write.at,
-            },
-            ConditionExpression: 'attribute_not_exists(PK)',
-          },
-        });
-      }
+      if (release)
+        items.push(
+          newPut(tableName, documentItem(release.document)),
+          newPut(tableName, releaseEntryItem(tenantOf(next), release.row)),
+        );
+      if (transition)
+        items.push(
+          newPut(tableName, {
+            PK: keys.tenant({ client: next.Client, facility: next.Facility }),
+            SK: keys.containerRecord(next.Uuid, transition.kind),
+            Type: transition.kind === 'DISPATCH' ? ITEM_TYPES.dispatch : ITEM_TYPES.dispose,
+            Uuid: transition.id,
+            ContainerUuid: next.Uuid,
+            Actor: write.actor.sub,
+            At: write.at,
+          }),
+        );
       await transactWrite(db, items);
     },
 
@@ -288,13 +282,7 @@ export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: stri
     async addContent(previous, next, content, write) {
       await transactWrite(db, [
         versionedPut(tableName, containerItem(next), previous.Version),
-        {
-          Put: {
-            TableName: tableName,
-            Item: linkItem(tenantOf(next), next.Uuid, content),
-            ConditionExpression: 'attribute_not_exists(PK)',
-          },
-        },
+        newPut(tableName, linkItem(tenantOf(next), next.Uuid, content)),
         ...directory(next, write),
         auditItem(next, 'content_added', [{ field: 'Contents', old: null, new: contentSummary(content) }], write),
       ]);

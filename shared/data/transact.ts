@@ -57,6 +57,11 @@ export async function conditional<T>(write: Promise<T>): Promise<T> {
   }
 }
 
+/** Writes `item` only if no item has its key yet (a new record, link or line). */
+export const newPut = (tableName: string, item: Record<string, unknown>): TransactWriteItem => ({
+  Put: { TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(PK)' },
+});
+
 /** Writes `item` only if the stored one still has `version` (optimistic locking; its `Version` is the ETag). */
 export const versionedPut = (tableName: string, item: Record<string, unknown>, version: number): TransactWriteItem => ({
   Put: {

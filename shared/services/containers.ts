@@ -61,8 +61,6 @@ export interface HistoryEntryModel {
   RequestId: string;
 }
 
-export { etagOf };
-
 /** If-Match holds when it lists the current ETag or is `*` (weak tags never match: RFC 9110 strong comparison). */
 export function ifMatchHolds(ifMatch: string, etag: string): boolean {
   return ifMatch

@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ContainerStore } from '../../../shared/data/containers';
 import { ConditionFailedError } from '../../../shared/data/transact';
-import { containerService, etagOf, ifMatchHolds, type Writer } from '../../../shared/services/containers';
+import { etagOf } from '../../../shared/domain/container';
+import { containerService, ifMatchHolds, type Writer } from '../../../shared/services/containers';
 import { releaseAct } from '../../../shared/services/releases';
 import { memoryFileStorage } from '../../support/memory/files';
 import { rejection } from '../../support/errors';
