@@ -26,9 +26,12 @@ const readBody = (req: http.IncomingMessage): Promise<Buffer> =>
 /** The access key id a request is signed with: its Authorization header, a presigned URL's or a POST form's. */
 function accessKeyOf(req: http.IncomingMessage, url: URL, body: Buffer): string | undefined {
   const header = /Credential=([A-Z0-9]+)\//.exec(req.headers.authorization ?? '')?.[1];
+  if (header) return header;
   const query = url.searchParams.get('X-Amz-Credential')?.split('/')[0];
-  const form = /name="X-Amz-Credential"\r\n\r\n([A-Z0-9]+)\//i.exec(body.toString('latin1'))?.[1];
-  return header ?? query ?? form;
+  if (query) return query;
+  // Only an upload form carries its credential in the body.
+  if (!/^multipart\/form-data/i.test(req.headers['content-type'] ?? '')) return undefined;
+  return /name="X-Amz-Credential"\r\n\r\n([A-Z0-9]+)\//i.exec(body.toString('latin1'))?.[1];
 }
 
 /** A form field of a multipart POST (an S3 upload form's `key`). */
