@@ -14,7 +14,7 @@ import { operations } from '../../shared/routes/operations';
 import { LOCAL_REGION } from './emulators';
 import { stateMachineArnOf } from './environment';
 import { type IamAsk, LOCAL_ACCOUNT, tableArn } from './iam-requests';
-import { localFunctionName } from './lambda';
+import { localFunctionName, localStepName } from './lambda';
 import { synthStage } from './templates';
 
 // biome-ignore lint/suspicious/noExplicitAny: a CloudFormation template, of any shape
@@ -48,7 +48,7 @@ export interface Evaluation {
 export const functionKeyByName: ReadonlyMap<string, string> = new Map([
   ...routes.map((r): [string, string] => [localFunctionName(r.operation), `route:${r.operation}`]),
   ...eventFunctions.map((e): [string, string] => [localFunctionName(e.name), `event:${e.name}`]),
-  ...operations.map((o): [string, string] => [`${o.name}-step`, `step:${o.name}`]),
+  ...operations.map((o): [string, string] => [localStepName(o.name), `step:${o.name}`]),
 ]);
 
 const bucketOf = (arn: string) => arn.replace(/^arn:aws:s3:::/, '').split('/')[0]!;

@@ -57,7 +57,8 @@ export function lambdaContext(functionName: string, remainingMs = 29_000): Conte
 
 /** A function's name in the local runtime (its Lambda context's): `container.load` → `container-load`. */
 export const localFunctionName = (operation: string) => operation.replace(/\W+/g, '-');
-const functionName = (route: Route) => localFunctionName(route.operation);
+/** The local name of a maintenance operation's step function. */
+export const localStepName = (operation: string) => `${localFunctionName(operation)}-step`;
 
 /**
  * Runs the authorizer (for non-public routes) and then the route's handler with the event. An event
@@ -84,7 +85,10 @@ export async function invokeRoute(route: Route, event: ApiEvent): Promise<ApiRes
   return asFunction(`route:${route.operation}`, async () => {
     const result = await handler(
       event,
-      lambdaContext(functionName(route), Number.isFinite(remaining) && remaining >= 0 ? remaining : undefined),
+      lambdaContext(
+        localFunctionName(route.operation),
+        Number.isFinite(remaining) && remaining >= 0 ? remaining : undefined,
+      ),
     );
     recordAnswer(result.body);
     return result;
@@ -114,9 +118,7 @@ export function deliverFileEvents(
     for (const target of targets) {
       void loadHandler<S3Event, void>(target.entry)
         .then((handler) =>
-          asFunction(`event:${target.name}`, () =>
-            handler(event, lambdaContext(functionName({ operation: target.name } as Route))),
-          ),
+          asFunction(`event:${target.name}`, () => handler(event, lambdaContext(localFunctionName(target.name)))),
         )
         .catch((error: unknown) =>
           logger.error('local event delivery failed', { function: target.name, error: error as Error }),
@@ -147,7 +149,7 @@ export function deliverTableChanges(endpoint: string, tableName: string): Change
           })),
         );
         await asFunction(`event:${target.name}`, () =>
-          handler({ Records: records }, lambdaContext(functionName({ operation: target.name } as Route))),
+          handler({ Records: records }, lambdaContext(localFunctionName(target.name))),
         );
       }
     },
@@ -168,9 +170,7 @@ export function runSchedules(seconds: number): NodeJS.Timeout {
     void Promise.all(
       targets.map(async (target) => {
         const handler = await loadHandler<Record<string, never>, unknown>(target.entry);
-        await asFunction(`event:${target.name}`, () =>
-          handler({}, lambdaContext(functionName({ operation: target.name } as Route))),
-        );
+        await asFunction(`event:${target.name}`, () => handler({}, lambdaContext(localFunctionName(target.name))));
       }),
     )
       .catch((error: unknown) => logger.error('local schedule failed', { error: error as Error }))

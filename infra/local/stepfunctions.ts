@@ -14,7 +14,7 @@ import { operations } from '../../shared/routes/operations';
 import { logger } from '../../shared/observability';
 import { stateMachineArnOf, stepFunctionArnOf } from './environment';
 import { asFunction } from './iam-recorder';
-import { lambdaContext, loadHandler } from './lambda';
+import { lambdaContext, loadHandler, localStepName } from './lambda';
 
 /** Invokes a Lambda function by ARN with a JSON payload, as the Task state's Resource names it. */
 export type InvokeFunction = (functionArn: string, payload: unknown) => Promise<unknown>;
@@ -52,7 +52,7 @@ const localStepFunctions: InvokeFunction = async (functionArn, payload) => {
   const answer = await asFunction(`step:${operation.name}`, () =>
     step(
       JSON.parse(JSON.stringify(payload ?? {})),
-      lambdaContext(`${operation.name}-step`, STEP_TIMEOUT_SECONDS * 1000),
+      lambdaContext(localStepName(operation.name), STEP_TIMEOUT_SECONDS * 1000),
     ),
   );
   return JSON.parse(JSON.stringify(answer)) as unknown;
