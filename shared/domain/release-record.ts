@@ -179,7 +179,7 @@ export function formatNumber(value: number | null): string {
   if (value === 0) return '0';
   const magnitude = Math.abs(value);
   if (magnitude >= 1e6 || magnitude < 1e-3) return value.toExponential(3).replace('.', ',');
-  return Number(value.toPrecision(4)).toLocaleString('de-DE', { maximumSignificantDigits: 4 });
+  return value.toLocaleString('de-DE', { maximumSignificantDigits: 4 });
 }
 
 const utc = (timestamp: string | null) => (timestamp === null ? '–' : `${timestamp} UTC`);
