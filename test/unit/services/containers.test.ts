@@ -16,6 +16,8 @@ const tenant = { client: 'c1', facility: 'f1' };
 const ada: Writer = { sub: 'ada', name: 'Ada Lovelace', roles: [] };
 const rpo: Writer = { sub: 'grace', name: 'Grace Hopper', roles: ['rpo'] };
 const T0 = '2026-11-20 08:00:00';
+/** 10 kg measured at 1 MBq at T0. */
+const MEASURED_BOX = { Name: 'Box', Weight: 10_000, MeasurementActivity: 1_000_000, MeasurementDate: T0 };
 /** What the fake renderer answers: a PDF needs no rendering to test the act around it. */
 const PDF = new TextEncoder().encode('%PDF-1.7 fake');
 const _released = {
@@ -161,12 +163,7 @@ describe('containerService', () => {
       const store = memoryContainerStore();
       const { service } = setup(store);
       // 1 MBq of F-18 in 10 kg: 100 Bq/g, 10 times the clearance level; cleared after T½ · log2(10).
-      const { model } = await service.create(
-        tenant,
-        ada,
-        { Name: 'Box', Weight: 10_000, MeasurementActivity: 1_000_000, MeasurementDate: T0 },
-        'r1',
-      );
+      const { model } = await service.create(tenant, ada, MEASURED_BOX, 'r1');
       await service.addContent(
         tenant,
         ada,
@@ -217,12 +214,7 @@ describe('containerService', () => {
       const act = releaseAct(store, { records: files, lockMode: 'GOVERNANCE', render: async () => PDF });
       const service = containerService(store, () => now, act);
       // 10 kg at 1 MBq of I-131: 100 Bq/g, ten times the level: not cleared for 26.7 days.
-      const { model } = await service.create(
-        tenant,
-        ada,
-        { Name: 'Box', Weight: 10_000, MeasurementActivity: 1_000_000, MeasurementDate: T0 },
-        'r1',
-      );
+      const { model } = await service.create(tenant, ada, MEASURED_BOX, 'r1');
       const uuid = model.Uuid as string;
       const eluate = { Kind: 'GENERATOR_ELUAT', ContentId: 'e1', Nuclide: 'I-131' } as const;
       await service.addContent(tenant, ada, uuid, eluate, 'r2');
@@ -263,12 +255,7 @@ describe('containerService', () => {
 
     it('a data change in DECAY predicts the release date again', async () => {
       const { service } = setup();
-      const { model } = await service.create(
-        tenant,
-        ada,
-        { Name: 'Box', Weight: 10_000, MeasurementActivity: 1_000_000, MeasurementDate: T0 },
-        'r1',
-      );
+      const { model } = await service.create(tenant, ada, MEASURED_BOX, 'r1');
       const uuid = model.Uuid as string;
       await service.addContent(tenant, ada, uuid, { Kind: 'CYCLOTRON_PRODUCT', ContentId: 'p1', Nuclide: 'F-18' }, 'r');
       const decay = await service.update(tenant, ada, uuid, { State: 'DECAY' }, undefined, 'r');
@@ -361,12 +348,7 @@ describe('containerService', () => {
 
   it('assess notes assumed shares when no content carries an activity', async () => {
     const { service } = setup();
-    const { model } = await service.create(
-      tenant,
-      ada,
-      { Name: 'Box', Weight: 10_000, MeasurementActivity: 1_000_000, MeasurementDate: T0 },
-      'r1',
-    );
+    const { model } = await service.create(tenant, ada, MEASURED_BOX, 'r1');
     await service.addContent(
       tenant,
       ada,
