@@ -154,14 +154,10 @@ const linkItem = (tenant: Tenant, uuid: string, link: ContentLink) => ({
 });
 
 /** What an audit entry records of a content. */
-export const contentSummary = (link: ContentLink) => ({
-  Uuid: link.uuid ?? null,
-  Kind: link.kind,
-  ContentId: link.id,
-  Nuclide: link.nuclide,
-  Activity: link.activity ?? null,
-  ActivityDateTime: link.activityDateTime ?? null,
-});
+export const contentSummary = (link: ContentLink) => {
+  const { CreatedAt: _at, CreatedBy: _by, ...summary } = toContentModel(link);
+  return summary;
+};
 
 export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: string): ContainerStore {
   const auditItem = (

@@ -12,6 +12,7 @@ import {
   type AssessedContent,
   type ReleaseAssessment,
 } from './release';
+import type { Impurity } from './nuclide-vector';
 import { formatTimestamp, FUTURE_TOLERANCE_SECONDS, isInTheFuture } from './time';
 import {
   clearable,
@@ -111,6 +112,8 @@ export interface ContentLink {
   activityDateTime?: string | null;
   createdAt?: string | null;
   createdBy?: string | null;
+  /** Activity fractions of impurities at activityDateTime; [] none (certified), null not entered. */
+  impurities?: readonly Impurity[] | null;
 }
 
 /** The response model of a content (ContainerContentModel). */
@@ -123,6 +126,8 @@ export interface ContentModel {
   ActivityDateTime: string | null;
   CreatedAt: string | null;
   CreatedBy: string | null;
+  /** Each impurity's activity over the content's Activity at ActivityDateTime; [] none, null not entered. */
+  Impurities: { Nuclide: string; Fraction: number }[] | null;
 }
 
 export const toContentModel = (link: ContentLink): ContentModel => ({
@@ -134,6 +139,7 @@ export const toContentModel = (link: ContentLink): ContentModel => ({
   ActivityDateTime: link.activityDateTime ?? null,
   CreatedAt: link.createdAt ?? null,
   CreatedBy: link.createdBy ?? null,
+  Impurities: link.impurities ? link.impurities.map((i) => ({ Nuclide: i.nuclide, Fraction: i.fraction })) : null,
 });
 
 /** A content link from its model (as a link item stores it; one written by an import may lack the optional ones). */
@@ -146,6 +152,7 @@ export const toContentLink = (model: Partial<ContentModel>): ContentLink => ({
   activityDateTime: model.ActivityDateTime ?? null,
   createdAt: model.CreatedAt ?? null,
   createdBy: model.CreatedBy ?? null,
+  impurities: model.Impurities ? model.Impurities.map((i) => ({ nuclide: i.Nuclide, fraction: i.Fraction })) : null,
 });
 
 /**
@@ -363,6 +370,7 @@ const assessedContents = (links: readonly ContentLink[]): AssessedContent[] =>
     nuclide: l.nuclide,
     activity: l.activity ?? null,
     activityDateTime: l.activityDateTime ?? null,
+    impurities: l.impurities ?? null,
   }));
 
 /** The release assessment of a container's data with its contents, at `now`. */

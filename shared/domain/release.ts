@@ -6,6 +6,7 @@
  */
 import { activityAfter, decay, HALF_LIVES, longestHalfLife } from './decay';
 import { CLEARANCE_SOURCE, clearanceLevel, surfaceClearanceLevel } from './nuclides';
+import { nuclideShares, vectorNuclides, type VectorContent } from './nuclide-vector';
 import {
   EARLIEST_TIMESTAMP,
   formatTimestamp,
@@ -26,11 +27,7 @@ export interface AssessedContainer {
 }
 
 /** What the assessment reads of a content. */
-export interface AssessedContent {
-  nuclide: string;
-  activity: number | null;
-  activityDateTime: string | null;
-}
+export type AssessedContent = VectorContent;
 
 export interface NuclideAssessment {
   Nuclide: string;
@@ -67,37 +64,6 @@ export interface ReleaseAssessment {
 export const OUT_OF_RANGE_REMARK = `not within the representable range ${EARLIEST_TIMESTAMP}..${LATEST_TIMESTAMP}`;
 
 const secondsBetween = (from: Date, to: Date) => (to.getTime() - from.getTime()) / 1000;
-
-/**
- * Each nuclide's share of the activity at `reference`: each content's activity decayed (or, for one
- * dated later, grown back) to that time, over their sum. Worked in log2, so a content dated long after
- * the reference never overflows. Without an activity on every content (or with a zero sum), each
- * nuclide is assumed to carry the whole activity (conservative: the sum of ratios can only be
- * overstated).
- */
-function sharesOf(
-  contents: readonly AssessedContent[],
-  reference: Date,
-): { shares: Map<string, number>; assumed: boolean } {
-  const nuclides = [...new Set(contents.map((c) => c.nuclide))];
-  const assumed = { shares: new Map(nuclides.map((n) => [n, 1])), assumed: true };
-  const logs = contents.map((c) => {
-    const at = c.activityDateTime === null ? undefined : parseTimestamp(c.activityDateTime);
-    const halfLife = HALF_LIVES[c.nuclide];
-    if (c.activity === null || !at || halfLife === undefined) return undefined;
-    return c.activity > 0 ? Math.log2(c.activity) + secondsBetween(reference, at) / halfLife : -Infinity;
-  });
-  if (logs.some((l) => l === undefined)) return assumed;
-  const top = Math.max(...(logs as number[]));
-  if (top === -Infinity) return assumed;
-  const weights = (logs as number[]).map((l) => 2 ** (l - top));
-  const total = weights.reduce((sum, w) => sum + w, 0);
-  const shares = new Map<string, number>();
-  contents.forEach((c, i) => {
-    shares.set(c.nuclide, (shares.get(c.nuclide) ?? 0) + weights[i]! / total);
-  });
-  return { shares, assumed: false };
-}
 
 /** The sum of ratios of a mixture `seconds` after its reference time. */
 export interface MixtureTerm {
@@ -155,7 +121,7 @@ export function assessRelease(
   const measuredAt = date === null ? undefined : parseTimestamp(date);
   if (!measuredAt) missing.push('MeasurementDate');
   if (!contents.length) missing.push('Contents');
-  const nuclides = [...new Set(contents.map((c) => c.nuclide))];
+  const nuclides = vectorNuclides(contents);
   for (const n of nuclides) {
     if (HALF_LIVES[n] === undefined) missing.push(`HalfLife:${n}`);
     else if (clearanceLevel(n) === null) missing.push(`ClearanceLevel:${n}`);
@@ -164,7 +130,7 @@ export function assessRelease(
     weight !== null && weight > 0 && activity !== null && factor > 0 ? (activity * factor) / weight : null;
   const { shares, assumed } =
     measuredAt && contents.length
-      ? sharesOf(contents, measuredAt)
+      ? nuclideShares(contents, measuredAt)
       : { shares: new Map<string, number>(), assumed: false };
 
   const perNuclide = nuclides.map((n): NuclideAssessment & { term?: MixtureTerm } => {
@@ -242,7 +208,7 @@ function surfaceCheck(
       : parseTimestamp(container.MeasurementContaminationDateTime);
   const lacking: string[] = [];
   if (!at) lacking.push('MeasurementContaminationDateTime');
-  const nuclides = [...new Set(contents.map((c) => c.nuclide))];
+  const nuclides = vectorNuclides(contents);
   for (const n of nuclides) {
     if (HALF_LIVES[n] !== undefined && surfaceClearanceLevel(n) === null) lacking.push(`SurfaceClearanceLevel:${n}`);
   }
@@ -250,7 +216,7 @@ function surfaceCheck(
   if (!at || !contents.length || lacking.length || nuclides.some((n) => HALF_LIVES[n] === undefined)) {
     return { check: { MeasurementContamination: measured, SumOfRatios: null, ClearanceReached: null } };
   }
-  const { shares } = sharesOf(contents, at);
+  const { shares } = nuclideShares(contents, at);
   const terms = [...shares].map(([n, share]) => ({
     ratioAtMeasurement: (measured * share) / surfaceClearanceLevel(n)!,
     halfLife: HALF_LIVES[n]!,
@@ -280,6 +246,6 @@ export function currentSpecificActivity(
   if (!assessment.SharesAssumed && values.length && values.every((v) => v !== null)) {
     return values.reduce<number>((sum, v) => sum + v!, 0);
   }
-  const halfLife = longestHalfLife(contents.map((c) => c.nuclide));
+  const halfLife = longestHalfLife(vectorNuclides(contents));
   return halfLife === undefined ? null : decay(specific, secondsBetween(measuredAt, now), halfLife);
 }

@@ -574,6 +574,14 @@ export const details = {
     de: '{field}: ist erforderlich, wenn {other} angegeben ist',
   },
   'detail.positive': { en: '{field}: must be greater than 0', de: '{field}: muss größer als 0 sein' },
+  'detail.max_items': {
+    en: '{field}: must hold at most {requirement} items',
+    de: '{field}: darf höchstens {requirement} Einträge enthalten',
+  },
+  'detail.fraction': {
+    en: '{field}: must be a number greater than 0 and less than 1',
+    de: '{field}: muss eine Zahl größer als 0 und kleiner als 1 sein',
+  },
   'detail.future': {
     en: "{field}: lies more than {minutes} minutes after the server's time (timestamps are UTC)",
     de: '{field}: liegt mehr als {minutes} Minuten nach der Serverzeit (Zeitangaben sind UTC)',
@@ -615,6 +623,18 @@ export const details = {
     de: 'In {seconds} s erneut versuchen; es wurde nichts geschrieben.',
   },
   'detail.request_id': { en: 'Request id: {requestId}', de: 'Anfrage-Kennung: {requestId}' },
+  'detail.notice_not_in_force': {
+    en: 'The clearance notice is in force from {from} to {until}, not at {at}',
+    de: 'Der Freigabebescheid gilt von {from} bis {until}, nicht am {at}',
+  },
+  'detail.notice_type': {
+    en: 'The clearance notice permits {types}, not {type}',
+    de: 'Der Freigabebescheid erlaubt {types}, nicht {type}',
+  },
+  'detail.notice_form': {
+    en: 'The clearance notice covers the waste forms {forms}, not {form}',
+    de: 'Der Freigabebescheid umfasst die Abfallformen {forms}, nicht {form}',
+  },
   /** Added to a message whose details are cut to the first MAX_DETAILS (shared/i18n/translate.ts). */
   'detail.listed': {
     en: '{total} problems; the details list the first {shown}.',

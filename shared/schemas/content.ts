@@ -3,6 +3,28 @@ import { CONTENT_KINDS, type ContentModel } from '../domain/container';
 import { KNOWN_NUCLIDES } from '../domain/nuclides';
 import { identifier, model, oneOf, quantity, timestamp } from './fields';
 
+/** At most this many impurities a content (a certificate names a handful). */
+export const MAX_IMPURITIES = 10;
+
+/** A share of activity strictly between 0 and 1. */
+const fraction = v.pipe(
+  v.number('detail.type_number'),
+  v.check((n: number) => Number.isFinite(n) && n > 0 && n < 1, 'detail.fraction'),
+);
+
+/**
+ * A content's impurities: each one's activity over the content's Activity at its ActivityDateTime (the Ge-68
+ * breakthrough of a Ga-68 eluate); [] when the certificate names none; null when not entered.
+ */
+export const impurities = v.pipe(
+  v.array(v.strictObject({ Nuclide: oneOf(KNOWN_NUCLIDES as readonly string[]), Fraction: fraction })),
+  v.maxLength(MAX_IMPURITIES, `detail.max_items:${MAX_IMPURITIES}`),
+  v.description(
+    "Impurities of the content: each one's activity over the content's Activity at its ActivityDateTime " +
+      '(0 < Fraction < 1); [] when the certificate names none; null when not entered.',
+  ),
+);
+
 /** A content of a container: `Activity` (Bq) needs the `ActivityDateTime` it was measured at. */
 export const contentCreateSchema = v.object({
   Kind: oneOf(CONTENT_KINDS),
@@ -10,6 +32,7 @@ export const contentCreateSchema = v.object({
   Nuclide: oneOf(KNOWN_NUCLIDES as readonly string[]),
   Activity: v.optional(v.nullable(quantity)),
   ActivityDateTime: v.optional(v.nullable(timestamp)),
+  Impurities: v.optional(v.nullable(impurities)),
 });
 export type ContentInput = v.InferOutput<typeof contentCreateSchema>;
 
@@ -22,8 +45,9 @@ const CONTENT_FIELDS = [
   'ActivityDateTime',
   'CreatedAt',
   'CreatedBy',
+  'Impurities',
 ] as const satisfies readonly (keyof ContentModel)[];
-const CONTENT_WRITABLE = ['Kind', 'ContentId', 'Nuclide', 'Activity', 'ActivityDateTime'] as const;
+const CONTENT_WRITABLE = ['Kind', 'ContentId', 'Nuclide', 'Activity', 'ActivityDateTime', 'Impurities'] as const;
 
 export const contentMembers = {
   writable: CONTENT_WRITABLE,
@@ -43,4 +67,5 @@ export const contentModel = model(CONTENT_FIELDS, {
   ActivityDateTime: v.nullable(timestamp),
   CreatedAt: v.nullable(timestamp),
   CreatedBy: v.nullable(v.string()),
+  Impurities: v.nullable(v.array(v.strictObject({ Nuclide: v.string(), Fraction: v.number() }))),
 } satisfies Record<keyof ContentModel, v.GenericSchema>);

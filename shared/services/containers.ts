@@ -216,6 +216,7 @@ export function containerService(store: ContainerStore, clock: () => Date = () =
           activityDateTime,
           createdAt: formatTimestamp(now),
           createdBy: caller.sub,
+          impurities: input.Impurities?.map((i) => ({ nuclide: i.Nuclide, fraction: i.Fraction })) ?? null,
         };
         const next = touched(view.record, now);
         await store.addContent(view.record, next, content, writeContext(caller, now, requestId));

@@ -1,0 +1,60 @@
+/**
+ * The types of release the service books (StrlSchV 2018 § 86 Abs. 1 Nr. 2 b names § 35, § 36 and § 37 Abs. 1) and
+ * the forms of waste each may cover. Which values a type measures against is the nuclide table's
+ * (shared/domain/clearance-values.ts); which types and forms a facility may release is its clearance notice's
+ * (shared/domain/clearance-notice.ts). Pure data: no AWS, no HTTP.
+ */
+
+/**
+ * - `UNRESTRICTED`: § 35, the values of Anlage 4 Tabelle 1 Spalte 3 and, where a fixed surface can be measured,
+ *   Spalte 5.
+ * - `SPECIFIC_DISPOSAL`: § 36 Abs. 1 Nr. 3 and 4, solids for disposal on a landfill or in an incinerator, up to
+ *   100 Mg in the calendar year: Spalte 8 and 9 (the lower of the two, as the route is the disposer's), and Spalte 5.
+ * - `INDIVIDUAL`: § 37, the values the authority's notice sets for the individual case.
+ */
+export const RELEASE_TYPES = ['UNRESTRICTED', 'SPECIFIC_DISPOSAL', 'INDIVIDUAL'] as const;
+export type ReleaseType = (typeof RELEASE_TYPES)[number];
+
+/** What a container holds, as the ordinance tells forms apart (Anlage 8 Teil B, § 37 Abs. 1 Nr. 3). */
+export const WASTE_FORMS = ['SOLID', 'LIQUID_AQUEOUS', 'LIQUID_ORGANIC', 'OIL', 'GAS'] as const;
+export type WasteForm = (typeof WASTE_FORMS)[number];
+
+/** What the ordinance says of a release type: its paragraph, the columns it measures against, the forms it covers. */
+export interface ReleaseTypeRule {
+  /** The paragraph of the StrlSchV. */
+  paragraph: string;
+  /** The columns of Anlage 4 Tabelle 1 (or the notice) the values come from, for mass and for surface. */
+  columns: { mass: string; surface: string };
+  /**
+   * The waste forms the type may cover by the ordinance. Spalte 3 holds for solids, oils and oily liquids, organic
+   * solvents and coolants (Anlage 8 Teil B); an aqueous liquid or a gas is released only in the individual case
+   * (§ 37 Abs. 1 Nr. 3). The specific release for disposal covers solids (§ 36 Abs. 1 Nr. 3 a landfill takes
+   * solids only).
+   */
+  forms: readonly WasteForm[];
+}
+
+export const RELEASE_TYPE_RULES: Readonly<Record<ReleaseType, ReleaseTypeRule>> = {
+  UNRESTRICTED: {
+    paragraph: '§ 35',
+    columns: { mass: 'Anlage 4 Tabelle 1 Spalte 3', surface: 'Anlage 4 Tabelle 1 Spalte 5' },
+    forms: ['SOLID', 'LIQUID_ORGANIC', 'OIL'],
+  },
+  SPECIFIC_DISPOSAL: {
+    paragraph: '§ 36 Abs. 1 Nr. 3 und 4',
+    columns: { mass: 'Anlage 4 Tabelle 1 Spalte 8 und 9', surface: 'Anlage 4 Tabelle 1 Spalte 5' },
+    forms: ['SOLID'],
+  },
+  INDIVIDUAL: {
+    paragraph: '§ 37',
+    columns: { mass: 'Freigabebescheid (Einzelfall)', surface: 'Freigabebescheid (Einzelfall)' },
+    forms: WASTE_FORMS,
+  },
+};
+
+/** § 36 Abs. 1 Nr. 3 c aa and Nr. 4 c aa: Spalte 8 and 9 hold for up to 100 Mg a calendar year, in g. */
+export const SPECIFIC_DISPOSAL_YEARLY_MASS_G = 100e6;
+
+/** Whether the ordinance lets `type` cover `form`. */
+export const typeCovers = (type: ReleaseType, form: WasteForm): boolean =>
+  RELEASE_TYPE_RULES[type].forms.includes(form);
