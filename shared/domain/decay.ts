@@ -41,6 +41,10 @@ export const HALF_LIVES: Readonly<Record<string, number>> = {
   'Ge-68': 270.95 * DAY,
   'Co-57': 271.74 * DAY,
   'Cs-137': 30.08 * YEAR,
+  'Sr-90': 28.79 * YEAR,
+  'In-114m': 49.51 * DAY,
+  'Ac-227': 21.772 * YEAR,
+  'Tl-202': 12.31 * DAY,
 };
 
 export const isKnownNuclide = (nuclide: string): boolean => nuclide in HALF_LIVES;

@@ -32,6 +32,13 @@ interface Clearance {
   bqPerG: number | null;
   /** Spalte 5: surface contamination, Bq/cm². */
   bqPerCm2: number | null;
+  /**
+   * Spalte 8 (solids up to 100 Mg/a for disposal on a landfill) and Spalte 9 (up to 100 Mg/a for disposal in an
+   * incinerator), Bq/g: the values of the specific release for disposal (§ 36 Abs. 1 Nr. 3 and 4). Absent where the
+   * table's cell is empty: the nuclide has no such value, and its release for disposal is a case for § 37.
+   */
+  landfill?: number;
+  incineration?: number;
   /** For an empty Spalte 5: the letter of the note to Spalte 5 whose default applies. */
   surfaceDefault?: SurfaceDefault;
   /** What a reader of the nuclide table should know of this entry. */
@@ -69,21 +76,45 @@ export const CLEARANCE: Readonly<Record<string, Clearance>> = {
   'Re-186': { row: 'Re-186', bqPerG: 1000, bqPerCm2: 100 },
   'Xe-133': { row: 'Xe-133', bqPerG: 1000, bqPerCm2: null, surfaceDefault: 'b' },
   'Lu-177': { row: 'Lu-177', bqPerG: 100, bqPerCm2: 100 },
-  'I-131': { row: 'I-131', bqPerG: 10, bqPerCm2: 10 },
+  'I-131': { row: 'I-131', bqPerG: 10, bqPerCm2: 10, landfill: 50, incineration: 70 },
   'Ac-225': { row: 'Ac-225+', bqPerG: 10, bqPerCm2: null, surfaceDefault: 'a' },
-  'Ra-223': { row: 'Ra-223+', bqPerG: 100, bqPerCm2: 1 },
+  'Ra-223': { row: 'Ra-223+', bqPerG: 100, bqPerCm2: 1, landfill: 30, incineration: 60 },
   // Sr-82+ covers Rb-82 (Tabelle 2), a positron emitter: letter b.
   'Sr-82': { row: 'Sr-82+', bqPerG: 1, bqPerCm2: null, surfaceDefault: 'b' },
-  'P-32': { row: 'P-32', bqPerG: 1000, bqPerCm2: 100 },
-  'Cr-51': { row: 'Cr-51', bqPerG: 100, bqPerCm2: 100 },
-  'Sr-89': { row: 'Sr-89+', bqPerG: 1000, bqPerCm2: 100 },
-  'I-125': { row: 'I-125', bqPerG: 100, bqPerCm2: 10 },
-  'Sr-85': { row: 'Sr-85', bqPerG: 1, bqPerCm2: 1 },
+  'P-32': { row: 'P-32', bqPerG: 1000, bqPerCm2: 100, landfill: 1000, incineration: 1000 },
+  'Cr-51': { row: 'Cr-51', bqPerG: 100, bqPerCm2: 100, landfill: 500, incineration: 900 },
+  'Sr-89': { row: 'Sr-89+', bqPerG: 1000, bqPerCm2: 100, landfill: 1000, incineration: 1000 },
+  'I-125': { row: 'I-125', bqPerG: 100, bqPerCm2: 10, landfill: 800, incineration: 1000 },
+  'Sr-85': { row: 'Sr-85', bqPerG: 1, bqPerCm2: 1, landfill: 30, incineration: 40 },
   // Carrier-added Lu-177; Lu-177m+ covers Lu-177 and Hf-177m (Tabelle 2), beta emitters above 0.2 MeV: letter b.
   'Lu-177m': { row: 'Lu-177m+', bqPerG: 0.1, bqPerCm2: null, surfaceDefault: 'b' },
-  'Ge-68': { row: 'Ge-68+', bqPerG: 0.1, bqPerCm2: 1 },
-  'Co-57': { row: 'Co-57', bqPerG: 1, bqPerCm2: 10 },
-  'Cs-137': { row: 'Cs-137+', bqPerG: 0.1, bqPerCm2: 1 },
+  'Ge-68': { row: 'Ge-68+', bqPerG: 0.1, bqPerCm2: 1, landfill: 10, incineration: 10 },
+  'Co-57': { row: 'Co-57', bqPerG: 1, bqPerCm2: 10, landfill: 100, incineration: 100 },
+  'Cs-137': { row: 'Cs-137+', bqPerG: 0.1, bqPerCm2: 1, landfill: 10, incineration: 10 },
+  // Impurities of generator eluates and cyclotron products (EXPECTED_IMPURITIES).
+  'Sr-90': { row: 'Sr-90+', bqPerG: 1, bqPerCm2: 1, landfill: 6, incineration: 40 },
+  'In-114m': { row: 'In-114m+', bqPerG: 10, bqPerCm2: 10, landfill: 100, incineration: 100 },
+  'Ac-227': { row: 'Ac-227+', bqPerG: 0.01, bqPerCm2: 1, landfill: 0.1, incineration: 0.1 },
+  'Tl-202': { row: 'Tl-202', bqPerG: 10, bqPerCm2: 10, landfill: 40, incineration: 60 },
+};
+
+/**
+ * The impurities a content of a nuclide is to be asked for (its certificate names them): the long-lived parent of a
+ * generator eluate (Ge-68 in Ga-68, Mo-99 in Tc-99m, Sr-82 and Sr-85 in Rb-82, Sr-90 in Y-90, Ac-227 in Ra-223) and
+ * the long-lived by-products of production (Lu-177m in carrier-added Lu-177, In-114m in In-111, Tl-202 in Tl-201,
+ * I-125 in I-123, Ac-227 in accelerator-made Ac-225).
+ */
+export const EXPECTED_IMPURITIES: Readonly<Record<string, readonly string[]>> = {
+  'Ga-68': ['Ge-68'],
+  'Tc-99m': ['Mo-99'],
+  'Rb-82': ['Sr-82', 'Sr-85'],
+  'Y-90': ['Sr-90'],
+  'Lu-177': ['Lu-177m'],
+  'In-111': ['In-114m'],
+  'Tl-201': ['Tl-202'],
+  'I-123': ['I-125'],
+  'Ra-223': ['Ac-227'],
+  'Ac-225': ['Ac-227'],
 };
 
 export interface NuclideModel {
@@ -100,6 +131,16 @@ export interface NuclideModel {
 export const KNOWN_NUCLIDES: readonly string[] = Object.keys(HALF_LIVES);
 
 export const clearanceLevel = (nuclide: string): number | null => CLEARANCE[nuclide]?.bqPerG ?? null;
+/**
+ * The value of the specific release for disposal: the lower of Spalte 8 (landfill) and Spalte 9 (incinerator), as
+ * the disposer chooses the route; null where either cell is empty.
+ */
+export function disposalClearanceLevel(nuclide: string): number | null {
+  const entry = CLEARANCE[nuclide];
+  return entry?.landfill === undefined || entry.incineration === undefined
+    ? null
+    : Math.min(entry.landfill, entry.incineration);
+}
 /** Spalte 5, or where its cell is empty the default its note gives for the nuclide's kind of emitter. */
 export function surfaceClearanceLevel(nuclide: string): number | null {
   const entry = CLEARANCE[nuclide];
