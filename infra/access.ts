@@ -104,6 +104,7 @@ export function dataEnvironment(storage: Storage, config: StageConfig): Record<s
     maxBodyBytes: String(config.maxBodyBytes),
     maxUploadBytes: String(config.maxUploadBytes),
     pageSize: String(config.pageSize),
+    decisionMeasurementMaxAgeDays: String(config.decisionMeasurementMaxAgeDays),
     corsOrigins: config.corsAllowedOrigins.join(','),
     ...(config.apiBaseUrl ? { apiBaseUrl: config.apiBaseUrl } : {}),
   });

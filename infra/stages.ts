@@ -47,6 +47,8 @@ export interface StageConfig {
   readonly maxBodyBytes: number;
   readonly maxUploadBytes: number;
   readonly pageSize: number;
+  /** A decision measurement older than this many days at the release no longer carries it (shared/config.ts). */
+  readonly decisionMeasurementMaxAgeDays: number;
   /** `*` or exact origins; used by the API's CORS, the bucket's CORS and the functions. */
   readonly corsAllowedOrigins: readonly string[];
   readonly auth: AuthSettings;
@@ -66,6 +68,7 @@ const COMMON = {
   /** Largest document file a presigned upload accepts. */
   maxUploadBytes: 50 * 1024 * 1024,
   pageSize: 100,
+  decisionMeasurementMaxAgeDays: 7,
 } as const;
 
 const PLACEHOLDER_HOST = 'example.com';

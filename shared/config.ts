@@ -22,6 +22,7 @@ export const VARIABLES = {
   stateMachineArns: 'STATE_MACHINE_ARNS',
   maxBodyBytes: 'MAX_BODY_BYTES',
   pageSize: 'PAGE_SIZE',
+  decisionMeasurementMaxAgeDays: 'DECISION_MEASUREMENT_MAX_AGE_DAYS',
   maxUploadBytes: 'MAX_UPLOAD_BYTES',
   corsOrigins: 'CORS_ALLOWED_ORIGINS',
   apiBaseUrl: 'API_BASE_URL',
@@ -100,6 +101,10 @@ export const config = {
   },
   get pageSize() {
     return intEnv('pageSize', 100);
+  },
+  /** A decision measurement older than this many days at the release no longer carries it. */
+  get decisionMeasurementMaxAgeDays() {
+    return intEnv('decisionMeasurementMaxAgeDays', 7);
   },
   /** Largest document file accepted by the presigned upload policy (bytes). */
   get maxUploadBytes() {

@@ -11,19 +11,28 @@ import { s3FileStorage } from '../../shared/data/files';
 import { perTenant } from '../../shared/http/tenant';
 import { renderReleaseRecord } from '../../shared/records/pdf';
 import { containerService } from '../../shared/services/containers';
-import { releaseAct, releaseService } from '../../shared/services/releases';
+import { releaseAct } from '../../shared/services/release-act';
+import { releaseService } from '../../shared/services/releases';
+import { dynamoMeasurementReader, dynamoNoticeReader } from '../../shared/data/release-sources';
+import { dynamoReleaseRegister } from '../../shared/data/releases';
 
 /** The container service whose updates may release, and the release act's service, over one session. */
 export const releasing = perTenant((session) => {
   const db = tenantDocumentClient(session);
   const store = dynamoContainerStore(db, config.tableName);
+  const notices = dynamoNoticeReader(db, config.tableName);
+  const measurements = dynamoMeasurementReader(db, config.tableName);
   const act = releaseAct(store, {
     records: s3FileStorage(tenantS3Client(session), config.recordsBucketName),
     lockMode: config.recordsLockMode,
     render: renderReleaseRecord,
+    notices,
+    measurements,
+    register: dynamoReleaseRegister(db, config.tableName),
+    maxAgeDays: config.decisionMeasurementMaxAgeDays,
   });
   return {
-    containers: containerService(store, undefined, act),
+    containers: containerService(store, { release: act, measurements, notices }),
     releases: releaseService(store, act),
   };
 });

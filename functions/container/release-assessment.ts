@@ -3,9 +3,28 @@ import { httpHandler } from '../../shared/http/handler';
 import { single } from '../../shared/http/replies';
 import { tenantOf } from '../../shared/http/request';
 import { containers } from '../commons/containers';
+import { parseQueryText } from '../../shared/schemas/body';
+import { identifier } from '../../shared/schemas/fields';
+import { releaseTypeQuery } from '../../shared/schemas/release';
 
-/** GET .../container/{uuid}/release-assessment: the summation rule now and the predicted release date. */
+/**
+ * GET .../container/{uuid}/release-assessment[?releaseType=&clearanceNoticeUuid=]: the summation rule now for a
+ * release type, the predicted release date, and the newest decision measurement against the same values.
+ */
 export const handler = httpHandler(containerRoutes.releaseAssessment, async (request) => {
-  const { assessment, notes } = await (await containers.of(request)).assess(tenantOf(request), request.params.uuid!);
+  const type =
+    request.query.releaseType === undefined
+      ? undefined
+      : parseQueryText(releaseTypeQuery, request.query, 'releaseType');
+  const notice =
+    request.query.clearanceNoticeUuid === undefined
+      ? undefined
+      : parseQueryText(identifier, request.query, 'clearanceNoticeUuid');
+  const { assessment, notes } = await (await containers.of(request)).assess(
+    tenantOf(request),
+    request.params.uuid!,
+    type,
+    notice,
+  );
   return single('ReleaseAssessmentModel', assessment, { notes, language: request.language });
 });

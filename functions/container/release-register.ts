@@ -1,6 +1,6 @@
 import { releaseRoutes } from '../../shared/routes/releases';
-import { registerCsv } from '../../shared/domain/release-record';
-import { REGISTER_FIELDS } from '../../shared/domain/release-record';
+import { registerCsv } from '../../shared/domain/release-register';
+import { REGISTER_FIELDS } from '../../shared/domain/release-register';
 import { httpHandler } from '../../shared/http/handler';
 import { negotiate, tenantOf } from '../../shared/http/request';
 import { wholeReply } from '../../shared/http/replies';

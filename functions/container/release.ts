@@ -17,7 +17,7 @@ export const handler = idempotentHandler(releaseRoutes.release, async (request) 
     tenantOf(request),
     caller,
     request.params.uuid!,
-    value.Justification ?? null,
+    { type: value.ReleaseType, noticeUuid: value.ClearanceNoticeUuid, justification: value.Justification ?? null },
     request.requestId,
   );
   return single('ReleaseRecordModel', model, {

@@ -19,8 +19,9 @@ import {
   toContentModel,
 } from '../domain/container';
 import { recordFieldsOf } from '../domain/fields';
+import type { ClearanceNotice } from '../domain/clearance-notice';
 import type { DocumentRecord } from '../domain/document';
-import type { ReleaseRegisterRow } from '../domain/release-record';
+import type { ReleaseRegisterRow } from '../domain/release-register';
 import { documentItem } from './documents';
 import { personUpsert, resolveNames, type Actor } from './persons';
 import { releaseEntryItem } from './releases';
@@ -68,10 +69,14 @@ interface DueContainer {
   uuid: string;
 }
 
-/** What a release writes beside the container, in the same transaction: its record document and register line. */
+/**
+ * What a release writes beside the container, in the same transaction: its record document, its register line, and
+ * the citation of its clearance notice (which keeps the notice's types, forms, limits and dates from changing).
+ */
 export interface ReleaseWrite {
   document: DocumentRecord;
   row: ReleaseRegisterRow;
+  notice: Pick<ClearanceNotice, 'Uuid' | 'Version'>;
 }
 
 /** The port the container service uses. */
@@ -113,6 +118,25 @@ export interface ContainerStore {
   /** Containers in DECAY whose ReleaseDateTime is at or before `at`, from the sparse release index. */
   dueForRelease(at: string): Promise<DueContainer[]>;
 }
+
+/**
+ * A release cites its clearance notice: the notice, unchanged since the release read it (its version), counts the
+ * citation and keeps the time of the last one; a notice with citations keeps its types, forms, limits and dates.
+ */
+export const citeNoticeItem = (
+  tableName: string,
+  tenant: Tenant,
+  notice: Pick<ClearanceNotice, 'Uuid' | 'Version'>,
+  at: string,
+): TransactWriteItem => ({
+  Update: {
+    TableName: tableName,
+    Key: { PK: keys.tenant(tenant), SK: keys.clearanceNotice(notice.Uuid) },
+    UpdateExpression: 'ADD Citations :one SET LastCitedAt = :at',
+    ConditionExpression: 'Version = :version',
+    ExpressionAttributeValues: { ':one': 1, ':at': at, ':version': notice.Version },
+  },
+});
 
 /**
  * The sparse release index: a DECAY container with a ReleaseDateTime carries G3PK/G3SK (GSI3 is
@@ -231,6 +255,7 @@ export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: stri
         items.push(
           newPut(tableName, documentItem(release.document)),
           newPut(tableName, releaseEntryItem(tenantOf(next), release.row)),
+          citeNoticeItem(tableName, tenantOf(next), release.notice, write.at),
         );
       if (transition)
         items.push(

@@ -4,7 +4,7 @@
  * release, so a year's lines are one Query on a key prefix.
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { REGISTER_FIELDS, type ReleaseRegisterRow } from '../domain/release-record';
+import { REGISTER_FIELDS, type ReleaseRegisterRow } from '../domain/release-register';
 import { queryAll } from './query';
 import { ITEM_TYPES, keys, type Tenant } from './table';
 

@@ -120,6 +120,8 @@ export const keys = {
   /** A line of a facility's release register, by the time of the release (a year's lines share a prefix). */
   releaseEntry: (releasedAt: string, containerUuid: string) => `RELEASE#${releasedAt}#${containerUuid}`,
   releaseYearPrefix: (year: number) => `RELEASE#${String(year).padStart(4, '0')}-`,
+  /** A clearance notice of the facility. */
+  clearanceNotice: (uuid: string) => `NOTICE#${uuid}`,
   /** The stream writer's progress on a facility's shared page buckets. */
   sequenceProgress: 'SEQ#PAGES',
   /** An Idempotency-Key record of a POST (`{operation}#{hash}`). */

@@ -10,9 +10,13 @@ import {
   currentSpecificActivity,
   type AssessedContainer,
   type AssessedContent,
+  type AssessmentOptions,
   type ReleaseAssessment,
-} from './release';
+} from './release-assessment';
+import { checkDisposable, checkLabels, checkMassCorrection } from './container-closing';
+import type { DecisionMeasurement } from './decision-measurement';
 import type { Impurity } from './nuclide-vector';
+import type { WasteForm } from './release-types';
 import { formatTimestamp, FUTURE_TOLERANCE_SECONDS, isInTheFuture } from './time';
 import {
   clearable,
@@ -36,8 +40,8 @@ export const CONTAINER_STATES = ['OPEN', 'DECAY', 'RELEASE_DATE_REACHED', 'DISPA
 export type ContainerState = (typeof CONTAINER_STATES)[number];
 
 /**
- * The 27 fields of interface §2.4, in its order: the one list of the container's fields. The
- * writable ones are the members of create and update bodies (§4.3); what each may hold is in
+ * The 27 fields of interface §2.4, in its order, then WasteForm and LabelsRemoved: the one list of the container's
+ * fields. The writable ones are the members of create and update bodies (§4.3); what each may hold is in
  * shared/schemas/container.ts.
  */
 export const CONTAINER_TABLE = {
@@ -68,6 +72,9 @@ export const CONTAINER_TABLE = {
   CreatedAt: kept(),
   UpdatedAt: kept(),
   Uuid: kept(),
+  // Beyond §2.4 (DESIGN §6): what the container holds, and whether its radiation labels came off after the release.
+  WasteForm: clearable<WasteForm>(),
+  LabelsRemoved: writable<boolean>(false),
 } as const satisfies FieldTable;
 
 export const CONTAINER_FIELDS = fieldsOf(CONTAINER_TABLE);
@@ -253,6 +260,7 @@ const FROZEN_BY_RELEASE = [
   'MeasuredBy',
   'MeasurementContaminationBy',
   'ReleaseDateTime',
+  'WasteForm',
   ...RPO_FIELDS,
 ] as const satisfies readonly ContainerMutableField[];
 
@@ -334,32 +342,48 @@ function checkState(from: ContainerState | null, next: ContainerData): void {
         missing.map((field) => ({ key: 'detail.required', params: { field } })),
       );
     }
+    checkDisposable(next);
   }
 }
 
 /**
- * The gate: 409 unless the assessment at this moment clears the container. Its details name the sum of
- * ratios (Spalte 3 and, where measured, Spalte 5), what is missing, and why no date can be predicted.
+ * What an assessment says against a release, as detail lines: the sums of ratios (mass and surface), what is
+ * missing, the prediction, and the newest decision measurement's sums.
  */
-export function checkCleared(assessment: ReleaseAssessment): void {
-  if (assessment.ClearanceReached === true) return;
-  throw conflict('container.clearance_not_reached', undefined, [
-    ...(assessment.SumOfRatios === null
-      ? []
-      : [{ key: 'detail.sum_of_ratios', params: { sum: formatSum(assessment.SumOfRatios) } } as const]),
-    ...(assessment.SurfaceCheck?.SumOfRatios == null
-      ? []
-      : [
-          {
-            key: 'detail.surface_sum_of_ratios',
-            params: { sum: formatSum(assessment.SurfaceCheck.SumOfRatios) },
-          } as const,
-        ]),
+export function clearanceDetails(assessment: ReleaseAssessment): Detail[] {
+  const decision = assessment.DecisionMeasurement;
+  const sum = (key: 'detail.sum_of_ratios' | 'detail.surface_sum_of_ratios', value: number | null | undefined) =>
+    value == null ? [] : [{ key, params: { sum: formatSum(value), type: assessment.ReleaseType } } as const];
+  return [
+    ...sum('detail.sum_of_ratios', assessment.SumOfRatios),
+    ...sum('detail.surface_sum_of_ratios', assessment.SurfaceCheck?.SumOfRatios),
     ...assessment.MissingInputs.map((field) => ({ key: 'detail.missing_input', params: { field } }) as const),
     ...(assessment.PredictionRemark === null
       ? []
       : [{ key: 'detail.prediction', params: { remark: assessment.PredictionRemark } } as const]),
-  ]);
+    ...(decision === null
+      ? []
+      : [
+          {
+            key: 'detail.decision_measurement',
+            params: {
+              at: decision.MeasuredAt,
+              sum: decision.SumOfRatios === null ? '–' : formatSum(decision.SumOfRatios),
+              limits: String(decision.DetectionLimitsSufficient ?? '–'),
+            },
+          } as const,
+        ]),
+  ];
+}
+
+/**
+ * The gate into RELEASE_DATE_REACHED: 409 unless, at this moment, the prediction from the closing measurement clears
+ * the container or its newest decision measurement does. Its details name the sums, what is missing and why no date
+ * can be predicted.
+ */
+export function checkReached(assessment: ReleaseAssessment): void {
+  if (assessment.ClearanceReached === true || assessment.DecisionMeasurement?.ClearanceReached === true) return;
+  throw conflict('container.clearance_not_reached', { type: assessment.ReleaseType }, clearanceDetails(assessment));
 }
 
 /** A sum of ratios as the notifications name it: four significant digits. */
@@ -374,8 +398,12 @@ const assessedContents = (links: readonly ContentLink[]): AssessedContent[] =>
   }));
 
 /** The release assessment of a container's data with its contents, at `now`. */
-export const assessContainer = (data: ContainerData, links: readonly ContentLink[], now: Date): ReleaseAssessment =>
-  assessRelease(data, assessedContents(links), now);
+export const assessContainer = (
+  data: ContainerData,
+  links: readonly ContentLink[],
+  now: Date,
+  options?: AssessmentOptions,
+): ReleaseAssessment => assessRelease(data, assessedContents(links), now, options);
 
 /** A new container from a validated create body (the release fields are set by a release only). */
 export function createContainer(
@@ -387,6 +415,7 @@ export function createContainer(
 ): ContainerRecord {
   checkRpoFields(roles, EMPTY_CONTAINER, patch);
   checkPlausible(patch, now);
+  checkLabels(EMPTY_CONTAINER, patch.LabelsRemoved, false);
   if (checkReleaseFields(EMPTY_CONTAINER, patch, undefined))
     throw conflict('container.release_state', { state: 'OPEN' });
   const data: ContainerData = { ...CONTAINER_DEFAULTS, ...patch };
@@ -421,7 +450,14 @@ export function updateContainer(
   patch: ContainerPatch,
   roles: readonly string[],
   now: Date,
-  context: { links?: readonly ContentLink[]; caller?: string } = {},
+  context: {
+    links?: readonly ContentLink[];
+    caller?: string;
+    /** An officer's reason on record (a mass raised after closing needs one). */
+    justification?: string | null;
+    /** The container's newest decision measurement: it too may open RELEASE_DATE_REACHED. */
+    decision?: DecisionMeasurement | null;
+  } = {},
 ): UpdateOutcome {
   const links = context.links ?? [];
   const changed = (field: ContainerMutableField, data: ContainerData) => data[field] !== current[field];
@@ -443,7 +479,9 @@ export function updateContainer(
       );
   }
   checkPlausible(patch, now);
+  checkMassCorrection(current, patch.Weight, roles, context.justification ?? null);
   const releasing = checkReleaseFields(current, patch, context.caller);
+  checkLabels(current, patch.LabelsRemoved, isReleased(current) || releasing);
   if (releasing) {
     next = {
       ...next,
@@ -451,7 +489,9 @@ export function updateContainer(
       ReleasedByRadiationProtectionOfficerDateTime: formatTimestamp(now),
     };
   }
-  const assessment = assessContainer(next, links, now);
+  const assessment = assessContainer(next, links, now, {
+    decision: { measurement: context.decision ?? null, form: next.WasteForm },
+  });
   checkReleaseDate(patch, assessment);
   // Entering DECAY, or changing what the assessment reads while in it: the release date follows the data.
   const entering = current.State !== 'DECAY' && next.State === 'DECAY';
@@ -476,7 +516,7 @@ export function updateContainer(
   checkState(current.State, next);
   // The gate: into RELEASE_DATE_REACHED only when the data clears the container now.
   if (next.State === 'RELEASE_DATE_REACHED' && current.State !== 'RELEASE_DATE_REACHED' && !releasing)
-    checkCleared(assessment);
+    checkReached(assessment);
   const changes = fieldChanges(current, next);
   return {
     next: { ...next, Version: current.Version + 1, UpdatedAt: formatTimestamp(now) },

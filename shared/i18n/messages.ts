@@ -153,17 +153,6 @@ export const messages = {
     en: 'Only the first {cap} of {total} items are listed; use the page operation for all of them.',
     de: 'Nur die ersten {cap} von {total} Einträgen werden aufgeführt; alle liefert die Seitenabfrage.',
   },
-  'release.clearance_not_reached': {
-    code: 30003,
-    type: 'Warning',
-    level: 'WARNING',
-    en:
-      'Released on the Justification of the radiation protection officer although the assessment does not clear ' +
-      'the container ({reason}).',
-    de:
-      'Freigegeben auf die Begründung des Strahlenschutzbeauftragten, obwohl die Bewertung den Behälter nicht ' +
-      'freigibt ({reason}).',
-  },
   'request.read_only_ignored': {
     code: 30001,
     type: 'Warning',
@@ -337,19 +326,15 @@ export const messages = {
     code: 40912,
     type: 'Error',
     level: 'ERROR',
-    en: 'The release assessment does not clear the container at this moment.',
-    de: 'Die Freigabebewertung gibt den Behälter zu diesem Zeitpunkt nicht frei.',
+    en: 'The release assessment does not clear the container for {type} at this moment.',
+    de: 'Die Freigabebewertung gibt den Behälter für {type} zu diesem Zeitpunkt nicht frei.',
   },
   'container.release_state': {
     code: 40913,
     type: 'Error',
     level: 'ERROR',
-    en:
-      'A container is released from RELEASE_DATE_REACHED, or with a Justification from DECAY or ' +
-      'RELEASE_DATE_REACHED; this one is {state}.',
-    de:
-      'Ein Behälter wird aus RELEASE_DATE_REACHED freigegeben, mit einer Begründung auch aus DECAY oder ' +
-      'RELEASE_DATE_REACHED; dieser ist {state}.',
+    en: 'A container is released from RELEASE_DATE_REACHED only; this one is {state}.',
+    de: 'Ein Behälter wird nur aus RELEASE_DATE_REACHED freigegeben; dieser ist {state}.',
   },
   'container.release_date_too_early': {
     code: 40914,
@@ -372,6 +357,119 @@ export const messages = {
     en: 'The container was already released at {at}.',
     de: 'Der Behälter wurde bereits am {at} freigegeben.',
   },
+  // the lawful release: closing, labels, waste form, notice, decision measurement
+  'container.dilution': {
+    code: 40930,
+    type: 'Error',
+    level: 'ERROR',
+    en:
+      "After closing, the container's mass may not be raised from {from} g to {to} g: that would dilute it " +
+      '(StrlSchV § 34). A radiation protection officer may correct it with a Justification on record.',
+    de:
+      'Nach dem Verschließen darf die Masse des Behälters nicht von {from} g auf {to} g erhöht werden: das ' +
+      'verdünnte ihn (§ 34 StrlSchV). Ein Strahlenschutzbeauftragter kann sie mit einer Begründung berichtigen.',
+  },
+  'container.labels_kept': {
+    code: 40931,
+    type: 'Error',
+    level: 'ERROR',
+    en: 'LabelsRemoved stays true once set: the labels were removed.',
+    de: 'LabelsRemoved bleibt true, sobald es gesetzt ist: die Kennzeichnungen wurden entfernt.',
+  },
+  'container.labels_before_release': {
+    code: 40932,
+    type: 'Error',
+    level: 'ERROR',
+    en: 'The radiation labels come off only after the release (StrlSchV § 93 Abs. 2); the container is not released.',
+    de:
+      'Die Strahlenzeichen werden erst nach der Freigabe entfernt (§ 93 Abs. 2 StrlSchV); der Behälter ist nicht ' +
+      'freigegeben.',
+  },
+  'container.labels_not_removed': {
+    code: 40933,
+    type: 'Error',
+    level: 'ERROR',
+    en:
+      'DISPOSED hands the material on as non-radioactive: its radiation labels must be removed first ' +
+      '(LabelsRemoved true, StrlSchV § 93 Abs. 2).',
+    de:
+      'DISPOSED gibt den Stoff als nicht radioaktiv weiter: zuvor sind die Strahlenzeichen zu entfernen ' +
+      '(LabelsRemoved true, § 93 Abs. 2 StrlSchV).',
+  },
+  'container.waste_form_required': {
+    code: 40934,
+    type: 'Error',
+    level: 'ERROR',
+    en: "A release needs the container's WasteForm: the values of a release type hold for some forms only.",
+    de: 'Eine Freigabe braucht die WasteForm des Behälters: die Werte einer Freigabeart gelten nur für manche Formen.',
+  },
+  'container.waste_form_not_permitted': {
+    code: 40935,
+    type: 'Error',
+    level: 'ERROR',
+    en: '{type} does not cover waste of the form {form}; the ordinance lets it cover {forms} (Anlage 8 Teil B, § 37).',
+    de:
+      '{type} umfasst keine Abfälle der Form {form}; die Verordnung lässt {forms} zu (Anlage 8 Teil B, § 37 ' +
+      'StrlSchV).',
+  },
+  'container.notice_not_applicable': {
+    code: 40936,
+    type: 'Error',
+    level: 'ERROR',
+    en: 'The clearance notice {fileNumber} does not carry this release.',
+    de: 'Der Freigabebescheid {fileNumber} trägt diese Freigabe nicht.',
+  },
+  'container.decision_measurement_required': {
+    code: 40937,
+    type: 'Error',
+    level: 'ERROR',
+    en:
+      'A release rests on a decision measurement made since the container last entered DECAY ({since}); there is ' +
+      'none (POST .../measurement).',
+    de:
+      'Eine Freigabe beruht auf einer Entscheidungsmessung seit dem letzten Eintritt in DECAY ({since}); es gibt ' +
+      'keine (POST .../measurement).',
+  },
+  'container.decision_measurement_stale': {
+    code: 40938,
+    type: 'Error',
+    level: 'ERROR',
+    en: 'The decision measurement of {at} no longer carries a release: {reason}. Measure again.',
+    de: 'Die Entscheidungsmessung vom {at} trägt keine Freigabe mehr: {reason}. Bitte erneut messen.',
+  },
+  'container.detection_limit_too_high': {
+    code: 40939,
+    type: 'Error',
+    level: 'ERROR',
+    en:
+      'The detection limits of the decision measurement of {at} are too high to show that the values of {type} are ' +
+      'met; measure longer or with a better instrument.',
+    de:
+      'Die Nachweisgrenzen der Entscheidungsmessung vom {at} sind zu hoch, um die Einhaltung der Werte für {type} ' +
+      'zu zeigen; länger oder mit einem besseren Gerät messen.',
+  },
+  'container.disposal_mass_exceeded': {
+    code: 40940,
+    type: 'Error',
+    level: 'ERROR',
+    en:
+      "This release would bring the year's specific releases for disposal to {total} kg; Spalte 8 and 9 hold for up " +
+      'to 100 Mg a year (StrlSchV § 36 Abs. 1 Nr. 3 c, Nr. 4 c).',
+    de:
+      'Diese Freigabe brächte die spezifischen Freigaben zur Beseitigung des Jahres auf {total} kg; Spalte 8 und 9 ' +
+      'gelten bis 100 Mg im Jahr (§ 36 Abs. 1 Nr. 3 c, Nr. 4 c StrlSchV).',
+  },
+  'container.release_notice_ambiguous': {
+    code: 40941,
+    type: 'Error',
+    level: 'ERROR',
+    en:
+      'Setting IsReleasedByRadiationProtectionOfficer releases UNRESTRICTED under the one clearance notice of the ' +
+      'facility that permits it; the facility has {count}. Use POST .../release with ClearanceNoticeUuid.',
+    de:
+      'IsReleasedByRadiationProtectionOfficer gibt uneingeschränkt frei, gestützt auf den einen Freigabebescheid der ' +
+      'Einrichtung, der das erlaubt; die Einrichtung hat {count}. Bitte POST .../release mit ClearanceNoticeUuid.',
+  },
   'document.kept_record': {
     code: 40917,
     type: 'Error',
@@ -385,6 +483,13 @@ export const messages = {
     level: 'ERROR',
     en: 'There is no such execution of a maintenance operation.',
     de: 'Diese Ausführung eines Wartungsvorgangs gibt es nicht.',
+  },
+  'clearance_notice.not_found': {
+    code: 40420,
+    type: 'Error',
+    level: 'ERROR',
+    en: 'The clearance notice does not exist in this facility.',
+    de: 'Der Freigabebescheid existiert in dieser Einrichtung nicht.',
   },
   'container.content_not_found': {
     code: 40405,
@@ -595,12 +700,16 @@ export const details = {
     de: '{field}: wird von der Freigabe gesetzt, nicht von einer Änderung',
   },
   'detail.sum_of_ratios': {
-    en: 'Sum of ratios (Spalte 3): {sum}; cleared at 1 or below',
-    de: 'Summe der Verhältniszahlen (Spalte 3): {sum}; freigebbar bei höchstens 1',
+    en: 'Sum of ratios ({type}): {sum}; cleared at 1 or below',
+    de: 'Summe der Verhältniszahlen ({type}): {sum}; freigebbar bei höchstens 1',
   },
   'detail.surface_sum_of_ratios': {
-    en: 'Sum of ratios of the surface contamination (Spalte 5): {sum}; cleared at 1 or below',
-    de: 'Summe der Verhältniszahlen der Oberflächenkontamination (Spalte 5): {sum}; freigebbar bei höchstens 1',
+    en: 'Sum of ratios of the surface contamination ({type}): {sum}; cleared at 1 or below',
+    de: 'Summe der Verhältniszahlen der Oberflächenkontamination ({type}): {sum}; freigebbar bei höchstens 1',
+  },
+  'detail.decision_measurement': {
+    en: 'Decision measurement of {at}: sum of ratios now {sum}; detection limits low enough: {limits}',
+    de: 'Entscheidungsmessung vom {at}: Summe der Verhältniszahlen jetzt {sum}; Nachweisgrenzen ausreichend: {limits}',
   },
   'detail.missing_input': {
     en: '{field}: missing or unusable, so the assessment cannot be made',

@@ -34,8 +34,10 @@ import {
   releaseRecordModel,
   releaseRegisterModel,
   releaseRegisterSummaryModel,
+  releaseTypeQuery,
   yearQuery,
 } from '../schemas/release';
+import { identifier } from '../schemas/fields';
 
 const container = { item: 'ContainerModel', model: containerModel } as const;
 const content = { item: 'ContainerContentModel', model: contentModel } as const;
@@ -59,7 +61,10 @@ export const routeDocs: Readonly<Record<string, RouteDocs>> = {
   'container.contents': { reply: { collection: 'ContainerContentModelCollection', model: contentModel } },
   'container.addContent': { body: contentCreateSchema, reply: content },
   'container.removeContent': { reply: content },
-  'container.releaseAssessment': { reply: { item: 'ReleaseAssessmentModel', model: releaseAssessmentModel } },
+  'container.releaseAssessment': {
+    query: { releaseType: releaseTypeQuery, clearanceNoticeUuid: identifier },
+    reply: { item: 'ReleaseAssessmentModel', model: releaseAssessmentModel },
+  },
   'container.history': { reply: history },
   'container.historyPage': { reply: history },
   'container.nuclides': { reply: { collection: 'NuclideModelCollection', model: nuclideModel } },

@@ -14,7 +14,7 @@ import {
   type ContainerData,
 } from '../domain/container';
 import { DOCUMENT_SCOPES, DOCUMENT_STATES } from '../domain/document';
-import { RELEASE_TYPES } from '../domain/release-record';
+import { RELEASE_TYPES } from '../domain/release-types';
 import { entryRuleBreaches, MAINTENANCE_STATES, type MaintenanceData } from '../domain/maintenance';
 import { containerCreateSchema } from '../schemas/container';
 import { documentCreateSchema } from '../schemas/document';

@@ -6,7 +6,7 @@
  * than bundled (infra/bundling.ts `INSTALLED`).
  */
 import type { PDFFont, PDFPage } from 'pdf-lib';
-import type { ReleaseRecordContent } from '../domain/release-record';
+import type { ReleaseRecordContent } from '../domain/record-content';
 
 const PAGE = { width: 595.28, height: 841.89 } as const; // A4 in points
 const MARGIN = 50;

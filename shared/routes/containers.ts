@@ -1,4 +1,4 @@
-import type { Route } from './types';
+import { TEXT, type Route } from './types';
 
 /** The containers of a facility (interface §4.3). */
 export const CONTAINER = '/waste-management/api/v1/{clientUuid}/{facilityUuid}/container';
@@ -36,7 +36,12 @@ export const containerRoutes = {
     files: 'none',
     answers: {
       403: ['container.rpo_fields_forbidden'],
-      409: ['container.initial_state', 'container.release_state', 'container.release_date_too_early'],
+      409: [
+        'container.initial_state',
+        'container.release_state',
+        'container.release_date_too_early',
+        'container.labels_before_release',
+      ],
     },
     headers: { response: ['ETag'] },
   },
@@ -60,6 +65,17 @@ export const containerRoutes = {
         'container.release_date_too_early',
         'container.release_frozen',
         'container.already_released',
+        'container.dilution',
+        'container.labels_kept',
+        'container.labels_before_release',
+        'container.labels_not_removed',
+        'container.release_notice_ambiguous',
+        'container.waste_form_required',
+        'container.waste_form_not_permitted',
+        'container.notice_not_applicable',
+        'container.decision_measurement_required',
+        'container.decision_measurement_stale',
+        'container.detection_limit_too_high',
         'request.concurrent_update',
       ],
       412: ['request.precondition_failed'],
@@ -131,7 +147,8 @@ export const containerRoutes = {
     auth: 'token',
     data: 'read',
     files: 'none',
-    answers: notFound,
+    query: { releaseType: TEXT, clearanceNoticeUuid: TEXT },
+    answers: { 404: ['container.not_found', 'clearance_notice.not_found'] },
   },
   history: {
     operation: 'container.history',

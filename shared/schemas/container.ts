@@ -6,6 +6,8 @@ import {
   CONTAINER_TABLE,
   type ContainerField,
 } from '../domain/container';
+import { JUSTIFICATION_LENGTH } from '../domain/container-closing';
+import { WASTE_FORMS } from '../domain/release-types';
 import {
   displayName,
   flag,
@@ -48,6 +50,21 @@ const schemas = schemasOf(CONTAINER_TABLE, {
     IsReleasedByRadiationProtectionOfficer: flag,
     ReleasedByRadiationProtectionOfficerDateTime: timestamp,
     ReleasedByRadiationProtectionOfficer: identifier,
+    WasteForm: v.pipe(
+      oneOf(WASTE_FORMS),
+      v.description(
+        'What the container holds. The values of unrestricted release (Anlage 4 Tabelle 1 Spalte 3) hold for solids, ' +
+          'oils and organic liquids (Anlage 8 Teil B); an aqueous liquid or a gas is released only in the ' +
+          'individual case (§ 37). A release needs it.',
+      ),
+    ),
+    LabelsRemoved: v.pipe(
+      flag,
+      v.description(
+        'The radiation labels were removed (StrlSchV § 93 Abs. 2): only after the release, once (true stays true); ' +
+          'DISPOSED needs it.',
+      ),
+    ),
   },
   computed: {
     MeasuredByName: displayName,
@@ -67,8 +84,27 @@ const schemas = schemasOf(CONTAINER_TABLE, {
   },
 });
 
-/** Members of an update body: every one optional; `null` clears a nullable field. */
-export const containerUpdateSchema = schemas.update;
+/** An officer's reason on record: a mass raised after closing needs one (10 to 1,000 characters). */
+export const justification = v.pipe(
+  text(JUSTIFICATION_LENGTH.min, JUSTIFICATION_LENGTH.max),
+  v.description(
+    "The radiation protection officer's reason on record (10 to 1,000 characters): a Weight raised in DECAY or " +
+      'RELEASE_DATE_REACHED needs it; the history and the release record keep it.',
+  ),
+);
+
+/**
+ * Members of an update body: every field optional (`null` clears a nullable one), and the Justification of a mass
+ * corrected after closing (not a field: the audit keeps it).
+ */
+export const containerUpdateSchema = v.object({
+  ...schemas.update.entries,
+  Justification: v.optional(justification),
+});
+export const containerUpdateMembers = {
+  writable: [...schemas.members.writable, 'Justification'],
+  readOnly: schemas.members.readOnly,
+};
 /** Create: as update, and `Name` is required. */
 export const containerCreateSchema = schemas.create;
 /** How body members are sorted: the mutable fields are writable, the other fields of §2.4 read-only. */

@@ -4,17 +4,15 @@
  */
 import * as v from 'valibot';
 import type { NuclideModel } from '../domain/nuclides';
-import type { NuclideAssessment, ReleaseAssessment } from '../domain/release';
-import {
-  JUSTIFICATION_LENGTH,
-  MEASUREMENT_METHODS,
-  RELEASE_TYPES,
-  type ReleaseRecordModel,
-  type ReleaseRegisterRow,
-} from '../domain/release-record';
+import type { DecisionEvaluation, EvaluatedNuclide } from '../domain/decision-evaluation';
+import type { NuclideAssessment, ReleaseAssessment } from '../domain/release-assessment';
+import type { ReleaseRecordModel } from '../domain/release-record';
+import { MEASUREMENT_METHODS, type RegisterNuclide, type ReleaseRegisterRow } from '../domain/release-register';
+import { RELEASE_TYPES, WASTE_FORMS } from '../domain/release-types';
 import type { HistoryEntryModel } from '../services/containers';
 import type { ReleaseRegisterSummary } from '../services/releases';
-import { identifier, text, timestamp } from './fields';
+import { justification } from './container';
+import { identifier, oneOf, timestamp } from './fields';
 
 const number = v.number();
 const nullableNumber = v.nullable(number);
@@ -29,12 +27,36 @@ const nuclideAssessment = v.strictObject({
   Ratio: nullableNumber,
 } satisfies Record<keyof NuclideAssessment, v.GenericSchema>);
 
+/** A decision measurement weighed against the type's values at the moment of the assessment. */
+const decisionEvaluation = v.strictObject({
+  Uuid: identifier,
+  MeasuredAt: timestamp,
+  EvaluatedAt: timestamp,
+  Nuclides: v.array(
+    v.strictObject({
+      Nuclide: v.string(),
+      ValueUsedBqPerG: number,
+      BelowDecisionThreshold: v.boolean(),
+      SpecificActivityBqPerG: nullableNumber,
+      ClearanceLevelBqPerG: nullableNumber,
+      Ratio: nullableNumber,
+    } satisfies Record<keyof EvaluatedNuclide, v.GenericSchema>),
+  ),
+  SumOfRatios: nullableNumber,
+  SurfaceSumOfRatios: nullableNumber,
+  DetectionLimitsSufficient: v.nullable(v.boolean()),
+  SurfaceDetectionLimitsSufficient: v.nullable(v.boolean()),
+  ClearanceReached: v.nullable(v.boolean()),
+  MissingInputs: v.array(v.string()),
+} satisfies Record<keyof DecisionEvaluation, v.GenericSchema>);
+
 /**
  * ReleaseAssessmentModel: the container's assessment; missing inputs are named in MissingInputs and leave the results
  * null.
  */
 export const releaseAssessmentModel = v.strictObject({
   ContainerUuid: identifier,
+  ReleaseType: v.picklist(RELEASE_TYPES),
   AssessedAt: timestamp,
   Basis: v.string(),
   MeasurementDate: v.nullable(timestamp),
@@ -53,6 +75,7 @@ export const releaseAssessmentModel = v.strictObject({
     }),
   ),
   MissingInputs: v.array(v.string()),
+  DecisionMeasurement: v.nullable(decisionEvaluation),
 } satisfies Record<keyof ReleaseAssessment | 'ContainerUuid', v.GenericSchema>);
 
 /** NuclideModel: a figure the code cannot cite is null. */
@@ -76,16 +99,40 @@ export const historyEntryModel = v.strictObject({
   RequestId: v.string(),
 } satisfies Record<keyof HistoryEntryModel, v.GenericSchema>);
 
-/** The body of POST .../release: an optional Justification, the RPO's reason on record (10 to 1,000 characters). */
+/**
+ * The body of POST .../release: the release type (default UNRESTRICTED), the clearance notice it rests on, and an
+ * optional note of the officer (a note only: it opens nothing).
+ */
 export const releaseBodySchema = v.object({
-  Justification: v.optional(
+  ReleaseType: v.optional(
     v.pipe(
-      text(JUSTIFICATION_LENGTH.min, JUSTIFICATION_LENGTH.max),
-      v.examples(['Measured again by hand below the clearance levels; see the protocol of 2026-11-20.']),
+      oneOf(RELEASE_TYPES),
+      v.description(
+        'UNRESTRICTED (§ 35: Anlage 4 Tabelle 1 Spalte 3, surface Spalte 5), SPECIFIC_DISPOSAL (§ 36 Abs. 1 Nr. 3 ' +
+          'and 4: the lower of Spalte 8 and 9, up to 100 Mg a year, surface Spalte 5) or INDIVIDUAL (§ 37: the ' +
+          "notice's Limits). Default UNRESTRICTED.",
+      ),
+    ),
+    'UNRESTRICTED',
+  ),
+  ClearanceNoticeUuid: v.pipe(
+    identifier,
+    v.description(
+      'The clearance notice of the facility the release rests on: in force at the release, permitting the type and ' +
+        "the container's waste form.",
     ),
   ),
+  Justification: v.optional(
+    v.pipe(justification, v.examples(['Bag of gloves from the hot lab, sorted on 2026-11-20.'])),
+  ),
 });
-export const releaseMembers = { writable: ['Justification'], readOnly: [] } as const;
+export const releaseMembers = {
+  writable: ['ReleaseType', 'ClearanceNoticeUuid', 'Justification'],
+  readOnly: [],
+} as const;
+
+/** `?releaseType=`: the type whose values an assessment uses (default UNRESTRICTED). */
+export const releaseTypeQuery = oneOf(RELEASE_TYPES);
 
 /** `?year=YYYY`: the year of the register, 0001 to 9999. */
 export const yearQuery = v.pipe(
@@ -98,6 +145,8 @@ export const yearQuery = v.pipe(
 export const releaseRecordModel = v.strictObject({
   ContainerUuid: identifier,
   RecordDocumentUuid: identifier,
+  ReleaseType: v.picklist(RELEASE_TYPES),
+  ClearanceNoticeUuid: identifier,
   ReleasedAt: timestamp,
   ReleasedBy: v.string(),
   ReleasedByName: v.nullable(v.string()),
@@ -106,6 +155,13 @@ export const releaseRecordModel = v.strictObject({
   Sha256: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)),
 } satisfies Record<keyof ReleaseRecordModel, v.GenericSchema>);
 
+/** Null only on a line booked before the release rested on a notice and a decision measurement. */
+const bookedSince = <S extends v.GenericSchema>(schema: S) =>
+  v.pipe(
+    v.nullable(schema),
+    v.description('Null only on a line booked before releases cited notices and measurements.'),
+  );
+
 /** ReleaseRegisterModel: a line of the register, as it was at the determination. */
 export const releaseRegisterModel = v.strictObject({
   ContainerUuid: identifier,
@@ -113,11 +169,23 @@ export const releaseRegisterModel = v.strictObject({
   ReleasedAt: timestamp,
   ReleasedBy: v.string(),
   ReleasedByName: v.nullable(v.string()),
-  Weight: nullableNumber,
+  Weight: v.pipe(number, v.description('The mass released, the averaging mass, g.')),
+  WasteForm: bookedSince(v.picklist(WASTE_FORMS)),
   SumOfRatios: nullableNumber,
-  Nuclides: v.array(v.strictObject({ Nuclide: v.string(), SpecificActivityBqPerG: nullableNumber })),
+  Nuclides: v.array(
+    v.strictObject({
+      Nuclide: v.string(),
+      SpecificActivityBqPerG: nullableNumber,
+      ValueUsedBqPerG: bookedSince(number),
+      BelowDecisionThreshold: bookedSince(v.boolean()),
+    } satisfies Record<keyof RegisterNuclide, v.GenericSchema>),
+  ),
   MeasurementMethod: v.picklist(MEASUREMENT_METHODS),
+  InstrumentSerialNumber: bookedSince(v.string()),
+  DecisionMeasurementAt: bookedSince(timestamp),
   ReleaseType: v.picklist(RELEASE_TYPES),
+  ClearanceNoticeUuid: bookedSince(identifier),
+  ClearanceNoticeFileNumber: bookedSince(v.string()),
   Justification: v.nullable(v.string()),
   RecordDocumentUuid: identifier,
 } satisfies Record<keyof ReleaseRegisterRow, v.GenericSchema>);

@@ -29,8 +29,10 @@ import {
   type ContainerRecord,
   type ContainerView,
 } from '../domain/container';
-import type { ReleaseAssessment } from '../domain/release';
-import { writeRelease, type ReleaseAct } from './releases';
+import type { ReleaseAssessment } from '../domain/release-assessment';
+import { valueSourceOf } from '../domain/release-gate';
+import type { ReleaseType } from '../domain/release-types';
+import { writeRelease, type MeasurementReader, type NoticeReader, type ReleaseAct } from './release-act';
 import { formatTimestamp } from '../domain/time';
 import { AppError, badRequest, notFound } from '../errors';
 import type { NotificationSpec } from '../i18n/translate';
@@ -69,11 +71,20 @@ export function ifMatchHolds(ifMatch: string, etag: string): boolean {
     .some((tag) => tag === '*' || tag === etag);
 }
 
-/**
- * `release` is the release act (shared/services/releases.ts): given to the functions that may release
- * (an update that sets the release runs it), left out elsewhere.
- */
-export function containerService(store: ContainerStore, clock: () => Date = () => new Date(), release?: ReleaseAct) {
+/** What the container service works with besides its store. */
+export interface ContainerServiceOptions {
+  clock?: () => Date;
+  /** The release act (shared/services/release-act.ts): for the functions that may release (an update may). */
+  release?: ReleaseAct;
+  /** The decision measurements: they too open RELEASE_DATE_REACHED, and the assessment weighs the newest. */
+  measurements?: MeasurementReader;
+  /** The clearance notices: an assessment for INDIVIDUAL reads the notice's values. */
+  notices?: NoticeReader;
+}
+
+export function containerService(store: ContainerStore, options: ContainerServiceOptions = {}) {
+  const { clock = () => new Date(), release, measurements, notices } = options;
+  const latestMeasurement = async (tenant: Tenant, uuid: string) => (await measurements?.latest(tenant, uuid)) ?? null;
   async function present(view: ContainerView, now: Date, consistent = false): Promise<ContainerResult> {
     const names = await store.names(view.record.Client, personIdsOf(view.record), { consistent });
     return { model: toContainerModel(view, names, now), etag: etagOf(view.record) };
@@ -114,9 +125,13 @@ export function containerService(store: ContainerStore, clock: () => Date = () =
       patch: ContainerPatch,
       ifMatch: string | undefined,
       requestId: string,
+      justification: string | null = null,
     ): Promise<ContainerResult> {
       return optimistic(async () => {
-        const view = await mustLoad(tenant, uuid, true);
+        const [view, decision] = await Promise.all([
+          mustLoad(tenant, uuid, true),
+          patch.State === 'RELEASE_DATE_REACHED' ? latestMeasurement(tenant, uuid) : null,
+        ]);
         if (ifMatch !== undefined && !ifMatchHolds(ifMatch, etagOf(view.record))) {
           throw new AppError(412, 'request.precondition_failed', {
             details: [{ key: 'detail.if_match', params: { value: ifMatch } }],
@@ -126,7 +141,11 @@ export function containerService(store: ContainerStore, clock: () => Date = () =
         const outcome = updateContainer(view.record, patch, caller.roles, now, {
           links: view.links,
           caller: caller.sub,
+          justification,
+          decision,
         });
+        const noted: AuditChange[] =
+          justification === null ? [] : [{ field: 'Justification', old: null, new: justification }];
         let { next } = outcome;
         const notes = [...outcome.notes];
         const kind = transitionRecord(view.record.State, next.State);
@@ -134,21 +153,24 @@ export function containerService(store: ContainerStore, clock: () => Date = () =
         const write = writeContext(caller, now, requestId);
         try {
           if (outcome.releasing) {
-            // Setting the release is the release act (its gate, its record), not an override.
+            // Setting the release is the release act (its gate, its record): UNRESTRICTED, under the facility's one
+            // notice that permits it.
             if (!release) throw new Error('containerService: an update that releases needs the release act');
             const prepared = await release({
               view,
               container: next,
               state: isKeptRecord(next.State) ? view.record.State : next.State,
               caller,
-              justification: null,
+              type: 'UNRESTRICTED',
+              notice: 'single',
+              justification,
               now,
             });
             next = prepared.next;
             notes.push(...prepared.notes);
             await writeRelease(store, view.record, next, fieldChanges(view.record, next), write, prepared, transition);
           } else {
-            await store.update(view.record, next, outcome.changes, write, transition);
+            await store.update(view.record, next, [...outcome.changes, ...noted], write, transition);
           }
         } catch (error) {
           // With If-Match, losing the race is a failed precondition, not a reason to re-apply.
@@ -243,13 +265,30 @@ export function containerService(store: ContainerStore, clock: () => Date = () =
       });
     },
 
-    /** The release assessment now, and the notes it gives (shares assumed). */
+    /**
+     * The release assessment now for a release type (INDIVIDUAL with the notice whose values it uses), with the
+     * newest decision measurement weighed against the same values, and the notes it gives (shares assumed).
+     */
     async assess(
       tenant: Tenant,
       uuid: string,
+      type: ReleaseType = 'UNRESTRICTED',
+      noticeUuid?: string,
     ): Promise<{ assessment: ReleaseAssessment & { ContainerUuid: string }; notes: NotificationSpec[] }> {
-      const view = await mustLoad(tenant, uuid, false);
-      const assessment = assessContainer(view.record, view.links, clock());
+      if (type === 'INDIVIDUAL' && noticeUuid === undefined)
+        throw badRequest([
+          { key: 'detail.required_with', params: { field: 'clearanceNoticeUuid', other: 'releaseType=INDIVIDUAL' } },
+        ]);
+      const [view, decision, notice] = await Promise.all([
+        mustLoad(tenant, uuid, false),
+        latestMeasurement(tenant, uuid),
+        type === 'INDIVIDUAL' && notices ? notices.get(tenant, noticeUuid!) : undefined,
+      ]);
+      if (type === 'INDIVIDUAL' && !notice) throw notFound('clearance_notice.not_found');
+      const assessment = assessContainer(view.record, view.links, clock(), {
+        source: valueSourceOf(type, notice ?? { Limits: [] }),
+        decision: { measurement: decision, form: view.record.WasteForm },
+      });
       return {
         assessment: { ContainerUuid: uuid, ...assessment },
         notes: assessment.SharesAssumed ? [{ key: 'release.shares_assumed' }] : [],
@@ -315,10 +354,16 @@ export function containerService(store: ContainerStore, clock: () => Date = () =
           continue;
         const service = { actor: SERVICE_ACTOR, at, requestId };
         // The gate, assessed once: a container the data does not clear now stays in DECAY, its date predicted again.
-        const assessment = assessContainer(record, view.links, now);
+        const decision = await latestMeasurement(tenant, uuid);
+        const assessment = assessContainer(record, view.links, now, {
+          decision: { measurement: decision, form: record.WasteForm },
+        });
         let outcome: { next: ContainerRecord; changes: AuditChange[] };
-        if (assessment.ClearanceReached === true) {
-          outcome = updateContainer(record, { State: 'RELEASE_DATE_REACHED' }, [], now, { links: view.links });
+        if (assessment.ClearanceReached === true || assessment.DecisionMeasurement?.ClearanceReached === true) {
+          outcome = updateContainer(record, { State: 'RELEASE_DATE_REACHED' }, [], now, {
+            links: view.links,
+            decision,
+          });
         } else {
           notCleared.push({ uuid, reason: clearanceReason(assessment) });
           const predicted = assessment.PredictedReleaseDateTime;

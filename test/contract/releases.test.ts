@@ -11,7 +11,7 @@ import path from 'node:path';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { dynamoContainerStore } from '../../shared/data/containers';
-import { REGISTER_FIELDS } from '../../shared/domain/release-record';
+import { REGISTER_FIELDS } from '../../shared/domain/release-register';
 import { keys } from '../../shared/data/table';
 import { formatTimestamp, TIMESTAMP_PATTERN } from '../../shared/domain/time';
 import { containerService } from '../../shared/services/containers';

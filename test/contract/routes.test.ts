@@ -28,7 +28,7 @@ import {
 import { startPrism } from '../support/prism';
 import { fillPath } from '../support/routes';
 import { formatTimestamp } from '../../shared/domain/time';
-import { REGISTER_FIELDS } from '../../shared/domain/release-record';
+import { REGISTER_FIELDS } from '../../shared/domain/release-register';
 
 type Tenant = ReturnType<typeof newTenant>;
 interface Sample {

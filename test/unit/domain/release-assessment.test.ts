@@ -1,13 +1,8 @@
-/** The release assessment (shared/domain/release.ts) against hand-computed values. */
+/** The release assessment (shared/domain/release-assessment.ts, release-mixture.ts) against hand-computed values. */
 import { describe, expect, it } from 'vitest';
 import { HALF_LIVES } from '../../../shared/domain/decay';
-import {
-  assessRelease,
-  OUT_OF_RANGE_REMARK,
-  secondsUntilCleared,
-  sumOfRatiosAfter,
-  type AssessedContainer,
-} from '../../../shared/domain/release';
+import { assessRelease, OUT_OF_RANGE_REMARK, type AssessedContainer } from '../../../shared/domain/release-assessment';
+import { secondsUntilCleared, sumOfRatiosAfter } from '../../../shared/domain/release-mixture';
 import { parseTimestamp } from '../../../shared/domain/time';
 
 const T0 = '2026-11-20 08:00:00';

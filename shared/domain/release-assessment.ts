@@ -1,20 +1,18 @@
 /**
- * The release assessment of a container (StrlSchV 2018 § 35 with the summation rule of Anlage 4
- * Tabelle 1): the specific activity of each nuclide now, its ratio to the clearance level of Spalte 3,
- * their sum (cleared when ≤ 1), the surface contamination against Spalte 5 where one was measured, and
- * the earliest time both sums of the decaying mixture fall to 1. Pure math: no AWS, no HTTP.
+ * The release assessment of a container for a release type (StrlSchV 2018 §§ 35 to 37 with the summation rule of
+ * Anlage 8 Teil A Nr. 1 e): the specific activity of each nuclide now, from the measurement taken when the container
+ * was closed, its ratio to the type's value, their sum, the surface contamination where one was measured, the
+ * earliest time both sums of the decaying mixture fall to 1 (the prediction), and the newest decision measurement
+ * weighed against the same values (the evidence a release rests on). Pure math: no AWS, no HTTP.
  */
-import { activityAfter, decay, HALF_LIVES, longestHalfLife } from './decay';
-import { CLEARANCE_SOURCE, clearanceLevel, surfaceClearanceLevel } from './nuclides';
+import { clearanceValues, type ValueSource } from './clearance-values';
+import { decay, HALF_LIVES, longestHalfLife } from './decay';
+import { evaluateDecision, type DecisionEvaluation } from './decision-evaluation';
+import type { DecisionMeasurement } from './decision-measurement';
 import { nuclideShares, vectorNuclides, type VectorContent } from './nuclide-vector';
-import {
-  EARLIEST_TIMESTAMP,
-  formatTimestamp,
-  isRepresentable,
-  LATEST_MS,
-  LATEST_TIMESTAMP,
-  parseTimestamp,
-} from './time';
+import { clearedAt, sumOfRatiosAfter, type MixtureTerm } from './release-mixture';
+import { RELEASE_TYPE_RULES, type ReleaseType, type WasteForm } from './release-types';
+import { EARLIEST_TIMESTAMP, formatTimestamp, isRepresentable, LATEST_TIMESTAMP, parseTimestamp } from './time';
 
 /** What the assessment reads of a container. */
 export interface AssessedContainer {
@@ -38,6 +36,7 @@ export interface NuclideAssessment {
 }
 
 export interface ReleaseAssessment {
+  ReleaseType: ReleaseType;
   AssessedAt: string;
   Basis: string;
   MeasurementDate: string | null;
@@ -50,7 +49,10 @@ export interface ReleaseAssessment {
   /** Spalte 3 and, where a surface contamination was measured, Spalte 5: false if either sum exceeds 1. */
   ClearanceReached: boolean | null;
   PredictedReleaseDateTime: string | null;
-  /** Why there is no prediction although nothing is missing (it lies beyond the last representable time). */
+  /**
+   * What decides the prediction (the nuclide that keeps the sum above 1 longest), or why there is none although
+   * nothing else is missing (a measured 0, a time beyond the last representable one).
+   */
   PredictionRemark: string | null;
   SurfaceCheck: {
     MeasurementContamination: number;
@@ -58,65 +60,59 @@ export interface ReleaseAssessment {
     ClearanceReached: boolean | null;
   } | null;
   MissingInputs: string[];
+  /** The newest decision measurement weighed against the type's values now; null when there is none. */
+  DecisionMeasurement: DecisionEvaluation | null;
 }
+
+/** What the assessment is made for: the type's values, and the decision measurement with the container's form. */
+export interface AssessmentOptions {
+  source?: ValueSource;
+  decision?: { measurement: DecisionMeasurement | null; form: WasteForm | null };
+}
+
+/** What PredictionRemark says of a closing measurement of 0 Bq. */
+export const ZERO_REMARK =
+  'a measured activity of 0 Bq proves nothing without its detection limit: a decision measurement decides';
 
 /** What PredictionRemark says when the sums fall to 1 only after 9999-12-31 23:59:59. */
 export const OUT_OF_RANGE_REMARK = `not within the representable range ${EARLIEST_TIMESTAMP}..${LATEST_TIMESTAMP}`;
 
 const secondsBetween = (from: Date, to: Date) => (to.getTime() - from.getTime()) / 1000;
 
-/** The sum of ratios of a mixture `seconds` after its reference time. */
-export interface MixtureTerm {
-  ratioAtMeasurement: number;
-  halfLife: number;
-}
-export const sumOfRatiosAfter = (terms: readonly MixtureTerm[], seconds: number): number =>
-  terms.reduce((sum, t) => sum + activityAfter(t.ratioAtMeasurement, seconds, t.halfLife), 0);
-
-/**
- * Seconds after the reference when the sum of the decaying ratios first falls to 1 or below (0 when
- * it already is). The sum strictly decreases, so bisection finds the crossing; the bracket is the time
- * by which every term has fallen to 1/n of the limit. Answered to the whole second, rounded up.
- */
-export function secondsUntilCleared(terms: readonly MixtureTerm[]): number {
-  if (sumOfRatiosAfter(terms, 0) <= 1) return 0;
-  let low = 0;
-  let high = Math.max(
-    ...terms.map((t) =>
-      t.ratioAtMeasurement > 0 ? t.halfLife * Math.max(0, Math.log2(terms.length * t.ratioAtMeasurement)) : 0,
-    ),
-  );
-  while (high - low > 0.5) {
-    const middle = (low + high) / 2;
-    if (sumOfRatiosAfter(terms, middle) <= 1) high = middle;
-    else low = middle;
-  }
-  // The first whole second at which the sum is at or below 1 (low < it <= high).
-  let second = Math.ceil(low);
-  while (sumOfRatiosAfter(terms, second) > 1) second++;
-  return second;
-}
-
-/** When a mixture decaying from `reference` is cleared: an instant, or `beyond` the last representable one. */
-function clearedAt(terms: readonly MixtureTerm[], reference: Date): Date | 'beyond' {
-  if (sumOfRatiosAfter(terms, (LATEST_MS - reference.getTime()) / 1000) > 1) return 'beyond';
-  return new Date(reference.getTime() + secondsUntilCleared(terms) * 1000);
-}
-
 /** Cleared only if no known part exceeds 1: false wins over unknown, unknown over true. */
 const both = (a: boolean | null, b: boolean | null): boolean | null =>
   a === false || b === false ? false : a === null || b === null ? null : true;
+
+/** The basis an assessment names: the ordinance's paragraph and the columns (or the notice) of the values. */
+export const basisOf = (type: ReleaseType): string => {
+  const rule = RELEASE_TYPE_RULES[type];
+  return `StrlSchV 2018 ${rule.paragraph}, ${rule.columns.mass} (Bq/g) and ${rule.columns.surface} (Bq/cm²), BGBl. I 2018 S. 2034`;
+};
+
+const formatHalfLife = (seconds: number): string =>
+  seconds >= 86_400 ? `${Number((seconds / 86_400).toPrecision(4))} d` : `${Number((seconds / 3600).toPrecision(4))} h`;
+
+/** The nuclide whose term is largest at `seconds` after the reference: the one that holds the sum up longest. */
+function limitingNuclide(terms: readonly (MixtureTerm & { nuclide: string })[], seconds: number) {
+  const weight = (t: MixtureTerm) => Math.log2(t.ratioAtMeasurement) - seconds / t.halfLife;
+  const top = terms.filter((t) => t.ratioAtMeasurement > 0).sort((a, b) => weight(b) - weight(a))[0];
+  return top ? `decided by ${top.nuclide} (half-life ${formatHalfLife(top.halfLife)})` : null;
+}
 
 export function assessRelease(
   container: AssessedContainer,
   contents: readonly AssessedContent[],
   now: Date,
+  options: AssessmentOptions = {},
 ): ReleaseAssessment {
+  const source = options.source ?? { type: 'UNRESTRICTED' };
+  const valueOf = (n: string) => clearanceValues(source, n);
   const missing: string[] = [];
   const { Weight: weight, MeasurementActivity: activity, MeasurementDate: date } = container;
   const factor = container.MeasurementFactor ?? 1;
   if (weight === null || !(weight > 0)) missing.push('Weight');
-  if (activity === null) missing.push('MeasurementActivity');
+  // A measured 0 is no measurement: it shows nothing without its detection limit.
+  if (activity === null || activity === 0) missing.push('MeasurementActivity');
   if (!(factor > 0)) missing.push('MeasurementFactor');
   const measuredAt = date === null ? undefined : parseTimestamp(date);
   if (!measuredAt) missing.push('MeasurementDate');
@@ -124,7 +120,7 @@ export function assessRelease(
   const nuclides = vectorNuclides(contents);
   for (const n of nuclides) {
     if (HALF_LIVES[n] === undefined) missing.push(`HalfLife:${n}`);
-    else if (clearanceLevel(n) === null) missing.push(`ClearanceLevel:${n}`);
+    else if (valueOf(n).mass === null) missing.push(`ClearanceLevel:${n}`);
   }
   const specific =
     weight !== null && weight > 0 && activity !== null && factor > 0 ? (activity * factor) / weight : null;
@@ -133,10 +129,10 @@ export function assessRelease(
       ? nuclideShares(contents, measuredAt)
       : { shares: new Map<string, number>(), assumed: false };
 
-  const perNuclide = nuclides.map((n): NuclideAssessment & { term?: MixtureTerm } => {
+  const perNuclide = nuclides.map((n): NuclideAssessment & { term?: MixtureTerm & { nuclide: string } } => {
     const share = shares.get(n) ?? null;
     if (share !== null && !Number.isFinite(share)) missing.push(`Share:${n}`);
-    const level = clearanceLevel(n);
+    const level = valueOf(n).mass;
     const halfLife = HALF_LIVES[n];
     const usable = specific !== null && share !== null && Number.isFinite(share) && halfLife !== undefined;
     const current = usable && measuredAt ? decay(specific * share, secondsBetween(measuredAt, now), halfLife) : null;
@@ -146,36 +142,39 @@ export function assessRelease(
       SpecificActivityBqPerG: current,
       ClearanceLevelBqPerG: level,
       Ratio: current !== null && level !== null ? current / level : null,
-      ...(usable && level !== null ? { term: { ratioAtMeasurement: (specific * share) / level, halfLife } } : {}),
+      ...(usable && level !== null
+        ? { term: { nuclide: n, ratioAtMeasurement: (specific * share) / level, halfLife } }
+        : {}),
     };
   });
 
   const massComplete = missing.length === 0;
   const sum = massComplete ? perNuclide.reduce((s, n) => s + n.Ratio!, 0) : null;
-  const surface = surfaceCheck(container, contents, now, missing);
+  const surface = surfaceCheck(container, contents, now, missing, (n) => valueOf(n).surface);
   const cleared = both(sum === null ? null : sum <= 1, surface?.check.ClearanceReached ?? true);
 
   let predicted: string | null = null;
-  let remark: string | null = null;
+  let remark: string | null = activity === 0 ? ZERO_REMARK : null;
   if (massComplete && measuredAt && (!surface || surface.terms)) {
-    const times = [
-      clearedAt(
-        perNuclide.map((n) => n.term!),
-        measuredAt,
-      ),
-    ];
-    if (surface?.terms) times.push(clearedAt(surface.terms.terms, surface.terms.reference));
+    const mixtures = [{ terms: perNuclide.map((n) => n.term!), reference: measuredAt }];
+    if (surface?.terms) mixtures.push(surface.terms);
+    const times = mixtures.map((m) => clearedAt(m.terms, m.reference));
     if (times.includes('beyond')) remark = OUT_OF_RANGE_REMARK;
     else {
-      const latest = new Date(Math.max(...(times as Date[]).map((t) => t.getTime())));
-      if (isRepresentable(latest)) predicted = formatTimestamp(latest);
-      else remark = OUT_OF_RANGE_REMARK;
+      const last = (times as Date[]).reduce((a, b) => (b > a ? b : a));
+      const decisive = mixtures[(times as Date[]).indexOf(last)]!;
+      if (isRepresentable(last)) {
+        predicted = formatTimestamp(last);
+        remark = limitingNuclide(decisive.terms, (last.getTime() - decisive.reference.getTime()) / 1000);
+      } else remark = OUT_OF_RANGE_REMARK;
     }
   }
+  const measurement = options.decision?.measurement ?? null;
 
   return {
+    ReleaseType: source.type,
     AssessedAt: formatTimestamp(now),
-    Basis: CLEARANCE_SOURCE,
+    Basis: basisOf(source.type),
     MeasurementDate: date,
     SpecificActivityAtMeasurementBqPerG: specific,
     SharesAssumed: assumed,
@@ -186,6 +185,8 @@ export function assessRelease(
     PredictionRemark: remark,
     SurfaceCheck: surface?.check ?? null,
     MissingInputs: missing,
+    DecisionMeasurement:
+      measurement === null ? null : evaluateDecision(measurement, source, options.decision!.form, now),
   };
 }
 
@@ -199,7 +200,11 @@ function surfaceCheck(
   contents: readonly AssessedContent[],
   now: Date,
   missing: string[],
-): { check: NonNullable<ReleaseAssessment['SurfaceCheck']>; terms?: { terms: MixtureTerm[]; reference: Date } } | null {
+  level: (nuclide: string) => number | null,
+): {
+  check: NonNullable<ReleaseAssessment['SurfaceCheck']>;
+  terms?: { terms: (MixtureTerm & { nuclide: string })[]; reference: Date };
+} | null {
   const measured = container.MeasurementContamination;
   if (measured === null) return null;
   const at =
@@ -210,7 +215,7 @@ function surfaceCheck(
   if (!at) lacking.push('MeasurementContaminationDateTime');
   const nuclides = vectorNuclides(contents);
   for (const n of nuclides) {
-    if (HALF_LIVES[n] !== undefined && surfaceClearanceLevel(n) === null) lacking.push(`SurfaceClearanceLevel:${n}`);
+    if (HALF_LIVES[n] !== undefined && level(n) === null) lacking.push(`SurfaceClearanceLevel:${n}`);
   }
   missing.push(...lacking);
   if (!at || !contents.length || lacking.length || nuclides.some((n) => HALF_LIVES[n] === undefined)) {
@@ -218,7 +223,8 @@ function surfaceCheck(
   }
   const { shares } = nuclideShares(contents, at);
   const terms = [...shares].map(([n, share]) => ({
-    ratioAtMeasurement: (measured * share) / surfaceClearanceLevel(n)!,
+    nuclide: n,
+    ratioAtMeasurement: (measured * share) / level(n)!,
     halfLife: HALF_LIVES[n]!,
   }));
   const sum = sumOfRatiosAfter(terms, Math.max(0, secondsBetween(at, now)));

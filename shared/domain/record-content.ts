@@ -1,0 +1,15 @@
+/** The shape of a record's content: what it says, in order, as the PDF renderer lays it out (shared/records/pdf.ts). */
+
+/** A section of a record: label-value lines, a table, or paragraphs of text. */
+export type RecordSection =
+  | { heading: string; lines: [label: string, value: string][] }
+  | { heading: string; table: { columns: string[]; rows: string[][] } }
+  | { heading: string; paragraphs: string[] };
+
+/** What a release record says, in the order it says it (German: it is kept for the German authority). */
+export interface ReleaseRecordContent {
+  title: string;
+  subtitle: string;
+  sections: RecordSection[];
+  footer: string;
+}

@@ -1,0 +1,245 @@
+/**
+ * The release act, for POST .../release and for an update that sets the release: it gathers what the gate weighs
+ * (the cited clearance notice, the newest decision measurement, the container's history, the year's releases for
+ * disposal), passes the gate (shared/domain/release-gate.ts), renders the record, stores it under S3 Object Lock
+ * before anything is written to the table, and prepares what the caller's transaction writes: the container, its
+ * audit, the record document, the register line and the notice's citation. Knows the ports only.
+ */
+import { createHash } from 'node:crypto';
+import type { Caller } from '../auth/claims';
+import type { AuditChange, ContainerStore, ReleaseWrite, WriteContext } from '../data/containers';
+import type { FileStorage, LockMode } from '../data/files';
+import type { ReleaseRegisterStore } from '../data/releases';
+import type { Tenant } from '../data/table';
+import { ConditionFailedError } from '../data/transact';
+import type { ClearanceNotice } from '../domain/clearance-notice';
+import { enteredDecayAt, massCorrections } from '../domain/container-closing';
+import { toContentModel, type ContainerRecord, type ContainerView } from '../domain/container';
+import type { DecisionMeasurement } from '../domain/decision-measurement';
+import { FILENAME_FORBIDDEN, releaseRecordDocument } from '../domain/document';
+import { timeOrderedUuid } from '../domain/ids';
+import type { ReleaseRecordContent } from '../domain/record-content';
+import { checkReleasable, checkRelease } from '../domain/release-gate';
+import {
+  keptUntil,
+  registerRowOf,
+  releasedContainer,
+  releaseRecordContent,
+  type ReleaseFacts,
+  type ReleaseRecordModel,
+} from '../domain/release-record';
+import type { ReleaseType } from '../domain/release-types';
+import { formatTimestamp } from '../domain/time';
+import { conflict, notFound } from '../errors';
+import type { NotificationSpec } from '../i18n/translate';
+import { logger } from '../observability';
+
+/** Who releases: the caller (for the officer, the directory and the audit). */
+export type Releaser = Pick<Caller, 'sub' | 'name' | 'roles'>;
+
+/** The facility's clearance notices, as the release reads them. */
+export interface NoticeReader {
+  get(tenant: Tenant, uuid: string): Promise<ClearanceNotice | undefined>;
+  /** The notices in force at `at`. */
+  inForce(tenant: Tenant, at: string): Promise<ClearanceNotice[]>;
+}
+
+/** A container's decision measurements, as the release reads them. */
+export interface MeasurementReader {
+  /** The newest (by MeasuredAt). */
+  latest(tenant: Tenant, containerUuid: string): Promise<DecisionMeasurement | undefined>;
+}
+
+/** What the release act needs besides the container store. */
+export interface ReleaseParts {
+  /** The records bucket (S3 Object Lock). */
+  records: FileStorage;
+  lockMode: LockMode;
+  /** Lays a record out as a PDF (shared/records/pdf.ts; loaded only when a record is made). */
+  render: (content: ReleaseRecordContent, createdAt: Date) => Promise<Uint8Array>;
+  notices: NoticeReader;
+  measurements: MeasurementReader;
+  register: ReleaseRegisterStore;
+  /** A decision measurement older than this many days at the release no longer carries it. */
+  maxAgeDays: number;
+}
+
+/** A release made ready: the container as released, what is written beside it, what is audited and answered. */
+export interface PreparedRelease {
+  next: ContainerRecord;
+  write: ReleaseWrite;
+  /** Audit lines beyond the changed fields: the Justification and the record. */
+  audit: AuditChange[];
+  model: ReleaseRecordModel;
+  notes: NotificationSpec[];
+}
+
+/** Which notice a release cites: one named, or the facility's single notice in force that permits the release. */
+export type NoticeChoice = { uuid: string } | 'single';
+
+export interface ReleaseRequest {
+  view: ContainerView;
+  /** The container's data to release: the stored one, or an update's result that sets the release. */
+  container: ContainerRecord;
+  /** The state the release is made from (an update that also disposes releases from the stored state). */
+  state: ContainerRecord['State'];
+  caller: Releaser;
+  type: ReleaseType;
+  notice: NoticeChoice;
+  justification: string | null;
+  now: Date;
+}
+
+/** A file name for the record: the container's name made safe for a file name, and the day. */
+function recordFilename(name: string, now: Date): string {
+  const safe =
+    [...name.replaceAll(new RegExp(FILENAME_FORBIDDEN, 'g'), '-')].slice(0, 80).join('').trim() || 'Behälter';
+  return `Freigabeprotokoll ${safe} ${formatTimestamp(now).slice(0, 10)}.pdf`;
+}
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+export function releaseAct(store: ContainerStore, parts: ReleaseParts) {
+  /** The notice the release cites: 404 for an unknown one; for 'single', 409 unless exactly one fits. */
+  async function citedNotice(tenant: Tenant, request: ReleaseRequest, at: string): Promise<ClearanceNotice> {
+    if (request.notice !== 'single') {
+      const notice = await parts.notices.get(tenant, request.notice.uuid);
+      if (!notice) throw notFound('clearance_notice.not_found');
+      return notice;
+    }
+    const form = request.container.WasteForm;
+    const fitting = (await parts.notices.inForce(tenant, at)).filter(
+      (n) => n.ReleaseTypes.includes(request.type) && (form === null || n.WasteForms.includes(form)),
+    );
+    if (fitting.length !== 1) throw conflict('container.release_notice_ambiguous', { count: fitting.length });
+    return fitting[0]!;
+  }
+
+  /** g released for disposal this calendar year (the limit of Spalte 8 and 9 is per year). */
+  async function disposalMass(tenant: Tenant, type: ReleaseType, now: Date): Promise<number> {
+    if (type !== 'SPECIFIC_DISPOSAL') return 0;
+    const rows = await parts.register.list(tenant, now.getUTCFullYear(), ['ReleaseType', 'Weight']);
+    return rows.filter((r) => r.ReleaseType === type).reduce((sum, r) => sum + r.Weight, 0);
+  }
+
+  return async function prepare(request: ReleaseRequest): Promise<PreparedRelease> {
+    const { view, container, caller, justification, now, type } = request;
+    const tenant = { client: container.Client, facility: container.Facility };
+    const at = formatTimestamp(now);
+    checkReleasable(view.record, request.state);
+    const [notice, measurement, history, disposalMassThisYear] = await Promise.all([
+      citedNotice(tenant, request, at),
+      parts.measurements.latest(tenant, container.Uuid),
+      store.history(tenant, container.Uuid),
+      disposalMass(tenant, type, now),
+    ]);
+    const assessment = checkRelease({
+      stored: view.record,
+      state: request.state,
+      data: container,
+      links: view.links,
+      type,
+      notice,
+      measurement: measurement ?? null,
+      decayEnteredAt: enteredDecayAt(history),
+      disposalMassThisYear,
+      maxAgeDays: parts.maxAgeDays,
+      now,
+    });
+    const next = releasedContainer(container, caller.sub, now);
+    const corrections = massCorrections(history);
+    const people = [caller.sub, measurement!.MeasuredBy, ...corrections.map((c) => c.By)];
+    const names = await store.names(next.Client, [...new Set(people)], { consistent: true });
+    const recordDocumentUuid = timeOrderedUuid(now);
+    const facts: ReleaseFacts = {
+      container: next,
+      contents: view.links.map(toContentModel),
+      assessment,
+      measurement: measurement!,
+      notice,
+      type,
+      justification,
+      recordDocumentUuid,
+      officerName: caller.name ?? names.get(caller.sub) ?? null,
+      names,
+      massCorrections: corrections,
+    };
+    const bytes = await parts.render(releaseRecordContent(facts), now);
+    const hash = sha256(bytes);
+    const until = keptUntil(now);
+    const seconds = Math.floor(now.getTime() / 1000);
+    const document = releaseRecordDocument(
+      next,
+      recordDocumentUuid,
+      recordFilename(next.Name, now),
+      { Size: bytes.byteLength, ContentType: 'application/pdf', CreatedAt: seconds, ModifiedAt: seconds },
+      until,
+      now,
+    );
+    await parts.records.keep(document.File!.Key, bytes, 'application/pdf', {
+      mode: parts.lockMode,
+      until,
+      sha256: hash,
+    });
+    const row = registerRowOf(facts);
+    return {
+      next,
+      write: { document, row, notice },
+      audit: [
+        ...(justification === null ? [] : [{ field: 'Justification', old: null, new: justification }]),
+        {
+          field: 'ReleaseRecord',
+          old: null,
+          new: {
+            RecordDocumentUuid: recordDocumentUuid,
+            Sha256: hash,
+            ReleaseType: type,
+            ClearanceNoticeUuid: notice.Uuid,
+            DecisionMeasurementUuid: measurement!.Uuid,
+            SumOfRatios: row.SumOfRatios,
+            ClearanceReached: true,
+          },
+        },
+      ],
+      model: {
+        ContainerUuid: next.Uuid,
+        RecordDocumentUuid: recordDocumentUuid,
+        ReleaseType: type,
+        ClearanceNoticeUuid: notice.Uuid,
+        ReleasedAt: row.ReleasedAt,
+        ReleasedBy: row.ReleasedBy,
+        ReleasedByName: row.ReleasedByName,
+        Justification: justification,
+        Assessment: { ContainerUuid: next.Uuid, ...assessment },
+        Sha256: hash,
+      },
+      notes: assessment.SharesAssumed ? [{ key: 'release.shares_assumed' }] : [],
+    };
+  };
+}
+export type ReleaseAct = ReturnType<typeof releaseAct>;
+
+/**
+ * Writes a prepared release with the container's own change in one transaction. A record file whose
+ * transaction failed stays in the records bucket, locked and referenced by nothing: the log names it.
+ */
+export async function writeRelease(
+  store: ContainerStore,
+  previous: ContainerRecord,
+  next: ContainerRecord,
+  changes: AuditChange[],
+  write: WriteContext,
+  prepared: PreparedRelease,
+  transition?: { kind: 'DISPATCH' | 'DISPOSE'; id: string },
+): Promise<void> {
+  try {
+    await store.update(previous, next, [...changes, ...prepared.audit], write, transition, prepared.write);
+  } catch (error) {
+    logger.warn('release not written: its record file stays in the records bucket, referenced by nothing', {
+      fileKey: prepared.write.document.File?.Key,
+      sha256: prepared.model.Sha256,
+      conflict: error instanceof ConditionFailedError,
+    });
+    throw error;
+  }
+}
