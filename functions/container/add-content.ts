@@ -10,7 +10,7 @@ import { containers } from '../commons/containers';
 export const handler = idempotentHandler(containerRoutes.addContent, async (request) => {
   const caller = callerOf(request);
   const { value, ignored } = parseBody(contentCreateSchema, request.body, contentMembers);
-  const { content, etag } = await (await containers.of(request)).addContent(
+  const { content, etag, notes } = await (await containers.of(request)).addContent(
     tenantOf(request),
     caller,
     request.params.uuid!,
@@ -20,6 +20,7 @@ export const handler = idempotentHandler(containerRoutes.addContent, async (requ
   return single('ContainerContentModel', content, {
     success: { key: 'container.content_added' },
     ignored,
+    notes,
     language: request.language,
     headers: { ETag: etag },
   });

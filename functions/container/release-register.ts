@@ -1,6 +1,5 @@
 import { releaseRoutes } from '../../shared/routes/releases';
-import { registerCsv } from '../../shared/domain/release-register';
-import { REGISTER_FIELDS } from '../../shared/domain/release-register';
+import { REGISTER_FIELDS, registerCsv } from '../../shared/domain/release-register';
 import { httpHandler } from '../../shared/http/handler';
 import { negotiate, tenantOf } from '../../shared/http/request';
 import { wholeReply } from '../../shared/http/replies';
@@ -8,7 +7,8 @@ import { REGISTER_CAP, register, yearOf } from '../commons/register';
 
 /**
  * GET .../release-register?year=YYYY: the releases of a year in the facility (StrlSchV § 86), for role rpo or
- * reporter; JSON, or CSV with `Accept: text/csv` (a header row, one line per release).
+ * reporter; JSON, or CSV with `Accept: text/csv` (a header row, one line per release; German with
+ * `Accept-Language: de`).
  */
 export const handler = httpHandler(releaseRoutes.register, async (request) => {
   const year = yearOf(request);
@@ -17,7 +17,8 @@ export const handler = httpHandler(releaseRoutes.register, async (request) => {
   if (negotiate(request, ['application/json', ...releaseRoutes.register.alternatives]) === 'text/csv')
     return {
       body: undefined,
-      raw: { contentType: 'text/csv; charset=utf-8', text: registerCsv(REGISTER_FIELDS, listed) },
+      // In German (Accept-Language: de) the CSV a German spreadsheet opens: `;`, decimal commas, a BOM.
+      raw: { contentType: 'text/csv; charset=utf-8', text: registerCsv(REGISTER_FIELDS, listed, request.language) },
     };
   return wholeReply(
     request,

@@ -3,7 +3,7 @@ import { callerOf, tenantOf } from '../../shared/http/request';
 import { httpHandler } from '../../shared/http/handler';
 import { single } from '../../shared/http/replies';
 import { parseBody } from '../../shared/schemas/body';
-import { containerUpdateMembers, containerUpdateSchema } from '../../shared/schemas/container';
+import { containerUpdateBodyMembers, containerUpdateBodySchema } from '../../shared/schemas/container';
 import { releasing } from '../commons/releases';
 
 /**
@@ -12,7 +12,7 @@ import { releasing } from '../commons/releases';
  */
 export const handler = httpHandler(containerRoutes.update, async (request) => {
   const caller = callerOf(request);
-  const { value, ignored } = parseBody(containerUpdateSchema, request.body, containerUpdateMembers);
+  const { value, ignored } = parseBody(containerUpdateBodySchema, request.body, containerUpdateBodyMembers);
   const { Justification: justification, ...patch } = value;
   const { model, etag, notes } = await (await releasing.of(request)).containers.update(
     tenantOf(request),

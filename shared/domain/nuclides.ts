@@ -13,6 +13,7 @@
  * value.
  */
 import { HALF_LIVES } from './decay';
+import { RELEASE_TYPE_RULES, RELEASE_TYPES, type ReleaseType, type WasteForm } from './release-types';
 
 export const CLEARANCE_SOURCE =
   'StrlSchV 2018 § 35, Anlage 4 Tabelle 1 Spalte 3 (Bq/g) and Spalte 5 (Bq/cm²), BGBl. I 2018 S. 2034';
@@ -56,8 +57,8 @@ export const CLEARANCE: Readonly<Record<string, Clearance>> = {
     bqPerCm2: null,
     note:
       'Tabelle 1 has no row for Rb-82 (only Rb-82m); Rb-82 is covered as the daughter of Sr-82+. Record generator ' +
-      'waste as Sr-82 (and Sr-85): a container holding Rb-82 alone cannot be assessed and is released only with a ' +
-      'Justification.',
+      'waste as Sr-82 (and Sr-85), or Rb-82 with its Sr-82 and Sr-85 impurities: Rb-82 alone has no value, and a ' +
+      'container holding it is released only in the individual case (§ 37 Abs. 1 Nr. 2) on values of the notice.',
   },
   'Ga-68': { row: 'Ga-68', bqPerG: 10, bqPerCm2: null, surfaceDefault: 'b' },
   'F-18': { row: 'F-18', bqPerG: 10, bqPerCm2: 1 },
@@ -117,6 +118,15 @@ export const EXPECTED_IMPURITIES: Readonly<Record<string, readonly string[]>> = 
   'Ac-225': ['Ac-227'],
 };
 
+/** A release type's values for a nuclide and the waste forms it covers (INDIVIDUAL: the notice sets the values). */
+export interface NuclideReleaseType {
+  ReleaseType: ReleaseType;
+  Columns: string;
+  ClearanceLevelBqPerG: number | null;
+  SurfaceClearanceLevelBqPerCm2: number | null;
+  WasteForms: WasteForm[];
+}
+
 export interface NuclideModel {
   Nuclide: string;
   HalfLifeSeconds: number;
@@ -126,6 +136,10 @@ export interface NuclideModel {
   /** The row of Tabelle 1 the figures come from (a "+" row covers daughters); null when it has none. */
   Row: string | null;
   Note: string | null;
+  /** The impurities a content of this nuclide is to be asked for (its certificate names them). */
+  ExpectedImpurities: string[];
+  /** Per release type: its values for this nuclide and the waste forms it covers. */
+  ReleaseTypes: NuclideReleaseType[];
 }
 
 export const KNOWN_NUCLIDES: readonly string[] = Object.keys(HALF_LIVES);
@@ -162,6 +176,13 @@ function noteOf(entry: Clearance): string | null {
   return parts.length ? parts.join(' ') : null;
 }
 
+/** The table's values of a type for a nuclide (INDIVIDUAL has none: the notice sets them). */
+const tableValues: Readonly<Record<ReleaseType, (nuclide: string) => [number | null, number | null]>> = {
+  UNRESTRICTED: (n) => [clearanceLevel(n), surfaceClearanceLevel(n)],
+  SPECIFIC_DISPOSAL: (n) => [disposalClearanceLevel(n), surfaceClearanceLevel(n)],
+  INDIVIDUAL: () => [null, null],
+};
+
 /** The public nuclide table, shortest half-life first. */
 export function nuclideModels(): NuclideModel[] {
   return KNOWN_NUCLIDES.map((nuclide) => ({
@@ -171,5 +192,17 @@ export function nuclideModels(): NuclideModel[] {
     SurfaceClearanceLevelBqPerCm2: surfaceClearanceLevel(nuclide),
     Row: CLEARANCE[nuclide]!.row,
     Note: noteOf(CLEARANCE[nuclide]!),
+    ExpectedImpurities: [...(EXPECTED_IMPURITIES[nuclide] ?? [])],
+    ReleaseTypes: RELEASE_TYPES.map((type) => {
+      const [mass, surface] = tableValues[type](nuclide);
+      const rule = RELEASE_TYPE_RULES[type];
+      return {
+        ReleaseType: type,
+        Columns: `${rule.paragraph}: ${rule.columns.mass}; ${rule.columns.surface}`,
+        ClearanceLevelBqPerG: mass,
+        SurfaceClearanceLevelBqPerCm2: surface,
+        WasteForms: [...rule.forms],
+      };
+    }),
   })).sort((a, b) => a.HalfLifeSeconds - b.HalfLifeSeconds);
 }

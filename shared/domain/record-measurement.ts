@@ -12,7 +12,8 @@ type Line = [label: string, value: string];
 /** How the clearance was measured and evaluated (Verfahren der Freimessung). */
 const METHOD =
   'Zählung im Messplatz (Brutto- und Nulleffektmessung); Auswertung nach DIN ISO 11929 für eine Zählmessung mit ' +
-  'k = 1,645 (α = β = 5 %), ohne die Unsicherheit der Kalibrierung; Aufteilung auf die Nuklide nach dem ' +
+  'k = 1,645 (Wahrscheinlichkeit der Fehler 1. und 2. Art je 5 %), ohne die Unsicherheit der Kalibrierung; ' +
+  'Aufteilung auf die Nuklide nach dem ' +
   'Nuklidvektor zum Messzeitpunkt (Inhalte und Verunreinigungen, zerfallskorrigiert); Summenformel nach Anlage 8 ' +
   'Teil A Nr. 1 e StrlSchV';
 
@@ -37,8 +38,8 @@ function countingLines(
   return [
     ['Bruttoimpulse', `${m.GrossCounts} in ${formatNumber(m.GrossTimeSeconds)} s`],
     ['Nulleffektimpulse', `${bg.counts} in ${formatNumber(bg.seconds)} s`],
-    ['Nettozählrate', `${formatNumber(m.NetRate)} s⁻¹`],
-    ['Wirkungsgrad (mit den Nuklidanteilen gewichtet)', `${formatNumber(m.Efficiency)} s⁻¹/Bq`],
+    ['Nettozählrate', `${formatNumber(m.NetRate)} 1/s`],
+    ['Wirkungsgrad (mit den Nuklidanteilen gewichtet)', `${formatNumber(m.Efficiency)} 1/(s·Bq)`],
     ['Aktivität a', `${formatNumber(m.Activity)} ${unit}`],
     ['Standardunsicherheit u(a)', `${formatNumber(m.StandardUncertainty)} ${unit}`],
     ['Erkennungsgrenze a*', `${formatNumber(m.DecisionThreshold)} ${unit}`],
@@ -47,7 +48,7 @@ function countingLines(
       'Ergebnis',
       m.Detected
         ? `nachgewiesen (a > a*): verwendet a = ${formatNumber(m.ValueUsed)} ${unit}`
-        : `nicht nachgewiesen (a ≤ a*): verwendet die Nachweisgrenze ${formatNumber(m.ValueUsed)} ${unit}`,
+        : `nicht nachgewiesen (a nicht über a*): verwendet die Nachweisgrenze ${formatNumber(m.ValueUsed)} ${unit}`,
     ],
   ];
 }
@@ -58,7 +59,7 @@ const nuclideTable = (heading: string, nuclides: readonly MeasuredNuclide[], uni
     columns: [
       'Nuklid',
       'Anteil',
-      'Wirkungsgrad (s⁻¹/Bq)',
+      'Wirkungsgrad (1/(s·Bq))',
       `Anteil der Nachweisgrenze (${unit})`,
       `Verwendeter Wert (${unit})`,
     ],

@@ -86,7 +86,10 @@ const both = (a: boolean | null, b: boolean | null): boolean | null =>
 /** The basis an assessment names: the ordinance's paragraph and the columns (or the notice) of the values. */
 export const basisOf = (type: ReleaseType): string => {
   const rule = RELEASE_TYPE_RULES[type];
-  return `StrlSchV 2018 ${rule.paragraph}, ${rule.columns.mass} (Bq/g) and ${rule.columns.surface} (Bq/cm²), BGBl. I 2018 S. 2034`;
+  return (
+    `StrlSchV 2018 ${rule.paragraph}, ${rule.columns.mass} (Bq/g) and ${rule.columns.surface} (Bq/cm²), ` +
+    'BGBl. I 2018 S. 2034'
+  );
 };
 
 const formatHalfLife = (seconds: number): string =>

@@ -146,6 +146,17 @@ export const messages = {
     de: 'Der Vorgang {operation} wurde als Ausführung {execution} gestartet.',
   },
   // warnings
+  'content.impurities_expected': {
+    code: 30010,
+    type: 'Warning',
+    level: 'WARNING',
+    en:
+      'A content of {nuclide} brings long-lived impurities ({impurities}) that the release assessment counts: ' +
+      'enter Impurities from its certificate ([] when it names none).',
+    de:
+      'Ein Inhalt mit {nuclide} bringt langlebige Verunreinigungen ({impurities}) mit, die die Freigabebewertung ' +
+      'berücksichtigt: Impurities laut Zertifikat angeben ([] wenn es keine nennt).',
+  },
   'collection.truncated': {
     code: 30002,
     type: 'Warning',

@@ -13,7 +13,7 @@ import {
   containerCreateSchema,
   containerDefaultModel,
   containerModel,
-  containerUpdateSchema,
+  containerUpdateBodySchema,
 } from '../schemas/container';
 import { contentCreateSchema, contentModel } from '../schemas/content';
 import {
@@ -56,7 +56,7 @@ export const routeDocs: Readonly<Record<string, RouteDocs>> = {
   'container.loadDefault': { reply: { item: 'ContainerModel', model: containerDefaultModel } },
   'container.load': { reply: container },
   'container.create': { body: containerCreateSchema, reply: container },
-  'container.update': { body: containerUpdateSchema, reply: container },
+  'container.update': { body: containerUpdateBodySchema, reply: container },
   'container.delete': { reply: container },
   'container.contents': { reply: { collection: 'ContainerContentModelCollection', model: contentModel } },
   'container.addContent': { body: contentCreateSchema, reply: content },

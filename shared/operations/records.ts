@@ -119,6 +119,23 @@ export function containerOf(item: StoredItem): { pk: string; uuid: string } | un
   return undefined;
 }
 
+/**
+ * A register line the law does not carry: one that cites no clearance notice, or whose stored assessment did not
+ * clear its type (the releases of the former override). Findings kept under § 86 Abs. 2, never removed.
+ */
+function releaseLineProblems(item: StoredItem): string[] {
+  const problems: string[] = [];
+  if (typeof item.ClearanceNoticeUuid !== 'string')
+    problems.push('ClearanceNoticeUuid: the release cites no clearance notice (kept under StrlSchV § 86)');
+  const sum = item.SumOfRatios;
+  if (typeof sum !== 'number' || !(sum <= 1))
+    problems.push(
+      `SumOfRatios: ${JSON.stringify(sum ?? null)}: the stored assessment does not clear ${String(item.ReleaseType)} ` +
+        '(kept under StrlSchV § 86)',
+    );
+  return problems;
+}
+
 /** The problems of a stored item (empty: valid), and the container it needs to exist, if any. */
 export function recordProblems(item: StoredItem): {
   problems: string[];
@@ -150,6 +167,7 @@ export function recordProblems(item: StoredItem): {
       expectKey(tenantKey, keys.maintenanceEntry(String(item.Uuid)));
       problems.push(...entryRuleBreaches(item as unknown as MaintenanceData).map(english));
     }
+    if (type === ITEM_TYPES.releaseEntry) problems.push(...releaseLineProblems(item));
     if (type === ITEM_TYPES.containerLink && !isKnownNuclide(String(item.Nuclide)))
       problems.push(`Nuclide: ${String(item.Nuclide)} is not a known nuclide`);
     if (type === ITEM_TYPES.probe) {

@@ -93,15 +93,17 @@ export const justification = v.pipe(
   ),
 );
 
+/** Members of an update body: every one optional; `null` clears a nullable field. */
+export const containerUpdateSchema = schemas.update;
 /**
- * Members of an update body: every field optional (`null` clears a nullable one), and the Justification of a mass
- * corrected after closing (not a field: the audit keeps it).
+ * What a PUT takes: the update's members and the Justification of a mass corrected after closing (not a field: the
+ * audit and the release record keep it).
  */
-export const containerUpdateSchema = v.object({
+export const containerUpdateBodySchema = v.object({
   ...schemas.update.entries,
   Justification: v.optional(justification),
 });
-export const containerUpdateMembers = {
+export const containerUpdateBodyMembers = {
   writable: [...schemas.members.writable, 'Justification'],
   readOnly: schemas.members.readOnly,
 };

@@ -3,7 +3,7 @@
  * release's body and answer, the register and its summary.
  */
 import * as v from 'valibot';
-import type { NuclideModel } from '../domain/nuclides';
+import type { NuclideModel, NuclideReleaseType } from '../domain/nuclides';
 import type { DecisionEvaluation, EvaluatedNuclide } from '../domain/decision-evaluation';
 import type { NuclideAssessment, ReleaseAssessment } from '../domain/release-assessment';
 import type { ReleaseRecordModel } from '../domain/release-record';
@@ -86,6 +86,16 @@ export const nuclideModel = v.strictObject({
   SurfaceClearanceLevelBqPerCm2: nullableNumber,
   Row: v.nullable(v.string()),
   Note: v.nullable(v.string()),
+  ExpectedImpurities: v.array(v.string()),
+  ReleaseTypes: v.array(
+    v.strictObject({
+      ReleaseType: v.picklist(RELEASE_TYPES),
+      Columns: v.string(),
+      ClearanceLevelBqPerG: nullableNumber,
+      SurfaceClearanceLevelBqPerCm2: nullableNumber,
+      WasteForms: v.array(v.picklist(WASTE_FORMS)),
+    } satisfies Record<keyof NuclideReleaseType, v.GenericSchema>),
+  ),
 } satisfies Record<keyof NuclideModel, v.GenericSchema>);
 
 /** ContainerHistoryEntryModel: one field of one audit entry; the values are as the field holds them. */

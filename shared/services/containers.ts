@@ -29,6 +29,7 @@ import {
   type ContainerRecord,
   type ContainerView,
 } from '../domain/container';
+import { EXPECTED_IMPURITIES } from '../domain/nuclides';
 import type { ReleaseAssessment } from '../domain/release-assessment';
 import { valueSourceOf } from '../domain/release-gate';
 import type { ReleaseType } from '../domain/release-types';
@@ -220,7 +221,7 @@ export function containerService(store: ContainerStore, options: ContainerServic
       uuid: string,
       input: ContentInput,
       requestId: string,
-    ): Promise<{ content: ContentModel; etag: string }> {
+    ): Promise<{ content: ContentModel; etag: string; notes: NotificationSpec[] }> {
       const activity = input.Activity ?? null;
       const activityDateTime = input.ActivityDateTime ?? null;
       if (activity !== null && activityDateTime === null)
@@ -242,7 +243,18 @@ export function containerService(store: ContainerStore, options: ContainerServic
         };
         const next = touched(view.record, now);
         await store.addContent(view.record, next, content, writeContext(caller, now, requestId));
-        return { content: toContentModel(content), etag: etagOf(next) };
+        // Impurities not entered for a nuclide that brings some: the assessment cannot count them.
+        const expected = EXPECTED_IMPURITIES[content.nuclide];
+        const notes: NotificationSpec[] =
+          expected && content.impurities === null
+            ? [
+                {
+                  key: 'content.impurities_expected',
+                  params: { nuclide: content.nuclide, impurities: expected.join(', ') },
+                },
+              ]
+            : [];
+        return { content: toContentModel(content), etag: etagOf(next), notes };
       });
     },
 

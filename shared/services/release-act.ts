@@ -184,7 +184,7 @@ export function releaseAct(store: ContainerStore, parts: ReleaseParts) {
     const row = registerRowOf(facts);
     return {
       next,
-      write: { document, row, notice },
+      write: { document, row, notice: { Uuid: notice.Uuid, Version: notice.Version } },
       audit: [
         ...(justification === null ? [] : [{ field: 'Justification', old: null, new: justification }]),
         {

@@ -17,7 +17,7 @@ import { ConditionFailedError } from '../../../shared/data/transact';
 import type { ReleaseRegisterStore } from '../../../shared/data/releases';
 import type { AuditAction, ContainerRecord, ContainerView, ContentLink } from '../../../shared/domain/container';
 import type { DocumentRecord } from '../../../shared/domain/document';
-import type { ReleaseRegisterRow } from '../../../shared/domain/release-record';
+import type { ReleaseRegisterRow } from '../../../shared/domain/release-register';
 
 const idOf = (tenant: Tenant, uuid: string) => `${tenant.client}#${tenant.facility}#${uuid}`;
 const tenantOf = (record: ContainerRecord): Tenant => ({ client: record.Client, facility: record.Facility });
@@ -31,6 +31,8 @@ export function memoryContainerStore() {
   /** What releases wrote beside their containers: record documents by uuid, register lines in order. */
   const documents = new Map<string, DocumentRecord>();
   const rows: { tenant: Tenant; row: ReleaseRegisterRow }[] = [];
+  /** The notices releases cited, in order. */
+  const citations: { tenant: Tenant; notice: { Uuid: string; Version: number } }[] = [];
 
   const stored = (record: ContainerRecord) => views.get(idOf(tenantOf(record), record.Uuid));
   /** The version condition of a versioned put: the stored item still has `previous.Version`. */
@@ -99,6 +101,7 @@ export function memoryContainerStore() {
       if (release) {
         documents.set(release.document.Uuid, structuredClone(release.document));
         rows.push({ tenant: tenantOf(next), row: structuredClone(release.row) });
+        citations.push({ tenant: tenantOf(next), notice: structuredClone(release.notice) });
       }
     },
 
@@ -156,5 +159,5 @@ export function memoryContainerStore() {
         );
     },
   };
-  return Object.assign(store, { documents, register });
+  return Object.assign(store, { documents, register, citations });
 }

@@ -62,7 +62,13 @@ describe('container states', () => {
       'ReleasedByRadiationProtectionOfficer',
       'ReleasedByRadiationProtectionOfficerDateTime',
     ]);
-    expect(updateContainer({ ...reached, ...released }, { State: 'DISPOSED' }, [], now).next.State).toBe('DISPOSED');
+    // Released, and its labels off (StrlSchV § 93 Abs. 2).
+    expect(
+      updateContainer({ ...reached, ...released }, { State: 'DISPOSED', LabelsRemoved: true }, [], now).next.State,
+    ).toBe('DISPOSED');
+    expect(
+      errorOf(() => updateContainer({ ...reached, ...released }, { State: 'DISPOSED' }, [], now)).notification.key,
+    ).toBe('container.labels_not_removed');
     expect(updateContainer({ ...base(), State: 'DECAY' }, { State: 'DISPATCHED' }, [], now).next.State).toBe(
       'DISPATCHED',
     );
@@ -188,7 +194,10 @@ describe('the gate and the release date', () => {
     );
     expect(error.statusCode).toBe(409);
     expect(error.notification.key).toBe('container.clearance_not_reached');
-    expect(error.notification.details).toEqual([{ key: 'detail.sum_of_ratios', params: { sum: '2.197' } }]);
+    expect(error.notification.details).toEqual([
+      { key: 'detail.sum_of_ratios', params: { sum: '2.197', type: 'UNRESTRICTED' } },
+      { key: 'detail.prediction', params: { remark: 'decided by F-18 (half-life 1.829 h)' } },
+    ]);
     const { next } = updateContainer(decaying(), { State: 'RELEASE_DATE_REACHED' }, [], at('14:04:39'), {
       links: f18,
     });
@@ -273,10 +282,12 @@ describe('partial update', () => {
 });
 
 describe('response model', () => {
-  it('has exactly the 27 fields of the interface, in order', () => {
+  it('has the 27 fields of the interface in order, then WasteForm and LabelsRemoved', () => {
     const model = toContainerModel({ record: base(), links: [], dispatchId: null, disposeId: null }, new Map(), now);
     expect(Object.keys(model)).toEqual([...CONTAINER_FIELDS]);
-    expect(CONTAINER_FIELDS).toHaveLength(27);
+    expect(CONTAINER_FIELDS).toHaveLength(29);
+    expect(CONTAINER_FIELDS.slice(26)).toEqual(['Uuid', 'WasteForm', 'LabelsRemoved']);
+    expect(model).toMatchObject({ WasteForm: null, LabelsRemoved: false });
     expect(Object.keys(defaultContainerModel(tenant))).toEqual([...CONTAINER_FIELDS]);
   });
 });

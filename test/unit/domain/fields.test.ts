@@ -105,7 +105,7 @@ describe.each([
     table: CONTAINER_TABLE,
     fields: CONTAINER_FIELDS,
     writable: CONTAINER_MUTABLE_FIELDS,
-    size: 27,
+    size: 29,
     record: container,
     model: toContainerModel({ record: container, links: [], dispatchId: null, disposeId: null }, new Map(), now),
   },

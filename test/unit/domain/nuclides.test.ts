@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { HALF_LIVES } from '../../../shared/domain/decay';
-import { CLEARANCE, clearanceLevel, nuclideModels } from '../../../shared/domain/nuclides';
+import { CLEARANCE, clearanceLevel, EXPECTED_IMPURITIES, nuclideModels } from '../../../shared/domain/nuclides';
 
 describe('nuclide table', () => {
   it('has a clearance entry, cited or null, for every nuclide with a half-life, and no other', () => {
@@ -40,6 +40,8 @@ describe('nuclide table', () => {
       SurfaceClearanceLevelBqPerCm2: null,
       Row: null,
       Note: expect.stringContaining('covered as the daughter of Sr-82+'),
+      ExpectedImpurities: ['Sr-82', 'Sr-85'],
+      ReleaseTypes: expect.any(Array),
     });
     expect(models.find((m) => m.Nuclide === 'F-18')).toEqual({
       Nuclide: 'F-18',
@@ -48,7 +50,44 @@ describe('nuclide table', () => {
       SurfaceClearanceLevelBqPerCm2: 1,
       Row: 'F-18',
       Note: null,
+      ExpectedImpurities: [],
+      ReleaseTypes: [
+        {
+          ReleaseType: 'UNRESTRICTED',
+          Columns: '§ 35: Anlage 4 Tabelle 1 Spalte 3; Anlage 4 Tabelle 1 Spalte 5',
+          ClearanceLevelBqPerG: 10,
+          SurfaceClearanceLevelBqPerCm2: 1,
+          WasteForms: ['SOLID', 'LIQUID_ORGANIC', 'OIL'],
+        },
+        {
+          ReleaseType: 'SPECIFIC_DISPOSAL',
+          Columns: '§ 36 Abs. 1 Nr. 3 und 4: Anlage 4 Tabelle 1 Spalte 8 und 9; Anlage 4 Tabelle 1 Spalte 5',
+          ClearanceLevelBqPerG: null,
+          SurfaceClearanceLevelBqPerCm2: 1,
+          WasteForms: ['SOLID'],
+        },
+        {
+          ReleaseType: 'INDIVIDUAL',
+          Columns: '§ 37: Freigabebescheid (Einzelfall); Freigabebescheid (Einzelfall)',
+          ClearanceLevelBqPerG: null,
+          SurfaceClearanceLevelBqPerCm2: null,
+          WasteForms: ['SOLID', 'LIQUID_AQUEOUS', 'LIQUID_ORGANIC', 'OIL', 'GAS'],
+        },
+      ],
     });
+  });
+
+  it('carries Spalte 8 and 9 (the lower for disposal) as printed, and the impurities to ask for', () => {
+    const disposal = (nuclide: string) =>
+      nuclideModels()
+        .find((m) => m.Nuclide === nuclide)!
+        .ReleaseTypes.find((t) => t.ReleaseType === 'SPECIFIC_DISPOSAL')!.ClearanceLevelBqPerG;
+    // Spalte 8 / 9: I-131 50 / 70, Ge-68+ 10 / 10, Sr-90+ 6 / 40, Cr-51 500 / 900; F-18's cells are empty.
+    expect(['I-131', 'Ge-68', 'Sr-90', 'Cr-51', 'F-18'].map(disposal)).toEqual([50, 10, 6, 500, null]);
+    for (const [nuclide, impurities] of Object.entries(EXPECTED_IMPURITIES)) {
+      expect(HALF_LIVES[nuclide], nuclide).toBeDefined();
+      for (const impurity of impurities) expect(CLEARANCE[impurity]?.bqPerG, impurity).not.toBeNull();
+    }
   });
 
   it('has the rows of generator waste and carrier-added Lu-177 (Anlage 4 Tabelle 1, BGBl. I 2018 S. 2034)', () => {

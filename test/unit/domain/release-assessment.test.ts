@@ -1,7 +1,12 @@
 /** The release assessment (shared/domain/release-assessment.ts, release-mixture.ts) against hand-computed values. */
 import { describe, expect, it } from 'vitest';
 import { HALF_LIVES } from '../../../shared/domain/decay';
-import { assessRelease, OUT_OF_RANGE_REMARK, type AssessedContainer } from '../../../shared/domain/release-assessment';
+import {
+  assessRelease,
+  OUT_OF_RANGE_REMARK,
+  ZERO_REMARK,
+  type AssessedContainer,
+} from '../../../shared/domain/release-assessment';
 import { secondsUntilCleared, sumOfRatiosAfter } from '../../../shared/domain/release-mixture';
 import { parseTimestamp } from '../../../shared/domain/time';
 
@@ -224,5 +229,57 @@ describe('secondsUntilCleared', () => {
   it('is 0 for a mixture already at or below 1, and T½ for a single term at 2', () => {
     expect(secondsUntilCleared([{ ratioAtMeasurement: 1, halfLife: 100 }])).toBe(0);
     expect(secondsUntilCleared([{ ratioAtMeasurement: 2, halfLife: 100 }])).toBe(100);
+  });
+});
+
+describe('assessRelease: what the measurement is fed', () => {
+  it('a closing measurement of 0 Bq predicts nothing and clears nothing, and says why', () => {
+    const result = assessRelease(
+      { ...container, MeasurementActivity: 0 },
+      [{ nuclide: 'F-18', activity: null, activityDateTime: null }],
+      at(0),
+    );
+    expect(result).toMatchObject({
+      ClearanceReached: null,
+      SumOfRatios: null,
+      PredictedReleaseDateTime: null,
+      PredictionRemark: ZERO_REMARK,
+      MissingInputs: ['MeasurementActivity'],
+    });
+  });
+
+  it('a Ga-68 eluate with 0.001 % Ge-68: no release within a year, and Ge-68 is why', () => {
+    // 1 GBq of Ga-68 in 10 kg, with 10 kBq of Ge-68 (T½ 271 d): 1 Bq/g against 0.1 Bq/g.
+    const eluate = {
+      nuclide: 'Ga-68',
+      activity: 1e9,
+      activityDateTime: T0,
+      impurities: [{ nuclide: 'Ge-68', fraction: 1e-5 }],
+    };
+    const result = assessRelease({ ...container, MeasurementActivity: 1e9 }, [eluate], t0);
+    const ge68 = result.Nuclides.find((n) => n.Nuclide === 'Ge-68')!;
+    expect(ge68.Share).toBeCloseTo(1e-5, 9);
+    expect(ge68.SpecificActivityBqPerG).toBeCloseTo(1, 4);
+    expect(result.PredictedReleaseDateTime! > '2027-11-20 08:00:00').toBe(true);
+    expect(result.PredictionRemark).toBe('decided by Ge-68 (half-life 270.9 d)');
+    // Without the impurity the same eluate clears within a day.
+    const pure = assessRelease({ ...container, MeasurementActivity: 1e9 }, [{ ...eluate, impurities: null }], t0);
+    expect(pure.PredictedReleaseDateTime! < '2026-11-21 08:00:00').toBe(true);
+  });
+
+  it('weighs the values of the type asked for: the lower of Spalte 8 and 9 for disposal, the notice for § 37', () => {
+    const iodine = [{ nuclide: 'I-131', activity: null, activityDateTime: null }];
+    const disposal = assessRelease(container, iodine, t0, { source: { type: 'SPECIFIC_DISPOSAL' } });
+    expect(disposal).toMatchObject({ ReleaseType: 'SPECIFIC_DISPOSAL', Nuclides: [{ ClearanceLevelBqPerG: 50 }] });
+    expect(disposal.SumOfRatios).toBeCloseTo(2, 9);
+    expect(disposal.Basis).toContain('§ 36 Abs. 1 Nr. 3 und 4, Anlage 4 Tabelle 1 Spalte 8 und 9');
+    const single = assessRelease(container, iodine, t0, {
+      source: { type: 'INDIVIDUAL', limits: [{ Nuclide: 'I-131', SpecificActivity: 400, SurfaceActivity: null }] },
+    });
+    expect(single.SumOfRatios).toBeCloseTo(0.25, 9);
+    const f18 = assessRelease(container, [{ nuclide: 'F-18', activity: null, activityDateTime: null }], t0, {
+      source: { type: 'SPECIFIC_DISPOSAL' },
+    });
+    expect(f18.MissingInputs).toEqual(['ClearanceLevel:F-18']);
   });
 });

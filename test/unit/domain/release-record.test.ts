@@ -1,124 +1,189 @@
 /**
- * shared/domain/release-record.ts: what a release record says (without a PDF), the register's CSV, and the
- * record's wording of numbers.
+ * shared/domain/release-record.ts and record-measurement.ts: what a release record says (without a PDF): the holder,
+ * the site and the notice, the type with its basis and values, the form, the mass and its corrections, the contents
+ * with their impurities, the decision measurement with its instrument and figures, the surface or why there is
+ * none, the result and the officer; and the register's line.
  */
 import { describe, expect, it } from 'vitest';
 import { assessContainer, createContainer, toContentModel, type ContentLink } from '../../../shared/domain/container';
+import type { ReleaseRecordContent } from '../../../shared/domain/record-content';
 import {
-  formatNumber,
-  registerCsv,
   registerRowOf,
   releasedContainer,
   releaseRecordContent,
   type ReleaseFacts,
-  type ReleaseRegisterRow,
 } from '../../../shared/domain/release-record';
-import { REGISTER_FIELDS } from '../../../shared/domain/release-record';
+import { measurementFixture, noticeFixture } from '../../support/memory/release-sources';
 
 const now = new Date('2026-11-25T10:00:00Z');
 const links: ContentLink[] = [
   { kind: 'CYCLOTRON_PRODUCT', id: 'cp-1', nuclide: 'F-18', activity: 9e5, activityDateTime: '2026-11-20 08:00:00' },
-  { kind: 'GENERATOR_ELUAT', id: 'ge-1', nuclide: 'I-131', activity: 1e5, activityDateTime: '2026-11-20 08:00:00' },
+  {
+    kind: 'GENERATOR_ELUAT',
+    id: 'ge-1',
+    nuclide: 'Ga-68',
+    activity: 1e5,
+    activityDateTime: '2026-11-20 08:00:00',
+    impurities: [{ nuclide: 'Ge-68', fraction: 1e-5 }],
+  },
 ];
 
 function facts(overrides: Partial<ReleaseFacts> = {}): ReleaseFacts {
   const container = createContainer(
     { client: 'client-1', facility: 'facility-1' },
     'box-uuid',
-    { Name: 'Hot lab bin 3', Weight: 10_000, MeasurementActivity: 1e6, MeasurementDate: '2026-11-20 08:00:00' },
+    { Name: 'Hot lab bin 3', Weight: 10_000, WasteForm: 'SOLID' },
     [],
     now,
   );
+  const measurement = measurementFixture({
+    containerUuid: 'box-uuid',
+    at: '2026-11-25 09:00:00',
+    weightG: 10_000,
+    fractions: { 'Ge-68': 1 },
+    valueUsed: 0.002,
+    detectionLimit: 0.002,
+    detected: false,
+  });
   return {
-    container: releasedContainer({ ...container, State: 'RELEASE_DATE_REACHED', MeasuredBy: 'ada' }, 'grace', now),
+    container: releasedContainer({ ...container, State: 'RELEASE_DATE_REACHED' }, 'grace', now),
     contents: links.map(toContentModel),
-    assessment: assessContainer(container, links, now),
+    assessment: assessContainer(container, links, now, { decision: { measurement, form: 'SOLID' } }),
+    measurement,
+    notice: noticeFixture({ client: 'client-1', facility: 'facility-1' }, { Conditions: 'Nur Abfälle der Station 3.' }),
+    type: 'UNRESTRICTED',
     justification: null,
     recordDocumentUuid: 'doc-uuid',
     officerName: 'Grace Hopper',
-    measuredByName: 'Ada Lovelace',
-    contaminationByName: null,
+    names: new Map([['ada', 'Ada Lovelace']]),
+    massCorrections: [],
     ...overrides,
   };
 }
 
-const linesOf = (content: ReturnType<typeof releaseRecordContent>) =>
+const linesOf = (content: ReleaseRecordContent) =>
   Object.fromEntries(content.sections.flatMap((s) => ('lines' in s ? s.lines : [])));
-const tableOf = (content: ReturnType<typeof releaseRecordContent>, heading: string) =>
+const tableOf = (content: ReleaseRecordContent, heading: string) =>
   content.sections.find((s) => s.heading.startsWith(heading) && 'table' in s) as { table: { rows: string[][] } };
 
 describe('releaseRecordContent', () => {
-  it('names the facility, the container, its contents, each nuclide, the sum, the mass and the measurement', () => {
-    const content = releaseRecordContent(facts());
-    const lines = linesOf(content);
-    expect(lines).toMatchObject({
-      Mandant: 'client-1',
-      Einrichtung: 'facility-1',
-      Name: 'Hot lab bin 3',
-      Kennung: 'box-uuid',
+  it('names the holder, the site, the notice, the type with its basis and values, and the waste form', () => {
+    expect(linesOf(releaseRecordContent(facts()))).toMatchObject({
+      Inhaber: 'Klinikum Musterstadt',
+      Standort: 'Musterweg 1, 12345 Musterstadt',
+      Aktenzeichen: 'RP-2026/0815',
+      Behörde: 'Landesamt für Strahlenschutz',
+      'Erteilt am': '2025-12-15 00:00:00 UTC',
+      Nebenbestimmungen: 'Nur Abfälle der Station 3.',
+      'Art der Freigabe': 'uneingeschränkte Freigabe',
+      Rechtsgrundlage: 'StrlSchV § 35, Festlegungen nach Anlage 8 Teil A Nr. 1 und Teil B',
+      'Maßgebliche Werte': 'Anlage 4 Tabelle 1 Spalte 3 (Bq/g), Oberflächenkontamination Spalte 5 (Bq/cm²)',
+      Abfallform: 'fester Stoff',
       'Masse (Mittelungsmasse)': '10 kg',
-      'Gemessen von': 'Ada Lovelace (ada)',
-      Messzeitpunkt: '2026-11-20 08:00:00 UTC',
-      Messfaktor: '1 (keiner angegeben)',
-      'Verfahren der Freimessung': expect.stringContaining('Gesamtaktivität'),
-      'Summe der Verhältniszahlen (Spalte 3)': '0,6446',
+    });
+  });
+
+  it('lists the contents with their impurities, and the decision measurement with its instrument and figures', () => {
+    const content = releaseRecordContent(facts());
+    expect(tableOf(content, 'Inhalte').table.rows).toEqual([
+      ['Zyklotronprodukt', 'cp-1', 'F-18', '900.000', '2026-11-20 08:00:00 UTC', 'nicht angegeben'],
+      ['Generatoreluat', 'ge-1', 'Ga-68', '100.000', '2026-11-20 08:00:00 UTC', 'Ge-68 1,000e-5'],
+    ]);
+    expect(linesOf(content)).toMatchObject({
+      Messgerät: 'Freimessanlage 1 (Freimessanlage)',
+      Gerätetyp: 'RTM 661',
+      Seriennummer: 'SN-4711',
+      'Kalibriert am': '2026-01-10 00:00:00 UTC',
+      'Kalibrierung gültig bis': '2027-01-10 00:00:00 UTC',
+      'Letzte Funktionsprüfung': '2026-11-25 09:00:00 UTC',
+      'Gemessen von': 'Ada Lovelace',
+      Messzeitpunkt: '2026-11-25 09:00:00 UTC',
+      Messgeometrie: 'Sack im Messplatz',
+      Bruttoimpulse: '1200 in 60 s',
+      Nulleffektimpulse: '600 in 60 s',
+      Nettozählrate: '10 1/s',
+      'Nachweisgrenze a#': '0,002 Bq/g',
+      Ergebnis: 'nicht nachgewiesen (a nicht über a*): verwendet die Nachweisgrenze 0,002 Bq/g',
+      'Keine feste, messbare Oberfläche': 'A bag of soft waste: no fixed surface.',
+      'Nachweisgrenzen ausreichend': 'ja',
       Freigabewerte: 'eingehalten',
     });
-    expect(tableOf(content, 'Inhalte').table.rows).toEqual([
-      ['Zyklotronprodukt', 'cp-1', 'F-18', '900.000', '2026-11-20 08:00:00 UTC'],
-      ['Generatoreluat', 'ge-1', 'I-131', '100.000', '2026-11-20 08:00:00 UTC'],
-    ]);
-    // F-18 is gone after five days; I-131 is at 6.446 Bq/g against 10 Bq/g.
+    // The detection limit's share, decayed five days from the measurement to the determination? One hour: Ge-68 barely.
     expect(tableOf(content, 'Bewertung').table.rows).toEqual([
-      ['F-18', '7,587e-19', '10', '7,587e-20'],
-      ['I-131', '6,446', '10', '0,6446'],
+      ['Ge-68', '0,002 (Nachweisgrenze)', '0,002', '0,1', '0,02'],
     ]);
   });
 
-  it('states the type of release, its legal basis, the officer and the time in UTC, and the Justification', () => {
-    const plain = linesOf(releaseRecordContent(facts()));
-    expect(plain).toMatchObject({
-      'Art der Freigabe': 'uneingeschränkte Freigabe',
-      Rechtsgrundlage: expect.stringMatching(/StrlSchV § 35 .*Anlage 4 Tabelle 1 Spalte 3.*Spalte 5.*§ 42 Abs\. 1/),
-      'Freigegeben von (Strahlenschutzbeauftragte/r)': 'Grace Hopper (grace)',
+  it('speaks to its reader: no API member names, the officer by name, who measured by name', () => {
+    const content = releaseRecordContent(facts());
+    const text = JSON.stringify(content);
+    for (const member of ['MeasurementActivity', 'MeasurementFactor', 'WasteForm', 'ClearanceNoticeUuid', 'Weight'])
+      expect(text).not.toContain(member);
+    expect(linesOf(content)).toMatchObject({
+      'Festgestellt von (Strahlenschutzbeauftragte/r)': 'Grace Hopper',
       'Zeitpunkt der Feststellung': '2026-11-25 10:00:00 UTC',
-      Begründung: '– (die Freigabewerte sind eingehalten)',
     });
-    const justified = linesOf(releaseRecordContent(facts({ justification: 'Measured again by hand.' })));
-    expect(justified.Begründung).toBe('Measured again by hand.');
-    expect(releaseRecordContent(facts()).footer).toContain('Alle Zeitangaben in UTC');
+    expect(linesOf(content)).not.toHaveProperty('Bemerkung');
+    expect(linesOf(releaseRecordContent(facts({ justification: 'Bag from the hot lab.' }))).Bemerkung).toBe(
+      'Bag from the hot lab.',
+    );
   });
 
-  it('notes an averaging mass over 300 kg (Anlage 8 Teil A Nr. 1 c)', () => {
+  it('prints every mass correction after closing, and notes an averaging mass over 300 kg', () => {
+    const corrected = facts({
+      massCorrections: [
+        { At: '2026-11-21 09:00:00', By: 'ada', From: 9_000, To: 10_000, Justification: 'Weighed again.' },
+      ],
+    });
+    expect(linesOf(releaseRecordContent(corrected))['Masse berichtigt nach dem Verschließen']).toBe(
+      'am 2026-11-21 09:00:00 UTC von 9 kg auf 10 kg durch Ada Lovelace, Begründung: Weighed again.',
+    );
     const heavy = facts();
     const content = releaseRecordContent({ ...heavy, container: { ...heavy.container, Weight: 400_000 } });
     expect(linesOf(content)['Masse (Mittelungsmasse)']).toMatch(/^400 kg \(über 300 kg/);
   });
-});
 
-describe('registerCsv', () => {
-  it('has a header row and one line per release; quotes what must be quoted; no formulas', () => {
-    const row: ReleaseRegisterRow = {
-      ...registerRowOf(facts()),
-      Name: '=HYPERLINK("x"),"quoted"',
-      Justification: 'two, parts',
-    };
-    const [header, line, end] = registerCsv(REGISTER_FIELDS, [row]).split('\r\n');
-    expect(header).toBe(REGISTER_FIELDS.join(','));
-    expect(end).toBe('');
-    expect(line).toContain(`"'=HYPERLINK(""x""),""quoted"""`);
-    expect(line).toContain('"two, parts"');
-    expect(line).toContain(`F-18=${row.Nuclides[0]!.SpecificActivityBqPerG};I-131=`);
+  it('shows the surface part where one was measured', () => {
+    const measurement = measurementFixture({
+      containerUuid: 'box-uuid',
+      at: '2026-11-25 09:00:00',
+      weightG: 10_000,
+      fractions: { 'Ge-68': 1 },
+      valueUsed: 0.002,
+      detectionLimit: 0.002,
+      surface: { valueUsed: 0.05, detectionLimit: 0.02 },
+    });
+    const content = releaseRecordContent(facts({ measurement }));
+    expect(linesOf(content)).toMatchObject({
+      Sondenfläche: '100 cm²',
+      Mittelungsfläche: '100 cm² (höchstens 1 000 cm², Anlage 8 Teil A Nr. 1 d)',
+    });
+    expect(tableOf(content, 'Oberflächenkontamination je Nuklid').table.rows).toEqual([
+      ['Ge-68', '1', '0,1', '0,02', '0,05'],
+    ]);
   });
 });
 
-describe('formatNumber', () => {
-  it('four significant digits with a decimal comma; an exponent far from 1; a dash for none', () => {
-    expect([formatNumber(1234.5), formatNumber(0.5), formatNumber(1.5e7), formatNumber(null)]).toEqual([
-      '1.235',
-      '0,5',
-      '1,500e+7',
-      '–',
-    ]);
+describe('registerRowOf', () => {
+  it('books the type, the notice, the form, the instrument and per nuclide the value used', () => {
+    expect(registerRowOf(facts())).toMatchObject({
+      ContainerUuid: 'box-uuid',
+      Weight: 10_000,
+      WasteForm: 'SOLID',
+      ReleaseType: 'UNRESTRICTED',
+      ClearanceNoticeUuid: 'notice-1',
+      ClearanceNoticeFileNumber: 'RP-2026/0815',
+      InstrumentSerialNumber: 'SN-4711',
+      DecisionMeasurementAt: '2026-11-25 09:00:00',
+      MeasurementMethod: 'GROSS_ACTIVITY_PER_MASS',
+      Nuclides: [
+        {
+          Nuclide: 'Ge-68',
+          ValueUsedBqPerG: 0.002,
+          BelowDecisionThreshold: true,
+          SpecificActivityBqPerG: expect.closeTo(0.002, 6),
+        },
+      ],
+    });
   });
 });

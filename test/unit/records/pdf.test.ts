@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ReleaseRecordContent } from '../../../shared/domain/release-record';
+import type { ReleaseRecordContent } from '../../../shared/domain/record-content';
 import { renderReleaseRecord } from '../../../shared/records/pdf';
 
 const content: ReleaseRecordContent = {

@@ -7,8 +7,7 @@ import type { ContainerStore } from '../../../shared/data/containers';
 import { ConditionFailedError } from '../../../shared/data/transact';
 import { etagOf } from '../../../shared/domain/container';
 import { containerService, ifMatchHolds, type Writer } from '../../../shared/services/containers';
-import { releaseAct } from '../../../shared/services/releases';
-import { memoryFileStorage } from '../../support/memory/files';
+import { measurementFixture, memoryReleaseSources } from '../../support/memory/release-sources';
 import { rejection } from '../../support/errors';
 import { memoryContainerStore } from '../../support/memory/containers';
 
@@ -20,7 +19,7 @@ const T0 = '2026-11-20 08:00:00';
 const MEASURED_BOX = { Name: 'Box', Weight: 10_000, MeasurementActivity: 1_000_000, MeasurementDate: T0 };
 /** What the fake renderer answers: a PDF needs no rendering to test the act around it. */
 const PDF = new TextEncoder().encode('%PDF-1.7 fake');
-const _released = {
+const released = {
   IsReleasedByRadiationProtectionOfficer: true,
   ReleasedByRadiationProtectionOfficer: 'grace',
   ReleasedByRadiationProtectionOfficerDateTime: T0,
@@ -28,7 +27,7 @@ const _released = {
 
 function setup(store: ContainerStore = memoryContainerStore()) {
   let now = new Date('2026-11-20T08:00:00Z');
-  const service = containerService(store, () => now);
+  const service = containerService(store, { clock: () => now });
   return {
     store,
     service,
@@ -207,63 +206,83 @@ describe('containerService', () => {
       expect([noInputs.model.ReleaseDateTime, noInputs.notes]).toEqual([null, []]);
     });
 
-    it('an update that sets the release runs the release act: the gate, the record, in the same write', async () => {
+    it('a decision measurement that clears opens RELEASE_DATE_REACHED before the predicted date', async () => {
       const store = memoryContainerStore();
-      const files = memoryFileStorage();
-      let now = new Date('2026-11-20T08:00:00Z');
-      const act = releaseAct(store, { records: files, lockMode: 'GOVERNANCE', render: async () => PDF });
-      const service = containerService(store, () => now, act);
-      // 10 kg at 1 MBq of I-131: 100 Bq/g, ten times the level: not cleared for 26.7 days.
-      const { model } = await service.create(tenant, ada, MEASURED_BOX, 'r1');
+      const sources = memoryReleaseSources();
+      const service = containerService(store, { clock: () => new Date('2026-11-20T09:00:00Z'), ...sources });
+      // 10 kg at 1 MBq of I-131: 100 Bq/g, ten times the level: the prediction clears in 26.7 days.
+      const { model } = await service.create(tenant, ada, { ...MEASURED_BOX, WasteForm: 'SOLID' }, 'r1');
       const uuid = model.Uuid as string;
-      const eluate = { Kind: 'GENERATOR_ELUAT', ContentId: 'e1', Nuclide: 'I-131' } as const;
-      await service.addContent(tenant, ada, uuid, eluate, 'r2');
-      await service.update(tenant, ada, uuid, { State: 'DECAY' }, undefined, 'r3');
-      // No override by PUT: not in RELEASE_DATE_REACHED and not cleared.
-      expect(
-        (
-          await rejection(
-            service.update(tenant, rpo, uuid, { IsReleasedByRadiationProtectionOfficer: true }, undefined, 'r4'),
-          )
-        ).notification.key,
-      ).toBe('container.release_state');
-      now = new Date('2026-12-20T00:00:00Z');
-      await service.update(tenant, ada, uuid, { State: 'RELEASE_DATE_REACHED' }, undefined, 'r5');
-      const disposed = await service.update(
-        tenant,
-        rpo,
-        uuid,
-        { State: 'DISPOSED', IsReleasedByRadiationProtectionOfficer: true },
-        undefined,
-        'r6',
+      await service.addContent(tenant, ada, uuid, { Kind: 'GENERATOR_ELUAT', ContentId: 'e1', Nuclide: 'I-131' }, 'r');
+      await service.update(tenant, ada, uuid, { State: 'DECAY' }, undefined, 'r');
+      const early = await rejection(
+        service.update(tenant, ada, uuid, { State: 'RELEASE_DATE_REACHED' }, undefined, 'r'),
       );
-      expect(disposed.model).toMatchObject({
-        State: 'DISPOSED',
-        DisposeId: expect.any(String),
-        ReleasedByRadiationProtectionOfficer: 'grace',
-        ReleasedByRadiationProtectionOfficerDateTime: '2026-12-20 00:00:00',
-      });
-      const [document] = store.documents.values();
-      expect(document).toMatchObject({ Scope: 'RECORD', ScopeReference: uuid, KeptUntil: '2056-12-20 00:00:00' });
-      expect(files.objects.get(document!.File!.Key)?.retention).toMatchObject({ mode: 'GOVERNANCE' });
-      const lines = (await service.history(tenant, uuid, { offset: 0, limit: 50 })).items;
-      expect(lines.find((l) => l.Field === 'ReleaseRecord')).toMatchObject({
-        By: 'grace',
-        NewValue: expect.objectContaining({ RecordDocumentUuid: document!.Uuid, ClearanceReached: true }),
-      });
+      expect(early.notification.key).toBe('container.clearance_not_reached');
+      // Measured: 0.5 Bq/g of I-131, a twentieth of its value (the closing measurement overstated it).
+      sources.addMeasurement(
+        tenant,
+        measurementFixture({
+          containerUuid: uuid,
+          at: '2026-11-20 08:30:00',
+          weightG: 10_000,
+          fractions: { 'I-131': 1 },
+          valueUsed: 0.5,
+          detectionLimit: 0.01,
+        }),
+      );
+      const reached = await service.update(tenant, ada, uuid, { State: 'RELEASE_DATE_REACHED' }, undefined, 'r');
+      expect(reached.model.State).toBe('RELEASE_DATE_REACHED');
     });
 
-    it('a data change in DECAY predicts the release date again', async () => {
+    it('after closing, a raised mass dilutes: 409, unless an officer justifies it; lowering is allowed', async () => {
       const { service } = setup();
       const { model } = await service.create(tenant, ada, MEASURED_BOX, 'r1');
       const uuid = model.Uuid as string;
       await service.addContent(tenant, ada, uuid, { Kind: 'CYCLOTRON_PRODUCT', ContentId: 'p1', Nuclide: 'F-18' }, 'r');
       const decay = await service.update(tenant, ada, uuid, { State: 'DECAY' }, undefined, 'r');
       expect(decay.model.ReleaseDateTime).toBe('2026-11-20 14:04:39');
-      const heavier = await service.update(tenant, ada, uuid, { Weight: 100_000 }, undefined, 'r');
-      // A tenth of the specific activity: 10 Bq/g is cleared at once.
+      const diluted = await rejection(service.update(tenant, ada, uuid, { Weight: 100_000 }, undefined, 'r'));
+      expect(diluted.notification).toEqual({ key: 'container.dilution', params: { from: 10_000, to: 100_000 } });
+      const unjustified = await rejection(service.update(tenant, rpo, uuid, { Weight: 100_000 }, undefined, 'r'));
+      expect(unjustified.notification.key).toBe('container.dilution');
+      const reason = 'Weighed again on the calibrated scale: the first weighing left out the lid.';
+      const heavier = await service.update(tenant, rpo, uuid, { Weight: 100_000 }, undefined, 'r', reason);
+      // A tenth of the specific activity: 10 Bq/g is cleared at once; the history keeps the reason.
       expect(heavier.model.ReleaseDateTime).toBe(T0);
       expect(heavier.notes).toEqual([{ key: 'release.date_repredicted', params: { date: T0 } }]);
+      const lines = (await service.history(tenant, uuid, { offset: 0, limit: 10 })).items;
+      expect(lines.find((l) => l.Field === 'Justification')).toMatchObject({ By: 'grace', NewValue: reason });
+      const lighter = await service.update(tenant, ada, uuid, { Weight: 50_000 }, undefined, 'r');
+      expect(lighter.model.Weight).toBe(50_000);
+    });
+
+    it('labels come off after the release only, once; DISPOSED needs them off', async () => {
+      const { service, store } = setup();
+      const { model } = await service.create(tenant, ada, MEASURED_BOX, 'r1');
+      const uuid = model.Uuid as string;
+      const early = await rejection(service.update(tenant, ada, uuid, { LabelsRemoved: true }, undefined, 'r'));
+      expect(early.notification.key).toBe('container.labels_before_release');
+      const atCreate = await rejection(service.create(tenant, ada, { Name: 'Bin', LabelsRemoved: true }, 'r'));
+      expect(atCreate.notification.key).toBe('container.labels_before_release');
+      // Released, as the release act leaves it, in RELEASE_DATE_REACHED.
+      const { record } = (await store.load(tenant, uuid, { consistent: true }))!;
+      await store.update(
+        record,
+        { ...record, ...released, State: 'RELEASE_DATE_REACHED', Version: record.Version + 1 },
+        [{ field: 'State', old: 'OPEN', new: 'RELEASE_DATE_REACHED' }],
+        { actor: { sub: 'grace', name: 'Grace Hopper' }, at: T0, requestId: 'r-release' },
+      );
+      const disposing = await rejection(service.update(tenant, ada, uuid, { State: 'DISPOSED' }, undefined, 'r'));
+      expect(disposing.notification.key).toBe('container.labels_not_removed');
+      const off = await service.update(tenant, ada, uuid, { LabelsRemoved: true }, undefined, 'r-labels');
+      expect(off.model.LabelsRemoved).toBe(true);
+      const back = await rejection(service.update(tenant, ada, uuid, { LabelsRemoved: false }, undefined, 'r'));
+      expect(back.notification.key).toBe('container.labels_kept');
+      const disposed = await service.update(tenant, ada, uuid, { State: 'DISPOSED' }, undefined, 'r');
+      expect(disposed.model.State).toBe('DISPOSED');
+      const lines = (await service.history(tenant, uuid, { offset: 0, limit: 10 })).items;
+      expect(lines.find((l) => l.Field === 'LabelsRemoved')).toMatchObject({ By: 'ada', NewValue: true, At: T0 });
     });
   });
 
@@ -468,7 +487,7 @@ describe('containerService', () => {
           throw new ConditionFailedError(['ConditionalCheckFailed']);
         },
       };
-      const later = containerService(lost, () => new Date('2026-11-20T08:01:00Z'));
+      const later = containerService(lost, { clock: () => new Date('2026-11-20T08:01:00Z') });
       expect(await later.releaseDue('sweep')).toEqual({ due: 1, moved: 0, notCleared: [] });
       expect((await service.load(tenant, uuid)).model.State).toBe('DECAY');
     });

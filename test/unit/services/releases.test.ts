@@ -1,25 +1,32 @@
 /**
- * shared/services/releases.ts over the in-memory stores (test/support/memory/): the release act's gate and
- * roles, what it writes beside the container (its record document, its register line, the locked file),
- * the register and its summary.
+ * shared/services/releases.ts and release-act.ts over the in-memory stores (test/support/memory/): the lawful
+ * release (a notice in force that permits the type and the form, a recent decision measurement whose detection
+ * limits are low enough and whose values meet the type), no override, what it writes beside the container (its
+ * record document, its register line, the notice's citation, the locked file), the register and its summary.
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { ReleaseRecordContent } from '../../../shared/domain/release-record';
+import type { ReleaseRecordContent } from '../../../shared/domain/record-content';
+import type { ReleaseType } from '../../../shared/domain/release-types';
 import { containerService, type Writer } from '../../../shared/services/containers';
-import { registerService, releaseAct, releaseService } from '../../../shared/services/releases';
+import { releaseAct } from '../../../shared/services/release-act';
+import { registerService, releaseService } from '../../../shared/services/releases';
 import { rejection } from '../../support/errors';
 import { memoryContainerStore } from '../../support/memory/containers';
 import { memoryFileStorage } from '../../support/memory/files';
+import { measurementFixture, memoryReleaseSources, noticeFixture } from '../../support/memory/release-sources';
 
 const tenant = { client: 'c1', facility: 'f1' };
 const ada: Writer = { sub: 'ada', name: 'Ada Lovelace', roles: [] };
 const grace: Writer = { sub: 'grace', name: 'Grace Hopper', roles: ['rpo'] };
 const T0 = '2026-11-20 08:00:00';
+/** The day after T0: F-18 measured at T0 has decayed far below its values. */
+const NEXT_DAY = '2026-11-21T08:00:00Z';
 
 function setup() {
   const store = memoryContainerStore();
   const files = memoryFileStorage();
+  const sources = memoryReleaseSources();
   let now = new Date('2026-11-20T08:00:00Z');
   const clock = () => now;
   const rendered: ReleaseRecordContent[] = [];
@@ -30,26 +37,36 @@ function setup() {
       rendered.push(content);
       return new TextEncoder().encode(`%PDF ${content.subtitle}`);
     },
+    notices: sources.notices,
+    measurements: sources.measurements,
+    register: store.register,
+    maxAgeDays: 7,
   });
+  const notice = sources.addNotice(noticeFixture(tenant));
   return {
     store,
     files,
+    sources,
     rendered,
-    containers: containerService(store, clock, act),
+    notice,
+    containers: containerService(store, { clock, release: act, ...sources }),
     releases: releaseService(store, act, clock),
     register: registerService(store.register),
     at: (iso: string) => {
       now = new Date(iso);
     },
+    now: () => now,
   };
 }
+type Setup = ReturnType<typeof setup>;
 
-/** A container of 10 kg measured at T0 with F-18 (`activity` Bq), moved to DECAY. */
-async function decaying(s: ReturnType<typeof setup>, activity = 1_000_000, name = 'Box 7') {
+/** A solid container of 10 kg measured at T0 with F-18 (`activity` Bq), moved to DECAY. */
+async function decaying(s: Setup, options: { activity?: number; name?: string; nuclide?: string } = {}) {
+  const { activity = 1_000_000, name = 'Box 7', nuclide = 'F-18' } = options;
   const { model } = await s.containers.create(
     tenant,
     ada,
-    { Name: name, Weight: 10_000, MeasurementActivity: activity, MeasurementDate: T0, MeasuredBy: 'ada' },
+    { Name: name, Weight: 10_000, MeasurementActivity: activity, MeasurementDate: T0, WasteForm: 'SOLID' },
     'r',
   );
   const uuid = model.Uuid as string;
@@ -57,131 +74,315 @@ async function decaying(s: ReturnType<typeof setup>, activity = 1_000_000, name 
     tenant,
     ada,
     uuid,
-    { Kind: 'CYCLOTRON_PRODUCT', ContentId: 'p1', Nuclide: 'F-18', Activity: activity, ActivityDateTime: T0 },
+    { Kind: 'CYCLOTRON_PRODUCT', ContentId: 'p1', Nuclide: nuclide, Activity: activity, ActivityDateTime: T0 },
     'r',
   );
   await s.containers.update(tenant, ada, uuid, { State: 'DECAY' }, undefined, 'r');
   return uuid;
 }
 
-describe('releaseService.release', () => {
-  it('releases a cleared container in RELEASE_DATE_REACHED: record, register line, locked file', async () => {
+/** A decision measurement of `uuid` now: `valueUsed` Bq/g of `nuclide` (detection limit 0.002 Bq/g). */
+function measure(s: Setup, uuid: string, options: { valueUsed?: number; nuclide?: string; weightG?: number } = {}) {
+  const at = s.now().toISOString().replace('T', ' ').slice(0, 19);
+  return s.sources.addMeasurement(
+    tenant,
+    measurementFixture({
+      containerUuid: uuid,
+      at,
+      weightG: options.weightG ?? 10_000,
+      fractions: { [options.nuclide ?? 'F-18']: 1 },
+      valueUsed: options.valueUsed ?? 0.01,
+      detectionLimit: 0.002,
+    }),
+  );
+}
+
+/** Decayed a day, in RELEASE_DATE_REACHED, measured: ready for the release. */
+async function ready(s: Setup, options: Parameters<typeof decaying>[1] = {}) {
+  const uuid = await decaying(s, options);
+  s.at(NEXT_DAY);
+  await s.containers.update(tenant, ada, uuid, { State: 'RELEASE_DATE_REACHED' }, undefined, 'r');
+  measure(s, uuid, { nuclide: options.nuclide });
+  return uuid;
+}
+
+const input = (s: Setup, type: ReleaseType = 'UNRESTRICTED', justification: string | null = null) => ({
+  type,
+  noticeUuid: s.notice.Uuid,
+  justification,
+});
+
+describe('the release act', () => {
+  it('releases on the notice and the decision measurement: record, register line, citation, locked file', async () => {
     const s = setup();
-    const uuid = await decaying(s);
-    s.at('2026-11-20T15:00:00Z');
-    await s.containers.update(tenant, ada, uuid, { State: 'RELEASE_DATE_REACHED' }, undefined, 'r');
-    const { model, etag, notes } = await s.releases.release(tenant, grace, uuid, null, 'req-1');
+    const uuid = await ready(s);
+    const { model, etag } = await s.releases.release(tenant, grace, uuid, input(s), 'req-1');
     expect(model).toMatchObject({
       ContainerUuid: uuid,
-      ReleasedAt: '2026-11-20 15:00:00',
+      ReleaseType: 'UNRESTRICTED',
+      ClearanceNoticeUuid: 'notice-1',
+      ReleasedAt: '2026-11-21 08:00:00',
       ReleasedBy: 'grace',
       ReleasedByName: 'Grace Hopper',
       Justification: null,
-      Assessment: { ContainerUuid: uuid, ClearanceReached: true },
+      Assessment: {
+        ReleaseType: 'UNRESTRICTED',
+        DecisionMeasurement: { ClearanceReached: true, DetectionLimitsSufficient: true, SumOfRatios: 0.001 },
+      },
     });
-    expect(notes).toEqual([]);
     const document = s.store.documents.get(model.RecordDocumentUuid)!;
-    expect(document).toMatchObject({
-      Scope: 'RECORD',
-      ScopeReference: uuid,
-      Filename: 'Freigabeprotokoll Box 7 2026-11-20.pdf',
-      KeptUntil: '2056-11-20 15:00:00',
-      File: { ContentType: 'application/pdf' },
-    });
+    expect(document).toMatchObject({ Scope: 'RECORD', ScopeReference: uuid, KeptUntil: '2056-11-21 08:00:00' });
     const file = s.files.objects.get(document.File!.Key)!;
     expect(createHash('sha256').update(file.body).digest('hex')).toBe(model.Sha256);
-    expect(file.retention).toEqual({
-      mode: 'COMPLIANCE',
-      until: new Date('2056-11-20T15:00:00Z'),
-      sha256: model.Sha256,
+    expect(file.retention).toMatchObject({ mode: 'COMPLIANCE', sha256: model.Sha256 });
+    expect((await s.containers.load(tenant, uuid)).etag).toBe(etag);
+    expect(s.store.citations).toEqual([{ tenant, notice: { Uuid: 'notice-1', Version: 1 } }]);
+    const [line] = await s.register.register(tenant, 2026);
+    expect(line).toMatchObject({
+      ContainerUuid: uuid,
+      Weight: 10_000,
+      WasteForm: 'SOLID',
+      SumOfRatios: 0.001,
+      MeasurementMethod: 'GROSS_ACTIVITY_PER_MASS',
+      InstrumentSerialNumber: 'SN-4711',
+      DecisionMeasurementAt: '2026-11-21 08:00:00',
+      ReleaseType: 'UNRESTRICTED',
+      ClearanceNoticeUuid: 'notice-1',
+      ClearanceNoticeFileNumber: 'RP-2026/0815',
+      Nuclides: [
+        { Nuclide: 'F-18', SpecificActivityBqPerG: 0.01, ValueUsedBqPerG: 0.01, BelowDecisionThreshold: false },
+      ],
     });
-    const loaded = await s.containers.load(tenant, uuid);
-    expect(loaded.etag).toBe(etag);
-    expect(loaded.model).toMatchObject({
-      IsReleasedByRadiationProtectionOfficer: true,
-      ReleasedByRadiationProtectionOfficer: 'grace',
-      ReleasedByRadiationProtectionOfficerDateTime: '2026-11-20 15:00:00',
-      ReleasedByRadiationProtectionOfficerName: 'Grace Hopper',
-    });
-    expect(await s.register.register(tenant, 2026)).toEqual([
-      {
-        ContainerUuid: uuid,
-        Name: 'Box 7',
-        ReleasedAt: '2026-11-20 15:00:00',
-        ReleasedBy: 'grace',
-        ReleasedByName: 'Grace Hopper',
-        Weight: 10_000,
-        SumOfRatios: model.Assessment.SumOfRatios,
-        Nuclides: [{ Nuclide: 'F-18', SpecificActivityBqPerG: model.Assessment.Nuclides[0]!.SpecificActivityBqPerG }],
-        MeasurementMethod: 'GROSS_ACTIVITY_PER_MASS',
-        ReleaseType: 'UNRESTRICTED',
-        Justification: null,
-        RecordDocumentUuid: model.RecordDocumentUuid,
-      },
-    ]);
-    const history = (await s.containers.history(tenant, uuid, { offset: 0, limit: 50 })).items;
-    expect(history.filter((l) => l.RequestId === 'req-1').map((l) => l.Field)).toEqual([
-      'IsReleasedByRadiationProtectionOfficer',
-      'ReleasedByRadiationProtectionOfficerDateTime',
-      'ReleasedByRadiationProtectionOfficer',
-      'ReleaseRecord',
-    ]);
   });
 
-  it('without a Justification: 409 in DECAY, 409 when not cleared (sum named)', async () => {
+  it('has no override: a Justification opens nothing, from DECAY or when the values are not met', async () => {
     const s = setup();
-    const uuid = await decaying(s);
-    const inDecay = await rejection(s.releases.release(tenant, grace, uuid, null, 'r'));
-    expect([inDecay.statusCode, inDecay.notification]).toEqual([
-      409,
-      { key: 'container.release_state', params: { state: 'DECAY' } },
-    ]);
-    expect(s.files.objects.size).toBe(0);
+    const note = 'Measured again by hand below the levels; the prediction is conservative.';
+    const inDecay = await decaying(s);
+    const fromDecay = await rejection(s.releases.release(tenant, grace, inDecay, input(s, 'UNRESTRICTED', note), 'r'));
+    expect(fromDecay.notification).toEqual({ key: 'container.release_state', params: { state: 'DECAY' } });
+    const hot = await ready(s, { name: 'Hot' });
+    measure(s, hot, { valueUsed: 25 });
+    const notMet = await rejection(s.releases.release(tenant, grace, hot, input(s, 'UNRESTRICTED', note), 'r'));
+    expect(notMet.statusCode).toBe(409);
+    expect(notMet.notification).toMatchObject({
+      key: 'container.clearance_not_reached',
+      params: { type: 'UNRESTRICTED' },
+      details: expect.arrayContaining([
+        { key: 'detail.decision_measurement', params: { at: '2026-11-21 08:00:00', sum: '2.5', limits: 'true' } },
+      ]),
+    });
+    expect([s.rendered.length, s.files.objects.size]).toEqual([0, 0]);
   });
 
-  it('with a Justification: from DECAY, not cleared, on record, warned; a second release is 409', async () => {
+  it('rests on a notice of the facility in force that permits the type and the form', async () => {
+    const s = setup();
+    const uuid = await ready(s);
+    const unknown = await rejection(s.releases.release(tenant, grace, uuid, { ...input(s), noticeUuid: 'nope' }, 'r'));
+    expect([unknown.statusCode, unknown.notification.key]).toEqual([404, 'clearance_notice.not_found']);
+    s.sources.addNotice(
+      noticeFixture(tenant, {
+        Uuid: 'later',
+        ValidFrom: '2027-01-01 00:00:00',
+        ReleaseTypes: ['INDIVIDUAL'],
+        WasteForms: ['LIQUID_AQUEOUS'],
+      }),
+    );
+    const misfit = await rejection(s.releases.release(tenant, grace, uuid, { ...input(s), noticeUuid: 'later' }, 'r'));
+    expect(misfit.notification).toMatchObject({
+      key: 'container.notice_not_applicable',
+      params: { fileNumber: 'RP-2026/0815' },
+    });
+    expect(misfit.notification.details!.map((d) => d.key)).toEqual([
+      'detail.notice_not_in_force',
+      'detail.notice_type',
+      'detail.notice_form',
+    ]);
+    // Another facility's notice is not found.
+    s.sources.addNotice(noticeFixture({ client: 'c1', facility: 'f2' }, { Uuid: 'elsewhere' }));
+    const foreign = await rejection(
+      s.releases.release(tenant, grace, uuid, { ...input(s), noticeUuid: 'elsewhere' }, 'r'),
+    );
+    expect(foreign.statusCode).toBe(404);
+  });
+
+  it('needs a waste form the type covers: an aqueous liquid is released only in the individual case', async () => {
+    const s = setup();
+    const uuid = await ready(s);
+    await s.containers.update(tenant, ada, uuid, { WasteForm: null }, undefined, 'r');
+    const none = await rejection(s.releases.release(tenant, grace, uuid, input(s), 'r'));
+    expect(none.notification.key).toBe('container.waste_form_required');
+    await s.containers.update(tenant, ada, uuid, { WasteForm: 'LIQUID_AQUEOUS' }, undefined, 'r');
+    const liquid = await rejection(s.releases.release(tenant, grace, uuid, input(s), 'r'));
+    expect(liquid.notification).toEqual({
+      key: 'container.waste_form_not_permitted',
+      params: { type: 'UNRESTRICTED', form: 'LIQUID_AQUEOUS', forms: 'SOLID, LIQUID_ORGANIC, OIL' },
+    });
+  });
+
+  it('needs a decision measurement since DECAY, recent, of the present mass, detection limits low enough', async () => {
     const s = setup();
     const uuid = await decaying(s);
-    const justification = 'Measured again by hand below the levels; the prediction is conservative.';
-    const { model, notes } = await s.releases.release(tenant, grace, uuid, justification, 'r');
-    expect(model.Justification).toBe(justification);
-    expect(notes).toEqual([{ key: 'release.clearance_not_reached', params: { reason: 'sum of ratios 10' } }]);
-    // Released from DECAY, the container moves on to RELEASE_DATE_REACHED.
-    expect((await s.containers.load(tenant, uuid)).model.State).toBe('RELEASE_DATE_REACHED');
-    const lines = (await s.containers.history(tenant, uuid, { offset: 0, limit: 50 })).items;
-    expect(lines.find((l) => l.Field === 'Justification')).toMatchObject({ NewValue: justification, By: 'grace' });
-    const again = await rejection(s.releases.release(tenant, grace, uuid, justification, 'r'));
-    expect(again.notification).toEqual({ key: 'container.already_released', params: { at: '2026-11-20 08:00:00' } });
-    expect(s.rendered).toHaveLength(1);
+    s.at(NEXT_DAY);
+    await s.containers.update(tenant, ada, uuid, { State: 'RELEASE_DATE_REACHED' }, undefined, 'r');
+    const none = await rejection(s.releases.release(tenant, grace, uuid, input(s), 'r'));
+    expect(none.notification).toEqual({
+      key: 'container.decision_measurement_required',
+      params: { since: '2026-11-20 08:00:00' },
+    });
+    measure(s, uuid);
+    s.at('2026-11-29T08:00:01Z');
+    const old = await rejection(s.releases.release(tenant, grace, uuid, input(s), 'r'));
+    expect(old.notification).toEqual({
+      key: 'container.decision_measurement_stale',
+      params: { at: '2026-11-21 08:00:00', reason: 'older than 7 days' },
+    });
+    await s.containers.update(tenant, ada, uuid, { Weight: 9_000 }, undefined, 'r');
+    measure(s, uuid, { weightG: 10_000 });
+    const lighter = await rejection(s.releases.release(tenant, grace, uuid, input(s), 'r'));
+    expect(lighter.notification.params).toMatchObject({
+      reason: 'it measured 10000 g, the container now weighs 9000 g',
+    });
+    s.sources.addMeasurement(
+      tenant,
+      measurementFixture({
+        containerUuid: uuid,
+        at: '2026-11-29 08:00:02',
+        weightG: 9_000,
+        fractions: { 'F-18': 1 },
+        valueUsed: 5,
+        detectionLimit: 20,
+        detected: false,
+      }),
+    );
+    s.at('2026-11-29T08:00:03Z');
+    const blind = await rejection(s.releases.release(tenant, grace, uuid, input(s), 'r'));
+    expect(blind.notification).toMatchObject({
+      key: 'container.detection_limit_too_high',
+      params: { at: '2026-11-29 08:00:02', type: 'UNRESTRICTED' },
+    });
+  });
+
+  it('SPECIFIC_DISPOSAL measures against Spalte 8 and 9; a nuclide without them is missing', async () => {
+    const s = setup();
+    s.sources.addNotice(noticeFixture(tenant, { Uuid: 'disposal', ReleaseTypes: ['SPECIFIC_DISPOSAL'] }));
+    const f18 = await ready(s);
+    const missing = await rejection(
+      s.releases.release(tenant, grace, f18, { ...input(s, 'SPECIFIC_DISPOSAL'), noticeUuid: 'disposal' }, 'r'),
+    );
+    expect(missing.notification.details).toContainEqual({
+      key: 'detail.missing_input',
+      params: { field: 'ClearanceLevel:F-18' },
+    });
+    // I-131 at 20 Bq/g: twice Spalte 3 (10), within Spalte 8 and 9 (50, 70: the lower, 50).
+    const iodine = await decaying(s, { name: 'Iodine', nuclide: 'I-131', activity: 100 });
+    await s.containers.update(tenant, ada, iodine, { State: 'RELEASE_DATE_REACHED' }, undefined, 'r');
+    measure(s, iodine, { nuclide: 'I-131', valueUsed: 20 });
+    const { model } = await s.releases.release(
+      tenant,
+      grace,
+      iodine,
+      { ...input(s, 'SPECIFIC_DISPOSAL'), noticeUuid: 'disposal' },
+      'r',
+    );
+    expect(model.Assessment.DecisionMeasurement).toMatchObject({ SumOfRatios: 0.4, ClearanceReached: true });
+    expect(model.Assessment.Nuclides[0]!.ClearanceLevelBqPerG).toBe(50);
+  });
+
+  it('INDIVIDUAL measures against the notice values; a nuclide it does not list is missing', async () => {
+    const s = setup();
+    s.sources.addNotice(
+      noticeFixture(tenant, {
+        Uuid: 'single-case',
+        ReleaseTypes: ['INDIVIDUAL'],
+        WasteForms: ['LIQUID_AQUEOUS'],
+        Limits: [{ Nuclide: 'I-131', SpecificActivity: 1, SurfaceActivity: null }],
+      }),
+    );
+    const uuid = await ready(s);
+    await s.containers.update(tenant, ada, uuid, { WasteForm: 'LIQUID_AQUEOUS' }, undefined, 'r');
+    const error = await rejection(
+      s.releases.release(tenant, grace, uuid, { ...input(s, 'INDIVIDUAL'), noticeUuid: 'single-case' }, 'r'),
+    );
+    expect(error.notification.details).toContainEqual({
+      key: 'detail.missing_input',
+      params: { field: 'ClearanceLevel:F-18' },
+    });
+  });
+
+  it('a PUT setting the release runs the act UNRESTRICTED under the one notice that permits it', async () => {
+    const s = setup();
+    const uuid = await ready(s);
+    s.sources.addNotice(noticeFixture(tenant, { Uuid: 'second' }));
+    const two = await rejection(
+      s.containers.update(tenant, grace, uuid, { IsReleasedByRadiationProtectionOfficer: true }, undefined, 'r'),
+    );
+    expect(two.notification).toEqual({ key: 'container.release_notice_ambiguous', params: { count: 2 } });
+    const s1 = setup();
+    const one = await ready(s1);
+    const done = await s1.containers.update(
+      tenant,
+      grace,
+      one,
+      { IsReleasedByRadiationProtectionOfficer: true },
+      undefined,
+      'r',
+    );
+    expect(done.model).toMatchObject({ IsReleasedByRadiationProtectionOfficer: true });
+    expect((await s1.register.register(tenant, 2026))[0]).toMatchObject({ ClearanceNoticeUuid: 'notice-1' });
   });
 
   it("404 for another tenant's container, and nothing is rendered or stored", async () => {
     const s = setup();
-    const uuid = await decaying(s);
-    const error = await rejection(s.releases.release({ client: 'c1', facility: 'f2' }, grace, uuid, null, 'r'));
+    const uuid = await ready(s);
+    const error = await rejection(s.releases.release({ client: 'c1', facility: 'f2' }, grace, uuid, input(s), 'r'));
     expect(error.statusCode).toBe(404);
     expect([s.rendered.length, s.files.objects.size]).toEqual([0, 0]);
   });
+
+  it('a second release is 409, and the record prints a mass corrected after closing', async () => {
+    const s = setup();
+    const uuid = await decaying(s);
+    const reason = 'Weighed again on the calibrated scale: 10.5 kg.';
+    await s.containers.update(tenant, grace, uuid, { Weight: 10_500 }, undefined, 'r', reason);
+    s.at(NEXT_DAY);
+    await s.containers.update(tenant, ada, uuid, { State: 'RELEASE_DATE_REACHED' }, undefined, 'r');
+    measure(s, uuid, { weightG: 10_500 });
+    await s.releases.release(tenant, grace, uuid, input(s), 'r');
+    const lines = Object.fromEntries(s.rendered[0]!.sections.flatMap((x) => ('lines' in x ? x.lines : [])));
+    expect(lines['Masse berichtigt nach dem Verschließen']).toBe(
+      `am 2026-11-20 08:00:00 UTC von 10 kg auf 10,5 kg durch Grace Hopper, Begründung: ${reason}`,
+    );
+    const again = await rejection(s.releases.release(tenant, grace, uuid, input(s), 'r'));
+    expect(again.notification).toEqual({ key: 'container.already_released', params: { at: '2026-11-21 08:00:00' } });
+  });
 });
 
-describe('releaseService.register and summary', () => {
-  it('lists the year of the facility only; sums the mass per type of release', async () => {
+describe('the register and its summary', () => {
+  it('lists the year of the facility only; sums the mass of each type exactly', async () => {
     const s = setup();
-    const first = await decaying(s, 1_000_000, 'First');
-    const second = await decaying(s, 1_000_000, 'Second');
-    await s.releases.release(tenant, grace, first, 'A decision on record, for the test.', 'r');
+    s.sources.addNotice(noticeFixture(tenant, { Uuid: 'disposal', ReleaseTypes: ['SPECIFIC_DISPOSAL'] }));
+    const first = await ready(s, { name: 'First' });
+    await s.releases.release(tenant, grace, first, input(s), 'r');
+    const second = await decaying(s, { name: 'Second', nuclide: 'I-131', activity: 100 });
+    await s.containers.update(tenant, ada, second, { State: 'RELEASE_DATE_REACHED' }, undefined, 'r');
+    measure(s, second, { nuclide: 'I-131', valueUsed: 20 });
+    await s.releases.release(tenant, grace, second, { ...input(s, 'SPECIFIC_DISPOSAL'), noticeUuid: 'disposal' }, 'r');
     s.at('2027-01-02T00:00:00Z');
-    await s.releases.release(tenant, grace, second, 'A decision on record, for the test.', 'r');
-    expect((await s.register.register(tenant, 2026)).map((r) => r.Name)).toEqual(['First']);
-    expect((await s.register.register(tenant, 2027)).map((r) => r.Name)).toEqual(['Second']);
+    expect((await s.register.register(tenant, 2026)).map((r) => r.Name)).toEqual(['First', 'Second']);
+    expect(await s.register.register(tenant, 2027)).toEqual([]);
     expect(await s.register.register({ client: 'c1', facility: 'f2' }, 2026)).toEqual([]);
     expect(await s.register.summary(tenant, 2026)).toEqual({
       Client: 'c1',
       Facility: 'f1',
       Year: 2026,
-      Releases: 1,
-      TotalWeight: 10_000,
-      ReleaseTypes: [{ ReleaseType: 'UNRESTRICTED', Releases: 1, TotalWeight: 10_000 }],
+      Releases: 2,
+      TotalWeight: 20_000,
+      ReleaseTypes: [
+        { ReleaseType: 'UNRESTRICTED', Releases: 1, TotalWeight: 10_000 },
+        { ReleaseType: 'SPECIFIC_DISPOSAL', Releases: 1, TotalWeight: 10_000 },
+        { ReleaseType: 'INDIVIDUAL', Releases: 0, TotalWeight: 0 },
+      ],
     });
   });
 });
