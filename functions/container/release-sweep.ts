@@ -1,3 +1,5 @@
+import middy from '@middy/core';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { Context, ScheduledEvent } from 'aws-lambda';
 import { db } from '../../shared/clients/dynamodb';
 import { config } from '../../shared/config';
@@ -17,7 +19,7 @@ const sweep = containerService(dynamoContainerStore(db, config.tableName), {
  * containers whose ReleaseDateTime has passed to RELEASE_DATE_REACHED when the assessment at that moment clears
  * them; the others stay in DECAY, each named in the log with its reason, and counted.
  */
-export const handler = async (_event: ScheduledEvent | Record<string, never>, context: Context) => {
+export const handler = middy(async (_event: ScheduledEvent | Record<string, never>, context: Context) => {
   const result = await sweep.releaseDue(context.awsRequestId);
   if (result.due) logger.info('release sweep', { due: result.due, moved: result.moved });
   for (const left of result.notCleared)
@@ -27,4 +29,5 @@ export const handler = async (_event: ScheduledEvent | Record<string, never>, co
     [METRIC.notCleared, 'Count', result.notCleared.length],
   ]);
   return result;
-};
+  // Its own context on every log line (the function's name, the request id), whatever ran before in the process.
+}).use(injectLambdaContext(logger, { resetKeys: true }));

@@ -37,7 +37,8 @@ export function pageConfiguration(options: {
   const last = Math.max(1, Math.ceil(total / pageSize));
   const previous = clamp(page - 1, 1, last);
   const next = clamp(page + 1, 1, last);
-  const firstIndex = (page - 1) * pageSize;
+  // A page past the end is empty at the end of the collection: it starts at TotalCount, never beyond it.
+  const firstIndex = Math.min((page - 1) * pageSize, total);
   return {
     CollectionModelName: name,
     IsPaginated: true,

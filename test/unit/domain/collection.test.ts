@@ -55,16 +55,19 @@ describe('pageConfiguration', () => {
     });
   });
 
-  it('a page past the end is empty, and its neighbours lead back into the collection', () => {
+  it('a page past the end is empty at the end of the collection, and its neighbours lead back into it', () => {
+    // Not FirstIndex 400 and LastIndex 399: positions past the last item do not exist.
     expect(page(150, 5, 0)).toMatchObject({
       CurrentPage: 5,
       LastPage: 2,
       PreviousPage: 2,
       NextPage: 2,
       CurrentPageEndpoint: '/documents/page/5',
-      FirstIndex: 400,
-      LastIndex: 399,
+      FirstIndex: 150,
+      LastIndex: 149,
     });
+    expect(page(100, 2, 0)).toMatchObject({ FirstIndex: 100, LastIndex: 99, TotalCount: 100 });
+    expect(page(7, 2, 0)).toMatchObject({ FirstIndex: 7, LastIndex: 6 });
   });
 });
 
