@@ -21,10 +21,10 @@ import {
 import { recordFieldsOf } from '../domain/fields';
 import type { ClearanceNotice } from '../domain/clearance-notice';
 import type { DocumentRecord } from '../domain/document';
-import type { ReleaseRegisterRow } from '../domain/release-register';
+import type { RegisterLine } from '../domain/release-register';
 import { documentItem } from './documents';
 import { personUpsert, resolveNames, type Actor } from './persons';
-import { releaseEntryItem } from './releases';
+import { registerHeadItem, releaseEntryItem } from './releases';
 import {
   CROSS_TENANT_INDEXES,
   indexKeys,
@@ -75,7 +75,9 @@ interface DueContainer {
  */
 export interface ReleaseWrite {
   document: DocumentRecord;
-  row: ReleaseRegisterRow;
+  /** The register line, chained after `previous` (the head the release read). */
+  line: RegisterLine;
+  previous: string | null;
   notice: Pick<ClearanceNotice, 'Uuid' | 'Version'>;
 }
 
@@ -254,7 +256,8 @@ export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: stri
       if (release)
         items.push(
           newPut(tableName, documentItem(release.document)),
-          newPut(tableName, releaseEntryItem(tenantOf(next), release.row)),
+          newPut(tableName, releaseEntryItem(tenantOf(next), release.line)),
+          registerHeadItem(tableName, tenantOf(next), release.previous, release.line),
           citeNoticeItem(tableName, tenantOf(next), release.notice, write.at),
         );
       if (transition)

@@ -21,6 +21,7 @@
  * | document count  | C#{client}#F#{fac} | COUNT#DOCUMENT#{collection}          |
  * | document pages  | C#{client}#F#{fac} | PAGES#DOCUMENT#{collection}#{first}  |
  * | release entry   | C#{client}#F#{fac} | RELEASE#{released at}#{container}    |
+ * | register head   | C#{client}#F#{fac} | REGISTER#HEAD                        |
  *
  * One Query on `CONTAINER#{uuid}#` reads a container with its links and records; audit entries sit
  * under another prefix so they never add to the cost of a load.
@@ -67,6 +68,7 @@ export const ITEM_TYPES = {
   pageBucket: 'PageBucket',
   sequenceProgress: 'SequenceProgress',
   releaseEntry: 'ReleaseRegisterEntry',
+  registerHead: 'RegisterHead',
 } as const;
 
 /** A stored item's record: exactly `fields`, a missing one as null (the table's own keys and index keys left out). */
@@ -74,14 +76,15 @@ export const recordOf = <R>(fields: readonly string[], item: Record<string, unkn
   Object.fromEntries(fields.map((f) => [f, item[f] ?? null])) as R;
 
 /**
- * Items the service keeps for itself rather than records of the data: the sequence memory and the
- * Idempotency-Key records (written by Powertools, with no Type). Never exported, validated or removed
- * as invalid.
+ * Items the service keeps for itself rather than records of the data: the sequence memory, the register chain's
+ * head (derived from the lines when missing) and the Idempotency-Key records (written by Powertools, with no Type).
+ * Never exported, validated or removed as invalid.
  */
 export function isBookkeeping(item: { Type?: unknown; SK?: unknown }): boolean {
   return (
-    [ITEM_TYPES.counter, ITEM_TYPES.pageBucket, ITEM_TYPES.sequenceProgress].includes(item.Type as never) ||
-    String(item.SK).startsWith(IDEMPOTENCY_PREFIX)
+    [ITEM_TYPES.counter, ITEM_TYPES.pageBucket, ITEM_TYPES.sequenceProgress, ITEM_TYPES.registerHead].includes(
+      item.Type as never,
+    ) || String(item.SK).startsWith(IDEMPOTENCY_PREFIX)
   );
 }
 const IDEMPOTENCY_PREFIX = 'IDEMPOTENCY#';
@@ -119,6 +122,9 @@ export const keys = {
   documentPagesPrefix: (collection: string) => `PAGES#DOCUMENT#${collection}#`,
   /** A line of a facility's release register, by the time of the release (a year's lines share a prefix). */
   releaseEntry: (releasedAt: string, containerUuid: string) => `RELEASE#${releasedAt}#${containerUuid}`,
+  releaseEntryPrefix: 'RELEASE#',
+  /** The head of a facility's register chain: its last line's hash. */
+  registerHead: 'REGISTER#HEAD',
   releaseYearPrefix: (year: number) => `RELEASE#${String(year).padStart(4, '0')}-`,
   /** A clearance notice of the facility. */
   clearanceNotice: (uuid: string) => `NOTICE#${uuid}`,

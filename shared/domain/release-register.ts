@@ -48,8 +48,8 @@ export interface ReleaseRegisterRow {
   RecordDocumentUuid: string;
 }
 
-/** The fields of a register line, in the order the register lists them. */
-export const REGISTER_FIELDS = [
+/** The members of a line the release decides (the chain adds its links: shared/domain/register-chain.ts). */
+export const ROW_FIELDS = [
   'ContainerUuid',
   'Name',
   'ReleasedAt',
@@ -69,8 +69,26 @@ export const REGISTER_FIELDS = [
   'RecordDocumentUuid',
 ] as const satisfies readonly (keyof ReleaseRegisterRow)[];
 
+/** A line as the register keeps and answers it: the row, its links in the chain, its hash. */
+export interface RegisterLine extends ReleaseRegisterRow {
+  /** The LineSha256 of the facility's previous line; null for its first. */
+  PreviousSha256: string | null;
+  /** The SHA-256 of the line's record PDF. */
+  RecordSha256: string;
+  /** SHA-256 of the line's other members as RFC 8785 canonical JSON. */
+  LineSha256: string;
+}
+
+/** The fields of a register line, in the order the register lists them. */
+export const REGISTER_FIELDS = [
+  ...ROW_FIELDS,
+  'PreviousSha256',
+  'RecordSha256',
+  'LineSha256',
+] as const satisfies readonly (keyof RegisterLine)[];
+
 /** The German headers of the CSV, with units. */
-const GERMAN_HEADERS: Readonly<Record<keyof ReleaseRegisterRow, string>> = {
+const GERMAN_HEADERS: Readonly<Record<keyof RegisterLine, string>> = {
   ContainerUuid: 'Behälter-Kennung',
   Name: 'Behälter',
   ReleasedAt: 'Zeitpunkt der Feststellung (UTC)',
@@ -88,6 +106,9 @@ const GERMAN_HEADERS: Readonly<Record<keyof ReleaseRegisterRow, string>> = {
   ClearanceNoticeFileNumber: 'Freigabebescheid (Aktenzeichen)',
   Justification: 'Bemerkung',
   RecordDocumentUuid: 'Protokoll (Dokument)',
+  PreviousSha256: 'Vorige Zeile (SHA-256)',
+  RecordSha256: 'Protokoll (SHA-256)',
+  LineSha256: 'Zeile (SHA-256)',
 };
 
 /** A CSV cell (RFC 4180): quoted when it must be; text a spreadsheet would run as a formula starts with `'`. */
@@ -103,13 +124,13 @@ export type CsvDialect = 'en' | 'de';
 
 const DIALECTS = {
   // RFC 4180 with English headers: numbers as JSON writes them.
-  en: { separator: ',', list: ';', bom: '', header: (c: keyof ReleaseRegisterRow) => c, number: String },
+  en: { separator: ',', list: ';', bom: '', header: (c: keyof RegisterLine) => c, number: String },
   // What German spreadsheets open: `;`, decimal commas (rounded as on the record), a BOM, German headers.
   de: {
     separator: ';',
     list: ' | ',
     bom: '\uFEFF',
-    header: (c: keyof ReleaseRegisterRow) => GERMAN_HEADERS[c],
+    header: (c: keyof RegisterLine) => GERMAN_HEADERS[c],
     number: (n: number) => formatNumber(n),
   },
 } as const;
@@ -119,12 +140,12 @@ const DIALECTS = {
  * dialect's list separator (never the cell separator); the mass is g in English, kg in German.
  */
 export function registerCsv(
-  columns: readonly (keyof ReleaseRegisterRow)[],
-  rows: readonly ReleaseRegisterRow[],
+  columns: readonly (keyof RegisterLine)[],
+  rows: readonly RegisterLine[],
   dialect: CsvDialect = 'en',
 ): string {
   const d = DIALECTS[dialect];
-  const value = (row: ReleaseRegisterRow, column: keyof ReleaseRegisterRow): unknown => {
+  const value = (row: RegisterLine, column: keyof RegisterLine): unknown => {
     const v = row[column];
     if (column === 'Nuclides')
       return row.Nuclides.map(

@@ -7,7 +7,7 @@ import type { NuclideModel, NuclideReleaseType } from '../domain/nuclides';
 import type { DecisionEvaluation, EvaluatedNuclide } from '../domain/decision-evaluation';
 import type { NuclideAssessment, ReleaseAssessment } from '../domain/release-assessment';
 import type { ReleaseRecordModel } from '../domain/release-record';
-import { MEASUREMENT_METHODS, type RegisterNuclide, type ReleaseRegisterRow } from '../domain/release-register';
+import { MEASUREMENT_METHODS, type RegisterLine, type RegisterNuclide } from '../domain/release-register';
 import { RELEASE_TYPES, WASTE_FORMS } from '../domain/release-types';
 import type { HistoryEntryModel } from '../services/containers';
 import type { ReleaseRegisterSummary } from '../services/releases';
@@ -15,6 +15,7 @@ import { justification } from './container';
 import { identifier, oneOf, timestamp } from './fields';
 
 const number = v.number();
+const sha256Hex = v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/));
 const nullableNumber = v.nullable(number);
 
 const nuclideAssessment = v.strictObject({
@@ -162,7 +163,7 @@ export const releaseRecordModel = v.strictObject({
   ReleasedByName: v.nullable(v.string()),
   Justification: v.nullable(v.string()),
   Assessment: releaseAssessmentModel,
-  Sha256: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)),
+  Sha256: sha256Hex,
 } satisfies Record<keyof ReleaseRecordModel, v.GenericSchema>);
 
 /** Null only on a line booked before the release rested on a notice and a decision measurement. */
@@ -198,7 +199,19 @@ export const releaseRegisterModel = v.strictObject({
   ClearanceNoticeFileNumber: bookedSince(v.string()),
   Justification: v.nullable(v.string()),
   RecordDocumentUuid: identifier,
-} satisfies Record<keyof ReleaseRegisterRow, v.GenericSchema>);
+  PreviousSha256: v.pipe(
+    v.nullable(sha256Hex),
+    v.description("The LineSha256 of the facility's previous line; null for its first (and before the chain)."),
+  ),
+  RecordSha256: bookedSince(sha256Hex),
+  LineSha256: v.pipe(
+    bookedSince(sha256Hex),
+    v.description(
+      "SHA-256 (hex) of the line's other members, PreviousSha256 included, serialized by RFC 8785 (JSON " +
+        'Canonicalization Scheme): recomputable by anyone (docs/api.md).',
+    ),
+  ),
+} satisfies Record<keyof RegisterLine, v.GenericSchema>);
 
 const totals = { Releases: v.pipe(number, v.integer()), TotalWeight: number };
 /** ReleaseRegisterSummaryModel: the year's mass (g) per type of release, the figures of the yearly report. */

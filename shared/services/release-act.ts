@@ -19,6 +19,7 @@ import type { DecisionMeasurement } from '../domain/decision-measurement';
 import { FILENAME_FORBIDDEN, releaseRecordDocument } from '../domain/document';
 import { timeOrderedUuid } from '../domain/ids';
 import type { ReleaseRecordContent } from '../domain/record-content';
+import { canonicalLine, chainLine, registerLineKey } from '../domain/register-chain';
 import { checkReleasable, checkRelease } from '../domain/release-gate';
 import {
   keptUntil,
@@ -68,6 +69,8 @@ export interface ReleaseParts {
 export interface PreparedRelease {
   next: ContainerRecord;
   write: ReleaseWrite;
+  /** Keeps the register line as a locked object; called once the transaction succeeded. */
+  archive: () => Promise<void>;
   /** Audit lines beyond the changed fields: the Justification and the record. */
   audit: AuditChange[];
   model: ReleaseRecordModel;
@@ -127,11 +130,12 @@ export function releaseAct(store: ContainerStore, parts: ReleaseParts) {
     const tenant = { client: container.Client, facility: container.Facility };
     const at = formatTimestamp(now);
     checkReleasable(view.record, request.state);
-    const [notice, measurement, history, disposalMassThisYear] = await Promise.all([
+    const [notice, measurement, history, disposalMassThisYear, previous] = await Promise.all([
       citedNotice(tenant, request, at),
       parts.measurements.latest(tenant, container.Uuid),
       store.history(tenant, container.Uuid),
       disposalMass(tenant, type, now),
+      parts.register.head(tenant),
     ]);
     const assessment = checkRelease({
       stored: view.record,
@@ -176,15 +180,20 @@ export function releaseAct(store: ContainerStore, parts: ReleaseParts) {
       until,
       now,
     );
-    await parts.records.keep(document.File!.Key, bytes, 'application/pdf', {
-      mode: parts.lockMode,
-      until,
-      sha256: hash,
-    });
+    const retention = { mode: parts.lockMode, until };
+    await parts.records.keep(document.File!.Key, bytes, 'application/pdf', { ...retention, sha256: hash });
     const row = registerRowOf(facts);
+    const line = chainLine(row, previous, hash);
+    const lineBytes = new TextEncoder().encode(canonicalLine(line));
     return {
       next,
-      write: { document, row, notice: { Uuid: notice.Uuid, Version: notice.Version } },
+      write: { document, line, previous, notice: { Uuid: notice.Uuid, Version: notice.Version } },
+      // The line's locked copy beside its PDF, once the transaction has booked it (a failed one leaves no copy).
+      archive: () =>
+        parts.records.keep(registerLineKey(tenant, line), lineBytes, 'application/json', {
+          ...retention,
+          sha256: createHash('sha256').update(lineBytes).digest('hex'),
+        }),
       audit: [
         ...(justification === null ? [] : [{ field: 'Justification', old: null, new: justification }]),
         {
@@ -241,5 +250,15 @@ export async function writeRelease(
       conflict: error instanceof ConditionFailedError,
     });
     throw error;
+  }
+  try {
+    await prepared.archive();
+  } catch (error) {
+    // Booked; the line's archive copy is missing until rebuildReleaseRegister writes it (verify names it).
+    logger.error('release booked, its register line not archived', {
+      container: next.Uuid,
+      releasedAt: prepared.write.line.ReleasedAt,
+      error: error as Error,
+    });
   }
 }

@@ -7,7 +7,7 @@ import type { Tenant } from '../data/table';
 import { optimistic } from '../data/transact';
 import { etagOf, fieldChanges } from '../domain/container';
 import type { ReleaseRecordModel } from '../domain/release-record';
-import type { ReleaseRegisterRow } from '../domain/release-register';
+import type { RegisterLine } from '../domain/release-register';
 import { RELEASE_TYPES, type ReleaseType } from '../domain/release-types';
 import { formatTimestamp } from '../domain/time';
 import { notFound } from '../errors';
@@ -77,7 +77,7 @@ export interface ReleaseRegisterSummary {
 export function registerService(register: ReleaseRegisterStore) {
   return {
     /** A year's register of the facility, oldest release first. */
-    async register(tenant: Tenant, year: number): Promise<ReleaseRegisterRow[]> {
+    async register(tenant: Tenant, year: number): Promise<RegisterLine[]> {
       return register.list(tenant, year);
     },
 

@@ -17,7 +17,7 @@ import { ConditionFailedError } from '../../../shared/data/transact';
 import type { ReleaseRegisterStore } from '../../../shared/data/releases';
 import type { AuditAction, ContainerRecord, ContainerView, ContentLink } from '../../../shared/domain/container';
 import type { DocumentRecord } from '../../../shared/domain/document';
-import type { ReleaseRegisterRow } from '../../../shared/domain/release-register';
+import type { RegisterLine } from '../../../shared/domain/release-register';
 
 const idOf = (tenant: Tenant, uuid: string) => `${tenant.client}#${tenant.facility}#${uuid}`;
 const tenantOf = (record: ContainerRecord): Tenant => ({ client: record.Client, facility: record.Facility });
@@ -30,7 +30,9 @@ export function memoryContainerStore() {
   const people = new Map<string, string>();
   /** What releases wrote beside their containers: record documents by uuid, register lines in order. */
   const documents = new Map<string, DocumentRecord>();
-  const rows: { tenant: Tenant; row: ReleaseRegisterRow }[] = [];
+  const rows: { tenant: Tenant; row: RegisterLine }[] = [];
+  /** Each facility's register chain head (shared/data/releases.ts registerHeadItem). */
+  const heads = new Map<string, string>();
   /** The notices releases cited, in order. */
   const citations: { tenant: Tenant; notice: { Uuid: string; Version: number } }[] = [];
 
@@ -92,6 +94,8 @@ export function memoryContainerStore() {
       if (transition && (!view || view[field] !== null)) throw failed();
       if (release && (documents.has(release.document.Uuid) || rows.some((r) => r.row.ContainerUuid === next.Uuid)))
         throw failed();
+      const head = heads.get(idOf(tenantOf(next), ''));
+      if (release && head !== undefined && head !== release.previous) throw failed();
       remember(next, write);
       if (changes.length) {
         view!.record = structuredClone(next);
@@ -100,7 +104,8 @@ export function memoryContainerStore() {
       if (transition) view![field] = transition.id;
       if (release) {
         documents.set(release.document.Uuid, structuredClone(release.document));
-        rows.push({ tenant: tenantOf(next), row: structuredClone(release.row) });
+        rows.push({ tenant: tenantOf(next), row: structuredClone(release.line) });
+        heads.set(idOf(tenantOf(next), ''), release.line.LineSha256);
         citations.push({ tenant: tenantOf(next), notice: structuredClone(release.notice) });
       }
     },
@@ -151,12 +156,19 @@ export function memoryContainerStore() {
   };
   /** The register over the same memory (shared/data/releases.ts's port). */
   const register: ReleaseRegisterStore = {
-    async list(tenant: Tenant, year: number, fields?: readonly (keyof ReleaseRegisterRow)[]) {
+    async list(tenant: Tenant, year: number, fields?: readonly (keyof RegisterLine)[]) {
       return rows
         .filter((r) => idOf(r.tenant, '') === idOf(tenant, '') && r.row.ReleasedAt.startsWith(`${year}-`))
         .map(({ row }) =>
-          fields ? (Object.fromEntries(fields.map((f) => [f, row[f]])) as unknown as ReleaseRegisterRow) : row,
+          fields ? (Object.fromEntries(fields.map((f) => [f, row[f]])) as unknown as RegisterLine) : row,
         );
+    },
+    async head(tenant: Tenant) {
+      return heads.get(idOf(tenant, '')) ?? null;
+    },
+    async before(tenant: Tenant, year: number) {
+      const earlier = rows.filter((r) => idOf(r.tenant, '') === idOf(tenant, '') && r.row.ReleasedAt < `${year}-`);
+      return earlier.at(-1)?.row.LineSha256 ?? null;
     },
   };
   return Object.assign(store, { documents, register, citations });

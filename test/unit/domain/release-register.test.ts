@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { formatNumber } from '../../../shared/domain/record-wording';
-import { REGISTER_FIELDS, registerCsv, type ReleaseRegisterRow } from '../../../shared/domain/release-register';
+import { REGISTER_FIELDS, registerCsv, type RegisterLine } from '../../../shared/domain/release-register';
 
-const row: ReleaseRegisterRow = {
+const row: RegisterLine = {
   ContainerUuid: 'box-uuid',
   Name: '=HYPERLINK("x"),"quoted"',
   ReleasedAt: '2026-11-25 10:00:00',
@@ -27,6 +27,9 @@ const row: ReleaseRegisterRow = {
   ClearanceNoticeFileNumber: 'RP-2026/0815',
   Justification: 'two, parts; and more',
   RecordDocumentUuid: 'doc-uuid',
+  PreviousSha256: null,
+  RecordSha256: 'a'.repeat(64),
+  LineSha256: 'b'.repeat(64),
 };
 
 describe('registerCsv', () => {
