@@ -223,6 +223,22 @@ export function grantTenantData(role: Role, storage: Storage, { data, files, rec
       }),
     );
   }
+  if (records === 'read') {
+    // The facility's records: read, and listed under its own folder only.
+    role.addToPolicy(
+      new PolicyStatement({
+        actions: ['s3:GetObject'],
+        resources: [storage.recordsBucket.arnForObjects(`${sessionFiles}*`)],
+      }),
+    );
+    role.addToPolicy(
+      new PolicyStatement({
+        actions: ['s3:ListBucket'],
+        resources: [storage.recordsBucket.bucketArn],
+        conditions: { StringLike: { 's3:prefix': [`${sessionFiles}*`] } },
+      }),
+    );
+  }
   if (records === 'write') {
     // A record is stored with its own Object Lock retention (s3:PutObjectRetention), never deleted.
     role.addToPolicy(

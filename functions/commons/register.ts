@@ -1,4 +1,6 @@
 import { tenantDocumentClient } from '../../shared/clients/dynamodb';
+import { tenantS3Client } from '../../shared/clients/s3';
+import { s3FileStorage } from '../../shared/data/files';
 import { config } from '../../shared/config';
 import { dynamoReleaseRegister } from '../../shared/data/releases';
 import { perTenant } from '../../shared/http/tenant';
@@ -9,6 +11,14 @@ import { registerService } from '../../shared/services/releases';
 
 export const register = perTenant((session) =>
   registerService(dynamoReleaseRegister(tenantDocumentClient(session), config.tableName)),
+);
+
+/** The register with the facility's locked records, for its verification. */
+export const lockedRegister = perTenant((session) =>
+  registerService(
+    dynamoReleaseRegister(tenantDocumentClient(session), config.tableName),
+    s3FileStorage(tenantS3Client(session), config.recordsBucketName),
+  ),
 );
 
 /** At most this many lines of a year in one answer (a Lambda answer holds 6 MB; a facility releases far fewer). */

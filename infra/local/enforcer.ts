@@ -52,7 +52,7 @@ function s3CallAsks(method: string, url: URL, headers: http.IncomingHttpHeaders,
         Delete: { Objects: [...body.toString('utf8').matchAll(/<Key>([^<]*)<\/Key>/g)].map((m) => ({ Key: m[1] })) },
       });
     if (method === 'POST') return iamRequestsOf('s3', 'PutObject', { Bucket: bucket, Key: formField(body, 'key') });
-    return on(method === 'GET' ? 'ListObjectsV2' : 'HeadBucket');
+    return method === 'GET' ? on('ListObjectsV2', { Prefix: url.searchParams.get('prefix') ?? '' }) : on('HeadBucket');
   }
   switch (method) {
     case 'GET':

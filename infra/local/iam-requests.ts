@@ -184,6 +184,14 @@ function s3Requests(command: string, input: Input): IamAsk[] {
     }
     case 'ListObjectsV2':
     case 'ListObjects':
+      // A listing is asked with its prefix: a policy may hold it to a tenant's folder (s3:prefix).
+      return [
+        {
+          action: 's3:ListBucket',
+          resource: `arn:aws:s3:::${input.Bucket}`,
+          context: { 's3:prefix': String(input.Prefix ?? '') },
+        },
+      ];
     case 'HeadBucket':
       return one('s3:ListBucket', `arn:aws:s3:::${input.Bucket}`);
     default:

@@ -3,6 +3,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   type S3Client,
 } from '@aws-sdk/client-s3';
@@ -50,6 +51,8 @@ export interface FileStorage {
   keep(key: string, body: Uint8Array, contentType: string, retention: Retention): Promise<void>;
   /** An object's bytes, or undefined when there is none. */
   read(key: string): Promise<Uint8Array | undefined>;
+  /** The keys under `prefix`, in key order. */
+  list(prefix: string): Promise<string[]>;
 }
 
 export function s3FileStorage(s3: S3Client, bucket: string): FileStorage {
@@ -123,6 +126,19 @@ export function s3FileStorage(s3: S3Client, bucket: string): FileStorage {
         if ((error as Error).name === 'NoSuchKey' || (error as Error).name === 'NotFound') return undefined;
         throw error;
       }
+    },
+
+    async list(prefix) {
+      const keys: string[] = [];
+      let token: string | undefined;
+      do {
+        const out = await s3.send(
+          new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }),
+        );
+        keys.push(...(out.Contents ?? []).map((o) => o.Key!));
+        token = out.IsTruncated ? out.NextContinuationToken : undefined;
+      } while (token);
+      return keys;
     },
   };
 }

@@ -34,6 +34,7 @@ import {
   releaseRecordModel,
   releaseRegisterModel,
   releaseRegisterSummaryModel,
+  registerVerificationModel,
   releaseTypeQuery,
   yearQuery,
 } from '../schemas/release';
@@ -72,6 +73,10 @@ export const routeDocs: Readonly<Record<string, RouteDocs>> = {
   'releaseRegister.list': {
     query: { year: yearQuery },
     reply: { collection: 'ReleaseRegisterModelCollection', model: releaseRegisterModel },
+  },
+  'releaseRegister.verify': {
+    query: { year: yearQuery },
+    reply: { item: 'ReleaseRegisterVerificationModel', model: registerVerificationModel },
   },
   'releaseRegister.summary': {
     query: { year: yearQuery },

@@ -48,6 +48,18 @@ export const releaseRoutes = {
     roles: REGISTER_READERS,
     alternatives: ['text/csv'],
   },
+  verify: {
+    operation: 'releaseRegister.verify',
+    method: 'GET',
+    path: `${REGISTER}/verify`,
+    entry: 'functions/container/release-register-verify.ts',
+    auth: 'token',
+    data: 'read',
+    files: 'none',
+    records: 'read',
+    query: { year: REQUIRED_TEXT },
+    roles: REGISTER_READERS,
+  },
   summary: {
     operation: 'releaseRegister.summary',
     method: 'GET',

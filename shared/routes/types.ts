@@ -44,10 +44,11 @@ export interface Route {
   readonly executions?: 'start' | 'read';
   /**
    * What the function does with the release records bucket (S3 Object Lock) beyond presigning downloads (which
-   * every function that presents documents does): `write` makes release records. Such a function loads its PDF
-   * library only when it makes one (installed beside its bundle, infra/bundling.ts).
+   * every function that presents documents does): `read` lists and reads the facility's records (the register's
+   * verification), `write` makes release records. A function that writes loads its PDF library only when it makes
+   * a record (installed beside its bundle, infra/bundling.ts).
    */
-  readonly records?: 'write';
+  readonly records?: 'read' | 'write';
   /**
    * Roles of which the token must hold one (after its tenant check): 403 `auth.role_required` otherwise, before
    * anything runs. Without it any holder of the tenant may call the route.

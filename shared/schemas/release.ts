@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import type { NuclideModel, NuclideReleaseType } from '../domain/nuclides';
 import type { DecisionEvaluation, EvaluatedNuclide } from '../domain/decision-evaluation';
+import type { ChainVerification } from '../domain/register-chain';
 import type { NuclideAssessment, ReleaseAssessment } from '../domain/release-assessment';
 import type { ReleaseRecordModel } from '../domain/release-record';
 import { MEASUREMENT_METHODS, type RegisterLine, type RegisterNuclide } from '../domain/release-register';
@@ -222,3 +223,13 @@ export const releaseRegisterSummaryModel = v.strictObject({
   ...totals,
   ReleaseTypes: v.array(v.strictObject({ ReleaseType: v.picklist(RELEASE_TYPES), ...totals })),
 } satisfies Record<keyof ReleaseRegisterSummary, v.GenericSchema>);
+
+const where = { ContainerUuid: identifier, ReleasedAt: timestamp };
+/** ReleaseRegisterVerificationModel: the year's chain, each line against its locked object and its PDF. */
+export const registerVerificationModel = v.strictObject({
+  Valid: v.pipe(v.boolean(), v.description('Every line holds, in one unbroken chain, and nothing is missing.')),
+  Lines: v.pipe(number, v.integer()),
+  Objects: v.pipe(number, v.integer()),
+  FirstBroken: v.nullable(v.strictObject({ ...where, Reason: v.string() })),
+  Missing: v.array(v.strictObject({ ...where, Missing: v.picklist(['object', 'line', 'record']) })),
+} satisfies Record<keyof ChainVerification, v.GenericSchema>);

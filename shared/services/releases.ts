@@ -2,7 +2,11 @@
  * Release use cases: the release act on a stored container (POST .../release), and the yearly register with its
  * summary. The act itself, with its ports, is shared/services/release-act.ts.
  */
+import { createHash } from 'node:crypto';
+import type { FileStorage } from '../data/files';
 import type { ReleaseRegisterStore } from '../data/releases';
+import { fileKey } from '../domain/document';
+import { registerLinePrefix, verifyChain, type ChainVerification, type LineObject } from '../domain/register-chain';
 import type { Tenant } from '../data/table';
 import { optimistic } from '../data/transact';
 import { etagOf, fieldChanges } from '../domain/container';
@@ -73,9 +77,38 @@ export interface ReleaseRegisterSummary {
   ReleaseTypes: { ReleaseType: ReleaseType; Releases: number; TotalWeight: number }[];
 }
 
+/** At most this many locked objects are read at once while verifying. */
+const VERIFY_READS = 16;
+
 /** The yearly register's use cases; who may read it is the routes' (roles rpo and reporter). */
-export function registerService(register: ReleaseRegisterStore) {
+export function registerService(register: ReleaseRegisterStore, records?: FileStorage) {
+  /** A locked line object and the hash of the PDF it names (undefined when the PDF is not there). */
+  async function lineObject(tenant: Tenant, key: string): Promise<LineObject> {
+    const line = JSON.parse(new TextDecoder().decode(await records!.read(key))) as RegisterLine;
+    const pdf = await records!.read(
+      fileKey({ Client: tenant.client, Facility: tenant.facility, Uuid: line.RecordDocumentUuid }),
+    );
+    return { line, recordSha256: pdf && createHash('sha256').update(pdf).digest('hex') };
+  }
+
   return {
+    /**
+     * The year's chain checked (GET .../release-register/verify): each line's hash recomputed, each link followed
+     * from the facility's last line before the year, each line against its locked object, each object's PDF hash.
+     */
+    async verify(tenant: Tenant, year: number): Promise<ChainVerification> {
+      if (!records) throw new Error('registerService.verify needs the records bucket');
+      const [lines, before, keys] = await Promise.all([
+        register.list(tenant, year),
+        register.before(tenant, year),
+        records.list(registerLinePrefix(tenant, year)),
+      ]);
+      const objects: LineObject[] = [];
+      for (let i = 0; i < keys.length; i += VERIFY_READS)
+        objects.push(...(await Promise.all(keys.slice(i, i + VERIFY_READS).map((key) => lineObject(tenant, key)))));
+      return verifyChain(lines, before, objects);
+    },
+
     /** A year's register of the facility, oldest release first. */
     async register(tenant: Tenant, year: number): Promise<RegisterLine[]> {
       return register.list(tenant, year);

@@ -40,6 +40,7 @@ export function memoryFileStorage(clock: () => Date = () => new Date()) {
       objects.set(key, { body, size: body.byteLength, contentType, lastModified: clock(), retention });
     },
     read: async (key) => objects.get(key)?.body,
+    list: async (prefix) => [...objects.keys()].filter((key) => key.startsWith(prefix)).sort(),
   };
   return Object.assign(storage, { objects });
 }
