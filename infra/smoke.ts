@@ -11,7 +11,8 @@ import { commandLine } from './cli';
 
 const usage = `usage: npm run --silent smoke -- --url <ApiUrl> --token <jwt> [--client <uuid>] [--facility <uuid>]
          [--wait <seconds>]
-  walks the API of a deployed stage (or npm start's) with the token: the contract, a container
+  walks the API of a deployed stage (or npm start's) with the token (it needs role rpo or reporter for the release
+  register's verification of the current year): the contract, a container
   (create, load, update, contents, delete) and a document (create, upload its file through the
   presigned form, see the file's information arrive, archive it), one line per step.
   --client/--facility: the tenant to write in (default: the token's first client and facility);
@@ -181,6 +182,18 @@ async function main(): Promise<number> {
         'update',
       );
       return { value: undefined, detail: `ETag ${answer.headers.get('etag') ?? '?'}` };
+    });
+    await step(`GET release-register/verify (${new Date().getUTCFullYear()}, role rpo or reporter)`, async () => {
+      const year = new Date().getUTCFullYear();
+      const answer = await request(
+        'GET',
+        `/waste-management/api/v1/${client}/${facility}/release-register/verify?year=${year}`,
+      );
+      if (answer.status === 403) throw new Error('verify: the token holds neither role rpo nor reporter');
+      expect(answer, 200, 'verify');
+      const v = answer.body?.ReleaseRegisterVerificationModel as { Valid?: boolean; Lines?: number; Objects?: number };
+      if (v?.Valid !== true) throw new Error(`the register of ${year} does not verify: ${answer.text.slice(0, 300)}`);
+      return { value: undefined, detail: `valid, ${v.Lines} lines, ${v.Objects} locked objects` };
     });
     await step('GET container contents', async () => {
       const answer = expect(await request('GET', `${containers}/${made.container}/contents`), 200, 'contents');

@@ -34,7 +34,8 @@ describe('npm run --silent smoke', () => {
   it("walks the API in the token's facility, one line per step, and cleans up what it made", {
     timeout: 60_000,
   }, async () => {
-    const tenant = newTenant();
+    // A reporter: the walk verifies the release register of the year.
+    const tenant = newTenant({ roles: ['reporter'] });
     const { code, stdout, stderr } = await smoke(['--url', runtime().apiUrl, '--token', tenant.token]);
     expect(code, `${stdout}\n${stderr}`).toBe(0);
     const lines = stdout.trim().split('\n');
@@ -45,6 +46,7 @@ describe('npm run --silent smoke', () => {
     for (const line of steps) expect(line).toMatch(/^ok {3}\d+ /);
     for (const step of [
       'POST container',
+      'release-register/verify',
       'upload the file',
       'file information arrives',
       'ARCHIVED',
