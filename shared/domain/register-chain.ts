@@ -123,3 +123,33 @@ const pick = (line: Pick<ReleaseRegisterRow, 'ReleasedAt' | 'ContainerUuid'>) =>
   ContainerUuid: line.ContainerUuid,
   ReleasedAt: line.ReleasedAt,
 });
+
+/** What rebuilding a register from its locked objects does: each line's fate (shared/operations/rebuild-register.ts). */
+export interface RebuildPlan {
+  /** Objects whose line the table lacks: the line is restored from the object (a new item, never over one). */
+  restoreLines: ChainedLine[];
+  /** Lines whose locked object is missing: the object is written from the line (its hash checked first). */
+  restoreObjects: ChainedLine[];
+  /** Lines that differ from their object: reported, never changed (the object is the archive, verify names them). */
+  conflicts: ChainedLine[];
+  unchanged: number;
+}
+
+/** The plan for one facility's lines and objects: what the archive holds and the index lacks, and the reverse. */
+export function rebuildPlan(lines: readonly ChainedLine[], objects: readonly ChainedLine[]): RebuildPlan {
+  const tableById = new Map(lines.map((l) => [idOf(l), l]));
+  const objectIds = new Set(objects.map(idOf));
+  const plan: RebuildPlan = { restoreLines: [], restoreObjects: [], conflicts: [], unchanged: 0 };
+  for (const object of objects) {
+    const line = tableById.get(idOf(object));
+    if (!line) {
+      // Only a line that hashes to its own LineSha256 comes back: a damaged object restores nothing.
+      if (lineSha256(object) === object.LineSha256) plan.restoreLines.push(object);
+      else plan.conflicts.push(object);
+    } else if (canonicalLine(line) !== canonicalLine(object)) plan.conflicts.push(line);
+    else plan.unchanged++;
+  }
+  for (const line of lines)
+    if (!objectIds.has(idOf(line)) && lineSha256(line) === line.LineSha256) plan.restoreObjects.push(line);
+  return plan;
+}
