@@ -194,12 +194,12 @@ export const splitByNuclide = (result: CountingResult, nuclides: readonly Weight
 /** Σ part_i / L_i over the nuclides, or the nuclides without a value (L_i null). */
 function sumOfRatios(
   nuclides: readonly MeasuredNuclide[],
-  valueOf: (nuclide: string) => number | null,
+  limitOf: (nuclide: string) => number | null,
   part: 'ValueUsed' | 'DetectionLimit',
 ): { sum: number | null; missing: string[] } {
-  const missing = nuclides.filter((n) => valueOf(n.Nuclide) === null).map((n) => n.Nuclide);
+  const missing = nuclides.filter((n) => limitOf(n.Nuclide) === null).map((n) => n.Nuclide);
   if (missing.length) return { sum: null, missing };
-  return { sum: nuclides.reduce((sum, n) => sum + n[part] / valueOf(n.Nuclide)!, 0), missing };
+  return { sum: nuclides.reduce((sum, n) => sum + n[part] / limitOf(n.Nuclide)!, 0), missing };
 }
 
 /** A notice in force at the measurement that permits the individual case, with its values. */
