@@ -159,30 +159,35 @@ export const contentSummary = (link: ContentLink) => {
   return summary;
 };
 
-export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: string): ContainerStore {
-  const auditItem = (
-    record: ContainerRecord,
-    action: AuditAction,
-    changes: AuditChange[],
-    write: WriteContext,
-  ): TransactWriteItem => ({
-    Put: {
-      TableName: tableName,
-      Item: {
-        PK: keys.tenant({ client: record.Client, facility: record.Facility }),
-        // Millisecond time first, so a container's audit entries sort in the order they were written.
-        SK: keys.audit('CONTAINER', record.Uuid, new Date().toISOString(), write.requestId || randomUUID()),
-        Type: ITEM_TYPES.audit,
-        Entity: ITEM_TYPES.container,
-        EntityUuid: record.Uuid,
-        Action: action,
-        Actor: write.actor.sub,
-        At: write.at,
-        RequestId: write.requestId,
-        Changes: changes.map((c) => ({ Field: c.field, Old: c.old, New: c.new })),
-      },
+/** A container's audit entry as a transaction item: who, when, under which request, which fields from what to what. */
+export const containerAuditItem = (
+  tableName: string,
+  record: ContainerRecord,
+  action: AuditAction,
+  changes: AuditChange[],
+  write: WriteContext,
+): TransactWriteItem => ({
+  Put: {
+    TableName: tableName,
+    Item: {
+      PK: keys.tenant({ client: record.Client, facility: record.Facility }),
+      // Millisecond time first, so a container's audit entries sort in the order they were written.
+      SK: keys.audit('CONTAINER', record.Uuid, new Date().toISOString(), write.requestId || randomUUID()),
+      Type: ITEM_TYPES.audit,
+      Entity: ITEM_TYPES.container,
+      EntityUuid: record.Uuid,
+      Action: action,
+      Actor: write.actor.sub,
+      At: write.at,
+      RequestId: write.requestId,
+      Changes: changes.map((c) => ({ Field: c.field, Old: c.old, New: c.new })),
     },
-  });
+  },
+});
+
+export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: string): ContainerStore {
+  const auditItem = (record: ContainerRecord, action: AuditAction, changes: AuditChange[], write: WriteContext) =>
+    containerAuditItem(tableName, record, action, changes, write);
 
   // The service's own writes leave the person directory alone.
   const directory = (record: ContainerRecord, write: WriteContext): TransactWriteItem[] =>

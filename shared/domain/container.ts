@@ -92,7 +92,15 @@ export interface ContainerRecord extends ContainerData, StoredRecord {}
 
 export const CONTENT_KINDS = ['CYCLOTRON_PRODUCT', 'GENERATOR_ELUAT'] as const;
 /** What a container's audit entry records: its own life and its contents'. */
-export const AUDIT_ACTIONS = ['created', 'updated', 'deleted', 'content_added', 'content_removed', 'released'] as const;
+export const AUDIT_ACTIONS = [
+  'created',
+  'updated',
+  'deleted',
+  'content_added',
+  'content_removed',
+  'released',
+  'measured',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export type ContentKind = (typeof CONTENT_KINDS)[number];
 /** At most this many contents a container (its load stays a few pages of one query). */

@@ -766,6 +766,15 @@ export const details = {
     de: 'Der Freigabebescheid umfasst die Abfallformen {forms}, nicht {form}',
   },
   // clearance notices, instruments, decision measurements
+  'detail.object_members': {
+    en: '{field}: must be an object holding only the documented members',
+    de: '{field}: muss ein Objekt nur mit den dokumentierten Feldern sein',
+  },
+  'detail.min_items': {
+    en: '{field}: must hold at least {requirement} item(s)',
+    de: '{field}: muss mindestens {requirement} Eintrag/Einträge enthalten',
+  },
+  'detail.at_most': { en: '{field}: must be at most {requirement}', de: '{field}: darf höchstens {requirement} sein' },
   'detail.no_repeats': {
     en: '{field}: must not name a value twice',
     de: '{field}: darf keinen Wert zweimal nennen',
@@ -793,7 +802,9 @@ export const details = {
   },
   'detail.valid_until_cited': {
     en: '{field}: a cited notice can only be closed, at or after its last citation {at}, never reopened',
-    de: '{field}: ein zitierter Bescheid kann nur beendet werden, frühestens mit seiner letzten Zitierung {at}, nie wieder geöffnet',
+    de:
+      '{field}: ein zitierter Bescheid kann nur beendet werden, frühestens mit seiner letzten Zitierung {at}, nie ' +
+      'wieder geöffnet',
   },
   'detail.probe_area': {
     en: '{field}: a SURFACE calibration names the probe area (> 0 cm²); other geometries none (null)',
@@ -841,12 +852,20 @@ export const details = {
     de: 'Keine Kalibrierung für Geometrie {geometry} und Nuklid {nuclide}',
   },
   'detail.measurement_input': {
-    en: '{field}: missing (a decision measurement is evaluated per g of Weight, split into the nuclides of the contents)',
-    de: '{field}: fehlt (eine Entscheidungsmessung wird je g Weight ausgewertet und auf die Nuklide der Inhalte aufgeteilt)',
+    en:
+      '{field}: missing (a decision measurement is evaluated per g of Weight, split into the nuclides of the ' +
+      'contents)',
+    de:
+      '{field}: fehlt (eine Entscheidungsmessung wird je g Weight ausgewertet und auf die Nuklide der Inhalte ' +
+      'aufgeteilt)',
   },
   'detail.figures_out_of_range': {
-    en: '{field}: the computed figures leave the range stored exactly; check the counts, times, efficiencies and Weight',
-    de: '{field}: die berechneten Werte verlassen den exakt gespeicherten Bereich; Zählungen, Zeiten, Effizienzen und Weight prüfen',
+    en:
+      '{field}: the computed figures leave the range stored exactly; check the counts, times, efficiencies and ' +
+      'Weight',
+    de:
+      '{field}: die berechneten Werte verlassen den exakt gespeicherten Bereich; Zählungen, Zeiten, Effizienzen ' +
+      'und Weight prüfen',
   },
   /** Added to a message whose details are cut to the first MAX_DETAILS (shared/i18n/translate.ts). */
   'detail.listed': {

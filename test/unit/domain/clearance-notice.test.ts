@@ -1,4 +1,4 @@
-/** shared/domain/clearance-notice.ts: a notice's rules, what a citation freezes, and what a change's write must guard. */
+/** shared/domain/clearance-notice.ts: a notice's rules, what a citation freezes, what a change's write must guard. */
 import { describe, expect, it } from 'vitest';
 import {
   checkCitedChange,
