@@ -63,7 +63,10 @@ const schemas = schemasOf(INSTRUMENT_TABLE, {
       v.description('Per geometry and nuclide, each pair once; SURFACE names the probe area.'),
     ),
     CalibratedAt: timestamp,
-    CalibrationDueAt: v.pipe(timestamp, v.description('After CalibratedAt: the instrument is usable before it.')),
+    CalibrationDueAt: v.pipe(
+      timestamp,
+      v.description('UTC date and time, YYYY-MM-DD HH:MM:SS, after CalibratedAt: the instrument is usable before it.'),
+    ),
     CalibrationDocumentUuid: v.pipe(identifier, v.description('The certificate: a document of the same facility.')),
     FunctionCheckIntervalDays: wholeNumber(CHECK_INTERVAL_DAYS.min, CHECK_INTERVAL_DAYS.max),
   },

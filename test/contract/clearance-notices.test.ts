@@ -174,7 +174,8 @@ describe('changing a clearance notice', () => {
     expect([early.status, errorOf(early).Details]).toEqual([
       409,
       [
-        'ValidUntil: a cited notice can only be closed, at or after its last citation 2026-09-01 10:00:00, never reopened',
+        'ValidUntil: a cited notice can only be closed, at or after its last citation 2026-09-01 10:00:00, ' +
+          'never reopened',
       ],
     ]);
     const closed = await call('PUT', at, { token: rpo, body: { ValidUntil: '2026-12-31 23:59:59' } });

@@ -176,6 +176,8 @@ const invoke = async (operation: string, file: string) =>
     (
       await run(process.execPath, ['--import', 'tsx', 'infra/local/invoke.ts', operation, file], {
         cwd: root,
+        // The contract the docs function answers is larger than execFile's default of 1 MiB.
+        maxBuffer: 16 * 1024 * 1024,
         env: { ...process.env, LOCAL_DIR: inject('localDir') },
       })
     ).stdout,

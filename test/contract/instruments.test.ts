@@ -3,7 +3,7 @@
  * anyone of the facility records checks under their own name; every answer says whether the instrument is usable now.
  */
 import { describe, expect, it } from 'vitest';
-import { INSTRUMENT_FIELDS } from '../../shared/domain/instrument';
+import { INSTRUMENT_FIELDS, INSTRUMENT_KINDS } from '../../shared/domain/instrument';
 import { call, createDocument, errorOf, newTenant } from '../support/api';
 import { at, checkInstrument, createInstrument, INSTRUMENT_BODY, instrumentPath, rpoOf } from '../support/registers';
 
@@ -45,7 +45,7 @@ describe('recording an instrument', () => {
   it('names each member that breaks its rule (400)', async () => {
     expect(await details({ ...INSTRUMENT_BODY, Kind: 'GEIGER', SerialNumber: 'x'.repeat(65) })).toEqual([
       'SerialNumber: must have at most 64 characters',
-      'Kind: must be one of FREE_RELEASE_MONITOR, CONTAMINATION_MONITOR, DOSE_RATE_METER, WELL_COUNTER, GAMMA_SPECTROMETER',
+      `Kind: must be one of ${INSTRUMENT_KINDS.join(', ')}`,
     ]);
     for (const Efficiency of [0, 1.5, -0.1])
       expect(await details({ ...INSTRUMENT_BODY, Calibrations: [{ ...bag, Efficiency }] })).toEqual([
@@ -128,6 +128,21 @@ describe('function checks and usability', () => {
       'FAIL',
       'PASS',
     ]);
+  });
+
+  it('an Idempotency-Key records a check once: the same body answers the first, another is 409', async () => {
+    const instrument = await createInstrument(t);
+    const path = `${instrumentPath(t, instrument.Uuid)}/check`;
+    const body = { CheckedAt: at(-60), Result: 'PASS' };
+    const headers = { 'idempotency-key': `check-${instrument.Uuid}` };
+    const first = await call('POST', path, { token: t.token, body, headers });
+    const again = await call('POST', path, { token: t.token, body, headers });
+    expect([first.status, again.status]).toEqual([200, 200]);
+    expect(again.body.InstrumentCheckModel).toEqual(first.body.InstrumentCheckModel);
+    const other = await call('POST', path, { token: t.token, body: { ...body, Result: 'FAIL' }, headers });
+    expect([other.status, errorOf(other).Message]).toEqual([409, 'idempotency.key_reused']);
+    const checks = await call('GET', path, { token: t.token });
+    expect(checks.body.InstrumentCheckModelCollection).toHaveLength(1);
   });
 
   it('a check more than 5 minutes ahead of the server is 400', async () => {

@@ -77,7 +77,7 @@ describe('a decision measurement', () => {
     expect(listed.body.DecisionMeasurementModelCollection).toEqual([m]);
   });
 
-  it('with a surface part evaluates it per cm² of the probe, within the averaging area the ordinance allows', async () => {
+  it('evaluates a surface part per cm² of the probe, within the averaging area the ordinance allows', async () => {
     const instrument = await usableInstrument(t);
     const container = await closedContainer(t);
     const surface = {
@@ -132,7 +132,7 @@ describe('a decision measurement', () => {
       expect(failure(await measure(container, sent))).toEqual([400, 'request.invalid', [detail]]);
   });
 
-  it('is taken by anyone of the facility; contents without activities are assumed conservatively, and it says so', async () => {
+  it('is taken by anyone of the facility; unknown shares are assumed conservatively, and it says so', async () => {
     const instrument = await createInstrument(t, {
       ...INSTRUMENT_BODY,
       Calibrations: [
@@ -207,7 +207,8 @@ describe('the rules of a decision measurement (409, 404)', () => {
       409,
       'container.measurement_inputs',
       [
-        'Contents: missing (a decision measurement is evaluated per g of Weight, split into the nuclides of the contents)',
+        'Contents: missing (a decision measurement is evaluated per g of Weight, split into the nuclides of the ' +
+          'contents)',
       ],
     ]);
   });

@@ -760,7 +760,7 @@ export interface components {
         })[];
       /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
       CalibratedAt: string;
-      /** @description After CalibratedAt: the instrument is usable before it. */
+      /** @description UTC date and time, YYYY-MM-DD HH:MM:SS, after CalibratedAt: the instrument is usable before it. */
       CalibrationDueAt: string;
       CalibrationDocumentUuid: string | null;
       FunctionCheckIntervalDays: number;
@@ -4698,7 +4698,7 @@ export interface operations {
             })[];
           /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
           CalibratedAt: string;
-          /** @description After CalibratedAt: the instrument is usable before it. */
+          /** @description UTC date and time, YYYY-MM-DD HH:MM:SS, after CalibratedAt: the instrument is usable before it. */
           CalibrationDueAt: string;
           CalibrationDocumentUuid?: string | null;
           FunctionCheckIntervalDays?: number;
@@ -5137,7 +5137,7 @@ export interface operations {
             })[];
           /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
           CalibratedAt?: string;
-          /** @description After CalibratedAt: the instrument is usable before it. */
+          /** @description UTC date and time, YYYY-MM-DD HH:MM:SS, after CalibratedAt: the instrument is usable before it. */
           CalibrationDueAt?: string;
           CalibrationDocumentUuid?: string | null;
           FunctionCheckIntervalDays?: number;

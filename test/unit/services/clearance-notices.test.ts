@@ -27,7 +27,7 @@ function setup() {
 }
 
 describe('clearanceNoticeService', () => {
-  it('records a notice with its scan when the facility holds that document; 400 naming DocumentUuid otherwise', async () => {
+  it('records a notice with its scan when the facility holds it; 400 naming DocumentUuid otherwise', async () => {
     const { store, service } = setup();
     const missing = await rejection(service.create(tenant, officer, { ...body, DocumentUuid: 'scan-1' }));
     expect([missing.statusCode, missing.notification.details]).toEqual([

@@ -44,7 +44,7 @@ describe('instrumentService', () => {
     expect([loaded.model.UsableNow, loaded.model.UsableUntil, loaded.notes]).toEqual([true, '2026-11-27 07:30:00', []]);
   });
 
-  it('takes the last check at or before now: a later failed one makes it unusable, a check ahead of now does not count', async () => {
+  it('takes the last check at or before now: a failed one makes it unusable, one ahead of now waits', async () => {
     const { service, at } = setup();
     const uuid = (await service.create(tenant, officer, body)).model.Uuid as string;
     await service.addCheck(tenant, tech, uuid, { CheckedAt: '2026-11-20 07:00:00', Result: 'PASS' });

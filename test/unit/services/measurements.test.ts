@@ -171,7 +171,7 @@ describe('measurementService.add', () => {
     expect((await measurements.newest(tenant, 'box'))?.Uuid).toBe(model.Uuid);
   });
 
-  it('refuses, in this order: no container, not closed, released, ahead of the clock, before closing, no inputs', async () => {
+  it('refuses in order: no container, not closed, released, ahead of the clock, before closing, no input', async () => {
     expect((await rejection((await setup()).service.add(tenant, tech, 'nothing', body(), 'r'))).notification.key).toBe(
       'container.not_found',
     );
@@ -209,7 +209,7 @@ describe('measurementService.add', () => {
     expect(inputs.notification.details!.map((d) => d.params!.field)).toEqual(['Weight', 'Contents']);
   });
 
-  it('refuses an instrument of no such uuid, one not usable at MeasuredAt, one not calibrated for every nuclide', async () => {
+  it('refuses an instrument of no such uuid, one not usable at MeasuredAt, one not calibrated for all', async () => {
     const { service, instruments } = await setup({
       links: [{ ...f18, nuclide: 'Ga-68', impurities: [{ nuclide: 'Ge-68', fraction: 1e-5 }] }],
     });
@@ -314,7 +314,7 @@ describe('measurementService.add', () => {
     expect(notes).toEqual([{ key: 'measurement.shares_assumed' }]);
   });
 
-  it('evaluates the surface part per cm² of the probe, with its own instrument, within the averaging area', async () => {
+  it('evaluates the surface part per cm² of the probe, with its own instrument, in the averaging area', async () => {
     const { service } = await setup();
     const surface = {
       InstrumentUuid: 'probe',
