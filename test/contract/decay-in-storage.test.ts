@@ -32,7 +32,7 @@ describe('nuclides', () => {
     expect(response.body.CollectionConfiguration).toMatchObject({
       CollectionModelName: 'NuclideModelCollection',
       IsPaginated: false,
-      TotalCount: 33,
+      TotalCount: 37,
     });
   });
 });

@@ -144,6 +144,7 @@ const CONTENT_MEMBERS = [
   'ActivityDateTime',
   'CreatedAt',
   'CreatedBy',
+  'Impurities',
 ];
 const HISTORY_MEMBERS = ['At', 'By', 'ByName', 'Field', 'OldValue', 'NewValue', 'RequestId'];
 const contentBody = {
