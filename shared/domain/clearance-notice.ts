@@ -23,6 +23,7 @@ import {
 import { newRecord, type StoredRecord } from './record';
 import type { ReleaseType, WasteForm } from './release-types';
 import { formatTimestamp } from './time';
+import { canonicalJson } from './values';
 
 /** A value the notice sets for the individual case (§ 37): per nuclide, Bq/g and Bq/cm² (null: none set). */
 export interface NoticeLimit {
@@ -146,9 +147,8 @@ export function noticeRuleBreaches(data: ClearanceNoticeData): Detail[] {
   return breaches;
 }
 
-/** A value in a form where order does not count: the sets of types and forms, the limits by nuclide. */
-const canonical = (value: unknown): string =>
-  JSON.stringify(Array.isArray(value) ? value.map((item) => JSON.stringify(item)).sort() : value);
+/** A member's value where order does not count: the sets of types and forms, the limits (one per nuclide). */
+const canonical = (value: unknown): string => canonicalJson(value, true);
 
 /** The members FROZEN_WHEN_CITED that `next` changes (an array in another order is no change). */
 export const frozenChanges = (current: ClearanceNoticeData, next: ClearanceNoticeData): string[] =>

@@ -23,6 +23,7 @@ import {
 } from './fields';
 import { newRecord, type StoredRecord } from './record';
 import { formatTimestamp, isRepresentable, LATEST_TIMESTAMP, parseTimestamp } from './time';
+import { canonicalJson } from './values';
 
 export const INSTRUMENT_KINDS = [
   'FREE_RELEASE_MONITOR',
@@ -99,18 +100,8 @@ export interface InstrumentCheck {
   CreatedAt: string;
 }
 
-/** InstrumentCheckModel. */
-export interface InstrumentCheckModel {
-  Uuid: string;
-  InstrumentUuid: string;
-  CheckedAt: string;
-  Result: CheckResult;
-  Reading: number | null;
-  Note: string | null;
-  CheckedBy: string;
-  CheckedByName: string | null;
-  CreatedAt: string;
-}
+/** InstrumentCheckModel: the check without its tenant (the path names it), and who checked by name. */
+export type InstrumentCheckModel = Omit<InstrumentCheck, 'Client' | 'Facility'> & { CheckedByName: string | null };
 
 /** The rules of an instrument beyond its members' own (400, one detail per breach). */
 export function instrumentRuleBreaches(data: InstrumentData): Detail[] {
@@ -159,7 +150,7 @@ export function updateInstrument(
 ): { next: InstrumentRecord; changed: boolean } {
   const merged: InstrumentRecord = { ...current, ...patch };
   checkRules(merged);
-  const changed = INSTRUMENT_WRITABLE.some((f) => JSON.stringify(merged[f]) !== JSON.stringify(current[f]));
+  const changed = INSTRUMENT_WRITABLE.some((f) => canonicalJson(merged[f]) !== canonicalJson(current[f]));
   if (!changed) return { next: current, changed };
   return { next: { ...merged, Version: current.Version + 1, UpdatedAt: formatTimestamp(now) }, changed };
 }

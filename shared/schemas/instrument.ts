@@ -23,6 +23,7 @@ export const efficiency = v.pipe(
   v.maxValue(1, 'detail.efficiency'),
   v.check(isStorableNumber, 'detail.efficiency'),
   v.description('Counts per second per Bq of the nuclide in the geometry (0 < ε ≤ 1).'),
+  v.examples([0.1]),
 );
 
 /** A whole number from `min` to `max`. */

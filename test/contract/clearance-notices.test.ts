@@ -193,6 +193,20 @@ describe('changing a clearance notice', () => {
     }
   });
 
+  it('takes back what it answered: resending a cited notice as loaded changes nothing', async () => {
+    const limits = [
+      { Nuclide: 'Ge-68', SpecificActivity: 1, SurfaceActivity: null },
+      { Nuclide: 'Lu-177m', SpecificActivity: 0.5, SurfaceActivity: 2 },
+    ];
+    const notice = await createNotice(t, { ...NOTICE_BODY, ReleaseTypes: ['INDIVIDUAL'], Limits: limits });
+    await cite(notice.Uuid, 1, '2026-09-01 10:00:00');
+    const loaded = (await call('GET', noticePath(t, notice.Uuid), { token: t.token })).body.ClearanceNoticeModel;
+    const { Uuid: _u, CreatedAt: _c, UpdatedAt: _up, ...body } = loaded;
+    const r = await call('PUT', noticePath(t, notice.Uuid), { token: rpo, body: { ...body, Limits: limits } });
+    expect(r.status, r.text).toBe(200);
+    expect(r.headers.get('etag')).toBe(`"${notice.Uuid}.1"`);
+  });
+
   it('a citation needs the version the release read, and never goes back in time', async () => {
     const notice = await createNotice(t);
     await call('PUT', noticePath(t, notice.Uuid), { token: rpo, body: { Conditions: 'changed' } });

@@ -138,6 +138,15 @@ describe('a cited notice', () => {
     expect(() => checkCitedChange(open, { ...open, ValidUntil: '2026-07-01 00:00:00' })).not.toThrow();
   });
 
+  it('takes its limits back as a store reads them, members in another order: no change', () => {
+    const limits = cited.Limits.map((l) => ({
+      SurfaceActivity: l.SurfaceActivity,
+      SpecificActivity: l.SpecificActivity,
+      Nuclide: l.Nuclide,
+    }));
+    expect(updateNotice({ ...cited, Limits: limits }, { Limits: cited.Limits }, NOW)).toMatchObject({ changed: false });
+  });
+
   it('an uncited notice changes freely', () => {
     const free = stored(0, null);
     const { next, changed } = updateNotice(free, { ReleaseTypes: ['UNRESTRICTED'], Limits: [] }, NOW);

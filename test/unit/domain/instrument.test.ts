@@ -131,6 +131,17 @@ describe('instrument rules', () => {
     const made = createInstrument({ client: 'c', facility: 'f' }, 'i1', data, NOW);
     const later = new Date('2026-11-21T10:00:00Z');
     expect(updateInstrument(made, { Name: data.Name }, later)).toEqual({ next: made, changed: false });
+    // Calibrations as a store reads them back, members in another order, are the same calibrations.
+    const read = {
+      ...made,
+      Calibrations: made.Calibrations.map(({ ProbeAreaCm2, Efficiency, Nuclide, Geometry }) => ({
+        ProbeAreaCm2,
+        Efficiency,
+        Nuclide,
+        Geometry,
+      })),
+    };
+    expect(updateInstrument(read, { Calibrations: data.Calibrations }, later).changed).toBe(false);
     const { next, changed } = updateInstrument(made, { FunctionCheckIntervalDays: 30 }, later);
     expect([changed, next.Version, next.UpdatedAt, next.Name]).toEqual([
       true,
