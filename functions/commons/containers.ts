@@ -2,14 +2,15 @@
 import { tenantDocumentClient } from '../../shared/clients/dynamodb';
 import { config } from '../../shared/config';
 import { dynamoContainerStore } from '../../shared/data/containers';
-import { dynamoMeasurementReader, dynamoNoticeReader } from '../../shared/data/release-sources';
+import { dynamoClearanceNoticeStore } from '../../shared/data/clearance-notices';
+import { dynamoMeasurementStore } from '../../shared/data/measurements';
 import { perTenant } from '../../shared/http/tenant';
 import { containerService } from '../../shared/services/containers';
 
 export const containers = perTenant((session) => {
   const db = tenantDocumentClient(session);
   return containerService(dynamoContainerStore(db, config.tableName), {
-    measurements: dynamoMeasurementReader(db, config.tableName),
-    notices: dynamoNoticeReader(db, config.tableName),
+    measurements: dynamoMeasurementStore(db, config.tableName),
+    notices: dynamoClearanceNoticeStore(db, config.tableName),
   });
 });

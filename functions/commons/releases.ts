@@ -13,15 +13,16 @@ import { renderReleaseRecord } from '../../shared/records/pdf';
 import { containerService } from '../../shared/services/containers';
 import { releaseAct } from '../../shared/services/release-act';
 import { releaseService } from '../../shared/services/releases';
-import { dynamoMeasurementReader, dynamoNoticeReader } from '../../shared/data/release-sources';
+import { dynamoClearanceNoticeStore } from '../../shared/data/clearance-notices';
+import { dynamoMeasurementStore } from '../../shared/data/measurements';
 import { dynamoReleaseRegister } from '../../shared/data/releases';
 
 /** The container service whose updates may release, and the release act's service, over one session. */
 export const releasing = perTenant((session) => {
   const db = tenantDocumentClient(session);
   const store = dynamoContainerStore(db, config.tableName);
-  const notices = dynamoNoticeReader(db, config.tableName);
-  const measurements = dynamoMeasurementReader(db, config.tableName);
+  const notices = dynamoClearanceNoticeStore(db, config.tableName);
+  const measurements = dynamoMeasurementStore(db, config.tableName);
   const act = releaseAct(store, {
     records: s3FileStorage(tenantS3Client(session), config.recordsBucketName),
     lockMode: config.recordsLockMode,

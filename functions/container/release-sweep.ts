@@ -4,14 +4,14 @@ import type { Context, ScheduledEvent } from 'aws-lambda';
 import { db } from '../../shared/clients/dynamodb';
 import { config } from '../../shared/config';
 import { dynamoContainerStore } from '../../shared/data/containers';
-import { dynamoMeasurementReader } from '../../shared/data/release-sources';
+import { dynamoMeasurementStore } from '../../shared/data/measurements';
 import { METRIC, publish } from '../../shared/metrics';
 import { logger } from '../../shared/observability';
 import { containerService } from '../../shared/services/containers';
 
 /** On the sweep's own role: it reads the release index across tenants and writes the containers it moves. */
 const sweep = containerService(dynamoContainerStore(db, config.tableName), {
-  measurements: dynamoMeasurementReader(db, config.tableName),
+  measurements: dynamoMeasurementStore(db, config.tableName),
 });
 
 /**

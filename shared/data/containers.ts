@@ -24,6 +24,7 @@ import type { DocumentRecord } from '../domain/document';
 import type { RegisterLine } from '../domain/release-register';
 import { documentItem } from './documents';
 import { personUpsert, resolveNames, type Actor } from './persons';
+import { citeNoticeItem } from './clearance-notices';
 import { registerHeadItem, releaseEntryItem } from './releases';
 import {
   CROSS_TENANT_INDEXES,
@@ -122,25 +123,6 @@ export interface ContainerStore {
 }
 
 /**
- * A release cites its clearance notice: the notice, unchanged since the release read it (its version), counts the
- * citation and keeps the time of the last one; a notice with citations keeps its types, forms, limits and dates.
- */
-export const citeNoticeItem = (
-  tableName: string,
-  tenant: Tenant,
-  notice: Pick<ClearanceNotice, 'Uuid' | 'Version'>,
-  at: string,
-): TransactWriteItem => ({
-  Update: {
-    TableName: tableName,
-    Key: { PK: keys.tenant(tenant), SK: keys.clearanceNotice(notice.Uuid) },
-    UpdateExpression: 'ADD Citations :one SET LastCitedAt = :at',
-    ConditionExpression: 'Version = :version',
-    ExpressionAttributeValues: { ':one': 1, ':at': at, ':version': notice.Version },
-  },
-});
-
-/**
  * The sparse release index: a DECAY container with a ReleaseDateTime carries G3PK/G3SK (GSI3 is
  * overloaded: documents use it by scope, under partition keys of their tenant). Leaving DECAY, or
  * clearing the date, rewrites the item without them, so the index holds exactly the containers the
@@ -185,30 +167,35 @@ export const contentSummary = (link: ContentLink) => {
   return summary;
 };
 
-export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: string): ContainerStore {
-  const auditItem = (
-    record: ContainerRecord,
-    action: AuditAction,
-    changes: AuditChange[],
-    write: WriteContext,
-  ): TransactWriteItem => ({
-    Put: {
-      TableName: tableName,
-      Item: {
-        PK: keys.tenant({ client: record.Client, facility: record.Facility }),
-        // Millisecond time first, so a container's audit entries sort in the order they were written.
-        SK: keys.audit('CONTAINER', record.Uuid, new Date().toISOString(), write.requestId || randomUUID()),
-        Type: ITEM_TYPES.audit,
-        Entity: ITEM_TYPES.container,
-        EntityUuid: record.Uuid,
-        Action: action,
-        Actor: write.actor.sub,
-        At: write.at,
-        RequestId: write.requestId,
-        Changes: changes.map((c) => ({ Field: c.field, Old: c.old, New: c.new })),
-      },
+/** A container's audit entry as a transaction item: who, when, under which request, which fields from what to what. */
+export const containerAuditItem = (
+  tableName: string,
+  record: ContainerRecord,
+  action: AuditAction,
+  changes: AuditChange[],
+  write: WriteContext,
+): TransactWriteItem => ({
+  Put: {
+    TableName: tableName,
+    Item: {
+      PK: keys.tenant({ client: record.Client, facility: record.Facility }),
+      // Millisecond time first, so a container's audit entries sort in the order they were written.
+      SK: keys.audit('CONTAINER', record.Uuid, new Date().toISOString(), write.requestId || randomUUID()),
+      Type: ITEM_TYPES.audit,
+      Entity: ITEM_TYPES.container,
+      EntityUuid: record.Uuid,
+      Action: action,
+      Actor: write.actor.sub,
+      At: write.at,
+      RequestId: write.requestId,
+      Changes: changes.map((c) => ({ Field: c.field, Old: c.old, New: c.new })),
     },
-  });
+  },
+});
+
+export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: string): ContainerStore {
+  const auditItem = (record: ContainerRecord, action: AuditAction, changes: AuditChange[], write: WriteContext) =>
+    containerAuditItem(tableName, record, action, changes, write);
 
   // The service's own writes leave the person directory alone.
   const directory = (record: ContainerRecord, write: WriteContext): TransactWriteItem[] =>

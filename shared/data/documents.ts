@@ -122,6 +122,23 @@ export function documentItem(record: DocumentRecord) {
   };
 }
 
+/** Whether the facility holds a document of this uuid (what a notice or a certificate refers to); its key alone. */
+export async function documentExists(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  tenant: Tenant,
+  uuid: string,
+): Promise<boolean> {
+  const out = await db.send(
+    new GetCommand({
+      TableName: tableName,
+      Key: { PK: keys.tenant(tenant), SK: keys.document(uuid) },
+      ProjectionExpression: 'PK',
+    }),
+  );
+  return out.Item !== undefined;
+}
+
 export function dynamoDocumentStore(db: DynamoDBDocumentClient, tableName: string): DocumentStore {
   const tenantOf = (r: Pick<DocumentRecord, 'Client' | 'Facility'>): Tenant => ({
     client: r.Client,

@@ -22,9 +22,14 @@
  * | document pages  | C#{client}#F#{fac} | PAGES#DOCUMENT#{collection}#{first}  |
  * | release entry   | C#{client}#F#{fac} | RELEASE#{released at}#{container}    |
  * | register head   | C#{client}#F#{fac} | REGISTER#HEAD                        |
+ * | clearance notice| C#{client}#F#{fac} | NOTICE#{uuid}                        |
+ * | instrument      | C#{client}#F#{fac} | INSTRUMENT#{uuid}                    |
+ * | function check  | C#{client}#F#{fac} | CHECK#INSTRUMENT#{inst}#{at}#{uuid}  |
+ * | measurement     | C#{client}#F#{fac} | MEASUREMENT#CONTAINER#{c}#{at}#{uuid}|
  *
- * One Query on `CONTAINER#{uuid}#` reads a container with its links and records; audit entries sit
- * under another prefix so they never add to the cost of a load.
+ * One Query on `CONTAINER#{uuid}#` reads a container with its links and records; audit entries and
+ * decision measurements sit under other prefixes so they never add to the cost of a load. Function checks
+ * and measurements sort by their time: the last one at or before a time is one Query with Limit 1.
  */
 export const TABLE_DEFINITION = {
   partitionKey: 'PK',
@@ -69,6 +74,10 @@ export const ITEM_TYPES = {
   sequenceProgress: 'SequenceProgress',
   releaseEntry: 'ReleaseRegisterEntry',
   registerHead: 'RegisterHead',
+  clearanceNotice: 'ClearanceNotice',
+  instrument: 'Instrument',
+  instrumentCheck: 'InstrumentCheck',
+  decisionMeasurement: 'DecisionMeasurement',
 } as const;
 
 /** A stored item's record: exactly `fields`, a missing one as null (the table's own keys and index keys left out). */
@@ -97,6 +106,8 @@ export function shardOf(key: string, count: number): number {
 }
 
 const auditPrefix = (entity: string, uuid: string) => `AUDIT#${entity}#${uuid}#`;
+const NOTICE_PREFIX = 'NOTICE#';
+const INSTRUMENT_PREFIX = 'INSTRUMENT#';
 const DOCUMENT_COUNT_PREFIX = 'COUNT#DOCUMENT#';
 
 export const keys = {
@@ -126,8 +137,19 @@ export const keys = {
   /** The head of a facility's register chain: its last line's hash. */
   registerHead: 'REGISTER#HEAD',
   releaseYearPrefix: (year: number) => `RELEASE#${String(year).padStart(4, '0')}-`,
-  /** A clearance notice of the facility. */
-  clearanceNotice: (uuid: string) => `NOTICE#${uuid}`,
+  /** A facility's clearance notices and instruments, each under a prefix of its own. */
+  clearanceNoticePrefix: NOTICE_PREFIX,
+  clearanceNotice: (uuid: string) => `${NOTICE_PREFIX}${uuid}`,
+  instrumentPrefix: INSTRUMENT_PREFIX,
+  instrument: (uuid: string) => `${INSTRUMENT_PREFIX}${uuid}`,
+  /** An instrument's function checks, oldest first by the time of the check. */
+  instrumentChecksPrefix: (instrument: string) => `CHECK#INSTRUMENT#${instrument}#`,
+  instrumentCheck: (instrument: string, checkedAt: string, uuid: string) =>
+    `CHECK#INSTRUMENT#${instrument}#${checkedAt}#${uuid}`,
+  /** A container's decision measurements, oldest first by the time of the measurement. */
+  measurementsPrefix: (container: string) => `MEASUREMENT#CONTAINER#${container}#`,
+  measurement: (container: string, measuredAt: string, uuid: string) =>
+    `MEASUREMENT#CONTAINER#${container}#${measuredAt}#${uuid}`,
   /** The stream writer's progress on a facility's shared page buckets. */
   sequenceProgress: 'SEQ#PAGES',
   /** An Idempotency-Key record of a POST (`{operation}#{hash}`). */

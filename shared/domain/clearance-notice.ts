@@ -4,9 +4,26 @@
  * a release cites one that is valid at the release, permits the release type and the container's waste form, and
  * for a release in the individual case (§ 37) sets the values. Pure: no AWS, no HTTP.
  */
+import { badRequest, conflict } from '../errors';
 import type { Detail } from '../i18n/translate';
-import type { StoredRecord } from './record';
+import {
+  clearable,
+  type CreateOf,
+  type DataOf,
+  defaultsOf,
+  type FieldTable,
+  fieldsOf,
+  kept,
+  type ModelOf,
+  presentModel,
+  required,
+  writable,
+  writableFieldsOf,
+} from './fields';
+import { newRecord, type StoredRecord } from './record';
 import type { ReleaseType, WasteForm } from './release-types';
+import { formatTimestamp } from './time';
+import { canonicalJson } from './values';
 
 /** A value the notice sets for the individual case (§ 37): per nuclide, Bq/g and Bq/cm² (null: none set). */
 export interface NoticeLimit {
@@ -78,3 +95,142 @@ export function noticeMisfits(
 /** The notice's values for the individual case, by nuclide. */
 export const noticeLimitsOf = (notice: Pick<ClearanceNotice, 'Limits'>): ReadonlyMap<string, NoticeLimit> =>
   new Map(notice.Limits.map((limit) => [limit.Nuclide, limit]));
+
+/**
+ * The notice as the API shows it, in its order: what a client writes and what the service keeps (no tenant: the
+ * path names it). Limits default to none; ValidUntil, Conditions and DocumentUuid start null.
+ */
+export const CLEARANCE_NOTICE_TABLE = {
+  Uuid: kept(),
+  FileNumber: required<string>(),
+  Authority: required<string>(),
+  Holder: required<string>(),
+  Site: required<string>(),
+  IssuedAt: required<string>(),
+  ValidFrom: required<string>(),
+  ValidUntil: clearable<string>(),
+  ReleaseTypes: required<ReleaseType[]>(),
+  WasteForms: required<WasteForm[]>(),
+  Conditions: clearable<string>(),
+  Limits: writable<NoticeLimit[]>([]),
+  DocumentUuid: clearable<string>(),
+  CreatedAt: kept(),
+  UpdatedAt: kept(),
+} as const satisfies FieldTable;
+
+export const CLEARANCE_NOTICE_FIELDS = fieldsOf(CLEARANCE_NOTICE_TABLE);
+export type ClearanceNoticeCreate = CreateOf<typeof CLEARANCE_NOTICE_TABLE>;
+export type ClearanceNoticePatch = Partial<DataOf<typeof CLEARANCE_NOTICE_TABLE>>;
+export type ClearanceNoticeModel = ModelOf<typeof CLEARANCE_NOTICE_TABLE>;
+const NOTICE_DEFAULTS = defaultsOf(CLEARANCE_NOTICE_TABLE);
+const NOTICE_WRITABLE = writableFieldsOf(CLEARANCE_NOTICE_TABLE);
+
+/** How often releases cited a notice, and when last: kept beside the notice, never in its model. */
+export interface Citations {
+  Citations: number;
+  LastCitedAt: string | null;
+}
+/** A stored notice with what the releases wrote on it. */
+export interface NoticeRecord extends ClearanceNotice, Citations {}
+
+export const isCited = (notice: Citations): boolean => notice.Citations > 0;
+
+/** The rules of a notice beyond its members' own (400, one detail per breach). */
+export function noticeRuleBreaches(data: ClearanceNoticeData): Detail[] {
+  const breaches: Detail[] = [];
+  if (data.ValidUntil !== null && data.ValidUntil < data.ValidFrom)
+    breaches.push({ key: 'detail.not_before', params: { field: 'ValidUntil', other: 'ValidFrom' } });
+  const individual = data.ReleaseTypes.includes('INDIVIDUAL');
+  if (data.Limits.length && !individual)
+    breaches.push({ key: 'detail.limits_without_individual', params: { field: 'Limits' } });
+  if (individual && !data.Limits.length) breaches.push({ key: 'detail.limits_required', params: { field: 'Limits' } });
+  return breaches;
+}
+
+/** A member's value where order does not count: the sets of types and forms, the limits (one per nuclide). */
+const canonical = (value: unknown): string => canonicalJson(value, true);
+
+/** The members FROZEN_WHEN_CITED that `next` changes (an array in another order is no change). */
+export const frozenChanges = (current: ClearanceNoticeData, next: ClearanceNoticeData): string[] =>
+  FROZEN_WHEN_CITED.filter((field) => canonical(current[field]) !== canonical(next[field]));
+
+/** ValidUntil only closes a cited notice: set or lowered, never cleared or raised, never before its last citation. */
+function closesOnly(current: NoticeRecord, next: ClearanceNoticeData): boolean {
+  if (next.ValidUntil === current.ValidUntil) return true;
+  if (next.ValidUntil === null) return false;
+  if (current.ValidUntil !== null && next.ValidUntil > current.ValidUntil) return false;
+  return current.LastCitedAt === null || next.ValidUntil >= current.LastCitedAt;
+}
+
+/** 409 `clearance_notice.cited` when a change of a cited notice touches what its releases rest on. */
+export function checkCitedChange(current: NoticeRecord, next: ClearanceNoticeData): void {
+  if (!isCited(current)) return;
+  const details: Detail[] = frozenChanges(current, next).map((field) => ({
+    key: 'detail.frozen_when_cited',
+    params: { field },
+  }));
+  if (!closesOnly(current, next))
+    details.push({
+      key: 'detail.valid_until_cited',
+      params: { field: 'ValidUntil', at: current.LastCitedAt ?? current.ValidFrom },
+    });
+  if (details.length) throw conflict('clearance_notice.cited', undefined, details);
+}
+
+/**
+ * What the write of a change must still find true, so that a citation landing between its read and its write cannot
+ * be bypassed: no citation at all when it changes what a citation freezes (or reopens the notice), and no citation
+ * after the ValidUntil it sets.
+ */
+export interface NoticeWriteGuard {
+  uncited: boolean;
+  notCitedAfter: string | null;
+}
+export function noticeWriteGuard(current: ClearanceNoticeData, next: ClearanceNoticeData): NoticeWriteGuard {
+  const reopens =
+    next.ValidUntil !== current.ValidUntil &&
+    (next.ValidUntil === null || (current.ValidUntil !== null && next.ValidUntil > current.ValidUntil));
+  return {
+    uncited: frozenChanges(current, next).length > 0 || reopens,
+    notCitedAfter: next.ValidUntil !== current.ValidUntil ? next.ValidUntil : null,
+  };
+}
+
+/** A new notice from a validated create body (400 on a broken rule). */
+export function createNotice(
+  tenant: { client: string; facility: string },
+  uuid: string,
+  body: ClearanceNoticeCreate,
+  now: Date,
+): ClearanceNotice {
+  const data: ClearanceNoticeData = { ...NOTICE_DEFAULTS, ...body };
+  const breaches = noticeRuleBreaches(data);
+  if (breaches.length) throw badRequest(breaches);
+  return { ...data, ...newRecord(tenant, uuid, now) };
+}
+
+/**
+ * A partial update: present members set, absent ones kept, null clears a nullable one. 400 on a broken rule, 409
+ * when a cited notice would change what its releases rest on. Answers whether anything changed.
+ */
+export function updateNotice(
+  current: NoticeRecord,
+  patch: ClearanceNoticePatch,
+  now: Date,
+): { next: NoticeRecord; changed: boolean } {
+  const merged: NoticeRecord = { ...current, ...patch };
+  const breaches = noticeRuleBreaches(merged);
+  if (breaches.length) throw badRequest(breaches);
+  checkCitedChange(current, merged);
+  const changed = NOTICE_WRITABLE.some((field) => canonical(merged[field]) !== canonical(current[field]));
+  if (!changed) return { next: current, changed };
+  return { next: { ...merged, Version: current.Version + 1, UpdatedAt: formatTimestamp(now) }, changed };
+}
+
+/** The listing order: newest ValidFrom first, then the newest record. */
+export const noticeOrder = (a: ClearanceNotice, b: ClearanceNotice): number =>
+  `${b.ValidFrom}#${b.CreatedAt}#${b.Uuid}`.localeCompare(`${a.ValidFrom}#${a.CreatedAt}#${a.Uuid}`);
+
+/** ClearanceNoticeModel: exactly its members, in order. */
+export const toNoticeModel = (notice: ClearanceNotice): ClearanceNoticeModel =>
+  presentModel(CLEARANCE_NOTICE_TABLE, notice, {});

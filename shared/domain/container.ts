@@ -14,7 +14,7 @@ import {
   type ReleaseAssessment,
 } from './release-assessment';
 import { checkDisposable, checkLabels, checkMassCorrection } from './container-closing';
-import type { DecisionMeasurement } from './decision-measurement';
+import type { MeasuredDecision } from './decision-measurement';
 import type { Impurity } from './nuclide-vector';
 import type { WasteForm } from './release-types';
 import { formatTimestamp, FUTURE_TOLERANCE_SECONDS, isInTheFuture } from './time';
@@ -99,7 +99,15 @@ export interface ContainerRecord extends ContainerData, StoredRecord {}
 
 export const CONTENT_KINDS = ['CYCLOTRON_PRODUCT', 'GENERATOR_ELUAT'] as const;
 /** What a container's audit entry records: its own life and its contents'. */
-export const AUDIT_ACTIONS = ['created', 'updated', 'deleted', 'content_added', 'content_removed', 'released'] as const;
+export const AUDIT_ACTIONS = [
+  'created',
+  'updated',
+  'deleted',
+  'content_added',
+  'content_removed',
+  'released',
+  'measured',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export type ContentKind = (typeof CONTENT_KINDS)[number];
 /** At most this many contents a container (its load stays a few pages of one query). */
@@ -456,7 +464,7 @@ export function updateContainer(
     /** An officer's reason on record (a mass raised after closing needs one). */
     justification?: string | null;
     /** The container's newest decision measurement: it too may open RELEASE_DATE_REACHED. */
-    decision?: DecisionMeasurement | null;
+    decision?: MeasuredDecision | null;
   } = {},
 ): UpdateOutcome {
   const links = context.links ?? [];

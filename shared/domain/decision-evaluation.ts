@@ -7,7 +7,7 @@
  */
 import { clearanceValues, type ValueSource } from './clearance-values';
 import { decay, HALF_LIVES } from './decay';
-import type { DecisionMeasurement, MeasuredNuclide } from './decision-measurement';
+import type { MeasuredDecision, MeasuredNuclide } from './decision-measurement';
 import type { WasteForm } from './release-types';
 import { formatTimestamp, parseTimestamp } from './time';
 
@@ -65,7 +65,7 @@ function weigh(
 
 /** The measurement against `source`'s values at `at`, for a container of `form`. */
 export function evaluateDecision(
-  measurement: DecisionMeasurement,
+  measurement: MeasuredDecision,
   source: ValueSource,
   form: WasteForm | null,
   at: Date,

@@ -3,7 +3,7 @@
  * efficiencies, net rate, a, u(a), a*, a# and the value used per nuclide, then the surface part or why there is
  * none (StrlSchV § 42 Abs. 2: the clearance measurements and their results are documented). Pure: no AWS, no HTTP.
  */
-import type { CountingResult, DecisionMeasurement, InstrumentSnapshot, MeasuredNuclide } from './decision-measurement';
+import type { CountingResult, InstrumentSnapshot, MeasuredDecision, MeasuredNuclide } from './decision-measurement';
 import { formatNumber, GEOMETRY_TEXT, INSTRUMENT_KIND_TEXT, utc } from './record-wording';
 import type { RecordSection } from './record-content';
 
@@ -73,7 +73,7 @@ const nuclideTable = (heading: string, nuclides: readonly MeasuredNuclide[], uni
   },
 });
 
-export function measurementSections(m: DecisionMeasurement, nameOf: (id: string) => string): RecordSection[] {
+export function measurementSections(m: MeasuredDecision, nameOf: (id: string) => string): RecordSection[] {
   const surface = m.Surface;
   return [
     {

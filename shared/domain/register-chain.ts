@@ -124,7 +124,7 @@ const pick = (line: Pick<ReleaseRegisterRow, 'ReleasedAt' | 'ContainerUuid'>) =>
   ReleasedAt: line.ReleasedAt,
 });
 
-/** What rebuilding a register from its locked objects does: each line's fate (shared/operations/rebuild-register.ts). */
+/** What rebuilding a register from its locked objects does: each line's fate (the rebuildReleaseRegister operation). */
 export interface RebuildPlan {
   /** Objects whose line the table lacks: the line is restored from the object (a new item, never over one). */
   restoreLines: ChainedLine[];

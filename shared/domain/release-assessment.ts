@@ -8,7 +8,7 @@
 import { clearanceValues, type ValueSource } from './clearance-values';
 import { decay, HALF_LIVES, longestHalfLife } from './decay';
 import { evaluateDecision, type DecisionEvaluation } from './decision-evaluation';
-import type { DecisionMeasurement } from './decision-measurement';
+import type { MeasuredDecision } from './decision-measurement';
 import { nuclideShares, vectorNuclides, type VectorContent } from './nuclide-vector';
 import { clearedAt, sumOfRatiosAfter, type MixtureTerm } from './release-mixture';
 import { RELEASE_TYPE_RULES, type ReleaseType, type WasteForm } from './release-types';
@@ -67,7 +67,7 @@ export interface ReleaseAssessment {
 /** What the assessment is made for: the type's values, and the decision measurement with the container's form. */
 export interface AssessmentOptions {
   source?: ValueSource;
-  decision?: { measurement: DecisionMeasurement | null; form: WasteForm | null };
+  decision?: { measurement: MeasuredDecision | null; form: WasteForm | null };
 }
 
 /** What PredictionRemark says of a closing measurement of 0 Bq. */
@@ -109,7 +109,7 @@ export function assessRelease(
   options: AssessmentOptions = {},
 ): ReleaseAssessment {
   const source = options.source ?? { type: 'UNRESTRICTED' };
-  const valueOf = (n: string) => clearanceValues(source, n);
+  const valuesOf = (n: string) => clearanceValues(source, n);
   const missing: string[] = [];
   const { Weight: weight, MeasurementActivity: activity, MeasurementDate: date } = container;
   const factor = container.MeasurementFactor ?? 1;
@@ -123,7 +123,7 @@ export function assessRelease(
   const nuclides = vectorNuclides(contents);
   for (const n of nuclides) {
     if (HALF_LIVES[n] === undefined) missing.push(`HalfLife:${n}`);
-    else if (valueOf(n).mass === null) missing.push(`ClearanceLevel:${n}`);
+    else if (valuesOf(n).mass === null) missing.push(`ClearanceLevel:${n}`);
   }
   const specific =
     weight !== null && weight > 0 && activity !== null && factor > 0 ? (activity * factor) / weight : null;
@@ -135,7 +135,7 @@ export function assessRelease(
   const perNuclide = nuclides.map((n): NuclideAssessment & { term?: MixtureTerm & { nuclide: string } } => {
     const share = shares.get(n) ?? null;
     if (share !== null && !Number.isFinite(share)) missing.push(`Share:${n}`);
-    const level = valueOf(n).mass;
+    const level = valuesOf(n).mass;
     const halfLife = HALF_LIVES[n];
     const usable = specific !== null && share !== null && Number.isFinite(share) && halfLife !== undefined;
     const current = usable && measuredAt ? decay(specific * share, secondsBetween(measuredAt, now), halfLife) : null;
@@ -153,7 +153,7 @@ export function assessRelease(
 
   const massComplete = missing.length === 0;
   const sum = massComplete ? perNuclide.reduce((s, n) => s + n.Ratio!, 0) : null;
-  const surface = surfaceCheck(container, contents, now, missing, (n) => valueOf(n).surface);
+  const surface = surfaceCheck(container, contents, now, missing, (n) => valuesOf(n).surface);
   const cleared = both(sum === null ? null : sum <= 1, surface?.check.ClearanceReached ?? true);
 
   let predicted: string | null = null;
@@ -164,8 +164,9 @@ export function assessRelease(
     const times = mixtures.map((m) => clearedAt(m.terms, m.reference));
     if (times.includes('beyond')) remark = OUT_OF_RANGE_REMARK;
     else {
-      const last = (times as Date[]).reduce((a, b) => (b > a ? b : a));
-      const decisive = mixtures[(times as Date[]).indexOf(last)]!;
+      const dates = times as Date[];
+      const latest = dates.reduce((best, t, i) => (t.getTime() > dates[best]!.getTime() ? i : best), 0);
+      const [last, decisive] = [dates[latest]!, mixtures[latest]!];
       if (isRepresentable(last)) {
         predicted = formatTimestamp(last);
         remark = limitingNuclide(decisive.terms, (last.getTime() - decisive.reference.getTime()) / 1000);

@@ -11,7 +11,7 @@ import { conflict } from '../errors';
 import { noticeMisfits, type ClearanceNotice } from './clearance-notice';
 import type { ValueSource } from './clearance-values';
 import { assessContainer, clearanceDetails, isReleased, type ContainerRecord, type ContentLink } from './container';
-import type { DecisionMeasurement } from './decision-measurement';
+import type { MeasuredDecision } from './decision-measurement';
 import type { ReleaseAssessment } from './release-assessment';
 import { RELEASE_TYPE_RULES, SPECIFIC_DISPOSAL_YEARLY_MASS_G, typeCovers, type ReleaseType } from './release-types';
 import { formatTimestamp, parseTimestamp } from './time';
@@ -28,7 +28,7 @@ export interface ReleaseGateInput {
   type: ReleaseType;
   notice: ClearanceNotice;
   /** The container's newest decision measurement. */
-  measurement: DecisionMeasurement | null;
+  measurement: MeasuredDecision | null;
   /** When the container last entered DECAY (its history), or null when its history does not say. */
   decayEnteredAt: string | null;
   /** g of SPECIFIC_DISPOSAL releases of the facility booked this calendar year. */

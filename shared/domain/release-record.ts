@@ -9,7 +9,7 @@
 import type { ClearanceNotice } from './clearance-notice';
 import type { MassCorrection } from './container-closing';
 import type { ContainerRecord, ContentModel } from './container';
-import type { DecisionMeasurement } from './decision-measurement';
+import type { MeasuredDecision } from './decision-measurement';
 import type { RecordSection, ReleaseRecordContent } from './record-content';
 import { measurementSections } from './record-measurement';
 import { formatNumber, RELEASE_TYPE_TEXT, utc, WASTE_FORM_TEXT } from './record-wording';
@@ -55,7 +55,7 @@ export interface ReleaseFacts {
   contents: readonly ContentModel[];
   /** The assessment at the determination, with the decision measurement weighed against the type's values. */
   assessment: ReleaseAssessment;
-  measurement: DecisionMeasurement;
+  measurement: MeasuredDecision;
   notice: ClearanceNotice;
   type: ReleaseType;
   justification: string | null;

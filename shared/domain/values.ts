@@ -27,3 +27,20 @@ export const isStorableNumber = (value: number): boolean =>
 
 /** A page number in a path: a positive whole number written without sign or leading zero. */
 export const PAGE_PATTERN = /^[1-9][0-9]*$/;
+
+/**
+ * A value as text with every object's members sorted, so that two equal values read the same however their members
+ * were ordered (a map read back from DynamoDB comes in any order). Arrays keep their order unless `unordered`.
+ */
+export function canonicalJson(value: unknown, unordered = false): string {
+  if (Array.isArray(value)) {
+    const items = value.map((item) => canonicalJson(item));
+    return `[${(unordered ? items.sort() : items).join(',')}]`;
+  }
+  if (value !== null && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`;
+  return JSON.stringify(value) ?? 'null';
+}

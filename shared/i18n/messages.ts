@@ -495,13 +495,6 @@ export const messages = {
     en: 'There is no such execution of a maintenance operation.',
     de: 'Diese Ausführung eines Wartungsvorgangs gibt es nicht.',
   },
-  'clearance_notice.not_found': {
-    code: 40420,
-    type: 'Error',
-    level: 'ERROR',
-    en: 'The clearance notice does not exist in this facility.',
-    de: 'Der Freigabebescheid existiert in dieser Einrichtung nicht.',
-  },
   'container.content_not_found': {
     code: 40405,
     type: 'Error',
@@ -611,6 +604,136 @@ export const messages = {
     level: 'CRITICAL',
     en: 'The service is temporarily unavailable.',
     de: 'Der Dienst ist vorübergehend nicht verfügbar.',
+  },
+  // clearance notices, instruments, decision measurements
+  'clearance_notice.created': {
+    code: 20150,
+    type: 'Success',
+    level: 'INFO',
+    en: 'The clearance notice was recorded.',
+    de: 'Der Freigabebescheid wurde erfasst.',
+  },
+  'clearance_notice.updated': {
+    code: 20050,
+    type: 'Success',
+    level: 'INFO',
+    en: 'The clearance notice was updated.',
+    de: 'Der Freigabebescheid wurde geändert.',
+  },
+  'instrument.created': {
+    code: 20151,
+    type: 'Success',
+    level: 'INFO',
+    en: 'The instrument was recorded.',
+    de: 'Das Messgerät wurde erfasst.',
+  },
+  'instrument.updated': {
+    code: 20051,
+    type: 'Success',
+    level: 'INFO',
+    en: 'The instrument was updated.',
+    de: 'Das Messgerät wurde geändert.',
+  },
+  'instrument.check_recorded': {
+    code: 20152,
+    type: 'Success',
+    level: 'INFO',
+    en: 'The function check was recorded.',
+    de: 'Die Funktionsprüfung wurde erfasst.',
+  },
+  'measurement.recorded': {
+    code: 20153,
+    type: 'Success',
+    level: 'INFO',
+    en: 'The decision measurement was recorded.',
+    de: 'Die Entscheidungsmessung wurde erfasst.',
+  },
+  'instrument.not_usable_now': {
+    code: 20250,
+    type: 'Info',
+    level: 'INFO',
+    en: 'The instrument is not usable now.',
+    de: 'Das Messgerät ist derzeit nicht einsetzbar.',
+  },
+  'measurement.shares_assumed': {
+    code: 20251,
+    type: 'Info',
+    level: 'INFO',
+    en:
+      'The contents carry no activities: the lowest efficiency of their nuclides was used, and each nuclide is ' +
+      'assumed to carry the whole measured activity (conservative).',
+    de:
+      'Die Inhalte haben keine Aktivitäten: Die niedrigste Effizienz ihrer Nuklide wurde verwendet, und für jedes ' +
+      'Nuklid wird die gesamte gemessene Aktivität angenommen (konservativ).',
+  },
+  'listing.truncated': {
+    code: 30050,
+    type: 'Warning',
+    level: 'WARNING',
+    en: 'Only the first {cap} of {total} items are listed.',
+    de: 'Nur die ersten {cap} von {total} Einträgen werden aufgeführt.',
+  },
+  'clearance_notice.not_found': {
+    code: 40450,
+    type: 'Error',
+    level: 'ERROR',
+    en: 'The clearance notice was not found.',
+    de: 'Der Freigabebescheid wurde nicht gefunden.',
+  },
+  'instrument.not_found': {
+    code: 40451,
+    type: 'Error',
+    level: 'ERROR',
+    en: 'The instrument was not found.',
+    de: 'Das Messgerät wurde nicht gefunden.',
+  },
+  'clearance_notice.cited': {
+    code: 40950,
+    type: 'Error',
+    level: 'ERROR',
+    en:
+      'A release cites this clearance notice: its types, waste forms, limits and dates stay as they were; it can ' +
+      'only be closed by ValidUntil.',
+    de:
+      'Eine Freigabe beruft sich auf diesen Freigabebescheid: Freigabearten, Abfallformen, Werte und Daten bleiben, ' +
+      'wie sie waren; er kann nur mit ValidUntil beendet werden.',
+  },
+  'container.measurement_state': {
+    code: 40951,
+    type: 'Error',
+    level: 'ERROR',
+    en: 'A decision measurement is made in DECAY or RELEASE_DATE_REACHED; this container is {state}.',
+    de: 'Eine Entscheidungsmessung erfolgt in DECAY oder RELEASE_DATE_REACHED; dieser Behälter ist {state}.',
+  },
+  'container.measurement_before_decay': {
+    code: 40952,
+    type: 'Error',
+    level: 'ERROR',
+    en: 'MeasuredAt {at} lies before the container was closed for decay ({since}): the measurement must follow it.',
+    de:
+      'MeasuredAt {at} liegt vor dem Verschließen des Behälters zum Abklingen ({since}): die Messung muss danach ' +
+      'erfolgen.',
+  },
+  'container.measurement_inputs': {
+    code: 40953,
+    type: 'Error',
+    level: 'ERROR',
+    en: 'The container lacks what a decision measurement is evaluated with.',
+    de: 'Dem Behälter fehlt, womit eine Entscheidungsmessung ausgewertet wird.',
+  },
+  'instrument.not_usable': {
+    code: 40954,
+    type: 'Error',
+    level: 'ERROR',
+    en: 'The instrument {instrument} was not usable at {at}.',
+    de: 'Das Messgerät {instrument} war am {at} nicht einsetzbar.',
+  },
+  'instrument.not_calibrated': {
+    code: 40955,
+    type: 'Error',
+    level: 'ERROR',
+    en: 'The instrument {instrument} has no calibration for what the container holds.',
+    de: 'Das Messgerät {instrument} ist für den Inhalt des Behälters nicht kalibriert.',
   },
 } as const satisfies Record<string, MessageDef>;
 
@@ -754,6 +877,108 @@ export const details = {
   'detail.notice_form': {
     en: 'The clearance notice covers the waste forms {forms}, not {form}',
     de: 'Der Freigabebescheid umfasst die Abfallformen {forms}, nicht {form}',
+  },
+  // clearance notices, instruments, decision measurements
+  'detail.object_members': {
+    en: '{field}: must be an object holding only the documented members',
+    de: '{field}: muss ein Objekt nur mit den dokumentierten Feldern sein',
+  },
+  'detail.min_items': {
+    en: '{field}: must hold at least {requirement} item(s)',
+    de: '{field}: muss mindestens {requirement} Eintrag/Einträge enthalten',
+  },
+  'detail.at_most': { en: '{field}: must be at most {requirement}', de: '{field}: darf höchstens {requirement} sein' },
+  'detail.no_repeats': {
+    en: '{field}: must not name a value twice',
+    de: '{field}: darf keinen Wert zweimal nennen',
+  },
+  'detail.not_before': {
+    en: '{field}: must not lie before {other}',
+    de: '{field}: darf nicht vor {other} liegen',
+  },
+  'detail.after': { en: '{field}: must lie after {other}', de: '{field}: muss nach {other} liegen' },
+  'detail.limits_without_individual': {
+    en: '{field}: limits are set for a release in the individual case only (ReleaseTypes holds no INDIVIDUAL)',
+    de: '{field}: Werte gibt es nur für die Freigabe im Einzelfall (ReleaseTypes enthält kein INDIVIDUAL)',
+  },
+  'detail.limits_required': {
+    en: '{field}: a notice for the individual case (INDIVIDUAL) sets at least one limit',
+    de: '{field}: ein Bescheid für den Einzelfall (INDIVIDUAL) legt mindestens einen Wert fest',
+  },
+  'detail.document_not_found': {
+    en: '{field}: no document {uuid} in this facility',
+    de: '{field}: kein Dokument {uuid} in dieser Einrichtung',
+  },
+  'detail.frozen_when_cited': {
+    en: '{field}: cannot change once a release cites the notice',
+    de: '{field}: kann nicht mehr geändert werden, sobald eine Freigabe sich auf den Bescheid beruft',
+  },
+  'detail.valid_until_cited': {
+    en: '{field}: a cited notice can only be closed, at or after its last citation {at}, never reopened',
+    de:
+      '{field}: ein zitierter Bescheid kann nur beendet werden, frühestens mit seiner letzten Zitierung {at}, nie ' +
+      'wieder geöffnet',
+  },
+  'detail.probe_area': {
+    en: '{field}: a SURFACE calibration names the probe area (> 0 cm²); other geometries none (null)',
+    de: '{field}: eine SURFACE-Kalibrierung nennt die Sondenfläche (> 0 cm²); andere Geometrien keine (null)',
+  },
+  'detail.one_probe_area': {
+    en: '{field}: the SURFACE calibrations of one instrument name one probe area',
+    de: '{field}: die SURFACE-Kalibrierungen eines Messgeräts nennen eine Sondenfläche',
+  },
+  'detail.efficiency': {
+    en: '{field}: must be greater than 0 and at most 1 (counts per second per Bq)',
+    de: '{field}: muss größer als 0 und höchstens 1 sein (Impulse pro Sekunde je Bq)',
+  },
+  'detail.whole_number_range': {
+    en: '{field}: must be a whole number from {requirement}',
+    de: '{field}: muss eine ganze Zahl von {requirement} sein',
+  },
+  'detail.one_of_members': {
+    en: '{field}: give either Surface or NoFixedSurfaceReason, not both',
+    de: '{field}: entweder Surface oder NoFixedSurfaceReason angeben, nicht beides',
+  },
+  'detail.averaging_area_below_probe': {
+    en: '{field}: {area} cm² is less than the probe area of {probe} cm²',
+    de: '{field}: {area} cm² ist kleiner als die Sondenfläche von {probe} cm²',
+  },
+  'detail.calibration_not_yet_valid': {
+    en: 'Calibration valid only from {from}',
+    de: 'Kalibrierung erst ab {from} gültig',
+  },
+  'detail.calibration_due': { en: 'Calibration due since {since}', de: 'Kalibrierung fällig seit {since}' },
+  'detail.no_function_check': {
+    en: 'No function check before {at}',
+    de: 'Keine Funktionsprüfung vor {at}',
+  },
+  'detail.function_check_failed': {
+    en: 'The last function check ({at}) failed',
+    de: 'Die letzte Funktionsprüfung ({at}) ist fehlgeschlagen',
+  },
+  'detail.function_check_expired': {
+    en: 'The last function check ({at}) is older than its interval of {days} days',
+    de: 'Die letzte Funktionsprüfung ({at}) ist älter als ihr Intervall von {days} Tagen',
+  },
+  'detail.calibration_missing': {
+    en: 'No calibration for geometry {geometry} and nuclide {nuclide}',
+    de: 'Keine Kalibrierung für Geometrie {geometry} und Nuklid {nuclide}',
+  },
+  'detail.measurement_input': {
+    en:
+      '{field}: missing (a decision measurement is evaluated per g of Weight, split into the nuclides of the ' +
+      'contents)',
+    de:
+      '{field}: fehlt (eine Entscheidungsmessung wird je g Weight ausgewertet und auf die Nuklide der Inhalte ' +
+      'aufgeteilt)',
+  },
+  'detail.figures_out_of_range': {
+    en:
+      '{field}: the computed figures leave the range stored exactly; check the counts, times, efficiencies and ' +
+      'Weight',
+    de:
+      '{field}: die berechneten Werte verlassen den exakt gespeicherten Bereich; Zählungen, Zeiten, Effizienzen ' +
+      'und Weight prüfen',
   },
   /** Added to a message whose details are cut to the first MAX_DETAILS (shared/i18n/translate.ts). */
   'detail.listed': {

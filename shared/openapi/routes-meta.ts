@@ -24,6 +24,15 @@ import {
   uploadForm,
 } from '../schemas/document';
 import { maintenanceCreateSchema, maintenanceModel, maintenanceUpdateSchema } from '../schemas/maintenance';
+import { noticeCreateSchema, noticeModel, noticeUpdateSchema } from '../schemas/clearance-notice';
+import {
+  checkCreateSchema,
+  checkModel,
+  instrumentCreateSchema,
+  instrumentModel,
+  instrumentUpdateSchema,
+} from '../schemas/instrument';
+import { measurementCreateSchema, measurementModel } from '../schemas/measurement';
 import { executionId, executionReply, exportPrefix, startReply } from '../schemas/operation';
 import { operations } from '../routes/operations';
 import {
@@ -51,6 +60,8 @@ const documents = {
 } as const;
 const entry = { item: 'MaintenanceLogEntryModel', model: maintenanceModel } as const;
 const entries = { collection: 'MaintenanceLogEntryModelCollection', model: maintenanceModel } as const;
+const notice = { item: 'ClearanceNoticeModel', model: noticeModel } as const;
+const instrument = { item: 'InstrumentModel', model: instrumentModel } as const;
 
 /** By operation (`container.load`). */
 export const routeDocs: Readonly<Record<string, RouteDocs>> = {
@@ -82,6 +93,24 @@ export const routeDocs: Readonly<Record<string, RouteDocs>> = {
     query: { year: yearQuery },
     reply: { item: 'ReleaseRegisterSummaryModel', model: releaseRegisterSummaryModel },
   },
+  'container.addMeasurement': {
+    body: measurementCreateSchema,
+    reply: { item: 'DecisionMeasurementModel', model: measurementModel },
+  },
+  'container.measurements': {
+    reply: { collection: 'DecisionMeasurementModelCollection', model: measurementModel },
+  },
+
+  'clearanceNotice.create': { body: noticeCreateSchema, reply: notice },
+  'clearanceNotice.list': { reply: { collection: 'ClearanceNoticeModelCollection', model: noticeModel } },
+  'clearanceNotice.load': { reply: notice },
+  'clearanceNotice.update': { body: noticeUpdateSchema, reply: notice },
+  'instrument.create': { body: instrumentCreateSchema, reply: instrument },
+  'instrument.list': { reply: { collection: 'InstrumentModelCollection', model: instrumentModel } },
+  'instrument.load': { reply: instrument },
+  'instrument.update': { body: instrumentUpdateSchema, reply: instrument },
+  'instrument.addCheck': { body: checkCreateSchema, reply: { item: 'InstrumentCheckModel', model: checkModel } },
+  'instrument.checks': { reply: { collection: 'InstrumentCheckModelCollection', model: checkModel } },
 
   'document.find': documents,
   'document.page': documents,

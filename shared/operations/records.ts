@@ -16,7 +16,11 @@ import {
 import { DOCUMENT_SCOPES, DOCUMENT_STATES } from '../domain/document';
 import { RELEASE_TYPES } from '../domain/release-types';
 import { entryRuleBreaches, MAINTENANCE_STATES, type MaintenanceData } from '../domain/maintenance';
+import { type ClearanceNoticeData, noticeRuleBreaches } from '../domain/clearance-notice';
+import { type InstrumentData, instrumentRuleBreaches } from '../domain/instrument';
+import { noticeStoredEntries } from '../schemas/clearance-notice';
 import { containerCreateSchema } from '../schemas/container';
+import { checkCreateSchema, instrumentStoredEntries } from '../schemas/instrument';
 import { documentCreateSchema } from '../schemas/document';
 import { maintenanceCreateSchema } from '../schemas/maintenance';
 import { identifier, oneOf, text, timestamp } from '../schemas/fields';
@@ -82,6 +86,30 @@ const schemas: Record<string, v.GenericSchema> = {
     RecordDocumentUuid: identifier,
     ReleaseType: v.picklist(RELEASE_TYPES),
   }),
+  ClearanceNotice: v.looseObject({ ...noticeStoredEntries, ...stored }),
+  Instrument: v.looseObject({ ...instrumentStoredEntries, ...stored }),
+  InstrumentCheck: v.looseObject({
+    ...checkCreateSchema.entries,
+    Client: identifier,
+    Facility: identifier,
+    Uuid: identifier,
+    InstrumentUuid: identifier,
+    CheckedBy: v.string(),
+    CreatedAt: timestamp,
+  }),
+  DecisionMeasurement: v.looseObject({
+    Client: identifier,
+    Facility: identifier,
+    Uuid: identifier,
+    ContainerUuid: identifier,
+    InstrumentUuid: identifier,
+    MeasuredAt: timestamp,
+    MeasuredBy: v.string(),
+    CreatedAt: timestamp,
+    Instrument: v.looseObject({ Uuid: identifier, SerialNumber: v.string(), LastCheckAt: timestamp }),
+    Nuclides: v.array(v.looseObject({ Nuclide: v.string(), Fraction: v.number(), ValueUsed: v.number() })),
+    ReleaseTypes: v.array(v.looseObject({ ReleaseType: v.picklist(RELEASE_TYPES) })),
+  }),
   Audit: v.looseObject({
     Entity: v.string(),
     EntityUuid: identifier,
@@ -96,13 +124,16 @@ const english = (d: Detail) => detailText(d, 'en');
 
 /**
  * Records StrlSchV § 86 Abs. 2 keeps 30 years, whatever a check finds: a released container, a release record's
- * document, a register line. (What belongs to a released container is found through it: `containerOf`.)
+ * document, a register line, a clearance notice a release cites. (What belongs to a released container is found
+ * through it: `containerOf`.)
  */
 export function isKeptRecord(item: StoredItem): boolean {
   return (
     (item.Type === ITEM_TYPES.container && item.IsReleasedByRadiationProtectionOfficer === true) ||
     (item.Type === ITEM_TYPES.document && typeof item.KeptUntil === 'string') ||
-    item.Type === ITEM_TYPES.releaseEntry
+    item.Type === ITEM_TYPES.releaseEntry ||
+    // A notice a release cites: the record names it, so it stays with the record.
+    (item.Type === ITEM_TYPES.clearanceNotice && typeof item.Citations === 'number' && item.Citations > 0)
   );
 }
 
@@ -110,7 +141,9 @@ export function isKeptRecord(item: StoredItem): boolean {
 export function containerOf(item: StoredItem): { pk: string; uuid: string } | undefined {
   if (typeof item.PK !== 'string') return undefined;
   if (
-    ([ITEM_TYPES.containerLink, ITEM_TYPES.dispatch, ITEM_TYPES.dispose] as string[]).includes(String(item.Type)) &&
+    (
+      [ITEM_TYPES.containerLink, ITEM_TYPES.dispatch, ITEM_TYPES.dispose, ITEM_TYPES.decisionMeasurement] as string[]
+    ).includes(String(item.Type)) &&
     typeof item.ContainerUuid === 'string'
   )
     return { pk: item.PK, uuid: item.ContainerUuid };
@@ -176,6 +209,21 @@ export function recordProblems(item: StoredItem): {
       if ('ResponsivenessData' in item)
         problems.push('ResponsivenessData: older shape (run migrateResponsivenessData)');
     }
+    if (type === ITEM_TYPES.clearanceNotice) {
+      expectKey(tenantKey, keys.clearanceNotice(String(item.Uuid)));
+      problems.push(...noticeRuleBreaches(item as unknown as ClearanceNoticeData).map(english));
+    }
+    if (type === ITEM_TYPES.instrument) {
+      expectKey(tenantKey, keys.instrument(String(item.Uuid)));
+      problems.push(...instrumentRuleBreaches(item as unknown as InstrumentData).map(english));
+    }
+    if (type === ITEM_TYPES.instrumentCheck)
+      expectKey(
+        tenantKey,
+        keys.instrumentCheck(String(item.InstrumentUuid), String(item.CheckedAt), String(item.Uuid)),
+      );
+    if (type === ITEM_TYPES.decisionMeasurement)
+      expectKey(tenantKey, keys.measurement(String(item.ContainerUuid), String(item.MeasuredAt), String(item.Uuid)));
     if (type === ITEM_TYPES.maintenanceEntry && 'Title' in item)
       problems.push('Title: older shape (run migrateMaintenanceLogEntries)');
   }

@@ -47,6 +47,10 @@ const KIND_OF: Record<string, string> = {
   [ITEM_TYPES.device]: 'devices',
   [ITEM_TYPES.probe]: 'probes',
   [ITEM_TYPES.releaseEntry]: 'release-register',
+  [ITEM_TYPES.clearanceNotice]: 'clearance-notices',
+  [ITEM_TYPES.instrument]: 'instruments',
+  [ITEM_TYPES.instrumentCheck]: 'instrument-checks',
+  [ITEM_TYPES.decisionMeasurement]: 'decision-measurements',
 };
 
 export interface ManifestPart {

@@ -12,7 +12,9 @@
 import { containerRoutes } from './containers';
 import { documentRoutes } from './documents';
 import { docsRoutes } from './docs';
+import { clearanceNoticeRoutes, instrumentRoutes } from './facility';
 import { maintenanceRoutes } from './maintenance';
+import { measurementRoutes } from './measurements';
 import { executionRoutes, operationRoutes } from './operations';
 import { releaseRoutes } from './releases';
 import type { CrossTenantIndex } from '../data/table';
@@ -27,6 +29,9 @@ export * from './types';
 export const routes: readonly Route[] = [
   ...Object.values(containerRoutes),
   ...Object.values(releaseRoutes),
+  ...Object.values(measurementRoutes),
+  ...Object.values(clearanceNoticeRoutes),
+  ...Object.values(instrumentRoutes),
   ...Object.values(documentRoutes),
   ...Object.values(maintenanceRoutes),
   ...Object.values(operationRoutes),

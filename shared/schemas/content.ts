@@ -17,7 +17,9 @@ const fraction = v.pipe(
  * breakthrough of a Ga-68 eluate); [] when the certificate names none; null when not entered.
  */
 export const impurities = v.pipe(
-  v.array(v.strictObject({ Nuclide: oneOf(KNOWN_NUCLIDES as readonly string[]), Fraction: fraction })),
+  v.array(
+    v.strictObject({ Nuclide: oneOf(KNOWN_NUCLIDES as readonly string[]), Fraction: fraction }, 'detail.object_members'),
+  ),
   v.maxLength(MAX_IMPURITIES, `detail.max_items:${MAX_IMPURITIES}`),
   v.description(
     "Impurities of the content: each one's activity over the content's Activity at its ActivityDateTime " +

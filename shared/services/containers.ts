@@ -85,7 +85,7 @@ export interface ContainerServiceOptions {
 
 export function containerService(store: ContainerStore, options: ContainerServiceOptions = {}) {
   const { clock = () => new Date(), release, measurements, notices } = options;
-  const latestMeasurement = async (tenant: Tenant, uuid: string) => (await measurements?.latest(tenant, uuid)) ?? null;
+  const latestMeasurement = async (tenant: Tenant, uuid: string) => (await measurements?.newest(tenant, uuid)) ?? null;
   async function present(view: ContainerView, now: Date, consistent = false): Promise<ContainerResult> {
     const names = await store.names(view.record.Client, personIdsOf(view.record), { consistent });
     return { model: toContainerModel(view, names, now), etag: etagOf(view.record) };

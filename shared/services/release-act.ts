@@ -13,9 +13,9 @@ import type { ReleaseRegisterStore } from '../data/releases';
 import type { Tenant } from '../data/table';
 import { ConditionFailedError } from '../data/transact';
 import type { ClearanceNotice } from '../domain/clearance-notice';
-import { enteredDecayAt, massCorrections } from '../domain/container-closing';
+import { massCorrections } from '../domain/container-closing';
 import { toContentModel, type ContainerRecord, type ContainerView } from '../domain/container';
-import type { DecisionMeasurement } from '../domain/decision-measurement';
+import { closedAt, type MeasurementRecord } from '../domain/measurement';
 import { FILENAME_FORBIDDEN, releaseRecordDocument } from '../domain/document';
 import { timeOrderedUuid } from '../domain/ids';
 import type { ReleaseRecordContent } from '../domain/record-content';
@@ -48,7 +48,7 @@ export interface NoticeReader {
 /** A container's decision measurements, as the release reads them. */
 export interface MeasurementReader {
   /** The newest (by MeasuredAt). */
-  latest(tenant: Tenant, containerUuid: string): Promise<DecisionMeasurement | undefined>;
+  newest(tenant: Tenant, containerUuid: string): Promise<MeasurementRecord | undefined>;
 }
 
 /** What the release act needs besides the container store. */
@@ -132,7 +132,7 @@ export function releaseAct(store: ContainerStore, parts: ReleaseParts) {
     checkReleasable(view.record, request.state);
     const [notice, measurement, history, disposalMassThisYear, previous] = await Promise.all([
       citedNotice(tenant, request, at),
-      parts.measurements.latest(tenant, container.Uuid),
+      parts.measurements.newest(tenant, container.Uuid),
       store.history(tenant, container.Uuid),
       disposalMass(tenant, type, now),
       parts.register.head(tenant),
@@ -145,7 +145,7 @@ export function releaseAct(store: ContainerStore, parts: ReleaseParts) {
       type,
       notice,
       measurement: measurement ?? null,
-      decayEnteredAt: enteredDecayAt(history),
+      decayEnteredAt: closedAt(container, history),
       disposalMassThisYear,
       maxAgeDays: parts.maxAgeDays,
       now,

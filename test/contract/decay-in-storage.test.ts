@@ -28,11 +28,15 @@ describe('nuclides', () => {
       SurfaceClearanceLevelBqPerCm2: 10,
       Row: 'I-131',
       Note: null,
+      ExpectedImpurities: [],
+      ReleaseTypes: expect.arrayContaining([
+        expect.objectContaining({ ReleaseType: 'SPECIFIC_DISPOSAL', ClearanceLevelBqPerG: 50 }),
+      ]),
     });
     expect(response.body.CollectionConfiguration).toMatchObject({
       CollectionModelName: 'NuclideModelCollection',
       IsPaginated: false,
-      TotalCount: 33,
+      TotalCount: 37,
     });
   });
 });
@@ -244,10 +248,9 @@ describe('release sweep', () => {
         token: t.token,
         body: { ReleaseDateTime: formatTimestamp(new Date(Date.now() + 10 * 86_400_000)) },
       });
-      const sweep = containerService(
-        dynamoContainerStore(documentClient(), runtime().tableName),
-        () => new Date(Date.now() + 2 * 86_400_000),
-      );
+      const sweep = containerService(dynamoContainerStore(documentClient(), runtime().tableName), {
+        clock: () => new Date(Date.now() + 2 * 86_400_000),
+      });
       expect((await sweep.releaseDue('sweep-1')).moved).toBeGreaterThanOrEqual(1);
       expect((await sweep.releaseDue('sweep-2')).moved).toBe(0);
       expect((await call('GET', containerPath(t, due.Uuid), { token: t.token })).body.ContainerModel.State).toBe(

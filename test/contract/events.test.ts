@@ -16,7 +16,11 @@ import { dynamoContainerStore } from '../../shared/data/containers';
 import { dynamoDocumentStore } from '../../shared/data/documents';
 import { dynamoMaintenanceStore } from '../../shared/data/maintenance';
 import { createEntry } from '../../shared/domain/maintenance';
-import { createContainer } from '../../shared/domain/container';
+import { type ContainerRecord, createContainer } from '../../shared/domain/container';
+import { createNotice } from '../../shared/domain/clearance-notice';
+import { createInstrument, newCheck } from '../../shared/domain/instrument';
+import { dynamoClearanceNoticeStore } from '../../shared/data/clearance-notices';
+import { dynamoInstrumentStore } from '../../shared/data/instruments';
 import { fileKey, newDocument } from '../../shared/domain/document';
 import { eventFunctions, routes } from '../../shared/routes';
 import { call, documentClient, runtime, s3Client, token } from '../support/api';
@@ -33,10 +37,69 @@ const SAMPLE = {
   entry: 'a1b2c3d4-0000-4000-8000-000000000005',
   content: 'a1b2c3d4-0000-4000-8000-000000000007',
   execution: 'regenerate-sequence-memory-a1b2c3d4-0000-4000-8000-000000000008',
+  notice: 'a1b2c3d4-0000-4000-8000-000000000009',
+  instrument: 'a1b2c3d4-0000-4000-8000-000000000010',
 };
 const samples = readdirSync(path.join(root, 'events'), { recursive: true, encoding: 'utf8' })
   .filter((f) => f.endsWith('.json'))
   .map((f) => ({ file: f, text: readFileSync(path.join(root, 'events', f), 'utf8') }));
+
+const SEED_WRITE = { actor: { sub: 'seed', name: 'Seed' }, requestId: 'seed' };
+
+/** A container measured by the sample: 10 kg of F-18 waste, closed for decay before the sample's MeasuredAt. */
+async function measurable(store: ReturnType<typeof dynamoContainerStore>, record: ContainerRecord) {
+  const closed = { ...record, State: 'DECAY' as const, Weight: 10_000, Version: record.Version + 1 };
+  await store.update(record, closed, [{ field: 'State', old: 'OPEN', new: 'DECAY' }], {
+    ...SEED_WRITE,
+    at: '2026-11-21 09:00:00',
+  });
+  const product = { kind: 'CYCLOTRON_PRODUCT', id: randomUUID(), nuclide: 'F-18', uuid: randomUUID() } as const;
+  await store.link({ client: record.Client, facility: record.Facility }, record.Uuid, product);
+}
+
+/** The notice and the instrument a sample names: the instrument calibrated for F-18 in a bag and checked. */
+async function seedRegisters(text: string, tenant: { client: string; facility: string }) {
+  const db = documentClient();
+  const at = new Date('2026-11-21T08:00:00Z');
+  if (text.includes(SAMPLE.notice))
+    await dynamoClearanceNoticeStore(db, runtime().tableName).create(
+      createNotice(
+        tenant,
+        SAMPLE.notice,
+        {
+          FileNumber: 'RP-1',
+          Authority: 'Landesamt',
+          Holder: 'Klinikum',
+          Site: 'Musterstadt',
+          IssuedAt: '2026-01-10 00:00:00',
+          ValidFrom: '2026-02-01 00:00:00',
+          ReleaseTypes: ['UNRESTRICTED'],
+          WasteForms: ['SOLID'],
+        },
+        at,
+      ),
+      SEED_WRITE.actor,
+    );
+  if (!text.includes(SAMPLE.instrument)) return;
+  const instruments = dynamoInstrumentStore(db, runtime().tableName);
+  const instrument = createInstrument(
+    tenant,
+    SAMPLE.instrument,
+    {
+      Name: 'Seeded counter',
+      Model: 'M',
+      SerialNumber: 'S-1',
+      Kind: 'FREE_RELEASE_MONITOR',
+      Calibrations: [{ Geometry: 'BAG', Nuclide: 'F-18', Efficiency: 0.1, ProbeAreaCm2: null }],
+      CalibratedAt: '2026-01-15 00:00:00',
+      CalibrationDueAt: '2027-01-15 00:00:00',
+    },
+    at,
+  );
+  await instruments.create(instrument, SEED_WRITE.actor);
+  const check = newCheck(instrument, randomUUID(), { CheckedAt: '2026-11-21 08:00:00', Result: 'PASS' }, 'seed', at);
+  await instruments.addCheck(check, SEED_WRITE.actor);
+}
 
 /** Fresh ids for a sample, and what it needs to exist (a container or document with the sample's uuid). */
 async function prepare(text: string) {
@@ -74,6 +137,7 @@ async function prepare(text: string) {
           requestId: randomUUID(),
         },
       );
+    if (JSON.parse(text).routeKey?.startsWith('POST') && text.includes('/measurement')) await measurable(store, record);
     if (text.includes(SAMPLE.content))
       await store.link(tenant, SAMPLE.container, {
         kind: 'GENERATOR_ELUAT',
@@ -82,6 +146,7 @@ async function prepare(text: string) {
         uuid: SAMPLE.content,
       });
   }
+  await seedRegisters(text, tenant);
   if (text.includes(SAMPLE.document)) {
     const record = newDocument(
       tenant,
@@ -111,6 +176,8 @@ const invoke = async (operation: string, file: string) =>
     (
       await run(process.execPath, ['--import', 'tsx', 'infra/local/invoke.ts', operation, file], {
         cwd: root,
+        // The contract the docs function answers is larger than execFile's default of 1 MiB.
+        maxBuffer: 16 * 1024 * 1024,
         env: { ...process.env, LOCAL_DIR: inject('localDir') },
       })
     ).stdout,

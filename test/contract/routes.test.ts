@@ -29,6 +29,21 @@ import { startPrism } from '../support/prism';
 import { fillPath } from '../support/routes';
 import { formatTimestamp } from '../../shared/domain/time';
 import { REGISTER_FIELDS } from '../../shared/domain/release-register';
+import { CLEARANCE_NOTICE_FIELDS } from '../../shared/domain/clearance-notice';
+import { INSTRUMENT_FIELDS } from '../../shared/domain/instrument';
+import { MEASUREMENT_FIELDS } from '../../shared/domain/decision-measurement-fields';
+import { checkModel } from '../../shared/schemas/instrument';
+import {
+  at,
+  closedContainer,
+  createInstrument,
+  createNotice,
+  INSTRUMENT_BODY,
+  measurementBody,
+  measurementPath,
+  NOTICE_BODY,
+  usableInstrument,
+} from '../support/registers';
 
 type Tenant = ReturnType<typeof newTenant>;
 interface Sample {
@@ -129,6 +144,7 @@ const CONTENT_MEMBERS = [
   'ActivityDateTime',
   'CreatedAt',
   'CreatedBy',
+  'Impurities',
 ];
 const HISTORY_MEMBERS = ['At', 'By', 'ByName', 'Field', 'OldValue', 'NewValue', 'RequestId'];
 const contentBody = {
@@ -531,6 +547,131 @@ Object.assign(samples, {
         ReleaseTypes: [{ ReleaseType: 'UNRESTRICTED', Releases: 1, TotalWeight: 10_000 }],
       });
     },
+  },
+} satisfies Record<string, Sample>);
+
+/** The facility registers: clearance notices, instruments and their checks, decision measurements. */
+const facilityValues = (t: Tenant, uuid?: string) => ({
+  clientUuid: t.client,
+  facilityUuid: t.facility,
+  ...(uuid ? { uuid } : {}),
+});
+const expectItem = (r: ApiResponse, name: string, members: readonly string[], success?: string) => {
+  expect(r.status, r.text).toBe(200);
+  expect(Object.keys(r.body)).toEqual([name, 'Notifications']);
+  expect(Object.keys(r.body[name])).toEqual([...members]);
+  if (success) expect(r.body.Notifications[0].Message).toBe(success);
+};
+const CHECK_MEMBERS = Object.keys(checkModel.entries);
+/** A container of the tenant measured once with a usable instrument. */
+async function measuredContainer(t: Tenant) {
+  const instrument = await usableInstrument(t);
+  const uuid = await closedContainer(t);
+  const r = await call('POST', measurementPath(t, uuid), { token: t.token, body: measurementBody(instrument) });
+  expect(r.status, r.text).toBe(200);
+  return uuid;
+}
+Object.assign(samples, {
+  'clearanceNotice.create': {
+    prepare: async (t: Tenant) => ({ values: facilityValues(t), body: NOTICE_BODY, token: rpoOf(t) }),
+    check: (r: ApiResponse) => {
+      expectItem(r, 'ClearanceNoticeModel', CLEARANCE_NOTICE_FIELDS, 'clearance_notice.created');
+      expect(r.headers.get('etag')).toMatch(/^".+\.1"$/);
+    },
+  },
+  'clearanceNotice.list': {
+    prepare: async (t: Tenant) => {
+      await createNotice(t);
+      return { values: facilityValues(t) };
+    },
+    check: (r: ApiResponse) => expectCollection(r, 'ClearanceNoticeModelCollection', [...CLEARANCE_NOTICE_FIELDS]),
+  },
+  'clearanceNotice.load': {
+    prepare: async (t: Tenant) => ({ values: facilityValues(t, (await createNotice(t)).Uuid) }),
+    check: (r: ApiResponse) => {
+      expectItem(r, 'ClearanceNoticeModel', CLEARANCE_NOTICE_FIELDS);
+      expect(r.body.ClearanceNoticeModel).toMatchObject(NOTICE_BODY);
+    },
+  },
+  'clearanceNotice.update': {
+    prepare: async (t: Tenant) => ({
+      values: facilityValues(t, (await createNotice(t)).Uuid),
+      body: { Conditions: 'Nur feste Stoffe aus der Nuklearmedizin.' },
+      token: rpoOf(t),
+    }),
+    check: (r: ApiResponse) => {
+      expectItem(r, 'ClearanceNoticeModel', CLEARANCE_NOTICE_FIELDS, 'clearance_notice.updated');
+      expect(r.headers.get('etag')).toMatch(/^".+\.2"$/);
+    },
+  },
+  'instrument.create': {
+    prepare: async (t: Tenant) => ({ values: facilityValues(t), body: INSTRUMENT_BODY, token: rpoOf(t) }),
+    check: (r: ApiResponse) => {
+      expectItem(r, 'InstrumentModel', INSTRUMENT_FIELDS, 'instrument.created');
+      // Not checked yet: not usable, and an Info says why.
+      expect(r.body.InstrumentModel).toMatchObject({ UsableNow: false, UsableUntil: null });
+      expect(notificationsOf(r)).toEqual([
+        ['Success', 'instrument.created'],
+        ['Info', 'instrument.not_usable_now'],
+      ]);
+    },
+  },
+  'instrument.list': {
+    prepare: async (t: Tenant) => {
+      await usableInstrument(t);
+      return { values: facilityValues(t) };
+    },
+    check: (r: ApiResponse) => {
+      expectCollection(r, 'InstrumentModelCollection', [...INSTRUMENT_FIELDS]);
+      expect(r.body.InstrumentModelCollection[0].UsableNow).toBe(true);
+    },
+  },
+  'instrument.load': {
+    prepare: async (t: Tenant) => ({ values: facilityValues(t, await usableInstrument(t)) }),
+    check: (r: ApiResponse) => {
+      expectItem(r, 'InstrumentModel', INSTRUMENT_FIELDS);
+      expect(r.body.InstrumentModel.UsableNow).toBe(true);
+      expect(r.body.Notifications).toEqual([]);
+    },
+  },
+  'instrument.update': {
+    prepare: async (t: Tenant) => ({
+      values: facilityValues(t, await usableInstrument(t)),
+      body: { FunctionCheckIntervalDays: 14 },
+      token: rpoOf(t),
+    }),
+    check: (r: ApiResponse) => {
+      expectItem(r, 'InstrumentModel', INSTRUMENT_FIELDS, 'instrument.updated');
+      expect(r.body.InstrumentModel.FunctionCheckIntervalDays).toBe(14);
+    },
+  },
+  'instrument.addCheck': {
+    prepare: async (t: Tenant) => ({
+      values: facilityValues(t, (await createInstrument(t)).Uuid),
+      body: { CheckedAt: at(-60), Result: 'PASS', Reading: 1520, Note: 'Check source Cs-137 in range' },
+    }),
+    check: (r: ApiResponse) => {
+      expectItem(r, 'InstrumentCheckModel', CHECK_MEMBERS, 'instrument.check_recorded');
+      expect(r.body.InstrumentCheckModel).toMatchObject({ Result: 'PASS', Reading: 1520 });
+    },
+  },
+  'instrument.checks': {
+    prepare: async (t: Tenant) => ({ values: facilityValues(t, await usableInstrument(t)) }),
+    check: (r: ApiResponse) => expectCollection(r, 'InstrumentCheckModelCollection', CHECK_MEMBERS),
+  },
+  'container.addMeasurement': {
+    prepare: async (t: Tenant) => {
+      const instrument = await usableInstrument(t);
+      return { values: facilityValues(t, await closedContainer(t)), body: measurementBody(instrument) };
+    },
+    check: (r: ApiResponse) => {
+      expectItem(r, 'DecisionMeasurementModel', MEASUREMENT_FIELDS, 'measurement.recorded');
+      expect(r.body.DecisionMeasurementModel).toMatchObject({ Activity: 0.01, Detected: true });
+    },
+  },
+  'container.measurements': {
+    prepare: async (t: Tenant) => ({ values: facilityValues(t, await measuredContainer(t)) }),
+    check: (r: ApiResponse) => expectCollection(r, 'DecisionMeasurementModelCollection', [...MEASUREMENT_FIELDS]),
   },
 } satisfies Record<string, Sample>);
 

@@ -129,6 +129,96 @@ export interface paths {
      */
     get: operations["releaseRegister.summary"];
   };
+  "/waste-management/api/v1/{clientUuid}/{facilityUuid}/container/{uuid}/measurement": {
+    /**
+     * The container's decision measurements, newest MeasuredAt first
+     * @description The container's decision measurements, newest MeasuredAt first.
+     */
+    get: operations["container.measurements"];
+    /**
+     * The decision measurement of a container in DECAY or RELEASE_DATE_REACHED, by ...
+     * @description The decision measurement of a container in DECAY or RELEASE_DATE_REACHED, by the caller, with a usable calibrated instrument: activity, decision threshold and detection limit as ISO 11929 computes them, and the evaluation per release type. The container's ETag moves.
+     */
+    post: operations["container.addMeasurement"];
+  };
+  "/waste-management/api/v1/{clientUuid}/{facilityUuid}/clearance-notice": {
+    /**
+     * The facility's clearance notices, newest ValidFrom first
+     * @description The facility's clearance notices, newest ValidFrom first.
+     */
+    get: operations["clearanceNotice.list"];
+    /**
+     * Records the authority's clearance notice (role rpo): file number, authority, ...
+     * @description Records the authority's clearance notice (role rpo): file number, authority, holder, site, validity, the release types and waste forms it permits, its conditions and, for INDIVIDUAL, its limits.
+     */
+    post: operations["clearanceNotice.create"];
+  };
+  "/waste-management/api/v1/{clientUuid}/{facilityUuid}/clearance-notice/": {
+    /**
+     * The facility's clearance notices, newest ValidFrom first
+     * @description The facility's clearance notices, newest ValidFrom first.
+     *
+     * The same operation as `/waste-management/api/v1/{clientUuid}/{facilityUuid}/clearance-notice`, declared with its trailing slash as a path of its own: a template would read the empty segment as `{uuid}`.
+     */
+    get: operations["clearanceNotice.list.trailingSlash"];
+  };
+  "/waste-management/api/v1/{clientUuid}/{facilityUuid}/clearance-notice/{uuid}": {
+    /**
+     * The clearance notice, with its ETag
+     * @description The clearance notice, with its ETag.
+     */
+    get: operations["clearanceNotice.load"];
+    /**
+     * Partial update (role rpo)
+     * @description Partial update (role rpo); `null` clears; If-Match honoured. Once a release cites the notice, its types, forms, limits and dates are kept; ValidUntil can only close it (409 otherwise).
+     */
+    put: operations["clearanceNotice.update"];
+  };
+  "/waste-management/api/v1/{clientUuid}/{facilityUuid}/instrument": {
+    /**
+     * The facility's instruments by name, each with whether it is usable now
+     * @description The facility's instruments by name, each with whether it is usable now.
+     */
+    get: operations["instrument.list"];
+    /**
+     * Records an instrument (role rpo) with its calibrations per geometry and nuclide
+     * @description Records an instrument (role rpo) with its calibrations per geometry and nuclide; the answer says whether it is usable now and until when.
+     */
+    post: operations["instrument.create"];
+  };
+  "/waste-management/api/v1/{clientUuid}/{facilityUuid}/instrument/": {
+    /**
+     * The facility's instruments by name, each with whether it is usable now
+     * @description The facility's instruments by name, each with whether it is usable now.
+     *
+     * The same operation as `/waste-management/api/v1/{clientUuid}/{facilityUuid}/instrument`, declared with its trailing slash as a path of its own: a template would read the empty segment as `{uuid}`.
+     */
+    get: operations["instrument.list.trailingSlash"];
+  };
+  "/waste-management/api/v1/{clientUuid}/{facilityUuid}/instrument/{uuid}": {
+    /**
+     * The instrument with its ETag
+     * @description The instrument with its ETag; an Info says why it is not usable now.
+     */
+    get: operations["instrument.load"];
+    /**
+     * Partial update (role rpo)
+     * @description Partial update (role rpo); `null` clears; If-Match honoured.
+     */
+    put: operations["instrument.update"];
+  };
+  "/waste-management/api/v1/{clientUuid}/{facilityUuid}/instrument/{uuid}/check": {
+    /**
+     * The instrument's function checks, newest first
+     * @description The instrument's function checks, newest first.
+     */
+    get: operations["instrument.checks"];
+    /**
+     * Records a function check by the caller
+     * @description Records a function check by the caller; checks are kept as made.
+     */
+    post: operations["instrument.addCheck"];
+  };
   "/document/api/v1/{clientUuid}/{facilityUuid}/documents": {
     /**
      * Every document of the facility (up to 1,000
@@ -377,6 +467,36 @@ export type webhooks = Record<string, never>;
 
 export interface components {
   schemas: {
+    ClearanceNoticeModel: {
+      Uuid: string;
+      /** @description The authority's file number (Aktenzeichen). */
+      FileNumber: string;
+      Authority: string;
+      /** @description The licence holder (Inhaber der Freigabe). */
+      Holder: string;
+      /** @description The address of the facility the notice is for. */
+      Site: string;
+      /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+      IssuedAt: string;
+      /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+      ValidFrom: string;
+      ValidUntil: string | null;
+      ReleaseTypes: ("UNRESTRICTED" | "SPECIFIC_DISPOSAL" | "INDIVIDUAL")[];
+      WasteForms: ("SOLID" | "LIQUID_AQUEOUS" | "LIQUID_ORGANIC" | "OIL" | "GAS")[];
+      Conditions: string | null;
+      /** @description For a notice that permits INDIVIDUAL only (then at least one): the values per nuclide. */
+      Limits: ({
+          /** @enum {string} */
+          Nuclide: "O-15" | "N-13" | "C-11" | "Rb-82" | "Ga-68" | "F-18" | "Tc-99m" | "Cu-64" | "I-123" | "Ho-166" | "Sm-153" | "Y-90" | "Mo-99" | "Tl-201" | "Zr-89" | "In-111" | "Ga-67" | "Re-186" | "Xe-133" | "Lu-177" | "I-131" | "Ac-225" | "Ra-223" | "P-32" | "Sr-82" | "Cr-51" | "Sr-89" | "I-125" | "Sr-85" | "Lu-177m" | "Ge-68" | "Co-57" | "Cs-137" | "Sr-90" | "In-114m" | "Ac-227" | "Tl-202";
+          /** @description Bq/g. */
+          SpecificActivity: number;
+          /** @default null */
+          SurfaceActivity?: number | null;
+        })[];
+      DocumentUuid: string | null;
+      CreatedAt: string | null;
+      UpdatedAt: string | null;
+    };
     CollectionConfiguration: {
       CollectionModelName: string;
       IsPaginated: boolean;
@@ -410,6 +530,10 @@ export interface components {
       ActivityDateTime: string | null;
       CreatedAt: string | null;
       CreatedBy: string | null;
+      Impurities: {
+          Nuclide: string;
+          Fraction: number;
+        }[] | null;
     };
     ContainerHistoryEntryModel: {
       /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
@@ -482,6 +606,106 @@ export interface components {
       UpdatedAt: (string | null) | null;
       Uuid: string | null;
     };
+    DecisionMeasurementModel: {
+      Uuid: string;
+      ContainerUuid: string;
+      InstrumentUuid: string;
+      Instrument: {
+        Uuid: string;
+        Name: string;
+        Model: string;
+        SerialNumber: string;
+        Kind: string;
+        /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+        CalibratedAt: string;
+        /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+        CalibrationDueAt: string;
+        /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+        LastCheckAt: string;
+      };
+      /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+      MeasuredAt: string;
+      MeasuredBy: string;
+      MeasuredByName: string | null;
+      /** @enum {string} */
+      Geometry: "BAG" | "BOX" | "DRUM" | "BOTTLE";
+      WeightG: number;
+      GrossCounts: number;
+      GrossTimeSeconds: number;
+      BackgroundCounts: number;
+      BackgroundTimeSeconds: number;
+      GrossRate: number;
+      BackgroundRate: number;
+      NetRate: number;
+      Efficiency: number;
+      Activity: number;
+      StandardUncertainty: number;
+      DecisionThreshold: number;
+      DetectionLimit: number;
+      Detected: boolean;
+      ValueUsed: number;
+      Nuclides: {
+          Nuclide: string;
+          Fraction: number;
+          Efficiency: number;
+          ValueUsed: number;
+          DetectionLimit: number;
+        }[];
+      SharesAssumed: boolean;
+      Surface: {
+        Instrument: {
+          Uuid: string;
+          Name: string;
+          Model: string;
+          SerialNumber: string;
+          Kind: string;
+          /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+          CalibratedAt: string;
+          /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+          CalibrationDueAt: string;
+          /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+          LastCheckAt: string;
+        };
+        /** @constant */
+        Geometry: "SURFACE";
+        ProbeAreaCm2: number;
+        AveragingAreaCm2: number;
+        GrossCounts: number;
+        GrossTimeSeconds: number;
+        BackgroundCounts: number;
+        BackgroundTimeSeconds: number;
+        GrossRate: number;
+        BackgroundRate: number;
+        NetRate: number;
+        Efficiency: number;
+        Activity: number;
+        StandardUncertainty: number;
+        DecisionThreshold: number;
+        DetectionLimit: number;
+        Detected: boolean;
+        ValueUsed: number;
+        Nuclides: {
+            Nuclide: string;
+            Fraction: number;
+            Efficiency: number;
+            ValueUsed: number;
+            DetectionLimit: number;
+          }[];
+      } | null;
+      NoFixedSurfaceReason: string | null;
+      ReleaseTypes: ({
+          /** @enum {string} */
+          ReleaseType: "UNRESTRICTED" | "SPECIFIC_DISPOSAL" | "INDIVIDUAL";
+          ClearanceNoticeUuid: string | null;
+          SumOfRatios: number | null;
+          SurfaceSumOfRatios: number | null;
+          DetectionLimitsSufficient: boolean | null;
+          SurfaceDetectionLimitsSufficient: boolean | null;
+          MissingInputs: string[];
+        })[];
+      /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+      CreatedAt: string;
+    };
     DocumentModel: {
       Client: string;
       Facility: string;
@@ -501,6 +725,51 @@ export interface components {
       CreatedAt: string | null;
       UpdatedAt: string | null;
       Uuid: string;
+    };
+    InstrumentCheckModel: {
+      Uuid: string;
+      InstrumentUuid: string;
+      /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+      CheckedAt: string;
+      /** @enum {string} */
+      Result: "PASS" | "FAIL";
+      Reading: number | null;
+      Note: string | null;
+      CheckedBy: string;
+      CheckedByName: string | null;
+      /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+      CreatedAt: string;
+    };
+    InstrumentModel: {
+      Uuid: string;
+      Name: string;
+      Model: string;
+      SerialNumber: string;
+      /** @enum {string} */
+      Kind: "FREE_RELEASE_MONITOR" | "CONTAMINATION_MONITOR" | "DOSE_RATE_METER" | "WELL_COUNTER" | "GAMMA_SPECTROMETER";
+      /** @description Per geometry and nuclide, each pair once; SURFACE names the probe area. */
+      Calibrations: ({
+          /** @enum {string} */
+          Geometry: "BAG" | "BOX" | "DRUM" | "BOTTLE" | "SURFACE";
+          /** @enum {string} */
+          Nuclide: "O-15" | "N-13" | "C-11" | "Rb-82" | "Ga-68" | "F-18" | "Tc-99m" | "Cu-64" | "I-123" | "Ho-166" | "Sm-153" | "Y-90" | "Mo-99" | "Tl-201" | "Zr-89" | "In-111" | "Ga-67" | "Re-186" | "Xe-133" | "Lu-177" | "I-131" | "Ac-225" | "Ra-223" | "P-32" | "Sr-82" | "Cr-51" | "Sr-89" | "I-125" | "Sr-85" | "Lu-177m" | "Ge-68" | "Co-57" | "Cs-137" | "Sr-90" | "In-114m" | "Ac-227" | "Tl-202";
+          /** @description Counts per second per Bq of the nuclide in the geometry (0 < ε ≤ 1). */
+          Efficiency: number;
+          /** @default null */
+          ProbeAreaCm2?: number | null;
+        })[];
+      /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+      CalibratedAt: string;
+      /** @description UTC date and time, YYYY-MM-DD HH:MM:SS, after CalibratedAt: the instrument is usable before it. */
+      CalibrationDueAt: string;
+      CalibrationDocumentUuid: string | null;
+      FunctionCheckIntervalDays: number;
+      CreatedAt: string | null;
+      UpdatedAt: string | null;
+      /** @description Calibrated, and its last function check passed within its interval. */
+      UsableNow: boolean;
+      /** @description The earlier of CalibrationDueAt and the end of the last check's interval; null when not usable. */
+      UsableUntil: string | null;
     };
     MaintenanceLogEntryModel: {
       Client: string;
@@ -527,7 +796,7 @@ export interface components {
       /** @enum {string} */
       Type: "Success" | "Info" | "Warning" | "Error";
       /** @enum {string} */
-      Message: "container.created" | "container.updated" | "container.deleted" | "document.created" | "document.updated" | "maintenance.created" | "maintenance.updated" | "container.content_added" | "container.content_removed" | "release.recorded" | "release.shares_assumed" | "release.date_predicted" | "release.date_repredicted" | "release.date_unpredictable" | "release.time_from_server" | "operation.status" | "operation.started" | "collection.truncated" | "release.clearance_not_reached" | "request.read_only_ignored" | "request.invalid" | "request.malformed_json" | "request.bad_request" | "request.malformed_path" | "auth.token_missing" | "auth.token_invalid" | "auth.token_expired" | "auth.tenant_forbidden" | "auth.access_denied" | "auth.role_required" | "container.rpo_fields_forbidden" | "route.not_found" | "container.not_found" | "document.not_found" | "maintenance.not_found" | "container.state_change_forbidden" | "container.release_required" | "container.delete_forbidden" | "container.initial_state" | "container.read_only" | "container.contents_locked" | "container.content_duplicate" | "container.contents_full" | "container.clearance_not_reached" | "container.release_state" | "container.release_date_too_early" | "container.release_frozen" | "container.already_released" | "document.kept_record" | "operation.execution_not_found" | "container.content_not_found" | "request.concurrent_update" | "request.method_not_allowed" | "request.not_acceptable" | "register.truncated" | "request.precondition_failed" | "request.too_large" | "request.headers_too_large" | "request.unsupported_media_type" | "idempotency.key_reused" | "idempotency.in_progress" | "request.throttled" | "server.error" | "server.deadline" | "server.unavailable";
+      Message: "container.created" | "container.updated" | "container.deleted" | "document.created" | "document.updated" | "maintenance.created" | "maintenance.updated" | "container.content_added" | "container.content_removed" | "release.recorded" | "release.shares_assumed" | "release.date_predicted" | "release.date_repredicted" | "release.date_unpredictable" | "release.time_from_server" | "operation.status" | "operation.started" | "collection.truncated" | "release.clearance_not_reached" | "request.read_only_ignored" | "request.invalid" | "request.malformed_json" | "request.bad_request" | "request.malformed_path" | "auth.token_missing" | "auth.token_invalid" | "auth.token_expired" | "auth.tenant_forbidden" | "auth.access_denied" | "auth.role_required" | "container.rpo_fields_forbidden" | "route.not_found" | "container.not_found" | "document.not_found" | "maintenance.not_found" | "container.state_change_forbidden" | "container.release_required" | "container.delete_forbidden" | "container.initial_state" | "container.read_only" | "container.contents_locked" | "container.content_duplicate" | "container.contents_full" | "container.clearance_not_reached" | "container.release_state" | "container.release_date_too_early" | "container.release_frozen" | "container.already_released" | "document.kept_record" | "operation.execution_not_found" | "container.content_not_found" | "request.concurrent_update" | "request.method_not_allowed" | "request.not_acceptable" | "register.truncated" | "request.precondition_failed" | "request.too_large" | "request.headers_too_large" | "request.unsupported_media_type" | "idempotency.key_reused" | "idempotency.in_progress" | "request.throttled" | "server.error" | "server.deadline" | "server.unavailable" | "clearance_notice.created" | "clearance_notice.updated" | "instrument.created" | "instrument.updated" | "instrument.check_recorded" | "measurement.recorded" | "instrument.not_usable_now" | "measurement.shares_assumed" | "listing.truncated" | "clearance_notice.not_found" | "instrument.not_found" | "clearance_notice.cited" | "container.measurement_state" | "container.measurement_before_decay" | "container.measurement_inputs" | "instrument.not_usable" | "instrument.not_calibrated";
       LocalizedMessage: string;
       /** @enum {number} */
       Level: 200 | 300 | 400 | 500;
@@ -535,13 +804,13 @@ export interface components {
       LevelAsString: "INFO" | "WARNING" | "ERROR" | "CRITICAL";
       Details: string[];
       /** @enum {number} */
-      Code: 20101 | 20001 | 20002 | 20102 | 20003 | 20103 | 20004 | 20104 | 20005 | 20105 | 20202 | 20203 | 20205 | 20206 | 20207 | 20204 | 20201 | 30002 | 30003 | 30001 | 40001 | 40002 | 40003 | 40004 | 40101 | 40102 | 40103 | 40301 | 40304 | 40302 | 40303 | 40401 | 40402 | 40403 | 40404 | 40901 | 40902 | 40903 | 40904 | 40906 | 40909 | 40910 | 40911 | 40912 | 40913 | 40914 | 40915 | 40916 | 40917 | 40406 | 40405 | 40905 | 40501 | 40601 | 30004 | 41201 | 41301 | 43101 | 41501 | 40907 | 40908 | 42901 | 50001 | 50302 | 50301;
+      Code: 20101 | 20001 | 20002 | 20102 | 20003 | 20103 | 20004 | 20104 | 20005 | 20105 | 20202 | 20203 | 20205 | 20206 | 20207 | 20204 | 20201 | 30002 | 30003 | 30001 | 40001 | 40002 | 40003 | 40004 | 40101 | 40102 | 40103 | 40301 | 40304 | 40302 | 40303 | 40401 | 40402 | 40403 | 40404 | 40901 | 40902 | 40903 | 40904 | 40906 | 40909 | 40910 | 40911 | 40912 | 40913 | 40914 | 40915 | 40916 | 40917 | 40406 | 40405 | 40905 | 40501 | 40601 | 30004 | 41201 | 41301 | 43101 | 41501 | 40907 | 40908 | 42901 | 50001 | 50302 | 50301 | 20150 | 20050 | 20151 | 20051 | 20152 | 20153 | 20250 | 20251 | 30050 | 40450 | 40451 | 40950 | 40951 | 40952 | 40953 | 40954 | 40955;
     };
     Notifications: ({
         /** @enum {string} */
         Type: "Success" | "Info" | "Warning";
         /** @enum {string} */
-        Message: "container.created" | "container.updated" | "container.deleted" | "document.created" | "document.updated" | "maintenance.created" | "maintenance.updated" | "container.content_added" | "container.content_removed" | "release.recorded" | "release.shares_assumed" | "release.date_predicted" | "release.date_repredicted" | "release.date_unpredictable" | "release.time_from_server" | "operation.status" | "operation.started" | "collection.truncated" | "release.clearance_not_reached" | "request.read_only_ignored" | "register.truncated";
+        Message: "container.created" | "container.updated" | "container.deleted" | "document.created" | "document.updated" | "maintenance.created" | "maintenance.updated" | "container.content_added" | "container.content_removed" | "release.recorded" | "release.shares_assumed" | "release.date_predicted" | "release.date_repredicted" | "release.date_unpredictable" | "release.time_from_server" | "operation.status" | "operation.started" | "collection.truncated" | "release.clearance_not_reached" | "request.read_only_ignored" | "register.truncated" | "clearance_notice.created" | "clearance_notice.updated" | "instrument.created" | "instrument.updated" | "instrument.check_recorded" | "measurement.recorded" | "instrument.not_usable_now" | "measurement.shares_assumed" | "listing.truncated";
         LocalizedMessage: string;
         /** @enum {number} */
         Level: 200 | 300;
@@ -549,7 +818,7 @@ export interface components {
         LevelAsString: "INFO" | "WARNING";
         Details: string[];
         /** @enum {number} */
-        Code: 20101 | 20001 | 20002 | 20102 | 20003 | 20103 | 20004 | 20104 | 20005 | 20105 | 20202 | 20203 | 20205 | 20206 | 20207 | 20204 | 20201 | 30002 | 30003 | 30001 | 30004;
+        Code: 20101 | 20001 | 20002 | 20102 | 20003 | 20103 | 20004 | 20104 | 20005 | 20105 | 20202 | 20203 | 20205 | 20206 | 20207 | 20204 | 20201 | 30002 | 30003 | 30001 | 30004 | 20150 | 20050 | 20151 | 20051 | 20152 | 20153 | 20250 | 20251 | 30050;
       })[];
     NuclideModel: {
       Nuclide: string;
@@ -1647,9 +1916,14 @@ export interface operations {
           Kind: "CYCLOTRON_PRODUCT" | "GENERATOR_ELUAT";
           ContentId: string;
           /** @enum {string} */
-          Nuclide: "O-15" | "N-13" | "C-11" | "Rb-82" | "Ga-68" | "F-18" | "Tc-99m" | "Cu-64" | "I-123" | "Ho-166" | "Sm-153" | "Y-90" | "Mo-99" | "Tl-201" | "Zr-89" | "In-111" | "Ga-67" | "Re-186" | "Xe-133" | "Lu-177" | "I-131" | "Ac-225" | "Ra-223" | "P-32" | "Sr-82" | "Cr-51" | "Sr-89" | "I-125" | "Sr-85" | "Lu-177m" | "Ge-68" | "Co-57" | "Cs-137";
+          Nuclide: "O-15" | "N-13" | "C-11" | "Rb-82" | "Ga-68" | "F-18" | "Tc-99m" | "Cu-64" | "I-123" | "Ho-166" | "Sm-153" | "Y-90" | "Mo-99" | "Tl-201" | "Zr-89" | "In-111" | "Ga-67" | "Re-186" | "Xe-133" | "Lu-177" | "I-131" | "Ac-225" | "Ra-223" | "P-32" | "Sr-82" | "Cr-51" | "Sr-89" | "I-125" | "Sr-85" | "Lu-177m" | "Ge-68" | "Co-57" | "Cs-137" | "Sr-90" | "In-114m" | "Ac-227" | "Tl-202";
           Activity?: number | null;
           ActivityDateTime?: string | null;
+          Impurities?: (({
+              /** @enum {string} */
+              Nuclide: "O-15" | "N-13" | "C-11" | "Rb-82" | "Ga-68" | "F-18" | "Tc-99m" | "Cu-64" | "I-123" | "Ho-166" | "Sm-153" | "Y-90" | "Mo-99" | "Tl-201" | "Zr-89" | "In-111" | "Ga-67" | "Re-186" | "Xe-133" | "Lu-177" | "I-131" | "Ac-225" | "Ra-223" | "P-32" | "Sr-82" | "Cr-51" | "Sr-89" | "I-125" | "Sr-85" | "Lu-177m" | "Ge-68" | "Co-57" | "Cs-137" | "Sr-90" | "In-114m" | "Ac-227" | "Tl-202";
+              Fraction: number;
+            })[]) | null;
         };
       };
     };
@@ -3066,6 +3340,2280 @@ export interface operations {
                 /** @enum {unknown} */
                 Code?: 40302 | 40301 | 40304;
               }))[];
+          };
+        };
+      };
+      /**
+       * @description A dependency is unavailable or time ran out; nothing was written. Try again after Retry-After seconds. One Error notification, `Message` one of:
+       * - `server.unavailable` (50301): The service is temporarily unavailable.
+       * - `server.deadline` (50302): The request ran out of time before anything was written; nothing was stored. Try again.
+       */
+      503: {
+        headers: {
+          "Retry-After": components["headers"]["RetryAfter"];
+        };
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "server.unavailable" | "server.deadline";
+                /** @enum {unknown} */
+                Code?: 50301 | 50302;
+              }))[];
+          };
+        };
+      };
+    };
+  };
+  /**
+   * The container's decision measurements, newest MeasuredAt first
+   * @description The container's decision measurements, newest MeasuredAt first.
+   */
+  "container.measurements": {
+    parameters: {
+      header?: {
+        "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+      };
+      path: {
+        clientUuid: string;
+        facilityUuid: string;
+        uuid: string;
+      };
+    };
+    responses: {
+      /** @description The answer, with its Notifications */
+      200: {
+        content: {
+          "application/json": {
+            DecisionMeasurementModelCollection: components["schemas"]["DecisionMeasurementModel"][];
+            CollectionConfiguration: components["schemas"]["CollectionConfiguration"];
+            Notifications: components["schemas"]["Notifications"];
+          };
+        };
+      };
+      /**
+       * @description Bad request: the path, query or body breaks a rule (one detail line per offending field). One Error notification, `Message` one of:
+       * - `request.invalid` (40001): The request is invalid.
+       * - `request.malformed_path` (40004): The request path is not validly percent-encoded.
+       */
+      400: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.invalid" | "request.malformed_path";
+                /** @enum {unknown} */
+                Code?: 40001 | 40004;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description No valid bearer token. One Error notification, `Message` one of:
+       * - `auth.token_missing` (40101): A bearer token is required.
+       * - `auth.token_invalid` (40102): The token is not valid.
+       * - `auth.token_expired` (40103): The token has expired.
+       */
+      401: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.token_missing" | "auth.token_invalid" | "auth.token_expired";
+                /** @enum {unknown} */
+                Code?: 40101 | 40102 | 40103;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description The token does not allow this. One Error notification, `Message` one of:
+       * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
+       */
+      403: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.tenant_forbidden" | "auth.access_denied";
+                /** @enum {unknown} */
+                Code?: 40301 | 40304;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description Not found. One Error notification, `Message` one of:
+       * - `container.not_found` (40402): The container was not found.
+       */
+      404: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "container.not_found";
+                /** @enum {unknown} */
+                Code?: 40402;
+              })[];
+          };
+        };
+      };
+      /**
+       * @description A dependency is unavailable or time ran out; nothing was written. Try again after Retry-After seconds. One Error notification, `Message` one of:
+       * - `server.unavailable` (50301): The service is temporarily unavailable.
+       * - `server.deadline` (50302): The request ran out of time before anything was written; nothing was stored. Try again.
+       */
+      503: {
+        headers: {
+          "Retry-After": components["headers"]["RetryAfter"];
+        };
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "server.unavailable" | "server.deadline";
+                /** @enum {unknown} */
+                Code?: 50301 | 50302;
+              }))[];
+          };
+        };
+      };
+    };
+  };
+  /**
+   * The decision measurement of a container in DECAY or RELEASE_DATE_REACHED, by ...
+   * @description The decision measurement of a container in DECAY or RELEASE_DATE_REACHED, by the caller, with a usable calibrated instrument: activity, decision threshold and detection limit as ISO 11929 computes them, and the evaluation per release type. The container's ETag moves.
+   */
+  "container.addMeasurement": {
+    parameters: {
+      header?: {
+        "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path: {
+        clientUuid: string;
+        facilityUuid: string;
+        uuid: string;
+      };
+    };
+    /** @description Members of the model that are read-only are ignored with a Warning; any other unknown member is 400. */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *   "InstrumentUuid": "5b7e2a90-1c44-4b8e-a3f1-6d2c9e8f7a10",
+         *   "MeasuredAt": "2026-11-20 09:00:00",
+         *   "Geometry": "BAG",
+         *   "GrossCounts": 1200,
+         *   "GrossTimeSeconds": 60,
+         *   "BackgroundCounts": 600,
+         *   "BackgroundTimeSeconds": 60,
+         *   "NoFixedSurfaceReason": "Loose gloves and swabs in a bag: no fixed surface to measure."
+         * }
+         */
+        "application/json": {
+          InstrumentUuid: string;
+          /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+          MeasuredAt: string;
+          /** @enum {string} */
+          Geometry: "BAG" | "BOX" | "DRUM" | "BOTTLE";
+          /** @description Counts, a whole number. */
+          GrossCounts: number;
+          /** @description Counting time, s. */
+          GrossTimeSeconds: number;
+          /** @description Counts, a whole number. */
+          BackgroundCounts: number;
+          /** @description Counting time, s. */
+          BackgroundTimeSeconds: number;
+          Surface?: {
+            /** @description The probe's instrument; the measurement's when left out. */
+            InstrumentUuid?: string;
+            /** @constant */
+            Geometry: "SURFACE";
+            /** @description Counts, a whole number. */
+            GrossCounts: number;
+            /** @description Counting time, s. */
+            GrossTimeSeconds: number;
+            /** @description Counts, a whole number. */
+            BackgroundCounts: number;
+            /** @description Counting time, s. */
+            BackgroundTimeSeconds: number;
+            /** @description The area the contamination is averaged over, cm²: at most 1,000 (Anlage 8 Teil A Nr. 1 d). */
+            AveragingAreaCm2: number;
+          };
+          NoFixedSurfaceReason?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The answer, with its Notifications */
+      200: {
+        headers: {
+          ETag: components["headers"]["ETag"];
+        };
+        content: {
+          "application/json": {
+            DecisionMeasurementModel: components["schemas"]["DecisionMeasurementModel"];
+            Notifications: components["schemas"]["Notifications"];
+          };
+        };
+      };
+      /**
+       * @description Bad request: the path, query or body breaks a rule (one detail line per offending field). One Error notification, `Message` one of:
+       * - `request.invalid` (40001): The request is invalid.
+       * - `request.malformed_path` (40004): The request path is not validly percent-encoded.
+       * - `request.malformed_json` (40002): The request body is not valid JSON.
+       */
+      400: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.invalid" | "request.malformed_path" | "request.malformed_json";
+                /** @enum {unknown} */
+                Code?: 40001 | 40004 | 40002;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description No valid bearer token. One Error notification, `Message` one of:
+       * - `auth.token_missing` (40101): A bearer token is required.
+       * - `auth.token_invalid` (40102): The token is not valid.
+       * - `auth.token_expired` (40103): The token has expired.
+       */
+      401: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.token_missing" | "auth.token_invalid" | "auth.token_expired";
+                /** @enum {unknown} */
+                Code?: 40101 | 40102 | 40103;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description The token does not allow this. One Error notification, `Message` one of:
+       * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
+       */
+      403: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.tenant_forbidden" | "auth.access_denied";
+                /** @enum {unknown} */
+                Code?: 40301 | 40304;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description Not found. One Error notification, `Message` one of:
+       * - `container.not_found` (40402): The container was not found.
+       * - `instrument.not_found` (40451): The instrument was not found.
+       */
+      404: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "container.not_found" | "instrument.not_found";
+                /** @enum {unknown} */
+                Code?: 40402 | 40451;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description Conflict with the current state. One Error notification, `Message` one of:
+       * - `idempotency.key_reused` (40907): This Idempotency-Key was used with another request body; use a new key for a new request.
+       * - `idempotency.in_progress` (40908): A request with this Idempotency-Key is still being processed; try again shortly.
+       * - `container.measurement_state` (40951): A decision measurement is made in DECAY or RELEASE_DATE_REACHED; this container is {state}.
+       * - `container.release_frozen` (40915): The container was released at {at}: its measurements, contents and release are kept as they were.
+       * - `container.measurement_before_decay` (40952): MeasuredAt {at} lies before the container was closed for decay ({since}): the measurement must follow it.
+       * - `container.measurement_inputs` (40953): The container lacks what a decision measurement is evaluated with.
+       * - `instrument.not_usable` (40954): The instrument {instrument} was not usable at {at}.
+       * - `instrument.not_calibrated` (40955): The instrument {instrument} has no calibration for what the container holds.
+       * - `request.concurrent_update` (40905): The item was changed by other requests at the same time; try again.
+       */
+      409: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "idempotency.key_reused" | "idempotency.in_progress" | "container.measurement_state" | "container.release_frozen" | "container.measurement_before_decay" | "container.measurement_inputs" | "instrument.not_usable" | "instrument.not_calibrated" | "request.concurrent_update";
+                /** @enum {unknown} */
+                Code?: 40907 | 40908 | 40951 | 40915 | 40952 | 40953 | 40954 | 40955 | 40905;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description Body too large. One Error notification, `Message` one of:
+       * - `request.too_large` (41301): The request body is larger than {max} bytes.
+       */
+      413: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.too_large";
+                /** @enum {unknown} */
+                Code?: 41301;
+              })[];
+          };
+        };
+      };
+      /**
+       * @description Body is not JSON. One Error notification, `Message` one of:
+       * - `request.unsupported_media_type` (41501): The request body must be JSON (Content-Type: application/json).
+       */
+      415: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.unsupported_media_type";
+                /** @enum {unknown} */
+                Code?: 41501;
+              })[];
+          };
+        };
+      };
+      /**
+       * @description A dependency is unavailable or time ran out; nothing was written. Try again after Retry-After seconds. One Error notification, `Message` one of:
+       * - `server.unavailable` (50301): The service is temporarily unavailable.
+       * - `server.deadline` (50302): The request ran out of time before anything was written; nothing was stored. Try again.
+       */
+      503: {
+        headers: {
+          "Retry-After": components["headers"]["RetryAfter"];
+        };
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "server.unavailable" | "server.deadline";
+                /** @enum {unknown} */
+                Code?: 50301 | 50302;
+              }))[];
+          };
+        };
+      };
+    };
+  };
+  /**
+   * The facility's clearance notices, newest ValidFrom first
+   * @description The facility's clearance notices, newest ValidFrom first.
+   */
+  "clearanceNotice.list": {
+    parameters: {
+      header?: {
+        "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+      };
+      path: {
+        clientUuid: string;
+        facilityUuid: string;
+      };
+    };
+    responses: {
+      /** @description The answer, with its Notifications */
+      200: {
+        content: {
+          "application/json": {
+            ClearanceNoticeModelCollection: components["schemas"]["ClearanceNoticeModel"][];
+            CollectionConfiguration: components["schemas"]["CollectionConfiguration"];
+            Notifications: components["schemas"]["Notifications"];
+          };
+        };
+      };
+      /**
+       * @description Bad request: the path, query or body breaks a rule (one detail line per offending field). One Error notification, `Message` one of:
+       * - `request.invalid` (40001): The request is invalid.
+       * - `request.malformed_path` (40004): The request path is not validly percent-encoded.
+       */
+      400: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.invalid" | "request.malformed_path";
+                /** @enum {unknown} */
+                Code?: 40001 | 40004;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description No valid bearer token. One Error notification, `Message` one of:
+       * - `auth.token_missing` (40101): A bearer token is required.
+       * - `auth.token_invalid` (40102): The token is not valid.
+       * - `auth.token_expired` (40103): The token has expired.
+       */
+      401: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.token_missing" | "auth.token_invalid" | "auth.token_expired";
+                /** @enum {unknown} */
+                Code?: 40101 | 40102 | 40103;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description The token does not allow this. One Error notification, `Message` one of:
+       * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
+       */
+      403: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.tenant_forbidden" | "auth.access_denied";
+                /** @enum {unknown} */
+                Code?: 40301 | 40304;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description A dependency is unavailable or time ran out; nothing was written. Try again after Retry-After seconds. One Error notification, `Message` one of:
+       * - `server.unavailable` (50301): The service is temporarily unavailable.
+       * - `server.deadline` (50302): The request ran out of time before anything was written; nothing was stored. Try again.
+       */
+      503: {
+        headers: {
+          "Retry-After": components["headers"]["RetryAfter"];
+        };
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "server.unavailable" | "server.deadline";
+                /** @enum {unknown} */
+                Code?: 50301 | 50302;
+              }))[];
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Records the authority's clearance notice (role rpo): file number, authority, ...
+   * @description Records the authority's clearance notice (role rpo): file number, authority, holder, site, validity, the release types and waste forms it permits, its conditions and, for INDIVIDUAL, its limits.
+   */
+  "clearanceNotice.create": {
+    parameters: {
+      header?: {
+        "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path: {
+        clientUuid: string;
+        facilityUuid: string;
+      };
+    };
+    /** @description Members of the model that are read-only are ignored with a Warning; any other unknown member is 400. */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *   "FileNumber": "RP-42/2026",
+         *   "Authority": "Landesamt für Umwelt",
+         *   "Holder": "Klinikum Nord",
+         *   "Site": "Hauptstraße 1, 12345 Musterstadt",
+         *   "IssuedAt": "2026-01-10 00:00:00",
+         *   "ValidFrom": "2026-02-01 00:00:00",
+         *   "ReleaseTypes": [
+         *     "UNRESTRICTED",
+         *     "SPECIFIC_DISPOSAL"
+         *   ],
+         *   "WasteForms": [
+         *     "SOLID"
+         *   ]
+         * }
+         */
+        "application/json": {
+          /** @description The authority's file number (Aktenzeichen). */
+          FileNumber: string;
+          Authority: string;
+          /** @description The licence holder (Inhaber der Freigabe). */
+          Holder: string;
+          /** @description The address of the facility the notice is for. */
+          Site: string;
+          /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+          IssuedAt: string;
+          /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+          ValidFrom: string;
+          ValidUntil?: string | null;
+          ReleaseTypes: ("UNRESTRICTED" | "SPECIFIC_DISPOSAL" | "INDIVIDUAL")[];
+          WasteForms: ("SOLID" | "LIQUID_AQUEOUS" | "LIQUID_ORGANIC" | "OIL" | "GAS")[];
+          Conditions?: string | null;
+          /** @description For a notice that permits INDIVIDUAL only (then at least one): the values per nuclide. */
+          Limits?: ({
+              /** @enum {string} */
+              Nuclide: "O-15" | "N-13" | "C-11" | "Rb-82" | "Ga-68" | "F-18" | "Tc-99m" | "Cu-64" | "I-123" | "Ho-166" | "Sm-153" | "Y-90" | "Mo-99" | "Tl-201" | "Zr-89" | "In-111" | "Ga-67" | "Re-186" | "Xe-133" | "Lu-177" | "I-131" | "Ac-225" | "Ra-223" | "P-32" | "Sr-82" | "Cr-51" | "Sr-89" | "I-125" | "Sr-85" | "Lu-177m" | "Ge-68" | "Co-57" | "Cs-137" | "Sr-90" | "In-114m" | "Ac-227" | "Tl-202";
+              /** @description Bq/g. */
+              SpecificActivity: number;
+              /** @default null */
+              SurfaceActivity?: number | null;
+            })[];
+          DocumentUuid?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description The answer, with its Notifications */
+      200: {
+        headers: {
+          ETag: components["headers"]["ETag"];
+        };
+        content: {
+          "application/json": {
+            ClearanceNoticeModel: components["schemas"]["ClearanceNoticeModel"];
+            Notifications: components["schemas"]["Notifications"];
+          };
+        };
+      };
+      /**
+       * @description Bad request: the path, query or body breaks a rule (one detail line per offending field). One Error notification, `Message` one of:
+       * - `request.invalid` (40001): The request is invalid.
+       * - `request.malformed_path` (40004): The request path is not validly percent-encoded.
+       * - `request.malformed_json` (40002): The request body is not valid JSON.
+       */
+      400: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.invalid" | "request.malformed_path" | "request.malformed_json";
+                /** @enum {unknown} */
+                Code?: 40001 | 40004 | 40002;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description No valid bearer token. One Error notification, `Message` one of:
+       * - `auth.token_missing` (40101): A bearer token is required.
+       * - `auth.token_invalid` (40102): The token is not valid.
+       * - `auth.token_expired` (40103): The token has expired.
+       */
+      401: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.token_missing" | "auth.token_invalid" | "auth.token_expired";
+                /** @enum {unknown} */
+                Code?: 40101 | 40102 | 40103;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description The token does not allow this. One Error notification, `Message` one of:
+       * - `auth.role_required` (40302): This operation needs the role {role}.
+       * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
+       */
+      403: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.role_required" | "auth.tenant_forbidden" | "auth.access_denied";
+                /** @enum {unknown} */
+                Code?: 40302 | 40301 | 40304;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description Conflict with the current state. One Error notification, `Message` one of:
+       * - `idempotency.key_reused` (40907): This Idempotency-Key was used with another request body; use a new key for a new request.
+       * - `idempotency.in_progress` (40908): A request with this Idempotency-Key is still being processed; try again shortly.
+       */
+      409: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "idempotency.key_reused" | "idempotency.in_progress";
+                /** @enum {unknown} */
+                Code?: 40907 | 40908;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description Body too large. One Error notification, `Message` one of:
+       * - `request.too_large` (41301): The request body is larger than {max} bytes.
+       */
+      413: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.too_large";
+                /** @enum {unknown} */
+                Code?: 41301;
+              })[];
+          };
+        };
+      };
+      /**
+       * @description Body is not JSON. One Error notification, `Message` one of:
+       * - `request.unsupported_media_type` (41501): The request body must be JSON (Content-Type: application/json).
+       */
+      415: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.unsupported_media_type";
+                /** @enum {unknown} */
+                Code?: 41501;
+              })[];
+          };
+        };
+      };
+      /**
+       * @description A dependency is unavailable or time ran out; nothing was written. Try again after Retry-After seconds. One Error notification, `Message` one of:
+       * - `server.unavailable` (50301): The service is temporarily unavailable.
+       * - `server.deadline` (50302): The request ran out of time before anything was written; nothing was stored. Try again.
+       */
+      503: {
+        headers: {
+          "Retry-After": components["headers"]["RetryAfter"];
+        };
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "server.unavailable" | "server.deadline";
+                /** @enum {unknown} */
+                Code?: 50301 | 50302;
+              }))[];
+          };
+        };
+      };
+    };
+  };
+  /**
+   * The facility's clearance notices, newest ValidFrom first
+   * @description The facility's clearance notices, newest ValidFrom first.
+   *
+   * The same operation as `/waste-management/api/v1/{clientUuid}/{facilityUuid}/clearance-notice`, declared with its trailing slash as a path of its own: a template would read the empty segment as `{uuid}`.
+   */
+  "clearanceNotice.list.trailingSlash": {
+    parameters: {
+      header?: {
+        "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+      };
+      path: {
+        clientUuid: string;
+        facilityUuid: string;
+      };
+    };
+    responses: {
+      /** @description The answer, with its Notifications */
+      200: {
+        content: {
+          "application/json": {
+            ClearanceNoticeModelCollection: components["schemas"]["ClearanceNoticeModel"][];
+            CollectionConfiguration: components["schemas"]["CollectionConfiguration"];
+            Notifications: components["schemas"]["Notifications"];
+          };
+        };
+      };
+      /**
+       * @description Bad request: the path, query or body breaks a rule (one detail line per offending field). One Error notification, `Message` one of:
+       * - `request.invalid` (40001): The request is invalid.
+       * - `request.malformed_path` (40004): The request path is not validly percent-encoded.
+       */
+      400: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.invalid" | "request.malformed_path";
+                /** @enum {unknown} */
+                Code?: 40001 | 40004;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description No valid bearer token. One Error notification, `Message` one of:
+       * - `auth.token_missing` (40101): A bearer token is required.
+       * - `auth.token_invalid` (40102): The token is not valid.
+       * - `auth.token_expired` (40103): The token has expired.
+       */
+      401: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.token_missing" | "auth.token_invalid" | "auth.token_expired";
+                /** @enum {unknown} */
+                Code?: 40101 | 40102 | 40103;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description The token does not allow this. One Error notification, `Message` one of:
+       * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
+       */
+      403: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.tenant_forbidden" | "auth.access_denied";
+                /** @enum {unknown} */
+                Code?: 40301 | 40304;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description A dependency is unavailable or time ran out; nothing was written. Try again after Retry-After seconds. One Error notification, `Message` one of:
+       * - `server.unavailable` (50301): The service is temporarily unavailable.
+       * - `server.deadline` (50302): The request ran out of time before anything was written; nothing was stored. Try again.
+       */
+      503: {
+        headers: {
+          "Retry-After": components["headers"]["RetryAfter"];
+        };
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "server.unavailable" | "server.deadline";
+                /** @enum {unknown} */
+                Code?: 50301 | 50302;
+              }))[];
+          };
+        };
+      };
+    };
+  };
+  /**
+   * The clearance notice, with its ETag
+   * @description The clearance notice, with its ETag.
+   */
+  "clearanceNotice.load": {
+    parameters: {
+      header?: {
+        "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+      };
+      path: {
+        clientUuid: string;
+        facilityUuid: string;
+        uuid: string;
+      };
+    };
+    responses: {
+      /** @description The answer, with its Notifications */
+      200: {
+        headers: {
+          ETag: components["headers"]["ETag"];
+        };
+        content: {
+          "application/json": {
+            ClearanceNoticeModel: components["schemas"]["ClearanceNoticeModel"];
+            Notifications: components["schemas"]["Notifications"];
+          };
+        };
+      };
+      /**
+       * @description Bad request: the path, query or body breaks a rule (one detail line per offending field). One Error notification, `Message` one of:
+       * - `request.invalid` (40001): The request is invalid.
+       * - `request.malformed_path` (40004): The request path is not validly percent-encoded.
+       */
+      400: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.invalid" | "request.malformed_path";
+                /** @enum {unknown} */
+                Code?: 40001 | 40004;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description No valid bearer token. One Error notification, `Message` one of:
+       * - `auth.token_missing` (40101): A bearer token is required.
+       * - `auth.token_invalid` (40102): The token is not valid.
+       * - `auth.token_expired` (40103): The token has expired.
+       */
+      401: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.token_missing" | "auth.token_invalid" | "auth.token_expired";
+                /** @enum {unknown} */
+                Code?: 40101 | 40102 | 40103;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description The token does not allow this. One Error notification, `Message` one of:
+       * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
+       */
+      403: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.tenant_forbidden" | "auth.access_denied";
+                /** @enum {unknown} */
+                Code?: 40301 | 40304;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description Not found. One Error notification, `Message` one of:
+       * - `clearance_notice.not_found` (40450): The clearance notice was not found.
+       */
+      404: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "clearance_notice.not_found";
+                /** @enum {unknown} */
+                Code?: 40450;
+              })[];
+          };
+        };
+      };
+      /**
+       * @description A dependency is unavailable or time ran out; nothing was written. Try again after Retry-After seconds. One Error notification, `Message` one of:
+       * - `server.unavailable` (50301): The service is temporarily unavailable.
+       * - `server.deadline` (50302): The request ran out of time before anything was written; nothing was stored. Try again.
+       */
+      503: {
+        headers: {
+          "Retry-After": components["headers"]["RetryAfter"];
+        };
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "server.unavailable" | "server.deadline";
+                /** @enum {unknown} */
+                Code?: 50301 | 50302;
+              }))[];
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Partial update (role rpo)
+   * @description Partial update (role rpo); `null` clears; If-Match honoured. Once a release cites the notice, its types, forms, limits and dates are kept; ValidUntil can only close it (409 otherwise).
+   */
+  "clearanceNotice.update": {
+    parameters: {
+      header?: {
+        "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+        "If-Match"?: components["parameters"]["IfMatch"];
+      };
+      path: {
+        clientUuid: string;
+        facilityUuid: string;
+        uuid: string;
+      };
+    };
+    /** @description Members of the model that are read-only are ignored with a Warning; any other unknown member is 400. */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *   "ValidUntil": "2027-01-31 23:59:59"
+         * }
+         */
+        "application/json": {
+          /** @description The authority's file number (Aktenzeichen). */
+          FileNumber?: string;
+          Authority?: string;
+          /** @description The licence holder (Inhaber der Freigabe). */
+          Holder?: string;
+          /** @description The address of the facility the notice is for. */
+          Site?: string;
+          /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+          IssuedAt?: string;
+          /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+          ValidFrom?: string;
+          ValidUntil?: string | null;
+          ReleaseTypes?: ("UNRESTRICTED" | "SPECIFIC_DISPOSAL" | "INDIVIDUAL")[];
+          WasteForms?: ("SOLID" | "LIQUID_AQUEOUS" | "LIQUID_ORGANIC" | "OIL" | "GAS")[];
+          Conditions?: string | null;
+          /** @description For a notice that permits INDIVIDUAL only (then at least one): the values per nuclide. */
+          Limits?: ({
+              /** @enum {string} */
+              Nuclide: "O-15" | "N-13" | "C-11" | "Rb-82" | "Ga-68" | "F-18" | "Tc-99m" | "Cu-64" | "I-123" | "Ho-166" | "Sm-153" | "Y-90" | "Mo-99" | "Tl-201" | "Zr-89" | "In-111" | "Ga-67" | "Re-186" | "Xe-133" | "Lu-177" | "I-131" | "Ac-225" | "Ra-223" | "P-32" | "Sr-82" | "Cr-51" | "Sr-89" | "I-125" | "Sr-85" | "Lu-177m" | "Ge-68" | "Co-57" | "Cs-137" | "Sr-90" | "In-114m" | "Ac-227" | "Tl-202";
+              /** @description Bq/g. */
+              SpecificActivity: number;
+              /** @default null */
+              SurfaceActivity?: number | null;
+            })[];
+          DocumentUuid?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description The answer, with its Notifications */
+      200: {
+        headers: {
+          ETag: components["headers"]["ETag"];
+        };
+        content: {
+          "application/json": {
+            ClearanceNoticeModel: components["schemas"]["ClearanceNoticeModel"];
+            Notifications: components["schemas"]["Notifications"];
+          };
+        };
+      };
+      /**
+       * @description Bad request: the path, query or body breaks a rule (one detail line per offending field). One Error notification, `Message` one of:
+       * - `request.invalid` (40001): The request is invalid.
+       * - `request.malformed_path` (40004): The request path is not validly percent-encoded.
+       * - `request.malformed_json` (40002): The request body is not valid JSON.
+       */
+      400: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.invalid" | "request.malformed_path" | "request.malformed_json";
+                /** @enum {unknown} */
+                Code?: 40001 | 40004 | 40002;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description No valid bearer token. One Error notification, `Message` one of:
+       * - `auth.token_missing` (40101): A bearer token is required.
+       * - `auth.token_invalid` (40102): The token is not valid.
+       * - `auth.token_expired` (40103): The token has expired.
+       */
+      401: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.token_missing" | "auth.token_invalid" | "auth.token_expired";
+                /** @enum {unknown} */
+                Code?: 40101 | 40102 | 40103;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description The token does not allow this. One Error notification, `Message` one of:
+       * - `auth.role_required` (40302): This operation needs the role {role}.
+       * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
+       */
+      403: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.role_required" | "auth.tenant_forbidden" | "auth.access_denied";
+                /** @enum {unknown} */
+                Code?: 40302 | 40301 | 40304;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description Not found. One Error notification, `Message` one of:
+       * - `clearance_notice.not_found` (40450): The clearance notice was not found.
+       */
+      404: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "clearance_notice.not_found";
+                /** @enum {unknown} */
+                Code?: 40450;
+              })[];
+          };
+        };
+      };
+      /**
+       * @description Conflict with the current state. One Error notification, `Message` one of:
+       * - `clearance_notice.cited` (40950): A release cites this clearance notice: its types, waste forms, limits and dates stay as they were; it can only be closed by ValidUntil.
+       * - `request.concurrent_update` (40905): The item was changed by other requests at the same time; try again.
+       */
+      409: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "clearance_notice.cited" | "request.concurrent_update";
+                /** @enum {unknown} */
+                Code?: 40950 | 40905;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description If-Match does not match the current ETag. One Error notification, `Message` one of:
+       * - `request.precondition_failed` (41201): The item has changed since it was loaded (If-Match does not match its ETag).
+       */
+      412: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.precondition_failed";
+                /** @enum {unknown} */
+                Code?: 41201;
+              })[];
+          };
+        };
+      };
+      /**
+       * @description Body too large. One Error notification, `Message` one of:
+       * - `request.too_large` (41301): The request body is larger than {max} bytes.
+       */
+      413: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.too_large";
+                /** @enum {unknown} */
+                Code?: 41301;
+              })[];
+          };
+        };
+      };
+      /**
+       * @description Body is not JSON. One Error notification, `Message` one of:
+       * - `request.unsupported_media_type` (41501): The request body must be JSON (Content-Type: application/json).
+       */
+      415: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.unsupported_media_type";
+                /** @enum {unknown} */
+                Code?: 41501;
+              })[];
+          };
+        };
+      };
+      /**
+       * @description A dependency is unavailable or time ran out; nothing was written. Try again after Retry-After seconds. One Error notification, `Message` one of:
+       * - `server.unavailable` (50301): The service is temporarily unavailable.
+       * - `server.deadline` (50302): The request ran out of time before anything was written; nothing was stored. Try again.
+       */
+      503: {
+        headers: {
+          "Retry-After": components["headers"]["RetryAfter"];
+        };
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "server.unavailable" | "server.deadline";
+                /** @enum {unknown} */
+                Code?: 50301 | 50302;
+              }))[];
+          };
+        };
+      };
+    };
+  };
+  /**
+   * The facility's instruments by name, each with whether it is usable now
+   * @description The facility's instruments by name, each with whether it is usable now.
+   */
+  "instrument.list": {
+    parameters: {
+      header?: {
+        "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+      };
+      path: {
+        clientUuid: string;
+        facilityUuid: string;
+      };
+    };
+    responses: {
+      /** @description The answer, with its Notifications */
+      200: {
+        content: {
+          "application/json": {
+            InstrumentModelCollection: components["schemas"]["InstrumentModel"][];
+            CollectionConfiguration: components["schemas"]["CollectionConfiguration"];
+            Notifications: components["schemas"]["Notifications"];
+          };
+        };
+      };
+      /**
+       * @description Bad request: the path, query or body breaks a rule (one detail line per offending field). One Error notification, `Message` one of:
+       * - `request.invalid` (40001): The request is invalid.
+       * - `request.malformed_path` (40004): The request path is not validly percent-encoded.
+       */
+      400: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.invalid" | "request.malformed_path";
+                /** @enum {unknown} */
+                Code?: 40001 | 40004;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description No valid bearer token. One Error notification, `Message` one of:
+       * - `auth.token_missing` (40101): A bearer token is required.
+       * - `auth.token_invalid` (40102): The token is not valid.
+       * - `auth.token_expired` (40103): The token has expired.
+       */
+      401: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.token_missing" | "auth.token_invalid" | "auth.token_expired";
+                /** @enum {unknown} */
+                Code?: 40101 | 40102 | 40103;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description The token does not allow this. One Error notification, `Message` one of:
+       * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
+       */
+      403: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.tenant_forbidden" | "auth.access_denied";
+                /** @enum {unknown} */
+                Code?: 40301 | 40304;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description A dependency is unavailable or time ran out; nothing was written. Try again after Retry-After seconds. One Error notification, `Message` one of:
+       * - `server.unavailable` (50301): The service is temporarily unavailable.
+       * - `server.deadline` (50302): The request ran out of time before anything was written; nothing was stored. Try again.
+       */
+      503: {
+        headers: {
+          "Retry-After": components["headers"]["RetryAfter"];
+        };
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "server.unavailable" | "server.deadline";
+                /** @enum {unknown} */
+                Code?: 50301 | 50302;
+              }))[];
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Records an instrument (role rpo) with its calibrations per geometry and nuclide
+   * @description Records an instrument (role rpo) with its calibrations per geometry and nuclide; the answer says whether it is usable now and until when.
+   */
+  "instrument.create": {
+    parameters: {
+      header?: {
+        "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path: {
+        clientUuid: string;
+        facilityUuid: string;
+      };
+    };
+    /** @description Members of the model that are read-only are ignored with a Warning; any other unknown member is 400. */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *   "Name": "Freimessanlage Keller",
+         *   "Model": "RTM661/Inka",
+         *   "SerialNumber": "RTM-0815",
+         *   "Kind": "FREE_RELEASE_MONITOR",
+         *   "Calibrations": [
+         *     {
+         *       "Geometry": "BAG",
+         *       "Nuclide": "F-18",
+         *       "Efficiency": 0.1,
+         *       "ProbeAreaCm2": null
+         *     }
+         *   ],
+         *   "CalibratedAt": "2026-01-15 00:00:00",
+         *   "CalibrationDueAt": "2027-01-15 00:00:00"
+         * }
+         */
+        "application/json": {
+          Name: string;
+          Model: string;
+          SerialNumber: string;
+          /** @enum {string} */
+          Kind: "FREE_RELEASE_MONITOR" | "CONTAMINATION_MONITOR" | "DOSE_RATE_METER" | "WELL_COUNTER" | "GAMMA_SPECTROMETER";
+          /** @description Per geometry and nuclide, each pair once; SURFACE names the probe area. */
+          Calibrations?: ({
+              /** @enum {string} */
+              Geometry: "BAG" | "BOX" | "DRUM" | "BOTTLE" | "SURFACE";
+              /** @enum {string} */
+              Nuclide: "O-15" | "N-13" | "C-11" | "Rb-82" | "Ga-68" | "F-18" | "Tc-99m" | "Cu-64" | "I-123" | "Ho-166" | "Sm-153" | "Y-90" | "Mo-99" | "Tl-201" | "Zr-89" | "In-111" | "Ga-67" | "Re-186" | "Xe-133" | "Lu-177" | "I-131" | "Ac-225" | "Ra-223" | "P-32" | "Sr-82" | "Cr-51" | "Sr-89" | "I-125" | "Sr-85" | "Lu-177m" | "Ge-68" | "Co-57" | "Cs-137" | "Sr-90" | "In-114m" | "Ac-227" | "Tl-202";
+              /** @description Counts per second per Bq of the nuclide in the geometry (0 < ε ≤ 1). */
+              Efficiency: number;
+              /** @default null */
+              ProbeAreaCm2?: number | null;
+            })[];
+          /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+          CalibratedAt: string;
+          /** @description UTC date and time, YYYY-MM-DD HH:MM:SS, after CalibratedAt: the instrument is usable before it. */
+          CalibrationDueAt: string;
+          CalibrationDocumentUuid?: string | null;
+          FunctionCheckIntervalDays?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description The answer, with its Notifications */
+      200: {
+        headers: {
+          ETag: components["headers"]["ETag"];
+        };
+        content: {
+          "application/json": {
+            InstrumentModel: components["schemas"]["InstrumentModel"];
+            Notifications: components["schemas"]["Notifications"];
+          };
+        };
+      };
+      /**
+       * @description Bad request: the path, query or body breaks a rule (one detail line per offending field). One Error notification, `Message` one of:
+       * - `request.invalid` (40001): The request is invalid.
+       * - `request.malformed_path` (40004): The request path is not validly percent-encoded.
+       * - `request.malformed_json` (40002): The request body is not valid JSON.
+       */
+      400: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.invalid" | "request.malformed_path" | "request.malformed_json";
+                /** @enum {unknown} */
+                Code?: 40001 | 40004 | 40002;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description No valid bearer token. One Error notification, `Message` one of:
+       * - `auth.token_missing` (40101): A bearer token is required.
+       * - `auth.token_invalid` (40102): The token is not valid.
+       * - `auth.token_expired` (40103): The token has expired.
+       */
+      401: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.token_missing" | "auth.token_invalid" | "auth.token_expired";
+                /** @enum {unknown} */
+                Code?: 40101 | 40102 | 40103;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description The token does not allow this. One Error notification, `Message` one of:
+       * - `auth.role_required` (40302): This operation needs the role {role}.
+       * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
+       */
+      403: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.role_required" | "auth.tenant_forbidden" | "auth.access_denied";
+                /** @enum {unknown} */
+                Code?: 40302 | 40301 | 40304;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description Conflict with the current state. One Error notification, `Message` one of:
+       * - `idempotency.key_reused` (40907): This Idempotency-Key was used with another request body; use a new key for a new request.
+       * - `idempotency.in_progress` (40908): A request with this Idempotency-Key is still being processed; try again shortly.
+       */
+      409: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "idempotency.key_reused" | "idempotency.in_progress";
+                /** @enum {unknown} */
+                Code?: 40907 | 40908;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description Body too large. One Error notification, `Message` one of:
+       * - `request.too_large` (41301): The request body is larger than {max} bytes.
+       */
+      413: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.too_large";
+                /** @enum {unknown} */
+                Code?: 41301;
+              })[];
+          };
+        };
+      };
+      /**
+       * @description Body is not JSON. One Error notification, `Message` one of:
+       * - `request.unsupported_media_type` (41501): The request body must be JSON (Content-Type: application/json).
+       */
+      415: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.unsupported_media_type";
+                /** @enum {unknown} */
+                Code?: 41501;
+              })[];
+          };
+        };
+      };
+      /**
+       * @description A dependency is unavailable or time ran out; nothing was written. Try again after Retry-After seconds. One Error notification, `Message` one of:
+       * - `server.unavailable` (50301): The service is temporarily unavailable.
+       * - `server.deadline` (50302): The request ran out of time before anything was written; nothing was stored. Try again.
+       */
+      503: {
+        headers: {
+          "Retry-After": components["headers"]["RetryAfter"];
+        };
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "server.unavailable" | "server.deadline";
+                /** @enum {unknown} */
+                Code?: 50301 | 50302;
+              }))[];
+          };
+        };
+      };
+    };
+  };
+  /**
+   * The facility's instruments by name, each with whether it is usable now
+   * @description The facility's instruments by name, each with whether it is usable now.
+   *
+   * The same operation as `/waste-management/api/v1/{clientUuid}/{facilityUuid}/instrument`, declared with its trailing slash as a path of its own: a template would read the empty segment as `{uuid}`.
+   */
+  "instrument.list.trailingSlash": {
+    parameters: {
+      header?: {
+        "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+      };
+      path: {
+        clientUuid: string;
+        facilityUuid: string;
+      };
+    };
+    responses: {
+      /** @description The answer, with its Notifications */
+      200: {
+        content: {
+          "application/json": {
+            InstrumentModelCollection: components["schemas"]["InstrumentModel"][];
+            CollectionConfiguration: components["schemas"]["CollectionConfiguration"];
+            Notifications: components["schemas"]["Notifications"];
+          };
+        };
+      };
+      /**
+       * @description Bad request: the path, query or body breaks a rule (one detail line per offending field). One Error notification, `Message` one of:
+       * - `request.invalid` (40001): The request is invalid.
+       * - `request.malformed_path` (40004): The request path is not validly percent-encoded.
+       */
+      400: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.invalid" | "request.malformed_path";
+                /** @enum {unknown} */
+                Code?: 40001 | 40004;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description No valid bearer token. One Error notification, `Message` one of:
+       * - `auth.token_missing` (40101): A bearer token is required.
+       * - `auth.token_invalid` (40102): The token is not valid.
+       * - `auth.token_expired` (40103): The token has expired.
+       */
+      401: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.token_missing" | "auth.token_invalid" | "auth.token_expired";
+                /** @enum {unknown} */
+                Code?: 40101 | 40102 | 40103;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description The token does not allow this. One Error notification, `Message` one of:
+       * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
+       */
+      403: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.tenant_forbidden" | "auth.access_denied";
+                /** @enum {unknown} */
+                Code?: 40301 | 40304;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description A dependency is unavailable or time ran out; nothing was written. Try again after Retry-After seconds. One Error notification, `Message` one of:
+       * - `server.unavailable` (50301): The service is temporarily unavailable.
+       * - `server.deadline` (50302): The request ran out of time before anything was written; nothing was stored. Try again.
+       */
+      503: {
+        headers: {
+          "Retry-After": components["headers"]["RetryAfter"];
+        };
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "server.unavailable" | "server.deadline";
+                /** @enum {unknown} */
+                Code?: 50301 | 50302;
+              }))[];
+          };
+        };
+      };
+    };
+  };
+  /**
+   * The instrument with its ETag
+   * @description The instrument with its ETag; an Info says why it is not usable now.
+   */
+  "instrument.load": {
+    parameters: {
+      header?: {
+        "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+      };
+      path: {
+        clientUuid: string;
+        facilityUuid: string;
+        uuid: string;
+      };
+    };
+    responses: {
+      /** @description The answer, with its Notifications */
+      200: {
+        headers: {
+          ETag: components["headers"]["ETag"];
+        };
+        content: {
+          "application/json": {
+            InstrumentModel: components["schemas"]["InstrumentModel"];
+            Notifications: components["schemas"]["Notifications"];
+          };
+        };
+      };
+      /**
+       * @description Bad request: the path, query or body breaks a rule (one detail line per offending field). One Error notification, `Message` one of:
+       * - `request.invalid` (40001): The request is invalid.
+       * - `request.malformed_path` (40004): The request path is not validly percent-encoded.
+       */
+      400: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.invalid" | "request.malformed_path";
+                /** @enum {unknown} */
+                Code?: 40001 | 40004;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description No valid bearer token. One Error notification, `Message` one of:
+       * - `auth.token_missing` (40101): A bearer token is required.
+       * - `auth.token_invalid` (40102): The token is not valid.
+       * - `auth.token_expired` (40103): The token has expired.
+       */
+      401: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.token_missing" | "auth.token_invalid" | "auth.token_expired";
+                /** @enum {unknown} */
+                Code?: 40101 | 40102 | 40103;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description The token does not allow this. One Error notification, `Message` one of:
+       * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
+       */
+      403: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.tenant_forbidden" | "auth.access_denied";
+                /** @enum {unknown} */
+                Code?: 40301 | 40304;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description Not found. One Error notification, `Message` one of:
+       * - `instrument.not_found` (40451): The instrument was not found.
+       */
+      404: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "instrument.not_found";
+                /** @enum {unknown} */
+                Code?: 40451;
+              })[];
+          };
+        };
+      };
+      /**
+       * @description A dependency is unavailable or time ran out; nothing was written. Try again after Retry-After seconds. One Error notification, `Message` one of:
+       * - `server.unavailable` (50301): The service is temporarily unavailable.
+       * - `server.deadline` (50302): The request ran out of time before anything was written; nothing was stored. Try again.
+       */
+      503: {
+        headers: {
+          "Retry-After": components["headers"]["RetryAfter"];
+        };
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "server.unavailable" | "server.deadline";
+                /** @enum {unknown} */
+                Code?: 50301 | 50302;
+              }))[];
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Partial update (role rpo)
+   * @description Partial update (role rpo); `null` clears; If-Match honoured.
+   */
+  "instrument.update": {
+    parameters: {
+      header?: {
+        "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+        "If-Match"?: components["parameters"]["IfMatch"];
+      };
+      path: {
+        clientUuid: string;
+        facilityUuid: string;
+        uuid: string;
+      };
+    };
+    /** @description Members of the model that are read-only are ignored with a Warning; any other unknown member is 400. */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *   "FunctionCheckIntervalDays": 14
+         * }
+         */
+        "application/json": {
+          Name?: string;
+          Model?: string;
+          SerialNumber?: string;
+          /** @enum {string} */
+          Kind?: "FREE_RELEASE_MONITOR" | "CONTAMINATION_MONITOR" | "DOSE_RATE_METER" | "WELL_COUNTER" | "GAMMA_SPECTROMETER";
+          /** @description Per geometry and nuclide, each pair once; SURFACE names the probe area. */
+          Calibrations?: ({
+              /** @enum {string} */
+              Geometry: "BAG" | "BOX" | "DRUM" | "BOTTLE" | "SURFACE";
+              /** @enum {string} */
+              Nuclide: "O-15" | "N-13" | "C-11" | "Rb-82" | "Ga-68" | "F-18" | "Tc-99m" | "Cu-64" | "I-123" | "Ho-166" | "Sm-153" | "Y-90" | "Mo-99" | "Tl-201" | "Zr-89" | "In-111" | "Ga-67" | "Re-186" | "Xe-133" | "Lu-177" | "I-131" | "Ac-225" | "Ra-223" | "P-32" | "Sr-82" | "Cr-51" | "Sr-89" | "I-125" | "Sr-85" | "Lu-177m" | "Ge-68" | "Co-57" | "Cs-137" | "Sr-90" | "In-114m" | "Ac-227" | "Tl-202";
+              /** @description Counts per second per Bq of the nuclide in the geometry (0 < ε ≤ 1). */
+              Efficiency: number;
+              /** @default null */
+              ProbeAreaCm2?: number | null;
+            })[];
+          /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+          CalibratedAt?: string;
+          /** @description UTC date and time, YYYY-MM-DD HH:MM:SS, after CalibratedAt: the instrument is usable before it. */
+          CalibrationDueAt?: string;
+          CalibrationDocumentUuid?: string | null;
+          FunctionCheckIntervalDays?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description The answer, with its Notifications */
+      200: {
+        headers: {
+          ETag: components["headers"]["ETag"];
+        };
+        content: {
+          "application/json": {
+            InstrumentModel: components["schemas"]["InstrumentModel"];
+            Notifications: components["schemas"]["Notifications"];
+          };
+        };
+      };
+      /**
+       * @description Bad request: the path, query or body breaks a rule (one detail line per offending field). One Error notification, `Message` one of:
+       * - `request.invalid` (40001): The request is invalid.
+       * - `request.malformed_path` (40004): The request path is not validly percent-encoded.
+       * - `request.malformed_json` (40002): The request body is not valid JSON.
+       */
+      400: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.invalid" | "request.malformed_path" | "request.malformed_json";
+                /** @enum {unknown} */
+                Code?: 40001 | 40004 | 40002;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description No valid bearer token. One Error notification, `Message` one of:
+       * - `auth.token_missing` (40101): A bearer token is required.
+       * - `auth.token_invalid` (40102): The token is not valid.
+       * - `auth.token_expired` (40103): The token has expired.
+       */
+      401: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.token_missing" | "auth.token_invalid" | "auth.token_expired";
+                /** @enum {unknown} */
+                Code?: 40101 | 40102 | 40103;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description The token does not allow this. One Error notification, `Message` one of:
+       * - `auth.role_required` (40302): This operation needs the role {role}.
+       * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
+       */
+      403: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.role_required" | "auth.tenant_forbidden" | "auth.access_denied";
+                /** @enum {unknown} */
+                Code?: 40302 | 40301 | 40304;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description Not found. One Error notification, `Message` one of:
+       * - `instrument.not_found` (40451): The instrument was not found.
+       */
+      404: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "instrument.not_found";
+                /** @enum {unknown} */
+                Code?: 40451;
+              })[];
+          };
+        };
+      };
+      /**
+       * @description If-Match does not match the current ETag. One Error notification, `Message` one of:
+       * - `request.precondition_failed` (41201): The item has changed since it was loaded (If-Match does not match its ETag).
+       */
+      412: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.precondition_failed";
+                /** @enum {unknown} */
+                Code?: 41201;
+              })[];
+          };
+        };
+      };
+      /**
+       * @description Body too large. One Error notification, `Message` one of:
+       * - `request.too_large` (41301): The request body is larger than {max} bytes.
+       */
+      413: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.too_large";
+                /** @enum {unknown} */
+                Code?: 41301;
+              })[];
+          };
+        };
+      };
+      /**
+       * @description Body is not JSON. One Error notification, `Message` one of:
+       * - `request.unsupported_media_type` (41501): The request body must be JSON (Content-Type: application/json).
+       */
+      415: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.unsupported_media_type";
+                /** @enum {unknown} */
+                Code?: 41501;
+              })[];
+          };
+        };
+      };
+      /**
+       * @description A dependency is unavailable or time ran out; nothing was written. Try again after Retry-After seconds. One Error notification, `Message` one of:
+       * - `server.unavailable` (50301): The service is temporarily unavailable.
+       * - `server.deadline` (50302): The request ran out of time before anything was written; nothing was stored. Try again.
+       */
+      503: {
+        headers: {
+          "Retry-After": components["headers"]["RetryAfter"];
+        };
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "server.unavailable" | "server.deadline";
+                /** @enum {unknown} */
+                Code?: 50301 | 50302;
+              }))[];
+          };
+        };
+      };
+    };
+  };
+  /**
+   * The instrument's function checks, newest first
+   * @description The instrument's function checks, newest first.
+   */
+  "instrument.checks": {
+    parameters: {
+      header?: {
+        "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+      };
+      path: {
+        clientUuid: string;
+        facilityUuid: string;
+        uuid: string;
+      };
+    };
+    responses: {
+      /** @description The answer, with its Notifications */
+      200: {
+        content: {
+          "application/json": {
+            InstrumentCheckModelCollection: components["schemas"]["InstrumentCheckModel"][];
+            CollectionConfiguration: components["schemas"]["CollectionConfiguration"];
+            Notifications: components["schemas"]["Notifications"];
+          };
+        };
+      };
+      /**
+       * @description Bad request: the path, query or body breaks a rule (one detail line per offending field). One Error notification, `Message` one of:
+       * - `request.invalid` (40001): The request is invalid.
+       * - `request.malformed_path` (40004): The request path is not validly percent-encoded.
+       */
+      400: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.invalid" | "request.malformed_path";
+                /** @enum {unknown} */
+                Code?: 40001 | 40004;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description No valid bearer token. One Error notification, `Message` one of:
+       * - `auth.token_missing` (40101): A bearer token is required.
+       * - `auth.token_invalid` (40102): The token is not valid.
+       * - `auth.token_expired` (40103): The token has expired.
+       */
+      401: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.token_missing" | "auth.token_invalid" | "auth.token_expired";
+                /** @enum {unknown} */
+                Code?: 40101 | 40102 | 40103;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description The token does not allow this. One Error notification, `Message` one of:
+       * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
+       */
+      403: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.tenant_forbidden" | "auth.access_denied";
+                /** @enum {unknown} */
+                Code?: 40301 | 40304;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description Not found. One Error notification, `Message` one of:
+       * - `instrument.not_found` (40451): The instrument was not found.
+       */
+      404: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "instrument.not_found";
+                /** @enum {unknown} */
+                Code?: 40451;
+              })[];
+          };
+        };
+      };
+      /**
+       * @description A dependency is unavailable or time ran out; nothing was written. Try again after Retry-After seconds. One Error notification, `Message` one of:
+       * - `server.unavailable` (50301): The service is temporarily unavailable.
+       * - `server.deadline` (50302): The request ran out of time before anything was written; nothing was stored. Try again.
+       */
+      503: {
+        headers: {
+          "Retry-After": components["headers"]["RetryAfter"];
+        };
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "server.unavailable" | "server.deadline";
+                /** @enum {unknown} */
+                Code?: 50301 | 50302;
+              }))[];
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Records a function check by the caller
+   * @description Records a function check by the caller; checks are kept as made.
+   */
+  "instrument.addCheck": {
+    parameters: {
+      header?: {
+        "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path: {
+        clientUuid: string;
+        facilityUuid: string;
+        uuid: string;
+      };
+    };
+    /** @description Members of the model that are read-only are ignored with a Warning; any other unknown member is 400. */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *   "CheckedAt": "2026-11-20 07:30:00",
+         *   "Result": "PASS",
+         *   "Reading": 1520
+         * }
+         */
+        "application/json": {
+          /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+          CheckedAt: string;
+          /** @enum {string} */
+          Result: "PASS" | "FAIL";
+          Reading?: number | null;
+          Note?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description The answer, with its Notifications */
+      200: {
+        content: {
+          "application/json": {
+            InstrumentCheckModel: components["schemas"]["InstrumentCheckModel"];
+            Notifications: components["schemas"]["Notifications"];
+          };
+        };
+      };
+      /**
+       * @description Bad request: the path, query or body breaks a rule (one detail line per offending field). One Error notification, `Message` one of:
+       * - `request.invalid` (40001): The request is invalid.
+       * - `request.malformed_path` (40004): The request path is not validly percent-encoded.
+       * - `request.malformed_json` (40002): The request body is not valid JSON.
+       */
+      400: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.invalid" | "request.malformed_path" | "request.malformed_json";
+                /** @enum {unknown} */
+                Code?: 40001 | 40004 | 40002;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description No valid bearer token. One Error notification, `Message` one of:
+       * - `auth.token_missing` (40101): A bearer token is required.
+       * - `auth.token_invalid` (40102): The token is not valid.
+       * - `auth.token_expired` (40103): The token has expired.
+       */
+      401: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.token_missing" | "auth.token_invalid" | "auth.token_expired";
+                /** @enum {unknown} */
+                Code?: 40101 | 40102 | 40103;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description The token does not allow this. One Error notification, `Message` one of:
+       * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
+       */
+      403: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.tenant_forbidden" | "auth.access_denied";
+                /** @enum {unknown} */
+                Code?: 40301 | 40304;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description Not found. One Error notification, `Message` one of:
+       * - `instrument.not_found` (40451): The instrument was not found.
+       */
+      404: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "instrument.not_found";
+                /** @enum {unknown} */
+                Code?: 40451;
+              })[];
+          };
+        };
+      };
+      /**
+       * @description Conflict with the current state. One Error notification, `Message` one of:
+       * - `idempotency.key_reused` (40907): This Idempotency-Key was used with another request body; use a new key for a new request.
+       * - `idempotency.in_progress` (40908): A request with this Idempotency-Key is still being processed; try again shortly.
+       */
+      409: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "idempotency.key_reused" | "idempotency.in_progress";
+                /** @enum {unknown} */
+                Code?: 40907 | 40908;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description Body too large. One Error notification, `Message` one of:
+       * - `request.too_large` (41301): The request body is larger than {max} bytes.
+       */
+      413: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.too_large";
+                /** @enum {unknown} */
+                Code?: 41301;
+              })[];
+          };
+        };
+      };
+      /**
+       * @description Body is not JSON. One Error notification, `Message` one of:
+       * - `request.unsupported_media_type` (41501): The request body must be JSON (Content-Type: application/json).
+       */
+      415: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.unsupported_media_type";
+                /** @enum {unknown} */
+                Code?: 41501;
+              })[];
           };
         };
       };

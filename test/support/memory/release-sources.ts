@@ -5,14 +5,15 @@
  */
 import type { MeasurementReader, NoticeReader } from '../../../shared/services/release-act';
 import { inForce, type ClearanceNotice } from '../../../shared/domain/clearance-notice';
-import type { DecisionMeasurement, MeasuredNuclide } from '../../../shared/domain/decision-measurement';
+import type { MeasuredNuclide } from '../../../shared/domain/decision-measurement';
+import type { MeasurementRecord } from '../../../shared/domain/measurement';
 import type { Tenant } from '../../../shared/data/table';
 
 const key = (tenant: Tenant, uuid: string) => `${tenant.client}#${tenant.facility}#${uuid}`;
 
 export function memoryReleaseSources() {
   const notices = new Map<string, ClearanceNotice>();
-  const measurements = new Map<string, DecisionMeasurement[]>();
+  const measurements = new Map<string, MeasurementRecord[]>();
   const noticeReader: NoticeReader = {
     get: async (tenant, uuid) => structuredClone(notices.get(key(tenant, uuid))),
     inForce: async (tenant, at) =>
@@ -21,7 +22,7 @@ export function memoryReleaseSources() {
       ),
   };
   const measurementReader: MeasurementReader = {
-    latest: async (tenant, uuid) =>
+    newest: async (tenant, uuid) =>
       structuredClone(
         [...(measurements.get(key(tenant, uuid)) ?? [])].sort((a, b) => (a.MeasuredAt < b.MeasuredAt ? 1 : -1))[0],
       ),
@@ -33,7 +34,7 @@ export function memoryReleaseSources() {
       notices.set(key({ client: notice.Client, facility: notice.Facility }, notice.Uuid), notice);
       return notice;
     },
-    addMeasurement(tenant: Tenant, measurement: DecisionMeasurement) {
+    addMeasurement(tenant: Tenant, measurement: MeasurementRecord) {
       const k = key(tenant, measurement.ContainerUuid);
       measurements.set(k, [...(measurements.get(k) ?? []), measurement]);
       return measurement;
@@ -80,7 +81,8 @@ export function measurementFixture(options: {
   detected?: boolean;
   surface?: { valueUsed: number; detectionLimit: number } | null;
   noFixedSurfaceReason?: string | null;
-}): DecisionMeasurement {
+  tenant?: Tenant;
+}): MeasurementRecord {
   const detected = options.detected ?? true;
   const nuclides = (value: number, limit: number): MeasuredNuclide[] =>
     Object.entries(options.fractions).map(([Nuclide, Fraction]) => ({
@@ -117,14 +119,16 @@ export function measurementFixture(options: {
     LastCheckAt: options.at,
   };
   const surface = options.surface ?? null;
+  const tenant = options.tenant ?? { client: 'c1', facility: 'f1' };
   return {
+    Client: tenant.client,
+    Facility: tenant.facility,
     Uuid: `measurement-${options.at}`,
     ContainerUuid: options.containerUuid,
     InstrumentUuid: instrument.Uuid,
     Instrument: instrument,
     MeasuredAt: options.at,
     MeasuredBy: 'ada',
-    MeasuredByName: null,
     Geometry: 'BAG',
     WeightG: options.weightG,
     ...counting(options.valueUsed, options.detectionLimit, detected),
@@ -143,6 +147,7 @@ export function measurementFixture(options: {
     NoFixedSurfaceReason:
       surface === null ? (options.noFixedSurfaceReason ?? 'A bag of soft waste: no fixed surface.') : null,
     ReleaseTypes: [],
+    SharesAssumed: false,
     CreatedAt: options.at,
   };
 }

@@ -1,6 +1,7 @@
 /** shared/domain/values.ts: what an identifier, a text, a stored number and a page number may be. */
 import { describe, expect, it } from 'vitest';
 import {
+  canonicalJson,
   isIdentifier,
   isStorableNumber,
   isWellFormed,
@@ -46,5 +47,17 @@ describe('PAGE_PATTERN', () => {
   it('is a positive whole number without sign or leading zero', () => {
     expect(['1', '9', '10', '12345'].every((p) => PAGE_PATTERN.test(p))).toBe(true);
     expect(['0', '01', '-1', '+1', '1.0', '1e2', '', ' 1'].some((p) => PAGE_PATTERN.test(p))).toBe(false);
+  });
+});
+
+describe('canonicalJson', () => {
+  it('reads equal values alike whatever the order of their members; arrays in order unless unordered', () => {
+    const stored = { SurfaceActivity: null, Nuclide: 'Ge-68', SpecificActivity: 1 };
+    const sent = { Nuclide: 'Ge-68', SpecificActivity: 1, SurfaceActivity: null };
+    expect(canonicalJson([stored])).toBe(canonicalJson([sent]));
+    expect(canonicalJson(['A', 'B'])).not.toBe(canonicalJson(['B', 'A']));
+    expect(canonicalJson(['A', 'B'], true)).toBe(canonicalJson(['B', 'A'], true));
+    expect(canonicalJson({ a: 1 })).not.toBe(canonicalJson({ a: 2 }));
+    expect([canonicalJson(null), canonicalJson('x'), canonicalJson(undefined)]).toEqual(['null', '"x"', 'null']);
   });
 });

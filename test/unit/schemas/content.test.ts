@@ -45,4 +45,36 @@ describe('content bodies', () => {
     );
     expect(parsed.ignored).toEqual(['Uuid', 'CreatedAt', 'CreatedBy']);
   });
+
+  it('takes Impurities: known nuclides with a fraction strictly between 0 and 1, [] or null; 400 naming the rest', () => {
+    const base = { Kind: 'GENERATOR_ELUAT', ContentId: 'e1', Nuclide: 'Ga-68' };
+    const body = { ...base, Impurities: [{ Nuclide: 'Ge-68', Fraction: 1e-5 }] };
+    expect(parseBody(contentCreateSchema, body, contentMembers).value).toEqual(body);
+    expect(parseBody(contentCreateSchema, { ...base, Impurities: [] }, contentMembers).value.Impurities).toEqual([]);
+    expect(
+      refusal(
+        contentCreateSchema,
+        {
+          ...base,
+          Impurities: [
+            { Nuclide: 'Ge-68', Fraction: 1 },
+            { Nuclide: 'Xx-1', Fraction: 0 },
+          ],
+        },
+        contentMembers,
+      ),
+    ).toEqual([
+      'Impurities.0.Fraction: must be a number greater than 0 and less than 1',
+      expect.stringMatching(/^Impurities\.1\.Nuclide: /),
+      'Impurities.1.Fraction: must be a number greater than 0 and less than 1',
+    ]);
+    // A member the impurity does not have is a 400 naming it, never a 500.
+    expect(
+      refusal(
+        contentCreateSchema,
+        { ...base, Impurities: [{ Nuclide: 'Ge-68', Fraction: 0.1, X: 1 }] },
+        contentMembers,
+      ),
+    ).toEqual([expect.stringMatching(/^Impurities\.0/)]);
+  });
 });

@@ -17,8 +17,6 @@ const rpo: Writer = { sub: 'grace', name: 'Grace Hopper', roles: ['rpo'] };
 const T0 = '2026-11-20 08:00:00';
 /** 10 kg measured at 1 MBq at T0. */
 const MEASURED_BOX = { Name: 'Box', Weight: 10_000, MeasurementActivity: 1_000_000, MeasurementDate: T0 };
-/** What the fake renderer answers: a PDF needs no rendering to test the act around it. */
-const PDF = new TextEncoder().encode('%PDF-1.7 fake');
 const released = {
   IsReleasedByRadiationProtectionOfficer: true,
   ReleasedByRadiationProtectionOfficer: 'grace',

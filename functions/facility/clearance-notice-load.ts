@@ -1,0 +1,11 @@
+import { httpHandler } from '../../shared/http/handler';
+import { single } from '../../shared/http/replies';
+import { tenantOf } from '../../shared/http/request';
+import { clearanceNoticeRoutes } from '../../shared/routes/facility';
+import { notices } from '../commons/facility';
+
+/** GET .../clearance-notice/{uuid}: the clearance notice, with its ETag. */
+export const handler = httpHandler(clearanceNoticeRoutes.load, async (request) => {
+  const { model, etag } = await (await notices.of(request)).load(tenantOf(request), request.params.uuid!);
+  return single('ClearanceNoticeModel', model, { language: request.language, headers: { ETag: etag } });
+});

@@ -1,0 +1,19 @@
+import { idempotentHandler } from '../../shared/http/idempotency';
+import { callerOf, tenantOf } from '../../shared/http/request';
+import { single } from '../../shared/http/replies';
+import { instrumentRoutes } from '../../shared/routes/facility';
+import { parseBody } from '../../shared/schemas/body';
+import { checkCreateSchema, checkMembers } from '../../shared/schemas/instrument';
+import { instruments } from '../commons/facility';
+
+/** POST .../instrument/{uuid}/check: records a function check by the caller; checks are kept as made. */
+export const handler = idempotentHandler(instrumentRoutes.addCheck, async (request) => {
+  const caller = callerOf(request);
+  const { value, ignored } = parseBody(checkCreateSchema, request.body, checkMembers);
+  const check = await (await instruments.of(request)).addCheck(tenantOf(request), caller, request.params.uuid!, value);
+  return single('InstrumentCheckModel', check, {
+    success: { key: 'instrument.check_recorded' },
+    ignored,
+    language: request.language,
+  });
+});

@@ -1,0 +1,15 @@
+import { httpHandler } from '../../shared/http/handler';
+import { wholeReply } from '../../shared/http/replies';
+import { tenantOf } from '../../shared/http/request';
+import { instrumentRoutes } from '../../shared/routes/facility';
+import { INSTRUMENT_LIST_CAP } from '../../shared/services/instruments';
+import { instruments } from '../commons/facility';
+
+/** GET .../instrument/{uuid}/check: the instrument's function checks, newest first. */
+export const handler = httpHandler(instrumentRoutes.checks, async (request) => {
+  const listing = await (await instruments.of(request)).checks(tenantOf(request), request.params.uuid!);
+  return wholeReply(request, 'InstrumentCheckModelCollection', listing, INSTRUMENT_LIST_CAP, {
+    key: 'listing.truncated',
+    params: { cap: INSTRUMENT_LIST_CAP, total: listing.total },
+  });
+});

@@ -1,0 +1,24 @@
+import { idempotentHandler } from '../../shared/http/idempotency';
+import { callerOf, tenantOf } from '../../shared/http/request';
+import { single } from '../../shared/http/replies';
+import { instrumentRoutes } from '../../shared/routes/facility';
+import { parseBody } from '../../shared/schemas/body';
+import { instrumentCreateSchema, instrumentMembers } from '../../shared/schemas/instrument';
+import { instruments } from '../commons/facility';
+
+/**
+ * POST .../instrument: records an instrument (role rpo) with its calibrations per geometry and nuclide; the answer says
+ * whether it is usable now and until when.
+ */
+export const handler = idempotentHandler(instrumentRoutes.create, async (request) => {
+  const caller = callerOf(request);
+  const { value, ignored } = parseBody(instrumentCreateSchema, request.body, instrumentMembers);
+  const { model, etag, notes } = await (await instruments.of(request)).create(tenantOf(request), caller, value);
+  return single('InstrumentModel', model, {
+    success: { key: 'instrument.created' },
+    ignored,
+    notes,
+    language: request.language,
+    headers: { ETag: etag },
+  });
+});

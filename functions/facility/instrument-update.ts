@@ -1,0 +1,27 @@
+import { httpHandler } from '../../shared/http/handler';
+import { callerOf, tenantOf } from '../../shared/http/request';
+import { single } from '../../shared/http/replies';
+import { instrumentRoutes } from '../../shared/routes/facility';
+import { parseBody } from '../../shared/schemas/body';
+import { instrumentMembers, instrumentUpdateSchema } from '../../shared/schemas/instrument';
+import { instruments } from '../commons/facility';
+
+/** PUT .../instrument/{uuid}: partial update (role rpo); `null` clears; If-Match honoured. */
+export const handler = httpHandler(instrumentRoutes.update, async (request) => {
+  const caller = callerOf(request);
+  const { value, ignored } = parseBody(instrumentUpdateSchema, request.body, instrumentMembers);
+  const { model, etag, notes } = await (await instruments.of(request)).update(
+    tenantOf(request),
+    caller,
+    request.params.uuid!,
+    value,
+    request.header('if-match'),
+  );
+  return single('InstrumentModel', model, {
+    success: { key: 'instrument.updated' },
+    ignored,
+    notes,
+    language: request.language,
+    headers: { ETag: etag },
+  });
+});

@@ -1,0 +1,255 @@
+/**
+ * Instruments of a facility and their function checks: what was calibrated for which geometry and nuclide, until
+ * when, and whether the instrument is usable at a time (StrlSchV § 90 Abs. 4 and 5: suitable instruments, checked
+ * regularly, each check's time and result recorded). Pure: no AWS, no HTTP.
+ */
+import { badRequest } from '../errors';
+import type { Detail } from '../i18n/translate';
+import type { Geometry } from './decision-measurement';
+import {
+  clearable,
+  computed,
+  type CreateOf,
+  type DataOf,
+  defaultsOf,
+  type FieldTable,
+  fieldsOf,
+  kept,
+  type ModelOf,
+  presentModel,
+  required,
+  writable,
+  writableFieldsOf,
+} from './fields';
+import { newRecord, type StoredRecord } from './record';
+import { formatTimestamp, isRepresentable, LATEST_TIMESTAMP, parseTimestamp } from './time';
+import { canonicalJson } from './values';
+
+export const INSTRUMENT_KINDS = [
+  'FREE_RELEASE_MONITOR',
+  'CONTAMINATION_MONITOR',
+  'DOSE_RATE_METER',
+  'WELL_COUNTER',
+  'GAMMA_SPECTROMETER',
+] as const;
+export type InstrumentKind = (typeof INSTRUMENT_KINDS)[number];
+
+/** How well the instrument sees a nuclide in a geometry: counts per second per Bq; for SURFACE its probe's area. */
+export interface Calibration {
+  Geometry: Geometry;
+  Nuclide: string;
+  Efficiency: number;
+  ProbeAreaCm2: number | null;
+}
+
+/** At most this many calibrations an instrument (5 geometries × the nuclide table, with room). */
+export const MAX_CALIBRATIONS = 200;
+/** Days between function checks, unless the instrument says otherwise; and the bounds of its setting. */
+export const DEFAULT_CHECK_INTERVAL_DAYS = 7;
+export const CHECK_INTERVAL_DAYS = { min: 1, max: 365 } as const;
+
+/** The instrument as the API shows it, in its order (no tenant: the path names it). */
+export const INSTRUMENT_TABLE = {
+  Uuid: kept(),
+  Name: required<string>(),
+  Model: required<string>(),
+  SerialNumber: required<string>(),
+  Kind: required<InstrumentKind>(),
+  Calibrations: writable<Calibration[]>([]),
+  CalibratedAt: required<string>(),
+  CalibrationDueAt: required<string>(),
+  CalibrationDocumentUuid: clearable<string>(),
+  FunctionCheckIntervalDays: writable<number>(DEFAULT_CHECK_INTERVAL_DAYS),
+  CreatedAt: kept(),
+  UpdatedAt: kept(),
+  UsableNow: computed(),
+  UsableUntil: computed(),
+} as const satisfies FieldTable;
+
+export const INSTRUMENT_FIELDS = fieldsOf(INSTRUMENT_TABLE);
+const INSTRUMENT_WRITABLE = writableFieldsOf(INSTRUMENT_TABLE);
+const INSTRUMENT_DEFAULTS = defaultsOf(INSTRUMENT_TABLE);
+export type InstrumentData = DataOf<typeof INSTRUMENT_TABLE>;
+export type InstrumentCreate = CreateOf<typeof INSTRUMENT_TABLE>;
+export type InstrumentPatch = Partial<InstrumentData>;
+export type InstrumentModel = ModelOf<typeof INSTRUMENT_TABLE>;
+export interface InstrumentRecord extends InstrumentData, StoredRecord {}
+
+export const CHECK_RESULTS = ['PASS', 'FAIL'] as const;
+export type CheckResult = (typeof CHECK_RESULTS)[number];
+
+/** A function check as a client writes it. */
+export interface CheckInput {
+  CheckedAt: string;
+  Result: CheckResult;
+  Reading?: number | null;
+  Note?: string | null;
+}
+
+/** A function check as stored: kept as made (no update, no delete). */
+export interface InstrumentCheck {
+  Client: string;
+  Facility: string;
+  Uuid: string;
+  InstrumentUuid: string;
+  CheckedAt: string;
+  Result: CheckResult;
+  Reading: number | null;
+  Note: string | null;
+  CheckedBy: string;
+  CreatedAt: string;
+}
+
+/** InstrumentCheckModel: the check without its tenant (the path names it), and who checked by name. */
+export type InstrumentCheckModel = Omit<InstrumentCheck, 'Client' | 'Facility'> & { CheckedByName: string | null };
+
+/** The rules of an instrument beyond its members' own (400, one detail per breach). */
+export function instrumentRuleBreaches(data: InstrumentData): Detail[] {
+  const breaches: Detail[] = [];
+  if (data.CalibrationDueAt <= data.CalibratedAt)
+    breaches.push({ key: 'detail.after', params: { field: 'CalibrationDueAt', other: 'CalibratedAt' } });
+  const seen = new Set<string>();
+  const probeAreas = new Set<number>();
+  data.Calibrations.forEach((c, i) => {
+    const surface = c.Geometry === 'SURFACE';
+    if (surface ? c.ProbeAreaCm2 === null || !(c.ProbeAreaCm2 > 0) : c.ProbeAreaCm2 !== null)
+      breaches.push({ key: 'detail.probe_area', params: { field: `Calibrations.${i}.ProbeAreaCm2` } });
+    if (surface && c.ProbeAreaCm2 !== null) {
+      probeAreas.add(c.ProbeAreaCm2);
+      if (probeAreas.size > 1)
+        breaches.push({ key: 'detail.one_probe_area', params: { field: `Calibrations.${i}.ProbeAreaCm2` } });
+    }
+    const key = `${c.Geometry}#${c.Nuclide}`;
+    if (seen.has(key)) breaches.push({ key: 'detail.no_repeats', params: { field: `Calibrations.${i}` } });
+    seen.add(key);
+  });
+  return breaches;
+}
+
+function checkRules(data: InstrumentData): void {
+  const breaches = instrumentRuleBreaches(data);
+  if (breaches.length) throw badRequest(breaches);
+}
+
+export function createInstrument(
+  tenant: { client: string; facility: string },
+  uuid: string,
+  body: InstrumentCreate,
+  now: Date,
+): InstrumentRecord {
+  const data: InstrumentData = { ...INSTRUMENT_DEFAULTS, ...body };
+  checkRules(data);
+  return { ...data, ...newRecord(tenant, uuid, now) };
+}
+
+/** A partial update (absent members stay, null clears a nullable one); answers whether anything changed. */
+export function updateInstrument(
+  current: InstrumentRecord,
+  patch: InstrumentPatch,
+  now: Date,
+): { next: InstrumentRecord; changed: boolean } {
+  const merged: InstrumentRecord = { ...current, ...patch };
+  checkRules(merged);
+  const changed = INSTRUMENT_WRITABLE.some((f) => canonicalJson(merged[f]) !== canonicalJson(current[f]));
+  if (!changed) return { next: current, changed };
+  return { next: { ...merged, Version: current.Version + 1, UpdatedAt: formatTimestamp(now) }, changed };
+}
+
+/** The calibration for a geometry and a nuclide, if any. */
+export const calibrationFor = (
+  instrument: Pick<InstrumentData, 'Calibrations'>,
+  geometry: Geometry,
+  nuclide: string,
+): Calibration | undefined => instrument.Calibrations.find((c) => c.Geometry === geometry && c.Nuclide === nuclide);
+
+/** What usability reads of a check. */
+export type CheckSummary = Pick<InstrumentCheck, 'CheckedAt' | 'Result'>;
+
+/** Whether an instrument is usable at a time, until when, and if not, why (each reason a detail line). */
+export interface Usability {
+  usable: boolean;
+  /** When usable: the earlier of the calibration's due date and the check's end of interval. */
+  until: string | null;
+  reasons: Detail[];
+}
+
+const DAY_MS = 86_400_000;
+
+/** `at` plus `days`, as a timestamp (the last representable one when it lies beyond). */
+function plusDays(at: string, days: number): string {
+  const later = new Date(parseTimestamp(at)!.getTime() + days * DAY_MS);
+  return isRepresentable(later) ? formatTimestamp(later) : LATEST_TIMESTAMP;
+}
+
+/**
+ * Usable at `at`: CalibratedAt ≤ at < CalibrationDueAt, and the last check at or before `at` (`lastCheck`) passed
+ * no more than FunctionCheckIntervalDays days before it.
+ */
+export function usabilityAt(
+  instrument: Pick<InstrumentData, 'CalibratedAt' | 'CalibrationDueAt' | 'FunctionCheckIntervalDays'>,
+  lastCheck: CheckSummary | undefined,
+  at: string,
+): Usability {
+  const reasons: Detail[] = [];
+  if (at < instrument.CalibratedAt)
+    reasons.push({ key: 'detail.calibration_not_yet_valid', params: { from: instrument.CalibratedAt } });
+  if (at >= instrument.CalibrationDueAt)
+    reasons.push({ key: 'detail.calibration_due', params: { since: instrument.CalibrationDueAt } });
+  let checkValidUntil: string | undefined;
+  if (!lastCheck) reasons.push({ key: 'detail.no_function_check', params: { at } });
+  else if (lastCheck.Result !== 'PASS')
+    reasons.push({ key: 'detail.function_check_failed', params: { at: lastCheck.CheckedAt } });
+  else {
+    checkValidUntil = plusDays(lastCheck.CheckedAt, instrument.FunctionCheckIntervalDays);
+    if (at > checkValidUntil)
+      reasons.push({
+        key: 'detail.function_check_expired',
+        params: { at: lastCheck.CheckedAt, days: instrument.FunctionCheckIntervalDays },
+      });
+  }
+  if (reasons.length) return { usable: false, until: null, reasons };
+  const until = checkValidUntil! < instrument.CalibrationDueAt ? checkValidUntil! : instrument.CalibrationDueAt;
+  return { usable: true, until, reasons };
+}
+
+/** InstrumentModel: its members in order, with its usability now. */
+export const toInstrumentModel = (record: InstrumentRecord, now: Usability): InstrumentModel =>
+  presentModel(INSTRUMENT_TABLE, record, { UsableNow: now.usable, UsableUntil: now.until });
+
+/** Listing order of instruments: by name, then uuid. */
+export const instrumentOrder = (a: InstrumentRecord, b: InstrumentRecord): number =>
+  a.Name.localeCompare(b.Name) || a.Uuid.localeCompare(b.Uuid);
+
+/** A new function check by `caller`. */
+export function newCheck(
+  instrument: Pick<InstrumentRecord, 'Client' | 'Facility' | 'Uuid'>,
+  uuid: string,
+  input: CheckInput,
+  caller: string,
+  now: Date,
+): InstrumentCheck {
+  return {
+    Client: instrument.Client,
+    Facility: instrument.Facility,
+    Uuid: uuid,
+    InstrumentUuid: instrument.Uuid,
+    CheckedAt: input.CheckedAt,
+    Result: input.Result,
+    Reading: input.Reading ?? null,
+    Note: input.Note ?? null,
+    CheckedBy: caller,
+    CreatedAt: formatTimestamp(now),
+  };
+}
+
+export const toCheckModel = (check: InstrumentCheck, names: ReadonlyMap<string, string>): InstrumentCheckModel => ({
+  Uuid: check.Uuid,
+  InstrumentUuid: check.InstrumentUuid,
+  CheckedAt: check.CheckedAt,
+  Result: check.Result,
+  Reading: check.Reading,
+  Note: check.Note,
+  CheckedBy: check.CheckedBy,
+  CheckedByName: names.get(check.CheckedBy) ?? null,
+  CreatedAt: check.CreatedAt,
+});

@@ -1,0 +1,38 @@
+import { CONTAINER } from './containers';
+import type { Route } from './types';
+
+/** A container's decision measurements (beyond the interface: DESIGN §8; StrlSchV § 42 Abs. 2). */
+export const measurementRoutes = {
+  add: {
+    operation: 'container.addMeasurement',
+    method: 'POST',
+    path: `${CONTAINER}/{uuid}/measurement`,
+    entry: 'functions/container/measurement-create.ts',
+    auth: 'token',
+    data: 'write',
+    files: 'none',
+    answers: {
+      404: ['container.not_found', 'instrument.not_found'],
+      409: [
+        'container.measurement_state',
+        'container.release_frozen',
+        'container.measurement_before_decay',
+        'container.measurement_inputs',
+        'instrument.not_usable',
+        'instrument.not_calibrated',
+        'request.concurrent_update',
+      ],
+    },
+    headers: { response: ['ETag'] },
+  },
+  list: {
+    operation: 'container.measurements',
+    method: 'GET',
+    path: `${CONTAINER}/{uuid}/measurement`,
+    entry: 'functions/container/measurements.ts',
+    auth: 'token',
+    data: 'read',
+    files: 'none',
+    answers: { 404: ['container.not_found'] },
+  },
+} as const satisfies Record<string, Route>;

@@ -1,0 +1,77 @@
+/** A clearance notice's schemas from its field table (shared/domain/clearance-notice.ts). */
+import * as v from 'valibot';
+import { CLEARANCE_NOTICE_TABLE, type ClearanceNoticeCreate, type NoticeLimit } from '../domain/clearance-notice';
+import { KNOWN_NUCLIDES } from '../domain/nuclides';
+import { RELEASE_TYPES, WASTE_FORMS } from '../domain/release-types';
+import { identifier, oneOf, positiveQuantity, schemasOf, text, timestamp } from './fields';
+
+/** A notice names each nuclide at most once, so it sets at most one limit per nuclide of the table. */
+export const MAX_NOTICE_LIMITS = KNOWN_NUCLIDES.length;
+
+/** Whether no two items of a list have the same key. */
+export const distinct =
+  <T>(keyOf: (item: T) => unknown = (item) => item) =>
+  (items: readonly T[]): boolean =>
+    new Set(items.map(keyOf)).size === items.length;
+
+/** A non-empty set of enum values: each once. */
+export const enumSet = <const T extends readonly string[]>(values: T) =>
+  v.pipe(
+    v.array(oneOf(values), 'detail.min_items:1'),
+    v.minLength(1, 'detail.min_items:1'),
+    v.maxLength(values.length, `detail.max_items:${values.length}`),
+    v.check((items: T[number][]) => distinct()(items), 'detail.no_repeats'),
+  );
+
+/** A value the notice sets for the individual case: Bq/g, and Bq/cm² or none. */
+const limit = v.strictObject(
+  {
+    Nuclide: oneOf(KNOWN_NUCLIDES as readonly string[]),
+    SpecificActivity: v.pipe(positiveQuantity, v.description('Bq/g.')),
+    SurfaceActivity: v.optional(v.nullable(v.pipe(positiveQuantity, v.description('Bq/cm².'))), null),
+  },
+  'detail.object_members',
+);
+
+const schemas = schemasOf(CLEARANCE_NOTICE_TABLE, {
+  writable: {
+    FileNumber: v.pipe(text(1, 100), v.description("The authority's file number (Aktenzeichen).")),
+    Authority: text(1, 200),
+    Holder: v.pipe(text(1, 200), v.description('The licence holder (Inhaber der Freigabe).')),
+    Site: v.pipe(text(1, 500), v.description('The address of the facility the notice is for.')),
+    IssuedAt: timestamp,
+    ValidFrom: timestamp,
+    ValidUntil: timestamp,
+    ReleaseTypes: enumSet(RELEASE_TYPES),
+    WasteForms: enumSet(WASTE_FORMS),
+    Conditions: text(1, 4000),
+    Limits: v.pipe(
+      v.array(limit, 'detail.min_items:0'),
+      v.maxLength(MAX_NOTICE_LIMITS, `detail.max_items:${MAX_NOTICE_LIMITS}`),
+      v.check((limits: NoticeLimit[]) => distinct((l: NoticeLimit) => l.Nuclide)(limits), 'detail.no_repeats'),
+      v.description('For a notice that permits INDIVIDUAL only (then at least one): the values per nuclide.'),
+    ),
+    DocumentUuid: v.pipe(identifier, v.description('The scanned notice: a document of the same facility.')),
+  },
+  computed: {},
+});
+
+const EXAMPLE: ClearanceNoticeCreate = {
+  FileNumber: 'RP-42/2026',
+  Authority: 'Landesamt für Umwelt',
+  Holder: 'Klinikum Nord',
+  Site: 'Hauptstraße 1, 12345 Musterstadt',
+  IssuedAt: '2026-01-10 00:00:00',
+  ValidFrom: '2026-02-01 00:00:00',
+  ReleaseTypes: ['UNRESTRICTED', 'SPECIFIC_DISPOSAL'],
+  WasteForms: ['SOLID'],
+};
+
+/** Create: every member but ValidUntil, Conditions, Limits and DocumentUuid required. */
+export const noticeCreateSchema = v.pipe(schemas.create, v.examples([EXAMPLE]));
+/** Update: partial; null clears ValidUntil, Conditions or DocumentUuid. */
+export const noticeUpdateSchema = v.pipe(schemas.update, v.examples([{ ValidUntil: '2027-01-31 23:59:59' }]));
+export const noticeStoredEntries = schemas.create.entries;
+export const noticeMembers = schemas.members;
+/** ClearanceNoticeModel. */
+export const noticeModel = schemas.model;

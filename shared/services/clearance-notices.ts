@@ -1,0 +1,107 @@
+/**
+ * Clearance notice use cases: record, list, load and change a facility's notices (writes are the radiation
+ * protection officer's: the route asks for role rpo). A change of a cited notice keeps what its releases rest on
+ * (shared/domain/clearance-notice.ts), guarded in the write itself against a citation landing meanwhile.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ClearanceNoticeStore } from '../data/clearance-notices';
+import type { Tenant } from '../data/table';
+import { optimistic } from '../data/transact';
+import {
+  type ClearanceNotice,
+  type ClearanceNoticeCreate,
+  type ClearanceNoticeModel,
+  type ClearanceNoticePatch,
+  createNotice,
+  noticeOrder,
+  noticeWriteGuard,
+  toNoticeModel,
+  updateNotice,
+} from '../domain/clearance-notice';
+import { etagOf } from '../domain/container';
+import { AppError, badRequest, notFound } from '../errors';
+import { ifMatchHolds, type Writer } from './containers';
+
+/** At most this many notices in a listing (a facility holds a handful; a Warning beyond). */
+export const NOTICE_LIST_CAP = 1000;
+
+export interface NoticeResult {
+  model: ClearanceNoticeModel;
+  etag: string;
+}
+
+/** 412 when If-Match names another version than the stored one. */
+export function checkIfMatch(ifMatch: string | undefined, etag: string): void {
+  if (ifMatch !== undefined && !ifMatchHolds(ifMatch, etag))
+    throw new AppError(412, 'request.precondition_failed', {
+      details: [{ key: 'detail.if_match', params: { value: ifMatch } }],
+    });
+}
+
+/** 400 naming `field` when `uuid` is no document of the facility (null, or the value it had, needs no look). */
+export async function checkDocument(
+  documentExists: (tenant: Tenant, uuid: string) => Promise<boolean>,
+  tenant: Tenant,
+  field: string,
+  uuid: string | null | undefined,
+  current: string | null = null,
+): Promise<void> {
+  if (uuid === null || uuid === undefined || uuid === current) return;
+  if (!(await documentExists(tenant, uuid)))
+    throw badRequest([{ key: 'detail.document_not_found', params: { field, uuid } }]);
+}
+
+export const actorOf = (caller: Writer) => ({ sub: caller.sub, name: caller.name });
+
+export function clearanceNoticeService(store: ClearanceNoticeStore, clock: () => Date = () => new Date()) {
+  const present = (notice: ClearanceNotice): NoticeResult => ({ model: toNoticeModel(notice), etag: etagOf(notice) });
+  const documents = store.documentExists.bind(store);
+
+  return {
+    async create(tenant: Tenant, caller: Writer, body: ClearanceNoticeCreate): Promise<NoticeResult> {
+      const notice = createNotice(tenant, randomUUID(), body, clock());
+      await checkDocument(documents, tenant, 'DocumentUuid', notice.DocumentUuid);
+      await store.create(notice, actorOf(caller));
+      return present(notice);
+    },
+
+    async load(tenant: Tenant, uuid: string): Promise<NoticeResult> {
+      const notice = await store.get(tenant, uuid);
+      if (!notice) throw notFound('clearance_notice.not_found');
+      return present(notice);
+    },
+
+    /** The facility's notices, newest ValidFrom first, up to NOTICE_LIST_CAP. */
+    async list(tenant: Tenant): Promise<{ items: ClearanceNoticeModel[]; total: number; truncated: boolean }> {
+      const notices = (await store.list(tenant)).sort(noticeOrder);
+      return {
+        items: notices.slice(0, NOTICE_LIST_CAP).map(toNoticeModel),
+        total: notices.length,
+        truncated: notices.length > NOTICE_LIST_CAP,
+      };
+    },
+
+    /**
+     * Partial update with If-Match. A write that lost a race is read and applied again: a new version is then 412
+     * (If-Match) or applied anew, a citation that landed meanwhile makes the change 409.
+     */
+    async update(
+      tenant: Tenant,
+      caller: Writer,
+      uuid: string,
+      patch: ClearanceNoticePatch,
+      ifMatch: string | undefined,
+    ): Promise<NoticeResult> {
+      return optimistic(async () => {
+        const current = await store.get(tenant, uuid, { consistent: true });
+        if (!current) throw notFound('clearance_notice.not_found');
+        checkIfMatch(ifMatch, etagOf(current));
+        const { next, changed } = updateNotice(current, patch, clock());
+        if (!changed) return present(current);
+        await checkDocument(documents, tenant, 'DocumentUuid', next.DocumentUuid, current.DocumentUuid);
+        await store.update(current, next, noticeWriteGuard(current, next), actorOf(caller));
+        return present(next);
+      });
+    },
+  };
+}

@@ -1,0 +1,146 @@
+/**
+ * Decision measurement use cases: take one of a container (anyone of the facility, under their own name) and list a
+ * container's. Checks in the order of shared/domain/measurement.ts, computes the figures, and writes the measurement
+ * with the container's next version and its audit entry in one transaction.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ClearanceNoticeStore } from '../data/clearance-notices';
+import type { ContainerStore, WriteContext } from '../data/containers';
+import type { InstrumentStore } from '../data/instruments';
+import type { MeasurementStore } from '../data/measurements';
+import type { Tenant } from '../data/table';
+import { optimistic } from '../data/transact';
+import { type ContainerRecord, etagOf, touched } from '../domain/container';
+import type { DecisionMeasurement, Geometry } from '../domain/decision-measurement';
+import {
+  checkAveragingArea,
+  checkInputs,
+  checkInstrument,
+  checkMeasurable,
+  checkMeasuredAt,
+  closedAt,
+  type InstrumentAtMeasurement,
+  makeMeasurement,
+  type MeasurementInput,
+  toMeasurementModel,
+  vectorContents,
+} from '../domain/measurement';
+import { nuclideShares } from '../domain/nuclide-vector';
+import { formatTimestamp, parseTimestamp } from '../domain/time';
+import { notFound } from '../errors';
+import type { NotificationSpec } from '../i18n/translate';
+import type { Writer } from './containers';
+
+/** At most this many measurements of a container in a listing (a Warning beyond). */
+export const MEASUREMENT_LIST_CAP = 1000;
+
+export interface MeasurementPorts {
+  containers: ContainerStore;
+  instruments: InstrumentStore;
+  notices: ClearanceNoticeStore;
+  measurements: MeasurementStore;
+}
+
+export function measurementService(ports: MeasurementPorts, clock: () => Date = () => new Date()) {
+  async function mustLoad(tenant: Tenant, uuid: string, consistent: boolean) {
+    const view = await ports.containers.load(tenant, uuid, { consistent });
+    if (!view) throw notFound('container.not_found');
+    return view;
+  }
+
+  /** The instrument of the facility as it was at `at`, with its last check at or before then (404 when none). */
+  async function instrumentAt(tenant: Tenant, uuid: string, at: string): Promise<InstrumentAtMeasurement> {
+    const [instrument, lastCheck] = await Promise.all([
+      ports.instruments.get(tenant, uuid, { consistent: true }),
+      ports.instruments.lastCheck(tenant, uuid, at),
+    ]);
+    if (!instrument) throw notFound('instrument.not_found');
+    return { instrument, lastCheck };
+  }
+
+  /** The instrument, checked usable at `at` and calibrated for `geometry` and every nuclide, with its calibrations. */
+  async function fittingInstrument(tenant: Tenant, uuid: string, geometry: Geometry, nuclides: string[], at: string) {
+    const found = await instrumentAt(tenant, uuid, at);
+    return { instrument: found, calibrations: checkInstrument(found, geometry, nuclides, at) };
+  }
+
+  const writeContext = (caller: Writer, now: Date, requestId: string): WriteContext => ({
+    actor: { sub: caller.sub, name: caller.name },
+    at: formatTimestamp(now),
+    requestId,
+  });
+
+  return {
+    /**
+     * Takes a decision measurement of the container: 404, 409 and 400 in the order the rules name them; the answer's
+     * notes say when the shares were assumed. The container moves to its next version (its ETag).
+     */
+    async add(
+      tenant: Tenant,
+      caller: Writer,
+      uuid: string,
+      body: MeasurementInput,
+      requestId: string,
+    ): Promise<{ model: DecisionMeasurement; etag: string; notes: NotificationSpec[] }> {
+      return optimistic(async () => {
+        const view = await mustLoad(tenant, uuid, true);
+        const container: ContainerRecord = view.record;
+        checkMeasurable(container);
+        const now = clock();
+        checkMeasuredAt(body.MeasuredAt, now, closedAt(container, await ports.containers.history(tenant, uuid)));
+        checkInputs(container, view.links);
+        const at = body.MeasuredAt;
+        const mixture = nuclideShares(vectorContents(view.links), parseTimestamp(at)!);
+        const nuclides = [...mixture.shares.keys()];
+        const mass = await fittingInstrument(tenant, body.InstrumentUuid, body.Geometry, nuclides, at);
+        let surface: Awaited<ReturnType<typeof fittingInstrument>> | undefined;
+        if (body.Surface) {
+          surface = await fittingInstrument(
+            tenant,
+            body.Surface.InstrumentUuid ?? body.InstrumentUuid,
+            'SURFACE',
+            nuclides,
+            at,
+          );
+          checkAveragingArea(body.Surface, [...surface.calibrations.values()][0]!.ProbeAreaCm2!);
+        }
+        const notices = (await ports.notices.inForce(tenant, at)).filter((n) => n.ReleaseTypes.includes('INDIVIDUAL'));
+        const measurement = makeMeasurement({
+          uuid: randomUUID(),
+          container,
+          body,
+          caller: caller.sub,
+          mixture,
+          instrument: mass.instrument,
+          calibrations: mass.calibrations,
+          ...(surface ? { surface } : {}),
+          notices,
+          now,
+        });
+        const next = touched(container, now);
+        await ports.measurements.record(container, next, measurement, writeContext(caller, now, requestId));
+        const names = new Map(caller.name ? [[caller.sub, caller.name]] : []);
+        return {
+          model: toMeasurementModel(measurement, names),
+          etag: etagOf(next),
+          notes: mixture.assumed ? [{ key: 'measurement.shares_assumed' }] : [],
+        };
+      });
+    },
+
+    /** A container's measurements, newest MeasuredAt first (404 for no container). */
+    async list(
+      tenant: Tenant,
+      uuid: string,
+    ): Promise<{ items: DecisionMeasurement[]; total: number; truncated: boolean }> {
+      const [, all] = await Promise.all([mustLoad(tenant, uuid, false), ports.measurements.list(tenant, uuid)]);
+      const listed = all.slice(0, MEASUREMENT_LIST_CAP);
+      const names = await ports.measurements.names(tenant.client, [...new Set(listed.map((m) => m.MeasuredBy))]);
+      return {
+        items: listed.map((m) => toMeasurementModel(m, names)),
+        total: all.length,
+        truncated: all.length > MEASUREMENT_LIST_CAP,
+      };
+    },
+  };
+}
