@@ -24,6 +24,7 @@ import { dynamoInstrumentStore } from '../../shared/data/instruments';
 import { fileKey, newDocument } from '../../shared/domain/document';
 import { eventFunctions, routes } from '../../shared/routes';
 import { call, documentClient, runtime, s3Client, token } from '../support/api';
+import { releasable } from '../support/releases';
 
 const run = promisify(execFile);
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'nm-event-'));
@@ -111,13 +112,17 @@ async function prepare(text: string) {
       (await call('GET', '/service/regenerate-sequence-memory?dryRun=true', { token: token({ roles: ['operator'] }) }))
         .body.ExecutionId,
     );
-  const fresh = text
+  let fresh = text
     .replaceAll(SAMPLE.client, ids.client)
     .replaceAll(SAMPLE.facility, ids.facility)
     .replaceAll(SAMPLE.document, ids.document);
   const tenant = { client: ids.client, facility: ids.facility };
   const db = documentClient();
-  if (text.includes(SAMPLE.container)) {
+  if (JSON.parse(text).routeKey?.endsWith('/release')) {
+    // A container to release: the facility's notice, a usable instrument, measured, in RELEASE_DATE_REACHED.
+    const ready = await releasable({ ...tenant, token: token({ clients: [ids.client], facilities: [ids.facility] }) });
+    fresh = fresh.replaceAll(SAMPLE.container, ready.uuid).replaceAll(SAMPLE.notice, ready.notice);
+  } else if (text.includes(SAMPLE.container)) {
     const record = createContainer(tenant, SAMPLE.container, { Name: 'Seeded' }, [], new Date());
     const store = dynamoContainerStore(db, runtime().tableName);
     await store.create(record, [], {
@@ -125,18 +130,6 @@ async function prepare(text: string) {
       at: record.CreatedAt,
       requestId: randomUUID(),
     });
-    // A container to release is in DECAY (the sample's Justification allows the release from there).
-    if (JSON.parse(text).routeKey?.endsWith('/release'))
-      await store.update(
-        record,
-        { ...record, State: 'DECAY', Version: record.Version + 1 },
-        [{ field: 'State', old: 'OPEN', new: 'DECAY' }],
-        {
-          actor: { sub: 'seed', name: 'Seed' },
-          at: record.CreatedAt,
-          requestId: randomUUID(),
-        },
-      );
     if (JSON.parse(text).routeKey?.startsWith('POST') && text.includes('/measurement')) await measurable(store, record);
     if (text.includes(SAMPLE.content))
       await store.link(tenant, SAMPLE.container, {

@@ -26,6 +26,7 @@ import {
   type ApiResponse,
 } from '../support/api';
 import { startPrism } from '../support/prism';
+import { releasable, releaseOf } from '../support/releases';
 import { fillPath } from '../support/routes';
 import { formatTimestamp } from '../../shared/domain/time';
 import { REGISTER_FIELDS } from '../../shared/domain/release-register';
@@ -477,19 +478,8 @@ const samples: Record<string, Sample> = {
 
 /** A container released just now, by an RPO of the tenant (for the register's samples). */
 async function releasedContainer(t: Tenant, rpo: string) {
-  const uuid = await createContainer(t, {
-    Name: 'Released',
-    Weight: 10_000,
-    MeasurementActivity: 1_000,
-    MeasurementDate: formatTimestamp(new Date(Date.now() - 60_000)),
-  });
-  await call('POST', `${containerPath(t, uuid)}/contents`, {
-    token: t.token,
-    body: { Kind: 'CYCLOTRON_PRODUCT', ContentId: 'f18', Nuclide: 'F-18' },
-  });
-  for (const State of ['DECAY', 'RELEASE_DATE_REACHED'])
-    expect((await call('PUT', containerPath(t, uuid), { token: t.token, body: { State } })).status).toBe(200);
-  const released = await call('POST', `${containerPath(t, uuid)}/release`, { token: rpo });
+  const { uuid, notice } = await releasable(t);
+  const released = await releaseOf(t, uuid, { ClearanceNoticeUuid: notice }, rpo);
   expect(released.status, released.text).toBe(200);
   return uuid;
 }
@@ -508,9 +498,8 @@ async function registerOfOneRelease(t: Tenant) {
 Object.assign(samples, {
   'container.release': {
     prepare: async (t: Tenant) => {
-      const uuid = await createContainer(t);
-      await call('PUT', containerPath(t, uuid), { token: t.token, body: { State: 'DECAY' } });
-      const body = { Justification: 'Released on a measurement by hand, see the sample.' };
+      const { uuid, notice } = await releasable(t);
+      const body = { ReleaseType: 'UNRESTRICTED', ClearanceNoticeUuid: notice, Justification: 'Gloves, hot lab 3.' };
       return { values: { clientUuid: t.client, facilityUuid: t.facility, uuid }, body, token: rpoOf(t) };
     },
     check: (r: ApiResponse) => {
@@ -519,6 +508,8 @@ Object.assign(samples, {
       expect(Object.keys(r.body.ReleaseRecordModel)).toEqual([
         'ContainerUuid',
         'RecordDocumentUuid',
+        'ReleaseType',
+        'ClearanceNoticeUuid',
         'ReleasedAt',
         'ReleasedBy',
         'ReleasedByName',
@@ -544,7 +535,24 @@ Object.assign(samples, {
         Year: new Date().getUTCFullYear(),
         Releases: 1,
         TotalWeight: 10_000,
-        ReleaseTypes: [{ ReleaseType: 'UNRESTRICTED', Releases: 1, TotalWeight: 10_000 }],
+        ReleaseTypes: [
+          { ReleaseType: 'UNRESTRICTED', Releases: 1, TotalWeight: 10_000 },
+          { ReleaseType: 'SPECIFIC_DISPOSAL', Releases: 0, TotalWeight: 0 },
+          { ReleaseType: 'INDIVIDUAL', Releases: 0, TotalWeight: 0 },
+        ],
+      });
+    },
+  },
+  'releaseRegister.verify': {
+    prepare: registerOfOneRelease,
+    check: (r: ApiResponse) => {
+      expect(r.status, r.text).toBe(200);
+      expect(r.body.ReleaseRegisterVerificationModel).toEqual({
+        Valid: true,
+        Lines: 1,
+        Objects: 1,
+        FirstBroken: null,
+        Missing: [],
       });
     },
   },

@@ -66,8 +66,8 @@ export interface paths {
   };
   "/waste-management/api/v1/{clientUuid}/{facilityUuid}/container/{uuid}/release-assessment": {
     /**
-     * The summation rule now and the predicted release date
-     * @description The summation rule now and the predicted release date.
+     * The summation rule now for a release type, the predicted release date, and th...
+     * @description The summation rule now for a release type, the predicted release date, and the newest decision measurement against the same values.
      */
     get: operations["container.releaseAssessment"];
   };
@@ -118,9 +118,16 @@ export interface paths {
   "/waste-management/api/v1/{clientUuid}/{facilityUuid}/release-register": {
     /**
      * The releases of a year in the facility (StrlSchV § 86), for role rpo or reporter
-     * @description The releases of a year in the facility (StrlSchV § 86), for role rpo or reporter; JSON, or CSV with `Accept: text/csv` (a header row, one line per release).
+     * @description The releases of a year in the facility (StrlSchV § 86), for role rpo or reporter; JSON, or CSV with `Accept: text/csv` (a header row, one line per release; German with `Accept-Language: de`).
      */
     get: operations["releaseRegister.list"];
+  };
+  "/waste-management/api/v1/{clientUuid}/{facilityUuid}/release-register/verify": {
+    /**
+     * The year's register chain checked against itself and against the locked copie...
+     * @description The year's register chain checked against itself and against the locked copies of its lines and their PDFs (StrlSchV § 86 Abs. 2), for role rpo or reporter.
+     */
+    get: operations["releaseRegister.verify"];
   };
   "/waste-management/api/v1/{clientUuid}/{facilityUuid}/release-register/summary": {
     /**
@@ -575,6 +582,9 @@ export interface components {
       CreatedAt: string | null;
       UpdatedAt: string | null;
       Uuid: string;
+      WasteForm: ("SOLID" | "LIQUID_AQUEOUS" | "LIQUID_ORGANIC" | "OIL" | "GAS") | null;
+      /** @description The radiation labels were removed (StrlSchV § 93 Abs. 2): only after the release, once (true stays true); DISPOSED needs it. */
+      LabelsRemoved: boolean;
     };
     ContainerModel_loadDefault: {
       Client: string;
@@ -605,6 +615,9 @@ export interface components {
       CreatedAt: (string | null) | null;
       UpdatedAt: (string | null) | null;
       Uuid: string | null;
+      WasteForm: (("SOLID" | "LIQUID_AQUEOUS" | "LIQUID_ORGANIC" | "OIL" | "GAS") | null) | null;
+      /** @description The radiation labels were removed (StrlSchV § 93 Abs. 2): only after the release, once (true stays true); DISPOSED needs it. */
+      LabelsRemoved: boolean;
     };
     DecisionMeasurementModel: {
       Uuid: string;
@@ -796,7 +809,7 @@ export interface components {
       /** @enum {string} */
       Type: "Success" | "Info" | "Warning" | "Error";
       /** @enum {string} */
-      Message: "container.created" | "container.updated" | "container.deleted" | "document.created" | "document.updated" | "maintenance.created" | "maintenance.updated" | "container.content_added" | "container.content_removed" | "release.recorded" | "release.shares_assumed" | "release.date_predicted" | "release.date_repredicted" | "release.date_unpredictable" | "release.time_from_server" | "operation.status" | "operation.started" | "collection.truncated" | "release.clearance_not_reached" | "request.read_only_ignored" | "request.invalid" | "request.malformed_json" | "request.bad_request" | "request.malformed_path" | "auth.token_missing" | "auth.token_invalid" | "auth.token_expired" | "auth.tenant_forbidden" | "auth.access_denied" | "auth.role_required" | "container.rpo_fields_forbidden" | "route.not_found" | "container.not_found" | "document.not_found" | "maintenance.not_found" | "container.state_change_forbidden" | "container.release_required" | "container.delete_forbidden" | "container.initial_state" | "container.read_only" | "container.contents_locked" | "container.content_duplicate" | "container.contents_full" | "container.clearance_not_reached" | "container.release_state" | "container.release_date_too_early" | "container.release_frozen" | "container.already_released" | "document.kept_record" | "operation.execution_not_found" | "container.content_not_found" | "request.concurrent_update" | "request.method_not_allowed" | "request.not_acceptable" | "register.truncated" | "request.precondition_failed" | "request.too_large" | "request.headers_too_large" | "request.unsupported_media_type" | "idempotency.key_reused" | "idempotency.in_progress" | "request.throttled" | "server.error" | "server.deadline" | "server.unavailable" | "clearance_notice.created" | "clearance_notice.updated" | "instrument.created" | "instrument.updated" | "instrument.check_recorded" | "measurement.recorded" | "instrument.not_usable_now" | "measurement.shares_assumed" | "listing.truncated" | "clearance_notice.not_found" | "instrument.not_found" | "clearance_notice.cited" | "container.measurement_state" | "container.measurement_before_decay" | "container.measurement_inputs" | "instrument.not_usable" | "instrument.not_calibrated";
+      Message: "container.created" | "container.updated" | "container.deleted" | "document.created" | "document.updated" | "maintenance.created" | "maintenance.updated" | "container.content_added" | "container.content_removed" | "release.recorded" | "release.shares_assumed" | "release.date_predicted" | "release.date_repredicted" | "release.date_unpredictable" | "release.time_from_server" | "operation.status" | "operation.started" | "content.impurities_expected" | "collection.truncated" | "request.read_only_ignored" | "request.invalid" | "request.malformed_json" | "request.bad_request" | "request.malformed_path" | "auth.token_missing" | "auth.token_invalid" | "auth.token_expired" | "auth.tenant_forbidden" | "auth.access_denied" | "auth.role_required" | "container.rpo_fields_forbidden" | "route.not_found" | "container.not_found" | "document.not_found" | "maintenance.not_found" | "container.state_change_forbidden" | "container.release_required" | "container.delete_forbidden" | "container.initial_state" | "container.read_only" | "container.contents_locked" | "container.content_duplicate" | "container.contents_full" | "container.clearance_not_reached" | "container.release_state" | "container.release_date_too_early" | "container.release_frozen" | "container.already_released" | "container.dilution" | "container.labels_kept" | "container.labels_before_release" | "container.labels_not_removed" | "container.waste_form_required" | "container.waste_form_not_permitted" | "container.notice_not_applicable" | "container.decision_measurement_required" | "container.decision_measurement_stale" | "container.detection_limit_too_high" | "container.disposal_mass_exceeded" | "container.release_notice_ambiguous" | "document.kept_record" | "operation.execution_not_found" | "container.content_not_found" | "request.concurrent_update" | "request.method_not_allowed" | "request.not_acceptable" | "register.truncated" | "request.precondition_failed" | "request.too_large" | "request.headers_too_large" | "request.unsupported_media_type" | "idempotency.key_reused" | "idempotency.in_progress" | "request.throttled" | "server.error" | "server.deadline" | "server.unavailable" | "clearance_notice.created" | "clearance_notice.updated" | "instrument.created" | "instrument.updated" | "instrument.check_recorded" | "measurement.recorded" | "instrument.not_usable_now" | "measurement.shares_assumed" | "listing.truncated" | "clearance_notice.not_found" | "instrument.not_found" | "clearance_notice.cited" | "container.measurement_state" | "container.measurement_before_decay" | "container.measurement_inputs" | "instrument.not_usable" | "instrument.not_calibrated";
       LocalizedMessage: string;
       /** @enum {number} */
       Level: 200 | 300 | 400 | 500;
@@ -804,13 +817,13 @@ export interface components {
       LevelAsString: "INFO" | "WARNING" | "ERROR" | "CRITICAL";
       Details: string[];
       /** @enum {number} */
-      Code: 20101 | 20001 | 20002 | 20102 | 20003 | 20103 | 20004 | 20104 | 20005 | 20105 | 20202 | 20203 | 20205 | 20206 | 20207 | 20204 | 20201 | 30002 | 30003 | 30001 | 40001 | 40002 | 40003 | 40004 | 40101 | 40102 | 40103 | 40301 | 40304 | 40302 | 40303 | 40401 | 40402 | 40403 | 40404 | 40901 | 40902 | 40903 | 40904 | 40906 | 40909 | 40910 | 40911 | 40912 | 40913 | 40914 | 40915 | 40916 | 40917 | 40406 | 40405 | 40905 | 40501 | 40601 | 30004 | 41201 | 41301 | 43101 | 41501 | 40907 | 40908 | 42901 | 50001 | 50302 | 50301 | 20150 | 20050 | 20151 | 20051 | 20152 | 20153 | 20250 | 20251 | 30050 | 40450 | 40451 | 40950 | 40951 | 40952 | 40953 | 40954 | 40955;
+      Code: 20101 | 20001 | 20002 | 20102 | 20003 | 20103 | 20004 | 20104 | 20005 | 20105 | 20202 | 20203 | 20205 | 20206 | 20207 | 20204 | 20201 | 30010 | 30002 | 30001 | 40001 | 40002 | 40003 | 40004 | 40101 | 40102 | 40103 | 40301 | 40304 | 40302 | 40303 | 40401 | 40402 | 40403 | 40404 | 40901 | 40902 | 40903 | 40904 | 40906 | 40909 | 40910 | 40911 | 40912 | 40913 | 40914 | 40915 | 40916 | 40930 | 40931 | 40932 | 40933 | 40934 | 40935 | 40936 | 40937 | 40938 | 40939 | 40940 | 40941 | 40917 | 40406 | 40405 | 40905 | 40501 | 40601 | 30004 | 41201 | 41301 | 43101 | 41501 | 40907 | 40908 | 42901 | 50001 | 50302 | 50301 | 20150 | 20050 | 20151 | 20051 | 20152 | 20153 | 20250 | 20251 | 30050 | 40450 | 40451 | 40950 | 40951 | 40952 | 40953 | 40954 | 40955;
     };
     Notifications: ({
         /** @enum {string} */
         Type: "Success" | "Info" | "Warning";
         /** @enum {string} */
-        Message: "container.created" | "container.updated" | "container.deleted" | "document.created" | "document.updated" | "maintenance.created" | "maintenance.updated" | "container.content_added" | "container.content_removed" | "release.recorded" | "release.shares_assumed" | "release.date_predicted" | "release.date_repredicted" | "release.date_unpredictable" | "release.time_from_server" | "operation.status" | "operation.started" | "collection.truncated" | "release.clearance_not_reached" | "request.read_only_ignored" | "register.truncated" | "clearance_notice.created" | "clearance_notice.updated" | "instrument.created" | "instrument.updated" | "instrument.check_recorded" | "measurement.recorded" | "instrument.not_usable_now" | "measurement.shares_assumed" | "listing.truncated";
+        Message: "container.created" | "container.updated" | "container.deleted" | "document.created" | "document.updated" | "maintenance.created" | "maintenance.updated" | "container.content_added" | "container.content_removed" | "release.recorded" | "release.shares_assumed" | "release.date_predicted" | "release.date_repredicted" | "release.date_unpredictable" | "release.time_from_server" | "operation.status" | "operation.started" | "content.impurities_expected" | "collection.truncated" | "request.read_only_ignored" | "register.truncated" | "clearance_notice.created" | "clearance_notice.updated" | "instrument.created" | "instrument.updated" | "instrument.check_recorded" | "measurement.recorded" | "instrument.not_usable_now" | "measurement.shares_assumed" | "listing.truncated";
         LocalizedMessage: string;
         /** @enum {number} */
         Level: 200 | 300;
@@ -818,7 +831,7 @@ export interface components {
         LevelAsString: "INFO" | "WARNING";
         Details: string[];
         /** @enum {number} */
-        Code: 20101 | 20001 | 20002 | 20102 | 20003 | 20103 | 20004 | 20104 | 20005 | 20105 | 20202 | 20203 | 20205 | 20206 | 20207 | 20204 | 20201 | 30002 | 30003 | 30001 | 30004 | 20150 | 20050 | 20151 | 20051 | 20152 | 20153 | 20250 | 20251 | 30050;
+        Code: 20101 | 20001 | 20002 | 20102 | 20003 | 20103 | 20004 | 20104 | 20005 | 20105 | 20202 | 20203 | 20205 | 20206 | 20207 | 20204 | 20201 | 30010 | 30002 | 30001 | 30004 | 20150 | 20050 | 20151 | 20051 | 20152 | 20153 | 20250 | 20251 | 30050;
       })[];
     NuclideModel: {
       Nuclide: string;
@@ -827,9 +840,20 @@ export interface components {
       SurfaceClearanceLevelBqPerCm2: number | null;
       Row: string | null;
       Note: string | null;
+      ExpectedImpurities: string[];
+      ReleaseTypes: ({
+          /** @enum {string} */
+          ReleaseType: "UNRESTRICTED" | "SPECIFIC_DISPOSAL" | "INDIVIDUAL";
+          Columns: string;
+          ClearanceLevelBqPerG: number | null;
+          SurfaceClearanceLevelBqPerCm2: number | null;
+          WasteForms: ("SOLID" | "LIQUID_AQUEOUS" | "LIQUID_ORGANIC" | "OIL" | "GAS")[];
+        })[];
     };
     ReleaseAssessmentModel: {
       ContainerUuid: string;
+      /** @enum {string} */
+      ReleaseType: "UNRESTRICTED" | "SPECIFIC_DISPOSAL" | "INDIVIDUAL";
       /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
       AssessedAt: string;
       Basis: string;
@@ -853,10 +877,34 @@ export interface components {
         ClearanceReached: boolean | null;
       }) | null;
       MissingInputs: string[];
+      DecisionMeasurement: ({
+        Uuid: string;
+        /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+        MeasuredAt: string;
+        /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+        EvaluatedAt: string;
+        Nuclides: ({
+            Nuclide: string;
+            ValueUsedBqPerG: number;
+            BelowDecisionThreshold: boolean;
+            SpecificActivityBqPerG: number | null;
+            ClearanceLevelBqPerG: number | null;
+            Ratio: number | null;
+          })[];
+        SumOfRatios: number | null;
+        SurfaceSumOfRatios: number | null;
+        DetectionLimitsSufficient: boolean | null;
+        SurfaceDetectionLimitsSufficient: boolean | null;
+        ClearanceReached: boolean | null;
+        MissingInputs: string[];
+      }) | null;
     };
     ReleaseRecordModel: {
       ContainerUuid: string;
       RecordDocumentUuid: string;
+      /** @enum {string} */
+      ReleaseType: "UNRESTRICTED" | "SPECIFIC_DISPOSAL" | "INDIVIDUAL";
+      ClearanceNoticeUuid: string;
       /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
       ReleasedAt: string;
       ReleasedBy: string;
@@ -864,6 +912,8 @@ export interface components {
       Justification: string | null;
       Assessment: {
         ContainerUuid: string;
+        /** @enum {string} */
+        ReleaseType: "UNRESTRICTED" | "SPECIFIC_DISPOSAL" | "INDIVIDUAL";
         /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
         AssessedAt: string;
         Basis: string;
@@ -887,6 +937,27 @@ export interface components {
           ClearanceReached: boolean | null;
         }) | null;
         MissingInputs: string[];
+        DecisionMeasurement: ({
+          Uuid: string;
+          /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+          MeasuredAt: string;
+          /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+          EvaluatedAt: string;
+          Nuclides: ({
+              Nuclide: string;
+              ValueUsedBqPerG: number;
+              BelowDecisionThreshold: boolean;
+              SpecificActivityBqPerG: number | null;
+              ClearanceLevelBqPerG: number | null;
+              Ratio: number | null;
+            })[];
+          SumOfRatios: number | null;
+          SurfaceSumOfRatios: number | null;
+          DetectionLimitsSufficient: boolean | null;
+          SurfaceDetectionLimitsSufficient: boolean | null;
+          ClearanceReached: boolean | null;
+          MissingInputs: string[];
+        }) | null;
       };
       Sha256: string;
     };
@@ -897,18 +968,39 @@ export interface components {
       ReleasedAt: string;
       ReleasedBy: string;
       ReleasedByName: string | null;
-      Weight: number | null;
+      /** @description The mass released, the averaging mass, g. */
+      Weight: number;
+      /** @description Null only on a line booked before releases cited notices and measurements. */
+      WasteForm: ("SOLID" | "LIQUID_AQUEOUS" | "LIQUID_ORGANIC" | "OIL" | "GAS") | null;
       SumOfRatios: number | null;
       Nuclides: ({
           Nuclide: string;
           SpecificActivityBqPerG: number | null;
+          /** @description Null only on a line booked before releases cited notices and measurements. */
+          ValueUsedBqPerG: number | null;
+          /** @description Null only on a line booked before releases cited notices and measurements. */
+          BelowDecisionThreshold: boolean | null;
         })[];
       /** @enum {string} */
       MeasurementMethod: "GROSS_ACTIVITY_PER_MASS" | "GROSS_ACTIVITY_PER_MASS_AND_SURFACE";
+      /** @description Null only on a line booked before releases cited notices and measurements. */
+      InstrumentSerialNumber: string | null;
+      /** @description Null only on a line booked before releases cited notices and measurements. */
+      DecisionMeasurementAt: string | null;
       /** @enum {string} */
-      ReleaseType: "UNRESTRICTED";
+      ReleaseType: "UNRESTRICTED" | "SPECIFIC_DISPOSAL" | "INDIVIDUAL";
+      /** @description Null only on a line booked before releases cited notices and measurements. */
+      ClearanceNoticeUuid: string | null;
+      /** @description Null only on a line booked before releases cited notices and measurements. */
+      ClearanceNoticeFileNumber: string | null;
       Justification: string | null;
       RecordDocumentUuid: string;
+      /** @description The LineSha256 of the facility's previous line; null for its first (and before the chain). */
+      PreviousSha256: string | null;
+      /** @description Null only on a line booked before releases cited notices and measurements. */
+      RecordSha256: string | null;
+      /** @description SHA-256 (hex) of the line's other members, PreviousSha256 included, serialized by RFC 8785 (JSON Canonicalization Scheme): recomputable by anyone (docs/api.md). */
+      LineSha256: string | null;
     };
     ReleaseRegisterSummaryModel: {
       Client: string;
@@ -916,12 +1008,31 @@ export interface components {
       Year: number;
       Releases: number;
       TotalWeight: number;
-      ReleaseTypes: {
+      ReleaseTypes: ({
           /** @enum {string} */
-          ReleaseType: "UNRESTRICTED";
+          ReleaseType: "UNRESTRICTED" | "SPECIFIC_DISPOSAL" | "INDIVIDUAL";
           Releases: number;
           TotalWeight: number;
-        }[];
+        })[];
+    };
+    ReleaseRegisterVerificationModel: {
+      /** @description Every line holds, in one unbroken chain, and nothing is missing. */
+      Valid: boolean;
+      Lines: number;
+      Objects: number;
+      FirstBroken: {
+        ContainerUuid: string;
+        /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+        ReleasedAt: string;
+        Reason: string;
+      } | null;
+      Missing: ({
+          ContainerUuid: string;
+          /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+          ReleasedAt: string;
+          /** @enum {string} */
+          Missing: "object" | "line" | "record";
+        })[];
     };
   };
   responses: never;
@@ -1024,7 +1135,8 @@ export interface operations {
         /**
          * @example {
          *   "State": "OPEN",
-         *   "Name": "Text"
+         *   "Name": "Text",
+         *   "LabelsRemoved": true
          * }
          */
         "application/json": {
@@ -1043,6 +1155,9 @@ export interface operations {
           IsReleasedByRadiationProtectionOfficer?: boolean | null;
           ReleasedByRadiationProtectionOfficerDateTime?: string | null;
           ReleasedByRadiationProtectionOfficer?: string | null;
+          WasteForm?: ("SOLID" | "LIQUID_AQUEOUS" | "LIQUID_ORGANIC" | "OIL" | "GAS") | null;
+          /** @description The radiation labels were removed (StrlSchV § 93 Abs. 2): only after the release, once (true stays true); DISPOSED needs it. */
+          LabelsRemoved?: boolean;
         };
       };
     };
@@ -1124,8 +1239,9 @@ export interface operations {
        * - `idempotency.key_reused` (40907): This Idempotency-Key was used with another request body; use a new key for a new request.
        * - `idempotency.in_progress` (40908): A request with this Idempotency-Key is still being processed; try again shortly.
        * - `container.initial_state` (40904): A new container starts in state OPEN, not {state}.
-       * - `container.release_state` (40913): A container is released from RELEASE_DATE_REACHED, or with a Justification from DECAY or RELEASE_DATE_REACHED; this one is {state}.
+       * - `container.release_state` (40913): A container is released from RELEASE_DATE_REACHED only; this one is {state}.
        * - `container.release_date_too_early` (40914): ReleaseDateTime {date} lies before the predicted release date {predicted}.
+       * - `container.labels_before_release` (40932): The radiation labels come off only after the release (StrlSchV § 93 Abs. 2); the container is not released.
        */
       409: {
         content: {
@@ -1134,9 +1250,9 @@ export interface operations {
                 /** @constant */
                 Type?: "Error";
                 /** @enum {unknown} */
-                Message?: "idempotency.key_reused" | "idempotency.in_progress" | "container.initial_state" | "container.release_state" | "container.release_date_too_early";
+                Message?: "idempotency.key_reused" | "idempotency.in_progress" | "container.initial_state" | "container.release_state" | "container.release_date_too_early" | "container.labels_before_release";
                 /** @enum {unknown} */
-                Code?: 40907 | 40908 | 40904 | 40913 | 40914;
+                Code?: 40907 | 40908 | 40904 | 40913 | 40914 | 40932;
               }))[];
           };
         };
@@ -1398,7 +1514,9 @@ export interface operations {
         /**
          * @example {
          *   "State": "OPEN",
-         *   "Name": "Text"
+         *   "Name": "Text",
+         *   "LabelsRemoved": true,
+         *   "Justification": "Text"
          * }
          */
         "application/json": {
@@ -1417,6 +1535,11 @@ export interface operations {
           IsReleasedByRadiationProtectionOfficer?: boolean | null;
           ReleasedByRadiationProtectionOfficerDateTime?: string | null;
           ReleasedByRadiationProtectionOfficer?: string | null;
+          WasteForm?: ("SOLID" | "LIQUID_AQUEOUS" | "LIQUID_ORGANIC" | "OIL" | "GAS") | null;
+          /** @description The radiation labels were removed (StrlSchV § 93 Abs. 2): only after the release, once (true stays true); DISPOSED needs it. */
+          LabelsRemoved?: boolean;
+          /** @description The radiation protection officer's reason on record (10 to 1,000 characters): a Weight raised in DECAY or RELEASE_DATE_REACHED needs it; the history and the release record keep it. */
+          Justification?: string;
         };
       };
     };
@@ -1516,11 +1639,22 @@ export interface operations {
        * - `container.state_change_forbidden` (40901): The state cannot change from {from} to {to}.
        * - `container.release_required` (40902): The state {to} needs a release by a radiation protection officer.
        * - `container.read_only` (40906): The container is {state}, a record that must be kept: it cannot be changed.
-       * - `container.clearance_not_reached` (40912): The release assessment does not clear the container at this moment.
-       * - `container.release_state` (40913): A container is released from RELEASE_DATE_REACHED, or with a Justification from DECAY or RELEASE_DATE_REACHED; this one is {state}.
+       * - `container.clearance_not_reached` (40912): The release assessment does not clear the container for {type} at this moment.
+       * - `container.release_state` (40913): A container is released from RELEASE_DATE_REACHED only; this one is {state}.
        * - `container.release_date_too_early` (40914): ReleaseDateTime {date} lies before the predicted release date {predicted}.
        * - `container.release_frozen` (40915): The container was released at {at}: its measurements, contents and release are kept as they were.
        * - `container.already_released` (40916): The container was already released at {at}.
+       * - `container.dilution` (40930): After closing, the container's mass may not be raised from {from} g to {to} g: that would dilute it (StrlSchV § 34). A radiation protection officer may correct it with a Justification on record.
+       * - `container.labels_kept` (40931): LabelsRemoved stays true once set: the labels were removed.
+       * - `container.labels_before_release` (40932): The radiation labels come off only after the release (StrlSchV § 93 Abs. 2); the container is not released.
+       * - `container.labels_not_removed` (40933): DISPOSED hands the material on as non-radioactive: its radiation labels must be removed first (LabelsRemoved true, StrlSchV § 93 Abs. 2).
+       * - `container.release_notice_ambiguous` (40941): Setting IsReleasedByRadiationProtectionOfficer releases UNRESTRICTED under the one clearance notice of the facility that permits it; the facility has {count}. Use POST .../release with ClearanceNoticeUuid.
+       * - `container.waste_form_required` (40934): A release needs the container's WasteForm: the values of a release type hold for some forms only.
+       * - `container.waste_form_not_permitted` (40935): {type} does not cover waste of the form {form}; the ordinance lets it cover {forms} (Anlage 8 Teil B, § 37).
+       * - `container.notice_not_applicable` (40936): The clearance notice {fileNumber} does not carry this release.
+       * - `container.decision_measurement_required` (40937): A release rests on a decision measurement made since the container last entered DECAY ({since}); there is none (POST .../measurement).
+       * - `container.decision_measurement_stale` (40938): The decision measurement of {at} no longer carries a release: {reason}. Measure again.
+       * - `container.detection_limit_too_high` (40939): The detection limits of the decision measurement of {at} are too high to show that the values of {type} are met; measure longer or with a better instrument.
        * - `request.concurrent_update` (40905): The item was changed by other requests at the same time; try again.
        */
       409: {
@@ -1530,9 +1664,9 @@ export interface operations {
                 /** @constant */
                 Type?: "Error";
                 /** @enum {unknown} */
-                Message?: "container.state_change_forbidden" | "container.release_required" | "container.read_only" | "container.clearance_not_reached" | "container.release_state" | "container.release_date_too_early" | "container.release_frozen" | "container.already_released" | "request.concurrent_update";
+                Message?: "container.state_change_forbidden" | "container.release_required" | "container.read_only" | "container.clearance_not_reached" | "container.release_state" | "container.release_date_too_early" | "container.release_frozen" | "container.already_released" | "container.dilution" | "container.labels_kept" | "container.labels_before_release" | "container.labels_not_removed" | "container.release_notice_ambiguous" | "container.waste_form_required" | "container.waste_form_not_permitted" | "container.notice_not_applicable" | "container.decision_measurement_required" | "container.decision_measurement_stale" | "container.detection_limit_too_high" | "request.concurrent_update";
                 /** @enum {unknown} */
-                Code?: 40901 | 40902 | 40906 | 40912 | 40913 | 40914 | 40915 | 40916 | 40905;
+                Code?: 40901 | 40902 | 40906 | 40912 | 40913 | 40914 | 40915 | 40916 | 40930 | 40931 | 40932 | 40933 | 40941 | 40934 | 40935 | 40936 | 40937 | 40938 | 40939 | 40905;
               }))[];
           };
         };
@@ -2252,11 +2386,15 @@ export interface operations {
     };
   };
   /**
-   * The summation rule now and the predicted release date
-   * @description The summation rule now and the predicted release date.
+   * The summation rule now for a release type, the predicted release date, and th...
+   * @description The summation rule now for a release type, the predicted release date, and the newest decision measurement against the same values.
    */
   "container.releaseAssessment": {
     parameters: {
+      query?: {
+        releaseType?: "UNRESTRICTED" | "SPECIFIC_DISPOSAL" | "INDIVIDUAL";
+        clearanceNoticeUuid?: string;
+      };
       header?: {
         "Accept-Language"?: components["parameters"]["AcceptLanguage"];
       };
@@ -2337,18 +2475,19 @@ export interface operations {
       /**
        * @description Not found. One Error notification, `Message` one of:
        * - `container.not_found` (40402): The container was not found.
+       * - `clearance_notice.not_found` (40450): The clearance notice was not found.
        */
       404: {
         content: {
           "application/json": {
-            Notifications: (components["schemas"]["Notification"] & {
+            Notifications: (components["schemas"]["Notification"] & ({
                 /** @constant */
                 Type?: "Error";
                 /** @enum {unknown} */
-                Message?: "container.not_found";
+                Message?: "container.not_found" | "clearance_notice.not_found";
                 /** @enum {unknown} */
-                Code?: 40402;
-              })[];
+                Code?: 40402 | 40450;
+              }))[];
           };
         };
       };
@@ -2941,14 +3080,25 @@ export interface operations {
       };
     };
     /** @description Members of the model that are read-only are ignored with a Warning; any other unknown member is 400. */
-    requestBody?: {
+    requestBody: {
       content: {
         /**
          * @example {
-         *   "Justification": "Measured again by hand below the clearance levels; see the protocol of 2026-11-20."
+         *   "ReleaseType": "UNRESTRICTED",
+         *   "ClearanceNoticeUuid": "5b7e2a90-1c44-4b8e-a3f1-6d2c9e8f7a10",
+         *   "Justification": "Bag of gloves from the hot lab, sorted on 2026-11-20."
          * }
          */
         "application/json": {
+          /**
+           * @description UNRESTRICTED (§ 35: Anlage 4 Tabelle 1 Spalte 3, surface Spalte 5), SPECIFIC_DISPOSAL (§ 36 Abs. 1 Nr. 3 and 4: the lower of Spalte 8 and 9, up to 100 Mg a year, surface Spalte 5) or INDIVIDUAL (§ 37: the notice's Limits). Default UNRESTRICTED.
+           * @default UNRESTRICTED
+           * @enum {string}
+           */
+          ReleaseType?: "UNRESTRICTED" | "SPECIFIC_DISPOSAL" | "INDIVIDUAL";
+          /** @description The clearance notice of the facility the release rests on: in force at the release, permitting the type and the container's waste form. */
+          ClearanceNoticeUuid: string;
+          /** @description The radiation protection officer's reason on record (10 to 1,000 characters): a Weight raised in DECAY or RELEASE_DATE_REACHED needs it; the history and the release record keep it. */
           Justification?: string;
         };
       };
@@ -3029,18 +3179,19 @@ export interface operations {
       /**
        * @description Not found. One Error notification, `Message` one of:
        * - `container.not_found` (40402): The container was not found.
+       * - `clearance_notice.not_found` (40450): The clearance notice was not found.
        */
       404: {
         content: {
           "application/json": {
-            Notifications: (components["schemas"]["Notification"] & {
+            Notifications: (components["schemas"]["Notification"] & ({
                 /** @constant */
                 Type?: "Error";
                 /** @enum {unknown} */
-                Message?: "container.not_found";
+                Message?: "container.not_found" | "clearance_notice.not_found";
                 /** @enum {unknown} */
-                Code?: 40402;
-              })[];
+                Code?: 40402 | 40450;
+              }))[];
           };
         };
       };
@@ -3048,9 +3199,16 @@ export interface operations {
        * @description Conflict with the current state. One Error notification, `Message` one of:
        * - `idempotency.key_reused` (40907): This Idempotency-Key was used with another request body; use a new key for a new request.
        * - `idempotency.in_progress` (40908): A request with this Idempotency-Key is still being processed; try again shortly.
-       * - `container.clearance_not_reached` (40912): The release assessment does not clear the container at this moment.
-       * - `container.release_state` (40913): A container is released from RELEASE_DATE_REACHED, or with a Justification from DECAY or RELEASE_DATE_REACHED; this one is {state}.
+       * - `container.clearance_not_reached` (40912): The release assessment does not clear the container for {type} at this moment.
+       * - `container.release_state` (40913): A container is released from RELEASE_DATE_REACHED only; this one is {state}.
        * - `container.already_released` (40916): The container was already released at {at}.
+       * - `container.waste_form_required` (40934): A release needs the container's WasteForm: the values of a release type hold for some forms only.
+       * - `container.waste_form_not_permitted` (40935): {type} does not cover waste of the form {form}; the ordinance lets it cover {forms} (Anlage 8 Teil B, § 37).
+       * - `container.notice_not_applicable` (40936): The clearance notice {fileNumber} does not carry this release.
+       * - `container.disposal_mass_exceeded` (40940): This release would bring the year's specific releases for disposal to {total} kg; Spalte 8 and 9 hold for up to 100 Mg a year (StrlSchV § 36 Abs. 1 Nr. 3 c, Nr. 4 c).
+       * - `container.decision_measurement_required` (40937): A release rests on a decision measurement made since the container last entered DECAY ({since}); there is none (POST .../measurement).
+       * - `container.decision_measurement_stale` (40938): The decision measurement of {at} no longer carries a release: {reason}. Measure again.
+       * - `container.detection_limit_too_high` (40939): The detection limits of the decision measurement of {at} are too high to show that the values of {type} are met; measure longer or with a better instrument.
        * - `request.concurrent_update` (40905): The item was changed by other requests at the same time; try again.
        */
       409: {
@@ -3060,9 +3218,9 @@ export interface operations {
                 /** @constant */
                 Type?: "Error";
                 /** @enum {unknown} */
-                Message?: "idempotency.key_reused" | "idempotency.in_progress" | "container.clearance_not_reached" | "container.release_state" | "container.already_released" | "request.concurrent_update";
+                Message?: "idempotency.key_reused" | "idempotency.in_progress" | "container.clearance_not_reached" | "container.release_state" | "container.already_released" | "container.waste_form_required" | "container.waste_form_not_permitted" | "container.notice_not_applicable" | "container.disposal_mass_exceeded" | "container.decision_measurement_required" | "container.decision_measurement_stale" | "container.detection_limit_too_high" | "request.concurrent_update";
                 /** @enum {unknown} */
-                Code?: 40907 | 40908 | 40912 | 40913 | 40916 | 40905;
+                Code?: 40907 | 40908 | 40912 | 40913 | 40916 | 40934 | 40935 | 40936 | 40940 | 40937 | 40938 | 40939 | 40905;
               }))[];
           };
         };
@@ -3129,7 +3287,7 @@ export interface operations {
   };
   /**
    * The releases of a year in the facility (StrlSchV § 86), for role rpo or reporter
-   * @description The releases of a year in the facility (StrlSchV § 86), for role rpo or reporter; JSON, or CSV with `Accept: text/csv` (a header row, one line per release).
+   * @description The releases of a year in the facility (StrlSchV § 86), for role rpo or reporter; JSON, or CSV with `Accept: text/csv` (a header row, one line per release; German with `Accept-Language: de`).
    */
   "releaseRegister.list": {
     parameters: {
@@ -3230,6 +3388,116 @@ export interface operations {
                 /** @enum {unknown} */
                 Code?: 40601;
               })[];
+          };
+        };
+      };
+      /**
+       * @description A dependency is unavailable or time ran out; nothing was written. Try again after Retry-After seconds. One Error notification, `Message` one of:
+       * - `server.unavailable` (50301): The service is temporarily unavailable.
+       * - `server.deadline` (50302): The request ran out of time before anything was written; nothing was stored. Try again.
+       */
+      503: {
+        headers: {
+          "Retry-After": components["headers"]["RetryAfter"];
+        };
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "server.unavailable" | "server.deadline";
+                /** @enum {unknown} */
+                Code?: 50301 | 50302;
+              }))[];
+          };
+        };
+      };
+    };
+  };
+  /**
+   * The year's register chain checked against itself and against the locked copie...
+   * @description The year's register chain checked against itself and against the locked copies of its lines and their PDFs (StrlSchV § 86 Abs. 2), for role rpo or reporter.
+   */
+  "releaseRegister.verify": {
+    parameters: {
+      query: {
+        year: string;
+      };
+      header?: {
+        "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+      };
+      path: {
+        clientUuid: string;
+        facilityUuid: string;
+      };
+    };
+    responses: {
+      /** @description The answer, with its Notifications */
+      200: {
+        content: {
+          "application/json": {
+            ReleaseRegisterVerificationModel: components["schemas"]["ReleaseRegisterVerificationModel"];
+            Notifications: components["schemas"]["Notifications"];
+          };
+        };
+      };
+      /**
+       * @description Bad request: the path, query or body breaks a rule (one detail line per offending field). One Error notification, `Message` one of:
+       * - `request.invalid` (40001): The request is invalid.
+       * - `request.malformed_path` (40004): The request path is not validly percent-encoded.
+       */
+      400: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.invalid" | "request.malformed_path";
+                /** @enum {unknown} */
+                Code?: 40001 | 40004;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description No valid bearer token. One Error notification, `Message` one of:
+       * - `auth.token_missing` (40101): A bearer token is required.
+       * - `auth.token_invalid` (40102): The token is not valid.
+       * - `auth.token_expired` (40103): The token has expired.
+       */
+      401: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.token_missing" | "auth.token_invalid" | "auth.token_expired";
+                /** @enum {unknown} */
+                Code?: 40101 | 40102 | 40103;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description The token does not allow this. One Error notification, `Message` one of:
+       * - `auth.role_required` (40302): This operation needs the role {role}.
+       * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
+       */
+      403: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.role_required" | "auth.tenant_forbidden" | "auth.access_denied";
+                /** @enum {unknown} */
+                Code?: 40302 | 40301 | 40304;
+              }))[];
           };
         };
       };
