@@ -8,6 +8,9 @@
  * -c apiBaseUrl=https://api.example.org`);
  * the defaults are placeholders under example.com, so the app synthesizes offline without any
  * account or identity provider. A stage deployed with placeholders verifies no token at all.
+ *
+ * prod also keeps the release book safe for 30 years (StrlSchV § 86): AWS Backup into a locked vault
+ * (infra/backup.ts), and the records bucket replicated to a second region (`-c replicaRegion=...`, infra/replica.ts).
  */
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -41,6 +44,13 @@ export interface StageConfig {
    * GOVERNANCE a user with s3:BypassGovernanceRetention can, so a dev stage's records can be removed.
    */
   readonly recordsLockMode: LockMode;
+  /** AWS Backup of the table and the records bucket into a vault under a compliance-mode lock (infra/backup.ts). */
+  readonly backups: boolean;
+  /**
+   * The region the records bucket replicates to (infra/replica.ts), another than the stage's own; undefined: no
+   * replica. Required in prod (REQUIRED_REPLICA), off unless given in dev and personal stages.
+   */
+  readonly replicaRegion?: string;
   readonly memorySize: number;
   /** Per HTTP function (and the authorizer); API Gateway gives up after 30 s anyway. */
   readonly timeout: Duration;
@@ -70,6 +80,16 @@ const COMMON = {
 
 const PLACEHOLDER_HOST = 'example.com';
 
+/**
+ * The stages whose records must have a replica, with the region it goes to unless `-c replicaRegion=` names
+ * another: Ireland, in the EU like the Frankfurt region a German facility deploys to (docs/deploy.md).
+ */
+export const REQUIRED_REPLICA: Partial<Record<StageName, string>> = { prod: 'eu-west-1' };
+/** An AWS region's name (`eu-west-1`, `us-gov-west-1`). */
+const REGION_PATTERN = /^[a-z]{2}(-[a-z]+)+-\d$/;
+/** Turns the replica off where it is optional. */
+const NO_REPLICA = 'none';
+
 type StageSettings = Omit<StageConfig, keyof typeof COMMON | 'auth' | 'usesPlaceholders'>;
 
 const STAGE_SETTINGS: Record<StageName, StageSettings> = {
@@ -80,6 +100,7 @@ const STAGE_SETTINGS: Record<StageName, StageSettings> = {
     autoDeleteObjects: true,
     tableDeletionProtection: false,
     recordsLockMode: 'GOVERNANCE',
+    backups: false,
     memorySize: 512,
     corsAllowedOrigins: ['*'],
   },
@@ -90,6 +111,7 @@ const STAGE_SETTINGS: Record<StageName, StageSettings> = {
     autoDeleteObjects: false,
     tableDeletionProtection: true,
     recordsLockMode: 'COMPLIANCE',
+    backups: true,
     memorySize: 1024,
     corsAllowedOrigins: [`https://archive.${PLACEHOLDER_HOST}`],
   },
@@ -138,6 +160,7 @@ export function stageConfig(stage: string, context: ContextLookup = () => undefi
     .map((o) => o.trim())
     .filter(Boolean);
   const corsAllowedOrigins = origins?.length ? origins : settings.corsAllowedOrigins;
+  const replicaRegion = replicaRegionOf(stage, contextString(context, 'replicaRegion'));
   const apiBaseUrl = contextString(context, 'apiBaseUrl');
   if (apiBaseUrl !== undefined && !/^https?:\/\/[^/?#]+$/.test(apiBaseUrl))
     throw new Error(`CDK context "apiBaseUrl" must be an origin such as https://api.example.org, got ${apiBaseUrl}`);
@@ -147,6 +170,23 @@ export function stageConfig(stage: string, context: ContextLookup = () => undefi
     corsAllowedOrigins,
     auth,
     ...(apiBaseUrl ? { apiBaseUrl } : {}),
+    ...(replicaRegion ? { replicaRegion } : {}),
     usesPlaceholders: [auth.issuer, auth.jwksUri, ...corsAllowedOrigins].some(isPlaceholder),
   };
+}
+
+/** The records' second region: the context's, else the stage's required one; `none` only where none is required. */
+function replicaRegionOf(stage: string, given: string | undefined): string | undefined {
+  const required = isStage(stage) ? REQUIRED_REPLICA[stage] : undefined;
+  if (given === NO_REPLICA) {
+    if (required)
+      throw new Error(
+        `Stage ${stage} replicates its release records to a second region (StrlSchV § 86: kept 30 years): ` +
+          `-c replicaRegion=<region>, default ${required}; it cannot be ${NO_REPLICA}`,
+      );
+    return undefined;
+  }
+  if (given !== undefined && !REGION_PATTERN.test(given))
+    throw new Error(`CDK context "replicaRegion" must be an AWS region such as eu-west-1, got ${given}`);
+  return given ?? required;
 }

@@ -1,21 +1,16 @@
 /**
  * Storage of a stage: the single table (from shared/data/table.ts), the document bucket, the release records'
- * bucket under S3 Object Lock, and their access logs.
+ * bucket under S3 Object Lock (replicated to the stage's replica region when it has one: infra/replica.ts), and
+ * their access logs.
  */
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
-import {
-  BlockPublicAccess,
-  Bucket,
-  BucketEncryption,
-  HttpMethods,
-  ObjectLockRetention,
-  ObjectOwnership,
-} from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { TABLE_DEFINITION } from '../shared/data/table';
 import { RECORD_RETENTION_YEARS } from '../shared/domain/release-record';
 import { acknowledge } from './nag';
+import { RecordsReplication, recordsLock } from './replica';
 import type { StageConfig } from './stages';
 
 export class Storage extends Construct {
@@ -23,8 +18,10 @@ export class Storage extends Construct {
   readonly bucket: Bucket;
   /** Release records (StrlSchV § 86 Abs. 2: kept 30 years): every object locked, the bucket outlives the stack. */
   readonly recordsBucket: Bucket;
+  /** The records bucket's replication to the replica region, where the stage has one. */
+  readonly replication?: RecordsReplication;
 
-  constructor(scope: Construct, id: string, { config }: { config: StageConfig }) {
+  constructor(scope: Construct, id: string, { stage, config }: { stage: string; config: StageConfig }) {
     super(scope, id);
     this.table = new Table(this, 'Table', {
       partitionKey: { name: TABLE_DEFINITION.partitionKey, type: AttributeType.STRING },
@@ -85,7 +82,8 @@ export class Storage extends Construct {
     // Each record is written with its own 30-year retention (shared/data/files.ts `keep`); the default
     // retention locks anything written without one. A locked bucket cannot be emptied by a stack's
     // deletion, so it outlives every stage (docs/deploy.md says how to remove a dev stage's records).
-    const retention = Duration.days(RECORD_RETENTION_DAYS);
+    if (config.replicaRegion)
+      this.replication = new RecordsReplication(this, 'Replication', { stage, replicaRegion: config.replicaRegion });
     this.recordsBucket = new Bucket(this, 'Records', {
       serverAccessLogsBucket: accessLogs,
       serverAccessLogsPrefix: 'records/',
@@ -94,14 +92,15 @@ export class Storage extends Construct {
       versioned: true,
       enforceSSL: true,
       objectLockEnabled: true,
-      objectLockDefaultRetention:
-        config.recordsLockMode === 'COMPLIANCE'
-          ? ObjectLockRetention.compliance(retention)
-          : ObjectLockRetention.governance(retention),
+      objectLockDefaultRetention: recordsLock(config.recordsLockMode),
+      ...(this.replication
+        ? { replicationRole: this.replication.role, replicationRules: this.replication.rules }
+        : {}),
       // Browsers download records with presigned GET.
       cors: [{ allowedOrigins: [...config.corsAllowedOrigins], allowedMethods: [HttpMethods.GET, HttpMethods.HEAD] }],
       removalPolicy: RemovalPolicy.RETAIN,
     });
+    this.replication?.allowFrom(this.recordsBucket);
   }
 }
 
