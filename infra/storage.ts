@@ -93,9 +93,7 @@ export class Storage extends Construct {
       enforceSSL: true,
       objectLockEnabled: true,
       objectLockDefaultRetention: recordsLock(config.recordsLockMode),
-      ...(this.replication
-        ? { replicationRole: this.replication.role, replicationRules: this.replication.rules }
-        : {}),
+      ...(this.replication ? { replicationRole: this.replication.role, replicationRules: this.replication.rules } : {}),
       // Browsers download records with presigned GET.
       cors: [{ allowedOrigins: [...config.corsAllowedOrigins], allowedMethods: [HttpMethods.GET, HttpMethods.HEAD] }],
       removalPolicy: RemovalPolicy.RETAIN,

@@ -37,11 +37,7 @@ export interface Stage {
  * Synthesizes a stage without bundling (the templates, not the bundles) in a scratch folder it removes again.
  * `context` adds CDK context; `Stack_` replaces the stack class (a test's mocked module).
  */
-export function synthStage(
-  stage: string,
-  context: Record<string, string> = {},
-  Stack_?: typeof ServiceStack,
-): Stage {
+export function synthStage(stage: string, context: Record<string, string> = {}, Stack_?: typeof ServiceStack): Stage {
   const outdir = mkdtempSync(join(tmpdir(), 'nm-archive-cdk-'));
   try {
     const app = new App({ outdir, context: { 'aws:cdk:bundling-stacks': [], ...context } });
