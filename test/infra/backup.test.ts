@@ -7,13 +7,14 @@
 import { describe, expect, it } from 'vitest';
 import { BACKUP_ROLE_POLICIES } from '../../infra/backup';
 import { synthStage } from '../../infra/local/templates';
+import { protectionSummary } from '../../infra/protection';
 import { RECORD_RETENTION_DAYS } from '../../infra/storage';
 
 type Resources = Record<string, { Type: string; Properties: any; DeletionPolicy?: string }>;
 const ofType = (resources: Resources, type: string) => Object.values(resources).filter((r) => r.Type === type);
 
 describe('the backups of prod', () => {
-  const { stack, template, idOf } = synthStage('prod');
+  const { stack, stacks, template, idOf, replica } = synthStage('prod');
   const resources = template.Resources as Resources;
   const [vault] = ofType(resources, 'AWS::Backup::BackupVault');
   const [plan] = ofType(resources, 'AWS::Backup::BackupPlan');
@@ -85,6 +86,24 @@ describe('the backups of prod', () => {
     ]);
     const policies = (role.ManagedPolicyArns as any[]).map((arn) => arn['Fn::Join'][1].at(-1));
     expect(policies).toEqual(BACKUP_ROLE_POLICIES.map((name) => `:iam::aws:policy/${name}`));
+  });
+  it('are listed by the synthesis, with the replica, as the templates hold them', () => {
+    const summary = protectionSummary(stacks.get(stack.node.path)!.template, {
+      name: replica!.stack.stackName,
+      region: replica!.stack.region,
+      template: replica!.template,
+    });
+    expect(summary).toEqual([
+      'Release book protection (StrlSchV § 86 Abs. 2, 30 years):',
+      '- table: deletion protection on, point-in-time recovery on (35 days)',
+      `- backup vault nm-archive-prod: Vault Lock (compliance mode, changeable for 3 days), 35 to ${RECORD_RETENTION_DAYS} days`,
+      '- backup rule Daily: cron(0 3 * * ? *) UTC, kept 35 days',
+      '- backup rule Monthly: cron(0 4 1 * ? *) UTC, kept 365 days, cold storage after 90 days',
+      `- backup rule Yearly: cron(0 5 1 1 ? *) UTC, kept ${RECORD_RETENTION_DAYS} days, cold storage after 90 days`,
+      '- backup selection nm-archive-prod-table-and-records: 2 resources',
+      '- records replicated (records-to-replica) to arn:<AWS::Partition>:s3:::nm-archive-prod-records-replica-' +
+        `<AWS::AccountId> in eu-west-1 (stack NmArchive-prod-Replica): Object Lock COMPLIANCE, ${RECORD_RETENTION_DAYS} days`,
+    ]);
   });
 });
 
