@@ -14,7 +14,10 @@ const MARGIN = 50;
 const FOOTER_Y = 30;
 const SIZES = { title: 18, subtitle: 10, heading: 12, text: 9 } as const;
 const LINE = 1.35;
-const LABEL_WIDTH = 190;
+/** The label column of the sections of lines: as wide as the widest label needs, between these shares of the width. */
+const LABEL_SHARE = { least: 0.3, most: 0.45 } as const;
+/** Space between a label and its value, in points. */
+const LABEL_GAP = 10;
 const GREY = 0.35;
 /** Space between two table columns, in points. */
 const CELL_GAP = 8;
@@ -111,6 +114,15 @@ export async function renderReleaseRecord(content: ReleaseRecordContent, created
   paragraph(content.subtitle, MARGIN, width, regular, SIZES.subtitle);
   y -= 10;
 
+  // One label column for the whole record, so that the values of every section line up.
+  const labels = content.sections.flatMap((section) =>
+    'lines' in section ? section.lines.map(([label]) => label) : [],
+  );
+  const labelWidth = Math.min(
+    width * LABEL_SHARE.most,
+    Math.max(width * LABEL_SHARE.least, ...labels.map((label) => widthOf(bold, clean(label), SIZES.text) + LABEL_GAP)),
+  );
+
   for (const section of content.sections) {
     room(SIZES.heading * LINE * 3);
     y -= 6;
@@ -118,13 +130,13 @@ export async function renderReleaseRecord(content: ReleaseRecordContent, created
     y -= 2;
     if ('lines' in section) {
       for (const [label, value] of section.lines) {
-        const labels = wrap(clean(label), bold, SIZES.text, LABEL_WIDTH - 10);
-        const values = wrap(clean(value), regular, SIZES.text, width - LABEL_WIDTH);
+        const labels = wrap(clean(label), bold, SIZES.text, labelWidth - LABEL_GAP);
+        const values = wrap(clean(value), regular, SIZES.text, width - labelWidth);
         const rows = Math.max(labels.length, values.length);
         for (let i = 0; i < rows; i++) {
           room(SIZES.text * LINE);
           if (labels[i]) draw(labels[i]!, MARGIN, bold, SIZES.text);
-          if (values[i]) draw(values[i]!, MARGIN + LABEL_WIDTH, regular, SIZES.text);
+          if (values[i]) draw(values[i]!, MARGIN + labelWidth, regular, SIZES.text);
           y -= SIZES.text * LINE;
         }
       }
