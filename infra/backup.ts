@@ -8,7 +8,7 @@
  */
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { BackupPlan, BackupPlanRule, BackupResource, BackupVault } from 'aws-cdk-lib/aws-backup';
-import type { Table } from 'aws-cdk-lib/aws-dynamodb';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Schedule } from 'aws-cdk-lib/aws-events';
 import { ManagedPolicy, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
@@ -51,7 +51,7 @@ export const BACKUP_ROLE_POLICIES = [
 
 export interface BackupsProps {
   readonly stage: string;
-  readonly table: Table;
+  readonly table: ITable;
   /** Versioned (S3 backups need versioning; Object Lock buckets always are). */
   readonly recordsBucket: Bucket;
 }

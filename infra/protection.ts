@@ -25,7 +25,10 @@ export function protectionSummary(
   replica?: { name: string; region: string; template: Template },
 ): string[] {
   const lines = ['Release book protection (StrlSchV § 86 Abs. 2, 30 years):'];
-  for (const table of ofType(stage, 'AWS::DynamoDB::Table')) {
+  const tables = ofType(stage, 'AWS::DynamoDB::Table');
+  if (!tables.length)
+    lines.push("- table: a restored one, not the stage's own: its protection is set by hand (docs/restore.md)");
+  for (const table of tables) {
     const pitr = table.Properties.PointInTimeRecoverySpecification?.PointInTimeRecoveryEnabled === true;
     const protectedFromDeletion = table.Properties.DeletionProtectionEnabled === true;
     lines.push(

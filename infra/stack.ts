@@ -7,7 +7,7 @@
  */
 import { Annotations, CfnOutput, Names, Stack, Tags, type CfnElement, type StackProps } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
-import type { Table } from 'aws-cdk-lib/aws-dynamodb';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
@@ -36,7 +36,7 @@ export interface ServiceStackProps extends StackProps {
 }
 
 export class ServiceStack extends Stack {
-  readonly table: Table;
+  readonly table: ITable;
   readonly bucket: Bucket;
   readonly recordsBucket: Bucket;
   /** The stage's backups (prod), or none. */
@@ -129,6 +129,11 @@ export class ServiceStack extends Stack {
         value: this.backups.vault.backupVaultName,
         description: 'AWS Backup vault (compliance-mode lock) of the table and the records bucket (docs/restore.md)',
       });
+    if (this.backups)
+      new CfnOutput(this, 'BackupRoleArn', {
+        value: this.backups.role.roleArn,
+        description: 'The role AWS Backup backs up and restores with (docs/restore.md: start-restore-job --iam-role-arn)',
+      });
     new CfnOutput(this, 'DashboardName', {
       value: this.monitoring.dashboard.dashboardName,
       description: "The stage's CloudWatch dashboard",
@@ -152,7 +157,9 @@ export class ServiceStack extends Stack {
   private acknowledgeFindings(): void {
     /** How cdk-nag names a resource's ARN where `user` is: its logical id, or the parameter a nested stack takes. */
     const arnOf = (resource: IConstruct, user: IConstruct) => {
-      const element = resource.node.defaultChild as CfnElement;
+      const element = resource.node.defaultChild as CfnElement | undefined;
+      // A table the stage did not create (a restored one, docs/restore.md) is named by its ARN, as cdk-nag spells it.
+      if (!element) return `arn:<AWS::Partition>:dynamodb:<AWS::Region>:<AWS::AccountId>:table/${this.table.tableName}`;
       return Stack.of(resource) === Stack.of(user)
         ? `<${Stack.of(resource).getLogicalId(element)}.Arn>`
         : `<referenceto${Names.uniqueId(element)}Arn>`;

@@ -51,6 +51,11 @@ export interface StageConfig {
    * replica. Required in prod (REQUIRED_REPLICA), off unless given in dev and personal stages.
    */
   readonly replicaRegion?: string;
+  /**
+   * A table the stage uses instead of the one it creates: a table restored from point-in-time recovery or a backup
+   * (docs/restore.md), with its change stream. Unset: the stage's own table.
+   */
+  readonly existingTable?: { readonly name: string; readonly streamArn: string };
   readonly memorySize: number;
   /** Per HTTP function (and the authorizer); API Gateway gives up after 30 s anyway. */
   readonly timeout: Duration;
@@ -161,6 +166,7 @@ export function stageConfig(stage: string, context: ContextLookup = () => undefi
     .filter(Boolean);
   const corsAllowedOrigins = origins?.length ? origins : settings.corsAllowedOrigins;
   const replicaRegion = replicaRegionOf(stage, contextString(context, 'replicaRegion'));
+  const existingTable = existingTableOf(contextString(context, 'tableName'), contextString(context, 'tableStreamArn'));
   const apiBaseUrl = contextString(context, 'apiBaseUrl');
   if (apiBaseUrl !== undefined && !/^https?:\/\/[^/?#]+$/.test(apiBaseUrl))
     throw new Error(`CDK context "apiBaseUrl" must be an origin such as https://api.example.org, got ${apiBaseUrl}`);
@@ -171,6 +177,7 @@ export function stageConfig(stage: string, context: ContextLookup = () => undefi
     auth,
     ...(apiBaseUrl ? { apiBaseUrl } : {}),
     ...(replicaRegion ? { replicaRegion } : {}),
+    ...(existingTable ? { existingTable } : {}),
     usesPlaceholders: [auth.issuer, auth.jwksUri, ...corsAllowedOrigins].some(isPlaceholder),
   };
 }
@@ -189,4 +196,17 @@ function replicaRegionOf(stage: string, given: string | undefined): string | und
   if (given !== undefined && !REGION_PATTERN.test(given))
     throw new Error(`CDK context "replicaRegion" must be an AWS region such as eu-west-1, got ${given}`);
   return given ?? required;
+}
+
+/** `-c tableName=<table> -c tableStreamArn=<its stream>`: both or neither, the stream the table's own. */
+function existingTableOf(name: string | undefined, streamArn: string | undefined) {
+  if (name === undefined && streamArn === undefined) return undefined;
+  if (name === undefined || streamArn === undefined || !/^[A-Za-z0-9_.-]{3,255}$/.test(name))
+    throw new Error('CDK context "tableName" (a table name) and "tableStreamArn" (its stream) come together');
+  if (!/^arn:aws[a-z-]*:dynamodb:/.test(streamArn) || !streamArn.includes(`:table/${name}/stream/`))
+    throw new Error(
+      `CDK context "tableStreamArn" must be the stream of table ${name} (arn:aws:dynamodb:<region>:<account>:` +
+        `table/${name}/stream/<label>), got ${streamArn}`,
+    );
+  return { name, streamArn };
 }
