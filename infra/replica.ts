@@ -12,7 +12,9 @@ import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import {
   BlockPublicAccess,
   Bucket,
+  type BucketProps,
   BucketEncryption,
+  type IBucket,
   ObjectLockRetention,
   ObjectOwnership,
   type ReplicationRule,
@@ -30,10 +32,25 @@ import { RECORD_RETENTION_DAYS } from './storage';
 export const replicaBucketName = (stage: string, account: string = Aws.ACCOUNT_ID): string =>
   `nm-archive-${stage}-records-replica-${account}`;
 
-/** The records bucket's default retention, for the replica too: each replicated object brings its own. */
-export function recordsLock(mode: LockMode): ObjectLockRetention {
+/**
+ * What the records bucket and its replica share: private, encrypted, versioned, TLS only, access-logged under
+ * `records/`, every object locked 30 years by default (a replicated object brings its own retention), kept when the
+ * stack is deleted.
+ */
+export function lockedRecordsBucketProps(mode: LockMode, accessLogs: IBucket): BucketProps {
   const retention = Duration.days(RECORD_RETENTION_DAYS);
-  return mode === 'COMPLIANCE' ? ObjectLockRetention.compliance(retention) : ObjectLockRetention.governance(retention);
+  return {
+    serverAccessLogsBucket: accessLogs,
+    serverAccessLogsPrefix: 'records/',
+    blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+    encryption: BucketEncryption.S3_MANAGED,
+    versioned: true,
+    enforceSSL: true,
+    objectLockEnabled: true,
+    objectLockDefaultRetention:
+      mode === 'COMPLIANCE' ? ObjectLockRetention.compliance(retention) : ObjectLockRetention.governance(retention),
+    removalPolicy: RemovalPolicy.RETAIN,
+  };
 }
 
 /** The replication of the records bucket: its role and its rule, for the bucket's props; `allowFrom` once it exists. */
@@ -130,16 +147,8 @@ export class RecordsReplicaStack extends Stack {
       "This bucket is the target of the replica's access logs; logging it would log its own log deliveries.",
     );
     this.bucket = new Bucket(this, 'Records', {
+      ...lockedRecordsBucketProps(config.recordsLockMode, accessLogs),
       bucketName: replicaBucketName(stage),
-      serverAccessLogsBucket: accessLogs,
-      serverAccessLogsPrefix: 'records/',
-      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      encryption: BucketEncryption.S3_MANAGED,
-      versioned: true,
-      enforceSSL: true,
-      objectLockEnabled: true,
-      objectLockDefaultRetention: recordsLock(config.recordsLockMode),
-      removalPolicy: RemovalPolicy.RETAIN,
     });
   }
 }

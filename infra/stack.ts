@@ -132,7 +132,8 @@ export class ServiceStack extends Stack {
     if (this.backups)
       new CfnOutput(this, 'BackupRoleArn', {
         value: this.backups.role.roleArn,
-        description: 'The role AWS Backup backs up and restores with (docs/restore.md: start-restore-job --iam-role-arn)',
+        description:
+          'The role AWS Backup backs up and restores with (docs/restore.md: start-restore-job --iam-role-arn)',
       });
     new CfnOutput(this, 'DashboardName', {
       value: this.monitoring.dashboard.dashboardName,

@@ -3,7 +3,7 @@
  * bucket under S3 Object Lock (replicated to the stage's replica region when it has one: infra/replica.ts), and
  * their access logs.
  */
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import {
   AttributeType,
   BillingMode,
@@ -17,7 +17,7 @@ import { Construct } from 'constructs';
 import { TABLE_DEFINITION } from '../shared/data/table';
 import { RECORD_RETENTION_YEARS } from '../shared/domain/release-record';
 import { acknowledge } from './nag';
-import { RecordsReplication, recordsLock } from './replica';
+import { RecordsReplication, lockedRecordsBucketProps } from './replica';
 import type { StageConfig } from './stages';
 
 export class Storage extends Construct {
@@ -74,18 +74,10 @@ export class Storage extends Construct {
     if (config.replicaRegion)
       this.replication = new RecordsReplication(this, 'Replication', { stage, replicaRegion: config.replicaRegion });
     this.recordsBucket = new Bucket(this, 'Records', {
-      serverAccessLogsBucket: accessLogs,
-      serverAccessLogsPrefix: 'records/',
-      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      encryption: BucketEncryption.S3_MANAGED,
-      versioned: true,
-      enforceSSL: true,
-      objectLockEnabled: true,
-      objectLockDefaultRetention: recordsLock(config.recordsLockMode),
+      ...lockedRecordsBucketProps(config.recordsLockMode, accessLogs),
       ...(this.replication ? { replicationRole: this.replication.role, replicationRules: this.replication.rules } : {}),
       // Browsers download records with presigned GET.
       cors: [{ allowedOrigins: [...config.corsAllowedOrigins], allowedMethods: [HttpMethods.GET, HttpMethods.HEAD] }],
-      removalPolicy: RemovalPolicy.RETAIN,
     });
     this.replication?.allowFrom(this.recordsBucket);
   }
