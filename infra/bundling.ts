@@ -41,7 +41,8 @@ const ALIAS = Object.fromEntries(
 
 /**
  * Packages a function imports only when it needs them (`await import()`), installed beside its bundle rather than
- * bundled, so their code costs no cold start: pdf-lib and fontkit, which render a release record (shared/records/pdf.ts).
+ * bundled, so their code costs no cold start: pdf-lib and fontkit, which render a release record
+ * (shared/records/pdf.ts).
  * A function whose route makes records gets them installed (`nodeModules`), and the record's fonts and colour profile
  * copied beside its bundle (RECORD_ASSETS, infra/api.ts); the bench leaves the packages out the same way.
  */

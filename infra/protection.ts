@@ -32,7 +32,8 @@ export function protectionSummary(
     const pitr = table.Properties.PointInTimeRecoverySpecification?.PointInTimeRecoveryEnabled === true;
     const protectedFromDeletion = table.Properties.DeletionProtectionEnabled === true;
     lines.push(
-      `- table: deletion protection ${protectedFromDeletion ? 'on' : 'off'}, point-in-time recovery ${pitr ? 'on (35 days)' : 'off'}`,
+      `- table: deletion protection ${protectedFromDeletion ? 'on' : 'off'}, ` +
+        `point-in-time recovery ${pitr ? 'on (35 days)' : 'off'}`,
     );
   }
   const vaults = ofType(stage, 'AWS::Backup::BackupVault');
@@ -42,9 +43,10 @@ export function protectionSummary(
     const mode = lock?.ChangeableForDays
       ? `compliance mode, changeable for ${lock.ChangeableForDays} days`
       : 'governance mode';
-    lines.push(
-      `- backup vault ${vault.Properties.BackupVaultName}: ${lock ? `Vault Lock (${mode}), ${lock.MinRetentionDays} to ${lock.MaxRetentionDays} days` : 'no lock'}`,
-    );
+    const retention = lock
+      ? `Vault Lock (${mode}), ${lock.MinRetentionDays} to ${lock.MaxRetentionDays} days`
+      : 'no lock';
+    lines.push(`- backup vault ${vault.Properties.BackupVaultName}: ${retention}`);
   }
   for (const plan of ofType(stage, 'AWS::Backup::BackupPlan'))
     for (const rule of plan.Properties.BackupPlan.BackupPlanRule) {
@@ -54,10 +56,10 @@ export function protectionSummary(
           (cold ? `, cold storage after ${cold} days` : ''),
       );
     }
-  for (const selection of ofType(stage, 'AWS::Backup::BackupSelection'))
-    lines.push(
-      `- backup selection ${selection.Properties.BackupSelection.SelectionName}: ${selection.Properties.BackupSelection.Resources.length} resources`,
-    );
+  for (const selection of ofType(stage, 'AWS::Backup::BackupSelection')) {
+    const { SelectionName, Resources } = selection.Properties.BackupSelection;
+    lines.push(`- backup selection ${SelectionName}: ${Resources.length} resources`);
+  }
   const replicated = ofType(stage, 'AWS::S3::Bucket').flatMap(
     (b) => b.Properties?.ReplicationConfiguration?.Rules ?? [],
   );

@@ -85,7 +85,9 @@ export class RecordsReplication extends Construct {
       assertions: [
         {
           assert: Fn.conditionNot(Fn.conditionEquals(Aws.REGION, replicaRegion)),
-          assertDescription: `The release records replicate to ${replicaRegion}: deploy the stage to another region, or set -c replicaRegion=<another region>.`,
+          assertDescription:
+            `The release records replicate to ${replicaRegion}: deploy the stage to another region, or set ` +
+            '-c replicaRegion=<another region>.',
         },
       ],
     });

@@ -122,7 +122,9 @@ export class ServiceStack extends Stack {
     if (storage.replication)
       new CfnOutput(this, 'RecordsReplicaBucketName', {
         value: storage.replication.destinationBucketName,
-        description: `The records' replica under S3 Object Lock in ${config.replicaRegion} (stack NmArchive-${stage}-Replica)`,
+        description:
+          `The records' replica under S3 Object Lock in ${config.replicaRegion} ` +
+          `(stack NmArchive-${stage}-Replica)`,
       });
     if (this.backups)
       new CfnOutput(this, 'BackupVaultName', {

@@ -47,7 +47,7 @@ describe('the backups of prod', () => {
     });
   });
 
-  it('run daily (kept 35 days), monthly (a year) and yearly (30 years), the longer ones in cold storage after 90 days', () => {
+  it('run daily (35 days), monthly (1 year), yearly (30 years), the longer ones in cold storage after 90 days', () => {
     const rules = plan!.Properties.BackupPlan.BackupPlanRule as any[];
     expect(
       rules.map((r) => [
@@ -96,13 +96,15 @@ describe('the backups of prod', () => {
     expect(summary).toEqual([
       'Release book protection (StrlSchV § 86 Abs. 2, 30 years):',
       '- table: deletion protection on, point-in-time recovery on (35 days)',
-      `- backup vault nm-archive-prod: Vault Lock (compliance mode, changeable for 3 days), 35 to ${RECORD_RETENTION_DAYS} days`,
+      '- backup vault nm-archive-prod: Vault Lock (compliance mode, changeable for 3 days), ' +
+        `35 to ${RECORD_RETENTION_DAYS} days`,
       '- backup rule Daily: cron(0 3 * * ? *) UTC, kept 35 days',
       '- backup rule Monthly: cron(0 4 1 * ? *) UTC, kept 365 days, cold storage after 90 days',
       `- backup rule Yearly: cron(0 5 1 1 ? *) UTC, kept ${RECORD_RETENTION_DAYS} days, cold storage after 90 days`,
       '- backup selection nm-archive-prod-table-and-records: 2 resources',
       '- records replicated (records-to-replica) to arn:<AWS::Partition>:s3:::nm-archive-prod-records-replica-' +
-        `<AWS::AccountId> in eu-west-1 (stack NmArchive-prod-Replica): Object Lock COMPLIANCE, ${RECORD_RETENTION_DAYS} days`,
+        '<AWS::AccountId> in eu-west-1 (stack NmArchive-prod-Replica): ' +
+        `Object Lock COMPLIANCE, ${RECORD_RETENTION_DAYS} days`,
     ]);
   });
 });

@@ -69,7 +69,8 @@ describe.each([...STAGES.map((stage) => [stage, {}] as const), ['prod', RESTORED
         expect(acknowledged.length).toBeGreaterThan(0);
         for (const rule of acknowledged) expect(rule.reason, rule.id).toMatch(/\w{4,}.*\w{4,}/);
         process.stdout.write(
-          `cdk-nag (${stage}${'tableName' in context ? ', a restored table' : ''}): 0 unacknowledged findings, ${acknowledged.length} acknowledgements ` +
+          `cdk-nag (${stage}${'tableName' in context ? ', a restored table' : ''}): 0 unacknowledged findings, ` +
+            `${acknowledged.length} acknowledgements ` +
             `(${new Set(acknowledged.map((r) => r.id.replace(/\[.*$/, ''))).size} rules)\n`,
         );
       },

@@ -90,7 +90,7 @@ export interface FontRow {
 
 export interface PdfStructure {
   fonts: FontRow[];
-  /** Each output intent: its subtype (`GTS_PDFA1`), condition, and the ICC profile's colour space and component count. */
+  /** Each output intent: its subtype (`GTS_PDFA1`), condition, the ICC profile's colour space and components. */
   outputIntents: { subtype: string; condition: string; colourSpace: string; components: number }[];
   /** The catalog's XMP stream: present, and filtered (PDF/A wants it readable as it is). */
   metadataStream: { present: boolean; filtered: boolean };
