@@ -31,6 +31,7 @@ import { CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS, CORS_MAX_AGE_SECONDS } from '.
 import { authorizerEntry, gatewayPathsOf, routeKey, routes, type AuthKind, type Route } from '../shared/routes';
 import { type AccessLevel, constructIdOf, grantExecutions, routeAccess } from './access';
 import { INSTALLED_PACKAGES } from './bundling';
+import { RECORD_ASSETS } from '../shared/records/pdfa';
 import type { FunctionGroupProps, ServiceFunction } from './function';
 import { acknowledge } from './nag';
 import { environmentOf } from '../shared/config';
@@ -154,7 +155,9 @@ export class Api extends Construct {
         access,
         entry,
         ...(first.assets ? { assets: first.assets } : {}),
-        ...(first.records === 'write' ? { nodeModules: INSTALLED_PACKAGES } : {}),
+        ...(first.records === 'write'
+          ? { nodeModules: INSTALLED_PACKAGES, assets: [...(first.assets ?? []), ...Object.values(RECORD_ASSETS)] }
+          : {}),
         description: `nm-archive ${stage}: ${first.operation} (${entryRoutes.map((r) => routeKey(r)).join(', ')})`,
         environment,
       });

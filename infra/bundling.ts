@@ -41,10 +41,12 @@ const ALIAS = Object.fromEntries(
 
 /**
  * Packages a function imports only when it needs them (`await import()`), installed beside its bundle rather than
- * bundled, so their code costs no cold start: pdf-lib, which renders a release record (shared/records/pdf.ts).
- * A function whose route makes records gets them installed (`nodeModules`); the bench leaves them out the same way.
+ * bundled, so their code costs no cold start: pdf-lib and fontkit, which render a release record
+ * (shared/records/pdf.ts).
+ * A function whose route makes records gets them installed (`nodeModules`), and the record's fonts and colour profile
+ * copied beside its bundle (RECORD_ASSETS, infra/api.ts); the bench leaves the packages out the same way.
  */
-export const INSTALLED_PACKAGES = ['pdf-lib'];
+export const INSTALLED_PACKAGES = ['pdf-lib', '@pdf-lib/fontkit'];
 
 /** NodejsFunction bundling: ESM, minified, source maps, AWS SDK v3 bundled in (no externals). */
 export const bundlingOptions: BundlingOptions = {

@@ -34,7 +34,7 @@ import {
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
-import type { Table } from 'aws-cdk-lib/aws-dynamodb';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
@@ -58,7 +58,7 @@ const PERIOD = Duration.minutes(5);
 export interface MonitoringProps {
   readonly stage: string;
   readonly api: HttpApi;
-  readonly table: Table;
+  readonly table: ITable;
   /** Every function of the stage (throttles). */
   readonly functions: readonly IFunction[];
   readonly stateMachines: ReadonlyMap<string, StateMachine>;

@@ -7,7 +7,7 @@
  */
 import { Annotations, CfnOutput, Names, Stack, Tags, type CfnElement, type StackProps } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
-import type { Table } from 'aws-cdk-lib/aws-dynamodb';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
@@ -15,6 +15,7 @@ import type { Construct, IConstruct } from 'constructs';
 import { routes } from '../shared/routes';
 import { constructIdOf, dataEnvironment } from './access';
 import { Api } from './api';
+import { Backups } from './backup';
 import { Events } from './events';
 import type { ServiceFunction } from './function';
 import { ResourceGroups } from './groups';
@@ -35,9 +36,11 @@ export interface ServiceStackProps extends StackProps {
 }
 
 export class ServiceStack extends Stack {
-  readonly table: Table;
+  readonly table: ITable;
   readonly bucket: Bucket;
   readonly recordsBucket: Bucket;
+  /** The stage's backups (prod), or none. */
+  readonly backups: Backups | undefined;
   readonly api: HttpApi;
   readonly authorizerFunction: ServiceFunction;
   /** The function of each route, by operation name. */
@@ -68,7 +71,11 @@ export class ServiceStack extends Stack {
     }
 
     // What holds data stays here, under the logical ids it always had; the functions go to their groups' stacks.
-    const storage = new Storage(this, 'Storage', { config });
+    const storage = new Storage(this, 'Storage', { stage, config });
+    // prod: AWS Backup of the table and the records bucket into a locked vault, 30 years (infra/backup.ts).
+    this.backups = config.backups
+      ? new Backups(this, 'Backups', { stage, table: storage.table, recordsBucket: storage.recordsBucket })
+      : undefined;
     const environment = dataEnvironment(storage, config);
     this.groups = new ResourceGroups(this, 'Groups', { stage, config, storage });
     const built = { stage, config, storage, environment, groups: this.groups };
@@ -112,6 +119,24 @@ export class ServiceStack extends Stack {
       value: this.recordsBucket.bucketName,
       description: 'Release records under S3 Object Lock (kept when the stack is deleted)',
     });
+    if (storage.replication)
+      new CfnOutput(this, 'RecordsReplicaBucketName', {
+        value: storage.replication.destinationBucketName,
+        description:
+          `The records' replica under S3 Object Lock in ${config.replicaRegion} ` +
+          `(stack NmArchive-${stage}-Replica)`,
+      });
+    if (this.backups)
+      new CfnOutput(this, 'BackupVaultName', {
+        value: this.backups.vault.backupVaultName,
+        description: 'AWS Backup vault (compliance-mode lock) of the table and the records bucket (docs/restore.md)',
+      });
+    if (this.backups)
+      new CfnOutput(this, 'BackupRoleArn', {
+        value: this.backups.role.roleArn,
+        description:
+          'The role AWS Backup backs up and restores with (docs/restore.md: start-restore-job --iam-role-arn)',
+      });
     new CfnOutput(this, 'DashboardName', {
       value: this.monitoring.dashboard.dashboardName,
       description: "The stage's CloudWatch dashboard",
@@ -135,7 +160,9 @@ export class ServiceStack extends Stack {
   private acknowledgeFindings(): void {
     /** How cdk-nag names a resource's ARN where `user` is: its logical id, or the parameter a nested stack takes. */
     const arnOf = (resource: IConstruct, user: IConstruct) => {
-      const element = resource.node.defaultChild as CfnElement;
+      const element = resource.node.defaultChild as CfnElement | undefined;
+      // A table the stage did not create (a restored one, docs/restore.md) is named by its ARN, as cdk-nag spells it.
+      if (!element) return `arn:<AWS::Partition>:dynamodb:<AWS::Region>:<AWS::AccountId>:table/${this.table.tableName}`;
       return Stack.of(resource) === Stack.of(user)
         ? `<${Stack.of(resource).getLogicalId(element)}.Arn>`
         : `<referenceto${Names.uniqueId(element)}Arn>`;

@@ -8,6 +8,9 @@
  * -c apiBaseUrl=https://api.example.org`);
  * the defaults are placeholders under example.com, so the app synthesizes offline without any
  * account or identity provider. A stage deployed with placeholders verifies no token at all.
+ *
+ * prod also keeps the release book safe for 30 years (StrlSchV § 86): AWS Backup into a locked vault
+ * (infra/backup.ts), and the records bucket replicated to a second region (`-c replicaRegion=...`, infra/replica.ts).
  */
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -41,6 +44,18 @@ export interface StageConfig {
    * GOVERNANCE a user with s3:BypassGovernanceRetention can, so a dev stage's records can be removed.
    */
   readonly recordsLockMode: LockMode;
+  /** AWS Backup of the table and the records bucket into a vault under a compliance-mode lock (infra/backup.ts). */
+  readonly backups: boolean;
+  /**
+   * The region the records bucket replicates to (infra/replica.ts), another than the stage's own; undefined: no
+   * replica. Required in prod (REQUIRED_REPLICA), off unless given in dev and personal stages.
+   */
+  readonly replicaRegion?: string;
+  /**
+   * A table the stage uses instead of the one it creates: a table restored from point-in-time recovery or a backup
+   * (docs/restore.md), with its change stream. Unset: the stage's own table.
+   */
+  readonly existingTable?: { readonly name: string; readonly streamArn: string };
   readonly memorySize: number;
   /** Per HTTP function (and the authorizer); API Gateway gives up after 30 s anyway. */
   readonly timeout: Duration;
@@ -73,6 +88,16 @@ const COMMON = {
 
 const PLACEHOLDER_HOST = 'example.com';
 
+/**
+ * The stages whose records must have a replica, with the region it goes to unless `-c replicaRegion=` names
+ * another: Ireland, in the EU like the Frankfurt region a German facility deploys to (docs/deploy.md).
+ */
+export const REQUIRED_REPLICA: Partial<Record<StageName, string>> = { prod: 'eu-west-1' };
+/** An AWS region's name (`eu-west-1`, `us-gov-west-1`). */
+const REGION_PATTERN = /^[a-z]{2}(-[a-z]+)+-\d$/;
+/** Turns the replica off where it is optional. */
+const NO_REPLICA = 'none';
+
 type StageSettings = Omit<StageConfig, keyof typeof COMMON | 'auth' | 'usesPlaceholders'>;
 
 const STAGE_SETTINGS: Record<StageName, StageSettings> = {
@@ -83,6 +108,7 @@ const STAGE_SETTINGS: Record<StageName, StageSettings> = {
     autoDeleteObjects: true,
     tableDeletionProtection: false,
     recordsLockMode: 'GOVERNANCE',
+    backups: false,
     memorySize: 512,
     corsAllowedOrigins: ['*'],
   },
@@ -93,6 +119,7 @@ const STAGE_SETTINGS: Record<StageName, StageSettings> = {
     autoDeleteObjects: false,
     tableDeletionProtection: true,
     recordsLockMode: 'COMPLIANCE',
+    backups: true,
     memorySize: 1024,
     corsAllowedOrigins: [`https://archive.${PLACEHOLDER_HOST}`],
   },
@@ -141,6 +168,8 @@ export function stageConfig(stage: string, context: ContextLookup = () => undefi
     .map((o) => o.trim())
     .filter(Boolean);
   const corsAllowedOrigins = origins?.length ? origins : settings.corsAllowedOrigins;
+  const replicaRegion = replicaRegionOf(stage, contextString(context, 'replicaRegion'));
+  const existingTable = existingTableOf(contextString(context, 'tableName'), contextString(context, 'tableStreamArn'));
   const apiBaseUrl = contextString(context, 'apiBaseUrl');
   if (apiBaseUrl !== undefined && !/^https?:\/\/[^/?#]+$/.test(apiBaseUrl))
     throw new Error(`CDK context "apiBaseUrl" must be an origin such as https://api.example.org, got ${apiBaseUrl}`);
@@ -150,6 +179,37 @@ export function stageConfig(stage: string, context: ContextLookup = () => undefi
     corsAllowedOrigins,
     auth,
     ...(apiBaseUrl ? { apiBaseUrl } : {}),
+    ...(replicaRegion ? { replicaRegion } : {}),
+    ...(existingTable ? { existingTable } : {}),
     usesPlaceholders: [auth.issuer, auth.jwksUri, ...corsAllowedOrigins].some(isPlaceholder),
   };
+}
+
+/** The records' second region: the context's, else the stage's required one; `none` only where none is required. */
+function replicaRegionOf(stage: string, given: string | undefined): string | undefined {
+  const required = isStage(stage) ? REQUIRED_REPLICA[stage] : undefined;
+  if (given === NO_REPLICA) {
+    if (required)
+      throw new Error(
+        `Stage ${stage} replicates its release records to a second region (StrlSchV § 86: kept 30 years): ` +
+          `-c replicaRegion=<region>, default ${required}; it cannot be ${NO_REPLICA}`,
+      );
+    return undefined;
+  }
+  if (given !== undefined && !REGION_PATTERN.test(given))
+    throw new Error(`CDK context "replicaRegion" must be an AWS region such as eu-west-1, got ${given}`);
+  return given ?? required;
+}
+
+/** `-c tableName=<table> -c tableStreamArn=<its stream>`: both or neither, the stream the table's own. */
+function existingTableOf(name: string | undefined, streamArn: string | undefined) {
+  if (name === undefined && streamArn === undefined) return undefined;
+  if (name === undefined || streamArn === undefined || !/^[A-Za-z0-9_.-]{3,255}$/.test(name))
+    throw new Error('CDK context "tableName" (a table name) and "tableStreamArn" (its stream) come together');
+  if (!/^arn:aws[a-z-]*:dynamodb:/.test(streamArn) || !streamArn.includes(`:table/${name}/stream/`))
+    throw new Error(
+      `CDK context "tableStreamArn" must be the stream of table ${name} (arn:aws:dynamodb:<region>:<account>:` +
+        `table/${name}/stream/<label>), got ${streamArn}`,
+    );
+  return { name, streamArn };
 }

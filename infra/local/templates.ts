@@ -10,7 +10,9 @@ import { join } from 'node:path';
 import { App, type CfnElement, NestedStack, Stack } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 import { type StackSize, stackSizes } from '../quotas';
-import { ServiceStack } from '../stack';
+import type { RecordsReplicaStack } from '../replica';
+import type { ServiceStack } from '../stack';
+import { stageStacks } from '../stage';
 import { type StageConfig, stageConfig } from '../stages';
 
 // biome-ignore lint/suspicious/noExplicitAny: a CloudFormation template, of any shape
@@ -25,33 +27,35 @@ export interface Stage {
   idOf(construct: IConstruct): string;
   /** Each stack's own template as synthesized, by construct path. */
   stacks: Map<string, { stack: Stack; template: Json }>;
-  /** Each stack's resource count and template size (infra/quotas.ts). */
+  /** Each stack's resource count and template size (infra/quotas.ts), the replica's last. */
   sizes: StackSize[];
+  /** The records' replica stack in the stage's replica region and its template, where the stage has one. */
+  replica?: { stack: RecordsReplicaStack; template: Json };
 }
 
 /**
  * Synthesizes a stage without bundling (the templates, not the bundles) in a scratch folder it removes again.
  * `context` adds CDK context; `Stack_` replaces the stack class (a test's mocked module).
  */
-export function synthStage(
-  stage: string,
-  context: Record<string, string> = {},
-  Stack_: typeof ServiceStack = ServiceStack,
-): Stage {
+export function synthStage(stage: string, context: Record<string, string> = {}, Stack_?: typeof ServiceStack): Stage {
   const outdir = mkdtempSync(join(tmpdir(), 'nm-archive-cdk-'));
   try {
     const app = new App({ outdir, context: { 'aws:cdk:bundling-stacks': [], ...context } });
     const config = stageConfig(stage, (key) => app.node.tryGetContext(key));
-    const stack = new Stack_(app, `NmArchive-${stage}`, { stage, config });
+    const { stack, replica } = stageStacks(app, stage, config, Stack_);
     const assembly = app.synth();
+    const templateOf = (s: Stack): Json => JSON.parse(readFileSync(join(assembly.directory, s.templateFile), 'utf8'));
     const all = [stack, ...stack.node.findAll().filter((c): c is NestedStack => NestedStack.isNestedStack(c))];
-    const stacks = new Map(
-      all.map((s) => {
-        const file = join(assembly.directory, s.templateFile);
-        return [s.node.path, { stack: s as Stack, template: JSON.parse(readFileSync(file, 'utf8')) as Json }];
-      }),
-    );
-    return { stack, config, ...flatten(stack, stacks), stacks, sizes: stackSizes(stack, assembly.directory) };
+    const stacks = new Map(all.map((s) => [s.node.path, { stack: s as Stack, template: templateOf(s) }]));
+    const sizes = [stack, ...(replica ? [replica] : [])].flatMap((s) => stackSizes(s, assembly.directory));
+    return {
+      stack,
+      config,
+      ...flatten(stack, stacks),
+      stacks,
+      sizes,
+      ...(replica ? { replica: { stack: replica, template: templateOf(replica) } } : {}),
+    };
   } finally {
     rmSync(outdir, { recursive: true, force: true });
   }

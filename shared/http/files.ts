@@ -5,9 +5,8 @@
  * origin only.
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { assetPath } from '../assets';
 import { AppError } from '../errors';
 import { notification, pickLanguage, type NotificationSpec } from '../i18n/translate';
 import { GREEDY, type Route } from '../routes/types';
@@ -33,7 +32,6 @@ const SECURITY_HEADERS = {
 // In a bundle, stacks name the sources (as the other functions' do through shared/observability.ts).
 mapStackTraces(import.meta.url);
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const assets = new Map<string, string>();
 /**
  * A route's asset (`Route.assets`, relative to the repository root), read once: on AWS it lies beside the bundle (the
@@ -42,8 +40,7 @@ const assets = new Map<string, string>();
 export function readAsset(file: string): string {
   let text = assets.get(file);
   if (text === undefined) {
-    const beside = path.join(here, path.basename(file));
-    text = readFileSync(existsSync(beside) ? beside : path.resolve(here, '../..', file), 'utf8');
+    text = readFileSync(assetPath(file), 'utf8');
     assets.set(file, text);
   }
   return text;

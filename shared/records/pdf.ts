@@ -1,35 +1,58 @@
 /**
- * Lays a release record out as a PDF (pdf-lib): A4, the standard Helvetica fonts, each section's
- * lines, tables and paragraphs wrapped to the page, a footer with the page number on every page. What
- * the record says is decided in shared/domain/release-record.ts; this only draws it. pdf-lib is
- * imported when a record is made, never at a cold start, and is installed beside the bundle rather
- * than bundled (infra/bundling.ts `INSTALLED`).
+ * Lays a release record out as a PDF/A-2b (pdf-lib; what makes it PDF/A: shared/records/pdfa.ts): A4, DejaVu Sans
+ * embedded, each section's lines, tables and paragraphs wrapped to the page, a footer with the page number on every
+ * page. What the record says is decided in shared/domain/release-record.ts; this only draws it. pdf-lib and fontkit
+ * are imported when a record is made, never at a cold start, and are installed beside the bundle rather than bundled
+ * (infra/bundling.ts `INSTALLED_PACKAGES`); the fonts and the colour profile lie beside it too (`RECORD_ASSETS`).
  */
 import type { PDFFont, PDFPage } from 'pdf-lib';
 import type { ReleaseRecordContent } from '../domain/record-content';
+import { embedRecordFonts, makePdfA } from './pdfa';
 
 const PAGE = { width: 595.28, height: 841.89 } as const; // A4 in points
 const MARGIN = 50;
 const FOOTER_Y = 30;
 const SIZES = { title: 18, subtitle: 10, heading: 12, text: 9 } as const;
 const LINE = 1.35;
-const LABEL_WIDTH = 190;
+/** The label column of the sections of lines: as wide as the widest label needs, between these shares of the width. */
+const LABEL_SHARE = { least: 0.3, most: 0.45 } as const;
+/** Space between a label and its value, in points. */
+const LABEL_GAP = 10;
 const GREY = 0.35;
 /** Space between two table columns, in points. */
 const CELL_GAP = 8;
 
-/** The record's text in the fonts' WinAnsi encoding: a character it lacks is drawn as `?` (the JSON keeps it). */
+/**
+ * The record's text in the font's characters: one it lacks is drawn as `?` (the JSON keeps it), as PDF/A allows no
+ * reference to the missing glyph (.notdef).
+ */
 function encodable(font: PDFFont): (text: string) => string {
   const supported = new Set(font.getCharacterSet());
   return (text) =>
     [...text.replace(/[\r\n\t]+/g, ' ')].map((c) => (supported.has(c.codePointAt(0)!) ? c : '?')).join('');
 }
 
+const advances = new WeakMap<PDFFont, Map<string, number>>();
+/**
+ * A text's width in points, as the sum of its characters' advances (each measured once): what pdf-lib draws, as it
+ * applies no kerning, while measuring a whole text shapes it anew each time (seconds for a long paragraph).
+ */
+function widthOf(font: PDFFont, text: string, size: number): number {
+  const known = advances.get(font) ?? new Map<string, number>();
+  advances.set(font, known);
+  let width = 0;
+  for (const c of text) {
+    if (!known.has(c)) known.set(c, font.widthOfTextAtSize(c, 1));
+    width += known.get(c)!;
+  }
+  return width * size;
+}
+
 /** Lines of at most `width` points; a word longer than a line is cut. */
 function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = [];
   let line = '';
-  const fits = (candidate: string) => font.widthOfTextAtSize(candidate, size) <= width;
+  const fits = (candidate: string) => widthOf(font, candidate, size) <= width;
   for (const word of text.split(' ')) {
     const candidate = line ? `${line} ${word}` : word;
     if (fits(candidate)) {
@@ -56,16 +79,14 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
  * equal output).
  */
 export async function renderReleaseRecord(content: ReleaseRecordContent, createdAt: Date): Promise<Uint8Array> {
-  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
-  const pdf = await PDFDocument.create();
-  pdf.setTitle(content.title);
-  pdf.setSubject(content.subtitle);
-  pdf.setProducer('nm-archive');
-  pdf.setCreator('nm-archive release record');
-  pdf.setCreationDate(createdAt);
-  pdf.setModificationDate(createdAt);
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const { PDFDocument, rgb } = await import('pdf-lib');
+  const pdf = await PDFDocument.create({ updateMetadata: false });
+  // Names the document (its ID) and its font subsets: equal content and time give equal bytes.
+  const identity = JSON.stringify([content, createdAt.toISOString()]);
+  const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(identity)));
+  const info = { title: content.title, subject: content.subtitle, createdAt };
+  await makePdfA(pdf, { ...info, producer: 'nm-archive', creator: 'nm-archive release record' }, hash);
+  const { regular, bold } = await embedRecordFonts(pdf, hash);
   const clean = encodable(regular);
   const width = PAGE.width - 2 * MARGIN;
 
@@ -93,6 +114,15 @@ export async function renderReleaseRecord(content: ReleaseRecordContent, created
   paragraph(content.subtitle, MARGIN, width, regular, SIZES.subtitle);
   y -= 10;
 
+  // One label column for the whole record, so that the values of every section line up.
+  const labels = content.sections.flatMap((section) =>
+    'lines' in section ? section.lines.map(([label]) => label) : [],
+  );
+  const labelWidth = Math.min(
+    width * LABEL_SHARE.most,
+    Math.max(width * LABEL_SHARE.least, ...labels.map((label) => widthOf(bold, clean(label), SIZES.text) + LABEL_GAP)),
+  );
+
   for (const section of content.sections) {
     room(SIZES.heading * LINE * 3);
     y -= 6;
@@ -100,13 +130,13 @@ export async function renderReleaseRecord(content: ReleaseRecordContent, created
     y -= 2;
     if ('lines' in section) {
       for (const [label, value] of section.lines) {
-        const labels = wrap(clean(label), bold, SIZES.text, LABEL_WIDTH - 10);
-        const values = wrap(clean(value), regular, SIZES.text, width - LABEL_WIDTH);
+        const labels = wrap(clean(label), bold, SIZES.text, labelWidth - LABEL_GAP);
+        const values = wrap(clean(value), regular, SIZES.text, width - labelWidth);
         const rows = Math.max(labels.length, values.length);
         for (let i = 0; i < rows; i++) {
           room(SIZES.text * LINE);
           if (labels[i]) draw(labels[i]!, MARGIN, bold, SIZES.text);
-          if (values[i]) draw(values[i]!, MARGIN + LABEL_WIDTH, regular, SIZES.text);
+          if (values[i]) draw(values[i]!, MARGIN + labelWidth, regular, SIZES.text);
           y -= SIZES.text * LINE;
         }
       }
@@ -116,8 +146,8 @@ export async function renderReleaseRecord(content: ReleaseRecordContent, created
       const needed = columns.map(
         (heading, c) =>
           Math.max(
-            bold.widthOfTextAtSize(clean(heading), SIZES.text),
-            ...rows.map((cells) => regular.widthOfTextAtSize(clean(cells[c] ?? ''), SIZES.text)),
+            widthOf(bold, clean(heading), SIZES.text),
+            ...rows.map((cells) => widthOf(regular, clean(cells[c] ?? ''), SIZES.text)),
           ) + CELL_GAP,
       );
       const scale = Math.min(1, width / needed.reduce((sum, w) => sum + w, 0));

@@ -18,7 +18,10 @@ const fraction = v.pipe(
  */
 export const impurities = v.pipe(
   v.array(
-    v.strictObject({ Nuclide: oneOf(KNOWN_NUCLIDES as readonly string[]), Fraction: fraction }, 'detail.object_members'),
+    v.strictObject(
+      { Nuclide: oneOf(KNOWN_NUCLIDES as readonly string[]), Fraction: fraction },
+      'detail.object_members',
+    ),
   ),
   v.maxLength(MAX_IMPURITIES, `detail.max_items:${MAX_IMPURITIES}`),
   v.description(

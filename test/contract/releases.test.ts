@@ -6,9 +6,6 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REGISTER_FIELDS } from '../../shared/domain/release-register';
 import { formatTimestamp } from '../../shared/domain/time';
@@ -22,6 +19,7 @@ import {
   measurementPath,
   NOTICE_BODY,
 } from '../support/registers';
+import { readPdf } from '../support/pdf';
 import { releasable, releaseOf } from '../support/releases';
 
 const t = newTenant({ sub: 'person-owner', name: 'Olivia Owner' });
@@ -41,18 +39,11 @@ const assess = async (uuid: string, query = '') =>
   (await call('GET', `${containerPath(t, uuid)}/release-assessment${query}`, { token: t.token })).body
     .ReleaseAssessmentModel as Record<string, any>;
 const registerPath = (suffix = '', query = `?year=${year}`) => `${W}/release-register${suffix}${query}`;
-function pdfText(bytes: Uint8Array): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'nm-archive-record-'));
-  try {
-    writeFileSync(path.join(dir, 'record.pdf'), bytes);
-    return execFileSync('pdftotext', ['-layout', path.join(dir, 'record.pdf'), '-'], { encoding: 'utf8' });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+/** The record's text as a reader shows it, every page (PDF.js, test/support/pdf.ts). */
+const pdfText = async (bytes: Uint8Array) => (await readPdf(bytes)).pages.join('\n');
 
 describe('the walkthrough: from the clearance notice to the archived record', () => {
-  it('notice, instrument, container, DECAY, decision measurement, sweep, release, record, register, labels', async () => {
+  it('notice, instrument, container, DECAY, decision measurement, release, record, register, labels', async () => {
     const notice = await createNotice(t, {
       ...NOTICE_BODY,
       FileNumber: 'RP-2026/0815',
@@ -164,7 +155,7 @@ describe('the walkthrough: from the clearance notice to the archived record', ()
     });
     const bytes = new Uint8Array(await (await fetch(document.Url)).arrayBuffer());
     expect(createHash('sha256').update(bytes).digest('hex')).toBe(record.Sha256);
-    const text = pdfText(bytes);
+    const text = await pdfText(bytes);
     for (const expected of [
       'Freigabeprotokoll',
       'Klinikum Musterstadt',
@@ -304,12 +295,13 @@ describe('the release the law allows (each finding of the release-law issue)', (
     ]);
   });
 
-  it('a waste form the type does not cover is 409: an aqueous liquid is released only in the individual case', async () => {
+  it('a waste form the type does not cover is 409: an aqueous liquid goes only in the individual case', async () => {
     const liquid = await releasable(t, { name: 'Bottle', wasteForm: 'LIQUID_AQUEOUS' });
     const refused = await releaseOf(t, liquid.uuid, { ClearanceNoticeUuid: liquid.notice }, rpo);
     expect([refused.status, errorOf(refused).LocalizedMessage]).toEqual([
       409,
-      'UNRESTRICTED does not cover waste of the form LIQUID_AQUEOUS; the ordinance lets it cover SOLID, LIQUID_ORGANIC, OIL (Anlage 8 Teil B, § 37).',
+      'UNRESTRICTED does not cover waste of the form LIQUID_AQUEOUS; the ordinance lets it cover SOLID, ' +
+        'LIQUID_ORGANIC, OIL (Anlage 8 Teil B, § 37).',
     ]);
     // SPECIFIC_DISPOSAL has no value for F-18 (Spalte 8 and 9 are empty): a missing input, named.
     const solid = await releasable(t, { name: 'Disposal', notice: liquid.notice, instrument: liquid.instrument });
@@ -373,7 +365,7 @@ describe('the release the law allows (each finding of the release-law issue)', (
     const document = (
       await call('GET', `/document/api/v1/${t.client}/${t.facility}/documents/record/${ready.uuid}`, { token: t.token })
     ).body.DocumentModelCollection[0];
-    const text = pdfText(new Uint8Array(await (await fetch(document.Url)).arrayBuffer()));
+    const text = await pdfText(new Uint8Array(await (await fetch(document.Url)).arrayBuffer()));
     for (const part of ['Masse berichtigt nach dem', 'auf 10,5 kg', 'Weighed again']) expect(text).toContain(part);
   });
 

@@ -28,7 +28,6 @@ import {
 import { startPrism } from '../support/prism';
 import { releasable, releaseOf } from '../support/releases';
 import { fillPath } from '../support/routes';
-import { formatTimestamp } from '../../shared/domain/time';
 import { REGISTER_FIELDS } from '../../shared/domain/release-register';
 import { CLEARANCE_NOTICE_FIELDS } from '../../shared/domain/clearance-notice';
 import { INSTRUMENT_FIELDS } from '../../shared/domain/instrument';

@@ -1105,6 +1105,7 @@ const ACCOUNT_WIDE_NAMES = new Set([
   'AWS::StepFunctions::StateMachine StateMachineName',
   'AWS::Events::Rule Name',
   'AWS::ApiGatewayV2::Api Name',
+  'AWS::Backup::BackupVault BackupVaultName',
 ]);
 
 describe('context overrides', () => {

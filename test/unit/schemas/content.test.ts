@@ -46,7 +46,7 @@ describe('content bodies', () => {
     expect(parsed.ignored).toEqual(['Uuid', 'CreatedAt', 'CreatedBy']);
   });
 
-  it('takes Impurities: known nuclides with a fraction strictly between 0 and 1, [] or null; 400 naming the rest', () => {
+  it('takes Impurities: known nuclides, a fraction strictly between 0 and 1, [] or null; 400 naming the rest', () => {
     const base = { Kind: 'GENERATOR_ELUAT', ContentId: 'e1', Nuclide: 'Ga-68' };
     const body = { ...base, Impurities: [{ Nuclide: 'Ge-68', Fraction: 1e-5 }] };
     expect(parseBody(contentCreateSchema, body, contentMembers).value).toEqual(body);
