@@ -142,16 +142,34 @@ export async function renderReleaseRecord(content: ReleaseRecordContent, created
       }
     } else if ('table' in section) {
       const { columns, rows } = section.table;
-      // Each column as wide as its widest cell needs, shrunk in proportion when together they exceed the page.
+      // Each column as wide as its widest cell needs; where they exceed the page, each keeps at least its longest
+      // word (so no word is cut) and shares what is left in proportion to what it would need beyond that.
+      const cellsOf = (c: number) => [
+        { text: columns[c]!, font: bold },
+        ...rows.map((cells) => ({ text: cells[c] ?? '', font: regular })),
+      ];
       const needed = columns.map(
-        (heading, c) =>
+        (_, c) => Math.max(...cellsOf(c).map((cell) => widthOf(cell.font, clean(cell.text), SIZES.text))) + CELL_GAP,
+      );
+      const least = columns.map(
+        (_, c) =>
           Math.max(
-            widthOf(bold, clean(heading), SIZES.text),
-            ...rows.map((cells) => widthOf(regular, clean(cells[c] ?? ''), SIZES.text)),
+            ...cellsOf(c).flatMap((cell) =>
+              clean(cell.text)
+                .split(/\s+/)
+                .map((word) => widthOf(cell.font, word, SIZES.text)),
+            ),
           ) + CELL_GAP,
       );
-      const scale = Math.min(1, width / needed.reduce((sum, w) => sum + w, 0));
-      const widths = needed.map((w) => w * scale);
+      const sum = (values: number[]) => values.reduce((total, w) => total + w, 0);
+      const spare = width - sum(least);
+      const beyond = sum(needed) - sum(least);
+      const widths =
+        sum(needed) <= width
+          ? needed
+          : spare <= 0
+            ? least.map((w) => (w * width) / sum(least))
+            : least.map((w, c) => w + ((needed[c]! - w) * spare) / beyond);
       const left = widths.map((_, c) => MARGIN + widths.slice(0, c).reduce((sum, w) => sum + w, 0));
       const tableRow = (cells: string[], font: PDFFont) => {
         const wrapped = cells.map((cell, c) => wrap(clean(cell), font, SIZES.text, widths[c]! - CELL_GAP));

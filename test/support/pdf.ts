@@ -44,7 +44,8 @@ function layoutPage(items: TextItem[]): string {
       let end: number | undefined;
       for (const piece of pieces.sort((a, b) => a.transform[4]! - b.transform[4]!)) {
         const x = piece.transform[4]!;
-        if (end !== undefined) text += ' '.repeat(Math.max(1, Math.round((x - end) / (piece.height * 0.3))));
+        // A piece without a height (a lone space, say) is measured by a 9-point font.
+        if (end !== undefined) text += ' '.repeat(Math.max(1, Math.round((x - end) / ((piece.height || 9) * 0.3))));
         text += piece.str;
         end = x + piece.width;
       }
