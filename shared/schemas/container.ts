@@ -60,6 +60,7 @@ const schemas = schemasOf(CONTAINER_TABLE, {
     ),
     LabelsRemoved: v.pipe(
       flag,
+      v.examples([false]),
       v.description(
         'The radiation labels were removed (StrlSchV § 93 Abs. 2): only after the release, once (true stays true); ' +
           'DISPOSED needs it.',
@@ -87,6 +88,7 @@ const schemas = schemasOf(CONTAINER_TABLE, {
 /** An officer's reason on record: a mass raised after closing needs one (10 to 1,000 characters). */
 export const justification = v.pipe(
   text(JUSTIFICATION_LENGTH.min, JUSTIFICATION_LENGTH.max),
+  v.examples(['Weighed again on the calibrated scale: the first weighing left out the lid.']),
   v.description(
     "The radiation protection officer's reason on record (10 to 1,000 characters): a Weight raised in DECAY or " +
       'RELEASE_DATE_REACHED needs it; the history and the release record keep it.',

@@ -10,6 +10,7 @@ import { dynamoContainerStore } from '../../shared/data/containers';
 import { HALF_LIVES } from '../../shared/domain/decay';
 import { formatTimestamp } from '../../shared/domain/time';
 import { keys } from '../../shared/data/table';
+import { releasable } from '../support/releases';
 import { call, containerPath, documentClient, errorOf, newTenant, runtime, token } from '../support/api';
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
@@ -286,23 +287,13 @@ describe('states and release', () => {
     expect([renamed.status, errorOf(renamed).Message]).toEqual([409, 'container.read_only']);
   });
 
-  it('DISPOSED needs the release: an RPO releases and disposes in one update (the dispose record)', async () => {
-    // 10 kg at 1 kBq of F-18: 0.1 Bq/g, cleared at once.
-    const created = await create({
-      Name: 'Box',
-      Weight: 10_000,
-      MeasurementActivity: 1_000,
-      MeasurementDate: formatTimestamp(new Date(Date.now() - 60_000)),
-    });
-    await call('POST', `${containerPath(t, created.Uuid)}/contents`, {
-      token: t.token,
-      body: { Kind: 'CYCLOTRON_PRODUCT', ContentId: 'cp-1', Nuclide: 'F-18' },
-    });
-    await put(created.Uuid, { State: 'DECAY' });
-    expect((await put(created.Uuid, { State: 'RELEASE_DATE_REACHED' })).status).toBe(200);
+  it('DISPOSED needs the release and the labels off: an RPO releases, then disposes (the dispose record)', async () => {
+    // A solid container of F-18, measured and in RELEASE_DATE_REACHED; the facility holds one notice.
+    const ready = await releasable(t);
+    const created = { Uuid: ready.uuid };
     const unreleased = await put(created.Uuid, { State: 'DISPOSED' });
     expect([unreleased.status, errorOf(unreleased).Message]).toEqual([409, 'container.release_required']);
-    const disposed = await put(
+    const labelled = await put(
       created.Uuid,
       {
         State: 'DISPOSED',
@@ -311,6 +302,11 @@ describe('states and release', () => {
       },
       { token: rpo },
     );
+    expect([labelled.status, errorOf(labelled).Message]).toEqual([409, 'container.labels_not_removed']);
+    expect((await put(created.Uuid, { IsReleasedByRadiationProtectionOfficer: true }, { token: rpo })).status).toBe(
+      200,
+    );
+    const disposed = await put(created.Uuid, { State: 'DISPOSED', LabelsRemoved: true });
     expect(disposed.status, disposed.text).toBe(200);
     expect(disposed.body.ContainerModel).toMatchObject({
       State: 'DISPOSED',

@@ -283,23 +283,24 @@ describe('history', () => {
       );
     const whole = await call('GET', `${containerPath(t, created.Uuid)}/history`, { token: t.token });
     const lines = whole.body.ContainerHistoryEntryModelCollection;
-    // State and Name at creation + 105 weight changes.
-    expect(whole.body.CollectionConfiguration).toMatchObject({ IsPaginated: false, TotalCount: 107 });
-    expect(lines.at(-1)).toMatchObject({
+    // State, Name and LabelsRemoved at creation + 105 weight changes.
+    expect(whole.body.CollectionConfiguration).toMatchObject({ IsPaginated: false, TotalCount: 108 });
+    expect(lines.at(-2)).toMatchObject({
       By: 'person-owner',
       ByName: 'Olivia Owner',
       Field: 'Name',
       OldValue: null,
       NewValue: 'Paged',
     });
+    expect(lines.at(-1)).toMatchObject({ Field: 'LabelsRemoved', OldValue: null, NewValue: false });
     expect(lines[0].Field).toBe('Weight');
     const second = await call('GET', `${containerPath(t, created.Uuid)}/history/page/2`, { token: t.token });
     expect(second.body.CollectionConfiguration).toMatchObject({
       CurrentPage: 2,
       LastPage: 2,
       FirstIndex: 100,
-      LastIndex: 106,
-      TotalCount: 107,
+      LastIndex: 107,
+      TotalCount: 108,
     });
     expect(second.body.ContainerHistoryEntryModelCollection).toEqual(lines.slice(100));
     const first = await call('GET', `${containerPath(t, created.Uuid)}/history/page`, { token: t.token });

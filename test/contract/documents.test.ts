@@ -100,8 +100,9 @@ describe.each([0, 1, 100, 101, 205])('a facility with %i documents', (n) => {
         LastPageEndpoint: endpoint(lastPage),
         PreviousPageEndpoint: endpoint(Math.min(Math.max(page - 1, 1), lastPage)),
         NextPageEndpoint: endpoint(Math.min(page + 1, lastPage)),
-        FirstIndex: (page - 1) * 100,
-        LastIndex: (page - 1) * 100 + count - 1,
+        // A page past the end starts at the end of the collection.
+        FirstIndex: Math.min((page - 1) * 100, n),
+        LastIndex: Math.min((page - 1) * 100, n) + count - 1,
         TotalCount: n,
       });
       expect(c.FirstPageEndpoint).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/document\/api\/v1\/.+\/documents\/page\/1$/);

@@ -6,6 +6,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { keys } from '../../shared/data/table';
+import { releasable, releaseOf } from '../support/releases';
 import {
   call,
   containerPath,
@@ -218,17 +219,14 @@ describe('/service flags and answers (finding 4)', () => {
 describe('kept containers are read-only (finding 6)', () => {
   it.each(['DISPATCHED', 'DISPOSED'])('a %s container refuses any change with 409 naming the state', async (state) => {
     const t = newTenant({ roles: ['rpo'] });
-    const created = await call('POST', containerPath(t), { token: t.token, body: { Name: 'kept', Weight: 10 } });
-    const uuid = created.body.ContainerModel.Uuid as string;
-    expect((await call('PUT', containerPath(t, uuid), { token: t.token, body: { State: 'DECAY' } })).status).toBe(200);
-    // DISPOSED needs the release: an RPO's decision on record (the container holds no measurement to clear it).
+    // A solid container measured and in RELEASE_DATE_REACHED; DISPOSED needs its release and its labels off.
+    const { uuid, notice } = await releasable(t, { name: 'kept' });
     if (state === 'DISPOSED') {
-      const justification = "Kept record for the test: released on the officer's decision.";
-      const released = await call('POST', `${containerPath(t, uuid)}/release`, {
-        token: t.token,
-        body: { Justification: justification },
-      });
+      const released = await releaseOf(t, uuid, { ClearanceNoticeUuid: notice }, t.token);
       expect(released.status, released.text).toBe(200);
+      expect(
+        (await call('PUT', containerPath(t, uuid), { token: t.token, body: { LabelsRemoved: true } })).status,
+      ).toBe(200);
     }
     const moved = await call('PUT', containerPath(t, uuid), { token: t.token, body: { State: state } });
     expect(moved.status, moved.text).toBe(200);

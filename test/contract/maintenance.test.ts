@@ -278,8 +278,9 @@ describe.each([0, 1, 100, 101])('a facility with %i entries', (n) => {
         LastPageEndpoint: endpoint(last),
         PreviousPageEndpoint: endpoint(Math.min(Math.max(page - 1, 1), last)),
         NextPageEndpoint: endpoint(Math.min(page + 1, last)),
-        FirstIndex: (page - 1) * 100,
-        LastIndex: (page - 1) * 100 + count - 1,
+        // A page past the end starts at the end of the collection.
+        FirstIndex: Math.min((page - 1) * 100, n),
+        LastIndex: Math.min((page - 1) * 100, n) + count - 1,
         TotalCount: n,
       });
       seen.push(...uuids(r));

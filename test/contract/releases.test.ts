@@ -155,6 +155,12 @@ describe('the walkthrough: from the clearance notice to the archived record', ()
     });
     const bytes = new Uint8Array(await (await fetch(document.Url)).arrayBuffer());
     expect(createHash('sha256').update(bytes).digest('hex')).toBe(record.Sha256);
+    // The record document is kept as made (StrlSchV § 86 Abs. 2).
+    const changed = await call('PUT', `/document/api/v1/${t.client}/${t.facility}/documents/${document.Uuid}`, {
+      token: t.token,
+      body: { State: 'ARCHIVED' },
+    });
+    expect([changed.status, errorOf(changed).Message]).toEqual([409, 'document.kept_record']);
     const text = await pdfText(bytes);
     for (const expected of [
       'Freigabeprotokoll',

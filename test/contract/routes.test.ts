@@ -425,6 +425,7 @@ const samples: Record<string, Sample> = {
       const model = r.body.ReleaseAssessmentModel;
       expect(Object.keys(model)).toEqual([
         'ContainerUuid',
+        'ReleaseType',
         'AssessedAt',
         'Basis',
         'MeasurementDate',
@@ -437,6 +438,7 @@ const samples: Record<string, Sample> = {
         'PredictionRemark',
         'SurfaceCheck',
         'MissingInputs',
+        'DecisionMeasurement',
       ]);
       expect(model.Nuclides.map((n: object) => Object.keys(n))).toEqual([
         ['Nuclide', 'Share', 'SpecificActivityBqPerG', 'ClearanceLevelBqPerG', 'Ratio'],
@@ -449,6 +451,8 @@ const samples: Record<string, Sample> = {
         SharesAssumed: false,
         SurfaceCheck: null,
         MissingInputs: [],
+        ReleaseType: 'UNRESTRICTED',
+        DecisionMeasurement: null,
       });
       expect(model.Nuclides[0]).toMatchObject({ Nuclide: 'F-18', Share: 1, ClearanceLevelBqPerG: 10 });
       expect(r.body.Notifications).toEqual([]);
@@ -466,6 +470,8 @@ const samples: Record<string, Sample> = {
         'SurfaceClearanceLevelBqPerCm2',
         'Row',
         'Note',
+        'ExpectedImpurities',
+        'ReleaseTypes',
       ]);
       expect(r.body.NuclideModelCollection.find((n: { Nuclide: string }) => n.Nuclide === 'F-18')).toMatchObject({
         HalfLifeSeconds: 6586.2,

@@ -279,6 +279,7 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
         expect(Object.keys(env).sort()).toEqual([
           'BUCKET_NAME',
           'CORS_ALLOWED_ORIGINS',
+          'DECISION_MEASUREMENT_MAX_AGE_DAYS',
           'MAX_BODY_BYTES',
           'MAX_UPLOAD_BYTES',
           'PAGE_SIZE',
@@ -420,7 +421,8 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
       }
     });
 
-    it('lets only maintenance steps scan the table or list the bucket', () => {
+    it('lets only maintenance steps scan the table or list the bucket (and a records reader its own folder)', () => {
+      const recordReaders = routes.filter((r) => r.records === 'read').map((r) => routeFnIds.get(r.operation));
       for (const fnId of ownFnIds) {
         const actions = [...roleActions(template, roleIdOf(fnId)), ...roleActions(template, dataRoleIdOf(fnId))];
         const step = [...stepFnIds.values()].includes(fnId);
@@ -429,7 +431,7 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
           expect(
             actions.filter((a) => /^s3:(List|GetBucket)/.test(a) || a.endsWith('*')),
             fnId,
-          ).toEqual([]);
+          ).toEqual(recordReaders.includes(fnId) ? ['s3:ListBucket'] : []);
       }
     });
 
@@ -441,7 +443,12 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
       for (const { files, records, fnId } of subjects) {
         const s3 = roleActions(template, dataRoleIdOf(fnId)).filter((a) => a.startsWith('s3:'));
         // Release records: put with their retention by the functions that make them (test/infra/records.test.ts).
-        const recordActions = records === 'write' ? ['s3:PutObject', 's3:PutObjectRetention'] : [];
+        const recordActions =
+          records === 'write'
+            ? ['s3:PutObject', 's3:PutObjectRetention']
+            : records === 'read'
+              ? ['s3:GetObject', 's3:ListBucket']
+              : [];
         if (files === 'none') {
           expect(s3.sort(), fnId).toEqual(recordActions);
           continue;
@@ -614,6 +621,10 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
                     },
               );
               if (onIndex) expect(actions).toEqual(['dynamodb:Query']);
+            } else if (actions.includes('s3:ListBucket')) {
+              // A listing: the bucket, under the session's own folder only.
+              expect(actions, tenantRoleId).toEqual(['s3:ListBucket']);
+              expect(statement.Condition, tenantRoleId).toEqual({ StringLike: { 's3:prefix': [`${SESSION_FILES}*`] } });
             } else {
               expect(actions.every((a) => a.startsWith('s3:'))).toBe(true);
               expect(JSON.stringify(statement.Resource).endsWith(`/${SESSION_FILES}*"]]}`), tenantRoleId).toBe(true);

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { type IamAsk, tableArn } from '../../infra/local/iam-requests';
 import { stagePolicies } from '../../infra/local/iam-policies';
 import { indexKeys, keys, TABLE_DEFINITION } from '../../shared/data/table';
-import { fileKey } from '../../shared/domain/document';
+import { facilityFilesPrefix, fileKey } from '../../shared/domain/document';
 import { crossings, outOfReach } from '../support/iam';
 
 type Json = any;
@@ -31,6 +31,16 @@ function ownRequests(policies: { policy: Json }[]): [string, IamAsk][] {
         if (action.startsWith('s3:'))
           return resources.map((resource) => {
             const bucket = resource.replace('arn:aws:s3:::', '').split('/')[0]!;
+            // A listing asks on the bucket with the folder as its prefix.
+            if (action === 's3:ListBucket')
+              return [
+                `${action} ${bucket}`,
+                {
+                  action,
+                  resource: `arn:aws:s3:::${bucket}`,
+                  context: { 's3:prefix': facilityFilesPrefix(tenant.client, tenant.facility) },
+                },
+              ];
             const key = fileKey({ Client: tenant.client, Facility: tenant.facility, Uuid: 'u1' });
             return [`${action} ${bucket}`, { action, resource: `arn:aws:s3:::${bucket}/${key}` }];
           });

@@ -52,10 +52,16 @@ export function crossings(request: IamAsk, tags: Record<string, string>): [strin
   const rewrite = (from: string, to: string): IamAsk => {
     const swap = (text: string) => text.split(from).join(to);
     const keys = request.context?.['dynamodb:LeadingKeys'];
+    const prefix = request.context?.['s3:prefix'];
     return {
       ...request,
       resource: request.resource.startsWith('arn:aws:s3:::') ? swap(request.resource) : request.resource,
-      context: { ...request.context, ...(keys ? { 'dynamodb:LeadingKeys': [keys].flat().map(swap) } : {}) },
+      context: {
+        ...request.context,
+        ...(keys ? { 'dynamodb:LeadingKeys': [keys].flat().map(swap) } : {}),
+        // A listing names its folder in its prefix.
+        ...(typeof prefix === 'string' ? { 's3:prefix': swap(prefix) } : {}),
+      },
     };
   };
   // Where a request names its facility: the facility's partition key (its index partitions begin with it) or the
