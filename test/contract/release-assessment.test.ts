@@ -6,12 +6,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { dynamoContainerStore } from '../../shared/data/containers';
 import { keys } from '../../shared/data/table';
 import { formatTimestamp, TIMESTAMP_PATTERN } from '../../shared/domain/time';
 import { containerService } from '../../shared/services/containers';
-import { call, containerPath, documentClient, errorOf, newTenant, runtime, token } from '../support/api';
+import { call, containerPath, documentClient, errorOf, eventually, newTenant, runtime, token } from '../support/api';
 import { releasable, releaseOf } from '../support/releases';
 
 const t = newTenant({ sub: 'person-owner', name: 'Olivia Owner' });
@@ -79,6 +79,21 @@ describe('the gate into RELEASE_DATE_REACHED and the assessment', () => {
     const model = await load(uuid);
     expect(model.State).toBe('DECAY');
     expect(model.ReleaseDateTime > formatTimestamp(new Date())).toBe(true);
+  });
+
+  it("the runtime's own sweep logs under its own function name, not the last request's", async () => {
+    const uuid = await measured('Logged sweep', 'F-18', 1_000, 1);
+    await put(uuid, { State: 'DECAY' });
+    // Due at once (1 kBq in 10 kg clears at its measurement): the scheduled sweep (every few seconds) moves it.
+    const line = await eventually(async () => {
+      const found = readFileSync(inject('logFile'), 'utf8')
+        .split('\n')
+        .filter((l) => l.startsWith('{') && l.includes('"release sweep"'))
+        .map((l) => JSON.parse(l))
+        .at(-1);
+      return found && (await load(uuid)).State === 'RELEASE_DATE_REACHED' ? found : undefined;
+    }, 20_000);
+    expect(line).toMatchObject({ message: 'release sweep', function_name: 'container-releaseSweep' });
   });
 
   it('a client-set ReleaseDateTime before the prediction is 409', async () => {
