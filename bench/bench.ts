@@ -18,7 +18,7 @@ import { ensureTable, LOCAL_CREDENTIALS, LOCAL_REGION, startDynamoDbLocal, start
 import { batchPut } from '../shared/data/batch';
 import { documentItem } from '../shared/data/documents';
 import { maintenanceItem } from '../shared/data/maintenance';
-import { createContainer } from '../shared/domain/container';
+import { createContainer } from '../shared/domain/container-rules';
 import { repoRoot } from '../infra/local/paths';
 import { createDocumentClient } from '../shared/clients/dynamodb';
 import { createS3Client } from '../shared/clients/s3';

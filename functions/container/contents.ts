@@ -1,5 +1,5 @@
 import { containerRoutes } from '../../shared/routes/containers';
-import { MAX_CONTENTS } from '../../shared/domain/container';
+import { MAX_CONTENTS } from '../../shared/domain/container-contents';
 import { httpHandler } from '../../shared/http/handler';
 import { tenantOf } from '../../shared/http/request';
 import { wholeReply } from '../../shared/http/replies';

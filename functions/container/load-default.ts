@@ -1,5 +1,5 @@
 import { containerRoutes } from '../../shared/routes/containers';
-import { defaultContainerModel } from '../../shared/domain/container';
+import { defaultContainerModel } from '../../shared/domain/container-model';
 import { httpHandler } from '../../shared/http/handler';
 import { single } from '../../shared/http/replies';
 import { tenantOf } from '../../shared/http/request';

@@ -1,5 +1,5 @@
 import { containerRoutes } from '../../shared/routes/containers';
-import { MAX_CONTENTS } from '../../shared/domain/container';
+import { MAX_CONTENTS } from '../../shared/domain/container-contents';
 import { nuclideModels } from '../../shared/domain/nuclides';
 import { httpHandler } from '../../shared/http/handler';
 import { wholeReply } from '../../shared/http/replies';

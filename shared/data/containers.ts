@@ -7,17 +7,10 @@ import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { batchWrite } from './batch';
 import { queryAll } from './query';
 import { randomUUID } from 'node:crypto';
-import {
-  type AuditAction,
-  CONTAINER_TABLE,
-  type ContainerRecord,
-  type ContainerView,
-  type ContentLink,
-  type ContentModel,
-  type FieldChange,
-  toContentLink,
-  toContentModel,
-} from '../domain/container';
+import type { AuditAction, FieldChange } from '../domain/container-audit';
+import { type ContentLink, type ContentModel, toContentLink, toContentModel } from '../domain/container-contents';
+import { CONTAINER_TABLE, type ContainerRecord } from '../domain/container-fields';
+import type { ContainerView } from '../domain/container-model';
 import { recordFieldsOf } from '../domain/fields';
 import type { ClearanceNotice } from '../domain/clearance-notice';
 import type { DocumentRecord } from '../domain/document';

@@ -5,7 +5,7 @@
  * version in one transaction: the container's ETag moves, so a release that read it before reads it again.
  */
 import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { ContainerRecord } from '../domain/container';
+import type { ContainerRecord } from '../domain/container-fields';
 import { MEASUREMENT_FIELDS, pick } from '../domain/decision-measurement-fields';
 import { measurementSummary, type MeasurementRecord } from '../domain/measurement';
 import { containerAuditItem, containerItem, type WriteContext } from './containers';

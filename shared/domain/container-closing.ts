@@ -5,7 +5,7 @@
  * correction after closing is printed on the release record. Pure: no AWS, no HTTP.
  */
 import { AppError, conflict } from '../errors';
-import type { ContainerState } from './container';
+import type { ContainerState } from './container-fields';
 
 /** The states after closing in which the mass still counts for a release. */
 const CLOSED_STATES: readonly ContainerState[] = ['DECAY', 'RELEASE_DATE_REACHED'];

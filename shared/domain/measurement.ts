@@ -5,7 +5,9 @@
  */
 import { badRequest, conflict } from '../errors';
 import type { Detail } from '../i18n/translate';
-import { type ContainerRecord, type ContentLink, isReleased } from './container';
+import type { ContentLink } from './container-contents';
+import type { ContainerRecord } from './container-fields';
+import { isReleased } from './container-states';
 import {
   type Counting,
   type CountingResult,

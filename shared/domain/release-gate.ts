@@ -10,7 +10,10 @@
 import { conflict } from '../errors';
 import { noticeMisfits, type ClearanceNotice } from './clearance-notice';
 import type { ValueSource } from './clearance-values';
-import { assessContainer, clearanceDetails, isReleased, type ContainerRecord, type ContentLink } from './container';
+import { assessContainer, clearanceDetails } from './container-assessment';
+import type { ContentLink } from './container-contents';
+import type { ContainerRecord } from './container-fields';
+import { isReleased } from './container-states';
 import type { MeasuredDecision } from './decision-measurement';
 import type { ReleaseAssessment } from './release-assessment';
 import { RELEASE_TYPE_RULES, SPECIFIC_DISPOSAL_YEARLY_MASS_G, typeCovers, type ReleaseType } from './release-types';

@@ -8,7 +8,8 @@
  */
 import type { ClearanceNotice } from './clearance-notice';
 import type { MassCorrection } from './container-closing';
-import type { ContainerRecord, ContentModel } from './container';
+import type { ContentModel } from './container-contents';
+import type { ContainerRecord } from './container-fields';
 import type { MeasuredDecision } from './decision-measurement';
 import type { RecordSection, ReleaseRecordContent } from './record-content';
 import { measurementSections } from './record-measurement';

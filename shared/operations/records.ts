@@ -6,13 +6,10 @@
  */
 import * as v from 'valibot';
 import { isKnownNuclide } from '../domain/decay';
-import {
-  AUDIT_ACTIONS,
-  CONTAINER_STATES,
-  CONTENT_KINDS,
-  missingRelease,
-  type ContainerData,
-} from '../domain/container';
+import { AUDIT_ACTIONS } from '../domain/container-audit';
+import { CONTENT_KINDS } from '../domain/container-contents';
+import { CONTAINER_STATES, type ContainerData } from '../domain/container-fields';
+import { missingRelease } from '../domain/container-states';
 import { DOCUMENT_SCOPES, DOCUMENT_STATES } from '../domain/document';
 import { RELEASE_TYPES } from '../domain/release-types';
 import { entryRuleBreaches, MAINTENANCE_STATES, type MaintenanceData } from '../domain/maintenance';

@@ -5,7 +5,7 @@ import {
   CONTAINER_STATES,
   CONTAINER_TABLE,
   type ContainerField,
-} from '../domain/container';
+} from '../domain/container-fields';
 import { JUSTIFICATION_LENGTH } from '../domain/container-closing';
 import { WASTE_FORMS } from '../domain/release-types';
 import {

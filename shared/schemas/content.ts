@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { CONTENT_KINDS, type ContentModel } from '../domain/container';
+import { CONTENT_KINDS, type ContentModel } from '../domain/container-contents';
 import { KNOWN_NUCLIDES } from '../domain/nuclides';
 import { identifier, model, oneOf, quantity, timestamp } from './fields';
 

@@ -18,7 +18,7 @@ import {
   toNoticeModel,
   updateNotice,
 } from '../domain/clearance-notice';
-import { etagOf } from '../domain/container';
+import { etagOf } from '../domain/container-model';
 import { AppError, badRequest, notFound } from '../errors';
 import { ifMatchHolds, type Writer } from './containers';
 

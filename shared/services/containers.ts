@@ -4,31 +4,26 @@
  * events. The release act itself stands beside it (shared/services/releases.ts).
  */
 import { randomUUID } from 'node:crypto';
+import { clearanceReason, assessContainer } from '../domain/container-assessment';
+import { allFieldsAsChanges, fieldChanges } from '../domain/container-audit';
 import {
-  allFieldsAsChanges,
-  etagOf,
-  clearanceReason,
-  assessContainer,
-  fieldChanges,
-  isKeptRecord,
   checkContentAddable,
   checkContentsChangeable,
-  checkDeletable,
   toContentModel,
-  touched,
   type ContentLink,
   type ContentModel,
-  createContainer,
+} from '../domain/container-contents';
+import type { ContainerCreate, ContainerPatch, ContainerRecord } from '../domain/container-fields';
+import {
+  etagOf,
+  touched,
   personIdsOf,
   toContainerModel,
-  transitionRecord,
-  updateContainer,
   type ContainerModel,
-  type ContainerCreate,
-  type ContainerPatch,
-  type ContainerRecord,
   type ContainerView,
-} from '../domain/container';
+} from '../domain/container-model';
+import { createContainer, updateContainer } from '../domain/container-rules';
+import { isKeptRecord, checkDeletable, transitionRecord } from '../domain/container-states';
 import { EXPECTED_IMPURITIES } from '../domain/nuclides';
 import type { ReleaseAssessment } from '../domain/release-assessment';
 import { valueSourceOf } from '../domain/release-gate';

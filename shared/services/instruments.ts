@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { InstrumentStore } from '../data/instruments';
 import type { Tenant } from '../data/table';
 import { ConditionFailedError, optimistic } from '../data/transact';
-import { etagOf } from '../domain/container';
+import { etagOf } from '../domain/container-model';
 import { timeOrderedUuid } from '../domain/ids';
 import {
   type CheckInput,

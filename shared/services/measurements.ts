@@ -10,7 +10,8 @@ import type { InstrumentStore } from '../data/instruments';
 import type { MeasurementStore } from '../data/measurements';
 import type { Tenant } from '../data/table';
 import { optimistic } from '../data/transact';
-import { type ContainerRecord, etagOf, touched } from '../domain/container';
+import type { ContainerRecord } from '../domain/container-fields';
+import { etagOf, touched } from '../domain/container-model';
 import type { DecisionMeasurement, Geometry } from '../domain/decision-measurement';
 import {
   checkAveragingArea,

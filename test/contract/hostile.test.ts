@@ -12,7 +12,7 @@ import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { beforeAll, describe, expect, it, inject } from 'vitest';
 import { issuerKeys, mintToken } from '../../infra/local/identity';
-import { CONTAINER_MUTABLE_FIELDS } from '../../shared/domain/container';
+import { CONTAINER_MUTABLE_FIELDS } from '../../shared/domain/container-fields';
 import { DOCUMENT_MUTABLE_FIELDS } from '../../shared/domain/document';
 import { MAINTENANCE_MUTABLE_FIELDS } from '../../shared/domain/maintenance';
 import { keys } from '../../shared/data/table';

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../infra/local/paths';
 import { OPENAPI_FILE } from '../../shared/routes/docs';
 import { routes, type Route } from '../../shared/routes';
-import { CONTAINER_FIELDS } from '../../shared/domain/container';
+import { CONTAINER_FIELDS } from '../../shared/domain/container-fields';
 import { DOCUMENT_FIELDS } from '../../shared/domain/document';
 import { MAINTENANCE_FIELDS } from '../../shared/domain/maintenance';
 import { ITEM_TYPES, keys } from '../../shared/data/table';

@@ -2,7 +2,8 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createContainer, updateContainer, allFieldsAsChanges } from '../../shared/domain/container';
+import { allFieldsAsChanges } from '../../shared/domain/container-audit';
+import { createContainer, updateContainer } from '../../shared/domain/container-rules';
 import { dynamoContainerStore, type ContainerStore } from '../../shared/data/containers';
 import { keys } from '../../shared/data/table';
 import { ConditionFailedError } from '../../shared/data/transact';

@@ -17,7 +17,7 @@ import { dynamoDocumentStore } from '../../shared/data/documents';
 import { s3FileStorage } from '../../shared/data/files';
 import { dynamoMaintenanceStore } from '../../shared/data/maintenance';
 import { keys } from '../../shared/data/table';
-import { createContainer } from '../../shared/domain/container';
+import { createContainer } from '../../shared/domain/container-rules';
 import { documentWithFile } from '../support/seed';
 import { createEntry } from '../../shared/domain/maintenance';
 import { invalidRecords } from '../../shared/operations/invalid-records';

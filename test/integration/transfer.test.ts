@@ -12,7 +12,7 @@ import { dynamoContainerStore } from '../../shared/data/containers';
 import { dynamoDocumentStore } from '../../shared/data/documents';
 import { s3FileStorage } from '../../shared/data/files';
 import { dynamoMaintenanceStore } from '../../shared/data/maintenance';
-import { createContainer, updateContainer } from '../../shared/domain/container';
+import { createContainer, updateContainer } from '../../shared/domain/container-rules';
 import { newDocument } from '../../shared/domain/document';
 import { documentWithFile } from '../support/seed';
 import { createEntry } from '../../shared/domain/maintenance';

@@ -1136,7 +1136,7 @@ export interface operations {
          * @example {
          *   "State": "OPEN",
          *   "Name": "Text",
-         *   "LabelsRemoved": true
+         *   "LabelsRemoved": false
          * }
          */
         "application/json": {
@@ -1515,8 +1515,8 @@ export interface operations {
          * @example {
          *   "State": "OPEN",
          *   "Name": "Text",
-         *   "LabelsRemoved": true,
-         *   "Justification": "Text"
+         *   "LabelsRemoved": false,
+         *   "Justification": "Weighed again on the calibrated scale: the first weighing left out the lid."
          * }
          */
         "application/json": {
@@ -3086,7 +3086,7 @@ export interface operations {
          * @example {
          *   "ReleaseType": "UNRESTRICTED",
          *   "ClearanceNoticeUuid": "5b7e2a90-1c44-4b8e-a3f1-6d2c9e8f7a10",
-         *   "Justification": "Bag of gloves from the hot lab, sorted on 2026-11-20."
+         *   "Justification": "Weighed again on the calibrated scale: the first weighing left out the lid."
          * }
          */
         "application/json": {

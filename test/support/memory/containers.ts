@@ -15,7 +15,10 @@ import {
 import { keys, type Tenant } from '../../../shared/data/table';
 import { ConditionFailedError } from '../../../shared/data/transact';
 import type { ReleaseRegisterStore } from '../../../shared/data/releases';
-import type { AuditAction, ContainerRecord, ContainerView, ContentLink } from '../../../shared/domain/container';
+import type { AuditAction } from '../../../shared/domain/container-audit';
+import type { ContentLink } from '../../../shared/domain/container-contents';
+import type { ContainerRecord } from '../../../shared/domain/container-fields';
+import type { ContainerView } from '../../../shared/domain/container-model';
 import type { DocumentRecord } from '../../../shared/domain/document';
 import type { RegisterLine } from '../../../shared/domain/release-register';
 

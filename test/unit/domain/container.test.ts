@@ -1,18 +1,11 @@
 /** shared/domain/container.ts: states, release fields, partial update, the response model, the specific activity. */
 import { describe, expect, it } from 'vitest';
-import {
-  assessContainer,
-  canChangeState,
-  checkDeletable,
-  CONTAINER_FIELDS,
-  CONTAINER_STATES,
-  createContainer,
-  defaultContainerModel,
-  toContainerModel,
-  updateContainer,
-  type ContainerRecord,
-  type ContentLink,
-} from '../../../shared/domain/container';
+import { assessContainer } from '../../../shared/domain/container-assessment';
+import type { ContentLink } from '../../../shared/domain/container-contents';
+import { CONTAINER_FIELDS, CONTAINER_STATES, type ContainerRecord } from '../../../shared/domain/container-fields';
+import { defaultContainerModel, toContainerModel } from '../../../shared/domain/container-model';
+import { createContainer, updateContainer } from '../../../shared/domain/container-rules';
+import { canChangeState, checkDeletable } from '../../../shared/domain/container-states';
 import { HALF_LIVES } from '../../../shared/domain/decay';
 import { errorOf } from '../../support/errors';
 

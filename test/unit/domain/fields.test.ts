@@ -3,13 +3,9 @@
  * defaults, the presenter), on a small table and on the three models' tables.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  CONTAINER_FIELDS,
-  CONTAINER_MUTABLE_FIELDS,
-  CONTAINER_TABLE,
-  createContainer,
-  toContainerModel,
-} from '../../../shared/domain/container';
+import { CONTAINER_FIELDS, CONTAINER_MUTABLE_FIELDS, CONTAINER_TABLE } from '../../../shared/domain/container-fields';
+import { toContainerModel } from '../../../shared/domain/container-model';
+import { createContainer } from '../../../shared/domain/container-rules';
 import {
   DOCUMENT_FIELDS,
   DOCUMENT_MUTABLE_FIELDS,

@@ -1,6 +1,6 @@
 /** shared/domain/measurement.ts: when a container was closed, the time and input rules, the range of the figures. */
 import { describe, expect, it } from 'vitest';
-import { createContainer } from '../../../shared/domain/container';
+import { createContainer } from '../../../shared/domain/container-rules';
 import { checkMeasuredAt, closedAt, makeMeasurement } from '../../../shared/domain/measurement';
 import { errorOf } from '../../support/errors';
 

@@ -5,7 +5,9 @@
  * none, the result and the officer; and the register's line.
  */
 import { describe, expect, it } from 'vitest';
-import { assessContainer, createContainer, toContentModel, type ContentLink } from '../../../shared/domain/container';
+import { assessContainer } from '../../../shared/domain/container-assessment';
+import { toContentModel, type ContentLink } from '../../../shared/domain/container-contents';
+import { createContainer } from '../../../shared/domain/container-rules';
 import type { ReleaseRecordContent } from '../../../shared/domain/record-content';
 import {
   registerRowOf,

@@ -5,14 +5,9 @@
  */
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import {
-  CONTAINER_FIELDS,
-  CONTAINER_MUTABLE_FIELDS,
-  CONTAINER_TABLE,
-  createContainer,
-  defaultContainerModel,
-  toContainerModel,
-} from '../../../shared/domain/container';
+import { CONTAINER_FIELDS, CONTAINER_MUTABLE_FIELDS, CONTAINER_TABLE } from '../../../shared/domain/container-fields';
+import { defaultContainerModel, toContainerModel } from '../../../shared/domain/container-model';
+import { createContainer } from '../../../shared/domain/container-rules';
 import {
   DOCUMENT_FIELDS,
   DOCUMENT_HIDDEN_FIELDS,

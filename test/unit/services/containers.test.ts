@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ContainerStore } from '../../../shared/data/containers';
 import { ConditionFailedError } from '../../../shared/data/transact';
-import { etagOf } from '../../../shared/domain/container';
+import { etagOf } from '../../../shared/domain/container-model';
 import { containerService, ifMatchHolds, type Writer } from '../../../shared/services/containers';
 import { measurementFixture, memoryReleaseSources } from '../../support/memory/release-sources';
 import { rejection } from '../../support/errors';

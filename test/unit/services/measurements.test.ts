@@ -4,7 +4,9 @@
  * moving to its next version with an audit line.
  */
 import { describe, expect, it } from 'vitest';
-import { type ContainerRecord, type ContentLink, createContainer } from '../../../shared/domain/container';
+import type { ContentLink } from '../../../shared/domain/container-contents';
+import type { ContainerRecord } from '../../../shared/domain/container-fields';
+import { createContainer } from '../../../shared/domain/container-rules';
 import { createInstrument, type Calibration } from '../../../shared/domain/instrument';
 import { createNotice } from '../../../shared/domain/clearance-notice';
 import type { MeasurementInput } from '../../../shared/domain/measurement';

@@ -1,0 +1,70 @@
+/** A container's release assessment, and the gate into RELEASE_DATE_REACHED with the details it names. */
+import { conflict } from '../errors';
+import type { Detail } from '../i18n/translate';
+import { assessedContents, type ContentLink } from './container-contents';
+import type { ContainerData } from './container-fields';
+import { assessRelease, type AssessmentOptions, type ReleaseAssessment } from './release-assessment';
+
+/**
+ * What an assessment says against a release, as detail lines: the sums of ratios (mass and surface), what is
+ * missing, the prediction, and the newest decision measurement's sums.
+ */
+export function clearanceDetails(assessment: ReleaseAssessment): Detail[] {
+  const decision = assessment.DecisionMeasurement;
+  const sum = (key: 'detail.sum_of_ratios' | 'detail.surface_sum_of_ratios', value: number | null | undefined) =>
+    value == null ? [] : [{ key, params: { sum: formatSum(value), type: assessment.ReleaseType } } as const];
+  return [
+    ...sum('detail.sum_of_ratios', assessment.SumOfRatios),
+    ...sum('detail.surface_sum_of_ratios', assessment.SurfaceCheck?.SumOfRatios),
+    ...assessment.MissingInputs.map((field) => ({ key: 'detail.missing_input', params: { field } }) as const),
+    ...(assessment.PredictionRemark === null
+      ? []
+      : [{ key: 'detail.prediction', params: { remark: assessment.PredictionRemark } } as const]),
+    ...(decision === null
+      ? []
+      : [
+          {
+            key: 'detail.decision_measurement',
+            params: {
+              at: decision.MeasuredAt,
+              sum: decision.SumOfRatios === null ? '–' : formatSum(decision.SumOfRatios),
+              limits: String(decision.DetectionLimitsSufficient ?? '–'),
+            },
+          } as const,
+        ]),
+  ];
+}
+
+/**
+ * The gate into RELEASE_DATE_REACHED: 409 unless, at this moment, the prediction from the closing measurement clears
+ * the container or its newest decision measurement does. Its details name the sums, what is missing and why no date
+ * can be predicted.
+ */
+export function checkReached(assessment: ReleaseAssessment): void {
+  if (assessment.ClearanceReached === true || assessment.DecisionMeasurement?.ClearanceReached === true) return;
+  throw conflict('container.clearance_not_reached', { type: assessment.ReleaseType }, clearanceDetails(assessment));
+}
+
+/** A sum of ratios as the notifications name it: four significant digits. */
+export const formatSum = (sum: number) => Number(sum.toPrecision(4)).toString();
+
+/** The release assessment of a container's data with its contents, at `now`. */
+export const assessContainer = (
+  data: ContainerData,
+  links: readonly ContentLink[],
+  now: Date,
+  options?: AssessmentOptions,
+): ReleaseAssessment => assessRelease(data, assessedContents(links), now, options);
+
+/** Why an assessment predicts no release date: what is missing, or its remark. */
+export const predictionGap = (assessment: ReleaseAssessment): string =>
+  assessment.PredictionRemark ?? assessment.MissingInputs.join(', ');
+
+/** Why an assessment does not clear, in words for logs and notes: its sums of ratios, or what it lacks. */
+export function clearanceReason(assessment: ReleaseAssessment): string {
+  if (assessment.SumOfRatios === null) return `cannot be assessed: ${predictionGap(assessment)}`;
+  const surface = assessment.SurfaceCheck?.SumOfRatios;
+  return `sum of ratios ${formatSum(assessment.SumOfRatios)}${
+    surface == null ? '' : `, surface sum of ratios ${formatSum(surface)}`
+  }`;
+}

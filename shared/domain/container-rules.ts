@@ -1,0 +1,219 @@
+/**
+ * The rules of a container's create and update: who may set what, what is plausible, what a release freezes, the
+ * release fields, the predicted release date and the gate. Pure domain code: no AWS, no HTTP library.
+ */
+import { AppError, badRequest, conflict } from '../errors';
+import type { Detail, NotificationSpec } from '../i18n/translate';
+import { checkReached, predictionGap, assessContainer } from './container-assessment';
+import { fieldChanges, type FieldChange } from './container-audit';
+import { checkLabels, checkMassCorrection } from './container-closing';
+import { futureDetail, type ContentLink } from './container-contents';
+import {
+  CONTAINER_DEFAULTS,
+  CONTAINER_MUTABLE_FIELDS,
+  EMPTY_CONTAINER,
+  RPO_FIELDS,
+  type ContainerCreate,
+  type ContainerData,
+  type ContainerMutableField,
+  type ContainerPatch,
+  type ContainerRecord,
+} from './container-fields';
+import { checkState, isKeptRecord, isReleased } from './container-states';
+import type { MeasuredDecision } from './decision-measurement';
+import { newRecord } from './record';
+import type { AssessedContainer, ReleaseAssessment } from './release-assessment';
+import { formatTimestamp, isInTheFuture } from './time';
+
+/** The fields the release assessment reads: a change of one while in DECAY predicts the release date again. */
+const ASSESSED_FIELDS = [
+  'Weight',
+  'MeasurementActivity',
+  'MeasurementFactor',
+  'MeasurementDate',
+  'MeasurementContamination',
+  'MeasurementContaminationDateTime',
+] as const satisfies readonly (ContainerMutableField & keyof AssessedContainer)[];
+
+/**
+ * What a release determined and froze: the assessment's inputs and who measured them, the release date and the
+ * release itself. Contents are frozen too (they change only while OPEN).
+ */
+const FROZEN_BY_RELEASE = [
+  ...ASSESSED_FIELDS,
+  'MeasuredBy',
+  'MeasurementContaminationBy',
+  'ReleaseDateTime',
+  'WasteForm',
+  ...RPO_FIELDS,
+] as const satisfies readonly ContainerMutableField[];
+
+/** 403 when a caller without role `rpo` sets or changes a release field (sending the same value is no change). */
+function checkRpoFields(roles: readonly string[], current: ContainerData, patch: ContainerPatch): void {
+  if (roles.includes('rpo')) return;
+  const touched = RPO_FIELDS.filter((field) => field in patch && patch[field] !== current[field]);
+  if (touched.length) {
+    throw new AppError(403, 'container.rpo_fields_forbidden', {
+      details: touched.map((field) => ({ key: 'detail.field', params: { field } })),
+    });
+  }
+}
+
+/**
+ * Plausibility of what a body sets (400 naming each field): a measurement's time at most
+ * FUTURE_TOLERANCE_SECONDS ahead of the server's clock. (Weight and MeasurementFactor above 0 are the
+ * schema's.)
+ */
+function checkPlausible(patch: ContainerPatch, now: Date): void {
+  const future = (['MeasurementDate', 'MeasurementContaminationDateTime'] as const).filter((field) => {
+    const value = patch[field];
+    return typeof value === 'string' && isInTheFuture(value, now);
+  });
+  if (future.length) throw badRequest(future.map(futureDetail));
+}
+
+/**
+ * The release fields are set by a release only (POST .../release, or an update setting
+ * IsReleasedByRadiationProtectionOfficer true, which runs the same release): the officer is the caller,
+ * the time the server's. Answers whether this change releases the container.
+ */
+function checkReleaseFields(current: ContainerData, patch: ContainerPatch, caller: string | undefined): boolean {
+  const releasing = patch.IsReleasedByRadiationProtectionOfficer === true && !isReleased(current);
+  const named = patch.ReleasedByRadiationProtectionOfficer;
+  const problems: Detail[] = [];
+  if (releasing) {
+    if (named !== undefined && named !== null && named !== caller)
+      problems.push({ key: 'detail.released_by_caller', params: { field: 'ReleasedByRadiationProtectionOfficer' } });
+  } else if (!isReleased(current)) {
+    // Without a release, the officer and the time cannot be set (null or the same value is no change).
+    for (const field of [
+      'ReleasedByRadiationProtectionOfficer',
+      'ReleasedByRadiationProtectionOfficerDateTime',
+    ] as const)
+      if (patch[field] !== undefined && patch[field] !== null && patch[field] !== current[field])
+        problems.push({ key: 'detail.set_by_release', params: { field } });
+  }
+  if (problems.length) throw badRequest(problems);
+  return releasing;
+}
+
+/** A new container from a validated create body (the release fields are set by a release only). */
+export function createContainer(
+  tenant: { client: string; facility: string },
+  uuid: string,
+  patch: ContainerCreate,
+  roles: readonly string[],
+  now: Date,
+): ContainerRecord {
+  checkRpoFields(roles, EMPTY_CONTAINER, patch);
+  checkPlausible(patch, now);
+  checkLabels(EMPTY_CONTAINER, patch.LabelsRemoved, false);
+  if (checkReleaseFields(EMPTY_CONTAINER, patch, undefined))
+    throw conflict('container.release_state', { state: 'OPEN' });
+  const data: ContainerData = { ...CONTAINER_DEFAULTS, ...patch };
+  checkState(null, data);
+  return { ...data, ...newRecord(tenant, uuid, now) };
+}
+
+/** 409 when a client sets a ReleaseDateTime earlier than the predicted one. */
+function checkReleaseDate(patch: ContainerPatch, assessment: ReleaseAssessment): void {
+  const date = patch.ReleaseDateTime;
+  const predicted = assessment.PredictedReleaseDateTime;
+  if (typeof date === 'string' && predicted !== null && date < predicted)
+    throw conflict('container.release_date_too_early', { date, predicted });
+}
+
+/** What an update decided beyond its data: whether it releases, and the Info notes it gives. */
+export interface UpdateOutcome {
+  next: ContainerRecord;
+  changes: FieldChange[];
+  /** The update sets the release: the caller runs the release act (its gate, its record) in the same write. */
+  releasing: boolean;
+  notes: NotificationSpec[];
+}
+
+/**
+ * Applies a validated partial update: present members are set, absent ones stay, null clears. While
+ * the container is (or enters) DECAY, a change of what the assessment reads predicts ReleaseDateTime
+ * again; entering RELEASE_DATE_REACHED passes the gate.
+ */
+export function updateContainer(
+  current: ContainerRecord,
+  patch: ContainerPatch,
+  roles: readonly string[],
+  now: Date,
+  context: {
+    links?: readonly ContentLink[];
+    caller?: string;
+    /** An officer's reason on record (a mass raised after closing needs one). */
+    justification?: string | null;
+    /** The container's newest decision measurement: it too may open RELEASE_DATE_REACHED. */
+    decision?: MeasuredDecision | null;
+  } = {},
+): UpdateOutcome {
+  const links = context.links ?? [];
+  const changed = (field: ContainerMutableField, data: ContainerData) => data[field] !== current[field];
+  let next: ContainerRecord = { ...current, ...patch };
+  const notes: NotificationSpec[] = [];
+  if (CONTAINER_MUTABLE_FIELDS.some((field) => changed(field, next)) && isKeptRecord(current.State))
+    throw conflict('container.read_only', { state: current.State });
+  checkRpoFields(roles, current, patch);
+  if (isReleased(current)) {
+    const frozen = FROZEN_BY_RELEASE.filter((field) => changed(field, next));
+    if (frozen.length || (next.State !== current.State && !isKeptRecord(next.State)))
+      throw conflict(
+        'container.release_frozen',
+        { at: current.ReleasedByRadiationProtectionOfficerDateTime ?? '' },
+        [...frozen, ...(next.State !== current.State ? ['State'] : [])].map((field) => ({
+          key: 'detail.field',
+          params: { field },
+        })),
+      );
+  }
+  checkPlausible(patch, now);
+  checkMassCorrection(current, patch.Weight, roles, context.justification ?? null);
+  const releasing = checkReleaseFields(current, patch, context.caller);
+  checkLabels(current, patch.LabelsRemoved, isReleased(current) || releasing);
+  if (releasing) {
+    next = {
+      ...next,
+      ReleasedByRadiationProtectionOfficer: context.caller ?? null,
+      ReleasedByRadiationProtectionOfficerDateTime: formatTimestamp(now),
+    };
+  }
+  const assessment = assessContainer(next, links, now, {
+    decision: { measurement: context.decision ?? null, form: next.WasteForm },
+  });
+  checkReleaseDate(patch, assessment);
+  // Entering DECAY, or changing what the assessment reads while in it: the release date follows the data.
+  const entering = current.State !== 'DECAY' && next.State === 'DECAY';
+  const dataChanged = ASSESSED_FIELDS.some((field) => changed(field, next));
+  if (next.State === 'DECAY' && (entering || dataChanged) && patch.ReleaseDateTime === undefined) {
+    const predicted = assessment.PredictedReleaseDateTime;
+    const date = next.ReleaseDateTime;
+    if (entering && date === null && predicted !== null) {
+      notes.push({ key: 'release.date_predicted', params: { date: predicted } });
+      next = { ...next, ReleaseDateTime: predicted };
+    } else if (dataChanged ? predicted !== date : date !== null && predicted !== null && date < predicted) {
+      notes.push(
+        predicted === null
+          ? { key: 'release.date_unpredictable', params: { reason: predictionGap(assessment) } }
+          : { key: 'release.date_repredicted', params: { date: predicted } },
+      );
+      next = { ...next, ReleaseDateTime: predicted };
+    }
+  }
+  if (releasing && patch.ReleasedByRadiationProtectionOfficerDateTime !== undefined)
+    notes.push({ key: 'release.time_from_server', params: { at: next.ReleasedByRadiationProtectionOfficerDateTime! } });
+  checkState(current.State, next);
+  // The gate: into RELEASE_DATE_REACHED only when the data clears the container now.
+  if (next.State === 'RELEASE_DATE_REACHED' && current.State !== 'RELEASE_DATE_REACHED' && !releasing)
+    checkReached(assessment);
+  const changes = fieldChanges(current, next);
+  return {
+    next: { ...next, Version: current.Version + 1, UpdatedAt: formatTimestamp(now) },
+    changes,
+    releasing,
+    notes,
+  };
+}
