@@ -7,10 +7,10 @@ import { dynamoContainerStore } from '../../shared/data/containers';
 import { dynamoMeasurementStore } from '../../shared/data/measurements';
 import { METRIC, publish } from '../../shared/metrics';
 import { logger } from '../../shared/observability';
-import { containerService } from '../../shared/services/containers';
+import { releaseSweep } from '../../shared/services/release-sweep';
 
 /** On the sweep's own role: it reads the release index across tenants and writes the containers it moves. */
-const sweep = containerService(dynamoContainerStore(db, config.tableName), {
+const sweep = releaseSweep(dynamoContainerStore(db, config.tableName), {
   measurements: dynamoMeasurementStore(db, config.tableName),
 });
 

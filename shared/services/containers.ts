@@ -4,7 +4,7 @@
  * events. The release act itself stands beside it (shared/services/releases.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { clearanceReason, assessContainer } from '../domain/container-assessment';
+import { assessContainer } from '../domain/container-assessment';
 import { allFieldsAsChanges, fieldChanges } from '../domain/container-audit';
 import {
   checkContentAddable,
@@ -13,7 +13,7 @@ import {
   type ContentLink,
   type ContentModel,
 } from '../domain/container-contents';
-import type { ContainerCreate, ContainerPatch, ContainerRecord } from '../domain/container-fields';
+import type { ContainerCreate, ContainerPatch } from '../domain/container-fields';
 import {
   etagOf,
   touched,
@@ -336,74 +336,6 @@ export function containerService(store: ContainerStore, options: ContainerServic
         })),
         total: lines.length,
       };
-    },
-
-    /**
-     * The release sweep: every DECAY container whose ReleaseDateTime has passed moves to
-     * RELEASE_DATE_REACHED, audited as done by the service, if the assessment at this moment clears it
-     * (the gate). One it does not clear stays in DECAY with ReleaseDateTime predicted again from its data
-     * (null when none can be: then the sweep leaves it until its data change), so it is not found again
-     * every run. Idempotent: each is read again and written only if still DECAY and due, under its
-     * version, so one changed meanwhile is left alone.
-     */
-    async releaseDue(
-      requestId: string,
-    ): Promise<{ due: number; moved: number; notCleared: { uuid: string; reason: string }[] }> {
-      const now = clock();
-      const at = formatTimestamp(now);
-      const due = await store.dueForRelease(at);
-      let moved = 0;
-      const notCleared: { uuid: string; reason: string }[] = [];
-      for (const { tenant, uuid } of due) {
-        const view = await store.load(tenant, uuid, { consistent: true });
-        const record = view?.record;
-        if (!view || record?.State !== 'DECAY' || record.ReleaseDateTime === null || record.ReleaseDateTime > at)
-          continue;
-        const service = { actor: SERVICE_ACTOR, at, requestId };
-        // The gate, assessed once: a container the data does not clear now stays in DECAY, its date predicted again.
-        const decision = await latestMeasurement(tenant, uuid);
-        const assessment = assessContainer(record, view.links, now, {
-          decision: { measurement: decision, form: record.WasteForm },
-        });
-        let outcome: { next: ContainerRecord; changes: AuditChange[] };
-        if (assessment.ClearanceReached === true || assessment.DecisionMeasurement?.ClearanceReached === true) {
-          outcome = updateContainer(record, { State: 'RELEASE_DATE_REACHED' }, [], now, {
-            links: view.links,
-            decision,
-          });
-        } else {
-          notCleared.push({ uuid, reason: clearanceReason(assessment) });
-          const predicted = assessment.PredictedReleaseDateTime;
-          const next = {
-            ...record,
-            ReleaseDateTime: predicted !== null && predicted > at ? predicted : null,
-            Version: record.Version + 1,
-            UpdatedAt: at,
-          };
-          outcome = {
-            next,
-            changes: [
-              ...fieldChanges(record, next),
-              {
-                field: 'ReleaseAssessment',
-                old: null,
-                new: {
-                  AssessedAt: at,
-                  SumOfRatios: assessment.SumOfRatios,
-                  ClearanceReached: assessment.ClearanceReached,
-                },
-              },
-            ],
-          };
-        }
-        try {
-          await store.update(record, outcome.next, outcome.changes, service);
-          if (outcome.next.State === 'RELEASE_DATE_REACHED') moved++;
-        } catch (error) {
-          if (!(error instanceof ConditionFailedError)) throw error;
-        }
-      }
-      return { due: due.length, moved, notCleared };
     },
   };
 }

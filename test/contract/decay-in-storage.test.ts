@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { dynamoContainerStore } from '../../shared/data/containers';
-import { containerService } from '../../shared/services/containers';
+import { releaseSweep } from '../../shared/services/release-sweep';
 import { formatTimestamp } from '../../shared/domain/time';
 import { call, containerPath, documentClient, errorOf, newTenant, runtime } from '../support/api';
 
@@ -248,7 +248,7 @@ describe('release sweep', () => {
         token: t.token,
         body: { ReleaseDateTime: formatTimestamp(new Date(Date.now() + 10 * 86_400_000)) },
       });
-      const sweep = containerService(dynamoContainerStore(documentClient(), runtime().tableName), {
+      const sweep = releaseSweep(dynamoContainerStore(documentClient(), runtime().tableName), {
         clock: () => new Date(Date.now() + 2 * 86_400_000),
       });
       expect((await sweep.releaseDue('sweep-1')).moved).toBeGreaterThanOrEqual(1);

@@ -10,7 +10,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { dynamoContainerStore } from '../../shared/data/containers';
 import { keys } from '../../shared/data/table';
 import { formatTimestamp, TIMESTAMP_PATTERN } from '../../shared/domain/time';
-import { containerService } from '../../shared/services/containers';
+import { releaseSweep } from '../../shared/services/release-sweep';
 import { call, containerPath, documentClient, errorOf, eventually, newTenant, runtime, token } from '../support/api';
 import { releasable, releaseOf } from '../support/releases';
 
@@ -56,7 +56,7 @@ async function measured(name: string, nuclide: string, activity: number, minutes
 }
 /** The release sweep as the schedule runs it, here at once (the runtime's own runs every few seconds too). */
 const sweep = () =>
-  containerService(dynamoContainerStore(documentClient(), runtime().tableName)).releaseDue(`sweep-${Date.now()}`);
+  releaseSweep(dynamoContainerStore(documentClient(), runtime().tableName)).releaseDue(`sweep-${Date.now()}`);
 
 describe('the gate into RELEASE_DATE_REACHED and the assessment', () => {
   it('re-measured at 100x in DECAY: the date follows; the sweep leaves a container it does not clear', async () => {
