@@ -7,16 +7,19 @@ import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { batchWrite } from './batch';
 import { queryAll } from './query';
 import { randomUUID } from 'node:crypto';
-import type { AuditAction, FieldChange } from '../domain/container-audit';
+import type { AuditAction } from '../domain/container-audit';
 import { type ContentLink, type ContentModel, toContentLink, toContentModel } from '../domain/container-contents';
 import { CONTAINER_TABLE, type ContainerRecord } from '../domain/container-fields';
-import type { ContainerView } from '../domain/container-model';
 import { recordFieldsOf } from '../domain/fields';
-import type { ClearanceNotice } from '../domain/clearance-notice';
-import type { DocumentRecord } from '../domain/document';
-import type { RegisterLine } from '../domain/release-register';
 import { documentItem } from './documents';
-import { personUpsert, resolveNames, type Actor } from './persons';
+import {
+  SERVICE_ACTOR,
+  type AuditChange,
+  type AuditEntry,
+  type ContainerStore,
+  type WriteContext,
+} from './container-store';
+import { personUpsert, resolveNames } from './persons';
 import { citeNoticeItem } from './clearance-notices';
 import { registerHeadItem, releaseEntryItem } from './releases';
 import {
@@ -30,90 +33,6 @@ import {
   type Tenant,
 } from './table';
 import { newPut, transactWrite, versionedPut, type TransactWriteItem } from './transact';
-
-/** Who made a write, when, and under which request: for the audit entry and the directory. */
-export interface WriteContext {
-  actor: Actor;
-  at: string;
-  requestId: string;
-}
-
-/** One line of an audit entry: a container field, or `Contents` / `ReleaseAssessment`. */
-export interface AuditChange {
-  field: string;
-  old: unknown;
-  new: unknown;
-}
-
-/** An audit entry as the history lists it. */
-export interface AuditEntry {
-  at: string;
-  actor: string;
-  requestId: string;
-  action: AuditAction;
-  changes: AuditChange[];
-}
-
-/** The writer of the service's own changes (the release sweep); it has no directory entry. */
-export const SERVICE_ACTOR: Actor = { sub: 'service', name: 'Service' };
-
-/** A container due for release, as the sweep index lists it. */
-interface DueContainer {
-  tenant: Tenant;
-  uuid: string;
-}
-
-/**
- * What a release writes beside the container, in the same transaction: its record document, its register line, and
- * the citation of its clearance notice (which keeps the notice's types, forms, limits and dates from changing).
- */
-export interface ReleaseWrite {
-  document: DocumentRecord;
-  /** The register line, chained after `previous` (the head the release read). */
-  line: RegisterLine;
-  previous: string | null;
-  notice: Pick<ClearanceNotice, 'Uuid' | 'Version'>;
-}
-
-/** The port the container service uses. */
-export interface ContainerStore {
-  load(tenant: Tenant, uuid: string, options?: { consistent?: boolean }): Promise<ContainerView | undefined>;
-  names(client: string, ids: readonly string[], options?: { consistent?: boolean }): Promise<Map<string, string>>;
-  create(record: ContainerRecord, changes: FieldChange[], write: WriteContext): Promise<void>;
-  /** Fails with ConditionFailedError when the stored version is no longer `previous.Version`. */
-  update(
-    previous: ContainerRecord,
-    next: ContainerRecord,
-    changes: AuditChange[],
-    write: WriteContext,
-    transition?: { kind: 'DISPATCH' | 'DISPOSE'; id: string },
-    release?: ReleaseWrite,
-  ): Promise<void>;
-  /**
-   * Removes the container (with its audit entry, atomically), then its content links in batches;
-   * fails with ConditionFailedError if it changed.
-   */
-  remove(view: ContainerView, changes: FieldChange[], write: WriteContext): Promise<void>;
-  /** Records that a container holds a product or eluate (written by imports and tests). */
-  link(tenant: Tenant, uuid: string, link: ContentLink): Promise<void>;
-  /** Adds (or removes) a content and moves the container to `next`, audited; ConditionFailedError if it changed. */
-  addContent(
-    previous: ContainerRecord,
-    next: ContainerRecord,
-    content: ContentLink,
-    write: WriteContext,
-  ): Promise<void>;
-  removeContent(
-    previous: ContainerRecord,
-    next: ContainerRecord,
-    content: ContentLink,
-    write: WriteContext,
-  ): Promise<void>;
-  /** A container's audit entries, newest first. */
-  history(tenant: Tenant, uuid: string): Promise<AuditEntry[]>;
-  /** Containers in DECAY whose ReleaseDateTime is at or before `at`, from the sparse release index. */
-  dueForRelease(at: string): Promise<DueContainer[]>;
-}
 
 /**
  * The sparse release index: a DECAY container with a ReleaseDateTime carries G3PK/G3SK (GSI3 is

@@ -8,7 +8,8 @@ import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb
 import type { ContainerRecord } from '../domain/container-fields';
 import { MEASUREMENT_FIELDS, pick } from '../domain/decision-measurement-fields';
 import { measurementSummary, type MeasurementRecord } from '../domain/measurement';
-import { containerAuditItem, containerItem, type WriteContext } from './containers';
+import { containerAuditItem, containerItem } from './containers';
+import type { WriteContext } from './container-store';
 import { personUpsert, resolveNames } from './persons';
 import { queryAll } from './query';
 import { ITEM_TYPES, keys, type Tenant } from './table';

@@ -33,7 +33,7 @@ import { formatTimestamp } from '../domain/time';
 import { AppError, badRequest, notFound } from '../errors';
 import type { NotificationSpec } from '../i18n/translate';
 import { ConditionFailedError, optimistic } from '../data/transact';
-import { SERVICE_ACTOR, type AuditChange, type ContainerStore, type WriteContext } from '../data/containers';
+import { SERVICE_ACTOR, type AuditChange, type ContainerStore, type WriteContext } from '../data/container-store';
 import type { Caller } from '../auth/claims';
 import type { Tenant } from '../data/table';
 import type { ContentInput } from '../schemas/content';

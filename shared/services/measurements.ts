@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ClearanceNoticeStore } from '../data/clearance-notices';
-import type { ContainerStore, WriteContext } from '../data/containers';
+import type { ContainerStore, WriteContext } from '../data/container-store';
 import type { InstrumentStore } from '../data/instruments';
 import type { MeasurementStore } from '../data/measurements';
 import type { Tenant } from '../data/table';

@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Caller } from '../auth/claims';
-import type { AuditChange, ContainerStore, ReleaseWrite, WriteContext } from '../data/containers';
+import type { AuditChange, ContainerStore, ReleaseWrite, WriteContext } from '../data/container-store';
 import type { FileStorage, LockMode } from '../data/files';
 import type { ReleaseRegisterStore } from '../data/releases';
 import type { Tenant } from '../data/table';

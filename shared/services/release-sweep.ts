@@ -3,7 +3,7 @@
  * move to RELEASE_DATE_REACHED when the gate lets them; the others stay, their date predicted again. Over every
  * facility, on the sweep's own role; knows the ports only.
  */
-import { SERVICE_ACTOR, type AuditChange, type ContainerStore } from '../data/containers';
+import { SERVICE_ACTOR, type AuditChange, type ContainerStore } from '../data/container-store';
 import { ConditionFailedError } from '../data/transact';
 import { assessContainer, clearanceReason } from '../domain/container-assessment';
 import { fieldChanges } from '../domain/container-audit';

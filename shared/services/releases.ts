@@ -18,7 +18,7 @@ import { formatTimestamp } from '../domain/time';
 import { notFound } from '../errors';
 import type { NotificationSpec } from '../i18n/translate';
 import { writeRelease, type ReleaseAct, type Releaser } from './release-act';
-import type { ContainerStore } from '../data/containers';
+import type { ContainerStore } from '../data/container-store';
 
 /** What a release asks for: its type, the notice it cites, and the officer's note. */
 export interface ReleaseInput {

@@ -4,14 +4,14 @@
  * or whose item exists or is gone, fails whole with ConditionFailedError; the writer lands in the
  * directory (the service's own writes do not); every write leaves its audit entry.
  */
+import { contentSummary } from '../../../shared/data/containers';
 import {
-  contentSummary,
   SERVICE_ACTOR,
   type AuditChange,
   type AuditEntry,
   type ContainerStore,
   type WriteContext,
-} from '../../../shared/data/containers';
+} from '../../../shared/data/container-store';
 import { keys, type Tenant } from '../../../shared/data/table';
 import { ConditionFailedError } from '../../../shared/data/transact';
 import type { ReleaseRegisterStore } from '../../../shared/data/releases';

@@ -3,7 +3,7 @@
  * and lost races, the predicted release date and release warnings, contents, history, the sweep.
  */
 import { describe, expect, it } from 'vitest';
-import type { ContainerStore } from '../../../shared/data/containers';
+import type { ContainerStore } from '../../../shared/data/container-store';
 import { etagOf } from '../../../shared/domain/container-model';
 import { containerService, ifMatchHolds, type Writer } from '../../../shared/services/containers';
 import { measurementFixture, memoryReleaseSources } from '../../support/memory/release-sources';

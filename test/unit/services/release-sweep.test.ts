@@ -3,7 +3,7 @@
  * the others stay with their date predicted again, a container changed meanwhile is left alone.
  */
 import { describe, expect, it } from 'vitest';
-import type { ContainerStore } from '../../../shared/data/containers';
+import type { ContainerStore } from '../../../shared/data/container-store';
 import { ConditionFailedError } from '../../../shared/data/transact';
 import { containerService, type Writer } from '../../../shared/services/containers';
 import { releaseSweep } from '../../../shared/services/release-sweep';
