@@ -7,13 +7,13 @@
 import { Duration } from 'aws-cdk-lib';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
-import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { EventType } from 'aws-cdk-lib/aws-s3';
 import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { COUNTED_TYPES, STREAM_BATCH_SIZE } from '../shared/data/counted';
+import { STREAM_BATCH_SIZE, STREAM_FILTERS } from '../shared/data/counted';
 import { DOCUMENT_FILES_PREFIX } from '../shared/domain/document';
 import { eventFunctions } from '../shared/routes';
 import { accessLevel, constructIdOf } from './access';
@@ -74,8 +74,6 @@ export class Events extends Construct {
             'Serverless-LambdaDLQ',
             'Invoked by its event source mapping, whose on-failure destination keeps the failed batches.',
           );
-          const countedImage = (image: 'NewImage' | 'OldImage') =>
-            FilterCriteria.filter({ dynamodb: { [image]: { Type: { S: FilterRule.or(...COUNTED_TYPES) } } } });
           fn.addEventSource(
             new DynamoEventSource(storage.table, {
               startingPosition: StartingPosition.TRIM_HORIZON,
@@ -84,7 +82,7 @@ export class Events extends Construct {
               bisectBatchOnError: true,
               retryAttempts: 20,
               onFailure: new SqsDlq(parkingQueue(`${constructIdOf(event.name)}Failed`)),
-              filters: [countedImage('NewImage'), countedImage('OldImage')],
+              filters: STREAM_FILTERS.map((pattern) => FilterCriteria.filter(pattern)),
             }),
           );
           break;

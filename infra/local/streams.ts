@@ -2,8 +2,8 @@
  * What a Lambda event source mapping on the table's stream does on AWS, for the local runtime: reads
  * DynamoDB Local's stream of the table (the real Streams API), shard by shard in order, and hands
  * each batch of records to a function; a batch that fails is handed over again after a pause, so
- * delivery is at least once and in order, as on AWS. Only records of the counted item types are
- * delivered (the stack's event filter says the same, from the same list).
+ * delivery is at least once and in order, as on AWS. Only the records the stack's event filter lets through are
+ * delivered (the same patterns, shared/data/counted.ts STREAM_FILTERS).
  */
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
@@ -14,7 +14,7 @@ import {
   type _Record as StreamRecord,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBRecord } from 'aws-lambda';
-import { COUNTED_TYPES, STREAM_BATCH_SIZE } from '../../shared/data/counted';
+import { passesStreamFilters, STREAM_BATCH_SIZE } from '../../shared/data/counted';
 import { logger } from '../../shared/observability';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './emulators';
 
@@ -26,9 +26,6 @@ export interface ChangeFollower {
   settled(timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
 }
-
-const counted = (record: StreamRecord) =>
-  [record.dynamodb?.NewImage, record.dynamodb?.OldImage].some((image) => COUNTED_TYPES.includes(image?.Type?.S ?? ''));
 
 /** The record as Lambda's event carries it (times in epoch seconds). */
 const asLambdaRecord = (record: StreamRecord, streamArn: string): DynamoDBRecord => ({
@@ -101,7 +98,9 @@ export function followChanges(options: {
         busy = true;
         continue;
       }
-      const records = (out.Records ?? []).filter(counted).map((r) => asLambdaRecord(r, streamArn!));
+      const records = (out.Records ?? [])
+        .filter((r) => passesStreamFilters(r as Parameters<typeof passesStreamFilters>[0]))
+        .map((r) => asLambdaRecord(r, streamArn!));
       for (let i = 0; i < records.length; i += STREAM_BATCH_SIZE) {
         const batch = records.slice(i, i + STREAM_BATCH_SIZE);
         // Like the event source mapping: the same batch again until it succeeds; the shard waits.

@@ -1,12 +1,17 @@
 /**
  * The item types the sequence memory counts, and what each counts in: the one registry the stream
- * processor, its event filter in the stack and the local runtime's stream delivery read.
+ * processor, its event filter in the stack and the local runtime's stream delivery read. The processor also gets
+ * every creation in a tenant's partition: the first in a facility enters it in the facility index.
  */
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { documentMembership } from './documents';
 import { maintenanceMembership } from './maintenance';
 import { NO_MEMBERSHIP, type ChangeRecord, type Membership } from './sequence-writer';
+import { TENANT_PARTITION_PREFIX } from './table';
+
+// biome-ignore lint/suspicious/noExplicitAny: a stream image as the wire has it (attribute values by type)
+type Image = Record<string, any>;
 
 const counted: Record<string, (item: Record<string, unknown>) => Membership> = {
   Document: documentMembership,
@@ -16,6 +21,26 @@ const counted: Record<string, (item: Record<string, unknown>) => Membership> = {
 /** The `Type` values whose changes the stream processor receives. */
 export const COUNTED_TYPES = Object.keys(counted);
 
+/** The stream's event filter (Lambda event filtering patterns; any one of them lets a record through). */
+export const STREAM_FILTERS = [
+  { dynamodb: { NewImage: { Type: { S: COUNTED_TYPES } } } },
+  { dynamodb: { OldImage: { Type: { S: COUNTED_TYPES } } } },
+  { eventName: ['INSERT'], dynamodb: { Keys: { PK: { S: [{ prefix: TENANT_PARTITION_PREFIX }] } } } },
+];
+
+/** What STREAM_FILTERS let through, for the local runtime's delivery (the filter patterns above, case by case). */
+export function passesStreamFilters(record: {
+  eventName?: string;
+  dynamodb?: { Keys?: { PK?: { S?: string } }; NewImage?: Image; OldImage?: Image };
+}): boolean {
+  const counts = (image: Image | undefined) => COUNTED_TYPES.includes(String(image?.Type?.S ?? ''));
+  return (
+    counts(record.dynamodb?.NewImage) ||
+    counts(record.dynamodb?.OldImage) ||
+    (record.eventName === 'INSERT' && (record.dynamodb?.Keys?.PK?.S ?? '').startsWith(TENANT_PARTITION_PREFIX))
+  );
+}
+
 /** At most this many changes per invocation of the stream processor (on AWS and locally). */
 export const STREAM_BATCH_SIZE = 100;
 
@@ -23,8 +48,6 @@ export function membershipOf(item: Record<string, unknown> | undefined): Members
   const of = item && counted[String(item.Type)];
   return of ? of(item) : NO_MEMBERSHIP;
 }
-
-type Image = Parameters<typeof unmarshall>[0];
 
 /** A stream record (as Lambda delivers it, and as the Streams API reads it) as the writer takes it. */
 export function changeRecordOf(record: DynamoDBRecord): ChangeRecord {
