@@ -3,6 +3,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   type S3Client,
 } from '@aws-sdk/client-s3';
@@ -27,6 +28,19 @@ export interface Retention {
   sha256: string;
 }
 
+/** An object kept under S3 Object Lock, as read back: its bytes, media type and lock (null: none reported). */
+export interface KeptObject {
+  body: Uint8Array;
+  contentType: string;
+  retention: { mode: LockMode; until: Date } | null;
+}
+
+/**
+ * `keep` also names the retention it asked for in the object's metadata: a reader without s3:GetObjectRetention, or a
+ * store that knows no Object Lock (s3rver), still learns what the object was kept under.
+ */
+const RETENTION_METADATA = { mode: 'lock-mode', until: 'retain-until' } as const;
+
 export interface ObjectInfo {
   size: number;
   contentType: string;
@@ -50,6 +64,10 @@ export interface FileStorage {
   keep(key: string, body: Uint8Array, contentType: string, retention: Retention): Promise<void>;
   /** An object's bytes, or undefined when there is none. */
   read(key: string): Promise<Uint8Array | undefined>;
+  /** A kept object with its lock (the bucket's word; else what `keep` named), or undefined when there is none. */
+  readKept(key: string): Promise<KeptObject | undefined>;
+  /** The keys under `prefix` in key order, at most `limit` after `after`; `more` when there are further ones. */
+  list(prefix: string, page: { after?: string | undefined; limit: number }): Promise<{ keys: string[]; more: boolean }>;
 }
 
 export function s3FileStorage(s3: S3Client, bucket: string): FileStorage {
@@ -109,6 +127,10 @@ export function s3FileStorage(s3: S3Client, bucket: string): FileStorage {
           ContentType: contentType,
           ObjectLockMode: retention.mode,
           ObjectLockRetainUntilDate: retention.until,
+          Metadata: {
+            [RETENTION_METADATA.mode]: retention.mode,
+            [RETENTION_METADATA.until]: retention.until.toISOString(),
+          },
           // S3 requires an integrity checksum with a lock; it refuses the object unless the bytes match it.
           ChecksumSHA256: Buffer.from(retention.sha256, 'hex').toString('base64'),
         }),
@@ -123,6 +145,38 @@ export function s3FileStorage(s3: S3Client, bucket: string): FileStorage {
         if ((error as Error).name === 'NoSuchKey' || (error as Error).name === 'NotFound') return undefined;
         throw error;
       }
+    },
+
+    async readKept(key) {
+      try {
+        const out = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        const named = out.Metadata ?? {};
+        const mode = out.ObjectLockMode ?? named[RETENTION_METADATA.mode];
+        const until = out.ObjectLockRetainUntilDate ?? named[RETENTION_METADATA.until];
+        return {
+          body: await out.Body!.transformToByteArray(),
+          contentType: out.ContentType ?? 'application/octet-stream',
+          retention:
+            mode && until && (LOCK_MODES as readonly string[]).includes(mode)
+              ? { mode: mode as LockMode, until: new Date(until) }
+              : null,
+        };
+      } catch (error) {
+        if ((error as Error).name === 'NoSuchKey' || (error as Error).name === 'NotFound') return undefined;
+        throw error;
+      }
+    },
+
+    async list(prefix, { after, limit }) {
+      const out = await s3.send(
+        new ListObjectsV2Command({
+          Bucket: bucket,
+          Prefix: prefix,
+          MaxKeys: limit,
+          ...(after ? { StartAfter: after } : {}),
+        }),
+      );
+      return { keys: (out.Contents ?? []).map((o) => o.Key!), more: out.IsTruncated === true };
     },
   };
 }
