@@ -1,9 +1,10 @@
 /**
- * `npm run --silent ops -- <operation> [<clientUuid>] [--out DIR] [--from DIR] [--dry-run]`: runs a
+ * `npm run --silent ops -- <operation> [<clientUuid>] [--out DIR] [--from DIR] [--dry-run] [--segments N]`: runs a
  * maintenance operation (named by its /service/ path segment, e.g. `regenerate-sequence-memory`)
  * against the running `npm start` stack: starts an execution of its state machine on the local
  * Step Functions endpoint, as the /service route does, and follows its status; a progress bar on
- * stderr, one JSON result on stdout (exit 1 when the execution fails).
+ * stderr, then what it read and wrote, one JSON result on stdout (exit 1 when the execution fails).
+ * `--segments N` (whole-table operations): how many parallel scan segments, 1 to 1000.
  *
  * `npm run --silent ops -- status <executionId>`: the status of an execution, as
  * GET /service/executions/{executionId} answers it.
@@ -14,11 +15,12 @@ import { randomUUID } from 'node:crypto';
 import { commandLine } from '../cli';
 import { operations } from '../../shared/routes/operations';
 import type { ExecutionStatus } from '../../shared/operations/status';
+import type { Usage } from '../../shared/operations/usage';
 import { applyFunctionEnvironment } from './environment';
 import { runtimeFile, type RuntimeInfo } from './paths';
 
 const usage = [
-  'usage: npm run --silent ops -- <operation> [<clientUuid>] [--out DIR] [--from DIR] [--dry-run]',
+  'usage: npm run --silent ops -- <operation> [<clientUuid>] [--out DIR] [--from DIR] [--dry-run] [--segments N]',
   '       npm run --silent ops -- status <executionId>',
   `operations: ${operations.map((o) => o.slug).join(', ')}`,
   '',
@@ -30,7 +32,12 @@ const fail = (message: string, code = 2): never => {
 
 const { values, positionals } = commandLine(
   usage,
-  { out: { type: 'string' }, from: { type: 'string' }, 'dry-run': { type: 'boolean', default: false } },
+  {
+    out: { type: 'string' },
+    from: { type: 'string' },
+    'dry-run': { type: 'boolean', default: false },
+    segments: { type: 'string' },
+  },
   { allowPositionals: true },
 );
 const [slug, client] = positionals;
@@ -48,6 +55,8 @@ if (slug === 'status') {
 const operation = operations.find((o) => o.slug === slug || o.name === slug);
 if (!operation) fail(`${slug === undefined ? 'no operation given' : `unknown operation '${slug}'`}\n${usage}`);
 if (operation!.needsClient && !client) fail(`${operation!.slug} needs a client uuid.\n${usage}`);
+if (values.segments !== undefined && (operation!.needsClient || !/^(?:[1-9]\d{0,2}|1000)$/.test(values.segments)))
+  fail(`--segments takes a whole number from 1 to 1000, for a whole-table operation only.\n${usage}`);
 if (!existsSync(runtimeFile()))
   fail(
     'The local API is not running: start it with `npm start` (in another terminal), then run the operation again.',
@@ -121,6 +130,7 @@ const { executionId, executionArn } = await startExecution(sfn, operation!, {
   client,
   from,
   dryRun: values['dry-run'] ?? false,
+  ...(values.segments ? { segments: Number(values.segments) } : {}),
 });
 process.stderr.write(`execution ${executionId}\n`);
 let status: ExecutionStatus | undefined;
@@ -147,7 +157,12 @@ if (status.Status !== 'SUCCEEDED') {
   process.stdout.write(`${JSON.stringify(failed, null, 2)}\n`);
   process.exit(1);
 }
-const report = status.Result as { location?: string };
+const report = status.Result as { location?: string; read?: Usage; written?: Usage; segments?: unknown[] };
+if (report.read && report.written)
+  process.stderr.write(
+    `read ${report.read.items} items (${report.read.capacityUnits} RCU), wrote ${report.written.items} items ` +
+      `(${report.written.capacityUnits} WCU)${report.segments ? ` in ${report.segments.length} segments` : ''}\n`,
+  );
 const written =
   values.out && report.location
     ? { out: path.resolve(values.out), objectsWritten: await download(report.location, path.resolve(values.out)) }

@@ -3,9 +3,9 @@ import { formatTimestamp } from '../domain/time';
 import { httpHandler } from './handler';
 import { notification } from '../i18n/translate';
 import { startExecution } from '../operations/start';
-import { operationRoutes, operations } from '../routes/operations';
+import { isSegmented, operationRoutes, operations } from '../routes/operations';
 import { parseQueryText } from '../schemas/body';
-import { exportPrefix } from '../schemas/operation';
+import { exportPrefix, segmentsQuery } from '../schemas/operation';
 
 export function startHandler(name: string) {
   const operation = operations.find((o) => o.name === name);
@@ -15,8 +15,12 @@ export function startHandler(name: string) {
     // The middleware has held the query to the route's declaration (the flag, and for importRecords `from`).
     const dryRun = request.query.dryRun === true;
     const from = operation.needsSource ? parseQueryText(exportPrefix, request.query, 'from') : undefined;
+    const segments =
+      isSegmented(operation) && request.query.segments !== undefined
+        ? Number(parseQueryText(segmentsQuery, request.query, 'segments'))
+        : undefined;
     const client = request.params.clientUuid;
-    const started = await startExecution(sfn, operation, { client, from, dryRun });
+    const started = await startExecution(sfn, operation, { client, from, dryRun, segments });
     const name = started.executionId;
     return {
       body: {

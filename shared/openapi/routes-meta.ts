@@ -24,8 +24,8 @@ import {
   uploadForm,
 } from '../schemas/document';
 import { maintenanceCreateSchema, maintenanceModel, maintenanceUpdateSchema } from '../schemas/maintenance';
-import { executionId, executionReply, exportPrefix, startReply } from '../schemas/operation';
-import { operations } from '../routes/operations';
+import { executionId, executionReply, exportPrefix, segmentsQuery, startReply } from '../schemas/operation';
+import { isSegmented, operations } from '../routes/operations';
 import {
   historyEntryModel,
   nuclideModel,
@@ -92,12 +92,14 @@ export const routeDocs: Readonly<Record<string, RouteDocs>> = {
   'maintenanceLog.create': { body: maintenanceCreateSchema, reply: entry },
   'maintenanceLog.update': { body: maintenanceUpdateSchema, reply: entry },
 
-  // GET /service/{slug}: importRecords' `from` (the flag is the route table's), the execution it started.
+  // GET /service/{slug}: importRecords' `from`, a whole-table operation's `segments` (the flag is the route table's),
+  // the execution it started.
   ...Object.fromEntries(
     operations.map((o) => [
       `service.${o.name}`,
       {
         ...(o.needsSource ? { query: { from: exportPrefix } } : {}),
+        ...(isSegmented(o) ? { query: { segments: segmentsQuery } } : {}),
         reply: { object: startReply([o.name]) },
       },
     ]),

@@ -1,4 +1,4 @@
-import { FLAG, REQUIRED_TEXT, type DataAccess, type ObjectAccess, type Route } from './types';
+import { FLAG, REQUIRED_TEXT, TEXT, type DataAccess, type ObjectAccess, type Route } from './types';
 
 /**
  * The maintenance operations of interface §4.5. Each has a step function (driven by its Step
@@ -13,8 +13,16 @@ export interface OperationDefinition {
   readonly needsClient: boolean;
   /** importRecords reads an export: `?from=` names its prefix in the bucket. */
   readonly needsSource?: boolean;
-  /** The step function's handler and what it may do with the table and the bucket. */
-  readonly step: { readonly entry: string; readonly data: DataAccess; readonly files: ObjectAccess };
+  /**
+   * The step function's handler and what it may do with the table, the bucket and the records bucket (export and
+   * import carry a client's release records with their retention).
+   */
+  readonly step: {
+    readonly entry: string;
+    readonly data: DataAccess;
+    readonly files: ObjectAccess;
+    readonly records?: 'read' | 'write';
+  };
 }
 
 /** `regenerateSequenceMemory` → `regenerate-sequence-memory`: its path segment and its files' name. */
@@ -25,7 +33,7 @@ function operation(
   name: string,
   data: DataAccess,
   files: ObjectAccess,
-  needs: { client?: boolean; source?: boolean } = {},
+  needs: { client?: boolean; source?: boolean; records?: 'read' | 'write' } = {},
 ): OperationDefinition {
   const slug = kebab(name);
   return {
@@ -33,13 +41,21 @@ function operation(
     slug,
     needsClient: needs.client ?? false,
     ...(needs.source ? { needsSource: true } : {}),
-    step: { entry: `functions/operations/${slug}.ts`, data, files },
+    step: {
+      entry: `functions/operations/${slug}.ts`,
+      data,
+      files,
+      ...(needs.records ? { records: needs.records } : {}),
+    },
   };
 }
 
+/** An operation without a client works on the whole table, in parallel scan segments (shared/operations/segments.ts). */
+export const isSegmented = (operation: OperationDefinition) => !operation.needsClient;
+
 export const operations: readonly OperationDefinition[] = [
-  operation('exportRecords', 'read', 'write', { client: true }),
-  operation('importRecords', 'write', 'write', { client: true, source: true }),
+  operation('exportRecords', 'read', 'write', { client: true, records: 'read' }),
+  operation('importRecords', 'write', 'write', { client: true, source: true, records: 'write' }),
   operation('migrateMaintenanceLogEntries', 'write', 'none'),
   operation('regenerateSequenceMemory', 'write', 'none'),
   operation('selectInvalidRecords', 'read', 'write'),
@@ -61,8 +77,13 @@ export const operationRoutes = Object.fromEntries(
       data: 'none',
       files: 'none',
       executions: 'start',
-      // `?dryRun=true` changes nothing; importRecords reads the export `?from=` names.
-      query: { dryRun: FLAG, ...(o.needsSource ? { from: REQUIRED_TEXT } : {}) },
+      // `?dryRun=true` changes nothing; importRecords reads the export `?from=` names; a whole-table operation
+      // takes `?segments=` (how many parallel scan segments).
+      query: {
+        dryRun: FLAG,
+        ...(o.needsSource ? { from: REQUIRED_TEXT } : {}),
+        ...(isSegmented(o) ? { segments: TEXT } : {}),
+      },
     } satisfies Route,
   ]),
 ) as Record<string, Route>;

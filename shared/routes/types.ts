@@ -45,9 +45,10 @@ export interface Route {
   /**
    * What the function does with the release records bucket (S3 Object Lock) beyond presigning downloads (which
    * every function that presents documents does): `write` makes release records. Such a function loads its PDF
-   * library only when it makes one (installed beside its bundle, infra/bundling.ts).
+   * library only when it makes one (installed beside its bundle, infra/bundling.ts). A maintenance step may `read`
+   * them (with their retention, listing the bucket) or `write` them back (exportRecords, importRecords).
    */
-  readonly records?: 'write';
+  readonly records?: 'read' | 'write';
   /**
    * Roles of which the token must hold one (after its tenant check): 403 `auth.role_required` otherwise, before
    * anything runs. Without it any holder of the tenant may call the route.

@@ -16,10 +16,10 @@ import { SESSION_SECONDS, SESSION_TAGS } from '../../shared/clients/tenant-sessi
 import { CROSS_TENANT_INDEXES, TABLE_DEFINITION, tenantPartitions } from '../../shared/data/table';
 import { CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS } from '../../shared/http/cors';
 import { COUNTED_TYPES } from '../../shared/data/counted';
-import { operationStateMachine } from '../../shared/operations/machine';
+import { MAP_RUN_LABEL, operationStateMachine } from '../../shared/operations/machine';
 import { DOCUMENT_FILES_PREFIX, facilityFilesPrefix } from '../../shared/domain/document';
 import { authorizerEntry, eventFunctions, gatewayPathsOf, routeKey, routes, type Route } from '../../shared/routes';
-import { operations } from '../../shared/routes/operations';
+import { isSegmented, operations } from '../../shared/routes/operations';
 import type { IConstruct } from 'constructs';
 import { synthStage } from '../../infra/local/templates';
 
@@ -316,8 +316,13 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
           const machine = machines[machineId]!.Properties;
           // The definition the local runtime runs (shared/operations/machine.ts), with the step function's ARN
           // substituted.
-          // biome-ignore lint/suspicious/noTemplateCurlyInString: a CloudFormation definition substitution
-          expect(JSON.parse(machine.DefinitionString)).toEqual(operationStateMachine(op.name, '${StepFunctionArn}'));
+          expect(JSON.parse(machine.DefinitionString)).toEqual(
+            // biome-ignore lint/suspicious/noTemplateCurlyInString: a CloudFormation definition substitution
+            operationStateMachine(op.name, '${StepFunctionArn}', {
+              segmented: isSegmented(op),
+              maxConcurrency: stageConfig(stage).maintenanceConcurrency,
+            }),
+          );
           expect(machine.DefinitionSubstitutions).toEqual({
             StepFunctionArn: { 'Fn::GetAtt': [stepFnIds.get(op.name), 'Arn'] },
           });
@@ -330,6 +335,46 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
           expect(invoke.map((st) => st.Resource)).toContainEqual({ 'Fn::GetAtt': [stepFnIds.get(op.name), 'Arn'] });
           for (const st of invoke)
             expect([...stepFnIds.values()]).toContain((st.Resource as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0]);
+        }
+      },
+    );
+
+    it(
+      "lets each machine start an execution of its own (the one that carries on, a Distributed Map's children) and " +
+        "a segmented one describe, stop and redrive its Map Run's children: nothing more",
+      () => {
+        const policies = Object.values(template.findResources('AWS::IAM::Policy')) as Resource[];
+        for (const op of operations) {
+          const machineId = idOf(stack.stateMachines.get(op.name)!);
+          const own = policies.filter((p) => JSON.stringify(p.Properties.PolicyDocument).includes(`"${machineId}"`));
+          expect(own, op.name).toHaveLength(1);
+          const statements = own[0]!.Properties.PolicyDocument.Statement as Statement[];
+          const children = (label: string) => ({
+            'Fn::Join': [
+              '',
+              [
+                'arn:',
+                { Ref: 'AWS::Partition' },
+                ':states:',
+                { Ref: 'AWS::Region' },
+                ':',
+                { Ref: 'AWS::AccountId' },
+                ':execution:',
+                { 'Fn::GetAtt': [machineId, 'Name'] },
+                `/${label}`,
+              ],
+            ],
+          });
+          expect(statements.map(({ Action, Resource }) => ({ Action, Resource }))).toEqual([
+            { Action: 'states:StartExecution', Resource: { Ref: machineId } },
+            ...(isSegmented(op)
+              ? [
+                  { Action: ['states:DescribeExecution', 'states:StopExecution'], Resource: children('*') },
+                  { Action: 'states:RedriveExecution', Resource: children(`${MAP_RUN_LABEL}:*`) },
+                ]
+              : []),
+          ]);
+          expect(own[0]!.Properties.Roles).toEqual([{ Ref: idOf(stack.stateMachines.get(op.name)!.role) }]);
         }
       },
     );
@@ -521,6 +566,7 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
           expect(patterns).toEqual([
             { dynamodb: { NewImage: { Type: { S: COUNTED_TYPES } } } },
             { dynamodb: { OldImage: { Type: { S: COUNTED_TYPES } } } },
+            { eventName: ['INSERT'], dynamodb: { Keys: { PK: { S: [{ prefix: 'C#' }] } } } },
           ]);
           expect(roleActions(template, roleIdOf(eventFnIds.get(event.name)!))).toEqual(
             expect.arrayContaining(['dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'sqs:SendMessage']),
