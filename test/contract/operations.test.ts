@@ -79,11 +79,18 @@ describe('maintenance operations', () => {
       const r = await call('GET', path, { token: operator, headers: { 'accept-language': 'de' } });
       return r.body.Status === 'RUNNING' ? undefined : r;
     }, 20_000);
+    const usage = { Items: expect.any(Number), CapacityUnits: expect.any(Number) };
     expect(ended.body).toMatchObject({
       Status: 'SUCCEEDED',
       StoppedAt: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
-      Progress: { Phase: expect.any(String), Processed: expect.any(Number) },
-      Result: { dryRun: true, partitions: expect.any(Number) },
+      Progress: { Phase: expect.any(String), Processed: expect.any(Number), Read: usage, Written: usage },
+      Result: {
+        dryRun: true,
+        partitions: expect.any(Number),
+        read: { items: expect.any(Number), capacityUnits: expect.any(Number) },
+        written: { items: 0, capacityUnits: 0 },
+        segments: [expect.objectContaining({ segment: 0 })],
+      },
       Error: null,
       Notifications: [
         expect.objectContaining({
@@ -93,6 +100,29 @@ describe('maintenance operations', () => {
         }),
       ],
     });
+  });
+
+  it('take ?segments= for a whole-table operation: the scan runs in that many segments, each reported', async () => {
+    const operator = token({ roles: ['operator'] });
+    const started = await call('GET', '/service/select-invalid-records?dryRun=true&segments=3', { token: operator });
+    expect(started.status, started.text).toBe(200);
+    const ended = await eventually(async () => {
+      const r = await call('GET', `/service/executions/${started.body.ExecutionId}`, { token: operator });
+      return r.body.Status === 'RUNNING' ? undefined : r;
+    }, 20_000);
+    expect(ended.body.Status).toBe('SUCCEEDED');
+    expect(ended.body.Result.segments.map((s: { segment: number }) => s.segment)).toEqual([0, 1, 2]);
+    for (const segments of ['0', '1001', 'two', '1.5', '']) {
+      const refused = await call('GET', `/service/select-invalid-records?segments=${segments}`, { token: operator });
+      expect([refused.status, errorOf(refused).Details], segments).toEqual([
+        400,
+        ['segments: must be a whole number from 1 to 1000'],
+      ]);
+    }
+    // A client's operation reads that client only: it has no segments to choose.
+    const client = newTenant().client;
+    const export_ = await call('GET', `/service/export-records/${client}?segments=2`, { token: operator });
+    expect([export_.status, errorOf(export_).Message]).toEqual([400, 'request.invalid']);
   });
 
   it('answer a failed execution with its error, and 404 for an execution that does not exist', async () => {

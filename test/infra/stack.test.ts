@@ -346,7 +346,12 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
         const policies = Object.values(template.findResources('AWS::IAM::Policy')) as Resource[];
         for (const op of operations) {
           const machineId = idOf(stack.stateMachines.get(op.name)!);
-          const own = policies.filter((p) => JSON.stringify(p.Properties.PolicyDocument).includes(`"${machineId}"`));
+          const roleId = idOf(stack.stateMachines.get(op.name)!.role);
+          const own = policies.filter(
+            (p) =>
+              JSON.stringify(p.Properties.Roles).includes(`"${roleId}"`) &&
+              JSON.stringify(p.Properties.PolicyDocument).includes(`"${machineId}"`),
+          );
           expect(own, op.name).toHaveLength(1);
           const statements = own[0]!.Properties.PolicyDocument.Statement as Statement[];
           const children = (label: string) => ({
@@ -374,7 +379,7 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
                 ]
               : []),
           ]);
-          expect(own[0]!.Properties.Roles).toEqual([{ Ref: idOf(stack.stateMachines.get(op.name)!.role) }]);
+          expect(own[0]!.Properties.Roles).toEqual([{ Ref: roleId }]);
         }
       },
     );

@@ -5969,6 +5969,7 @@ export interface operations {
       query?: {
         /** @description Exactly `true` or `false`. */
         dryRun?: "true" | "false";
+        segments?: string;
       };
       header?: {
         "Accept-Language"?: components["parameters"]["AcceptLanguage"];
@@ -6079,6 +6080,7 @@ export interface operations {
       query?: {
         /** @description Exactly `true` or `false`. */
         dryRun?: "true" | "false";
+        segments?: string;
       };
       header?: {
         "Accept-Language"?: components["parameters"]["AcceptLanguage"];
@@ -6189,6 +6191,7 @@ export interface operations {
       query?: {
         /** @description Exactly `true` or `false`. */
         dryRun?: "true" | "false";
+        segments?: string;
       };
       header?: {
         "Accept-Language"?: components["parameters"]["AcceptLanguage"];
@@ -6299,6 +6302,7 @@ export interface operations {
       query?: {
         /** @description Exactly `true` or `false`. */
         dryRun?: "true" | "false";
+        segments?: string;
       };
       header?: {
         "Accept-Language"?: components["parameters"]["AcceptLanguage"];
@@ -6409,6 +6413,7 @@ export interface operations {
       query?: {
         /** @description Exactly `true` or `false`. */
         dryRun?: "true" | "false";
+        segments?: string;
       };
       header?: {
         "Accept-Language"?: components["parameters"]["AcceptLanguage"];
@@ -6519,6 +6524,7 @@ export interface operations {
       query?: {
         /** @description Exactly `true` or `false`. */
         dryRun?: "true" | "false";
+        segments?: string;
       };
       header?: {
         "Accept-Language"?: components["parameters"]["AcceptLanguage"];
@@ -6652,6 +6658,14 @@ export interface operations {
               Phase: string;
               Processed: number;
               Total?: number;
+              Read?: {
+                Items: number;
+                CapacityUnits: number;
+              };
+              Written?: {
+                Items: number;
+                CapacityUnits: number;
+              };
             } | null;
             Result: unknown;
             Error: {
