@@ -23,8 +23,8 @@ import {
 import { enterFacility, facilityEntry } from '../data/facilities';
 import { DOCUMENT_STATES, type DocumentRecord } from '../domain/document';
 import { collectionId, membership } from '../data/documents';
-import { allPagesOf, MAINTENANCE_SHARDS } from '../data/maintenance';
-import { finishVerify, startVerify, verifyBuckets, verifyPage, type Verify } from '../data/sequence';
+import { startVerify, verifyBuckets } from '../data/sequence';
+import { checkLogShards, type LogState } from './regenerate-log';
 import { queryAll } from '../data/query';
 import { indexKeys, ITEM_TYPES, keys, type Tenant, tenantOfPartition } from '../data/table';
 import { segmented } from './segments';
@@ -33,7 +33,6 @@ import { meterUsage } from './usage';
 
 /** Items a step reads. */
 export const SCAN_PAGE = 1000;
-const LOG_KEYS_PER_STEP = 5000;
 const PARTITIONS_PER_STEP = 5;
 
 export interface RegenerateReport {
@@ -50,13 +49,6 @@ interface State {
   lastPartition?: string;
   scanned: number;
   report: RegenerateReport;
-}
-
-/** The all-tenant log buckets, checked shard by shard while their index is read a page per step. */
-interface LogState {
-  shard: number;
-  cursor?: Record<string, unknown>;
-  verify: Verify;
 }
 
 const EMPTY: RegenerateReport = {
@@ -206,34 +198,6 @@ export function regenerateSequenceMemory(db: DynamoDBDocumentClient, tableName: 
     if (missing) report.facilities.fixed += 1;
   }
 
-  /** One page of the all-tenant log's index, checked against its shard's buckets. */
-  async function checkLog(log: LogState, event: StepEvent, report: RegenerateReport) {
-    const out = await db.send(
-      new QueryCommand({
-        TableName: tableName,
-        IndexName: 'GSI2',
-        KeyConditionExpression: 'G2PK = :pk',
-        ExpressionAttributeValues: { ':pk': indexKeys.maintenanceShard(log.shard) },
-        ProjectionExpression: 'G2SK',
-        Limit: LOG_KEYS_PER_STEP,
-        ...(log.cursor ? { ExclusiveStartKey: log.cursor } : {}),
-      }),
-    );
-    const scope = allPagesOf(log.shard);
-    const keysOfPage = (out.Items ?? []).map((i) => String(i.G2SK));
-    const verify = await verifyPage(db, tableName, scope, log.verify, keysOfPage, event.dryRun);
-    const progress = {
-      phase: `all-tenant log, shard ${log.shard + 1} of ${MAINTENANCE_SHARDS}`,
-      processed: verify.buckets,
-    };
-    if (out.LastEvaluatedKey) return { next: { shard: log.shard, cursor: out.LastEvaluatedKey, verify }, progress };
-    const { drift } = await finishVerify(db, tableName, scope, verify, event.dryRun);
-    report.buckets.collections += 1;
-    report.buckets.fixed += drift;
-    const next = log.shard + 1 < MAINTENANCE_SHARDS ? { shard: log.shard + 1, verify: startVerify() } : undefined;
-    return { next, progress };
-  }
-
   return segmented<State, RegenerateReport, { log: LogState; report: RegenerateReport }>(
     {
       name: 'regenerateSequenceMemory',
@@ -301,7 +265,12 @@ export function regenerateSequenceMemory(db: DynamoDBDocumentClient, tableName: 
 
       async finish(merged, _run, event, finishing) {
         const report = structuredClone(finishing?.report ?? merged);
-        const { next, progress } = await checkLog(finishing?.log ?? { shard: 0, verify: startVerify() }, event, report);
+        const log = finishing?.log ?? { shard: 0, verify: startVerify() };
+        const { next, progress, drift } = await checkLogShards(db, tableName, log, event.dryRun ?? false);
+        if (drift !== undefined) {
+          report.buckets.collections += 1;
+          report.buckets.fixed += drift;
+        }
         if (next) return { state: { log: next, report }, done: false, progress };
         return { done: true, progress, result: { ...report, dryRun: event.dryRun ?? false } };
       },
