@@ -173,14 +173,16 @@ export async function coldStarts(out: string, runs: number, verdict: (ok: boolea
       `<= ${NO_SDK_RATIO} x the DynamoDB SDK-only reference without; bytes have no budget\n`,
   );
   console.log(
-    '| function | bundle KiB | reference | import ms | ref ms | ratio | budget | SDK clients | import | no DynamoDB/S3 |',
+    '| function | bundle KiB | reference | import ms | ref ms | ratio | budget | SDK clients | import | ' +
+      'no DynamoDB/S3 |',
   );
   console.log('|---|---:|---|---:|---:|---:|---:|---|---|---|');
   for (const row of rows) {
     const clean =
       row.name === 'authorizer' ? verdict(!row.clients.some((c) => c === 'client-dynamodb' || c === 'client-s3')) : '';
     console.log(
-      `| ${row.name} | ${row.kib.toFixed(1)} | ${row.reference} | ${row.ms.toFixed(1)} | ${row.referenceMs.toFixed(1)} | ` +
+      `| ${row.name} | ${row.kib.toFixed(1)} | ${row.reference} | ${row.ms.toFixed(1)} | ` +
+        `${row.referenceMs.toFixed(1)} | ` +
         `${row.ratio.toFixed(2)} | ${row.budget} | ${row.clients.join(', ') || 'none'} | ` +
         `${verdict(row.ratio <= row.budget)} | ${clean} |`,
     );

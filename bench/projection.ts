@@ -41,7 +41,8 @@ export function printProjection(
     '\nProjection (per-page figures measured above; AWS prices and limits as documented, bench/projection.ts)\n',
   );
   console.log(
-    '| operation | items | segments | steps | RRU | time | DynamoDB USD | Step Functions USD | Lambda USD | total USD |',
+    '| operation | items | segments | steps | RRU | time | DynamoDB USD | Step Functions USD | Lambda USD | ' +
+      'total USD |',
   );
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const run of runs) {

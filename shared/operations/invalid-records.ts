@@ -135,7 +135,8 @@ export function invalidRecords(
   }
 
   const partName = (run: string, segment: Segment, part: number) =>
-    `operations/${slug}/${run}/findings-${String(segment.index).padStart(4, '0')}-${String(part).padStart(5, '0')}.jsonl`;
+    `operations/${slug}/${run}/findings-${String(segment.index).padStart(4, '0')}-` +
+    `${String(part).padStart(5, '0')}.jsonl`;
 
   return segmented<State, Report>(
     {

@@ -1,9 +1,10 @@
 /**
  * The three migrations of interface §4.5: each brings records of an older stored shape (described
  * in the README and shipped as fixtures in test/fixtures/legacy/) to the current one. Each scans the
- * table in parallel segments (shared/operations/segments.ts), a page per step, rewrites only what still has the old shape (conditionally, so a re-run or
- * a concurrent run changes nothing twice), and reports what it changed and skipped. Counts that move
- * (log entries joining their indexes) follow from the change stream, like every other write.
+ * table in parallel segments (shared/operations/segments.ts), a page per step, rewrites only what still has the
+ * old shape (conditionally, so a re-run or a concurrent run changes nothing twice), and reports what it changed and
+ * skipped (the first records in key order). Counts that move (log entries joining their indexes) follow from the
+ * change stream, like every other write.
  */
 import { ScanCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';

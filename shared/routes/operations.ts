@@ -50,7 +50,7 @@ function operation(
   };
 }
 
-/** An operation without a client works on the whole table, in parallel scan segments (shared/operations/segments.ts). */
+/** An operation without a client works on the whole table, in parallel scan segments (operations/segments.ts). */
 export const isSegmented = (operation: OperationDefinition) => !operation.needsClient;
 
 export const operations: readonly OperationDefinition[] = [

@@ -135,7 +135,7 @@ describe('regenerateSequenceMemory', () => {
     expect((await run()).result).toMatchObject({ counters: { fixed: 0 }, buckets: { fixed: 0 } });
   });
 
-  it('resumes a segment after a failure from the last state it reached (what a redrive of its Map Run does)', async () => {
+  it('resumes a segment after a failure from the last state it reached (as a redrive of its Map Run)', async () => {
     await setCounter('COUNT#DOCUMENT#SCOPE#RECORD', 1);
     // The segment's first step completes; its second fails on its first request.
     let failNow = false;

@@ -129,7 +129,7 @@ describe('a whole-table operation in 1 and in 8 segments', () => {
     },
   );
 
-  it('selectInvalidRecords finds the same records, and regenerateSequenceMemory the same drift, as one segment', async () => {
+  it('finds the invalid records, samples them in key order, and the drift, in 8 segments', async () => {
     const select = (await runToEnd(invalidRecords(db, table, files(), 'select'), { segments: 8 })).result;
     expect(select).toMatchObject({ invalid: 17 });
     expect(select.sample).toHaveLength(17);

@@ -116,7 +116,7 @@ describe('the local Step Functions endpoint', () => {
     });
   });
 
-  it('sends the segments a step fans out to the Map, each a loop of its own, and gives the next step their payloads', async () => {
+  it('sends the segments a step fans out to the Map, each a loop, and gives the next step their payloads', async () => {
     calls.length = 0;
     const segment = (index: number) => ({ dryRun: false, segment: { index, total: 3 }, state: { cursor: null } });
     const child = (input: any) => ({ ...input, state: { cursor: 'end' }, done: true, progress });
