@@ -177,7 +177,7 @@ export async function market(verdict: (ok: boolean) => string): Promise<void> {
     const [exported, alone] = [middle(exports), middle(alones)];
     const imported = await timed(
       importRecords(db, 'market-fresh', s3, 'market-files', files, s3FileStorage(s3, 'market-fresh-records')),
-      { client: measuredClient.client, from: String(exported.result.location) },
+      { client: measuredClient.client, inputs: { from: String(exported.result.location) } },
     );
     const runs: [string, Measured, Measured][] = [];
     for (const [name, make] of [

@@ -25,7 +25,7 @@ const { output } = await runExecutions(
   operation.name,
   {
     ...(client ? { client } : {}),
-    ...(values.from ? { from: values.from } : {}),
+    ...(values.from ? { inputs: { from: values.from } } : {}),
     ...(values.segments ? { segments: Number(values.segments) } : {}),
   },
   (payload) => step(payload, lambdaContext(operation.name, STEP_TIMEOUT_SECONDS * 1000)),

@@ -24,7 +24,7 @@ import {
   uploadForm,
 } from '../schemas/document';
 import { maintenanceCreateSchema, maintenanceModel, maintenanceUpdateSchema } from '../schemas/maintenance';
-import { executionId, executionReply, exportPrefix, segmentsQuery, startReply } from '../schemas/operation';
+import { executionId, executionReply, OPERATION_INPUTS, segmentsQuery, startReply } from '../schemas/operation';
 import { isSegmented, operations } from '../routes/operations';
 import {
   historyEntryModel,
@@ -92,14 +92,16 @@ export const routeDocs: Readonly<Record<string, RouteDocs>> = {
   'maintenanceLog.create': { body: maintenanceCreateSchema, reply: entry },
   'maintenanceLog.update': { body: maintenanceUpdateSchema, reply: entry },
 
-  // GET /service/{slug}: importRecords' `from`, a whole-table operation's `segments` (the flag is the route table's),
-  // the execution it started.
+  // GET /service/{slug}: an operation's inputs (importRecords' `from`), a whole-table operation's `segments` (the flag
+  // is the route table's), the execution it started.
   ...Object.fromEntries(
     operations.map((o) => [
       `service.${o.name}`,
       {
-        ...(o.needsSource ? { query: { from: exportPrefix } } : {}),
-        ...(isSegmented(o) ? { query: { segments: segmentsQuery } } : {}),
+        query: {
+          ...Object.fromEntries(Object.keys(o.inputs ?? {}).map((name) => [name, OPERATION_INPUTS[name]!])),
+          ...(isSegmented(o) ? { segments: segmentsQuery } : {}),
+        },
         reply: { object: startReply([o.name]) },
       },
     ]),

@@ -172,7 +172,7 @@ export function importRecords(
   return {
     name: 'importRecords',
     initial: (event) => ({
-      from: event.from ?? '',
+      from: event.inputs?.from ?? '',
       part: 0,
       line: 0,
       imported: 0,

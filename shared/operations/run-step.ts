@@ -11,10 +11,11 @@ import { addConsumed, measured, NOTHING } from './usage';
 
 /** The options an execution was started with, and the segment a step is of: passed on from step to step. */
 function optionsOf(payload: StepPayload): StepEvent {
-  const { client, from, dryRun, segments, segment } = payload;
+  const { client, facility, inputs, dryRun, segments, segment } = payload;
   return {
     ...(client ? { client } : {}),
-    ...(from ? { from } : {}),
+    ...(facility ? { facility } : {}),
+    ...(inputs ? { inputs } : {}),
     dryRun: dryRun ?? false,
     ...(segments ? { segments } : {}),
     ...(segment ? { segment } : {}),

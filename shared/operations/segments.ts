@@ -102,6 +102,8 @@ export function segmented<S extends { scanned: number }, R, F = undefined>(
   const segmentEvent = (event: StepEvent, segment: Segment, state: unknown): StepEvent => ({
     dryRun: event.dryRun ?? false,
     ...(event.client ? { client: event.client } : {}),
+    ...(event.facility ? { facility: event.facility } : {}),
+    ...(event.inputs ? { inputs: event.inputs } : {}),
     segment,
     state,
   });

@@ -14,7 +14,7 @@ export type StartInput = StepOptions & { dryRun: boolean };
 export async function startExecution(
   sfn: SFNClient,
   operation: OperationDefinition,
-  { client, from, dryRun, segments }: StartInput,
+  { client, facility, inputs, dryRun, segments }: StartInput,
 ): Promise<{ executionId: string; executionArn: string; startDate: Date }> {
   const stateMachineArn = config.stateMachineArn(operation.name);
   if (!stateMachineArn) throw new Error(`no state machine configured for ${operation.name}`);
@@ -25,7 +25,8 @@ export async function startExecution(
       name: executionId,
       input: JSON.stringify({
         ...(client ? { client } : {}),
-        ...(from ? { from } : {}),
+        ...(facility ? { facility } : {}),
+        ...(inputs && Object.keys(inputs).length ? { inputs } : {}),
         dryRun,
         ...(segments ? { segments } : {}),
       }),

@@ -11,11 +11,13 @@ import type { Consumed } from './usage';
 
 /** What an execution is started with (shared/operations/start.ts). */
 export interface StepOptions {
-  /** The client, for the operations that take one (export, import). */
+  /** The client, for the operations of a client or a facility (export, import). */
   client?: string;
+  /** The facility, for the operations of a facility. */
+  facility?: string;
   dryRun?: boolean;
-  /** importRecords: the export to read (its prefix in the bucket). */
-  from?: string;
+  /** The operation's inputs from its start route (OperationDefinition.inputs; importRecords: `from`, the export). */
+  inputs?: Record<string, string>;
   /** Whole-table operations: how many scan segments (without it: from the table's item count). */
   segments?: number;
 }

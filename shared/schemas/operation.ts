@@ -20,6 +20,12 @@ export const segmentsQuery = v.pipe(
 // The pattern's bound and the operations' are one.
 MAX_SEGMENTS satisfies 1000;
 
+/**
+ * The schema of every input an operation's start route may take (OperationDefinition.inputs), by name, as the start
+ * handler validates it and the OpenAPI document describes it.
+ */
+export const OPERATION_INPUTS: Readonly<Record<string, v.GenericSchema<string>>> = { from: exportPrefix };
+
 export const startReply = (operationNames: readonly string[]) =>
   v.strictObject({
     Operation: v.picklist(operationNames),

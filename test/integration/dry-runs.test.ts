@@ -84,7 +84,11 @@ const operationOn: Record<string, (place: Place) => Operation<unknown>> = {
 
 async function run(name: string, place: Place, dryRun: boolean): Promise<Record<string, unknown>> {
   const op = operationOn[name]!(place);
-  const options: StepOptions = { client: place.client, dryRun, ...(place.from ? { from: place.from } : {}) };
+  const options: StepOptions = {
+    client: place.client,
+    dryRun,
+    ...(place.from ? { inputs: { from: place.from } } : {}),
+  };
   const { output } = await runOperation(op, options);
   return output.result as Record<string, unknown>;
 }

@@ -126,7 +126,7 @@ describe('exportRecords', () => {
       { step: 'finalizeRequest', name: 'capturePuts' },
     );
     const importing = () => importRecords(db, target, s3, bucket, files, s3FileStorage(watched, targetRecords));
-    const imported = (await runToEnd(importing(), { client: mine.client, from: result.location })).result;
+    const imported = (await runToEnd(importing(), { client: mine.client, inputs: { from: result.location } })).result;
     expect(imported).toMatchObject({ imported: MINE + 2, unchanged: 0, rejected: 0 });
     expect(sent).toHaveLength(2);
     for (const line of lines) {
@@ -143,12 +143,12 @@ describe('exportRecords', () => {
 
     // Again: every object exists, none is put; a line whose bytes were changed is rejected.
     sent.length = 0;
-    const again = (await runToEnd(importing(), { client: mine.client, from: result.location })).result;
+    const again = (await runToEnd(importing(), { client: mine.client, inputs: { from: result.location } })).result;
     expect(again).toMatchObject({ imported: 0, unchanged: MINE + 2, rejected: 0 });
     expect(sent).toHaveLength(0);
     await s3FileStorage(s3, targetRecords).remove(lines[0].key);
     await files.put(`${result.location}${lines[0].path}`, 'forged', 'application/pdf');
-    const forged = (await runToEnd(importing(), { client: mine.client, from: result.location })).result;
+    const forged = (await runToEnd(importing(), { client: mine.client, inputs: { from: result.location } })).result;
     expect(forged).toMatchObject({ rejected: 1, rejections: [{ reasons: [expect.stringMatching(/SHA-256/)] }] });
     const left = await s3.send(new ListObjectsV2Command({ Bucket: targetRecords }));
     expect(left.Contents?.map((o) => o.Key)).toEqual([lines[1].key]);

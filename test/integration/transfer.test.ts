@@ -158,7 +158,7 @@ describe('export and import', () => {
   });
 
   it('imports into a fresh table and bucket: the same records and files, exact counts', async () => {
-    const { result } = await run(importing(), { client, from: location });
+    const { result } = await run(importing(), { client, inputs: { from: location } });
     expect(result).toMatchObject({ imported: 14, unchanged: 0, rejected: 0 });
     expect(await records(target.table)).toEqual(await records(source.table));
     await changes.target!.settled();
@@ -173,7 +173,7 @@ describe('export and import', () => {
 
   it('importing twice changes nothing', async () => {
     const before = await records(target.table);
-    const { result } = await run(importing(), { client, from: location });
+    const { result } = await run(importing(), { client, inputs: { from: location } });
     expect(result).toMatchObject({ imported: 0, unchanged: 14, rejected: 0 });
     expect(await records(target.table)).toEqual(before);
     await changes.target!.settled();
@@ -187,7 +187,7 @@ describe('export and import', () => {
     const original = new TextDecoder().decode(await files.read(`${location}${part.path}`));
     const tampered = original.replace('"Box"', '"Boxes"');
     await files.put(`${location}${part.path}`, tampered, 'application/x-ndjson');
-    await expect(run(importing(files), { client, from: location })).rejects.toThrow(/SHA-256/);
+    await expect(run(importing(files), { client, inputs: { from: location } })).rejects.toThrow(/SHA-256/);
     const bad = JSON.stringify({
       ...JSON.parse(original.split('\n')[0]!),
       SK: 'CONTAINER#x#DATA',
@@ -199,7 +199,7 @@ describe('export and import', () => {
     part.sha256 = createHash('sha256').update(body).digest('hex');
     await files.put(`${location}${part.path}`, body, 'application/x-ndjson');
     await files.put(`${location}manifest.json`, JSON.stringify(manifest), 'application/json');
-    const { result } = await run(importing(files), { client, from: location });
+    const { result } = await run(importing(files), { client, inputs: { from: location } });
     expect(result).toMatchObject({
       imported: 0,
       rejected: 1,
