@@ -48,6 +48,15 @@ const reject = (tally: Tally, line: string, reasons: string[]) => {
   tally.rejected += 1;
   if (tally.rejections.length < REJECTIONS_KEPT) tally.rejections.push({ line, reasons });
 };
+/** A line's JSON, or undefined (rejected) when it is none. */
+function parsed<T>(text: string, where: string, tally: Tally): T | undefined {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    reject(tally, where, ['not JSON']);
+    return undefined;
+  }
+}
 
 export function importRecords(
   db: DynamoDBDocumentClient,
@@ -71,13 +80,8 @@ export function importRecords(
     const candidates: { record: StoredItem; exportFile?: { path: string } }[] = [];
     for (const [i, line] of lines.entries()) {
       const where = `${part.path}:${state.line + i + 1}`;
-      let item: StoredItem & { ExportFile?: { path: string; sha256: string } };
-      try {
-        item = JSON.parse(line);
-      } catch {
-        reject(tally, where, ['not JSON']);
-        continue;
-      }
+      const item = parsed<StoredItem & { ExportFile?: { path: string; sha256: string } }>(line, where, tally);
+      if (!item) continue;
       const { ExportFile: exportFile, ...record } = item;
       const problems = [
         ...recordProblems(record).problems,
@@ -136,13 +140,8 @@ export function importRecords(
   ) {
     for (const [i, text] of lines.entries()) {
       const where = `${part.path}:${state.line + i + 1}`;
-      let line: KeptObjectLine;
-      try {
-        line = JSON.parse(text);
-      } catch {
-        reject(tally, where, ['not JSON']);
-        continue;
-      }
+      const line = parsed<KeptObjectLine>(text, where, tally);
+      if (!line) continue;
       if (typeof line.key !== 'string' || !line.key.startsWith(clientFilesPrefix(client))) {
         reject(tally, where, [`key: ${String(line.key)} is not of client ${client}`]);
         continue;

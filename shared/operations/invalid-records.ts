@@ -13,12 +13,12 @@
  *   `removed` is what remove would remove. Removing documents or log entries changes counts:
  *   run regenerateSequenceMemory afterwards (the report says so).
  */
-import { DeleteCommand, ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { batchGet } from '../data/batch';
 import type { FileStorage } from '../data/files';
 import { keys } from '../data/table';
 import { containerOf, isKeptRecord, recordProblems, type StoredItem } from './records';
-import { keepSample, sampleBytesOf, segmented } from './segments';
+import { keepSample, sampleBytesOf, scanSegment, segmented } from './segments';
 import type { Segment } from './step';
 import { meterUsage } from './usage';
 
@@ -145,15 +145,7 @@ export function invalidRecords(
       begin: (_segment, run) => ({ run, ...EMPTY }),
 
       async step(state, segment, event) {
-        const out = await db.send(
-          new ScanCommand({
-            TableName: tableName,
-            Limit: SCAN_PAGE,
-            Segment: segment.index,
-            TotalSegments: segment.total,
-            ...(state.cursor ? { ExclusiveStartKey: state.cursor } : {}),
-          }),
-        );
+        const out = await scanSegment(db, tableName, segment, state.cursor, { Limit: SCAN_PAGE });
         const findings = await findingsOf((out.Items ?? []) as StoredItem[]);
         const reported = findings.map(({ item: _item, ...f }) => f);
         const next: State = {

@@ -6,7 +6,7 @@
  * skipped (the first records in key order). Counts that move (log entries joining their indexes) follow from the
  * change stream, like every other write.
  */
-import { ScanCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { maintenanceItem } from '../data/maintenance';
 import { ITEM_TYPES, keys } from '../data/table';
@@ -14,7 +14,7 @@ import { isKnownNuclide } from '../domain/decay';
 import { entryRuleBreaches, type MaintenanceRecord } from '../domain/maintenance';
 import { formatTimestamp } from '../domain/time';
 import type { StoredItem } from './records';
-import { keepSample, sampleBytesOf, segmented } from './segments';
+import { keepSample, sampleBytesOf, scanSegment, segmented } from './segments';
 import { meterUsage } from './usage';
 import { isIdentifier } from '../domain/values';
 
@@ -87,18 +87,12 @@ function scanMigration(db: DynamoDBDocumentClient, tableName: string, migration:
       begin: () => ({ ...EMPTY }),
       async step(state, segment, event) {
         const next: State = { ...state, samples: [...state.samples] };
-        const out = await db.send(
-          new ScanCommand({
-            TableName: tableName,
-            Limit: SCAN_PAGE,
-            Segment: segment.index,
-            TotalSegments: segment.total,
-            FilterExpression: migration.filter.expression,
-            ExpressionAttributeNames: migration.filter.names,
-            ...(migration.filter.values ? { ExpressionAttributeValues: migration.filter.values } : {}),
-            ...(state.cursor ? { ExclusiveStartKey: state.cursor } : {}),
-          }),
-        );
+        const out = await scanSegment(db, tableName, segment, state.cursor, {
+          Limit: SCAN_PAGE,
+          FilterExpression: migration.filter.expression,
+          ExpressionAttributeNames: migration.filter.names,
+          ...(migration.filter.values ? { ExpressionAttributeValues: migration.filter.values } : {}),
+        });
         const found: Sample[] = [];
         for (const item of (out.Items ?? []) as StoredItem[]) {
           const rewrite = migration.rewrite(item);

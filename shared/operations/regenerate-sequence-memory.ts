@@ -15,7 +15,6 @@
 import {
   GetCommand,
   QueryCommand,
-  ScanCommand,
   UpdateCommand,
   type DynamoDBDocumentClient,
   type QueryCommandInput,
@@ -27,7 +26,7 @@ import { startVerify, verifyBuckets } from '../data/sequence';
 import { checkLogShards, type LogState } from './regenerate-log';
 import { queryAll } from '../data/query';
 import { indexKeys, ITEM_TYPES, keys, type Tenant, tenantOfPartition } from '../data/table';
-import { segmented } from './segments';
+import { scanSegment, segmented } from './segments';
 import type { StepEvent } from './step';
 import { meterUsage } from './usage';
 
@@ -206,16 +205,10 @@ export function regenerateSequenceMemory(db: DynamoDBDocumentClient, tableName: 
 
       async step(state, segment, event) {
         const report = structuredClone(state.report);
-        const out = await db.send(
-          new ScanCommand({
-            TableName: tableName,
-            Limit: SCAN_PAGE,
-            Segment: segment.index,
-            TotalSegments: segment.total,
-            ProjectionExpression: 'PK, SK',
-            ...(state.cursor ? { ExclusiveStartKey: state.cursor } : {}),
-          }),
-        );
+        const out = await scanSegment(db, tableName, segment, state.cursor, {
+          Limit: SCAN_PAGE,
+          ProjectionExpression: 'PK, SK',
+        });
         // Facility partitions met for the first time, in scan order, each with the key of its last item on this page.
         const fresh: { pk: string; lastKey: Record<string, unknown> }[] = [];
         for (const item of out.Items ?? []) {

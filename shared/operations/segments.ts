@@ -10,7 +10,7 @@
  * (DescribeTable's ItemCount), at least 1, at most 1,000; `segments` in the start request overrides it.
  */
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ScanCommand, type DynamoDBDocumentClient, type ScanCommandInput } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { ITEMS_PER_SEGMENT, MAX_SEGMENTS, SEGMENTS_PER_PASS } from './machine';
 import type { Operation, Segment, StepEvent, StepProgress } from './step';
@@ -79,6 +79,26 @@ export function keepSample<T>(a: T[], b: T[], key: (entry: T) => string, max: nu
     return size <= bytes;
   });
 }
+
+type ScanPage = Omit<ScanCommandInput, 'TableName' | 'Segment' | 'TotalSegments' | 'ExclusiveStartKey'>;
+
+/** One page of a segment's scan of the table, from `cursor`. */
+export const scanSegment = (
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  segment: Segment,
+  cursor: Record<string, unknown> | undefined,
+  page: ScanPage,
+) =>
+  db.send(
+    new ScanCommand({
+      TableName: tableName,
+      Segment: segment.index,
+      TotalSegments: segment.total,
+      ...page,
+      ...(cursor ? { ExclusiveStartKey: cursor } : {}),
+    }),
+  );
 
 /** The number of segments of a table: one per ITEMS_PER_SEGMENT items (DescribeTable's count), 1 to MAX_SEGMENTS. */
 export async function defaultSegments(db: DynamoDBDocumentClient, tableName: string): Promise<number> {
