@@ -20,7 +20,7 @@ const { values: options } = commandLine(
   { 'cold-start': { type: 'boolean', default: false } },
 );
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 20);
+const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const out = path.join(repoRoot, 'bench/.out');
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
