@@ -76,6 +76,8 @@ export const recordOf = <R>(fields: readonly string[], item: Record<string, unkn
   Object.fromEntries(fields.map((f) => [f, item[f] ?? null])) as R;
 
 const IDEMPOTENCY_PREFIX = 'IDEMPOTENCY#';
+/** A partition's counters (of its documents' collections, of its log entries). */
+const COUNTER_PREFIX = 'COUNT#';
 /** The sequence writer's own items in a facility partition: its progress on shared buckets, the facility's entry. */
 const SEQUENCE_PREFIX = 'SEQ#';
 
@@ -84,7 +86,7 @@ const SEQUENCE_PREFIX = 'SEQ#';
  * Idempotency-Key records (written by Powertools, with no Type) and the sequence writer's items. In sort-key order;
  * what lies between them is data (shared/operations/client-items.ts reads only there).
  */
-export const BOOKKEEPING_PREFIXES = ['COUNT#', IDEMPOTENCY_PREFIX, 'PAGES#', SEQUENCE_PREFIX] as const;
+export const BOOKKEEPING_PREFIXES = [COUNTER_PREFIX, IDEMPOTENCY_PREFIX, 'PAGES#', SEQUENCE_PREFIX] as const;
 
 /** Bookkeeping items: never exported, validated or removed as invalid; regenerateSequenceMemory keeps them. */
 export function isBookkeeping(item: { Type?: unknown; SK?: unknown }): boolean {
@@ -103,7 +105,7 @@ export function shardOf(key: string, count: number): number {
 }
 
 const auditPrefix = (entity: string, uuid: string) => `AUDIT#${entity}#${uuid}#`;
-const DOCUMENT_COUNT_PREFIX = 'COUNT#DOCUMENT#';
+const DOCUMENT_COUNT_PREFIX = `${COUNTER_PREFIX}DOCUMENT#`;
 
 /** Every partition of a tenant (a client's directory, a facility's items) begins with this. */
 export const TENANT_PARTITION_PREFIX = 'C#';
@@ -124,7 +126,9 @@ export const keys = {
   /** A probe keyed by its device (an older stored shape, see migrateProbeIdentifier). */
   probeByDevicePrefix: 'PROBE#DEVICE#',
   maintenanceEntry: (uuid: string) => `MLE#${uuid}`,
-  maintenanceCount: 'COUNT#MLE',
+  maintenanceCount: `${COUNTER_PREFIX}MLE`,
+  /** Every counter of a partition begins with this. */
+  counterPrefix: COUNTER_PREFIX,
   document: (uuid: string) => `DOCUMENT#${uuid}`,
   documentCountPrefix: DOCUMENT_COUNT_PREFIX,
   documentCount: (collection: string) => `${DOCUMENT_COUNT_PREFIX}${collection}`,

@@ -112,24 +112,26 @@ export function regenerateSequenceMemory(db: DynamoDBDocumentClient, tableName: 
    * documents nor log entries nor any sequence memory to correct.
    */
   async function regeneratePartition(pk: string, event: StepEvent, report: RegenerateReport): Promise<boolean> {
-    // Documents: counters and page buckets from the facility's documents in listing order.
-    const documents = (await all({
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'G1PK = :pk',
-      ExpressionAttributeValues: { ':pk': indexKeys.documents(pk) },
-      ProjectionExpression: 'G1SK, #state, #scope, ScopeReference',
-      ExpressionAttributeNames: { '#state': 'State', '#scope': 'Scope' },
-    })) as (Pick<DocumentRecord, 'State' | 'Scope' | 'ScopeReference'> & { G1SK: string })[];
-    const stored = await all({
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
-      ExpressionAttributeValues: { ':pk': pk, ':p': keys.documentCountPrefix },
-      ConsistentRead: true,
-    });
-    const entries = await countEntries(pk);
-    const counter = await db.send(
-      new GetCommand({ TableName: tableName, Key: { PK: pk, SK: keys.maintenanceCount }, ConsistentRead: true }),
-    );
-    if (!documents.length && !stored.length && !entries && !counter.Item) {
+    // Documents: counters and page buckets from the facility's documents in listing order; the stored counters (the
+    // documents' and the log's, all under COUNT#); the log entries in the facility's index.
+    const [documents, counters, entries] = await Promise.all([
+      all({
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'G1PK = :pk',
+        ExpressionAttributeValues: { ':pk': indexKeys.documents(pk) },
+        ProjectionExpression: 'G1SK, #state, #scope, ScopeReference',
+        ExpressionAttributeNames: { '#state': 'State', '#scope': 'Scope' },
+      }) as Promise<(Pick<DocumentRecord, 'State' | 'Scope' | 'ScopeReference'> & { G1SK: string })[]>,
+      all({
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
+        ExpressionAttributeValues: { ':pk': pk, ':p': keys.counterPrefix },
+        ConsistentRead: true,
+      }),
+      countEntries(pk),
+    ]);
+    const stored = counters.filter((c) => String(c.SK).startsWith(keys.documentCountPrefix));
+    const counter = counters.find((c) => c.SK === keys.maintenanceCount);
+    if (!documents.length && !counters.length && !entries) {
       const buckets = await db.send(
         new QueryCommand({
           TableName: tableName,
@@ -175,8 +177,8 @@ export function regenerateSequenceMemory(db: DynamoDBDocumentClient, tableName: 
       report.buckets.fixed += drift;
     }
     // Maintenance log: the facility's counter.
-    if (entries || counter.Item)
-      await fixCounter(pk, keys.maintenanceCount, entries, Number(counter.Item?.N ?? 0), event, report);
+    if (entries || counter)
+      await fixCounter(pk, keys.maintenanceCount, entries, Number(counter?.N ?? 0), event, report);
     return true;
   }
 
@@ -219,10 +221,13 @@ export function regenerateSequenceMemory(db: DynamoDBDocumentClient, tableName: 
           else fresh.push({ pk, lastKey: { PK: item.PK, SK: item.SK } });
         }
         const batch = fresh.slice(0, PARTITIONS_PER_STEP);
-        for (const { pk } of batch) {
-          await checkFacility(tenantOfPartition(pk)!, event, report);
-          if (await regeneratePartition(pk, event, report)) report.partitions += 1;
-        }
+        // The batch's facilities side by side: each one's counters and buckets are its own.
+        await Promise.all(
+          batch.map(async ({ pk }) => {
+            await checkFacility(tenantOfPartition(pk)!, event, report);
+            if (await regeneratePartition(pk, event, report)) report.partitions += 1;
+          }),
+        );
         const scanned = state.scanned + (out.ScannedCount ?? 0);
         if (fresh.length > batch.length) {
           // More partitions on this page than a step does: resume right after the last one done (its items read

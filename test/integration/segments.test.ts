@@ -93,10 +93,10 @@ beforeAll(async () => {
   );
 }, 120_000);
 
-/** What a report says of the table: where its run put files, and what the run itself consumed, left out. */
 /** Each operation's report in 8 segments, for the last test. */
 const inEight = new Map<string, Record<string, any>>();
 
+/** What a report says of the table: where its run put files, and what the run itself consumed, left out. */
 const found = (result: Record<string, unknown>) => {
   const { run: _r, findings: _f, quarantine: _q, read: _read, written: _written, segments: _s, ...rest } = result;
   return rest;
@@ -114,6 +114,7 @@ describe('a whole-table operation in 1 and in 8 segments', () => {
     async (_n, make, dryRun, once) => {
       const one = await runToEnd(make(), { segments: 1, dryRun });
       const eight = await runToEnd(make(), { segments: 8, dryRun });
+      inEight.set(_n, eight.result);
       expect(found(eight.result)).toEqual(found(one.result));
       if (once) expect(eight.result.read.items).toBe(one.result.read.items);
       // Every segment ran as a child of the Map and says what it read; the segments' reads are the run's, its own
