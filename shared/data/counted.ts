@@ -8,7 +8,7 @@ import type { DynamoDBRecord } from 'aws-lambda';
 import { documentMembership } from './documents';
 import { maintenanceMembership } from './maintenance';
 import { NO_MEMBERSHIP, type ChangeRecord, type Membership } from './sequence-writer';
-import { TENANT_PARTITION_PREFIX } from './table';
+import { ITEM_TYPES, TENANT_PARTITION_PREFIX } from './table';
 
 // biome-ignore lint/suspicious/noExplicitAny: a stream image as the wire has it (attribute values by type)
 type Image = Record<string, any>;
@@ -21,11 +21,22 @@ const counted: Record<string, (item: Record<string, unknown>) => Membership> = {
 /** The `Type` values whose changes the stream processor receives. */
 export const COUNTED_TYPES = Object.keys(counted);
 
-/** The stream's event filter (Lambda event filtering patterns; any one of them lets a record through). */
+/**
+ * The stream's event filter (Lambda event filtering patterns; any one of them lets a record through): changes of the
+ * counted types, and the creation of a facility's own records (they name their `Facility`: containers, documents, log
+ * entries, ...; not its links, audit entries or facility entry, nor a client's directory), the first of which enters
+ * the facility in the facility index.
+ */
 export const STREAM_FILTERS = [
   { dynamodb: { NewImage: { Type: { S: COUNTED_TYPES } } } },
   { dynamodb: { OldImage: { Type: { S: COUNTED_TYPES } } } },
-  { eventName: ['INSERT'], dynamodb: { Keys: { PK: { S: [{ prefix: TENANT_PARTITION_PREFIX }] } } } },
+  {
+    eventName: ['INSERT'],
+    dynamodb: {
+      Keys: { PK: { S: [{ prefix: TENANT_PARTITION_PREFIX }] } },
+      NewImage: { Facility: { S: [{ exists: true }] }, Type: { S: [{ 'anything-but': [ITEM_TYPES.facility] }] } },
+    },
+  },
 ];
 
 /** What STREAM_FILTERS let through, for the local runtime's delivery (the filter patterns above, case by case). */
@@ -37,7 +48,10 @@ export function passesStreamFilters(record: {
   return (
     counts(record.dynamodb?.NewImage) ||
     counts(record.dynamodb?.OldImage) ||
-    (record.eventName === 'INSERT' && (record.dynamodb?.Keys?.PK?.S ?? '').startsWith(TENANT_PARTITION_PREFIX))
+    (record.eventName === 'INSERT' &&
+      (record.dynamodb?.Keys?.PK?.S ?? '').startsWith(TENANT_PARTITION_PREFIX) &&
+      record.dynamodb?.NewImage?.Facility?.S !== undefined &&
+      record.dynamodb?.NewImage?.Type?.S !== ITEM_TYPES.facility)
   );
 }
 

@@ -1,7 +1,7 @@
 /**
  * The facility index: one entry per facility partition (`SEQ#FACILITY` in it), listed by GSI1 under the client's
  * directory key, so the work of one client finds its facilities without a Scan (shared/operations/client-items.ts).
- * The stream writer enters a facility when an item is first created in its partition (shared/data/sequence-writer.ts);
+ * The stream writer enters a facility when the first of its records is created (shared/data/sequence-writer.ts);
  * regenerateSequenceMemory enters any it finds missing. Bookkeeping: never exported, the next writer derives it again.
  */
 import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';

@@ -4,7 +4,7 @@
  *
  * Requests write only their own item, so they never contend; this writer turns each change of a
  * counted item into counter and bucket changes, and enters a facility in its client's facility index when the
- * first item of its partition is created (shared/data/facilities.ts). A facility's items share a partition, so their
+ * first of its records is created (shared/data/facilities.ts). A facility's items share a partition, so their
  * changes arrive in order in one shard, applied by one invocation at a time: writes of one facility
  * never race each other here either.
  *

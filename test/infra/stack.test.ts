@@ -571,7 +571,13 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
           expect(patterns).toEqual([
             { dynamodb: { NewImage: { Type: { S: COUNTED_TYPES } } } },
             { dynamodb: { OldImage: { Type: { S: COUNTED_TYPES } } } },
-            { eventName: ['INSERT'], dynamodb: { Keys: { PK: { S: [{ prefix: 'C#' }] } } } },
+            {
+              eventName: ['INSERT'],
+              dynamodb: {
+                Keys: { PK: { S: [{ prefix: 'C#' }] } },
+                NewImage: { Facility: { S: [{ exists: true }] }, Type: { S: [{ 'anything-but': ['Facility'] }] } },
+              },
+            },
           ]);
           expect(roleActions(template, roleIdOf(eventFnIds.get(event.name)!))).toEqual(
             expect.arrayContaining(['dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'sqs:SendMessage']),
