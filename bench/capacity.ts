@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureTable, LOCAL_CREDENTIALS, LOCAL_REGION, startDynamoDbLocal } from '../infra/local/emulators';
-import { followChanges } from '../infra/local/streams';
+import { followConsumers } from '../infra/local/streams';
 import { createDocumentClient } from '../shared/clients/dynamodb';
 import { createS3Client } from '../shared/clients/s3';
 import { batchPut } from '../shared/data/batch';
@@ -58,7 +58,7 @@ export async function capacity(verdict: (ok: boolean) => string): Promise<void> 
     const writerDb = createDocumentClient(dynamo.endpoint);
     const writerMeter = meter(writerDb);
     const writer = sequenceWriter(writerDb, 'bench', membershipOf);
-    const changes = followChanges({
+    const changes = followConsumers({
       endpoint: dynamo.endpoint,
       tableName: 'bench',
       deliver: async (records) => void (await writer.apply(records.map(changeRecordOf))),

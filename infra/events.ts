@@ -13,7 +13,7 @@ import { EventType } from 'aws-cdk-lib/aws-s3';
 import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { STREAM_BATCH_SIZE, STREAM_FILTERS } from '../shared/data/counted';
+import { STREAM_BATCH_SIZE, STREAM_CONSUMERS } from '../shared/data/counted';
 import { DOCUMENT_FILES_PREFIX } from '../shared/domain/document';
 import { eventFunctions } from '../shared/routes';
 import { accessLevel, constructIdOf } from './access';
@@ -74,17 +74,20 @@ export class Events extends Construct {
             'Serverless-LambdaDLQ',
             'Invoked by its event source mapping, whose on-failure destination keeps the failed batches.',
           );
-          fn.addEventSource(
-            new DynamoEventSource(storage.table, {
-              startingPosition: StartingPosition.TRIM_HORIZON,
-              batchSize: STREAM_BATCH_SIZE,
-              parallelizationFactor: 1,
-              bisectBatchOnError: true,
-              retryAttempts: 20,
-              onFailure: new SqsDlq(parkingQueue(`${constructIdOf(event.name)}Failed`)),
-              filters: STREAM_FILTERS.map((pattern) => FilterCriteria.filter(pattern)),
-            }),
-          );
+          // Two mappings of the one function, each with its filter and its batches (shared/data/counted.ts).
+          const parked = parkingQueue(`${constructIdOf(event.name)}Failed`);
+          for (const filters of Object.values(STREAM_CONSUMERS))
+            fn.addEventSource(
+              new DynamoEventSource(storage.table, {
+                startingPosition: StartingPosition.TRIM_HORIZON,
+                batchSize: STREAM_BATCH_SIZE,
+                parallelizationFactor: 1,
+                bisectBatchOnError: true,
+                retryAttempts: 20,
+                onFailure: new SqsDlq(parked),
+                filters: filters.map((pattern) => FilterCriteria.filter(pattern)),
+              }),
+            );
           break;
         }
         case 'schedule':

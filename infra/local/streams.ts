@@ -2,8 +2,8 @@
  * What a Lambda event source mapping on the table's stream does on AWS, for the local runtime: reads
  * DynamoDB Local's stream of the table (the real Streams API), shard by shard in order, and hands
  * each batch of records to a function; a batch that fails is handed over again after a pause, so
- * delivery is at least once and in order, as on AWS. Only the records the stack's event filter lets through are
- * delivered (the same patterns, shared/data/counted.ts STREAM_FILTERS).
+ * delivery is at least once and in order, as on AWS. Each consumer (each event source mapping in the stack) follows
+ * the stream on its own and gets only the records its filter lets through (shared/data/counted.ts STREAM_CONSUMERS).
  */
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
@@ -14,7 +14,12 @@ import {
   type _Record as StreamRecord,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBRecord } from 'aws-lambda';
-import { passesStreamFilters, STREAM_BATCH_SIZE } from '../../shared/data/counted';
+import {
+  passesStreamFilters,
+  STREAM_BATCH_SIZE,
+  STREAM_CONSUMERS,
+  type StreamConsumer,
+} from '../../shared/data/counted';
 import { logger } from '../../shared/observability';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './emulators';
 
@@ -39,9 +44,11 @@ const asLambdaRecord = (record: StreamRecord, streamArn: string): DynamoDBRecord
   },
 });
 
+/** One consumer of the stream (an event source mapping on AWS): the records its filter lets through, in batches. */
 export function followChanges(options: {
   endpoint: string;
   tableName: string;
+  consumer: StreamConsumer;
   deliver: (records: DynamoDBRecord[]) => Promise<void>;
 }): ChangeFollower {
   const client = { endpoint: options.endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS };
@@ -99,7 +106,7 @@ export function followChanges(options: {
         continue;
       }
       const records = (out.Records ?? [])
-        .filter((r) => passesStreamFilters(r as Parameters<typeof passesStreamFilters>[0]))
+        .filter((r) => passesStreamFilters(options.consumer, r as Parameters<typeof passesStreamFilters>[1]))
         .map((r) => asLambdaRecord(r, streamArn!));
       for (let i = 0; i < records.length; i += STREAM_BATCH_SIZE) {
         const batch = records.slice(i, i + STREAM_BATCH_SIZE);
@@ -156,5 +163,20 @@ export function followChanges(options: {
       dynamo.destroy();
       streams.destroy();
     },
+  };
+}
+
+/** Every consumer of the stream (STREAM_CONSUMERS), each following it on its own, as one follower. */
+export function followConsumers(options: {
+  endpoint: string;
+  tableName: string;
+  deliver: (records: DynamoDBRecord[]) => Promise<void>;
+}): ChangeFollower {
+  const followers = (Object.keys(STREAM_CONSUMERS) as StreamConsumer[]).map((consumer) =>
+    followChanges({ ...options, consumer }),
+  );
+  return {
+    settled: async (timeoutMs) => void (await Promise.all(followers.map((f) => f.settled(timeoutMs)))),
+    stop: async () => void (await Promise.all(followers.map((f) => f.stop()))),
   };
 }

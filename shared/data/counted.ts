@@ -22,36 +22,48 @@ const counted: Record<string, (item: Record<string, unknown>) => Membership> = {
 export const COUNTED_TYPES = Object.keys(counted);
 
 /**
- * The stream's event filter (Lambda event filtering patterns; any one of them lets a record through): changes of the
- * counted types, and the creation of a facility's own records (they name their `Facility`: containers, documents, log
- * entries, ...; not its links, audit entries or facility entry, nor a client's directory), the first of which enters
- * the facility in the facility index.
+ * The stream's consumers: the stream function's two event source mappings, each with its own filter (Lambda event
+ * filtering patterns; any one lets a record through) and so its own batches. `counted`: the changes of the counted
+ * types (counters, page buckets). `created`: the creation of a facility's other records (they name their `Facility`:
+ * containers, ...; not its links, audit entries or facility entry, nor a client's directory), the first of which
+ * enters the facility in the facility index. Apart, a burst of container writes never thins the counted batches.
  */
-export const STREAM_FILTERS = [
-  { dynamodb: { NewImage: { Type: { S: COUNTED_TYPES } } } },
-  { dynamodb: { OldImage: { Type: { S: COUNTED_TYPES } } } },
-  {
-    eventName: ['INSERT'],
-    dynamodb: {
-      Keys: { PK: { S: [{ prefix: TENANT_PARTITION_PREFIX }] } },
-      NewImage: { Facility: { S: [{ exists: true }] }, Type: { S: [{ 'anything-but': [ITEM_TYPES.facility] }] } },
+export const STREAM_CONSUMERS = {
+  counted: [
+    { dynamodb: { NewImage: { Type: { S: COUNTED_TYPES } } } },
+    { dynamodb: { OldImage: { Type: { S: COUNTED_TYPES } } } },
+  ],
+  created: [
+    {
+      eventName: ['INSERT'],
+      dynamodb: {
+        Keys: { PK: { S: [{ prefix: TENANT_PARTITION_PREFIX }] } },
+        NewImage: {
+          Facility: { S: [{ exists: true }] },
+          Type: { S: [{ 'anything-but': [ITEM_TYPES.facility, ...COUNTED_TYPES] }] },
+        },
+      },
     },
-  },
-];
+  ],
+};
+export type StreamConsumer = keyof typeof STREAM_CONSUMERS;
 
-/** What STREAM_FILTERS let through, for the local runtime's delivery (the filter patterns above, case by case). */
-export function passesStreamFilters(record: {
+type WireRecord = {
   eventName?: string;
   dynamodb?: { Keys?: { PK?: { S?: string } }; NewImage?: Image; OldImage?: Image };
-}): boolean {
-  const counts = (image: Image | undefined) => COUNTED_TYPES.includes(String(image?.Type?.S ?? ''));
+};
+
+/** What a consumer's filter lets through, for the local runtime's delivery (its patterns above, case by case). */
+export function passesStreamFilters(consumer: StreamConsumer, record: WireRecord): boolean {
+  const counted = (image: Image | undefined) => COUNTED_TYPES.includes(String(image?.Type?.S ?? ''));
+  if (consumer === 'counted') return counted(record.dynamodb?.NewImage) || counted(record.dynamodb?.OldImage);
+  const image = record.dynamodb?.NewImage;
   return (
-    counts(record.dynamodb?.NewImage) ||
-    counts(record.dynamodb?.OldImage) ||
-    (record.eventName === 'INSERT' &&
-      (record.dynamodb?.Keys?.PK?.S ?? '').startsWith(TENANT_PARTITION_PREFIX) &&
-      record.dynamodb?.NewImage?.Facility?.S !== undefined &&
-      record.dynamodb?.NewImage?.Type?.S !== ITEM_TYPES.facility)
+    record.eventName === 'INSERT' &&
+    (record.dynamodb?.Keys?.PK?.S ?? '').startsWith(TENANT_PARTITION_PREFIX) &&
+    image?.Facility?.S !== undefined &&
+    image?.Type?.S !== ITEM_TYPES.facility &&
+    !counted(image)
   );
 }
 
