@@ -8,7 +8,7 @@ import { Duration } from 'aws-cdk-lib';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
-import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { EventType } from 'aws-cdk-lib/aws-s3';
 import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
@@ -76,18 +76,18 @@ export class Events extends Construct {
           );
           // Two mappings of the one function, each with its filter and its batches (shared/data/counted.ts).
           const parked = parkingQueue(`${constructIdOf(event.name)}Failed`);
-          for (const filters of Object.values(STREAM_CONSUMERS))
-            fn.addEventSource(
-              new DynamoEventSource(storage.table, {
-                startingPosition: StartingPosition.TRIM_HORIZON,
-                batchSize: STREAM_BATCH_SIZE,
-                parallelizationFactor: 1,
-                bisectBatchOnError: true,
-                retryAttempts: 20,
-                onFailure: new SqsDlq(parked),
-                filters: filters.map((pattern) => FilterCriteria.filter(pattern)),
-              }),
-            );
+          storage.table.grantStreamRead(fn);
+          for (const [consumer, filters] of Object.entries(STREAM_CONSUMERS))
+            fn.addEventSourceMapping(`${constructIdOf(consumer)}Changes`, {
+              eventSourceArn: storage.table.tableStreamArn!,
+              startingPosition: StartingPosition.TRIM_HORIZON,
+              batchSize: STREAM_BATCH_SIZE,
+              parallelizationFactor: 1,
+              bisectBatchOnError: true,
+              retryAttempts: 20,
+              onFailure: new SqsDlq(parked),
+              filters: filters.map((pattern) => FilterCriteria.filter(pattern)),
+            });
           break;
         }
         case 'schedule':
