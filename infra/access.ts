@@ -315,18 +315,36 @@ function grantEventData(fn: ServiceFunction, storage: Storage, { data, files, al
 }
 
 /**
- * A maintenance step's grants: the whole table (scans included) and the whole bucket (exports, imports, quarantine,
- * listed so that reading a missing object answers 404 rather than 403). Steps serve an operator, across tenants by
- * design; they never reach the records bucket.
+ * A maintenance step's grants: the whole table (scans included, and its description: a whole-table operation's
+ * segments follow its item count) and the whole bucket (exports, imports, quarantine, listed so that reading a missing
+ * object answers 404 rather than 403). Steps serve an operator, across tenants by design. Export and import carry a
+ * client's release records: they list and read the records bucket's document files with their retention (what
+ * GetObject says of a lock needs s3:GetObjectRetention), and import puts missing ones back under the same lock; no
+ * step deletes one.
  */
-function grantStepData(fn: ServiceFunction, storage: Storage, { data, files }: Access): void {
+function grantStepData(fn: ServiceFunction, storage: Storage, { data, files, records }: Access): void {
   if (data !== 'none')
     fn.addToRolePolicy(
       new PolicyStatement({
-        actions: [...tableActions(data), 'dynamodb:Scan'],
+        actions: [...tableActions(data), 'dynamodb:Scan', 'dynamodb:DescribeTable'],
         resources: [storage.table.tableArn, `${storage.table.tableArn}/index/*`],
       }),
     );
+  if (records) {
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: [
+          's3:GetObject',
+          's3:GetObjectRetention',
+          ...(records === 'write' ? ['s3:PutObject', 's3:PutObjectRetention'] : []),
+        ],
+        resources: [storage.recordsBucket.arnForObjects(`${DOCUMENT_FILES_PREFIX}*`)],
+      }),
+    );
+    fn.addToRolePolicy(
+      new PolicyStatement({ actions: ['s3:ListBucket'], resources: [storage.recordsBucket.bucketArn] }),
+    );
+  }
   if (files === 'none') return;
   fn.addToRolePolicy(
     new PolicyStatement({ actions: objectActions(files), resources: [storage.bucket.arnForObjects('*')] }),

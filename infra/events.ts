@@ -7,13 +7,13 @@
 import { Duration } from 'aws-cdk-lib';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
-import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
-import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { EventType } from 'aws-cdk-lib/aws-s3';
 import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { COUNTED_TYPES, STREAM_BATCH_SIZE } from '../shared/data/counted';
+import { STREAM_BATCH_SIZE, STREAM_CONSUMERS } from '../shared/data/counted';
 import { DOCUMENT_FILES_PREFIX } from '../shared/domain/document';
 import { eventFunctions } from '../shared/routes';
 import { accessLevel, constructIdOf } from './access';
@@ -74,19 +74,20 @@ export class Events extends Construct {
             'Serverless-LambdaDLQ',
             'Invoked by its event source mapping, whose on-failure destination keeps the failed batches.',
           );
-          const countedImage = (image: 'NewImage' | 'OldImage') =>
-            FilterCriteria.filter({ dynamodb: { [image]: { Type: { S: FilterRule.or(...COUNTED_TYPES) } } } });
-          fn.addEventSource(
-            new DynamoEventSource(storage.table, {
+          // Two mappings of the one function, each with its filter and its batches (shared/data/counted.ts).
+          const parked = parkingQueue(`${constructIdOf(event.name)}Failed`);
+          storage.table.grantStreamRead(fn);
+          for (const [consumer, filters] of Object.entries(STREAM_CONSUMERS))
+            fn.addEventSourceMapping(`${constructIdOf(consumer)}Changes`, {
+              eventSourceArn: storage.table.tableStreamArn!,
               startingPosition: StartingPosition.TRIM_HORIZON,
               batchSize: STREAM_BATCH_SIZE,
               parallelizationFactor: 1,
               bisectBatchOnError: true,
               retryAttempts: 20,
-              onFailure: new SqsDlq(parkingQueue(`${constructIdOf(event.name)}Failed`)),
-              filters: [countedImage('NewImage'), countedImage('OldImage')],
-            }),
-          );
+              onFailure: new SqsDlq(parked),
+              filters: filters.map((pattern) => FilterCriteria.filter(pattern)),
+            });
           break;
         }
         case 'schedule':

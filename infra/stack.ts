@@ -24,6 +24,8 @@ import { acknowledge } from './nag';
 import { DOCUMENT_FILES_PREFIX, facilityFilesPrefix } from '../shared/domain/document';
 import { SESSION_TAGS } from '../shared/clients/tenant-sessions';
 import { Operations } from './operations';
+import { MAP_RUN_LABEL } from '../shared/operations/machine';
+import { isSegmented, operations } from '../shared/routes/operations';
 import type { StageConfig } from './stages';
 import { Storage } from './storage';
 
@@ -226,9 +228,26 @@ export class ServiceStack extends Stack {
         'Log delivery to CloudWatch Logs (logs:CreateLogDelivery and its kin) and X-Ray accept Resource "*" only.',
       );
     }
+    for (const op of operations.filter((o) => o.step.records)) {
+      const role = this.stepFunctions.get(op.name)!.role!;
+      acknowledge(
+        role,
+        `AwsSolutions-IAM5[Resource::${arnOf(this.recordsBucket, role)}/${DOCUMENT_FILES_PREFIX}*]`,
+        `${op.name} carries a client's release records: every record has its own key under ` +
+          `${DOCUMENT_FILES_PREFIX}, the narrowest resource that covers a client's.`,
+      );
+    }
     for (const [name, machine] of this.stateMachines) {
       const machineId = Stack.of(machine).getLogicalId(machine.node.defaultChild as CfnElement);
       const executions = `arn:<AWS::Partition>:states:<AWS::Region>:<AWS::AccountId>:execution:<${machineId}.Name>:*`;
+      if (isSegmented(operations.find((o) => o.name === name)!))
+        for (const children of ['/*', `/${MAP_RUN_LABEL}:*`])
+          acknowledge(
+            machine,
+            `AwsSolutions-IAM5[Resource::${executions.slice(0, -2)}${children}]`,
+            `A Distributed Map's child executions of ${name} are named when its Map Run starts them; the machine's ` +
+              'own Map Run executions are the narrowest resource (Step Functions: IAM policies for Distributed Map).',
+          );
       for (const route of routes.filter((r) => r.executions === 'read')) {
         acknowledge(
           this.routeFunctions.get(route.operation)!.role!,

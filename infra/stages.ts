@@ -15,6 +15,7 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { LockMode } from '../shared/data/files';
+import { SEGMENTS_PER_PASS } from '../shared/operations/machine';
 
 /** The stages with settings of their own. */
 export const STAGES = ['dev', 'prod'] as const;
@@ -64,6 +65,12 @@ export interface StageConfig {
   readonly pageSize: number;
   /** A decision measurement older than this many days at the release no longer carries it (shared/config.ts). */
   readonly decisionMeasurementMaxAgeDays: number;
+  /**
+   * Segments of a whole-table maintenance operation scanned side by side (the Distributed Map's MaxConcurrency), at
+   * most SEGMENTS_PER_PASS. Each scans about 1,000 items a second and reads about that many RCU: keep it well below
+   * what the table's on-demand throughput may take beside the live traffic (docs/maintenance-operations.md).
+   */
+  readonly maintenanceConcurrency: number;
   /** `*` or exact origins; used by the API's CORS, the bucket's CORS and the functions. */
   readonly corsAllowedOrigins: readonly string[];
   readonly auth: AuthSettings;
@@ -110,6 +117,7 @@ const STAGE_SETTINGS: Record<StageName, StageSettings> = {
     recordsLockMode: 'GOVERNANCE',
     backups: false,
     memorySize: 512,
+    maintenanceConcurrency: 8,
     corsAllowedOrigins: ['*'],
   },
   prod: {
@@ -121,6 +129,7 @@ const STAGE_SETTINGS: Record<StageName, StageSettings> = {
     recordsLockMode: 'COMPLIANCE',
     backups: true,
     memorySize: 1024,
+    maintenanceConcurrency: SEGMENTS_PER_PASS,
     corsAllowedOrigins: [`https://archive.${PLACEHOLDER_HOST}`],
   },
 };

@@ -10,7 +10,7 @@ import type { Context } from 'aws-lambda';
 import { authorizerEntry, eventFunctions, type Route } from '../../shared/routes';
 import { logger } from '../../shared/observability';
 import type { DynamoDBStreamEvent, S3Event } from 'aws-lambda';
-import { followChanges, type ChangeFollower } from './streams';
+import { followConsumers, type ChangeFollower } from './streams';
 import type { ApiEvent, ApiResult } from '../../shared/http/types';
 import type { AuthorizerResult } from '../../functions/authorizer';
 import { repoRoot } from './paths';
@@ -133,7 +133,7 @@ export function deliverFileEvents(
  */
 export function deliverTableChanges(endpoint: string, tableName: string): ChangeFollower {
   const targets = eventFunctions.filter((f) => f.source === 'table:changes');
-  return followChanges({
+  return followConsumers({
     endpoint,
     tableName,
     deliver: async (records) => {

@@ -1,9 +1,12 @@
 /**
- * `npm run --silent ops -- <operation> [<clientUuid>] [--out DIR] [--from DIR] [--dry-run]`: runs a
+ * `npm run --silent ops -- <operation> [<clientUuid> [<facilityUuid>]] [--out DIR] [--from DIR] [--dry-run]
+ * [--segments N] [--<input> VALUE]`: runs a
  * maintenance operation (named by its /service/ path segment, e.g. `regenerate-sequence-memory`)
  * against the running `npm start` stack: starts an execution of its state machine on the local
  * Step Functions endpoint, as the /service route does, and follows its status; a progress bar on
- * stderr, one JSON result on stdout (exit 1 when the execution fails).
+ * stderr, then what it read and wrote, one JSON result on stdout (exit 1 when the execution fails).
+ * `--segments N` (whole-table operations): how many parallel scan segments, 1 to 1000. An operation's other inputs
+ * (OperationDefinition.inputs) are options of their name; `--from DIR` uploads the folder and names its prefix.
  *
  * `npm run --silent ops -- status <executionId>`: the status of an execution, as
  * GET /service/executions/{executionId} answers it.
@@ -14,11 +17,13 @@ import { randomUUID } from 'node:crypto';
 import { commandLine } from '../cli';
 import { operations } from '../../shared/routes/operations';
 import type { ExecutionStatus } from '../../shared/operations/status';
+import type { Usage } from '../../shared/operations/usage';
 import { applyFunctionEnvironment } from './environment';
 import { runtimeFile, type RuntimeInfo } from './paths';
 
 const usage = [
-  'usage: npm run --silent ops -- <operation> [<clientUuid>] [--out DIR] [--from DIR] [--dry-run]',
+  'usage: npm run --silent ops -- <operation> [<clientUuid> [<facilityUuid>]] [--out DIR] [--from DIR] [--dry-run]',
+  '         [--segments N] [--<input> VALUE]',
   '       npm run --silent ops -- status <executionId>',
   `operations: ${operations.map((o) => o.slug).join(', ')}`,
   '',
@@ -30,10 +35,20 @@ const fail = (message: string, code = 2): never => {
 
 const { values, positionals } = commandLine(
   usage,
-  { out: { type: 'string' }, from: { type: 'string' }, 'dry-run': { type: 'boolean', default: false } },
+  {
+    out: { type: 'string' },
+    from: { type: 'string' },
+    'dry-run': { type: 'boolean', default: false },
+    segments: { type: 'string' },
+    ...Object.fromEntries(
+      [...new Set(operations.flatMap((o) => Object.keys(o.inputs ?? {})))]
+        .filter((name) => name !== 'from')
+        .map((name) => [name, { type: 'string' as const }]),
+    ),
+  },
   { allowPositionals: true },
 );
-const [slug, client] = positionals;
+const [slug, client, facility] = positionals;
 if (slug === 'status') {
   if (!client) fail(`status needs an execution id.\n${usage}`);
   if (!existsSync(runtimeFile()))
@@ -47,7 +62,16 @@ if (slug === 'status') {
 }
 const operation = operations.find((o) => o.slug === slug || o.name === slug);
 if (!operation) fail(`${slug === undefined ? 'no operation given' : `unknown operation '${slug}'`}\n${usage}`);
-if (operation!.needsClient && !client) fail(`${operation!.slug} needs a client uuid.\n${usage}`);
+if (operation!.scope !== 'table' && !client) fail(`${operation!.slug} needs a client uuid.\n${usage}`);
+if (operation!.scope === 'facility' && !facility) fail(`${operation!.slug} needs a facility uuid.\n${usage}`);
+for (const [name, parameter] of Object.entries(operation!.inputs ?? {}))
+  if (parameter.required && values[name as keyof typeof values] === undefined)
+    fail(
+      `${operation!.slug} needs --${name}` +
+        `${name === 'from' ? ' DIR (a folder written by export-records --out)' : ''}.\n${usage}`,
+    );
+if (values.segments !== undefined && (operation!.scope !== 'table' || !/^(?:[1-9]\d{0,2}|1000)$/.test(values.segments)))
+  fail(`--segments takes a whole number from 1 to 1000, for a whole-table operation only.\n${usage}`);
 if (!existsSync(runtimeFile()))
   fail(
     'The local API is not running: start it with `npm start` (in another terminal), then run the operation again.',
@@ -104,9 +128,13 @@ async function download(prefix: string, dir: string): Promise<number> {
   return copied;
 }
 
-if (operation!.needsSource && !values.from)
-  fail(`${operation!.slug} needs --from DIR (a folder written by export-records --out).\n${usage}`);
 const from = values.from ? await upload(path.resolve(values.from)) : undefined;
+const inputs = Object.fromEntries(
+  Object.keys(operation!.inputs ?? {}).flatMap((name) => {
+    const value = name === 'from' ? from : (values[name as keyof typeof values] as string | undefined);
+    return value === undefined ? [] : [[name, value]];
+  }),
+);
 const bar = (p: NonNullable<ExecutionStatus['Progress']>) => {
   if (!process.stderr.isTTY && p.Total === undefined) return process.stderr.write(`${p.Phase}: ${p.Processed}\n`);
   const width = 30;
@@ -119,8 +147,10 @@ const bar = (p: NonNullable<ExecutionStatus['Progress']>) => {
 const started = Date.now();
 const { executionId, executionArn } = await startExecution(sfn, operation!, {
   client,
-  from,
+  facility,
+  inputs,
   dryRun: values['dry-run'] ?? false,
+  ...(values.segments ? { segments: Number(values.segments) } : {}),
 });
 process.stderr.write(`execution ${executionId}\n`);
 let status: ExecutionStatus | undefined;
@@ -147,7 +177,12 @@ if (status.Status !== 'SUCCEEDED') {
   process.stdout.write(`${JSON.stringify(failed, null, 2)}\n`);
   process.exit(1);
 }
-const report = status.Result as { location?: string };
+const report = status.Result as { location?: string; read?: Usage; written?: Usage; segments?: unknown[] };
+if (report.read && report.written)
+  process.stderr.write(
+    `read ${report.read.items} items (${report.read.capacityUnits} RCU), wrote ${report.written.items} items ` +
+      `(${report.written.capacityUnits} WCU)${report.segments ? ` in ${report.segments.length} segments` : ''}\n`,
+  );
 const written =
   values.out && report.location
     ? { out: path.resolve(values.out), objectsWritten: await download(report.location, path.resolve(values.out)) }

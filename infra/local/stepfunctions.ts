@@ -3,21 +3,28 @@
  * Step Functions client (AWS JSON 1.0) starts and reads executions here (StartExecution,
  * DescribeExecution, GetExecutionHistory, ListExecutions). Each execution runs the operation's own state machine
  * definition (shared/operations/machine.ts, the one the stack deploys) in an ASL interpreter
- * (aws-local-stepfunctions); its Lambda tasks are bound to the local step handlers by function ARN.
- * Retries, their intervals and the failure state are the definition's; nothing here decides them.
+ * (infra/local/executions.ts); its Lambda tasks are bound to the local step handlers by function ARN, and the Task
+ * that carries on in a fresh execution starts one here. Retries, their intervals and the failure state are the
+ * definition's; nothing here decides them.
  */
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { StateMachine, type RunOptions, type StateMachineDefinition } from 'aws-local-stepfunctions';
+import type { StateMachineDefinition } from 'aws-local-stepfunctions';
 import { operationStateMachine, STEP_TIMEOUT_SECONDS } from '../../shared/operations/machine';
-import { operations } from '../../shared/routes/operations';
+import { isSegmented, operations } from '../../shared/routes/operations';
 import { logger } from '../../shared/observability';
 import { stateMachineArnOf, stepFunctionArnOf } from './environment';
+import {
+  failureOf,
+  type InvokeFunction,
+  LOCAL_MAX_CONCURRENCY,
+  runDefinition,
+  type StartExecution,
+} from './executions';
 import { asFunction } from './iam-recorder';
 import { lambdaContext, loadHandler, localStepName } from './lambda';
 
-/** Invokes a Lambda function by ARN with a JSON payload, as the Task state's Resource names it. */
-export type InvokeFunction = (functionArn: string, payload: unknown) => Promise<unknown>;
+export type { InvokeFunction } from './executions';
 
 /** A history event as GetExecutionHistory answers it (the members the service reads). */
 interface HistoryEvent {
@@ -63,7 +70,10 @@ export const localStateMachines = (): Map<string, StateMachineDefinition> =>
   new Map(
     operations.map((o) => [
       stateMachineArnOf(o.name),
-      operationStateMachine(o.name, stepFunctionArnOf(o.name)) as unknown as StateMachineDefinition,
+      operationStateMachine(o.name, stepFunctionArnOf(o.name), {
+        segmented: isSegmented(o),
+        maxConcurrency: LOCAL_MAX_CONCURRENCY,
+      }) as unknown as StateMachineDefinition,
     ]),
   );
 
@@ -71,26 +81,19 @@ const seconds = (ms: number) => ms / 1000;
 const json = (value: unknown) => JSON.stringify(value ?? null);
 
 /** Runs the definition in the interpreter, recording the history the way Step Functions reports it. */
-function run(execution: Execution, definition: StateMachineDefinition, invoke: InvokeFunction): void {
+function run(
+  execution: Execution,
+  definition: StateMachineDefinition,
+  invoke: InvokeFunction,
+  startExecution: StartExecution,
+): void {
   const states = definition.States as Record<string, { Type: string; Resource?: string }>;
-  const taskResourceLocalHandlers = Object.fromEntries(
-    Object.entries(states)
-      .filter(([, state]) => state.Type === 'Task')
-      .map(([name, state]) => [name, (input: unknown) => invoke(state.Resource!, input)]),
-  ) as NonNullable<NonNullable<RunOptions['overrides']>['taskResourceLocalHandlers']>;
-  const machine = new StateMachine(definition, { validationOptions: { checkPaths: true, checkArn: true } });
-  const started = new Date();
-  const { result, eventLogs } = machine.run(JSON.parse(execution.input), {
-    overrides: { taskResourceLocalHandlers },
-    context: {
-      Execution: {
-        Id: execution.executionArn,
-        Name: execution.name,
-        StartTime: started.toISOString(),
-        Input: JSON.parse(execution.input),
-      },
-    },
-  });
+  const { result, eventLogs } = runDefinition(
+    definition,
+    JSON.parse(execution.input),
+    { executionArn: execution.executionArn, name: execution.name, stateMachineArn: execution.stateMachineArn },
+    { invoke, startExecution },
+  );
   const record = (type: string, timestamp: number, details: Record<string, unknown> = {}) => {
     const id = execution.events.length + 1;
     execution.events.push({ id, previousEventId: id - 1, timestamp: seconds(timestamp), type, ...details });
@@ -151,16 +154,15 @@ function run(execution: Execution, definition: StateMachineDefinition, invoke: I
         execution.output = json(output);
       },
       (error: Error) => {
-        // An ExecutionError carries what failed it (the Fail state's error and cause) as its cause.
-        const failed = error.name === 'ExecutionError' && error.cause instanceof Error ? error.cause : error;
+        const failed = failureOf(error);
         execution.status =
           error.name === 'ExecutionTimeoutError'
             ? 'TIMED_OUT'
             : error.name === 'ExecutionAbortedError'
               ? 'ABORTED'
               : 'FAILED';
-        execution.error = execution.status === 'TIMED_OUT' ? 'States.Timeout' : failed.name;
-        execution.cause = failed.message;
+        execution.error = execution.status === 'TIMED_OUT' ? 'States.Timeout' : failed.error;
+        execution.cause = failed.cause;
         logger.warn('local execution ended without success', {
           execution: execution.name,
           status: execution.status,
@@ -190,6 +192,37 @@ export function createStepFunctionsEndpoint({
   const notFound = (res: http.ServerResponse, arn: string | undefined) =>
     reply(res, 400, { __type: 'ExecutionDoesNotExist', message: `Execution Does Not Exist: '${arn}'` });
 
+  /** Starts an execution (the API's StartExecution, and a state machine's carry-on Task): it, or what refused it. */
+  function start(
+    stateMachineArn: string,
+    name: string,
+    input: string,
+  ): Execution | { __type: string; message: string } {
+    const definition = machines.get(stateMachineArn);
+    if (!definition)
+      return { __type: 'StateMachineDoesNotExist', message: `State Machine Does Not Exist: '${stateMachineArn}'` };
+    const executionArn = `${stateMachineArn.replace(':stateMachine:', ':execution:')}:${name}`;
+    if (executions.has(executionArn))
+      return { __type: 'ExecutionAlreadyExists', message: `Execution Already Exists: '${executionArn}'` };
+    const execution: Execution = {
+      executionArn,
+      stateMachineArn,
+      name,
+      status: 'RUNNING',
+      startDate: seconds(Date.now()),
+      input,
+      events: [],
+    };
+    executions.set(executionArn, execution);
+    run(execution, definition, invoke, carryOn);
+    return execution;
+  }
+  const carryOn: StartExecution = async ({ StateMachineArn, Input }) => {
+    const started = start(StateMachineArn, randomUUID(), JSON.stringify(Input));
+    if (!('executionArn' in started)) throw Object.assign(new Error(started.message), { name: started.__type });
+    return { ExecutionArn: started.executionArn, StartDate: started.startDate };
+  };
+
   return http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -197,32 +230,14 @@ export function createStepFunctionsEndpoint({
     const action = String(req.headers['x-amz-target'] ?? '').replace('AWSStepFunctions.', '');
     switch (action) {
       case 'StartExecution': {
-        const stateMachineArn = String(body.stateMachineArn ?? '');
-        const definition = machines.get(stateMachineArn);
-        if (!definition)
-          return reply(res, 400, {
-            __type: 'StateMachineDoesNotExist',
-            message: `State Machine Does Not Exist: '${stateMachineArn}'`,
-          });
         const name = typeof body.name === 'string' ? body.name : randomUUID();
-        const executionArn = `${stateMachineArn.replace(':stateMachine:', ':execution:')}:${name}`;
-        if (executions.has(executionArn))
-          return reply(res, 400, {
-            __type: 'ExecutionAlreadyExists',
-            message: `Execution Already Exists: '${executionArn}'`,
-          });
-        const execution: Execution = {
-          executionArn,
-          stateMachineArn,
+        const started = start(
+          String(body.stateMachineArn ?? ''),
           name,
-          status: 'RUNNING',
-          startDate: seconds(Date.now()),
-          input: typeof body.input === 'string' ? body.input : '{}',
-          events: [],
-        };
-        executions.set(executionArn, execution);
-        run(execution, definition, invoke);
-        return reply(res, 200, { executionArn, startDate: execution.startDate });
+          typeof body.input === 'string' ? body.input : '{}',
+        );
+        if (!('executionArn' in started)) return reply(res, 400, started);
+        return reply(res, 200, { executionArn: started.executionArn, startDate: started.startDate });
       }
       case 'DescribeExecution': {
         const execution = executions.get(String(body.executionArn ?? ''));

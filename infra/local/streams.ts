@@ -2,8 +2,8 @@
  * What a Lambda event source mapping on the table's stream does on AWS, for the local runtime: reads
  * DynamoDB Local's stream of the table (the real Streams API), shard by shard in order, and hands
  * each batch of records to a function; a batch that fails is handed over again after a pause, so
- * delivery is at least once and in order, as on AWS. Only records of the counted item types are
- * delivered (the stack's event filter says the same, from the same list).
+ * delivery is at least once and in order, as on AWS. Each consumer (each event source mapping in the stack) gets only
+ * the records its filter lets through, in batches of its own (shared/data/counted.ts STREAM_CONSUMERS).
  */
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
@@ -14,7 +14,12 @@ import {
   type _Record as StreamRecord,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBRecord } from 'aws-lambda';
-import { COUNTED_TYPES, STREAM_BATCH_SIZE } from '../../shared/data/counted';
+import {
+  passesStreamFilters,
+  STREAM_BATCH_SIZE,
+  STREAM_CONSUMERS,
+  type StreamConsumer,
+} from '../../shared/data/counted';
 import { logger } from '../../shared/observability';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './emulators';
 
@@ -26,9 +31,6 @@ export interface ChangeFollower {
   settled(timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
 }
-
-const counted = (record: StreamRecord) =>
-  [record.dynamodb?.NewImage, record.dynamodb?.OldImage].some((image) => COUNTED_TYPES.includes(image?.Type?.S ?? ''));
 
 /** The record as Lambda's event carries it (times in epoch seconds). */
 const asLambdaRecord = (record: StreamRecord, streamArn: string): DynamoDBRecord => ({
@@ -42,9 +44,14 @@ const asLambdaRecord = (record: StreamRecord, streamArn: string): DynamoDBRecord
   },
 });
 
+/**
+ * The consumers of the stream (event source mappings on AWS), read once: each consumer gets the records its filter lets
+ * through, in batches of its own, beside the others.
+ */
 export function followChanges(options: {
   endpoint: string;
   tableName: string;
+  consumers: readonly StreamConsumer[];
   deliver: (records: DynamoDBRecord[]) => Promise<void>;
 }): ChangeFollower {
   const client = { endpoint: options.endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS };
@@ -101,21 +108,30 @@ export function followChanges(options: {
         busy = true;
         continue;
       }
-      const records = (out.Records ?? []).filter(counted).map((r) => asLambdaRecord(r, streamArn!));
-      for (let i = 0; i < records.length; i += STREAM_BATCH_SIZE) {
-        const batch = records.slice(i, i + STREAM_BATCH_SIZE);
-        // Like the event source mapping: the same batch again until it succeeds; the shard waits.
-        for (;;) {
-          try {
-            await options.deliver(batch);
-            break;
-          } catch (error) {
-            logger.error('stream batch failed; delivering it again', { error: error as Error, records: batch.length });
-            if (stopped) return false;
-            await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+      const delivering = options.consumers.map(async (consumer) => {
+        const records = (out.Records ?? [])
+          .filter((r) => passesStreamFilters(consumer, r as Parameters<typeof passesStreamFilters>[1]))
+          .map((r) => asLambdaRecord(r, streamArn!));
+        for (let i = 0; i < records.length; i += STREAM_BATCH_SIZE) {
+          const batch = records.slice(i, i + STREAM_BATCH_SIZE);
+          // Like the event source mapping: the same batch again until it succeeds; the shard waits.
+          for (;;) {
+            try {
+              await options.deliver(batch);
+              break;
+            } catch (error) {
+              logger.error('stream batch failed; delivering it again', {
+                error: error as Error,
+                records: batch.length,
+              });
+              if (stopped) return false;
+              await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+            }
           }
         }
-      }
+        return true;
+      });
+      if ((await Promise.all(delivering)).includes(false)) return false;
       const last = out.Records?.[out.Records.length - 1]?.dynamodb?.SequenceNumber;
       if (last) {
         delivered.set(shard, last);
@@ -159,3 +175,10 @@ export function followChanges(options: {
     },
   };
 }
+
+/** Every consumer of the stream (STREAM_CONSUMERS), as the stack's mappings take it. */
+export const followConsumers = (options: {
+  endpoint: string;
+  tableName: string;
+  deliver: (records: DynamoDBRecord[]) => Promise<void>;
+}): ChangeFollower => followChanges({ ...options, consumers: Object.keys(STREAM_CONSUMERS) as StreamConsumer[] });

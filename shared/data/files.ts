@@ -28,6 +28,19 @@ export interface Retention {
   sha256: string;
 }
 
+/** An object kept under S3 Object Lock, as read back: its bytes, media type and lock (null: none reported). */
+export interface KeptObject {
+  body: Uint8Array;
+  contentType: string;
+  retention: { mode: LockMode; until: Date } | null;
+}
+
+/**
+ * `keep` also names the retention it asked for in the object's metadata: a reader without s3:GetObjectRetention, or a
+ * store that knows no Object Lock (s3rver), still learns what the object was kept under.
+ */
+const RETENTION_METADATA = { mode: 'lock-mode', until: 'retain-until' } as const;
+
 export interface ObjectInfo {
   size: number;
   contentType: string;
@@ -51,8 +64,10 @@ export interface FileStorage {
   keep(key: string, body: Uint8Array, contentType: string, retention: Retention): Promise<void>;
   /** An object's bytes, or undefined when there is none. */
   read(key: string): Promise<Uint8Array | undefined>;
-  /** The keys under `prefix`, in key order. */
-  list(prefix: string): Promise<string[]>;
+  /** A kept object with its lock (the bucket's word; else what `keep` named), or undefined when there is none. */
+  readKept(key: string): Promise<KeptObject | undefined>;
+  /** The keys under `prefix` in key order, at most `limit` after `after`; `more` when there are further ones. */
+  list(prefix: string, page: { after?: string | undefined; limit: number }): Promise<{ keys: string[]; more: boolean }>;
 }
 
 export function s3FileStorage(s3: S3Client, bucket: string): FileStorage {
@@ -112,6 +127,10 @@ export function s3FileStorage(s3: S3Client, bucket: string): FileStorage {
           ContentType: contentType,
           ObjectLockMode: retention.mode,
           ObjectLockRetainUntilDate: retention.until,
+          Metadata: {
+            [RETENTION_METADATA.mode]: retention.mode,
+            [RETENTION_METADATA.until]: retention.until.toISOString(),
+          },
           // S3 requires an integrity checksum with a lock; it refuses the object unless the bytes match it.
           ChecksumSHA256: Buffer.from(retention.sha256, 'hex').toString('base64'),
         }),
@@ -128,17 +147,48 @@ export function s3FileStorage(s3: S3Client, bucket: string): FileStorage {
       }
     },
 
-    async list(prefix) {
-      const keys: string[] = [];
-      let token: string | undefined;
-      do {
-        const out = await s3.send(
-          new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }),
-        );
-        keys.push(...(out.Contents ?? []).map((o) => o.Key!));
-        token = out.IsTruncated ? out.NextContinuationToken : undefined;
-      } while (token);
-      return keys;
+    async readKept(key) {
+      try {
+        const out = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        const named = out.Metadata ?? {};
+        const mode = out.ObjectLockMode ?? named[RETENTION_METADATA.mode];
+        const until = out.ObjectLockRetainUntilDate ?? named[RETENTION_METADATA.until];
+        return {
+          body: await out.Body!.transformToByteArray(),
+          contentType: out.ContentType ?? 'application/octet-stream',
+          retention:
+            mode && until && (LOCK_MODES as readonly string[]).includes(mode)
+              ? { mode: mode as LockMode, until: new Date(until) }
+              : null,
+        };
+      } catch (error) {
+        if ((error as Error).name === 'NoSuchKey' || (error as Error).name === 'NotFound') return undefined;
+        throw error;
+      }
+    },
+
+    async list(prefix, { after, limit }) {
+      const out = await s3.send(
+        new ListObjectsV2Command({
+          Bucket: bucket,
+          Prefix: prefix,
+          MaxKeys: limit,
+          ...(after ? { StartAfter: after } : {}),
+        }),
+      );
+      return { keys: (out.Contents ?? []).map((o) => o.Key!), more: out.IsTruncated === true };
     },
   };
+}
+
+/** Every key under `prefix`, in key order, listed page by page. */
+export async function listAll(files: Pick<FileStorage, 'list'>, prefix: string): Promise<string[]> {
+  const keys: string[] = [];
+  let after: string | undefined;
+  for (;;) {
+    const page = await files.list(prefix, { after, limit: 1000 });
+    keys.push(...page.keys);
+    if (!page.more || page.keys.length === 0) return keys;
+    after = page.keys.at(-1);
+  }
 }

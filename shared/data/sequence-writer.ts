@@ -3,7 +3,8 @@
  * on AWS, the same stream of DynamoDB Local in the local runtime) to counters and page buckets.
  *
  * Requests write only their own item, so they never contend; this writer turns each change of a
- * counted item into counter and bucket changes. A facility's items share a partition, so their
+ * counted item into counter and bucket changes, and enters a facility in its client's facility index when the
+ * first of its records is created (shared/data/facilities.ts). A facility's items share a partition, so their
  * changes arrive in order in one shard, applied by one invocation at a time: writes of one facility
  * never race each other here either.
  *
@@ -18,6 +19,7 @@
  */
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { retrying } from '../retry';
+import { facilityNotes } from './facilities';
 import { bucketItem, planBuckets, readBucketsFrom, type BucketChange, type BucketScope } from './sequence';
 import { ITEM_TYPES, keys } from './table';
 import { conditional, ConditionFailedError, transactWrite, type TransactWriteItem } from './transact';
@@ -83,6 +85,8 @@ export function sequenceWriter(
   tableName: string,
   membershipOf: (item: Record<string, unknown> | undefined) => Membership,
 ) {
+  const noteFacilities = facilityNotes(db, tableName);
+
   /** Adds the deltas a counter has not counted yet. */
   async function applyCounter(pk: string, sk: string, changes: { seq: string; delta: number }[]): Promise<void> {
     await retrying(async () => {
@@ -214,7 +218,8 @@ export function sequenceWriter(
 
   return {
     /** Applies a batch of stream records (in stream order). */
-    async apply(records: readonly ChangeRecord[]): Promise<{ counters: number; pages: number }> {
+    async apply(records: readonly ChangeRecord[]): Promise<{ counters: number; pages: number; facilities: number }> {
+      const facilities = noteFacilities(records.flatMap((r) => (r.after && !r.before ? [String(r.after.PK)] : [])));
       const partitions = new Map<string, Delta[]>();
       for (const record of records) {
         const delta = deltaOf(record, membershipOf);
@@ -256,7 +261,7 @@ export function sequenceWriter(
       );
       await counting;
       const counters = byCounter.size;
-      return { counters, pages };
+      return { counters, pages, facilities: await facilities };
     },
   };
 }

@@ -26,6 +26,7 @@
  * | instrument      | C#{client}#F#{fac} | INSTRUMENT#{uuid}                    |
  * | function check  | C#{client}#F#{fac} | CHECK#INSTRUMENT#{inst}#{at}#{uuid}  |
  * | measurement     | C#{client}#F#{fac} | MEASUREMENT#CONTAINER#{c}#{at}#{uuid}|
+ * | facility entry  | C#{client}#F#{fac} | SEQ#FACILITY (GSI1: C#{client}, fac) |
  *
  * One Query on `CONTAINER#{uuid}#` reads a container with its links and records; audit entries and
  * decision measurements sit under other prefixes so they never add to the cost of a load. Function checks
@@ -43,7 +44,7 @@ export const TABLE_DEFINITION = {
    * them. Documents: GSI1 all of a facility, GSI2 by state, GSI3 by scope, GSI4 by scope reference
    * (sort key: CreatedAt#Uuid), GSI5 by document uuid alone (the report API). Maintenance log
    * entries: GSI1 all of a facility, GSI2 all of every tenant, write-sharded over MLE#ALL#{shard}
-   * (sort key: IncidentDateStart#Uuid).
+   * (sort key: IncidentDateStart#Uuid). Facility entries: GSI1 the facilities of a client (its directory key).
    */
   indexes: [
     { name: 'GSI1', partitionKey: 'G1PK', sortKey: 'G1SK' },
@@ -78,25 +79,47 @@ export const ITEM_TYPES = {
   instrument: 'Instrument',
   instrumentCheck: 'InstrumentCheck',
   decisionMeasurement: 'DecisionMeasurement',
+  facility: 'Facility',
 } as const;
 
 /** A stored item's record: exactly `fields`, a missing one as null (the table's own keys and index keys left out). */
 export const recordOf = <R>(fields: readonly string[], item: Record<string, unknown>): R =>
   Object.fromEntries(fields.map((f) => [f, item[f] ?? null])) as R;
 
+const IDEMPOTENCY_PREFIX = 'IDEMPOTENCY#';
+/** A partition's counters (of its documents' collections, of its log entries). */
+const COUNTER_PREFIX = 'COUNT#';
+/** The sequence writer's own items in a facility partition: its progress on shared buckets, the facility's entry. */
+const SEQUENCE_PREFIX = 'SEQ#';
+
+/** The head of a facility's register chain (its last line's hash), derived from the lines when missing. */
+const REGISTER_HEAD = 'REGISTER#HEAD';
+
 /**
- * Items the service keeps for itself rather than records of the data: the sequence memory, the register chain's
- * head (derived from the lines when missing) and the Idempotency-Key records (written by Powertools, with no Type).
- * Never exported, validated or removed as invalid.
+ * Where in a partition the service keeps items for itself rather than records of the data: counters, page buckets,
+ * Idempotency-Key records (written by Powertools, with no Type), the register chain's head and the sequence writer's
+ * items. In sort-key order; what lies between them is data (shared/operations/client-items.ts reads only there).
  */
+export const BOOKKEEPING_PREFIXES = [
+  COUNTER_PREFIX,
+  IDEMPOTENCY_PREFIX,
+  'PAGES#',
+  REGISTER_HEAD,
+  SEQUENCE_PREFIX,
+] as const;
+
+/** Bookkeeping items: never exported, validated or removed as invalid; regenerateSequenceMemory keeps them. */
 export function isBookkeeping(item: { Type?: unknown; SK?: unknown }): boolean {
   return (
-    [ITEM_TYPES.counter, ITEM_TYPES.pageBucket, ITEM_TYPES.sequenceProgress, ITEM_TYPES.registerHead].includes(
-      item.Type as never,
-    ) || String(item.SK).startsWith(IDEMPOTENCY_PREFIX)
+    [
+      ITEM_TYPES.counter,
+      ITEM_TYPES.pageBucket,
+      ITEM_TYPES.sequenceProgress,
+      ITEM_TYPES.facility,
+      ITEM_TYPES.registerHead,
+    ].includes(item.Type as never) || BOOKKEEPING_PREFIXES.some((prefix) => String(item.SK).startsWith(prefix))
   );
 }
-const IDEMPOTENCY_PREFIX = 'IDEMPOTENCY#';
 
 /** The write shard (0..count-1) of a key (FNV-1a): the same key always lands on the same shard. */
 export function shardOf(key: string, count: number): number {
@@ -108,11 +131,14 @@ export function shardOf(key: string, count: number): number {
 const auditPrefix = (entity: string, uuid: string) => `AUDIT#${entity}#${uuid}#`;
 const NOTICE_PREFIX = 'NOTICE#';
 const INSTRUMENT_PREFIX = 'INSTRUMENT#';
-const DOCUMENT_COUNT_PREFIX = 'COUNT#DOCUMENT#';
+const DOCUMENT_COUNT_PREFIX = `${COUNTER_PREFIX}DOCUMENT#`;
+
+/** Every partition of a tenant (a client's directory, a facility's items) begins with this. */
+export const TENANT_PARTITION_PREFIX = 'C#';
 
 export const keys = {
-  tenant: (t: Tenant) => `C#${t.client}#F#${t.facility}`,
-  client: (client: string) => `C#${client}`,
+  tenant: (t: Tenant) => `${TENANT_PARTITION_PREFIX}${t.client}#F#${t.facility}`,
+  client: (client: string) => `${TENANT_PARTITION_PREFIX}${client}`,
   containerPrefix: (uuid: string) => `CONTAINER#${uuid}#`,
   container: (uuid: string) => `CONTAINER#${uuid}#DATA`,
   containerLink: (uuid: string, kind: string, id: string) => `CONTAINER#${uuid}#LINK#${kind}#${id}`,
@@ -126,7 +152,9 @@ export const keys = {
   /** A probe keyed by its device (an older stored shape, see migrateProbeIdentifier). */
   probeByDevicePrefix: 'PROBE#DEVICE#',
   maintenanceEntry: (uuid: string) => `MLE#${uuid}`,
-  maintenanceCount: 'COUNT#MLE',
+  maintenanceCount: `${COUNTER_PREFIX}MLE`,
+  /** Every counter of a partition begins with this. */
+  counterPrefix: COUNTER_PREFIX,
   document: (uuid: string) => `DOCUMENT#${uuid}`,
   documentCountPrefix: DOCUMENT_COUNT_PREFIX,
   documentCount: (collection: string) => `${DOCUMENT_COUNT_PREFIX}${collection}`,
@@ -135,7 +163,7 @@ export const keys = {
   releaseEntry: (releasedAt: string, containerUuid: string) => `RELEASE#${releasedAt}#${containerUuid}`,
   releaseEntryPrefix: 'RELEASE#',
   /** The head of a facility's register chain: its last line's hash. */
-  registerHead: 'REGISTER#HEAD',
+  registerHead: REGISTER_HEAD,
   releaseYearPrefix: (year: number) => `RELEASE#${String(year).padStart(4, '0')}-`,
   /** A facility's clearance notices and instruments, each under a prefix of its own. */
   clearanceNoticePrefix: NOTICE_PREFIX,
@@ -151,10 +179,18 @@ export const keys = {
   measurement: (container: string, measuredAt: string, uuid: string) =>
     `MEASUREMENT#CONTAINER#${container}#${measuredAt}#${uuid}`,
   /** The stream writer's progress on a facility's shared page buckets. */
-  sequenceProgress: 'SEQ#PAGES',
+  sequenceProgress: `${SEQUENCE_PREFIX}PAGES`,
+  /** A facility's entry in its client's facility index (GSI1 on the client's key), written by the stream writer. */
+  facilityEntry: `${SEQUENCE_PREFIX}FACILITY`,
   /** An Idempotency-Key record of a POST (`{operation}#{hash}`). */
   idempotency: (key: string) => `${IDEMPOTENCY_PREFIX}${key}`,
 };
+
+/** The tenant of a facility partition key (`C#{client}#F#{facility}`), undefined for any other key. */
+export function tenantOfPartition(pk: string): Tenant | undefined {
+  const match = /^C#([^#]+)#F#([^#]+)$/.exec(pk);
+  return match ? { client: match[1]!, facility: match[2]! } : undefined;
+}
 
 /** A facility's index partitions all begin with this: its key (`keys.tenant`) and the separator. */
 const facilityIndexPrefix = (tenantKey: string) => `${tenantKey}#`;
@@ -184,6 +220,8 @@ export const indexKeys = {
   documentsInScope: (tenantKey: string, scope: string) => `${facilityIndexPrefix(tenantKey)}DOCUMENTS#SCOPE#${scope}`,
   documentsOfReference: (tenantKey: string, scope: string, reference: string) =>
     `${facilityIndexPrefix(tenantKey)}DOCUMENTS#REF#${scope}#${reference}`,
+  /** GSI1: the facilities of a client (their entries' partition key is the client's directory key). */
+  clientFacilities: (client: string) => keys.client(client),
   /** GSI1: a facility's maintenance log entries. */
   maintenanceEntries: (tenantKey: string) => `${facilityIndexPrefix(tenantKey)}MLE`,
   /** GSI5: a document by its uuid. */

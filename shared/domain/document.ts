@@ -116,7 +116,10 @@ export const FILENAME_FORBIDDEN = /[\u0000-\u001f\u007f/\\]/;
  * facility `f1`'s prefix is no prefix of `f10`'s keys). The tenant role's policy is written from it (infra/access.ts).
  */
 export const facilityFilesPrefix = (client: string, facility: string): string =>
-  `${DOCUMENT_FILES_PREFIX}${client}/${facility}/`;
+  `${clientFilesPrefix(client)}${facility}/`;
+
+/** Where all of a client's document files are (in the document bucket and the records bucket alike). */
+export const clientFilesPrefix = (client: string): string => `${DOCUMENT_FILES_PREFIX}${client}/`;
 
 /** The S3 key of a document's file: ASCII identifiers only, never the file name. */
 export const fileKey = (record: Pick<DocumentRecord, 'Client' | 'Facility' | 'Uuid'>): string =>

@@ -3,9 +3,9 @@ import { formatTimestamp } from '../domain/time';
 import { httpHandler } from './handler';
 import { notification } from '../i18n/translate';
 import { startExecution } from '../operations/start';
-import { operationRoutes, operations } from '../routes/operations';
+import { isSegmented, operationRoutes, operations } from '../routes/operations';
 import { parseQueryText } from '../schemas/body';
-import { exportPrefix } from '../schemas/operation';
+import { OPERATION_INPUTS, segmentsQuery } from '../schemas/operation';
 
 export function startHandler(name: string) {
   const operation = operations.find((o) => o.name === name);
@@ -14,9 +14,17 @@ export function startHandler(name: string) {
   return httpHandler(route, async (request) => {
     // The middleware has held the query to the route's declaration (the flag, and for importRecords `from`).
     const dryRun = request.query.dryRun === true;
-    const from = operation.needsSource ? parseQueryText(exportPrefix, request.query, 'from') : undefined;
-    const client = request.params.clientUuid;
-    const started = await startExecution(sfn, operation, { client, from, dryRun });
+    const inputs = Object.fromEntries(
+      Object.keys(operation.inputs ?? {})
+        .filter((name) => request.query[name] !== undefined)
+        .map((name) => [name, parseQueryText(OPERATION_INPUTS[name]!, request.query, name)]),
+    );
+    const segments =
+      isSegmented(operation) && request.query.segments !== undefined
+        ? Number(parseQueryText(segmentsQuery, request.query, 'segments'))
+        : undefined;
+    const { clientUuid: client, facilityUuid: facility } = request.params;
+    const started = await startExecution(sfn, operation, { client, facility, inputs, dryRun, segments });
     const name = started.executionId;
     return {
       body: {

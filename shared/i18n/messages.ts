@@ -802,6 +802,10 @@ export const details = {
     en: '{field}: must be an export folder in the bucket, such as exports/{client}/{run}/',
     de: '{field}: muss ein Exportordner im Bucket sein, etwa exports/{client}/{run}/',
   },
+  'detail.segments': {
+    en: '{field}: must be a whole number from 1 to 1000',
+    de: '{field}: muss eine ganze Zahl von 1 bis 1000 sein',
+  },
   'detail.execution_id': {
     en: '{field}: must be an execution id as a start route answers it, such as regenerate-sequence-memory-{uuid}',
     de:

@@ -33,8 +33,8 @@ import {
   instrumentUpdateSchema,
 } from '../schemas/instrument';
 import { measurementCreateSchema, measurementModel } from '../schemas/measurement';
-import { executionId, executionReply, exportPrefix, startReply } from '../schemas/operation';
-import { operations } from '../routes/operations';
+import { executionId, executionReply, OPERATION_INPUTS, segmentsQuery, startReply } from '../schemas/operation';
+import { isSegmented, operations } from '../routes/operations';
 import {
   historyEntryModel,
   nuclideModel,
@@ -131,12 +131,16 @@ export const routeDocs: Readonly<Record<string, RouteDocs>> = {
   'maintenanceLog.create': { body: maintenanceCreateSchema, reply: entry },
   'maintenanceLog.update': { body: maintenanceUpdateSchema, reply: entry },
 
-  // GET /service/{slug}: importRecords' `from` (the flag is the route table's), the execution it started.
+  // GET /service/{slug}: an operation's inputs (importRecords' `from`), a whole-table operation's `segments` (the flag
+  // is the route table's), the execution it started.
   ...Object.fromEntries(
     operations.map((o) => [
       `service.${o.name}`,
       {
-        ...(o.needsSource ? { query: { from: exportPrefix } } : {}),
+        query: {
+          ...Object.fromEntries(Object.keys(o.inputs ?? {}).map((name) => [name, OPERATION_INPUTS[name]!])),
+          ...(isSegmented(o) ? { segments: segmentsQuery } : {}),
+        },
         reply: { object: startReply([o.name]) },
       },
     ]),

@@ -1,9 +1,10 @@
 /**
- * selectInvalidRecords and removeInvalidRecords: scan the table a page per step and check every
- * record against the current schema and its references (shared/operations/records.ts).
+ * selectInvalidRecords and removeInvalidRecords: scan the table in parallel segments (shared/operations/segments.ts),
+ * a page per step, and check every record against the current schema and its references
+ * (shared/operations/records.ts).
  *
  * - select writes the findings as JSON Lines to `operations/select-invalid-records/{run}/` in the
- *   bucket and reports counts with a sample of reasons.
+ *   bucket and reports counts with a sample of reasons (the first findings in key order).
  * - remove copies each invalid record to `quarantine/{run}/{PK}/{SK}.json` in the bucket, then
  *   deletes it only if it is unchanged (a versioned record keeps its version). A valid record is never touched,
  *   and neither is a record StrlSchV § 86 keeps 30 years (a released container and what belongs to it, a release
@@ -12,15 +13,17 @@
  *   `removed` is what remove would remove. Removing documents or log entries changes counts:
  *   run regenerateSequenceMemory afterwards (the report says so).
  */
-import { DeleteCommand, ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { batchGet } from '../data/batch';
-import { randomUUID } from 'node:crypto';
 import type { FileStorage } from '../data/files';
 import { keys } from '../data/table';
 import { containerOf, isKeptRecord, recordProblems, type StoredItem } from './records';
-import type { Operation } from './step';
+import { keepSample, sampleBytesOf, scanSegment, segmented } from './segments';
+import type { Segment } from './step';
+import { meterUsage } from './usage';
 
-const SCAN_PAGE = 500;
+/** Items a step reads. */
+export const SCAN_PAGE = 500;
 const SAMPLE = 20;
 
 interface Finding {
@@ -32,9 +35,7 @@ interface Finding {
   kept?: true;
 }
 
-interface State {
-  run: string;
-  cursor?: Record<string, unknown>;
+interface Report {
   scanned: number;
   invalid: number;
   removed: number;
@@ -46,12 +47,21 @@ interface State {
   sample: Finding[];
 }
 
+interface State extends Report {
+  run: string;
+  cursor?: Record<string, unknown>;
+}
+
+const EMPTY: Report = { scanned: 0, invalid: 0, removed: 0, kept: 0, keptRecords: 0, parts: 0, sample: [] };
+const byKey = (f: Finding) => `${f.PK}\u0000${f.SK}`;
+
 export function invalidRecords(
   db: DynamoDBDocumentClient,
   tableName: string,
   files: FileStorage,
   mode: 'select' | 'remove',
-): Operation<State> {
+) {
+  meterUsage(db);
   const slug = mode === 'select' ? 'select-invalid-records' : 'remove-invalid-records';
 
   /** The containers items of this page refer to that exist, and which of them were released. */
@@ -66,127 +76,139 @@ export function invalidRecords(
     return { present: new Set(items.map(id)), released: new Set(items.filter(isKeptRecord).map(id)) };
   }
 
-  return {
-    name: mode === 'select' ? 'selectInvalidRecords' : 'removeInvalidRecords',
+  /** Each invalid record of a page, with whether § 86 keeps it. */
+  async function findingsOf(items: StoredItem[]): Promise<(Finding & { item: StoredItem })[]> {
+    const checked = items.map((item) => ({ item, owner: containerOf(item), ...recordProblems(item) }));
+    // Containers are read only where they decide something: whether a finding's container was released (it is
+    // kept), whether an item that needs one has it.
+    const refs = checked.flatMap((c) =>
+      c.problems.length ? (c.owner ? [c.owner] : []) : c.needsContainer ? [c.needsContainer] : [],
+    );
+    const { present, released } = await containersOf(refs);
+    const findings: (Finding & { item: StoredItem })[] = [];
+    for (const c of checked) {
+      const problems = [...c.problems];
+      if (c.needsContainer && !c.problems.length && !present.has(`${c.needsContainer.pk}|${c.needsContainer.uuid}`))
+        problems.push(`ContainerUuid: container ${c.needsContainer.uuid} does not exist`);
+      const { owner } = c;
+      const kept = isKeptRecord(c.item) || (owner !== undefined && released.has(`${owner.pk}|${owner.uuid}`));
+      if (problems.length)
+        findings.push({
+          PK: String(c.item.PK),
+          SK: String(c.item.SK),
+          Type: String(c.item.Type ?? ''),
+          problems,
+          ...(kept ? { kept: true as const } : {}),
+          item: c.item,
+        });
+    }
+    return findings;
+  }
 
-    initial: () => ({
-      run: `${new Date().toISOString().slice(0, 19).replace(/[-:]/g, '')}-${randomUUID().slice(0, 8)}`,
-      scanned: 0,
-      invalid: 0,
-      removed: 0,
-      kept: 0,
-      keptRecords: 0,
-      parts: 0,
-      sample: [],
-    }),
-
-    async step(state, event) {
-      const out = await db.send(
-        new ScanCommand({
+  /** Copies a finding to quarantine, then deletes it if unchanged: whether it was removed. */
+  async function quarantine(run: string, f: Finding & { item: StoredItem }): Promise<boolean> {
+    await files.put(
+      `quarantine/${run}/${encodeURIComponent(f.PK)}/${encodeURIComponent(f.SK)}.json`,
+      JSON.stringify(f.item),
+      'application/json',
+    );
+    const versioned = typeof f.item.Version === 'number';
+    try {
+      await db.send(
+        new DeleteCommand({
           TableName: tableName,
-          Limit: SCAN_PAGE,
-          ...(state.cursor ? { ExclusiveStartKey: state.cursor } : {}),
+          Key: { PK: f.PK, SK: f.SK },
+          ConditionExpression: versioned ? '#version = :version' : 'attribute_exists(PK)',
+          ...(versioned
+            ? {
+                ExpressionAttributeNames: { '#version': 'Version' },
+                ExpressionAttributeValues: { ':version': f.item.Version },
+              }
+            : {}),
         }),
       );
-      const items = (out.Items ?? []) as StoredItem[];
-      const checked = items.map((item) => ({ item, owner: containerOf(item), ...recordProblems(item) }));
-      // Containers are read only where they decide something: whether a finding's container was released (it is
-      // kept), whether an item that needs one has it.
-      const refs = checked.flatMap((c) =>
-        c.problems.length ? (c.owner ? [c.owner] : []) : c.needsContainer ? [c.needsContainer] : [],
-      );
-      const { present, released } = await containersOf(refs);
-      const findings: (Finding & { item: StoredItem })[] = [];
-      for (const c of checked) {
-        const problems = [...c.problems];
-        if (c.needsContainer && !c.problems.length && !present.has(`${c.needsContainer.pk}|${c.needsContainer.uuid}`))
-          problems.push(`ContainerUuid: container ${c.needsContainer.uuid} does not exist`);
-        const { owner } = c;
-        const kept = isKeptRecord(c.item) || (owner !== undefined && released.has(`${owner.pk}|${owner.uuid}`));
-        if (problems.length)
-          findings.push({
-            PK: String(c.item.PK),
-            SK: String(c.item.SK),
-            Type: String(c.item.Type ?? ''),
-            problems,
-            ...(kept ? { kept: true as const } : {}),
-            item: c.item,
-          });
-      }
-      const next: State = {
-        ...state,
-        cursor: out.LastEvaluatedKey,
-        scanned: state.scanned + (out.ScannedCount ?? 0),
-        invalid: state.invalid + findings.length,
-        keptRecords: state.keptRecords + findings.filter((f) => f.kept).length,
-        sample: [...state.sample, ...findings.map(({ item: _item, ...f }) => f)].slice(0, SAMPLE),
-      };
-      if (findings.length && !event.dryRun) {
-        next.parts = state.parts + 1;
-        const part = `operations/${slug}/${state.run}/findings-${String(next.parts).padStart(5, '0')}.jsonl`;
-        await files.put(
-          part,
-          `${findings.map(({ item: _item, ...f }) => JSON.stringify(f)).join('\n')}\n`,
-          'application/x-ndjson',
-        );
-      }
-      if (mode === 'remove' && event.dryRun) next.removed += findings.filter((f) => !f.kept).length;
-      if (mode === 'remove' && !event.dryRun) {
-        for (const f of findings.filter((finding) => !finding.kept)) {
-          await files.put(
-            `quarantine/${state.run}/${encodeURIComponent(f.PK)}/${encodeURIComponent(f.SK)}.json`,
-            JSON.stringify(f.item),
-            'application/json',
-          );
-          const versioned = typeof f.item.Version === 'number';
-          try {
-            await db.send(
-              new DeleteCommand({
-                TableName: tableName,
-                Key: { PK: f.PK, SK: f.SK },
-                ConditionExpression: versioned ? '#version = :version' : 'attribute_exists(PK)',
-                ...(versioned
-                  ? {
-                      ExpressionAttributeNames: { '#version': 'Version' },
-                      ExpressionAttributeValues: { ':version': f.item.Version },
-                    }
-                  : {}),
-              }),
-            );
-            next.removed += 1;
-          } catch (error) {
-            if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-            next.kept += 1; // changed since it was read: it stays, the copy in quarantine is only a copy
-          }
+      return true;
+    } catch (error) {
+      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+      return false; // changed since it was read: it stays, the copy in quarantine is only a copy
+    }
+  }
+
+  const partName = (run: string, segment: Segment, part: number) =>
+    `operations/${slug}/${run}/findings-${String(segment.index).padStart(4, '0')}-` +
+    `${String(part).padStart(5, '0')}.jsonl`;
+
+  return segmented<State, Report>(
+    {
+      name: mode === 'select' ? 'selectInvalidRecords' : 'removeInvalidRecords',
+      phase: mode === 'select' ? 'checking' : 'removing',
+      begin: (_segment, run) => ({ run, ...EMPTY }),
+
+      async step(state, segment, event) {
+        const out = await scanSegment(db, tableName, segment, state.cursor, { Limit: SCAN_PAGE });
+        const findings = await findingsOf((out.Items ?? []) as StoredItem[]);
+        const reported = findings.map(({ item: _item, ...f }) => f);
+        const next: State = {
+          ...state,
+          cursor: out.LastEvaluatedKey,
+          scanned: state.scanned + (out.ScannedCount ?? 0),
+          invalid: state.invalid + findings.length,
+          keptRecords: state.keptRecords + findings.filter((f) => f.kept).length,
+          sample: keepSample(state.sample, reported, byKey, SAMPLE, sampleBytesOf(segment)),
+        };
+        if (findings.length && !event.dryRun) {
+          next.parts = state.parts + 1;
+          const body = `${reported.map((f) => JSON.stringify(f)).join('\n')}\n`;
+          await files.put(partName(state.run, segment, next.parts), body, 'application/x-ndjson');
         }
-      }
-      const done = !out.LastEvaluatedKey;
-      return {
-        state: next,
-        done,
-        progress: { phase: mode === 'select' ? 'checking' : 'removing', processed: next.scanned },
-        ...(done
-          ? {
-              result: {
-                run: next.run,
-                dryRun: event.dryRun ?? false,
-                scanned: next.scanned,
-                invalid: next.invalid,
-                ...(mode === 'remove'
-                  ? {
-                      removed: next.removed,
-                      changedAndKept: next.kept,
-                      keptAsReleaseRecords: next.keptRecords,
-                      quarantine: event.dryRun ? null : `quarantine/${next.run}/`,
-                      next: next.removed ? 'regenerateSequenceMemory' : undefined,
-                    }
-                  : {}),
-                findings: next.parts ? { folder: `operations/${slug}/${next.run}/`, files: next.parts } : null,
-                sample: next.sample,
-              },
-            }
-          : {}),
-      };
+        const removable = mode === 'remove' ? findings.filter((f) => !f.kept) : [];
+        if (event.dryRun) next.removed += removable.length;
+        else
+          for (const f of removable) {
+            if (await quarantine(state.run, f)) next.removed += 1;
+            else next.kept += 1;
+          }
+        return { state: next, done: !out.LastEvaluatedKey };
+      },
+
+      report: ({ run: _run, cursor: _cursor, ...report }) => report,
+      merge: (a, b) => ({
+        scanned: a.scanned + b.scanned,
+        invalid: a.invalid + b.invalid,
+        removed: a.removed + b.removed,
+        kept: a.kept + b.kept,
+        keptRecords: a.keptRecords + b.keptRecords,
+        parts: a.parts + b.parts,
+        sample: keepSample(a.sample, b.sample, byKey, SAMPLE),
+      }),
+      empty: EMPTY,
+
+      async finish(report, run, event) {
+        const dryRun = event.dryRun ?? false;
+        return {
+          done: true,
+          progress: { phase: mode === 'select' ? 'checking' : 'removing', processed: report.scanned },
+          result: {
+            run,
+            dryRun,
+            scanned: report.scanned,
+            invalid: report.invalid,
+            ...(mode === 'remove'
+              ? {
+                  removed: report.removed,
+                  changedAndKept: report.kept,
+                  keptAsReleaseRecords: report.keptRecords,
+                  quarantine: dryRun ? null : `quarantine/${run}/`,
+                  next: report.removed ? 'regenerateSequenceMemory' : undefined,
+                }
+              : {}),
+            findings: report.parts ? { folder: `operations/${slug}/${run}/`, files: report.parts } : null,
+            sample: report.sample,
+          },
+        };
+      },
     },
-  };
+    db,
+    tableName,
+  );
 }

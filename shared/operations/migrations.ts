@@ -1,11 +1,12 @@
 /**
  * The three migrations of interface §4.5: each brings records of an older stored shape (described
  * in the README and shipped as fixtures in test/fixtures/legacy/) to the current one. Each scans the
- * table a page per step, rewrites only what still has the old shape (conditionally, so a re-run or
- * a concurrent run changes nothing twice), and reports what it changed and skipped. Counts that move
- * (log entries joining their indexes) follow from the change stream, like every other write.
+ * table in parallel segments (shared/operations/segments.ts), a page per step, rewrites only what still has the
+ * old shape (conditionally, so a re-run or a concurrent run changes nothing twice), and reports what it changed and
+ * skipped (the first records in key order). Counts that move (log entries joining their indexes) follow from the
+ * change stream, like every other write.
  */
-import { ScanCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { maintenanceItem } from '../data/maintenance';
 import { ITEM_TYPES, keys } from '../data/table';
@@ -13,10 +14,13 @@ import { isKnownNuclide } from '../domain/decay';
 import { entryRuleBreaches, type MaintenanceRecord } from '../domain/maintenance';
 import { formatTimestamp } from '../domain/time';
 import type { StoredItem } from './records';
-import type { Operation } from './step';
+import { keepSample, sampleBytesOf, scanSegment, segmented } from './segments';
+import { meterUsage } from './usage';
 import { isIdentifier } from '../domain/values';
 
-const SCAN_PAGE = 500;
+/** Items a step reads. */
+export const SCAN_PAGE = 500;
+const SAMPLES = 20;
 
 /** One record's rewrite: the items to put (each only if `condition` holds on the old one) and the keys to delete. */
 type Rewrite = { put: Record<string, unknown>; deleteOld?: boolean; change: string } | { skip: string };
@@ -30,107 +34,109 @@ interface Migration {
   rewrite(item: StoredItem): Rewrite;
 }
 
-interface State {
-  cursor?: Record<string, unknown>;
+/** A line of the report's samples, and the record it is about (samples keep the first records in key order). */
+interface Sample {
+  key: string;
+  text: string;
+}
+interface Report {
   scanned: number;
   changed: number;
   skipped: number;
-  samples: string[];
+  samples: Sample[];
 }
+interface State extends Report {
+  cursor?: Record<string, unknown>;
+}
+const EMPTY: Report = { scanned: 0, changed: 0, skipped: 0, samples: [] };
 
-function scanMigration(db: DynamoDBDocumentClient, tableName: string, migration: Migration): Operation<State> {
-  return {
-    name: migration.name,
-    initial: () => ({ scanned: 0, changed: 0, skipped: 0, samples: [] }),
-    async step(state, event) {
-      const next: State = { ...state, samples: [...state.samples] };
-      const out = await db.send(
-        new ScanCommand({
-          TableName: tableName,
+function scanMigration(db: DynamoDBDocumentClient, tableName: string, migration: Migration) {
+  meterUsage(db);
+
+  /** Rewrites a record unless it changed meanwhile or its new key is taken: whether it did. */
+  async function rewritten(item: StoredItem, rewrite: Extract<Rewrite, { put: unknown }>): Promise<boolean> {
+    const sameKey = rewrite.put.PK === item.PK && rewrite.put.SK === item.SK;
+    const stillOld = {
+      ConditionExpression: migration.stillOld.expression,
+      ExpressionAttributeNames: migration.stillOld.names,
+    };
+    try {
+      await db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            sameKey
+              ? { Put: { TableName: tableName, Item: rewrite.put, ...stillOld } }
+              : { Put: { TableName: tableName, Item: rewrite.put, ConditionExpression: 'attribute_not_exists(PK)' } },
+            ...(!sameKey && rewrite.deleteOld
+              ? [{ Delete: { TableName: tableName, Key: { PK: item.PK, SK: item.SK }, ...stillOld } }]
+              : []),
+          ],
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      return false;
+    }
+  }
+
+  return segmented<State, Report>(
+    {
+      name: migration.name,
+      phase: 'migrating',
+      begin: () => ({ ...EMPTY }),
+      async step(state, segment, event) {
+        const next: State = { ...state, samples: [...state.samples] };
+        const out = await scanSegment(db, tableName, segment, state.cursor, {
           Limit: SCAN_PAGE,
           FilterExpression: migration.filter.expression,
           ExpressionAttributeNames: migration.filter.names,
           ...(migration.filter.values ? { ExpressionAttributeValues: migration.filter.values } : {}),
-          ...(state.cursor ? { ExclusiveStartKey: state.cursor } : {}),
-        }),
-      );
-      for (const item of (out.Items ?? []) as StoredItem[]) {
-        const rewrite = migration.rewrite(item);
-        const where = `${String(item.PK)} ${String(item.SK)}`;
-        if ('skip' in rewrite) {
-          next.skipped += 1;
-          if (next.samples.length < 20) next.samples.push(`skipped ${where}: ${rewrite.skip}`);
-          continue;
-        }
-        if (!event.dryRun) {
-          const sameKey = rewrite.put.PK === item.PK && rewrite.put.SK === item.SK;
-          try {
-            await db.send(
-              new TransactWriteCommand({
-                TransactItems: [
-                  sameKey
-                    ? {
-                        Put: {
-                          TableName: tableName,
-                          Item: rewrite.put,
-                          ConditionExpression: migration.stillOld.expression,
-                          ExpressionAttributeNames: migration.stillOld.names,
-                        },
-                      }
-                    : {
-                        Put: {
-                          TableName: tableName,
-                          Item: rewrite.put,
-                          ConditionExpression: 'attribute_not_exists(PK)',
-                        },
-                      },
-                  ...(!sameKey && rewrite.deleteOld
-                    ? [
-                        {
-                          Delete: {
-                            TableName: tableName,
-                            Key: { PK: item.PK, SK: item.SK },
-                            ConditionExpression: migration.stillOld.expression,
-                            ExpressionAttributeNames: migration.stillOld.names,
-                          },
-                        },
-                      ]
-                    : []),
-                ],
-              }),
-            );
-          } catch (error) {
-            if (!(error instanceof TransactionCanceledException)) throw error;
+        });
+        const found: Sample[] = [];
+        for (const item of (out.Items ?? []) as StoredItem[]) {
+          const rewrite = migration.rewrite(item);
+          const where = `${String(item.PK)} ${String(item.SK)}`;
+          const key = `${String(item.PK)}\u0000${String(item.SK)}`;
+          if ('skip' in rewrite) {
+            next.skipped += 1;
+            found.push({ key, text: `skipped ${where}: ${rewrite.skip}` });
+          } else if (event.dryRun || (await rewritten(item, rewrite))) {
+            next.changed += 1;
+            found.push({ key, text: `${where}: ${rewrite.change}` });
+          } else {
             next.skipped += 1; // migrated meanwhile, or its new key is taken
-            if (next.samples.length < 20)
-              next.samples.push(`skipped ${where}: changed meanwhile or its new key exists`);
-            continue;
+            found.push({ key, text: `skipped ${where}: changed meanwhile or its new key exists` });
           }
         }
-        next.changed += 1;
-        if (next.samples.length < 20) next.samples.push(`${where}: ${rewrite.change}`);
-      }
-      next.scanned = state.scanned + (out.ScannedCount ?? 0);
-      next.cursor = out.LastEvaluatedKey;
-      if (out.LastEvaluatedKey)
-        return { state: next, done: false, progress: { phase: 'migrating', processed: next.scanned } };
-      return finish(next, event.dryRun);
-    },
-  };
-  function finish(state: State, dryRun: boolean | undefined) {
-    return {
-      state,
-      done: true,
-      progress: { phase: 'done', processed: state.scanned },
-      result: {
-        dryRun: dryRun ?? false,
-        scanned: state.scanned,
-        changed: state.changed,
-        skipped: state.skipped,
-        samples: state.samples,
+        next.samples = keepSample(next.samples, found, (s) => s.key, SAMPLES, sampleBytesOf(segment));
+        next.scanned = state.scanned + (out.ScannedCount ?? 0);
+        next.cursor = out.LastEvaluatedKey;
+        return { state: next, done: !out.LastEvaluatedKey };
       },
-    };
-  }
+      report: ({ cursor: _cursor, ...report }) => report,
+      merge: (a, b) => ({
+        scanned: a.scanned + b.scanned,
+        changed: a.changed + b.changed,
+        skipped: a.skipped + b.skipped,
+        samples: keepSample(a.samples, b.samples, (s) => s.key, SAMPLES),
+      }),
+      empty: EMPTY,
+      finish: async (report, _run, event) => ({
+        done: true,
+        progress: { phase: 'done', processed: report.scanned },
+        result: {
+          dryRun: event.dryRun ?? false,
+          scanned: report.scanned,
+          changed: report.changed,
+          skipped: report.skipped,
+          samples: report.samples.map((s) => s.text),
+        },
+      }),
+    },
+    db,
+    tableName,
+  );
 }
 
 /** ISO 8601 (the old shape) to the interface's `YYYY-MM-DD HH:MM:SS` UTC; undefined if it is not a date. */

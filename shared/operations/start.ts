@@ -6,19 +6,15 @@ import { StartExecutionCommand, type SFNClient } from '@aws-sdk/client-sfn';
 import { randomUUID } from 'node:crypto';
 import { config } from '../config';
 import type { OperationDefinition } from '../routes/operations';
+import type { StepOptions } from './step';
 
-/** What a step reads from the execution's input (shared/operations/step-handler.ts). */
-export interface StartInput {
-  client?: string;
-  /** importRecords: the prefix of the export in the bucket. */
-  from?: string;
-  dryRun: boolean;
-}
+/** What a step reads from the execution's input (shared/operations/run-step.ts). */
+export type StartInput = StepOptions & { dryRun: boolean };
 
 export async function startExecution(
   sfn: SFNClient,
   operation: OperationDefinition,
-  { client, from, dryRun }: StartInput,
+  { client, facility, inputs, dryRun, segments }: StartInput,
 ): Promise<{ executionId: string; executionArn: string; startDate: Date }> {
   const stateMachineArn = config.stateMachineArn(operation.name);
   if (!stateMachineArn) throw new Error(`no state machine configured for ${operation.name}`);
@@ -27,7 +23,13 @@ export async function startExecution(
     new StartExecutionCommand({
       stateMachineArn,
       name: executionId,
-      input: JSON.stringify({ ...(client ? { client } : {}), ...(from ? { from } : {}), dryRun }),
+      input: JSON.stringify({
+        ...(client ? { client } : {}),
+        ...(facility ? { facility } : {}),
+        ...(inputs && Object.keys(inputs).length ? { inputs } : {}),
+        dryRun,
+        ...(segments ? { segments } : {}),
+      }),
     }),
   );
   return { executionId, executionArn: started.executionArn ?? '', startDate: started.startDate ?? new Date() };

@@ -1,7 +1,9 @@
 /**
  * Where an execution of a maintenance operation is: its status and times from DescribeExecution,
  * the last step's progress from its history (the newest exit of the step state), and once it ended
- * its report or its error. Read the same way on AWS and from the local Step Functions endpoint.
+ * its report or its error. An execution that carried on in a fresh one (`continuedAs` in its output,
+ * shared/operations/machine.ts) answers for the last of them: its id finds the whole run. Read the same
+ * way on AWS and from the local Step Functions endpoint.
  */
 import {
   DescribeExecutionCommand,
@@ -17,7 +19,11 @@ import { notification } from '../i18n/translate';
 import { operations } from '../routes/operations';
 import { EXECUTION_ID_PATTERN } from '../schemas/operation';
 import { stateNames } from './machine';
-import type { StepProgress } from './step';
+import type { StepPayload } from './step';
+import type { Usage } from './usage';
+
+/** An execution that carried on, and the one that carried on its work, and so on: at most this many are followed. */
+const MAX_CARRIED = 1000;
 
 export interface ExecutionStatus {
   Operation: string;
@@ -27,7 +33,13 @@ export interface ExecutionStatus {
   StartedAt: string;
   DryRun: boolean;
   StoppedAt: string | null;
-  Progress: { Phase: string; Processed: number; Total?: number } | null;
+  Progress: {
+    Phase: string;
+    Processed: number;
+    Total?: number;
+    Read?: { Items: number; CapacityUnits: number };
+    Written?: { Items: number; CapacityUnits: number };
+  } | null;
   Result: unknown;
   Error: { Error: string; Cause: string } | null;
 }
@@ -71,9 +83,17 @@ export async function executionStatus(
     if ((error as Error).name === 'ExecutionDoesNotExist') return undefined;
     throw error;
   }
+  const first = described;
+  let latestArn = executionArn;
+  for (let hop = 0; hop < MAX_CARRIED; hop++) {
+    const carriedTo = (parse(described.output)?.continuedAs as { ExecutionArn?: string } | undefined)?.ExecutionArn;
+    if (described.status !== 'SUCCEEDED' || !carriedTo) break;
+    described = await sfn.send(new DescribeExecutionCommand({ executionArn: carriedTo }));
+    latestArn = carriedTo;
+  }
   const { events = [] } = await sfn.send(
     new GetExecutionHistoryCommand({
-      executionArn,
+      executionArn: latestArn,
       reverseOrder: true,
       maxResults: HISTORY_PAGE,
       includeExecutionData: true,
@@ -81,22 +101,25 @@ export async function executionStatus(
   );
   const step = stateNames(operation).step;
   const lastStep = events.find((e) => e.type === 'TaskStateExited' && e.stateExitedEventDetails?.name === step);
-  const progress = parse(lastStep?.stateExitedEventDetails?.output)?.progress as StepProgress | undefined;
+  const progress = (parse(lastStep?.stateExitedEventDetails?.output) as StepPayload | undefined)?.progress;
   const output = parse(described.output);
   const ended = described.status !== 'RUNNING';
+  const usage = (u: Usage) => ({ Items: u.items, CapacityUnits: u.capacityUnits });
   return {
     Operation: operation,
-    ExecutionId: described.name ?? executionArn.split(':').at(-1)!,
+    ExecutionId: first.name ?? executionArn.split(':').at(-1)!,
     ExecutionArn: executionArn,
     Status: described.status ?? 'RUNNING',
-    StartedAt: formatTimestamp(described.startDate ?? new Date()),
-    DryRun: parse(described.input)?.dryRun === true,
+    StartedAt: formatTimestamp(first.startDate ?? new Date()),
+    DryRun: parse(first.input)?.dryRun === true,
     StoppedAt: described.stopDate ? formatTimestamp(described.stopDate) : null,
     Progress: progress
       ? {
           Phase: progress.phase,
           Processed: progress.processed,
           ...(progress.total !== undefined ? { Total: progress.total } : {}),
+          ...(progress.read ? { Read: usage(progress.read) } : {}),
+          ...(progress.written ? { Written: usage(progress.written) } : {}),
         }
       : null,
     Result: described.status === 'SUCCEEDED' ? (output?.result ?? null) : null,

@@ -1,46 +1,39 @@
-/** The Lambda handler of an operation's step: one bounded chunk per invocation (shared/operations/step.ts). */
+/** The Lambda handler of an operation's step: one bounded chunk per invocation (shared/operations/run-step.ts). */
 import middy from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { logger } from '../observability';
 import { METRIC, publish } from '../metrics';
-import type { Operation, StepEvent, StepProgress, StepResult } from './step';
-
-/** The event in and out: the execution's options travel along, so a state machine needs no reshaping. */
-export type StepPayload<S> = StepEvent<S> & Partial<Omit<StepResult<S>, 'state'>>;
-
-/** What this step processed: progress counts run on within a phase, so the step's own share is the difference. */
-export function processedBy(before: StepProgress | undefined, after: StepProgress): number {
-  const earlier = before && before.phase === after.phase ? before.processed : 0;
-  return Math.max(0, after.processed - earlier);
-}
+import { processedBy, runStep } from './run-step';
+import type { Operation, StepPayload } from './step';
 
 export function stepHandler<S>(operation: Operation<S>) {
-  return middy(async (event: StepPayload<S>): Promise<StepPayload<S> & StepResult<S>> => {
-    const options = {
-      ...(event.client ? { client: event.client } : {}),
-      ...(event.from ? { from: event.from } : {}),
-      dryRun: event.dryRun ?? false,
-    };
+  return middy(async (event: StepPayload<S>): Promise<StepPayload<S>> => {
     const begun = performance.now();
     const duration = (): [string, 'Milliseconds', number] => [
       METRIC.stepDuration,
       'Milliseconds',
       Math.round(performance.now() - begun),
     ];
-    let result: StepResult<S>;
+    let answer: StepPayload<S>;
     try {
-      result = await operation.step(event.state ?? operation.initial(event), event);
+      answer = await runStep(operation, event);
     } catch (error) {
       // Step Functions retries it or fails the execution (shared/operations/machine.ts); counted either way.
       publish(operation.name, [duration(), [METRIC.processed, 'Count', 0], [METRIC.stepFailures, 'Count', 1]]);
       throw error;
     }
+    const before = (event.continued ?? event).progress;
     publish(operation.name, [
       duration(),
-      [METRIC.processed, 'Count', processedBy(event.progress, result.progress)],
+      [METRIC.processed, 'Count', processedBy(before, answer.progress!)],
       [METRIC.stepFailures, 'Count', 0],
     ]);
-    logger.info('operation step', { operation: operation.name, progress: result.progress, done: result.done });
-    return { ...options, ...result };
+    logger.info('operation step', {
+      operation: operation.name,
+      ...(answer.segment ? { segment: answer.segment } : {}),
+      progress: answer.progress,
+      done: answer.done,
+    });
+    return answer;
   }).use(injectLambdaContext(logger, { resetKeys: true }));
 }

@@ -1,4 +1,12 @@
-import { FLAG, REQUIRED_TEXT, type DataAccess, type ObjectAccess, type Route } from './types';
+import {
+  FLAG,
+  REQUIRED_TEXT,
+  TEXT,
+  type DataAccess,
+  type ObjectAccess,
+  type QueryParameter,
+  type Route,
+} from './types';
 
 /**
  * The maintenance operations of interface §4.5. Each has a step function (driven by its Step
@@ -10,12 +18,36 @@ export interface OperationDefinition {
   readonly name: string;
   /** The `/service/...` path segment, also the ops CLI's name for it. */
   readonly slug: string;
-  readonly needsClient: boolean;
-  /** importRecords reads an export: `?from=` names its prefix in the bucket. */
-  readonly needsSource?: boolean;
-  /** The step function's handler and what it may do with the table and the bucket. */
-  readonly step: { readonly entry: string; readonly data: DataAccess; readonly files: ObjectAccess };
+  /**
+   * What it works on: the whole table (in parallel scan segments, shared/operations/segments.ts), one client, or one
+   * facility of a client; the start route's path names the client and the facility (`/{clientUuid}/{facilityUuid}`).
+   */
+  readonly scope: OperationScope;
+  /**
+   * Query parameters its start route takes besides `dryRun` (and a whole-table operation's `segments`), by name;
+   * every step gets their values under `inputs` (importRecords: `from`, the export it reads). Their schemas:
+   * shared/schemas/operation.ts OPERATION_INPUTS.
+   */
+  readonly inputs?: Readonly<Record<string, QueryParameter>>;
+  /**
+   * The step function's handler and what it may do with the table, the bucket and the records bucket (export and
+   * import carry a client's release records with their retention).
+   */
+  readonly step: {
+    readonly entry: string;
+    readonly data: DataAccess;
+    readonly files: ObjectAccess;
+    readonly records?: 'read' | 'write';
+  };
 }
+
+export type OperationScope = 'table' | 'client' | 'facility';
+/** The start route's path after its slug, per scope. */
+const SCOPE_PATH: Record<OperationScope, string> = {
+  table: '',
+  client: '/{clientUuid}',
+  facility: '/{clientUuid}/{facilityUuid}',
+};
 
 /** `regenerateSequenceMemory` → `regenerate-sequence-memory`: its path segment and its files' name. */
 const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
@@ -25,21 +57,33 @@ function operation(
   name: string,
   data: DataAccess,
   files: ObjectAccess,
-  needs: { client?: boolean; source?: boolean } = {},
+  needs: {
+    scope?: OperationScope;
+    inputs?: Record<string, QueryParameter>;
+    records?: 'read' | 'write';
+  } = {},
 ): OperationDefinition {
   const slug = kebab(name);
   return {
     name,
     slug,
-    needsClient: needs.client ?? false,
-    ...(needs.source ? { needsSource: true } : {}),
-    step: { entry: `functions/operations/${slug}.ts`, data, files },
+    scope: needs.scope ?? 'table',
+    ...(needs.inputs ? { inputs: needs.inputs } : {}),
+    step: {
+      entry: `functions/operations/${slug}.ts`,
+      data,
+      files,
+      ...(needs.records ? { records: needs.records } : {}),
+    },
   };
 }
 
+/** A whole-table operation scans in parallel segments (operations/segments.ts). */
+export const isSegmented = (operation: OperationDefinition) => operation.scope === 'table';
+
 export const operations: readonly OperationDefinition[] = [
-  operation('exportRecords', 'read', 'write', { client: true }),
-  operation('importRecords', 'write', 'write', { client: true, source: true }),
+  operation('exportRecords', 'read', 'write', { scope: 'client', records: 'read' }),
+  operation('importRecords', 'write', 'write', { scope: 'client', inputs: { from: REQUIRED_TEXT }, records: 'write' }),
   operation('migrateMaintenanceLogEntries', 'write', 'none'),
   operation('regenerateSequenceMemory', 'write', 'none'),
   operation('selectInvalidRecords', 'read', 'write'),
@@ -48,21 +92,26 @@ export const operations: readonly OperationDefinition[] = [
   operation('migrateProbeIdentifier', 'write', 'none'),
 ];
 
-/** The start route of each operation: GET /service/{slug}[/{clientUuid}]. */
+/** The start route of each operation: GET /service/{slug}[/{clientUuid}[/{facilityUuid}]]. */
 export const operationRoutes = Object.fromEntries(
   operations.map((o) => [
     o.name,
     {
       operation: `service.${o.name}`,
       method: 'GET',
-      path: `/service/${o.slug}${o.needsClient ? '/{clientUuid}' : ''}`,
+      path: `/service/${o.slug}${SCOPE_PATH[o.scope]}`,
       entry: `functions/operations/start-${o.slug}.ts`,
       auth: 'operator',
       data: 'none',
       files: 'none',
       executions: 'start',
-      // `?dryRun=true` changes nothing; importRecords reads the export `?from=` names.
-      query: { dryRun: FLAG, ...(o.needsSource ? { from: REQUIRED_TEXT } : {}) },
+      // `?dryRun=true` changes nothing; an operation's inputs (importRecords: the export `?from=` names); a
+      // whole-table operation takes `?segments=` (how many parallel scan segments).
+      query: {
+        dryRun: FLAG,
+        ...o.inputs,
+        ...(isSegmented(o) ? { segments: TEXT } : {}),
+      },
     } satisfies Route,
   ]),
 ) as Record<string, Route>;

@@ -45,8 +45,9 @@ export interface Route {
   /**
    * What the function does with the release records bucket (S3 Object Lock) beyond presigning downloads (which
    * every function that presents documents does): `read` lists and reads the facility's records (the register's
-   * verification), `write` makes release records. A function that writes loads its PDF library only when it makes
-   * a record (installed beside its bundle, infra/bundling.ts).
+   * verification), `write` makes release records. Such a function loads its PDF library only when it makes one
+   * (installed beside its bundle, infra/bundling.ts). A maintenance step may `read` them (with their retention,
+   * listing the bucket) or `write` them back (exportRecords, importRecords).
    */
   readonly records?: 'read' | 'write';
   /**

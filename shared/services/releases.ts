@@ -3,7 +3,7 @@
  * summary. The act itself, with its ports, is shared/services/release-act.ts.
  */
 import { createHash } from 'node:crypto';
-import type { FileStorage } from '../data/files';
+import { type FileStorage, listAll } from '../data/files';
 import type { ReleaseRegisterStore } from '../data/releases';
 import { fileKey } from '../domain/document';
 import { registerLinePrefix, verifyChain, type ChainVerification, type LineObject } from '../domain/register-chain';
@@ -102,7 +102,7 @@ export function registerService(register: ReleaseRegisterStore, records?: FileSt
       const [lines, before, keys] = await Promise.all([
         register.list(tenant, year),
         register.before(tenant, year),
-        records.list(registerLinePrefix(tenant, year)),
+        listAll(records, registerLinePrefix(tenant, year)),
       ]);
       const objects: LineObject[] = [];
       for (let i = 0; i < keys.length; i += VERIFY_READS)

@@ -1,12 +1,14 @@
 /**
  * The release records' bucket of each stage (StrlSchV § 86 Abs. 2: kept 30 years): S3 Object Lock with a default
  * retention of 30 years (COMPLIANCE in prod, GOVERNANCE in dev), kept when the stack goes, private, encrypted, TLS
- * only; only the functions that make records may put them (with their retention, through their tenant sessions), the
- * ones that present documents read them, and no role may delete one.
+ * only; only the functions that make records may put them (with their retention, through their tenant sessions) and
+ * importRecords put a client's missing ones back (with the retention they were exported with), the ones that present
+ * documents read them, and no role may delete one.
  */
 import { describe, expect, it } from 'vitest';
 import { RECORD_RETENTION_DAYS } from '../../infra/storage';
 import { routes } from '../../shared/routes';
+import { operations } from '../../shared/routes/operations';
 import { synthStage } from '../../infra/local/templates';
 
 type Statement = { Effect?: string; Action: string | string[]; Resource: unknown };
@@ -56,9 +58,17 @@ describe.each(['dev', 'prod'] as const)('the records bucket (%s)', (stage) => {
     // With the session of the record's tenant: the tenant role the function assumes (infra/access.ts).
     const roleOf = (fn: (typeof makers)[number]) =>
       JSON.stringify([{ Ref: resources[idOf(fn)].Properties.Environment.Variables.TENANT_ROLE_ARN['Fn::GetAtt'][0] }]);
-    expect(new Set(writers.map((w) => w.roles))).toEqual(new Set(makers.map(roleOf)));
-    for (const { statement } of writers)
-      expect(actionsOf(statement).sort()).toEqual(['s3:PutObject', 's3:PutObjectRetention']);
+    const importers = operations.filter((o) => o.step.records === 'write').map((o) => stack.stepFunctions.get(o.name)!);
+    expect(importers.map((fn) => fn.node.id)).toEqual(['ImportRecordsStep']);
+    const ownRole = (fn: (typeof importers)[number]) =>
+      JSON.stringify([{ Ref: resources[idOf(fn)].Properties.Role['Fn::GetAtt'][0] }]);
+    expect(new Set(writers.map((w) => w.roles))).toEqual(new Set([...makers.map(roleOf), ...importers.map(ownRole)]));
+    for (const { roles, statement } of writers)
+      expect(actionsOf(statement).sort()).toEqual(
+        importers.map(ownRole).includes(roles)
+          ? ['s3:GetObject', 's3:GetObjectRetention', 's3:PutObject', 's3:PutObjectRetention']
+          : ['s3:PutObject', 's3:PutObjectRetention'],
+      );
     const forbidden = onRecords.flatMap(({ statement }) =>
       actionsOf(statement).filter((a) =>
         /^s3:(Delete|BypassGovernance|PutObjectLegalHold|PutBucketObjectLock|\*)/.test(a),

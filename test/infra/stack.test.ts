@@ -16,10 +16,10 @@ import { SESSION_SECONDS, SESSION_TAGS } from '../../shared/clients/tenant-sessi
 import { CROSS_TENANT_INDEXES, TABLE_DEFINITION, tenantPartitions } from '../../shared/data/table';
 import { CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS } from '../../shared/http/cors';
 import { COUNTED_TYPES } from '../../shared/data/counted';
-import { operationStateMachine } from '../../shared/operations/machine';
+import { MAP_RUN_LABEL, operationStateMachine } from '../../shared/operations/machine';
 import { DOCUMENT_FILES_PREFIX, facilityFilesPrefix } from '../../shared/domain/document';
 import { authorizerEntry, eventFunctions, gatewayPathsOf, routeKey, routes, type Route } from '../../shared/routes';
-import { operations } from '../../shared/routes/operations';
+import { isSegmented, operations } from '../../shared/routes/operations';
 import type { IConstruct } from 'constructs';
 import { synthStage } from '../../infra/local/templates';
 
@@ -317,8 +317,13 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
           const machine = machines[machineId]!.Properties;
           // The definition the local runtime runs (shared/operations/machine.ts), with the step function's ARN
           // substituted.
-          // biome-ignore lint/suspicious/noTemplateCurlyInString: a CloudFormation definition substitution
-          expect(JSON.parse(machine.DefinitionString)).toEqual(operationStateMachine(op.name, '${StepFunctionArn}'));
+          expect(JSON.parse(machine.DefinitionString)).toEqual(
+            // biome-ignore lint/suspicious/noTemplateCurlyInString: a CloudFormation definition substitution
+            operationStateMachine(op.name, '${StepFunctionArn}', {
+              segmented: isSegmented(op),
+              maxConcurrency: stageConfig(stage).maintenanceConcurrency,
+            }),
+          );
           expect(machine.DefinitionSubstitutions).toEqual({
             StepFunctionArn: { 'Fn::GetAtt': [stepFnIds.get(op.name), 'Arn'] },
           });
@@ -331,6 +336,51 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
           expect(invoke.map((st) => st.Resource)).toContainEqual({ 'Fn::GetAtt': [stepFnIds.get(op.name), 'Arn'] });
           for (const st of invoke)
             expect([...stepFnIds.values()]).toContain((st.Resource as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0]);
+        }
+      },
+    );
+
+    it(
+      "lets each machine start an execution of its own (the one that carries on, a Distributed Map's children) and " +
+        "a segmented one describe, stop and redrive its Map Run's children: nothing more",
+      () => {
+        const policies = Object.values(template.findResources('AWS::IAM::Policy')) as Resource[];
+        for (const op of operations) {
+          const machineId = idOf(stack.stateMachines.get(op.name)!);
+          const roleId = idOf(stack.stateMachines.get(op.name)!.role);
+          const own = policies.filter(
+            (p) =>
+              JSON.stringify(p.Properties.Roles).includes(`"${roleId}"`) &&
+              JSON.stringify(p.Properties.PolicyDocument).includes(`"${machineId}"`),
+          );
+          expect(own, op.name).toHaveLength(1);
+          const statements = own[0]!.Properties.PolicyDocument.Statement as Statement[];
+          const children = (label: string) => ({
+            'Fn::Join': [
+              '',
+              [
+                'arn:',
+                { Ref: 'AWS::Partition' },
+                ':states:',
+                { Ref: 'AWS::Region' },
+                ':',
+                { Ref: 'AWS::AccountId' },
+                ':execution:',
+                { 'Fn::GetAtt': [machineId, 'Name'] },
+                `/${label}`,
+              ],
+            ],
+          });
+          expect(statements.map(({ Action, Resource }) => ({ Action, Resource }))).toEqual([
+            { Action: 'states:StartExecution', Resource: { Ref: machineId } },
+            ...(isSegmented(op)
+              ? [
+                  { Action: ['states:DescribeExecution', 'states:StopExecution'], Resource: children('*') },
+                  { Action: 'states:RedriveExecution', Resource: children(`${MAP_RUN_LABEL}:*`) },
+                ]
+              : []),
+          ]);
+          expect(own[0]!.Properties.Roles).toEqual([{ Ref: roleId }]);
         }
       },
     );
@@ -514,20 +564,37 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
           const mappings = Object.values(
             template.findResources('AWS::Lambda::EventSourceMapping') as Record<string, Resource>,
           ).filter((m) => m.Properties.FunctionName?.Ref === eventFnIds.get(event.name));
-          expect(mappings).toHaveLength(1);
-          const mapping = mappings[0]!.Properties;
-          expect(mapping).toMatchObject({
-            EventSourceArn: { 'Fn::GetAtt': [tableId, 'StreamArn'] },
-            StartingPosition: 'TRIM_HORIZON',
-            BatchSize: 100,
-            ParallelizationFactor: 1,
-            BisectBatchOnFunctionError: true,
-          });
-          expect(mapping.DestinationConfig.OnFailure.Destination['Fn::GetAtt'][1]).toBe('Arn');
-          const patterns = mapping.FilterCriteria.Filters.map((f: { Pattern: string }) => JSON.parse(f.Pattern));
+          // Two mappings, each with the filter of its consumer (shared/data/counted.ts STREAM_CONSUMERS).
+          expect(mappings).toHaveLength(2);
+          for (const mapping of mappings.map((m) => m.Properties))
+            expect(mapping).toMatchObject({
+              EventSourceArn: { 'Fn::GetAtt': [tableId, 'StreamArn'] },
+              StartingPosition: 'TRIM_HORIZON',
+              BatchSize: 100,
+              ParallelizationFactor: 1,
+              BisectBatchOnFunctionError: true,
+              DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [expect.any(String), 'Arn'] } } },
+            });
+          const patterns = mappings.map((m) =>
+            m.Properties.FilterCriteria.Filters.map((f: { Pattern: string }) => JSON.parse(f.Pattern)),
+          );
           expect(patterns).toEqual([
-            { dynamodb: { NewImage: { Type: { S: COUNTED_TYPES } } } },
-            { dynamodb: { OldImage: { Type: { S: COUNTED_TYPES } } } },
+            [
+              { dynamodb: { NewImage: { Type: { S: COUNTED_TYPES } } } },
+              { dynamodb: { OldImage: { Type: { S: COUNTED_TYPES } } } },
+            ],
+            [
+              {
+                eventName: ['INSERT'],
+                dynamodb: {
+                  Keys: { PK: { S: [{ prefix: 'C#' }] } },
+                  NewImage: {
+                    Facility: { S: [{ exists: true }] },
+                    Type: { S: [{ 'anything-but': ['Facility', ...COUNTED_TYPES] }] },
+                  },
+                },
+              },
+            ],
           ]);
           expect(roleActions(template, roleIdOf(eventFnIds.get(event.name)!))).toEqual(
             expect.arrayContaining(['dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'sqs:SendMessage']),

@@ -17,6 +17,8 @@ import { dynamoDocumentStore } from '../../shared/data/documents';
 import { s3FileStorage } from '../../shared/data/files';
 import { dynamoMaintenanceStore } from '../../shared/data/maintenance';
 import { keys } from '../../shared/data/table';
+import { enterFacility } from '../../shared/data/facilities';
+import { clientFilesPrefix, facilityFilesPrefix } from '../../shared/domain/document';
 import { createContainer } from '../../shared/domain/container-rules';
 import { documentWithFile } from '../support/seed';
 import { createEntry } from '../../shared/domain/maintenance';
@@ -27,8 +29,10 @@ import {
   migrateResponsivenessData,
 } from '../../shared/operations/migrations';
 import { regenerateSequenceMemory } from '../../shared/operations/regenerate-sequence-memory';
-import { runSteps, type Operation, type StepEvent } from '../../shared/operations/step';
-import { exportRecords, importRecords } from '../../shared/operations/transfer';
+import type { Operation, StepOptions } from '../../shared/operations/step';
+import { exportRecords } from '../../shared/operations/export-records';
+import { importRecords } from '../../shared/operations/import-records';
+import { runOperation } from '../../infra/local/executions';
 import { operations } from '../../shared/routes/operations';
 import { documentClient, runtime } from '../support/api';
 
@@ -43,6 +47,8 @@ const write = { actor: { sub: 'p-1', name: 'Pat' }, at: '2026-01-01 00:00:00', r
 interface Place {
   table: string;
   bucket: string;
+  /** The release records bucket (export and import carry the client's records in it). */
+  records: string;
   client: string;
   /** importRecords: the export it reads. */
   from?: string;
@@ -50,8 +56,24 @@ interface Place {
 
 /** Each operation as its step function builds it (functions/operations/*.ts), on a table and bucket of the test's. */
 const operationOn: Record<string, (place: Place) => Operation<unknown>> = {
-  exportRecords: (p) => exportRecords(db, p.table, s3, p.bucket, s3FileStorage(s3, p.bucket)) as Operation<unknown>,
-  importRecords: (p) => importRecords(db, p.table, s3, p.bucket, s3FileStorage(s3, p.bucket)) as Operation<unknown>,
+  exportRecords: (p) =>
+    exportRecords(
+      db,
+      p.table,
+      s3,
+      p.bucket,
+      s3FileStorage(s3, p.bucket),
+      s3FileStorage(s3, p.records),
+    ) as Operation<unknown>,
+  importRecords: (p) =>
+    importRecords(
+      db,
+      p.table,
+      s3,
+      p.bucket,
+      s3FileStorage(s3, p.bucket),
+      s3FileStorage(s3, p.records),
+    ) as Operation<unknown>,
   migrateMaintenanceLogEntries: (p) => migrateMaintenanceLogEntries(db, p.table) as Operation<unknown>,
   regenerateSequenceMemory: (p) => regenerateSequenceMemory(db, p.table) as Operation<unknown>,
   selectInvalidRecords: (p) => invalidRecords(db, p.table, s3FileStorage(s3, p.bucket), 'select') as Operation<unknown>,
@@ -62,12 +84,16 @@ const operationOn: Record<string, (place: Place) => Operation<unknown>> = {
 
 async function run(name: string, place: Place, dryRun: boolean): Promise<Record<string, unknown>> {
   const op = operationOn[name]!(place);
-  const event: Omit<StepEvent, 'state'> = { client: place.client, dryRun, ...(place.from ? { from: place.from } : {}) };
-  const { result } = await runSteps((e) => op.step(e.state ?? op.initial(e), e), event);
-  return result as Record<string, unknown>;
+  const options: StepOptions = {
+    client: place.client,
+    dryRun,
+    ...(place.from ? { inputs: { from: place.from } } : {}),
+  };
+  const { output } = await runOperation(op, options);
+  return output.result as Record<string, unknown>;
 }
 
-/** Everything in the table (item by item, in key order) and the bucket (each object's key and SHA-256). */
+/** Everything in the table (item by item, in key order) and the buckets (each object's key and SHA-256). */
 async function contents(place: Place): Promise<{ items: string[]; objects: string[] }> {
   const items: Record<string, unknown>[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
@@ -77,18 +103,20 @@ async function contents(place: Place): Promise<{ items: string[]; objects: strin
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
   const objects: string[] = [];
-  let ContinuationToken: string | undefined;
-  const files = s3FileStorage(s3, place.bucket);
-  do {
-    const page = await s3.send(new ListObjectsV2Command({ Bucket: place.bucket, ContinuationToken }));
-    for (const { Key } of page.Contents ?? [])
-      objects.push(
-        `${Key} ${createHash('sha256')
-          .update((await files.read(Key!))!)
-          .digest('hex')}`,
-      );
-    ContinuationToken = page.NextContinuationToken;
-  } while (ContinuationToken);
+  for (const bucket of [place.bucket, place.records]) {
+    let ContinuationToken: string | undefined;
+    const files = s3FileStorage(s3, bucket);
+    do {
+      const page = await s3.send(new ListObjectsV2Command({ Bucket: bucket, ContinuationToken }));
+      for (const { Key } of page.Contents ?? [])
+        objects.push(
+          `${bucket}/${Key} ${createHash('sha256')
+            .update((await files.read(Key!))!)
+            .digest('hex')}`,
+        );
+      ContinuationToken = page.NextContinuationToken;
+    } while (ContinuationToken);
+  }
   return {
     items: items.map((item) => JSON.stringify(item)).sort(),
     objects: objects.sort(),
@@ -96,15 +124,34 @@ async function contents(place: Place): Promise<{ items: string[]; objects: strin
 }
 
 /**
- * A table and a bucket with something for every operation to do: a container with a content, documents (one with a
- * file), log entries, the older stored shapes (test/fixtures/legacy/), a counter that is wrong and invalid records.
+ * A table and buckets with something for every operation to do: a container with a content, documents (one with a
+ * file), log entries, a release record in the records bucket, the older stored shapes (test/fixtures/legacy/), a
+ * counter that is wrong and invalid records. The facility is entered in the facility index as the stream writer
+ * enters it (this table has no stream follower: nothing but the operations writes it).
  */
 async function seeded(): Promise<Place & { pk: string; container: string }> {
-  const place = { table: `dry-${randomUUID().slice(0, 8)}`, bucket: `dry-${randomUUID().slice(0, 8)}`, client: '' };
+  const place = {
+    table: `dry-${randomUUID().slice(0, 8)}`,
+    bucket: `dry-${randomUUID().slice(0, 8)}`,
+    records: `dry-records-${randomUUID().slice(0, 8)}`,
+    client: '',
+  };
   await ensureTable(runtime().dynamodbEndpoint, place.table);
-  await s3.send(new CreateBucketCommand({ Bucket: place.bucket }));
+  for (const bucket of [place.bucket, place.records]) await s3.send(new CreateBucketCommand({ Bucket: bucket }));
   const tenant = { client: randomUUID(), facility: randomUUID() };
   place.client = tenant.client;
+  await enterFacility(db, place.table, tenant);
+  const record = new TextEncoder().encode('%PDF-1.7 a release record');
+  await s3FileStorage(s3, place.records).keep(
+    `${facilityFilesPrefix(tenant.client, tenant.facility)}r-1`,
+    record,
+    'application/pdf',
+    {
+      mode: 'GOVERNANCE',
+      until: new Date('2056-01-01T00:00:00Z'),
+      sha256: createHash('sha256').update(record).digest('hex'),
+    },
+  );
   const containers = dynamoContainerStore(db, place.table);
   const box = createContainer(tenant, randomUUID(), { Name: 'Box' }, [], new Date('2026-01-01T00:00:00Z'));
   await containers.create(box, [], write);
@@ -136,7 +183,10 @@ async function seeded(): Promise<Place & { pk: string; container: string }> {
   return { ...place, pk, container: box.Uuid };
 }
 
-/** For importRecords: an export of the client (a real run), then the container and its links deleted. */
+/**
+ * For importRecords: an export of the client (a real run), then the container and its links deleted, and the release
+ * record (locally it can be: s3rver knows no lock).
+ */
 async function exportedThenDeleted(place: Place & { pk: string; container: string }): Promise<Place> {
   const exported = await run('exportRecords', place, false);
   const own = await db.send(
@@ -149,12 +199,28 @@ async function exportedThenDeleted(place: Place & { pk: string; container: strin
   for (const item of own.Items ?? [])
     if (String(item.SK).includes(place.container))
       await db.send(new DeleteCommand({ TableName: place.table, Key: { PK: item.PK, SK: item.SK } }));
+  const client = place.pk.split('#')[1]!;
+  const kept = await s3FileStorage(s3, place.records).list(clientFilesPrefix(client), { limit: 10 });
+  for (const key of kept.keys) await s3FileStorage(s3, place.records).remove(key);
   return { ...place, from: exported.location as string };
 }
 
-/** What a report says beyond where its run put things (which a dry run does not have). */
+/**
+ * What a report says beyond where its run put things (which a dry run does not have) and what the run itself read and
+ * wrote (a dry run writes nothing).
+ */
 const said = (result: Record<string, unknown>) => {
-  const { dryRun: _d, location: _l, run: _r, quarantine: _q, findings: _f, ...rest } = result;
+  const {
+    dryRun: _d,
+    location: _l,
+    run: _r,
+    quarantine: _q,
+    findings: _f,
+    read: _read,
+    written: _written,
+    segments: _segments,
+    ...rest
+  } = result;
   return rest;
 };
 
@@ -170,6 +236,7 @@ describe('a dry run writes nothing', () => {
 
     const dry = await run(name, place, true);
     expect(dry.dryRun).toBe(true);
+    expect(dry.written).toEqual({ items: 0, capacityUnits: 0 });
     const after = await contents(place);
     expect(after.items).toEqual(before.items);
     expect(after.objects).toEqual(before.objects);

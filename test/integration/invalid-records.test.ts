@@ -13,7 +13,7 @@ import { keys } from '../../shared/data/table';
 import { touched } from '../../shared/domain/container-model';
 import { createContainer } from '../../shared/domain/container-rules';
 import { invalidRecords } from '../../shared/operations/invalid-records';
-import { runSteps } from '../../shared/operations/step';
+import { runToEnd } from '../support/operations';
 import { documentClient, runtime } from '../support/api';
 
 const table = `ops-${randomUUID().slice(0, 8)}`;
@@ -28,10 +28,8 @@ const files = () => {
   });
   return s3FileStorage(createS3Client(runtime().s3Endpoint), runtime().bucketName);
 };
-const run = (mode: 'select' | 'remove', dryRun = false) => {
-  const op = invalidRecords(db, table, files(), mode);
-  return runSteps((e) => op.step((e.state as never) ?? op.initial(e as never), e as never), { dryRun });
-};
+const run = (mode: 'select' | 'remove', dryRun = false) =>
+  runToEnd(invalidRecords(db, table, files(), mode), { dryRun });
 const put = (item: Record<string, unknown>) => db.send(new PutCommand({ TableName: table, Item: item }));
 
 beforeAll(async () => {
@@ -143,7 +141,7 @@ describe('invalid records', () => {
       folder: expect.stringMatching(/^operations\/select-invalid-records\/.+\/$/),
       files: 1,
     });
-    const report = new TextDecoder().decode(await files().read(`${result.findings.folder}findings-00001.jsonl`));
+    const report = new TextDecoder().decode(await files().read(`${result.findings.folder}findings-0000-00001.jsonl`));
     expect(report.trim().split('\n')).toHaveLength(4);
   });
 
@@ -214,10 +212,7 @@ describe('records StrlSchV § 86 keeps 30 years', () => {
       { PK: pk, SK: keys.releaseEntry('2026-01-01 00:00:00', uuid), Type: 'ReleaseRegisterEntry', ContainerUuid: uuid },
     ];
     for (const item of items) await keep(item);
-    const op = (mode: 'select' | 'remove') => {
-      const operation = invalidRecords(db, keptTable, files(), mode);
-      return runSteps((e) => operation.step((e.state as never) ?? operation.initial(e as never), e as never), {});
-    };
+    const op = (mode: 'select' | 'remove') => runToEnd(invalidRecords(db, keptTable, files(), mode));
     const selected = ((await op('select')) as { result: any }).result;
     expect(selected.invalid).toBe(4);
     expect(selected.sample.map((f: { kept?: boolean }) => f.kept)).toEqual([true, true, true, true]);

@@ -13,15 +13,13 @@ import {
   migrateResponsivenessData,
 } from '../../shared/operations/migrations';
 import { recordProblems } from '../../shared/operations/records';
-import { runSteps, type Operation, type StepEvent } from '../../shared/operations/step';
+import { runToEnd as run } from '../support/operations';
 import { documentClient, runtime } from '../support/api';
 import { followTable } from '../support/changes';
 
 const table = `ops-${randomUUID().slice(0, 8)}`;
 const db = documentClient();
 const tenant = { client: randomUUID(), facility: randomUUID() };
-const run = <S>(op: Operation<S>, event: Omit<StepEvent<S>, 'state'> = {}) =>
-  runSteps((e) => op.step(e.state ?? op.initial(e), e), event) as Promise<{ result: any }>;
 const get = async (PK: string, SK: string) =>
   (await db.send(new GetCommand({ TableName: table, Key: { PK, SK }, ConsistentRead: true }))).Item;
 

@@ -12,7 +12,9 @@ import { keys } from '../../shared/data/table';
 import { newDocument } from '../../shared/domain/document';
 import { createEntry } from '../../shared/domain/maintenance';
 import { regenerateSequenceMemory } from '../../shared/operations/regenerate-sequence-memory';
-import { runSteps, type StepEvent } from '../../shared/operations/step';
+import { runStep } from '../../shared/operations/run-step';
+import type { Operation, StepOptions, StepPayload } from '../../shared/operations/step';
+import { runToEnd } from '../support/operations';
 import { documentClient, runtime } from '../support/api';
 import { followTable } from '../support/changes';
 
@@ -22,15 +24,7 @@ const tenant = { client: randomUUID(), facility: randomUUID() };
 const documents = () => dynamoDocumentStore(db, table);
 let changes: ReturnType<typeof followTable>;
 
-async function run(client: DynamoDBDocumentClient = db, event: Omit<StepEvent, 'state'> = {}, from?: unknown) {
-  const op = regenerateSequenceMemory(client, table);
-  return runSteps(
-    (e) => op.step((e.state as never) ?? op.initial(e as never), e as never),
-    event,
-    undefined,
-    from as never,
-  );
-}
+const run = (options: StepOptions = {}) => runToEnd(regenerateSequenceMemory(db, table), options);
 
 async function setCounter(sk: string, n: number) {
   await db.send(
@@ -119,7 +113,7 @@ describe('regenerateSequenceMemory', () => {
     await db.send(new DeleteCommand({ TableName: table, Key: { PK: keys.tenant(tenant), SK: buckets.Items![1]!.SK } }));
     expect(await documents().count(tenant, { kind: 'all' })).toBe(130);
 
-    const dry = await run(db, { dryRun: true });
+    const dry = await run({ dryRun: true });
     expect(dry.result).toMatchObject({
       counters: { fixed: 3, drift: 999 - 115 + 31 + 9 },
       buckets: { fixed: 1 },
@@ -141,9 +135,9 @@ describe('regenerateSequenceMemory', () => {
     expect((await run()).result).toMatchObject({ counters: { fixed: 0 }, buckets: { fixed: 0 } });
   });
 
-  it('resumes after a failure from the last state it reached', async () => {
+  it('resumes a segment after a failure from the last state it reached (as a redrive of its Map Run)', async () => {
     await setCounter('COUNT#DOCUMENT#SCOPE#RECORD', 1);
-    // The first step completes; the second fails on its first request.
+    // The segment's first step completes; its second fails on its first request.
     let failNow = false;
     const failing = new Proxy(db, {
       get(target, prop) {
@@ -155,18 +149,16 @@ describe('regenerateSequenceMemory', () => {
       },
     });
     const op = regenerateSequenceMemory(failing, table);
-    let last: unknown;
-    await expect(
-      runSteps(async (e) => {
-        const result = await op.step((e.state as never) ?? op.initial(e as never), e as never);
-        last = result.state;
-        failNow = true;
-        return result;
-      }, {}),
-    ).rejects.toThrow('injected');
-    expect(last).toBeDefined();
-    const { result } = await run(db, {}, last);
-    expect(result).toMatchObject({ counters: { fixed: 1, drift: 114 } });
+    const planned = await runStep(op, { segments: 1 });
+    let segment = planned.fanOut!.segments[0] as StepPayload;
+    segment = await runStep(op, segment);
+    failNow = true;
+    await expect(runStep(op, segment)).rejects.toThrow('injected');
+    failNow = false;
+    while (!segment.done) segment = await runStep(op, segment);
+    let parent = await runStep(op, { ...planned, fanOut: { segments: planned.fanOut!.segments, results: [segment] } });
+    while (!parent.done) parent = await runStep(op, parent);
+    expect(parent.result).toMatchObject({ counters: { fixed: 1, drift: 114 } });
     expect(await documents().count(tenant, { kind: 'scope', scope: 'RECORD' })).toBe(115);
   });
 
@@ -193,11 +185,15 @@ describe('regenerateSequenceMemory', () => {
       }
       const op = regenerateSequenceMemory(db, table);
       let biggest = 0;
-      const { result } = (await runSteps(async (e) => {
-        const r = await op.step((e.state as never) ?? op.initial(e as never), e as never);
-        biggest = Math.max(biggest, JSON.stringify(r.state).length);
-        return r;
-      }, {})) as { result: any };
+      const probe: Operation<unknown> = {
+        ...(op as Operation<unknown>),
+        step: async (state, event) => {
+          const r = await op.step(state as never, event as never);
+          biggest = Math.max(biggest, JSON.stringify(r.state).length);
+          return r;
+        },
+      };
+      const { result } = await runToEnd(probe);
       expect(result).toMatchObject({ partitions: 13, counters: { fixed: 12, drift: 12 * 6 } });
       for (const t of tenants) expect(await documents().count(t, { kind: 'scope', scope: 'GENERATOR' })).toBe(1);
       expect(biggest).toBeLessThan(2000);

@@ -16,8 +16,11 @@ import { createContainer, updateContainer } from '../../shared/domain/container-
 import { newDocument } from '../../shared/domain/document';
 import { documentWithFile } from '../support/seed';
 import { createEntry } from '../../shared/domain/maintenance';
-import { exportRecords, importRecords, type Manifest } from '../../shared/operations/transfer';
-import { runSteps, type Operation, type StepEvent } from '../../shared/operations/step';
+import type { Manifest } from '../../shared/operations/export-format';
+import { exportRecords } from '../../shared/operations/export-records';
+import { importRecords } from '../../shared/operations/import-records';
+import { isBookkeeping } from '../../shared/data/table';
+import { runToEnd as run } from '../support/operations';
 import { followTable } from '../support/changes';
 import { documentClient, runtime } from '../support/api';
 
@@ -27,23 +30,36 @@ Object.assign(process.env, {
 });
 const db = documentClient();
 const s3 = createS3Client(runtime().s3Endpoint);
-const source = { table: `ops-${randomUUID().slice(0, 8)}`, bucket: runtime().bucketName };
-const target = { table: `ops-${randomUUID().slice(0, 8)}`, bucket: `fresh-${randomUUID().slice(0, 8)}` };
+const source = {
+  table: `ops-${randomUUID().slice(0, 8)}`,
+  bucket: runtime().bucketName,
+  records: `records-${randomUUID().slice(0, 8)}`,
+};
+const target = {
+  table: `ops-${randomUUID().slice(0, 8)}`,
+  bucket: `fresh-${randomUUID().slice(0, 8)}`,
+  records: `records-${randomUUID().slice(0, 8)}`,
+};
+const exporting = () =>
+  exportRecords(
+    db,
+    source.table,
+    s3,
+    source.bucket,
+    s3FileStorage(s3, source.bucket),
+    s3FileStorage(s3, source.records),
+  );
+const importing = (files = s3FileStorage(s3, target.bucket)) =>
+  importRecords(db, target.table, s3, target.bucket, files, s3FileStorage(s3, target.records));
 const client = randomUUID();
 const tenant = { client, facility: randomUUID() };
 const other = { client: randomUUID(), facility: randomUUID() };
 const write = { actor: { sub: 'p-1', name: 'Pat' }, at: '2026-01-01 00:00:00', requestId: 'r' };
 const fileBytes = new Uint8Array(Array.from({ length: 3000 }, (_, i) => (i * 7) % 256));
 
-const run = <S>(op: Operation<S>, event: Omit<StepEvent<S>, 'state'>) =>
-  runSteps((e) => op.step(e.state ?? op.initial(e), e), event) as Promise<{ result: any }>;
 const records = async (table: string) =>
   ((await db.send(new ScanCommand({ TableName: table }))).Items ?? [])
-    .filter(
-      (i) =>
-        String(i.PK).startsWith(`C#${client}`) &&
-        !['Counter', 'PageBucket', 'SequenceProgress'].includes(String(i.Type)),
-    )
+    .filter((i) => String(i.PK).startsWith(`C#${client}`) && !isBookkeeping(i))
     .sort((a, b) => `${a.PK}${a.SK}`.localeCompare(`${b.PK}${b.SK}`));
 const copyExport = async (prefix: string) => {
   const from = s3FileStorage(s3, source.bucket);
@@ -74,7 +90,8 @@ beforeAll(async () => {
   await ensureTable(runtime().dynamodbEndpoint, target.table);
   changes.source = followTable(source.table);
   changes.target = followTable(target.table);
-  await s3.send(new CreateBucketCommand({ Bucket: target.bucket }));
+  for (const bucket of [target.bucket, source.records, target.records])
+    await s3.send(new CreateBucketCommand({ Bucket: bucket }));
   const containers = dynamoContainerStore(db, source.table);
   const box = createContainer(
     tenant,
@@ -118,13 +135,13 @@ beforeAll(async () => {
       new Date(),
     ),
   );
+  // The stream writer has entered the facilities in the facility index, which the export reads.
+  await changes.source.settled();
 });
 
 describe('export and import', () => {
   it('exports every record of the client, with checksums and files, and nothing of another client', async () => {
-    const { result } = await run(exportRecords(db, source.table, s3, source.bucket, s3FileStorage(s3, source.bucket)), {
-      client,
-    });
+    const { result } = await run(exporting(), { client });
     location = result.location;
     expect(result).toMatchObject({
       client,
@@ -141,10 +158,7 @@ describe('export and import', () => {
   });
 
   it('imports into a fresh table and bucket: the same records and files, exact counts', async () => {
-    const { result } = await run(importRecords(db, target.table, s3, target.bucket, s3FileStorage(s3, target.bucket)), {
-      client,
-      from: location,
-    });
+    const { result } = await run(importing(), { client, inputs: { from: location } });
     expect(result).toMatchObject({ imported: 14, unchanged: 0, rejected: 0 });
     expect(await records(target.table)).toEqual(await records(source.table));
     await changes.target!.settled();
@@ -159,10 +173,7 @@ describe('export and import', () => {
 
   it('importing twice changes nothing', async () => {
     const before = await records(target.table);
-    const { result } = await run(importRecords(db, target.table, s3, target.bucket, s3FileStorage(s3, target.bucket)), {
-      client,
-      from: location,
-    });
+    const { result } = await run(importing(), { client, inputs: { from: location } });
     expect(result).toMatchObject({ imported: 0, unchanged: 14, rejected: 0 });
     expect(await records(target.table)).toEqual(before);
     await changes.target!.settled();
@@ -176,9 +187,7 @@ describe('export and import', () => {
     const original = new TextDecoder().decode(await files.read(`${location}${part.path}`));
     const tampered = original.replace('"Box"', '"Boxes"');
     await files.put(`${location}${part.path}`, tampered, 'application/x-ndjson');
-    await expect(
-      run(importRecords(db, target.table, s3, target.bucket, files), { client, from: location }),
-    ).rejects.toThrow(/SHA-256/);
+    await expect(run(importing(files), { client, inputs: { from: location } })).rejects.toThrow(/SHA-256/);
     const bad = JSON.stringify({
       ...JSON.parse(original.split('\n')[0]!),
       SK: 'CONTAINER#x#DATA',
@@ -190,7 +199,7 @@ describe('export and import', () => {
     part.sha256 = createHash('sha256').update(body).digest('hex');
     await files.put(`${location}${part.path}`, body, 'application/x-ndjson');
     await files.put(`${location}manifest.json`, JSON.stringify(manifest), 'application/json');
-    const { result } = await run(importRecords(db, target.table, s3, target.bucket, files), { client, from: location });
+    const { result } = await run(importing(files), { client, inputs: { from: location } });
     expect(result).toMatchObject({
       imported: 0,
       rejected: 1,

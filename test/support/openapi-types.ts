@@ -8785,6 +8785,7 @@ export interface operations {
       query?: {
         /** @description Exactly `true` or `false`. */
         dryRun?: "true" | "false";
+        segments?: string;
       };
       header?: {
         "Accept-Language"?: components["parameters"]["AcceptLanguage"];
@@ -8895,6 +8896,7 @@ export interface operations {
       query?: {
         /** @description Exactly `true` or `false`. */
         dryRun?: "true" | "false";
+        segments?: string;
       };
       header?: {
         "Accept-Language"?: components["parameters"]["AcceptLanguage"];
@@ -9005,6 +9007,7 @@ export interface operations {
       query?: {
         /** @description Exactly `true` or `false`. */
         dryRun?: "true" | "false";
+        segments?: string;
       };
       header?: {
         "Accept-Language"?: components["parameters"]["AcceptLanguage"];
@@ -9115,6 +9118,7 @@ export interface operations {
       query?: {
         /** @description Exactly `true` or `false`. */
         dryRun?: "true" | "false";
+        segments?: string;
       };
       header?: {
         "Accept-Language"?: components["parameters"]["AcceptLanguage"];
@@ -9225,6 +9229,7 @@ export interface operations {
       query?: {
         /** @description Exactly `true` or `false`. */
         dryRun?: "true" | "false";
+        segments?: string;
       };
       header?: {
         "Accept-Language"?: components["parameters"]["AcceptLanguage"];
@@ -9335,6 +9340,7 @@ export interface operations {
       query?: {
         /** @description Exactly `true` or `false`. */
         dryRun?: "true" | "false";
+        segments?: string;
       };
       header?: {
         "Accept-Language"?: components["parameters"]["AcceptLanguage"];
@@ -9468,6 +9474,14 @@ export interface operations {
               Phase: string;
               Processed: number;
               Total?: number;
+              Read?: {
+                Items: number;
+                CapacityUnits: number;
+              };
+              Written?: {
+                Items: number;
+                CapacityUnits: number;
+              };
             } | null;
             Result: unknown;
             Error: {

@@ -10,7 +10,8 @@ import { AppError } from '../../shared/errors';
 import { containerRoutes } from '../../shared/routes/containers';
 import { lambdaContext } from '../../infra/local/lambda';
 import { metrics as metricsInstance, metricsNamespace, METRIC } from '../../shared/metrics';
-import { processedBy, stepHandler } from '../../shared/operations/step-handler';
+import { processedBy } from '../../shared/operations/run-step';
+import { stepHandler } from '../../shared/operations/step-handler';
 import type { Operation } from '../../shared/operations/step';
 import { apiEvent } from '../support/events';
 

@@ -18,6 +18,7 @@ import {
   type InvokeFunction,
 } from '../../../infra/local/stepfunctions';
 import { stateNames, STEP_RETRY } from '../../../shared/operations/machine';
+import { executionStatus } from '../../../shared/operations/status';
 
 const OPERATION = 'regenerateSequenceMemory';
 const named = (name: string, message = name) => Object.assign(new Error(message), { name });
@@ -112,6 +113,72 @@ describe('the local Step Functions endpoint', () => {
     expect(JSON.parse(failState.stateEnteredEventDetails!.input!)).toMatchObject({
       state: { cursor: 'kept' },
       failure: { Error: 'ValidationException' },
+    });
+  });
+
+  it('sends the segments a step fans out to the Map, each a loop, and gives the next step their payloads', async () => {
+    calls.length = 0;
+    const segment = (index: number) => ({ dryRun: false, segment: { index, total: 3 }, state: { cursor: null } });
+    const child = (input: any) => ({ ...input, state: { cursor: 'end' }, done: true, progress });
+    script = [
+      (input) => ({
+        ...input,
+        state: { pass: 1 },
+        done: false,
+        progress,
+        fanOut: { segments: [0, 1, 2].map(segment) },
+      }),
+      child,
+      child,
+      child,
+      (input) => ({
+        ...input,
+        fanOut: undefined,
+        done: true,
+        progress,
+        result: { merged: input.fanOut.results.length },
+      }),
+    ];
+    const { execution, events } = await execute({});
+    expect(execution.status).toBe('SUCCEEDED');
+    expect(JSON.parse(execution.output!).result).toEqual({ merged: 3 });
+    const merged = calls.at(-1)!.input;
+    expect(merged.fanOut.results.map((r: any) => [r.segment.index, r.state.cursor])).toEqual([
+      [0, 'end'],
+      [1, 'end'],
+      [2, 'end'],
+    ]);
+    expect(events.map((e) => e.type)).toContain('MapStateEntered');
+  });
+
+  it('carries on in a fresh execution once the steps are spent; the first id answers for the run', async () => {
+    calls.length = 0;
+    script = [
+      (input) => ({ ...input, state: { cursor: 'half' }, done: false, progress, budgetSpent: true }),
+      (input) => ({
+        ...input.continued,
+        budgetSpent: undefined,
+        done: true,
+        progress,
+        result: { from: input.continued.state.cursor },
+      }),
+    ];
+    const { execution } = await execute({ dryRun: true });
+    expect(execution.status).toBe('SUCCEEDED');
+    const output = JSON.parse(execution.output!);
+    expect(output.continuedAs.ExecutionArn).toMatch(/:execution:/);
+    expect(calls[1]!.input.AWS_STEP_FUNCTIONS_STARTED_BY_EXECUTION_ID).toBe(execution.executionArn);
+    let status = await executionStatus(sfn, OPERATION, execution.executionArn!);
+    for (const deadline = Date.now() + 20_000; status?.Status === 'RUNNING' && Date.now() < deadline; ) {
+      await new Promise((r) => setTimeout(r, 25));
+      status = await executionStatus(sfn, OPERATION, execution.executionArn!);
+    }
+    expect(status).toMatchObject({
+      ExecutionArn: execution.executionArn,
+      ExecutionId: execution.name,
+      Status: 'SUCCEEDED',
+      DryRun: true,
+      Result: { from: 'half' },
     });
   });
 });

@@ -40,7 +40,20 @@ export function memoryFileStorage(clock: () => Date = () => new Date()) {
       objects.set(key, { body, size: body.byteLength, contentType, lastModified: clock(), retention });
     },
     read: async (key) => objects.get(key)?.body,
-    list: async (prefix) => [...objects.keys()].filter((key) => key.startsWith(prefix)).sort(),
+    async readKept(key) {
+      const object = objects.get(key);
+      return (
+        object && {
+          body: object.body,
+          contentType: object.contentType,
+          retention: object.retention ? { mode: object.retention.mode, until: object.retention.until } : null,
+        }
+      );
+    },
+    async list(prefix, { after, limit }) {
+      const keys = [...objects.keys()].filter((k) => k.startsWith(prefix) && (!after || k > after)).sort();
+      return { keys: keys.slice(0, limit), more: keys.length > limit };
+    },
   };
   return Object.assign(storage, { objects });
 }

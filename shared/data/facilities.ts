@@ -1,0 +1,78 @@
+/**
+ * The facility index: one entry per facility partition (`SEQ#FACILITY` in it), listed by GSI1 under the client's
+ * directory key, so the work of one client finds its facilities without a Scan (shared/operations/client-items.ts).
+ * The stream writer enters a facility when the first of its records is created (shared/data/sequence-writer.ts);
+ * regenerateSequenceMemory enters any it finds missing. Bookkeeping: never exported, the next writer derives it again.
+ */
+import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { indexKeys, ITEM_TYPES, keys, type Tenant, tenantOfPartition } from './table';
+import { conditional, ConditionFailedError } from './transact';
+
+/** A facility's entry as stored. */
+export const facilityEntry = (tenant: Tenant) => ({
+  PK: keys.tenant(tenant),
+  SK: keys.facilityEntry,
+  Type: ITEM_TYPES.facility,
+  Client: tenant.client,
+  Facility: tenant.facility,
+  G1PK: indexKeys.clientFacilities(tenant.client),
+  G1SK: tenant.facility,
+});
+
+/** The entry's key in GSI1, where a listing of the client's facilities resumes after it. */
+export const facilityCursor = (tenant: Tenant) => {
+  const { PK, SK, G1PK, G1SK } = facilityEntry(tenant);
+  return { PK, SK, G1PK, G1SK };
+};
+
+/** Enters a facility unless it is entered already; answers whether it was missing. */
+export async function enterFacility(db: DynamoDBDocumentClient, tableName: string, tenant: Tenant): Promise<boolean> {
+  try {
+    await conditional(
+      db.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: facilityEntry(tenant),
+          ConditionExpression: 'attribute_not_exists(PK)',
+        }),
+      ),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionFailedError) return false;
+    throw error;
+  }
+}
+
+/** The stream writer's side: enters the facility of each partition key once per execution environment. */
+export function facilityNotes(db: DynamoDBDocumentClient, tableName: string) {
+  const entered = new Set<string>();
+  return async (partitionKeys: Iterable<string>): Promise<number> => {
+    const fresh = [...new Set(partitionKeys)].filter((pk) => !entered.has(pk) && tenantOfPartition(pk));
+    const made = await Promise.all(fresh.map((pk) => enterFacility(db, tableName, tenantOfPartition(pk)!)));
+    for (const pk of fresh) entered.add(pk);
+    return made.filter(Boolean).length;
+  };
+}
+
+/** The next facility of a client after `after` (in uuid order), or undefined after the last. */
+export async function nextFacility(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  client: string,
+  after?: string,
+): Promise<string | undefined> {
+  const out = await db.send(
+    new QueryCommand({
+      TableName: tableName,
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'G1PK = :client',
+      ExpressionAttributeValues: { ':client': indexKeys.clientFacilities(client) },
+      ProjectionExpression: 'G1SK',
+      Limit: 1,
+      ...(after ? { ExclusiveStartKey: facilityCursor({ client, facility: after }) } : {}),
+    }),
+  );
+  const found = out.Items?.[0]?.G1SK;
+  return typeof found === 'string' ? found : undefined;
+}
