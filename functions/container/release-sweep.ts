@@ -1,5 +1,4 @@
 import middy from '@middy/core';
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { Context, ScheduledEvent } from 'aws-lambda';
 import { db } from '../../shared/clients/dynamodb';
 import { config } from '../../shared/config';
@@ -20,14 +19,17 @@ const sweep = releaseSweep(dynamoContainerStore(db, config.tableName), {
  * them; the others stay in DECAY, each named in the log with its reason, and counted.
  */
 export const handler = middy(async (_event: ScheduledEvent | Record<string, never>, context: Context) => {
+  // A logger of its own invocation: its context (the function's name, the request id) on every line, whatever else
+  // runs in the process meanwhile (locally every function shares one).
+  const log = logger.createChild();
+  log.addContext(context);
   const result = await sweep.releaseDue(context.awsRequestId);
-  if (result.due) logger.info('release sweep', { due: result.due, moved: result.moved });
+  if (result.due) log.info('release sweep', { due: result.due, moved: result.moved });
   for (const left of result.notCleared)
-    logger.warn('release sweep: due but not cleared, left in DECAY', { container: left.uuid, reason: left.reason });
+    log.warn('release sweep: due but not cleared, left in DECAY', { container: left.uuid, reason: left.reason });
   publish('container.releaseSweep', [
     [METRIC.released, 'Count', result.moved],
     [METRIC.notCleared, 'Count', result.notCleared.length],
   ]);
   return result;
-  // Its own context on every log line (the function's name, the request id), whatever ran before in the process.
-}).use(injectLambdaContext(logger, { resetKeys: true }));
+});

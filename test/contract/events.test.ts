@@ -1,7 +1,9 @@
 /**
  * Every route and event function has a sample event in events/, and `npm run invoke -- <operation>
  * <event>` runs it against the running local emulators. Each run uses fresh identifiers (the
- * sample's client, facility and document replaced) so runs never meet.
+ * sample's client, facility and document replaced) so runs never meet. Two samples go through the command itself;
+ * the others through what it runs (infra/local/invoke-event.ts), here in the test's process, as the runtime's settings
+ * give it: a process of its own for each of sixty samples would take most of a minute.
  */
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { execFile } from 'node:child_process';
@@ -24,6 +26,8 @@ import { dynamoClearanceNoticeStore } from '../../shared/data/clearance-notices'
 import { dynamoInstrumentStore } from '../../shared/data/instruments';
 import { fileKey, newDocument } from '../../shared/domain/document';
 import { eventFunctions, routes } from '../../shared/routes';
+import { applyFunctionEnvironment } from '../../infra/local/environment';
+import { invokeEvent } from '../../infra/local/invoke-event';
 import { call, documentClient, runtime, s3Client, token } from '../support/api';
 import { releasable } from '../support/releases';
 
@@ -165,7 +169,19 @@ async function prepare(text: string) {
   return { file, tenant, ids };
 }
 
-const invoke = async (operation: string, file: string) =>
+// The handlers' clients are made as their modules load, in invokeEvent: after this.
+applyFunctionEnvironment(runtime());
+
+/** The samples run by `npm run invoke` in a process of its own: a route and an event function. */
+const THROUGH_THE_COMMAND = new Set(['container.create', 'document.fileStored']);
+
+// The answer differs by function; each test reads what it knows.
+const invoke = async (operation: string, file: string): Promise<any> =>
+  THROUGH_THE_COMMAND.has(operation)
+    ? invokeCommand(operation, file)
+    : invokeEvent(operation, JSON.parse(readFileSync(file, 'utf8')));
+
+const invokeCommand = async (operation: string, file: string) =>
   JSON.parse(
     (
       await run(process.execPath, ['--import', 'tsx', 'infra/local/invoke.ts', operation, file], {
