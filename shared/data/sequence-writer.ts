@@ -20,7 +20,8 @@
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { retrying } from '../retry';
 import { facilityNotes } from './facilities';
-import { bucketItem, planBuckets, readBucketsFrom, type BucketChange, type BucketScope } from './sequence';
+import { planBuckets, type BucketChange } from './bucket-plan';
+import { bucketItem, readBucketsFrom, type BucketScope } from './sequence';
 import { ITEM_TYPES, keys } from './table';
 import { conditional, ConditionFailedError, transactWrite, type TransactWriteItem } from './transact';
 

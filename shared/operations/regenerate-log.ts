@@ -4,7 +4,7 @@
  */
 import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { allPagesOf, MAINTENANCE_SHARDS } from '../data/maintenance';
-import { finishVerify, startVerify, verifyPage, type Verify } from '../data/sequence';
+import { finishVerify, startVerify, verifyPage, type Verify } from '../data/bucket-verify';
 import { indexKeys } from '../data/table';
 
 const LOG_KEYS_PER_STEP = 5000;

@@ -22,7 +22,7 @@ import {
 import { enterFacility, facilityEntry } from '../data/facilities';
 import { DOCUMENT_STATES, type DocumentRecord } from '../domain/document';
 import { collectionId, membership } from '../data/documents';
-import { startVerify, verifyBuckets } from '../data/sequence';
+import { startVerify, verifyBuckets } from '../data/bucket-verify';
 import { checkLogShards, type LogState } from './regenerate-log';
 import { queryAll } from '../data/query';
 import { indexKeys, ITEM_TYPES, keys, type Tenant, tenantOfPartition } from '../data/table';

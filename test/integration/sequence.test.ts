@@ -5,15 +5,9 @@
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import {
-  bucketItem,
-  finishVerify,
-  planBuckets,
-  readBucketsFrom,
-  startVerify,
-  verifyPage,
-  type BucketScope,
-} from '../../shared/data/sequence';
+import { planBuckets } from '../../shared/data/bucket-plan';
+import { finishVerify, startVerify, verifyPage } from '../../shared/data/bucket-verify';
+import { bucketItem, readBucketsFrom, type BucketScope } from '../../shared/data/sequence';
 import { documentClient, runtime } from '../support/api';
 
 const db = documentClient();
