@@ -34,3 +34,14 @@ export function allFieldsAsChanges(data: ContainerData, direction: 'created' | '
     direction === 'created' ? { field, old: null, new: data[field] } : { field, old: data[field], new: null },
   );
 }
+
+/** One line of a container's history: one field of one audit entry. */
+export interface HistoryEntryModel {
+  At: string;
+  By: string;
+  ByName: string | null;
+  Field: string;
+  OldValue: unknown;
+  NewValue: unknown;
+  RequestId: string;
+}

@@ -45,6 +45,16 @@ export interface ContentModel {
   Impurities: { Nuclide: string; Fraction: number }[] | null;
 }
 
+/** A content as a client adds it: what it is, its nuclide, and where known its activity and impurities. */
+export interface ContentInput {
+  Kind: ContentKind;
+  ContentId: string;
+  Nuclide: string;
+  Activity?: number | null | undefined;
+  ActivityDateTime?: string | null | undefined;
+  Impurities?: { Nuclide: string; Fraction: number }[] | null | undefined;
+}
+
 export const toContentModel = (link: ContentLink): ContentModel => ({
   Uuid: link.uuid ?? null,
   Kind: link.kind,

@@ -160,3 +160,14 @@ export function registerCsv(
   ];
   return d.bom + lines.map((line) => `${line}\r\n`).join('');
 }
+
+/** The year's figures of the yearly report (§ 86 Abs. 1 Nr. 2): the mass per type of release. */
+export interface ReleaseRegisterSummary {
+  Client: string;
+  Facility: string;
+  Year: number;
+  Releases: number;
+  /** g */
+  TotalWeight: number;
+  ReleaseTypes: { ReleaseType: ReleaseType; Releases: number; TotalWeight: number }[];
+}

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { CONTENT_KINDS, type ContentModel } from '../domain/container-contents';
+import { CONTENT_KINDS, type ContentInput, type ContentModel } from '../domain/container-contents';
 import { KNOWN_NUCLIDES } from '../domain/nuclides';
 import { identifier, model, oneOf, quantity, timestamp } from './fields';
 
@@ -38,8 +38,9 @@ export const contentCreateSchema = v.object({
   Activity: v.optional(v.nullable(quantity)),
   ActivityDateTime: v.optional(v.nullable(timestamp)),
   Impurities: v.optional(v.nullable(impurities)),
-});
-export type ContentInput = v.InferOutput<typeof contentCreateSchema>;
+} satisfies Record<keyof ContentInput, v.GenericSchema>);
+// The domain declares the input; what the schema lets through must be one.
+contentCreateSchema satisfies v.GenericSchema<unknown, ContentInput>;
 
 const CONTENT_FIELDS = [
   'Uuid',

@@ -8,10 +8,14 @@ import type { DecisionEvaluation, EvaluatedNuclide } from '../domain/decision-ev
 import type { ChainVerification } from '../domain/register-chain';
 import type { NuclideAssessment, ReleaseAssessment } from '../domain/release-assessment';
 import type { ReleaseRecordModel } from '../domain/release-record';
-import { MEASUREMENT_METHODS, type RegisterLine, type RegisterNuclide } from '../domain/release-register';
+import {
+  MEASUREMENT_METHODS,
+  type RegisterLine,
+  type RegisterNuclide,
+  type ReleaseRegisterSummary,
+} from '../domain/release-register';
+import type { HistoryEntryModel } from '../domain/container-audit';
 import { RELEASE_TYPES, WASTE_FORMS } from '../domain/release-types';
-import type { HistoryEntryModel } from '../services/containers';
-import type { ReleaseRegisterSummary } from '../services/releases';
 import { justification } from './container';
 import { identifier, oneOf, timestamp } from './fields';
 

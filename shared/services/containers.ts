@@ -5,11 +5,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { assessContainer } from '../domain/container-assessment';
-import { allFieldsAsChanges, fieldChanges } from '../domain/container-audit';
+import { allFieldsAsChanges, fieldChanges, type HistoryEntryModel } from '../domain/container-audit';
 import {
   checkContentAddable,
   checkContentsChangeable,
   toContentModel,
+  type ContentInput,
   type ContentLink,
   type ContentModel,
 } from '../domain/container-contents';
@@ -36,7 +37,6 @@ import { ConditionFailedError, optimistic } from '../data/transact';
 import { SERVICE_ACTOR, type AuditChange, type ContainerStore, type WriteContext } from '../data/container-store';
 import type { Caller } from '../auth/claims';
 import type { Tenant } from '../data/table';
-import type { ContentInput } from '../schemas/content';
 
 /** What a write needs of its caller: who (for the directory and the audit) and the roles (for the rules). */
 export type Writer = Pick<Caller, 'sub' | 'name' | 'roles'>;
@@ -46,17 +46,6 @@ export interface ContainerResult {
   etag: string;
   /** Info and Warning notifications of the change (a predicted release date, a release against the assessment). */
   notes?: NotificationSpec[];
-}
-
-/** One line of a container's history: one field of one audit entry. */
-export interface HistoryEntryModel {
-  At: string;
-  By: string;
-  ByName: string | null;
-  Field: string;
-  OldValue: unknown;
-  NewValue: unknown;
-  RequestId: string;
 }
 
 /** If-Match holds when it lists the current ETag or is `*` (weak tags never match: RFC 9110 strong comparison). */

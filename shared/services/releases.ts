@@ -12,7 +12,7 @@ import { optimistic } from '../data/transact';
 import { fieldChanges } from '../domain/container-audit';
 import { etagOf } from '../domain/container-model';
 import type { ReleaseRecordModel } from '../domain/release-record';
-import type { RegisterLine } from '../domain/release-register';
+import type { RegisterLine, ReleaseRegisterSummary } from '../domain/release-register';
 import { RELEASE_TYPES, type ReleaseType } from '../domain/release-types';
 import { formatTimestamp } from '../domain/time';
 import { notFound } from '../errors';
@@ -65,17 +65,6 @@ export function releaseService(store: ContainerStore, act: ReleaseAct, clock: ()
       });
     },
   };
-}
-
-/** The year's figures of the yearly report (§ 86 Abs. 1 Nr. 2): the mass per type of release. */
-export interface ReleaseRegisterSummary {
-  Client: string;
-  Facility: string;
-  Year: number;
-  Releases: number;
-  /** g */
-  TotalWeight: number;
-  ReleaseTypes: { ReleaseType: ReleaseType; Releases: number; TotalWeight: number }[];
 }
 
 /** At most this many locked objects are read at once while verifying. */
