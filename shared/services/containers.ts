@@ -1,23 +1,14 @@
 /**
- * Container use cases: load, create, update (with If-Match), delete, contents, assessment, history and
- * the release sweep. Orchestrates the domain rules and the store port; knows nothing of DynamoDB or HTTP
- * events. The release act itself stands beside it (shared/services/releases.ts).
+ * Container use cases: load, create, update (with If-Match), delete, assessment and history; the contents beside
+ * it (container-contents.ts), the release act (release-act.ts) and the scheduled sweep (release-sweep.ts).
+ * Orchestrates the domain rules and the store port; knows nothing of DynamoDB or HTTP events.
  */
 import { randomUUID } from 'node:crypto';
 import { assessContainer } from '../domain/container-assessment';
 import { allFieldsAsChanges, fieldChanges, type HistoryEntryModel } from '../domain/container-audit';
-import {
-  checkContentAddable,
-  checkContentsChangeable,
-  toContentModel,
-  type ContentInput,
-  type ContentLink,
-  type ContentModel,
-} from '../domain/container-contents';
 import type { ContainerCreate, ContainerPatch } from '../domain/container-fields';
 import {
   etagOf,
-  touched,
   personIdsOf,
   toContainerModel,
   type ContainerModel,
@@ -25,21 +16,19 @@ import {
 } from '../domain/container-model';
 import { createContainer, updateContainer } from '../domain/container-rules';
 import { isKeptRecord, checkDeletable, transitionRecord } from '../domain/container-states';
-import { EXPECTED_IMPURITIES } from '../domain/nuclides';
 import type { ReleaseAssessment } from '../domain/release-assessment';
 import { valueSourceOf } from '../domain/release-gate';
 import type { ReleaseType } from '../domain/release-types';
+import { containerContents } from './container-contents';
+import { loadOrNotFound, writeContext, type Writer } from './container-writes';
 import { writeRelease, type MeasurementReader, type NoticeReader, type ReleaseAct } from './release-act';
-import { formatTimestamp } from '../domain/time';
 import { AppError, badRequest, notFound } from '../errors';
 import type { NotificationSpec } from '../i18n/translate';
 import { ConditionFailedError, optimistic } from '../data/transact';
-import { SERVICE_ACTOR, type AuditChange, type ContainerStore, type WriteContext } from '../data/container-store';
-import type { Caller } from '../auth/claims';
+import { SERVICE_ACTOR, type AuditChange, type ContainerStore } from '../data/container-store';
 import type { Tenant } from '../data/table';
 
-/** What a write needs of its caller: who (for the directory and the audit) and the roles (for the rules). */
-export type Writer = Pick<Caller, 'sub' | 'name' | 'roles'>;
+export type { Writer } from './container-writes';
 
 export interface ContainerResult {
   model: ContainerModel;
@@ -75,17 +64,8 @@ export function containerService(store: ContainerStore, options: ContainerServic
     return { model: toContainerModel(view, names, now), etag: etagOf(view.record) };
   }
 
-  const writeContext = (caller: Writer, now: Date, requestId: string): WriteContext => ({
-    actor: { sub: caller.sub, name: caller.name },
-    at: formatTimestamp(now),
-    requestId,
-  });
-
-  async function mustLoad(tenant: Tenant, uuid: string, consistent: boolean): Promise<ContainerView> {
-    const view = await store.load(tenant, uuid, { consistent });
-    if (!view) throw notFound('container.not_found');
-    return view;
-  }
+  const mustLoad = (tenant: Tenant, uuid: string, consistent: boolean) =>
+    loadOrNotFound(store, tenant, uuid, consistent);
 
   return {
     async load(tenant: Tenant, uuid: string): Promise<ContainerResult> {
@@ -192,74 +172,7 @@ export function containerService(store: ContainerStore, options: ContainerServic
       });
     },
 
-    /** The contents of a container, in the order they are stored (by kind, then content id). */
-    async contents(tenant: Tenant, uuid: string): Promise<{ items: ContentModel[]; total: number }> {
-      const view = await mustLoad(tenant, uuid, false);
-      return { items: view.links.map(toContentModel), total: view.links.length };
-    },
-
-    /** Adds a content to an OPEN container: audited, and the container's ETag moves. */
-    async addContent(
-      tenant: Tenant,
-      caller: Writer,
-      uuid: string,
-      input: ContentInput,
-      requestId: string,
-    ): Promise<{ content: ContentModel; etag: string; notes: NotificationSpec[] }> {
-      const activity = input.Activity ?? null;
-      const activityDateTime = input.ActivityDateTime ?? null;
-      if (activity !== null && activityDateTime === null)
-        throw badRequest([{ key: 'detail.required_with', params: { field: 'ActivityDateTime', other: 'Activity' } }]);
-      return optimistic(async () => {
-        const view = await mustLoad(tenant, uuid, true);
-        const now = clock();
-        checkContentAddable(view.record, view.links, { id: input.ContentId, activityDateTime }, now);
-        const content: ContentLink = {
-          kind: input.Kind,
-          id: input.ContentId,
-          nuclide: input.Nuclide,
-          uuid: randomUUID(),
-          activity,
-          activityDateTime,
-          createdAt: formatTimestamp(now),
-          createdBy: caller.sub,
-          impurities: input.Impurities?.map((i) => ({ nuclide: i.Nuclide, fraction: i.Fraction })) ?? null,
-        };
-        const next = touched(view.record, now);
-        await store.addContent(view.record, next, content, writeContext(caller, now, requestId));
-        // Impurities not entered for a nuclide that brings some: the assessment cannot count them.
-        const expected = EXPECTED_IMPURITIES[content.nuclide];
-        const notes: NotificationSpec[] =
-          expected && content.impurities === null
-            ? [
-                {
-                  key: 'content.impurities_expected',
-                  params: { nuclide: content.nuclide, impurities: expected.join(', ') },
-                },
-              ]
-            : [];
-        return { content: toContentModel(content), etag: etagOf(next), notes };
-      });
-    },
-
-    async removeContent(
-      tenant: Tenant,
-      caller: Writer,
-      uuid: string,
-      contentUuid: string,
-      requestId: string,
-    ): Promise<{ content: ContentModel; etag: string }> {
-      return optimistic(async () => {
-        const view = await mustLoad(tenant, uuid, true);
-        const content = view.links.find((l) => l.uuid === contentUuid);
-        if (!content) throw notFound('container.content_not_found');
-        checkContentsChangeable(view.record);
-        const now = clock();
-        const next = touched(view.record, now);
-        await store.removeContent(view.record, next, content, writeContext(caller, now, requestId));
-        return { content: toContentModel(content), etag: etagOf(next) };
-      });
-    },
+    ...containerContents(store, clock),
 
     /**
      * The release assessment now for a release type (INDIVIDUAL with the notice whose values it uses), with the
