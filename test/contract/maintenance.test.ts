@@ -192,9 +192,14 @@ describe('report tenancy', () => {
       const owner = (f: string) => ({ client, facility: f, token: token({ clients: [client], facilities: [f] }) });
       const made = { f1: [] as string[], f2: [] as string[], f3: [] as string[] };
       for (let i = 0; i < 6; i++) {
-        made.f1.push((await create(owner(f1), { IncidentDateStart: date(i * 3) })).Uuid);
-        made.f2.push((await create(owner(f2), { IncidentDateStart: date(i * 3 + 1) })).Uuid);
-        made.f3.push((await create(owner(f3), { IncidentDateStart: date(i * 3 + 2) })).Uuid);
+        const [e1, e2, e3] = await Promise.all([
+          create(owner(f1), { IncidentDateStart: date(i * 3) }),
+          create(owner(f2), { IncidentDateStart: date(i * 3 + 1) }),
+          create(owner(f3), { IncidentDateStart: date(i * 3 + 2) }),
+        ]);
+        made.f1.push(e1.Uuid);
+        made.f2.push(e2.Uuid);
+        made.f3.push(e3.Uuid);
       }
       // Counts follow the writes: at rest within 5 s; the entries are listed at once.
       expect(await settledTotal(REPORT, owner(f1).token, 6)).toBe(6);
