@@ -98,6 +98,7 @@ export const operationRoutes = Object.fromEntries(
     o.name,
     {
       operation: `service.${o.name}`,
+      summary: "Starts the operation's state machine.",
       method: 'GET',
       path: `/service/${o.slug}${SCOPE_PATH[o.scope]}`,
       entry: `functions/operations/start-${o.slug}.ts`,
@@ -120,6 +121,7 @@ export const operationRoutes = Object.fromEntries(
 export const executionRoutes = {
   executionStatus: {
     operation: 'service.executionStatus',
+    summary: "An execution's status, last progress and, once ended, its result or error.",
     method: 'GET',
     path: '/service/executions/{executionId}',
     entry: 'functions/operations/execution-status.ts',

@@ -118,6 +118,7 @@ describe('bundling', () => {
 describe('routesByEntry', () => {
   const base: Route = {
     operation: 'x.page',
+    summary: 'A page of x.',
     method: 'GET',
     path: '/x/page',
     entry: 'functions/x.ts',
@@ -1217,6 +1218,7 @@ describe('operator routes', () => {
       const actual = await importOriginal<typeof import('../../shared/routes')>();
       const operatorRoute: Route = {
         operation: 'service.test',
+        summary: 'A test.',
         method: 'POST',
         path: '/service/test',
         entry: 'functions/authorizer.ts',
