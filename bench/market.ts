@@ -33,8 +33,7 @@ import { importRecords } from '../shared/operations/import-records';
 import { invalidRecords } from '../shared/operations/invalid-records';
 import { regenerateSequenceMemory } from '../shared/operations/regenerate-sequence-memory';
 import type { Operation, StepOptions } from '../shared/operations/step';
-import type { Consumed } from '../shared/operations/usage';
-import { printProjection } from './projection';
+import { type Measured, printProjection } from './projection';
 
 const MARKET_ITEMS = Number(process.env.BENCH_MARKET_ITEMS ?? 300_000);
 const MARKET_CLIENTS = Math.max(100, Math.round(MARKET_ITEMS / 2_500));
@@ -98,11 +97,6 @@ function clientItems(client: string, facilities: string[], count: number, invali
   for (let i = 0; i < invalid; i++)
     items.push({ PK: keys.tenant({ client, facility: facilities[0]! }), SK: `MYSTERY#${i}`, Type: 'Mystery' });
   return [...items, ...facilities.map((facility) => facilityEntry({ client, facility }))];
-}
-
-export interface Measured {
-  seconds: number;
-  result: Record<string, unknown> & Consumed;
 }
 
 async function timed<S>(operation: Operation<S>, options: StepOptions): Promise<Measured> {

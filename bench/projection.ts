@@ -13,7 +13,13 @@
  * prod stage's concurrency (SEGMENTS_PER_PASS) side by side.
  */
 import { ITEMS_PER_SEGMENT, SEGMENTS_PER_PASS } from '../shared/operations/machine';
-import type { Measured } from './market';
+import type { Consumed } from '../shared/operations/usage';
+
+/** What the market bench measured of one run of an operation: its time and its result with what it consumed. */
+export interface Measured {
+  seconds: number;
+  result: Record<string, unknown> & Consumed;
+}
 
 const RRU_USD = 0.125 / 1e6;
 const TRANSITION_USD = 0.025 / 1000;

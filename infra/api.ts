@@ -29,10 +29,13 @@ import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { CORS_ALLOW_HEADERS, CORS_EXPOSE_HEADERS, CORS_MAX_AGE_SECONDS } from '../shared/http/cors';
 import { authorizerEntry, gatewayPathsOf, routeKey, routes, type AuthKind, type Route } from '../shared/routes';
-import { type AccessLevel, constructIdOf, grantExecutions, routeAccess } from './access';
+import { executionsEnvironment, grantExecutions, machinesOf } from './access/executions';
+import { type AccessLevel, routeAccess } from './access/levels';
+import { constructIdOf } from './construct-names';
 import { INSTALLED_PACKAGES } from './bundling';
 import { RECORD_ASSETS } from '../shared/records/pdfa';
-import type { FunctionGroupProps, ServiceFunction } from './function';
+import type { ServiceFunction } from './function';
+import type { FunctionGroupProps } from './groups';
 import { acknowledge } from './nag';
 import { environmentOf } from '../shared/config';
 
@@ -151,6 +154,7 @@ export class Api extends Construct {
       // The function, its integration and its routes are in its group's stack; the API and the authorizer in this one.
       const group = groups.of(entry);
       const access = routeAccess(first);
+      const machines = machinesOf(first, stateMachines);
       const fn = group.add(constructIdOf(first.operation), {
         access,
         entry,
@@ -159,9 +163,9 @@ export class Api extends Construct {
           ? { nodeModules: INSTALLED_PACKAGES, assets: [...(first.assets ?? []), ...Object.values(RECORD_ASSETS)] }
           : {}),
         description: `nm-archive ${stage}: ${first.operation} (${entryRoutes.map((r) => routeKey(r)).join(', ')})`,
-        environment,
+        environment: { ...environment, ...executionsEnvironment(group, machines) },
       });
-      grantExecutions(fn, first, stateMachines);
+      grantExecutions(fn, first.executions, machines);
       functions.set(first.operation, fn);
 
       // One integration serves all routes of the function; its invoke permission is scoped to this

@@ -14,7 +14,7 @@ import { ManagedPolicy, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { acknowledge } from './nag';
-import { RECORD_RETENTION_DAYS } from './storage';
+import { RECORD_RETENTION_DAYS } from './records-bucket';
 
 /** Cold storage keeps a recovery point at least 90 days, so it moves there no later than 90 days before deletion. */
 const COLD_AFTER_DAYS = 90;

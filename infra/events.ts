@@ -16,8 +16,10 @@ import { Construct } from 'constructs';
 import { STREAM_BATCH_SIZE, STREAM_CONSUMERS } from '../shared/data/counted';
 import { DOCUMENT_FILES_PREFIX } from '../shared/domain/document';
 import { eventFunctions } from '../shared/routes';
-import { accessLevel, constructIdOf } from './access';
-import type { FunctionGroupProps, ServiceFunction } from './function';
+import { accessLevel } from './access/levels';
+import { constructIdOf } from './construct-names';
+import type { ServiceFunction } from './function';
+import type { FunctionGroupProps } from './groups';
 import { acknowledge } from './nag';
 
 /** How often the release sweep runs on AWS (a container is moved at most this long after its ReleaseDateTime). */

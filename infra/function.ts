@@ -15,22 +15,9 @@ import type { Construct } from 'constructs';
 import { environmentOf } from '../shared/config';
 import { bundlingOptions } from './bundling';
 import type { StageConfig } from './stages';
-import type { ResourceGroups } from './groups';
-import type { Storage } from './storage';
 
 /** The repository root: handler entries are relative to it, the lock file sits in it. */
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-
-/** What the API's functions, the event functions and the operations' steps are built from. */
-export interface FunctionGroupProps {
-  readonly stage: string;
-  readonly config: StageConfig;
-  readonly storage: Storage;
-  /** The settings every data function gets (dataEnvironment). */
-  readonly environment: Record<string, string>;
-  /** Where each function goes: the resource group of its handler's folder (infra/groups.ts). */
-  readonly groups: ResourceGroups;
-}
 
 export interface ServiceFunctionProps {
   /** Handler module relative to the repository root (as in the route table); exports `handler`. */

@@ -6,13 +6,18 @@
  * (the authorizer) belongs to the API in the stage's own stack.
  *
  * A group has one log group, which every function of the group writes to (Lambda's advanced logging; each line names
- * its function), and one role per access level (infra/access.ts): functions that may do the same share a role.
+ * its function), and one role per access level (infra/access/levels.ts): functions that may do the same share a role,
+ * and one tenant role per data level of the functions that reach data for a caller (infra/access/tenant-role.ts).
  */
 import { Duration, NestedStack, Stack } from 'aws-cdk-lib';
 import { type IRole, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { type AccessLevel, constructIdOf, grantAccess, grantTenantData, roleIdOf, tenantTrust } from './access';
+import { VARIABLES } from '../shared/config';
+import { grantFunctionAccess } from './access/function-grants';
+import { type AccessLevel, sessionLevel, usesTenantSessions } from './access/levels';
+import { grantTenantData, tenantTrust } from './access/tenant-role';
+import { constructIdOf, roleIdOf } from './construct-names';
 import { ServiceFunction, type ServiceFunctionProps } from './function';
 import type { StageConfig } from './stages';
 import type { Storage } from './storage';
@@ -26,8 +31,16 @@ export const groupOf = (entry: string): string => entry.split('/').slice(1, -1).
 export interface GroupSettings {
   readonly stage: string;
   readonly config: StageConfig;
-  /** The table and buckets the functions' grants name (infra/access.ts grantAccess). */
+  /** The table and buckets the functions' grants name (infra/access/). */
   readonly storage: Storage;
+}
+
+/** What the API's functions, the event functions and the operations' steps are built from. */
+export interface FunctionGroupProps extends GroupSettings {
+  /** The settings every data function gets (infra/function-settings.ts dataEnvironment). */
+  readonly environment: Record<string, string>;
+  /** Where each function goes: the resource group of its handler's folder. */
+  readonly groups: ResourceGroups;
 }
 
 /** One group's log group and roles, and its functions. */
@@ -56,7 +69,7 @@ export class FunctionGroup extends Construct {
 
   /**
    * The role of an access level: it writes the group's log group; its grants come with its functions
-   * (infra/access.ts), the same for each, as they have the same access.
+   * (infra/access/function-grants.ts), the same for each, as they have the same access.
    */
   roleOf(access: AccessLevel): Role {
     const id = roleIdOf(access);
@@ -75,7 +88,7 @@ export class FunctionGroup extends Construct {
 
   /**
    * The tenant role of an access level, which `assumer` (a function's own role) may assume with a tenant's session
-   * tags (infra/access.ts): made with its policy on first use, trusting each function role it is asked for.
+   * tags (infra/access/tenant-role.ts): made with its policy on first use, trusting each function role it is asked for.
    */
   tenantRoleOf(access: AccessLevel, assumer: IRole): Role {
     const id = roleIdOf(access).replace(/Role$/, 'SessionRole');
@@ -102,7 +115,8 @@ export class FunctionGroup extends Construct {
 
   /**
    * A function of the group, logging to the group's log group, on the role of its access level, with the grants of
-   * that level (infra/access.ts grantAccess).
+   * that level (infra/access/function-grants.ts). A route that reaches data may assume the group's tenant role of the
+   * same data level and is told which (TENANT_ROLE_ARN).
    */
   add(
     id: string,
@@ -120,7 +134,9 @@ export class FunctionGroup extends Construct {
       stageName: this.settings.stage,
       config: this.settings.config,
     });
-    grantAccess(fn, this, this.settings.storage, access);
+    grantFunctionAccess(fn, this.settings.storage, access);
+    if (usesTenantSessions(access))
+      fn.addEnvironment(VARIABLES.tenantRoleArn, this.tenantRoleOf(sessionLevel(access), fn.role!).roleArn);
     this.functions.push(fn);
     return fn;
   }

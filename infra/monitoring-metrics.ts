@@ -7,7 +7,22 @@
 import { Duration } from 'aws-cdk-lib';
 import { MathExpression, Metric, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import { METRIC, METRICS_SERVICE, metricsNamespace, OPERATION_DIMENSION } from '../shared/metrics';
-import type { MonitoringProps } from './monitoring';
+import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
+
+/** What a stage is watched over: the metrics' sources. */
+export interface MonitoringProps {
+  readonly stage: string;
+  readonly api: HttpApi;
+  readonly table: ITable;
+  /** Every function of the stage (throttles). */
+  readonly functions: readonly IFunction[];
+  readonly stateMachines: ReadonlyMap<string, StateMachine>;
+  readonly deadLetterQueues: readonly IQueue[];
+}
 
 export const PERIOD = Duration.minutes(5);
 

@@ -17,7 +17,6 @@
  * the step duration, what was processed and the failed steps.
  */
 import { Stack } from 'aws-cdk-lib';
-import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   Alarm,
   AlarmRule,
@@ -30,14 +29,18 @@ import {
   type IMetric,
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
-import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Topic } from 'aws-cdk-lib/aws-sns';
-import type { IQueue } from 'aws-cdk-lib/aws-sqs';
-import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { stageDashboard } from './monitoring-dashboard';
-import { chunks, MAX_METRICS_PER_ALARM, PERIOD, stageMetrics, sumOf, type StageMetrics } from './monitoring-metrics';
+import {
+  chunks,
+  MAX_METRICS_PER_ALARM,
+  type MonitoringProps,
+  PERIOD,
+  stageMetrics,
+  sumOf,
+  type StageMetrics,
+} from './monitoring-metrics';
 
 /** The thresholds, the same on every stage. */
 const ALARM_THRESHOLDS = {
@@ -46,16 +49,6 @@ const ALARM_THRESHOLDS = {
   /** Milliseconds, the API's p99 over five minutes, three periods in a row (a function times out at 10 s). */
   latencyP99Ms: 3000,
 } as const;
-
-export interface MonitoringProps {
-  readonly stage: string;
-  readonly api: HttpApi;
-  readonly table: ITable;
-  /** Every function of the stage (throttles). */
-  readonly functions: readonly IFunction[];
-  readonly stateMachines: ReadonlyMap<string, StateMachine>;
-  readonly deadLetterQueues: readonly IQueue[];
-}
 
 export class Monitoring extends Construct {
   readonly dashboard: Dashboard;

@@ -10,8 +10,10 @@ import { DefinitionBody, LogLevel, StateMachine } from 'aws-cdk-lib/aws-stepfunc
 import { Construct } from 'constructs';
 import { MAP_RUN_LABEL, operationStateMachine, STEP_TIMEOUT_SECONDS } from '../shared/operations/machine';
 import { isSegmented, operations } from '../shared/routes/operations';
-import { accessLevel, constructIdOf } from './access';
-import type { FunctionGroupProps, ServiceFunction } from './function';
+import { accessLevel } from './access/levels';
+import { constructIdOf } from './construct-names';
+import type { ServiceFunction } from './function';
+import type { FunctionGroupProps } from './groups';
 
 export class Operations extends Construct {
   /** By operation name (`regenerateSequenceMemory`). */

@@ -9,21 +9,11 @@
  */
 import { Aws, type CfnElement, CfnRule, Duration, Fn, RemovalPolicy, Stack, Tags, type StackProps } from 'aws-cdk-lib';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import {
-  BlockPublicAccess,
-  Bucket,
-  type BucketProps,
-  BucketEncryption,
-  type IBucket,
-  ObjectLockRetention,
-  ObjectOwnership,
-  type ReplicationRule,
-} from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type ReplicationRule } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import type { LockMode } from '../shared/data/files';
 import { acknowledge } from './nag';
 import type { StageConfig } from './stages';
-import { RECORD_RETENTION_DAYS } from './storage';
+import { lockedRecordsBucketProps } from './records-bucket';
 
 /**
  * The replica bucket's name: one per stage and account (at most 61 characters for a stage name of 21). Where it lies
@@ -31,27 +21,6 @@ import { RECORD_RETENTION_DAYS } from './storage';
  */
 export const replicaBucketName = (stage: string, account: string = Aws.ACCOUNT_ID): string =>
   `nm-archive-${stage}-records-replica-${account}`;
-
-/**
- * What the records bucket and its replica share: private, encrypted, versioned, TLS only, access-logged under
- * `records/`, every object locked 30 years by default (a replicated object brings its own retention), kept when the
- * stack is deleted.
- */
-export function lockedRecordsBucketProps(mode: LockMode, accessLogs: IBucket): BucketProps {
-  const retention = Duration.days(RECORD_RETENTION_DAYS);
-  return {
-    serverAccessLogsBucket: accessLogs,
-    serverAccessLogsPrefix: 'records/',
-    blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-    encryption: BucketEncryption.S3_MANAGED,
-    versioned: true,
-    enforceSSL: true,
-    objectLockEnabled: true,
-    objectLockDefaultRetention:
-      mode === 'COMPLIANCE' ? ObjectLockRetention.compliance(retention) : ObjectLockRetention.governance(retention),
-    removalPolicy: RemovalPolicy.RETAIN,
-  };
-}
 
 /** The replication of the records bucket: its role and its rule, for the bucket's props; `allowFrom` once it exists. */
 export class RecordsReplication extends Construct {

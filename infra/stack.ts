@@ -13,10 +13,11 @@ import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct, IConstruct } from 'constructs';
 import { routes } from '../shared/routes';
-import { constructIdOf, dataEnvironment } from './access';
+import { constructIdOf } from './construct-names';
 import { Api } from './api';
 import { Backups } from './backup';
 import { Events } from './events';
+import { dataEnvironment } from './function-settings';
 import type { ServiceFunction } from './function';
 import { ResourceGroups } from './groups';
 import { Monitoring } from './monitoring';
@@ -192,8 +193,8 @@ export class ServiceStack extends Stack {
               'resource that covers them.',
       );
     }
-    // A tenant role's wildcards end in its session's own tenant (infra/access.ts grantTenantData); cdk-nag writes
-    // a policy variable `${aws:PrincipalTag/client}` as `<aws:PrincipalTag/client>`.
+    // A tenant role's wildcards end in its session's own tenant (infra/access/tenant-role.ts grantTenantData); cdk-nag
+    // writes a policy variable `${aws:PrincipalTag/client}` as `<aws:PrincipalTag/client>`.
     const sessionFilesAsNagSays = facilityFilesPrefix(
       `<aws:PrincipalTag/${SESSION_TAGS.client}>`,
       `<aws:PrincipalTag/${SESSION_TAGS.facility}>`,

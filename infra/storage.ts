@@ -15,9 +15,9 @@ import {
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { TABLE_DEFINITION } from '../shared/data/table';
-import { RECORD_RETENTION_YEARS } from '../shared/domain/release-record';
 import { acknowledge } from './nag';
-import { RecordsReplication, lockedRecordsBucketProps } from './replica';
+import { lockedRecordsBucketProps } from './records-bucket';
+import { RecordsReplication } from './replica';
 import type { StageConfig } from './stages';
 
 export class Storage extends Construct {
@@ -116,6 +116,3 @@ function restoredTable(scope: Construct, { name, streamArn }: { name: string; st
     grantIndexPermissions: true,
   });
 }
-
-/** 30 years (StrlSchV § 86 Abs. 2), in days, leap days included. */
-export const RECORD_RETENTION_DAYS = Math.ceil(RECORD_RETENTION_YEARS * 365.25);

@@ -85,7 +85,7 @@ export const config = {
   },
   /**
    * The tenant role this function assumes for a tenant's data (set by the stack on the functions that have one,
-   * infra/access.ts); without it no session can be had, and a request that needs one is answered 503.
+   * infra/groups.ts); without it no session can be had, and a request that needs one is answered 503.
    */
   get tenantRoleArn() {
     return env('tenantRoleArn') ?? '';

@@ -6,7 +6,6 @@ import { parseBody } from '../../shared/schemas/body';
 import { contentCreateSchema, contentMembers } from '../../shared/schemas/content';
 import { containers } from '../commons/containers';
 
-/** POST .../container/{uuid}/contents: adds a content while the container is OPEN; the container's ETag moves. */
 export const handler = idempotentHandler(containerRoutes.addContent, async (request) => {
   const caller = callerOf(request);
   const { value, ignored } = parseBody(contentCreateSchema, request.body, contentMembers);

@@ -5,7 +5,6 @@ import { tenantOf } from '../../shared/http/request';
 import { wholeReply } from '../../shared/http/replies';
 import { containers } from '../commons/containers';
 
-/** GET .../container/{uuid}/contents: what the container holds (at most 1,000, so never truncated). */
 export const handler = httpHandler(containerRoutes.contents, async (request) =>
   wholeReply(
     request,

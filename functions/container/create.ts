@@ -6,7 +6,6 @@ import { parseBody } from '../../shared/schemas/body';
 import { containerMembers, containerCreateSchema } from '../../shared/schemas/container';
 import { containers } from '../commons/containers';
 
-/** POST .../container: creates a container (State OPEN unless given). */
 export const handler = idempotentHandler(containerRoutes.create, async (request) => {
   const caller = callerOf(request);
   const { value, ignored } = parseBody(containerCreateSchema, request.body, containerMembers);

@@ -4,7 +4,6 @@ import { httpHandler } from '../../shared/http/handler';
 import { single } from '../../shared/http/replies';
 import { containers } from '../commons/containers';
 
-/** DELETE .../container/{uuid}: only while OPEN; answers the deleted container. */
 export const handler = httpHandler(containerRoutes.delete, async (request) => {
   const { model } = await (await containers.of(request)).remove(
     tenantOf(request),

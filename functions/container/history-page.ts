@@ -5,7 +5,6 @@ import { pageOf, tenantOf } from '../../shared/http/request';
 import { pageReply } from '../../shared/http/replies';
 import { containers } from '../commons/containers';
 
-/** GET .../container/{uuid}/history/page and .../page/{page}: one page of the history, newest first. */
 export const handler = httpHandler(containerRoutes.historyPage, async (request) => {
   const page = pageOf(request);
   const listing = await (await containers.of(request)).history(tenantOf(request), request.params.uuid!, {

@@ -5,7 +5,6 @@ import { wholeReply } from '../../shared/http/replies';
 import { containers } from '../commons/containers';
 import { HISTORY_FIND_CAP } from '../commons/container-replies';
 
-/** GET .../container/{uuid}/history: every change, newest first, up to 1,000 lines (a Warning beyond). */
 export const handler = httpHandler(containerRoutes.history, async (request) => {
   const listing = await (await containers.of(request)).history(tenantOf(request), request.params.uuid!, {
     offset: 0,

@@ -4,7 +4,6 @@ import { httpHandler } from '../../shared/http/handler';
 import { single } from '../../shared/http/replies';
 import { tenantOf } from '../../shared/http/request';
 
-/** GET .../container: the default attribute values. Public: it holds no data. */
 export const handler = httpHandler(containerRoutes.loadDefault, async (request) =>
   single('ContainerModel', defaultContainerModel(tenantOf(request)), { language: request.language }),
 );

@@ -4,7 +4,6 @@ import { single } from '../../shared/http/replies';
 import { tenantOf } from '../../shared/http/request';
 import { containers } from '../commons/containers';
 
-/** GET .../container/{uuid}: the container, with its ETag. */
 export const handler = httpHandler(containerRoutes.load, async (request) => {
   const { model, etag } = await (await containers.of(request)).load(tenantOf(request), request.params.uuid!);
   return single('ContainerModel', model, { language: request.language, headers: { ETag: etag } });

@@ -6,11 +6,6 @@ import { parseBody } from '../../shared/schemas/body';
 import { measurementCreateSchema, measurementMembers } from '../../shared/schemas/measurement';
 import { measurements } from '../commons/measurements';
 
-/**
- * POST .../container/{uuid}/measurement: the decision measurement of a container in DECAY or RELEASE_DATE_REACHED,
- * by the caller, with a usable calibrated instrument: activity, decision threshold and detection limit as ISO 11929
- * computes them, and the evaluation per release type. The container's ETag moves.
- */
 export const handler = idempotentHandler(measurementRoutes.add, async (request) => {
   const caller = callerOf(request);
   const { value, ignored } = parseBody(measurementCreateSchema, request.body, measurementMembers);

@@ -5,7 +5,6 @@ import { measurementRoutes } from '../../shared/routes/measurements';
 import { MEASUREMENT_LIST_CAP } from '../../shared/services/measurements';
 import { measurements } from '../commons/measurements';
 
-/** GET .../container/{uuid}/measurement: the container's decision measurements, newest MeasuredAt first. */
 export const handler = httpHandler(measurementRoutes.list, async (request) => {
   const listing = await (await measurements.of(request)).list(tenantOf(request), request.params.uuid!);
   return wholeReply(request, 'DecisionMeasurementModelCollection', listing, MEASUREMENT_LIST_CAP, {

@@ -4,7 +4,6 @@ import { nuclideModels } from '../../shared/domain/nuclides';
 import { httpHandler } from '../../shared/http/handler';
 import { wholeReply } from '../../shared/http/replies';
 
-/** GET /waste-management/api/v1/nuclides: the nuclide table with half-lives and clearance levels. Public. */
 export const handler = httpHandler(containerRoutes.nuclides, async (request) => {
   const items = nuclideModels();
   return wholeReply(request, 'NuclideModelCollection', { items, total: items.length }, MAX_CONTENTS);

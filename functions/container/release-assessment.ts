@@ -7,10 +7,6 @@ import { parseQueryText } from '../../shared/schemas/body';
 import { identifier } from '../../shared/schemas/fields';
 import { releaseTypeQuery } from '../../shared/schemas/release';
 
-/**
- * GET .../container/{uuid}/release-assessment[?releaseType=&clearanceNoticeUuid=]: the summation rule now for a
- * release type, the predicted release date, and the newest decision measurement against the same values.
- */
 export const handler = httpHandler(containerRoutes.releaseAssessment, async (request) => {
   const type =
     request.query.releaseType === undefined

@@ -5,11 +5,6 @@ import { negotiate, tenantOf } from '../../shared/http/request';
 import { wholeReply } from '../../shared/http/replies';
 import { REGISTER_CAP, register, yearOf } from '../commons/register';
 
-/**
- * GET .../release-register?year=YYYY: the releases of a year in the facility (StrlSchV § 86), for role rpo or
- * reporter; JSON, or CSV with `Accept: text/csv` (a header row, one line per release; German with
- * `Accept-Language: de`).
- */
 export const handler = httpHandler(releaseRoutes.register, async (request) => {
   const year = yearOf(request);
   const rows = await (await register.of(request)).register(tenantOf(request), year);

@@ -6,10 +6,6 @@ import { parseBody } from '../../shared/schemas/body';
 import { releaseBodySchema, releaseMembers } from '../../shared/schemas/release';
 import { releasing } from '../commons/releases';
 
-/**
- * POST .../container/{uuid}/release: the radiation protection officer releases the container (role rpo); its
- * record is archived as a PDF document under S3 Object Lock and booked in the release register.
- */
 export const handler = idempotentHandler(releaseRoutes.release, async (request) => {
   const caller = callerOf(request);
   const { value } = parseBody(releaseBodySchema, request.body ?? {}, releaseMembers);

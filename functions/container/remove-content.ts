@@ -4,7 +4,6 @@ import { httpHandler } from '../../shared/http/handler';
 import { single } from '../../shared/http/replies';
 import { containers } from '../commons/containers';
 
-/** DELETE .../container/{uuid}/contents/{contentUuid}: removes a content while the container is OPEN. */
 export const handler = httpHandler(containerRoutes.removeContent, async (request) => {
   const { uuid, contentUuid } = request.params;
   const { content, etag } = await (await containers.of(request)).removeContent(

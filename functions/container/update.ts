@@ -6,10 +6,6 @@ import { parseBody } from '../../shared/schemas/body';
 import { containerUpdateBodyMembers, containerUpdateBodySchema } from '../../shared/schemas/container';
 import { releasing } from '../commons/releases';
 
-/**
- * PUT .../container/{uuid}: partial update; `null` clears; If-Match honoured. Setting
- * IsReleasedByRadiationProtectionOfficer runs the release, as POST .../release does.
- */
 export const handler = httpHandler(containerRoutes.update, async (request) => {
   const caller = callerOf(request);
   const { value, ignored } = parseBody(containerUpdateBodySchema, request.body, containerUpdateBodyMembers);

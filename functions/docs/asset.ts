@@ -6,7 +6,6 @@ const START =
   `window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#docs', deepLinking: true, validatorUrl: ` +
   `null, docExpansion: 'list', defaultModelsExpandDepth: -1 });\n`;
 
-/** GET /docs/{asset}: a file of the docs page (Swagger UI's script and styles, the start script). */
 export const handler = fileHandler(docsRoutes.asset, (event) => {
   const name = event.pathParameters?.asset ?? '';
   if (!Object.hasOwn(DOCS_ASSETS, name)) return undefined;

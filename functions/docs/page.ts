@@ -18,5 +18,4 @@ const PAGE = `<!doctype html>
 </html>
 `;
 
-/** GET /docs: the API reference, Swagger UI rendering /openapi.json; every file from this service. */
 export const handler = fileHandler(docsRoutes.page, () => ({ type: 'text/html; charset=utf-8', body: PAGE }));

@@ -7,7 +7,6 @@ import { parseBody } from '../../shared/schemas/body';
 import { documentCreateSchema, documentMembers } from '../../shared/schemas/document';
 import { documents } from '../commons/documents';
 
-/** POST .../documents: creates the record and answers a presigned upload for its file. */
 export const handler = idempotentHandler(documentRoutes.create, async (request) => {
   callerOf(request);
   const { value, ignored } = parseBody(documentCreateSchema, request.body, documentMembers);

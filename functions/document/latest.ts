@@ -6,7 +6,6 @@ import { LATEST_COUNT } from '../../shared/services/documents';
 import { documents } from '../commons/documents';
 import { COLLECTION, stateOf } from './listing';
 
-/** GET .../documents/latest: the 10 newest documents. */
 export const handler = httpHandler(documentRoutes.latest, async (request) => {
   const state = stateOf(request);
   return wholeReply(

@@ -5,7 +5,6 @@ import { pageReply } from '../../shared/http/replies';
 import { documents } from '../commons/documents';
 import { COLLECTION, stateOf } from './listing';
 
-/** GET .../documents/page and .../documents/page/{page}: one page of 100, newest first. */
 export const handler = httpHandler(documentRoutes.page, async (request) => {
   const page = pageOf(request);
   const state = stateOf(request);

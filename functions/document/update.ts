@@ -6,7 +6,6 @@ import { parseBody } from '../../shared/schemas/body';
 import { documentMembers, documentUpdateSchema } from '../../shared/schemas/document';
 import { documents } from '../commons/documents';
 
-/** PUT .../documents/{uuid}: changes Scope, ScopeReference, Filename, State. */
 export const handler = httpHandler(documentRoutes.update, async (request) => {
   callerOf(request);
   const { value, ignored } = parseBody(documentUpdateSchema, request.body, documentMembers);

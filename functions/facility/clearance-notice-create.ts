@@ -6,10 +6,6 @@ import { parseBody } from '../../shared/schemas/body';
 import { noticeCreateSchema, noticeMembers } from '../../shared/schemas/clearance-notice';
 import { notices } from '../commons/facility';
 
-/**
- * POST .../clearance-notice: records the authority's clearance notice (role rpo): file number, authority, holder,
- * site, validity, the release types and waste forms it permits, its conditions and, for INDIVIDUAL, its limits.
- */
 export const handler = idempotentHandler(clearanceNoticeRoutes.create, async (request) => {
   const caller = callerOf(request);
   const { value, ignored } = parseBody(noticeCreateSchema, request.body, noticeMembers);

@@ -5,7 +5,6 @@ import { clearanceNoticeRoutes } from '../../shared/routes/facility';
 import { NOTICE_LIST_CAP } from '../../shared/services/clearance-notices';
 import { notices } from '../commons/facility';
 
-/** GET .../clearance-notice: the facility's clearance notices, newest ValidFrom first. */
 export const handler = httpHandler(clearanceNoticeRoutes.list, async (request) => {
   const listing = await (await notices.of(request)).list(tenantOf(request));
   return wholeReply(request, 'ClearanceNoticeModelCollection', listing, NOTICE_LIST_CAP, {

@@ -4,7 +4,6 @@ import { tenantOf } from '../../shared/http/request';
 import { clearanceNoticeRoutes } from '../../shared/routes/facility';
 import { notices } from '../commons/facility';
 
-/** GET .../clearance-notice/{uuid}: the clearance notice, with its ETag. */
 export const handler = httpHandler(clearanceNoticeRoutes.load, async (request) => {
   const { model, etag } = await (await notices.of(request)).load(tenantOf(request), request.params.uuid!);
   return single('ClearanceNoticeModel', model, { language: request.language, headers: { ETag: etag } });

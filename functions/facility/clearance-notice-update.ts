@@ -6,10 +6,6 @@ import { parseBody } from '../../shared/schemas/body';
 import { noticeMembers, noticeUpdateSchema } from '../../shared/schemas/clearance-notice';
 import { notices } from '../commons/facility';
 
-/**
- * PUT .../clearance-notice/{uuid}: partial update (role rpo); `null` clears; If-Match honoured. Once a release cites
- * the notice, its types, forms, limits and dates are kept; ValidUntil can only close it (409 otherwise).
- */
 export const handler = httpHandler(clearanceNoticeRoutes.update, async (request) => {
   const caller = callerOf(request);
   const { value, ignored } = parseBody(noticeUpdateSchema, request.body, noticeMembers);

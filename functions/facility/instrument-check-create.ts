@@ -6,7 +6,6 @@ import { parseBody } from '../../shared/schemas/body';
 import { checkCreateSchema, checkMembers } from '../../shared/schemas/instrument';
 import { instruments } from '../commons/facility';
 
-/** POST .../instrument/{uuid}/check: records a function check by the caller; checks are kept as made. */
 export const handler = idempotentHandler(instrumentRoutes.addCheck, async (request) => {
   const caller = callerOf(request);
   const { value, ignored } = parseBody(checkCreateSchema, request.body, checkMembers);

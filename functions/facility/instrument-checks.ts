@@ -5,7 +5,6 @@ import { instrumentRoutes } from '../../shared/routes/facility';
 import { INSTRUMENT_LIST_CAP } from '../../shared/services/instruments';
 import { instruments } from '../commons/facility';
 
-/** GET .../instrument/{uuid}/check: the instrument's function checks, newest first. */
 export const handler = httpHandler(instrumentRoutes.checks, async (request) => {
   const listing = await (await instruments.of(request)).checks(tenantOf(request), request.params.uuid!);
   return wholeReply(request, 'InstrumentCheckModelCollection', listing, INSTRUMENT_LIST_CAP, {

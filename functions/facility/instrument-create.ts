@@ -6,10 +6,6 @@ import { parseBody } from '../../shared/schemas/body';
 import { instrumentCreateSchema, instrumentMembers } from '../../shared/schemas/instrument';
 import { instruments } from '../commons/facility';
 
-/**
- * POST .../instrument: records an instrument (role rpo) with its calibrations per geometry and nuclide; the answer says
- * whether it is usable now and until when.
- */
 export const handler = idempotentHandler(instrumentRoutes.create, async (request) => {
   const caller = callerOf(request);
   const { value, ignored } = parseBody(instrumentCreateSchema, request.body, instrumentMembers);

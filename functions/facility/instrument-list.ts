@@ -5,7 +5,6 @@ import { instrumentRoutes } from '../../shared/routes/facility';
 import { INSTRUMENT_LIST_CAP } from '../../shared/services/instruments';
 import { instruments } from '../commons/facility';
 
-/** GET .../instrument: the facility's instruments by name, each with whether it is usable now. */
 export const handler = httpHandler(instrumentRoutes.list, async (request) => {
   const listing = await (await instruments.of(request)).list(tenantOf(request));
   return wholeReply(request, 'InstrumentModelCollection', listing, INSTRUMENT_LIST_CAP, {

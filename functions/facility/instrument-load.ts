@@ -4,7 +4,6 @@ import { tenantOf } from '../../shared/http/request';
 import { instrumentRoutes } from '../../shared/routes/facility';
 import { instruments } from '../commons/facility';
 
-/** GET .../instrument/{uuid}: the instrument with its ETag; an Info says why it is not usable now. */
 export const handler = httpHandler(instrumentRoutes.load, async (request) => {
   const { model, etag, notes } = await (await instruments.of(request)).load(tenantOf(request), request.params.uuid!);
   return single('InstrumentModel', model, { notes, language: request.language, headers: { ETag: etag } });

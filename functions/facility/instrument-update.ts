@@ -6,7 +6,6 @@ import { parseBody } from '../../shared/schemas/body';
 import { instrumentMembers, instrumentUpdateSchema } from '../../shared/schemas/instrument';
 import { instruments } from '../commons/facility';
 
-/** PUT .../instrument/{uuid}: partial update (role rpo); `null` clears; If-Match honoured. */
 export const handler = httpHandler(instrumentRoutes.update, async (request) => {
   const caller = callerOf(request);
   const { value, ignored } = parseBody(instrumentUpdateSchema, request.body, instrumentMembers);

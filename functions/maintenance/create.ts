@@ -6,7 +6,6 @@ import { parseBody } from '../../shared/schemas/body';
 import { maintenanceCreateSchema, maintenanceMembers } from '../../shared/schemas/maintenance';
 import { maintenanceLog } from '../commons/maintenance';
 
-/** POST .../maintenance-log-entries: State ONGOING and Reporter the caller unless given. */
 export const handler = idempotentHandler(maintenanceRoutes.create, async (request) => {
   const caller = callerOf(request);
   const { value, ignored } = parseBody(maintenanceCreateSchema, request.body, maintenanceMembers);

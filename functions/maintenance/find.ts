@@ -5,10 +5,6 @@ import { maintenanceRoutes } from '../../shared/routes/maintenance';
 import { REPORT_FIND_CAP } from '../../shared/services/maintenance';
 import { maintenanceReport } from '../commons/maintenance';
 
-/**
- * GET /maintenance-log/report-api/v1/maintenance-log-entries: the caller's entries (all for role reporter), up to
- * 1,000.
- */
 export const handler = httpHandler(maintenanceRoutes.find, async (request) =>
   wholeReply(
     request,

@@ -4,7 +4,6 @@ import { pageReply } from '../../shared/http/replies';
 import { maintenanceRoutes } from '../../shared/routes/maintenance';
 import { maintenanceReport } from '../commons/maintenance';
 
-/** GET .../maintenance-log-entries/page and .../page/{page}: one page of 100, newest incident first. */
 export const handler = httpHandler(maintenanceRoutes.page, async (request) => {
   const page = pageOf(request);
   const listing = await maintenanceReport(request).page(callerOf(request), page);

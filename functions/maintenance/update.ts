@@ -6,7 +6,6 @@ import { parseBody } from '../../shared/schemas/body';
 import { maintenanceMembers, maintenanceUpdateSchema } from '../../shared/schemas/maintenance';
 import { maintenanceLog } from '../commons/maintenance';
 
-/** PUT .../maintenance-log-entries/{uuid}: partial update; SOLVED needs solution, end and solver. */
 export const handler = httpHandler(maintenanceRoutes.update, async (request) => {
   const caller = callerOf(request);
   const { value, ignored } = parseBody(maintenanceUpdateSchema, request.body, maintenanceMembers);

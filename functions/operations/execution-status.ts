@@ -6,7 +6,6 @@ import { executionRoutes } from '../../shared/routes/operations';
 import { issueDetails } from '../../shared/schemas/body';
 import { executionId } from '../../shared/schemas/operation';
 
-/** GET /service/executions/{executionId}: an execution's status, last progress and, once ended, its result or error. */
 export const handler = httpHandler(executionRoutes.executionStatus, async (request) => {
   // Checked as the document says, before any call to Step Functions.
   const id = v.safeParse(v.object({ executionId }), request.params);

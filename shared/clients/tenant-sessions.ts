@@ -10,7 +10,10 @@ import type { Tenant } from '../data/table';
 import { PRESIGNED_SECONDS } from '../domain/presigned';
 import { UnavailableError } from '../retry';
 
-/** The session tags of a tenant session, by what they hold; the tenant role's policy reads them (infra/access.ts). */
+/**
+ * The session tags of a tenant session, by what they hold; the tenant role's policy reads them
+ * (infra/access/tenant-role.ts).
+ */
 export const SESSION_TAGS = { client: 'client', facility: 'facility' } as const;
 
 /** A session lasts an hour: the most a role assumed with a function's own session (role chaining) may. */

@@ -197,7 +197,8 @@ const facilityIndexPrefix = (tenantKey: string) => `${tenantKey}#`;
 
 /**
  * Index partitions that span tenants, by what reads them: each reader reads them with a role of its own and no
- * tenant's session (infra/access.ts, docs/security.md). The partition key begins with `prefix`, never with `C#`.
+ * tenant's session (infra/access/function-grants.ts, docs/security.md). The partition key begins with `prefix`,
+ * never with `C#`.
  */
 export const CROSS_TENANT_INDEXES = {
   /**
@@ -234,9 +235,10 @@ export const indexKeys = {
 
 /**
  * The partition keys one tenant's requests may name (`dynamodb:LeadingKeys`), for the client and facility given
- * as they are or as IAM policy variables (infra/access.ts writes the tenant role's policy from this): the client's
- * directory (persons, devices, probes, shared by its facilities), the facility's items, and the prefix of every index
- * partition of the facility. Ending in the separator, the prefix of facility `f1` is no prefix of `f10`'s partitions.
+ * as they are or as IAM policy variables (infra/access/tenant-role.ts writes the tenant role's policy from this): the
+ * client's directory (persons, devices, probes, shared by its facilities), the facility's items, and the prefix of
+ * every index partition of the facility. Ending in the separator, the prefix of facility `f1` is no prefix of `f10`'s
+ * partitions.
  */
 export function tenantPartitions(client: string, facility: string) {
   const facilityKey = keys.tenant({ client, facility });

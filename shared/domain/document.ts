@@ -113,7 +113,8 @@ export const FILENAME_FORBIDDEN = /[\u0000-\u001f\u007f/\\]/;
 
 /**
  * Where a facility's document files are: every file key of the facility begins with this (its separator last, so
- * facility `f1`'s prefix is no prefix of `f10`'s keys). The tenant role's policy is written from it (infra/access.ts).
+ * facility `f1`'s prefix is no prefix of `f10`'s keys). The tenant role's policy is written from it
+ * (infra/access/tenant-role.ts).
  */
 export const facilityFilesPrefix = (client: string, facility: string): string =>
   `${clientFilesPrefix(client)}${facility}/`;

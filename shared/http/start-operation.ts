@@ -3,11 +3,11 @@ import { formatTimestamp } from '../domain/time';
 import { httpHandler } from './handler';
 import { notification } from '../i18n/translate';
 import { startExecution } from '../operations/start';
-import { isSegmented, operationRoutes, operations } from '../routes/operations';
+import { isSegmented, type MaintenanceOperationName, operationRoutes, operations } from '../routes/operations';
 import { parseQueryText } from '../schemas/body';
 import { OPERATION_INPUTS, segmentsQuery } from '../schemas/operation';
 
-export function startHandler(name: string) {
+export function startHandler(name: MaintenanceOperationName) {
   const operation = operations.find((o) => o.name === name);
   const route = operationRoutes[name];
   if (!operation || !route) throw new Error(`${name} is not a maintenance operation with a route`);

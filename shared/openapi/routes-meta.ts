@@ -4,10 +4,11 @@
  * validate with. Kept out of the route modules (shared/routes/*.ts), which every function bundle
  * imports: only the generator and the contract tests import this, so a function carries valibot
  * and a schema only when its handler validates with it. Keyed by the route table's operation (the
- * routes of one operation share it); the route table stays the one list of routes.
+ * routes of one operation share it), one entry for each: a forgotten or misspelt one fails tsc.
  */
 import * as v from 'valibot';
 import { DOCS_ASSETS } from '../routes/docs';
+import type { OperationName } from '../routes';
 import type { Route, RouteDocs } from '../routes/types';
 import {
   containerCreateSchema,
@@ -34,7 +35,7 @@ import {
 } from '../schemas/instrument';
 import { measurementCreateSchema, measurementModel } from '../schemas/measurement';
 import { executionId, executionReply, OPERATION_INPUTS, segmentsQuery, startReply } from '../schemas/operation';
-import { isSegmented, operations } from '../routes/operations';
+import { isSegmented, operations, perStartRoute } from '../routes/operations';
 import {
   historyEntryModel,
   nuclideModel,
@@ -64,7 +65,7 @@ const notice = { item: 'ClearanceNoticeModel', model: noticeModel } as const;
 const instrument = { item: 'InstrumentModel', model: instrumentModel } as const;
 
 /** By operation (`container.load`). */
-export const routeDocs: Readonly<Record<string, RouteDocs>> = {
+export const routeDocs: Readonly<Record<OperationName, RouteDocs>> = {
   'container.loadDefault': { reply: { item: 'ContainerModel', model: containerDefaultModel } },
   'container.load': { reply: container },
   'container.create': { body: containerCreateSchema, reply: container },
@@ -133,18 +134,13 @@ export const routeDocs: Readonly<Record<string, RouteDocs>> = {
 
   // GET /service/{slug}: an operation's inputs (importRecords' `from`), a whole-table operation's `segments` (the flag
   // is the route table's), the execution it started.
-  ...Object.fromEntries(
-    operations.map((o) => [
-      `service.${o.name}`,
-      {
-        query: {
-          ...Object.fromEntries(Object.keys(o.inputs ?? {}).map((name) => [name, OPERATION_INPUTS[name]!])),
-          ...(isSegmented(o) ? { segments: segmentsQuery } : {}),
-        },
-        reply: { object: startReply([o.name]) },
-      },
-    ]),
-  ),
+  ...perStartRoute((_, o) => ({
+    query: {
+      ...Object.fromEntries(Object.keys(o.inputs ?? {}).map((name) => [name, OPERATION_INPUTS[name]!])),
+      ...(isSegmented(o) ? { segments: segmentsQuery } : {}),
+    },
+    reply: { object: startReply([o.name]) },
+  })),
   'service.executionStatus': {
     params: { executionId },
     reply: { object: executionReply(operations.map((o) => o.name)) },
@@ -158,5 +154,6 @@ export const routeDocs: Readonly<Record<string, RouteDocs>> = {
   },
 };
 
-/** The documentation of a route (none for a route of an operation not listed). */
-export const docsOf = (route: Route): RouteDocs => routeDocs[route.operation] ?? {};
+/** The documentation of a route (none for a route outside the table, as a test may make). */
+export const docsOf = (route: Route): RouteDocs =>
+  (routeDocs as Readonly<Record<string, RouteDocs>>)[route.operation] ?? {};

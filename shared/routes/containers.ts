@@ -3,11 +3,23 @@ import { TEXT, type Route } from './types';
 /** The containers of a facility (interface §4.3). */
 export const CONTAINER = '/waste-management/api/v1/{clientUuid}/{facilityUuid}/container';
 const notFound = { 404: ['container.not_found'] } as const;
+/** The history's pages: `page` and `page/{page}` are one function. */
+const historyPage = {
+  operation: 'container.historyPage',
+  summary: 'One page of the history, newest first.',
+  method: 'GET',
+  entry: 'functions/container/history-page.ts',
+  auth: 'token',
+  data: 'read',
+  files: 'none',
+  answers: notFound,
+} as const;
 
 /** Waste containers (interface §4.3). */
 export const containerRoutes = {
   loadDefault: {
     operation: 'container.loadDefault',
+    summary: 'The default attribute values. Public: it holds no data.',
     method: 'GET',
     path: CONTAINER,
     entry: 'functions/container/load-default.ts',
@@ -17,6 +29,7 @@ export const containerRoutes = {
   },
   load: {
     operation: 'container.load',
+    summary: 'The container, with its ETag.',
     method: 'GET',
     path: `${CONTAINER}/{uuid}`,
     entry: 'functions/container/load.ts',
@@ -28,6 +41,7 @@ export const containerRoutes = {
   },
   create: {
     operation: 'container.create',
+    summary: 'Creates a container (State OPEN unless given).',
     method: 'POST',
     path: CONTAINER,
     entry: 'functions/container/create.ts',
@@ -47,6 +61,9 @@ export const containerRoutes = {
   },
   update: {
     operation: 'container.update',
+    summary:
+      'Partial update; `null` clears; If-Match honoured. Setting IsReleasedByRadiationProtectionOfficer runs the ' +
+      'release, as POST .../release does.',
     method: 'PUT',
     path: `${CONTAINER}/{uuid}`,
     entry: 'functions/container/update.ts',
@@ -86,6 +103,7 @@ export const containerRoutes = {
   },
   delete: {
     operation: 'container.delete',
+    summary: 'Only while OPEN; answers the deleted container.',
     method: 'DELETE',
     path: `${CONTAINER}/{uuid}`,
     entry: 'functions/container/delete.ts',
@@ -97,6 +115,7 @@ export const containerRoutes = {
   // Beyond the interface (DESIGN §8): contents, release assessment, history, the nuclide table.
   contents: {
     operation: 'container.contents',
+    summary: 'What the container holds (at most 1,000, so never truncated).',
     method: 'GET',
     path: `${CONTAINER}/{uuid}/contents`,
     entry: 'functions/container/contents.ts',
@@ -107,6 +126,7 @@ export const containerRoutes = {
   },
   addContent: {
     operation: 'container.addContent',
+    summary: "Adds a content while the container is OPEN; the container's ETag moves.",
     method: 'POST',
     path: `${CONTAINER}/{uuid}/contents`,
     entry: 'functions/container/add-content.ts',
@@ -127,6 +147,7 @@ export const containerRoutes = {
   },
   removeContent: {
     operation: 'container.removeContent',
+    summary: 'Removes a content while the container is OPEN.',
     method: 'DELETE',
     path: `${CONTAINER}/{uuid}/contents/{contentUuid}`,
     entry: 'functions/container/remove-content.ts',
@@ -141,6 +162,9 @@ export const containerRoutes = {
   },
   releaseAssessment: {
     operation: 'container.releaseAssessment',
+    summary:
+      'The summation rule now for a release type, the predicted release date, and the newest decision measurement ' +
+      'against the same values.',
     method: 'GET',
     path: `${CONTAINER}/{uuid}/release-assessment`,
     entry: 'functions/container/release-assessment.ts',
@@ -152,6 +176,7 @@ export const containerRoutes = {
   },
   history: {
     operation: 'container.history',
+    summary: 'Every change, newest first, up to 1,000 lines (a Warning beyond).',
     method: 'GET',
     path: `${CONTAINER}/{uuid}/history`,
     entry: 'functions/container/history.ts',
@@ -160,28 +185,11 @@ export const containerRoutes = {
     files: 'none',
     answers: notFound,
   },
-  historyPage: {
-    operation: 'container.historyPage',
-    method: 'GET',
-    path: `${CONTAINER}/{uuid}/history/page`,
-    entry: 'functions/container/history-page.ts',
-    auth: 'token',
-    data: 'read',
-    files: 'none',
-    answers: notFound,
-  },
-  historyPageNumber: {
-    operation: 'container.historyPage',
-    method: 'GET',
-    path: `${CONTAINER}/{uuid}/history/page/{page}`,
-    entry: 'functions/container/history-page.ts',
-    auth: 'token',
-    data: 'read',
-    files: 'none',
-    answers: notFound,
-  },
+  historyPage: { ...historyPage, path: `${CONTAINER}/{uuid}/history/page` },
+  historyPageNumber: { ...historyPage, path: `${CONTAINER}/{uuid}/history/page/{page}` },
   nuclides: {
     operation: 'container.nuclides',
+    summary: 'The nuclide table with half-lives and clearance levels. Public.',
     method: 'GET',
     path: '/waste-management/api/v1/nuclides',
     entry: 'functions/container/nuclides.ts',

@@ -15,6 +15,9 @@ const file = { auth: 'public', data: 'none', files: 'none' } as const;
 export const docsRoutes = {
   openapi: {
     operation: 'docs.openapi',
+    summary:
+      "The OpenAPI 3.1 document (docs/openapi.json), naming the stage's configured address as its server (a relative " +
+      "`/` without one), never one from the request's headers: the answer may be cached publicly.",
     method: 'GET',
     path: '/openapi.json',
     entry: 'functions/docs/openapi.ts',
@@ -22,9 +25,17 @@ export const docsRoutes = {
     // A file beside the bundle, not bundled: JSON.parse of it costs less than evaluating it as code.
     assets: [OPENAPI_FILE],
   },
-  page: { operation: 'docs.page', method: 'GET', path: '/docs', entry: 'functions/docs/page.ts', ...file },
+  page: {
+    operation: 'docs.page',
+    summary: 'The API reference, Swagger UI rendering /openapi.json; every file from this service.',
+    method: 'GET',
+    path: '/docs',
+    entry: 'functions/docs/page.ts',
+    ...file,
+  },
   asset: {
     operation: 'docs.asset',
+    summary: "A file of the docs page (Swagger UI's script and styles, the start script).",
     method: 'GET',
     path: '/docs/{asset}',
     entry: 'functions/docs/asset.ts',

@@ -6,26 +6,30 @@ const notFound = { 404: ['document.not_found'] } as const;
 const report = { auth: 'token', data: 'read', files: 'read', allTenants: 'documentUuids', answers: notFound } as const;
 /** A listing (narrowed by `?State=`). */
 const read = { auth: 'token', data: 'read', files: 'read', query: { State: TEXT } } as const;
+/** The page listing: `page` and `page/{page}` are one function. */
+const page = {
+  operation: 'document.page',
+  summary: 'One page of 100, newest first.',
+  method: 'GET',
+  entry: 'functions/document/page.ts',
+  ...read,
+} as const;
 
 /** The document archive (interface §4.1, §4.2) and its writes (DESIGN §5). */
 export const documentRoutes = {
-  find: { operation: 'document.find', method: 'GET', path: DOCUMENTS, entry: 'functions/document/find.ts', ...read },
-  page: {
-    operation: 'document.page',
+  find: {
+    operation: 'document.find',
+    summary: 'Every document of the facility (up to 1,000; then a Warning).',
     method: 'GET',
-    path: `${DOCUMENTS}/page`,
-    entry: 'functions/document/page.ts',
+    path: DOCUMENTS,
+    entry: 'functions/document/find.ts',
     ...read,
   },
-  pageNumber: {
-    operation: 'document.page',
-    method: 'GET',
-    path: `${DOCUMENTS}/page/{page}`,
-    entry: 'functions/document/page.ts',
-    ...read,
-  },
+  page: { ...page, path: `${DOCUMENTS}/page` },
+  pageNumber: { ...page, path: `${DOCUMENTS}/page/{page}` },
   latest: {
     operation: 'document.latest',
+    summary: 'The 10 newest documents.',
     method: 'GET',
     path: `${DOCUMENTS}/latest`,
     entry: 'functions/document/latest.ts',
@@ -33,6 +37,7 @@ export const documentRoutes = {
   },
   facility: {
     operation: 'document.facility',
+    summary: "The facility's documents with scope DOCUMENT_FOLDER.",
     method: 'GET',
     path: `${DOCUMENTS}/facility`,
     entry: 'functions/document/facility.ts',
@@ -40,6 +45,7 @@ export const documentRoutes = {
   },
   documentFolder: {
     operation: 'document.documentFolder',
+    summary: 'The documents of that document folder.',
     method: 'GET',
     path: `${DOCUMENTS}/document-folder/{documentFolderUuid}`,
     entry: 'functions/document/document-folder.ts',
@@ -47,6 +53,7 @@ export const documentRoutes = {
   },
   record: {
     operation: 'document.record',
+    summary: 'The documents of that record.',
     method: 'GET',
     path: `${DOCUMENTS}/record/{recordUuid}`,
     entry: 'functions/document/record.ts',
@@ -54,6 +61,7 @@ export const documentRoutes = {
   },
   device: {
     operation: 'document.device',
+    summary: 'The documents of that device.',
     method: 'GET',
     path: `${DOCUMENTS}/device/{deviceUuid}`,
     entry: 'functions/document/device.ts',
@@ -61,6 +69,7 @@ export const documentRoutes = {
   },
   maintenanceLogEntry: {
     operation: 'document.maintenanceLogEntry',
+    summary: 'The documents of that maintenance log entry.',
     method: 'GET',
     path: `${DOCUMENTS}/maintenance-log-entry/{maintenanceLogEntryUuid}`,
     entry: 'functions/document/maintenance-log-entry.ts',
@@ -68,6 +77,7 @@ export const documentRoutes = {
   },
   generator: {
     operation: 'document.generator',
+    summary: 'The documents of that generator.',
     method: 'GET',
     path: `${DOCUMENTS}/generator/{generatorUuid}`,
     entry: 'functions/document/generator.ts',
@@ -75,6 +85,7 @@ export const documentRoutes = {
   },
   cyclotronProduct: {
     operation: 'document.cyclotronProduct',
+    summary: 'The documents of that cyclotron product.',
     method: 'GET',
     path: `${DOCUMENTS}/cyclotron-product/{cyclotronProductUuid}`,
     entry: 'functions/document/cyclotron-product.ts',
@@ -82,6 +93,7 @@ export const documentRoutes = {
   },
   create: {
     operation: 'document.create',
+    summary: 'Creates the record and answers a presigned upload for its file.',
     method: 'POST',
     path: DOCUMENTS,
     entry: 'functions/document/create.ts',
@@ -91,6 +103,7 @@ export const documentRoutes = {
   },
   update: {
     operation: 'document.update',
+    summary: 'Changes Scope, ScopeReference, Filename, State.',
     method: 'PUT',
     path: `${DOCUMENTS}/{uuid}`,
     entry: 'functions/document/update.ts',
@@ -102,6 +115,7 @@ export const documentRoutes = {
   },
   report: {
     operation: 'document.report',
+    summary: 'For its facility in the token or role reporter; else 404.',
     method: 'GET',
     path: '/document/report-api/v1/document/{uuid}',
     entry: 'functions/document/report.ts',

@@ -13,6 +13,9 @@ const writes = { auth: 'token', data: 'write', files: 'none' } as const;
 export const clearanceNoticeRoutes = {
   create: {
     operation: 'clearanceNotice.create',
+    summary:
+      "Records the authority's clearance notice (role rpo): file number, authority, holder, site, validity, the " +
+      'release types and waste forms it permits, its conditions and, for INDIVIDUAL, its limits.',
     method: 'POST',
     path: CLEARANCE_NOTICE,
     entry: 'functions/facility/clearance-notice-create.ts',
@@ -22,6 +25,7 @@ export const clearanceNoticeRoutes = {
   },
   list: {
     operation: 'clearanceNotice.list',
+    summary: "The facility's clearance notices, newest ValidFrom first.",
     method: 'GET',
     path: CLEARANCE_NOTICE,
     entry: 'functions/facility/clearance-notice-list.ts',
@@ -29,6 +33,7 @@ export const clearanceNoticeRoutes = {
   },
   load: {
     operation: 'clearanceNotice.load',
+    summary: 'The clearance notice, with its ETag.',
     method: 'GET',
     path: `${CLEARANCE_NOTICE}/{uuid}`,
     entry: 'functions/facility/clearance-notice-load.ts',
@@ -38,6 +43,9 @@ export const clearanceNoticeRoutes = {
   },
   update: {
     operation: 'clearanceNotice.update',
+    summary:
+      'Partial update (role rpo); `null` clears; If-Match honoured. Once a release cites the notice, its types, ' +
+      'forms, limits and dates are kept; ValidUntil can only close it (409 otherwise).',
     method: 'PUT',
     path: `${CLEARANCE_NOTICE}/{uuid}`,
     entry: 'functions/facility/clearance-notice-update.ts',
@@ -56,6 +64,9 @@ export const clearanceNoticeRoutes = {
 export const instrumentRoutes = {
   create: {
     operation: 'instrument.create',
+    summary:
+      'Records an instrument (role rpo) with its calibrations per geometry and nuclide; the answer says whether it ' +
+      'is usable now and until when.',
     method: 'POST',
     path: INSTRUMENT,
     entry: 'functions/facility/instrument-create.ts',
@@ -65,6 +76,7 @@ export const instrumentRoutes = {
   },
   list: {
     operation: 'instrument.list',
+    summary: "The facility's instruments by name, each with whether it is usable now.",
     method: 'GET',
     path: INSTRUMENT,
     entry: 'functions/facility/instrument-list.ts',
@@ -72,6 +84,7 @@ export const instrumentRoutes = {
   },
   load: {
     operation: 'instrument.load',
+    summary: 'The instrument with its ETag; an Info says why it is not usable now.',
     method: 'GET',
     path: `${INSTRUMENT}/{uuid}`,
     entry: 'functions/facility/instrument-load.ts',
@@ -81,6 +94,7 @@ export const instrumentRoutes = {
   },
   update: {
     operation: 'instrument.update',
+    summary: 'Partial update (role rpo); `null` clears; If-Match honoured.',
     method: 'PUT',
     path: `${INSTRUMENT}/{uuid}`,
     entry: 'functions/facility/instrument-update.ts',
@@ -94,6 +108,7 @@ export const instrumentRoutes = {
   },
   addCheck: {
     operation: 'instrument.addCheck',
+    summary: 'Records a function check by the caller; checks are kept as made.',
     method: 'POST',
     path: `${INSTRUMENT}/{uuid}/check`,
     entry: 'functions/facility/instrument-check-create.ts',
@@ -102,6 +117,7 @@ export const instrumentRoutes = {
   },
   checks: {
     operation: 'instrument.checks',
+    summary: "The instrument's function checks, newest first.",
     method: 'GET',
     path: `${INSTRUMENT}/{uuid}/check`,
     entry: 'functions/facility/instrument-checks.ts',

@@ -22,11 +22,7 @@ import { GREEDY, type DataAccess, type ObjectAccess, type Route } from './types'
 
 export * from './types';
 
-/**
- * The table. Each resource lists its routes in its own module (so a function bundles only its
- * resource's routes); this is their one aggregate, read by the stack, the local gateway and the tests.
- */
-export const routes: readonly Route[] = [
+const table = [
   ...Object.values(containerRoutes),
   ...Object.values(releaseRoutes),
   ...Object.values(measurementRoutes),
@@ -38,6 +34,21 @@ export const routes: readonly Route[] = [
   ...Object.values(executionRoutes),
   ...Object.values(docsRoutes),
 ];
+
+/**
+ * The route table's operations (`container.load`). What each operation needs besides its routes is keyed by them
+ * (its documentation in shared/openapi/routes-meta.ts, its contract sample in test/contract/routes.test.ts), so a
+ * forgotten or misspelt one fails tsc.
+ */
+export type OperationName = (typeof table)[number]['operation'];
+/** A route of the table, its operation one of the table's. */
+export type TableRoute = Route & { readonly operation: OperationName };
+
+/**
+ * The table. Each resource lists its routes in its own module (so a function bundles only its
+ * resource's routes); this is their one aggregate, read by the stack, the local gateway and the tests.
+ */
+export const routes: readonly TableRoute[] = table;
 
 /**
  * Functions started by events rather than routes: the S3 object-created notification of the

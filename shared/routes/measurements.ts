@@ -5,6 +5,10 @@ import type { Route } from './types';
 export const measurementRoutes = {
   add: {
     operation: 'container.addMeasurement',
+    summary:
+      'The decision measurement of a container in DECAY or RELEASE_DATE_REACHED, by the caller, with a usable ' +
+      'calibrated instrument: activity, decision threshold and detection limit as ISO 11929 computes them, and the ' +
+      "evaluation per release type. The container's ETag moves.",
     method: 'POST',
     path: `${CONTAINER}/{uuid}/measurement`,
     entry: 'functions/container/measurement-create.ts',
@@ -27,6 +31,7 @@ export const measurementRoutes = {
   },
   list: {
     operation: 'container.measurements',
+    summary: "The container's decision measurements, newest MeasuredAt first.",
     method: 'GET',
     path: `${CONTAINER}/{uuid}/measurement`,
     entry: 'functions/container/measurements.ts',

@@ -13,9 +13,9 @@ import {
  * Functions state machine, on AWS and locally) and a `/service/...` route that starts an execution
  * (IAM on AWS; a token with role `operator` locally).
  */
-export interface OperationDefinition {
+export interface OperationDefinition<Name extends string = string> {
   /** As in the interface (`regenerateSequenceMemory`). */
-  readonly name: string;
+  readonly name: Name;
   /** The `/service/...` path segment, also the ops CLI's name for it. */
   readonly slug: string;
   /**
@@ -53,8 +53,8 @@ const SCOPE_PATH: Record<OperationScope, string> = {
 const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 /** An operation from its name and what it may touch; its slug and step entry follow from the name. */
-function operation(
-  name: string,
+function operation<const Name extends string>(
+  name: Name,
   data: DataAccess,
   files: ObjectAccess,
   needs: {
@@ -62,7 +62,7 @@ function operation(
     inputs?: Record<string, QueryParameter>;
     records?: 'read' | 'write';
   } = {},
-): OperationDefinition {
+): OperationDefinition<Name> {
   const slug = kebab(name);
   return {
     name,
@@ -81,7 +81,7 @@ function operation(
 /** A whole-table operation scans in parallel segments (operations/segments.ts). */
 export const isSegmented = (operation: OperationDefinition) => operation.scope === 'table';
 
-export const operations: readonly OperationDefinition[] = [
+export const operations = [
   operation('exportRecords', 'read', 'write', { scope: 'client', records: 'read' }),
   operation('importRecords', 'write', 'write', { scope: 'client', inputs: { from: REQUIRED_TEXT }, records: 'write' }),
   operation('migrateMaintenanceLogEntries', 'write', 'none'),
@@ -90,36 +90,57 @@ export const operations: readonly OperationDefinition[] = [
   operation('removeInvalidRecords', 'write', 'write'),
   operation('migrateResponsivenessData', 'write', 'none'),
   operation('migrateProbeIdentifier', 'write', 'none'),
-];
+] as const;
 
-/** The start route of each operation: GET /service/{slug}[/{clientUuid}[/{facilityUuid}]]. */
-export const operationRoutes = Object.fromEntries(
-  operations.map((o) => [
-    o.name,
-    {
-      operation: `service.${o.name}`,
-      method: 'GET',
-      path: `/service/${o.slug}${SCOPE_PATH[o.scope]}`,
-      entry: `functions/operations/start-${o.slug}.ts`,
-      auth: 'operator',
-      data: 'none',
-      files: 'none',
-      executions: 'start',
-      // `?dryRun=true` changes nothing; an operation's inputs (importRecords: the export `?from=` names); a
-      // whole-table operation takes `?segments=` (how many parallel scan segments).
-      query: {
-        dryRun: FLAG,
-        ...o.inputs,
-        ...(isSegmented(o) ? { segments: TEXT } : {}),
-      },
-    } satisfies Route,
-  ]),
-) as Record<string, Route>;
+/** A maintenance operation's name (`exportRecords`). */
+export type MaintenanceOperationName = (typeof operations)[number]['name'];
+/** The route table's operation of its start route (`service.exportRecords`). */
+export type StartOperationName = `service.${MaintenanceOperationName}`;
+/** A start route: the route table's, with its operation's name. */
+export type StartRoute = Route & { readonly operation: StartOperationName };
+
+/** The start route of an operation: GET /service/{slug}[/{clientUuid}[/{facilityUuid}]]. */
+const startRoute = (o: OperationDefinition<MaintenanceOperationName>): StartRoute => ({
+  operation: `service.${o.name}`,
+  summary: "Starts the operation's state machine.",
+  method: 'GET',
+  path: `/service/${o.slug}${SCOPE_PATH[o.scope]}`,
+  entry: `functions/operations/start-${o.slug}.ts`,
+  auth: 'operator',
+  data: 'none',
+  files: 'none',
+  executions: 'start',
+  // `?dryRun=true` changes nothing; an operation's inputs (importRecords: the export `?from=` names); a
+  // whole-table operation takes `?segments=` (how many parallel scan segments).
+  query: {
+    dryRun: FLAG,
+    ...o.inputs,
+    ...(isSegmented(o) ? { segments: TEXT } : {}),
+  },
+});
+
+/** The start route of each operation, by its name. */
+export const operationRoutes = Object.fromEntries(operations.map((o) => [o.name, startRoute(o)])) as Readonly<
+  Record<MaintenanceOperationName, StartRoute>
+>;
+
+/**
+ * One value per start route, by its operation (`service.exportRecords`): what the documentation and the contract tests
+ * hold for each, typed so that none is missing.
+ */
+export function perStartRoute<T>(
+  value: (route: StartRoute, operation: OperationDefinition<MaintenanceOperationName>) => T,
+): Record<StartOperationName, T> {
+  return Object.fromEntries(
+    operations.map((o) => [operationRoutes[o.name].operation, value(operationRoutes[o.name], o)]),
+  ) as Record<StartOperationName, T>;
+}
 
 /** GET /service/executions/{executionId}: an execution of any operation, where it is and how it ended. */
 export const executionRoutes = {
   executionStatus: {
     operation: 'service.executionStatus',
+    summary: "An execution's status, last progress and, once ended, its result or error.",
     method: 'GET',
     path: '/service/executions/{executionId}',
     entry: 'functions/operations/execution-status.ts',

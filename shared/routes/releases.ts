@@ -10,6 +10,9 @@ const REGISTER_READERS = ['rpo', 'reporter'];
 export const releaseRoutes = {
   release: {
     operation: 'container.release',
+    summary:
+      'The radiation protection officer releases the container (role rpo); its record is archived as a PDF document ' +
+      'under S3 Object Lock and booked in the release register.',
     method: 'POST',
     path: `${CONTAINER}/{uuid}/release`,
     entry: 'functions/container/release.ts',
@@ -38,6 +41,9 @@ export const releaseRoutes = {
   },
   register: {
     operation: 'releaseRegister.list',
+    summary:
+      'The releases of a year in the facility (StrlSchV § 86), for role rpo or reporter; JSON, or CSV with `Accept: ' +
+      'text/csv` (a header row, one line per release; German with `Accept-Language: de`).',
     method: 'GET',
     path: REGISTER,
     entry: 'functions/container/release-register.ts',
@@ -50,6 +56,9 @@ export const releaseRoutes = {
   },
   verify: {
     operation: 'releaseRegister.verify',
+    summary:
+      "The year's register chain checked against itself and against the locked copies of its lines and their PDFs " +
+      '(StrlSchV § 86 Abs. 2), for role rpo or reporter.',
     method: 'GET',
     path: `${REGISTER}/verify`,
     entry: 'functions/container/release-register-verify.ts',
@@ -62,6 +71,7 @@ export const releaseRoutes = {
   },
   summary: {
     operation: 'releaseRegister.summary',
+    summary: "The year's released mass per type of release, for the yearly report.",
     method: 'GET',
     path: `${REGISTER}/summary`,
     entry: 'functions/container/release-register-summary.ts',

@@ -20,6 +20,11 @@ export type ObjectAccess = FileAccess | 'read-delete' | 'write-delete';
 export interface Route {
   /** Interface operation name (`container.load`); routes of one handler entry share it. */
   readonly operation: string;
+  /**
+   * What the route does, in words for the OpenAPI document: its first sentence (cut at 80 characters) is the
+   * operation's summary, all of it the description.
+   */
+  readonly summary: string;
   readonly method: HttpMethod;
   readonly path: string;
   /** Handler module, relative to the repository root; it exports `handler`. */

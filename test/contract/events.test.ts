@@ -8,7 +8,7 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -30,6 +30,7 @@ import { applyFunctionEnvironment } from '../../infra/local/environment';
 import { invokeEvent } from '../../infra/local/invoke-event';
 import { call, documentClient, runtime, s3Client, token } from '../support/api';
 import { releasable } from '../support/releases';
+import { samplesOfEventFunction, samplesOfRoute } from '../support/sample-events';
 
 const run = promisify(execFile);
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'nm-event-'));
@@ -46,9 +47,6 @@ const SAMPLE = {
   notice: 'a1b2c3d4-0000-4000-8000-000000000009',
   instrument: 'a1b2c3d4-0000-4000-8000-000000000010',
 };
-const samples = readdirSync(path.join(root, 'events'), { recursive: true, encoding: 'utf8' })
-  .filter((f) => f.endsWith('.json'))
-  .map((f) => ({ file: f, text: readFileSync(path.join(root, 'events', f), 'utf8') }));
 
 const SEED_WRITE = { actor: { sub: 'seed', name: 'Seed' }, requestId: 'seed' };
 
@@ -196,7 +194,8 @@ const invokeCommand = async (operation: string, file: string) =>
 describe.concurrent('sample events and npm run invoke', () => {
   for (const route of routes) {
     it(`${route.method} ${route.path} (${route.operation})`, async () => {
-      const sample = samples.find((s) => JSON.parse(s.text).routeKey === `${route.method} ${route.path}`);
+      // That there is exactly one is test/unit/routes/completeness.test.ts's.
+      const [sample] = samplesOfRoute(route);
       expect(sample, `no sample event in events/ for ${route.method} ${route.path}`).toBeDefined();
       const { file, tenant } = await prepare(sample!.text);
       const result = await invoke(route.operation, file);
@@ -215,7 +214,7 @@ describe.concurrent('sample events and npm run invoke', () => {
 
   for (const fn of eventFunctions) {
     it(`${fn.name}`, async () => {
-      const sample = samples.find((s) => s.file.endsWith(`${fn.entry.split('/').pop()!.replace(/\.ts$/, '')}.json`));
+      const [sample] = samplesOfEventFunction(fn);
       expect(sample).toBeDefined();
       const { file, tenant, ids } = await prepare(sample!.text);
       const documents = dynamoDocumentStore(documentClient(), runtime().tableName);

@@ -10,7 +10,8 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../infra/local/paths';
 import { OPENAPI_FILE } from '../../shared/routes/docs';
-import { routes, type Route } from '../../shared/routes';
+import { type OperationName, routes } from '../../shared/routes';
+import { perStartRoute } from '../../shared/routes/operations';
 import { CONTAINER_FIELDS } from '../../shared/domain/container-fields';
 import { DOCUMENT_FIELDS } from '../../shared/domain/document';
 import { MAINTENANCE_FIELDS } from '../../shared/domain/maintenance';
@@ -197,7 +198,8 @@ const historyListing = (extra: Record<string, string> = {}): Sample => ({
   },
 });
 
-const samples: Record<string, Sample> = {
+/** The samples by operation, in three parts (the helpers of the later ones stand before them); `samples` joins them. */
+const coreSamples = {
   'docs.openapi': {
     prepare: async () => ({ values: {} }),
     check: (r) => {
@@ -219,33 +221,28 @@ const samples: Record<string, Sample> = {
     },
   },
   // Every /service route, as a dry run only: a real run would change what other test files are writing.
-  ...Object.fromEntries(
-    routes
-      .filter((r) => r.executions === 'start')
-      .map((r): [string, Sample] => [
-        r.operation,
-        {
-          prepare: async (t) => {
-            // Something for the invalid-records operations to find (and, dry, only report): a container without fields.
-            if (r.path.includes('invalid-records')) await plantInvalidContainer(t);
-            return {
-              values: { clientUuid: t.client },
-              query: r.path.startsWith('/service/import-records')
-                ? `?dryRun=true&from=exports/${t.client}/none/`
-                : '?dryRun=true',
-              token: token({ roles: ['operator'] }),
-            };
-          },
-          check: (response) => {
-            expect(response.status, response.text).toBe(200);
-            expect(response.body).toMatchObject({
-              Operation: r.operation.replace('service.', ''),
-              ExecutionId: expect.any(String),
-              DryRun: true,
-            });
-          },
-        },
-      ]),
+  ...perStartRoute(
+    (r): Sample => ({
+      prepare: async (t) => {
+        // Something for the invalid-records operations to find (and, dry, only report): a container without fields.
+        if (r.path.includes('invalid-records')) await plantInvalidContainer(t);
+        return {
+          values: { clientUuid: t.client },
+          query: r.path.startsWith('/service/import-records')
+            ? `?dryRun=true&from=exports/${t.client}/none/`
+            : '?dryRun=true',
+          token: token({ roles: ['operator'] }),
+        };
+      },
+      check: (response) => {
+        expect(response.status, response.text).toBe(200);
+        expect(response.body).toMatchObject({
+          Operation: r.operation.replace('service.', ''),
+          ExecutionId: expect.any(String),
+          DryRun: true,
+        });
+      },
+    }),
   ),
   'service.executionStatus': {
     prepare: async () => {
@@ -479,7 +476,7 @@ const samples: Record<string, Sample> = {
       });
     },
   },
-};
+} satisfies Partial<Record<OperationName, Sample>>;
 
 /** A container released just now, by an RPO of the tenant (for the register's samples). */
 async function releasedContainer(t: Tenant, rpo: string) {
@@ -500,7 +497,7 @@ async function registerOfOneRelease(t: Tenant) {
   };
 }
 
-Object.assign(samples, {
+const releaseSamples = {
   'container.release': {
     prepare: async (t: Tenant) => {
       const { uuid, notice } = await releasable(t);
@@ -561,7 +558,7 @@ Object.assign(samples, {
       });
     },
   },
-} satisfies Record<string, Sample>);
+} satisfies Partial<Record<OperationName, Sample>>;
 
 /** The facility registers: clearance notices, instruments and their checks, decision measurements. */
 const facilityValues = (t: Tenant, uuid?: string) => ({
@@ -584,7 +581,7 @@ async function measuredContainer(t: Tenant) {
   expect(r.status, r.text).toBe(200);
   return uuid;
 }
-Object.assign(samples, {
+const registerSamples = {
   'clearanceNotice.create': {
     prepare: async (t: Tenant) => ({ values: facilityValues(t), body: NOTICE_BODY, token: rpoOf(t) }),
     check: (r: ApiResponse) => {
@@ -686,7 +683,10 @@ Object.assign(samples, {
     prepare: async (t: Tenant) => ({ values: facilityValues(t, await measuredContainer(t)) }),
     check: (r: ApiResponse) => expectCollection(r, 'DecisionMeasurementModelCollection', [...MEASUREMENT_FIELDS]),
   },
-} satisfies Record<string, Sample>);
+} satisfies Partial<Record<OperationName, Sample>>;
+
+/** One sample per operation of the route table: a forgotten or misspelt one fails tsc. */
+const samples: Readonly<Record<OperationName, Sample>> = { ...coreSamples, ...releaseSamples, ...registerSamples };
 
 describe('every route of the route table', () => {
   it('has a contract sample', () => {
@@ -707,10 +707,10 @@ describe('every route of the route table', () => {
   afterAll(() => prism?.stop());
   const UNKNOWN_TO_PRISM = /#(NO_PATH_MATCHED_ERROR|NO_METHOD_MATCHED_ERROR)$/;
 
-  for (const route of routes as Route[]) {
+  for (const route of routes) {
     for (const trailingSlash of [false, true]) {
       it(`${route.method} ${route.path}${trailingSlash ? '/' : ''} (${route.operation})`, async () => {
-        const sample = samples[route.operation]!;
+        const sample = samples[route.operation];
         const tenant = newTenant();
         const { values, body, query = '', token: sampleToken } = await sample.prepare(tenant);
         const send = (viaPrism?: string) =>

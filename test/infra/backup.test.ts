@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { BACKUP_ROLE_POLICIES } from '../../infra/backup';
 import { synthStage } from '../../infra/local/templates';
 import { protectionSummary } from '../../infra/protection';
-import { RECORD_RETENTION_DAYS } from '../../infra/storage';
+import { RECORD_RETENTION_DAYS } from '../../infra/records-bucket';
 
 type Resources = Record<string, { Type: string; Properties: any; DeletionPolicy?: string }>;
 const ofType = (resources: Resources, type: string) => Object.values(resources).filter((r) => r.Type === type);

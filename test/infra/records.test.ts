@@ -6,7 +6,7 @@
  * documents read them, and no role may delete one.
  */
 import { describe, expect, it } from 'vitest';
-import { RECORD_RETENTION_DAYS } from '../../infra/storage';
+import { RECORD_RETENTION_DAYS } from '../../infra/records-bucket';
 import { routes } from '../../shared/routes';
 import { operations } from '../../shared/routes/operations';
 import { synthStage } from '../../infra/local/templates';
@@ -55,7 +55,7 @@ describe.each(['dev', 'prod'] as const)('the records bucket (%s)', (stage) => {
     const writers = onRecords.filter(({ statement }) => actionsOf(statement).includes('s3:PutObject'));
     const makers = routes.filter((r) => r.records === 'write').map((r) => stack.routeFunctions.get(r.operation)!);
     expect(makers.length).toBe(2);
-    // With the session of the record's tenant: the tenant role the function assumes (infra/access.ts).
+    // With the session of the record's tenant: the tenant role the function assumes (infra/access/tenant-role.ts).
     const roleOf = (fn: (typeof makers)[number]) =>
       JSON.stringify([{ Ref: resources[idOf(fn)].Properties.Environment.Variables.TENANT_ROLE_ARN['Fn::GetAtt'][0] }]);
     const importers = operations.filter((o) => o.step.records === 'write').map((o) => stack.stepFunctions.get(o.name)!);

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { synthStage } from '../../infra/local/templates';
 import { replicaBucketName } from '../../infra/replica';
-import { RECORD_RETENTION_DAYS } from '../../infra/storage';
+import { RECORD_RETENTION_DAYS } from '../../infra/records-bucket';
 import { REQUIRED_REPLICA, stageConfig } from '../../infra/stages';
 
 type Resources = Record<string, { Type: string; Properties: any; DeletionPolicy?: string }>;

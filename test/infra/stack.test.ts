@@ -5,7 +5,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it, vi } from 'vitest';
-import { accessLevel, roleIdOf as levelRoleIdOf, routeAccess, usesTenantSessions } from '../../infra/access';
+import { accessLevel, routeAccess, usesTenantSessions } from '../../infra/access/levels';
+import { roleIdOf as levelRoleIdOf } from '../../infra/construct-names';
 import { BUILTINS_BY_REQUIRE, bundlingOptions, esbuildOptions } from '../../infra/bundling';
 import { builtinShim } from '../../infra/builtins/shims';
 import { groupOf } from '../../infra/groups';
@@ -117,6 +118,7 @@ describe('bundling', () => {
 describe('routesByEntry', () => {
   const base: Route = {
     operation: 'x.page',
+    summary: 'A page of x.',
     method: 'GET',
     path: '/x/page',
     entry: 'functions/x.ts',
@@ -191,7 +193,7 @@ describe.each(STAGES)('ServiceStack (%s)', (stage) => {
   const startFnIds = new Set(routes.filter((r) => r.auth === 'operator').map((r) => routeFnIds.get(r.operation)!));
   const functions = template.findResources('AWS::Lambda::Function') as Record<string, Resource>;
   const roleIdOf = (fnId: string) => (functions[fnId]!.Properties.Role['Fn::GetAtt'] as string[])[0]!;
-  /** The functions that reach data for a caller: with tenant sessions (infra/access.ts). */
+  /** The functions that reach data for a caller: with tenant sessions (infra/access/tenant-role.ts). */
   const sessionFnIds = new Set(
     routes.filter((r) => usesTenantSessions(routeAccess(r))).map((r) => routeFnIds.get(r.operation)!),
   );
@@ -1216,6 +1218,7 @@ describe('operator routes', () => {
       const actual = await importOriginal<typeof import('../../shared/routes')>();
       const operatorRoute: Route = {
         operation: 'service.test',
+        summary: 'A test.',
         method: 'POST',
         path: '/service/test',
         entry: 'functions/authorizer.ts',

@@ -8,7 +8,8 @@ import { appendFileSync } from 'node:fs';
 import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { expect } from 'vitest';
-import { openApiDocument, TRAILING_SLASH_OF } from '../../shared/openapi/document';
+import { openApiDocument } from '../../shared/openapi/document';
+import { TRAILING_SLASH_OF } from '../../shared/openapi/operations';
 
 type Json = Record<string, any>;
 
