@@ -209,7 +209,7 @@ export async function capacity(verdict: (ok: boolean) => string): Promise<void> 
 
     // ---- maintenance log report: a token with one and with three facilities ----------------------
     const logStore = dynamoMaintenanceStore(db, 'bench');
-    const log = maintenanceService(logStore, 100);
+    const log = maintenanceService(logStore, { pageSize: 100 });
     const logClient = randomUUID();
     const logFacilities = [randomUUID(), randomUUID(), randomUUID()];
     const PER_FACILITY = 300;

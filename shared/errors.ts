@@ -23,3 +23,5 @@ export const badRequest = (details: Detail[]) => new AppError(400, 'request.inva
 export const notFound = (key: MessageKey) => new AppError(404, key);
 export const conflict = (key: MessageKey, params?: Params, details?: Detail[]) =>
   new AppError(409, key, { ...(params ? { params } : {}), ...(details ? { details } : {}) });
+/** A 409 whose details name each thing in the way (no parameters of its own). */
+export const conflictOver = (key: MessageKey, details: Detail[]) => conflict(key, {}, details);

@@ -13,12 +13,15 @@ import { maintenanceService } from '../../shared/services/maintenance';
 /** A tenant's entries and names, with its session. */
 const stores = perTenant((session) => dynamoMaintenanceStore(tenantDocumentClient(session), config.tableName));
 
-export const maintenanceLog = perTenant((session) => maintenanceService(stores.over(session), config.pageSize));
+export const maintenanceLog = perTenant((session) =>
+  maintenanceService(stores.over(session), { pageSize: config.pageSize }),
+);
 
 const allTenants = dynamoMaintenanceStore(db, config.tableName);
 
 /** The report (find and page): the all-tenant collection here, a tenant's own entries and names with its session. */
 export const maintenanceReport = (request: ApiRequest) =>
-  maintenanceService(allTenants, config.pageSize, undefined, (tenant) =>
-    stores.forTenant(tenant, request.functionName),
-  );
+  maintenanceService(allTenants, {
+    pageSize: config.pageSize,
+    storeOf: (tenant) => stores.forTenant(tenant, request.functionName),
+  });

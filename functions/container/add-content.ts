@@ -5,22 +5,26 @@ import { single } from '../../shared/http/replies';
 import { parseBody } from '../../shared/schemas/body';
 import { contentCreateSchema, contentMembers } from '../../shared/schemas/content';
 import { containers } from '../commons/containers';
+import { withTenant } from '../../shared/http/tenant';
 
-export const handler = idempotentHandler(containerRoutes.addContent, async (request) => {
-  const caller = callerOf(request);
-  const { value, ignored } = parseBody(contentCreateSchema, request.body, contentMembers);
-  const { content, etag, notes } = await (await containers.of(request)).addContent(
-    tenantOf(request),
-    caller,
-    request.params.uuid!,
-    value,
-    request.requestId,
-  );
-  return single('ContainerContentModel', content, {
-    success: { key: 'container.content_added' },
-    ignored,
-    notes,
-    language: request.language,
-    headers: { ETag: etag },
-  });
-});
+export const handler = idempotentHandler(
+  containerRoutes.addContent,
+  withTenant(containers, async (request, service) => {
+    const caller = callerOf(request);
+    const { value, ignored } = parseBody(contentCreateSchema, request.body, contentMembers);
+    const { content, etag, notes } = await service.addContent(
+      tenantOf(request),
+      caller,
+      request.params.uuid!,
+      value,
+      request.requestId,
+    );
+    return single('ContainerContentModel', content, {
+      success: { key: 'container.content_added' },
+      ignored,
+      notes,
+      language: request.language,
+      headers: { ETag: etag },
+    });
+  }),
+);

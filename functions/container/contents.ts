@@ -4,12 +4,16 @@ import { httpHandler } from '../../shared/http/handler';
 import { tenantOf } from '../../shared/http/request';
 import { wholeReply } from '../../shared/http/replies';
 import { containers } from '../commons/containers';
+import { withTenant } from '../../shared/http/tenant';
 
-export const handler = httpHandler(containerRoutes.contents, async (request) =>
-  wholeReply(
-    request,
-    'ContainerContentModelCollection',
-    await (await containers.of(request)).contents(tenantOf(request), request.params.uuid!),
-    MAX_CONTENTS,
+export const handler = httpHandler(
+  containerRoutes.contents,
+  withTenant(containers, async (request, service) =>
+    wholeReply(
+      request,
+      'ContainerContentModelCollection',
+      await service.contents(tenantOf(request), request.params.uuid!),
+      MAX_CONTENTS,
+    ),
   ),
 );

@@ -5,20 +5,19 @@ import { single } from '../../shared/http/replies';
 import { parseBody } from '../../shared/schemas/body';
 import { containerMembers, containerCreateSchema } from '../../shared/schemas/container';
 import { containers } from '../commons/containers';
+import { withTenant } from '../../shared/http/tenant';
 
-export const handler = idempotentHandler(containerRoutes.create, async (request) => {
-  const caller = callerOf(request);
-  const { value, ignored } = parseBody(containerCreateSchema, request.body, containerMembers);
-  const { model, etag } = await (await containers.of(request)).create(
-    tenantOf(request),
-    caller,
-    value,
-    request.requestId,
-  );
-  return single('ContainerModel', model, {
-    success: { key: 'container.created' },
-    ignored,
-    language: request.language,
-    headers: { ETag: etag },
-  });
-});
+export const handler = idempotentHandler(
+  containerRoutes.create,
+  withTenant(containers, async (request, service) => {
+    const caller = callerOf(request);
+    const { value, ignored } = parseBody(containerCreateSchema, request.body, containerMembers);
+    const { model, etag } = await service.create(tenantOf(request), caller, value, request.requestId);
+    return single('ContainerModel', model, {
+      success: { key: 'container.created' },
+      ignored,
+      language: request.language,
+      headers: { ETag: etag },
+    });
+  }),
+);

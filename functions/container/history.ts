@@ -4,16 +4,20 @@ import { tenantOf } from '../../shared/http/request';
 import { wholeReply } from '../../shared/http/replies';
 import { containers } from '../commons/containers';
 import { HISTORY_FIND_CAP } from '../commons/container-replies';
+import { withTenant } from '../../shared/http/tenant';
 
-export const handler = httpHandler(containerRoutes.history, async (request) => {
-  const listing = await (await containers.of(request)).history(tenantOf(request), request.params.uuid!, {
-    offset: 0,
-    limit: HISTORY_FIND_CAP,
-  });
-  return wholeReply(
-    request,
-    'ContainerHistoryEntryModelCollection',
-    { ...listing, truncated: listing.total > HISTORY_FIND_CAP },
-    HISTORY_FIND_CAP,
-  );
-});
+export const handler = httpHandler(
+  containerRoutes.history,
+  withTenant(containers, async (request, service) => {
+    const listing = await service.history(tenantOf(request), request.params.uuid!, {
+      offset: 0,
+      limit: HISTORY_FIND_CAP,
+    });
+    return wholeReply(
+      request,
+      'ContainerHistoryEntryModelCollection',
+      { ...listing, truncated: listing.total > HISTORY_FIND_CAP },
+      HISTORY_FIND_CAP,
+    );
+  }),
+);

@@ -3,8 +3,12 @@ import { httpHandler } from '../../shared/http/handler';
 import { single } from '../../shared/http/replies';
 import { tenantOf } from '../../shared/http/request';
 import { containers } from '../commons/containers';
+import { withTenant } from '../../shared/http/tenant';
 
-export const handler = httpHandler(containerRoutes.load, async (request) => {
-  const { model, etag } = await (await containers.of(request)).load(tenantOf(request), request.params.uuid!);
-  return single('ContainerModel', model, { language: request.language, headers: { ETag: etag } });
-});
+export const handler = httpHandler(
+  containerRoutes.load,
+  withTenant(containers, async (request, service) => {
+    const { model, etag } = await service.load(tenantOf(request), request.params.uuid!);
+    return single('ContainerModel', model, { language: request.language, headers: { ETag: etag } });
+  }),
+);

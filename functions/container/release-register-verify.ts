@@ -3,8 +3,12 @@ import { httpHandler } from '../../shared/http/handler';
 import { tenantOf } from '../../shared/http/request';
 import { single } from '../../shared/http/replies';
 import { lockedRegister, yearOf } from '../commons/register';
+import { withTenant } from '../../shared/http/tenant';
 
-export const handler = httpHandler(releaseRoutes.verify, async (request) => {
-  const verification = await (await lockedRegister.of(request)).verify(tenantOf(request), yearOf(request));
-  return single('ReleaseRegisterVerificationModel', verification, { language: request.language });
-});
+export const handler = httpHandler(
+  releaseRoutes.verify,
+  withTenant(lockedRegister, async (request, service) => {
+    const verification = await service.verify(tenantOf(request), yearOf(request));
+    return single('ReleaseRegisterVerificationModel', verification, { language: request.language });
+  }),
+);

@@ -3,19 +3,23 @@ import { callerOf, tenantOf } from '../../shared/http/request';
 import { httpHandler } from '../../shared/http/handler';
 import { single } from '../../shared/http/replies';
 import { containers } from '../commons/containers';
+import { withTenant } from '../../shared/http/tenant';
 
-export const handler = httpHandler(containerRoutes.removeContent, async (request) => {
-  const { uuid, contentUuid } = request.params;
-  const { content, etag } = await (await containers.of(request)).removeContent(
-    tenantOf(request),
-    callerOf(request),
-    uuid!,
-    contentUuid!,
-    request.requestId,
-  );
-  return single('ContainerContentModel', content, {
-    success: { key: 'container.content_removed' },
-    language: request.language,
-    headers: { ETag: etag },
-  });
-});
+export const handler = httpHandler(
+  containerRoutes.removeContent,
+  withTenant(containers, async (request, service) => {
+    const { uuid, contentUuid } = request.params;
+    const { content, etag } = await service.removeContent(
+      tenantOf(request),
+      callerOf(request),
+      uuid!,
+      contentUuid!,
+      request.requestId,
+    );
+    return single('ContainerContentModel', content, {
+      success: { key: 'container.content_removed' },
+      language: request.language,
+      headers: { ETag: etag },
+    });
+  }),
+);

@@ -6,15 +6,19 @@ import { single } from '../../shared/http/replies';
 import { parseBody } from '../../shared/schemas/body';
 import { documentCreateSchema, documentMembers } from '../../shared/schemas/document';
 import { documents } from '../commons/documents';
+import { withTenant } from '../../shared/http/tenant';
 
-export const handler = idempotentHandler(documentRoutes.create, async (request) => {
-  callerOf(request);
-  const { value, ignored } = parseBody(documentCreateSchema, request.body, documentMembers);
-  const { model, upload } = await (await documents.of(request)).create(tenantOf(request), value);
-  return single('DocumentModel', model, {
-    success: { key: 'document.created' },
-    ignored,
-    language: request.language,
-    extra: { Upload: { ...upload, ExpiresAt: formatTimestamp(upload.ExpiresAt) } },
-  });
-});
+export const handler = idempotentHandler(
+  documentRoutes.create,
+  withTenant(documents, async (request, service) => {
+    callerOf(request);
+    const { value, ignored } = parseBody(documentCreateSchema, request.body, documentMembers);
+    const { model, upload } = await service.create(tenantOf(request), value);
+    return single('DocumentModel', model, {
+      success: { key: 'document.created' },
+      ignored,
+      language: request.language,
+      extra: { Upload: { ...upload, ExpiresAt: formatTimestamp(upload.ExpiresAt) } },
+    });
+  }),
+);

@@ -9,6 +9,7 @@ import { stateFilterSchema } from '../../shared/schemas/document';
 import { FIND_CAP } from '../../shared/services/documents';
 import type { Route } from '../../shared/routes/types';
 import { documents } from '../commons/documents';
+import { withTenant } from '../../shared/http/tenant';
 
 export const COLLECTION = 'DocumentModelCollection';
 
@@ -21,15 +22,18 @@ export function wholeListing(
   route: Route,
   collectionOf: (request: ApiRequest, state: DocumentState | undefined) => DocumentCollection,
 ) {
-  return httpHandler(route, async (request) => {
-    const state = stateOf(request);
-    return wholeReply(
-      request,
-      COLLECTION,
-      await (await documents.of(request)).find(tenantOf(request), collectionOf(request, state)),
-      FIND_CAP,
-    );
-  });
+  return httpHandler(
+    route,
+    withTenant(documents, async (request, service) => {
+      const state = stateOf(request);
+      return wholeReply(
+        request,
+        COLLECTION,
+        await service.find(tenantOf(request), collectionOf(request, state)),
+        FIND_CAP,
+      );
+    }),
+  );
 }
 
 /** The documents of one scope reference (`/device/{deviceUuid}` and the like). */

@@ -5,10 +5,18 @@ import { single } from '../../shared/http/replies';
 import { parseBody } from '../../shared/schemas/body';
 import { documentMembers, documentUpdateSchema } from '../../shared/schemas/document';
 import { documents } from '../commons/documents';
+import { withTenant } from '../../shared/http/tenant';
 
-export const handler = httpHandler(documentRoutes.update, async (request) => {
-  callerOf(request);
-  const { value, ignored } = parseBody(documentUpdateSchema, request.body, documentMembers);
-  const model = await (await documents.of(request)).update(tenantOf(request), request.params.uuid!, value);
-  return single('DocumentModel', model, { success: { key: 'document.updated' }, ignored, language: request.language });
-});
+export const handler = httpHandler(
+  documentRoutes.update,
+  withTenant(documents, async (request, service) => {
+    callerOf(request);
+    const { value, ignored } = parseBody(documentUpdateSchema, request.body, documentMembers);
+    const model = await service.update(tenantOf(request), request.params.uuid!, value);
+    return single('DocumentModel', model, {
+      success: { key: 'document.updated' },
+      ignored,
+      language: request.language,
+    });
+  }),
+);

@@ -4,11 +4,15 @@ import { tenantOf } from '../../shared/http/request';
 import { clearanceNoticeRoutes } from '../../shared/routes/facility';
 import { NOTICE_LIST_CAP } from '../../shared/services/clearance-notices';
 import { notices } from '../commons/facility';
+import { withTenant } from '../../shared/http/tenant';
 
-export const handler = httpHandler(clearanceNoticeRoutes.list, async (request) => {
-  const listing = await (await notices.of(request)).list(tenantOf(request));
-  return wholeReply(request, 'ClearanceNoticeModelCollection', listing, NOTICE_LIST_CAP, {
-    key: 'listing.truncated',
-    params: { cap: NOTICE_LIST_CAP, total: listing.total },
-  });
-});
+export const handler = httpHandler(
+  clearanceNoticeRoutes.list,
+  withTenant(notices, async (request, service) => {
+    const listing = await service.list(tenantOf(request));
+    return wholeReply(request, 'ClearanceNoticeModelCollection', listing, NOTICE_LIST_CAP, {
+      key: 'listing.truncated',
+      params: { cap: NOTICE_LIST_CAP, total: listing.total },
+    });
+  }),
+);

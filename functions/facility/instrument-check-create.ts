@@ -5,14 +5,18 @@ import { instrumentRoutes } from '../../shared/routes/facility';
 import { parseBody } from '../../shared/schemas/body';
 import { checkCreateSchema, checkMembers } from '../../shared/schemas/instrument';
 import { instruments } from '../commons/facility';
+import { withTenant } from '../../shared/http/tenant';
 
-export const handler = idempotentHandler(instrumentRoutes.addCheck, async (request) => {
-  const caller = callerOf(request);
-  const { value, ignored } = parseBody(checkCreateSchema, request.body, checkMembers);
-  const check = await (await instruments.of(request)).addCheck(tenantOf(request), caller, request.params.uuid!, value);
-  return single('InstrumentCheckModel', check, {
-    success: { key: 'instrument.check_recorded' },
-    ignored,
-    language: request.language,
-  });
-});
+export const handler = idempotentHandler(
+  instrumentRoutes.addCheck,
+  withTenant(instruments, async (request, service) => {
+    const caller = callerOf(request);
+    const { value, ignored } = parseBody(checkCreateSchema, request.body, checkMembers);
+    const check = await service.addCheck(tenantOf(request), caller, request.params.uuid!, value);
+    return single('InstrumentCheckModel', check, {
+      success: { key: 'instrument.check_recorded' },
+      ignored,
+      language: request.language,
+    });
+  }),
+);

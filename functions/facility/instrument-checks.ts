@@ -4,11 +4,15 @@ import { tenantOf } from '../../shared/http/request';
 import { instrumentRoutes } from '../../shared/routes/facility';
 import { INSTRUMENT_LIST_CAP } from '../../shared/services/instruments';
 import { instruments } from '../commons/facility';
+import { withTenant } from '../../shared/http/tenant';
 
-export const handler = httpHandler(instrumentRoutes.checks, async (request) => {
-  const listing = await (await instruments.of(request)).checks(tenantOf(request), request.params.uuid!);
-  return wholeReply(request, 'InstrumentCheckModelCollection', listing, INSTRUMENT_LIST_CAP, {
-    key: 'listing.truncated',
-    params: { cap: INSTRUMENT_LIST_CAP, total: listing.total },
-  });
-});
+export const handler = httpHandler(
+  instrumentRoutes.checks,
+  withTenant(instruments, async (request, service) => {
+    const listing = await service.checks(tenantOf(request), request.params.uuid!);
+    return wholeReply(request, 'InstrumentCheckModelCollection', listing, INSTRUMENT_LIST_CAP, {
+      key: 'listing.truncated',
+      params: { cap: INSTRUMENT_LIST_CAP, total: listing.total },
+    });
+  }),
+);

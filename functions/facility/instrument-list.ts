@@ -4,11 +4,15 @@ import { tenantOf } from '../../shared/http/request';
 import { instrumentRoutes } from '../../shared/routes/facility';
 import { INSTRUMENT_LIST_CAP } from '../../shared/services/instruments';
 import { instruments } from '../commons/facility';
+import { withTenant } from '../../shared/http/tenant';
 
-export const handler = httpHandler(instrumentRoutes.list, async (request) => {
-  const listing = await (await instruments.of(request)).list(tenantOf(request));
-  return wholeReply(request, 'InstrumentModelCollection', listing, INSTRUMENT_LIST_CAP, {
-    key: 'listing.truncated',
-    params: { cap: INSTRUMENT_LIST_CAP, total: listing.total },
-  });
-});
+export const handler = httpHandler(
+  instrumentRoutes.list,
+  withTenant(instruments, async (request, service) => {
+    const listing = await service.list(tenantOf(request));
+    return wholeReply(request, 'InstrumentModelCollection', listing, INSTRUMENT_LIST_CAP, {
+      key: 'listing.truncated',
+      params: { cap: INSTRUMENT_LIST_CAP, total: listing.total },
+    });
+  }),
+);

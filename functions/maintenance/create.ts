@@ -5,14 +5,18 @@ import { maintenanceRoutes } from '../../shared/routes/maintenance';
 import { parseBody } from '../../shared/schemas/body';
 import { maintenanceCreateSchema, maintenanceMembers } from '../../shared/schemas/maintenance';
 import { maintenanceLog } from '../commons/maintenance';
+import { withTenant } from '../../shared/http/tenant';
 
-export const handler = idempotentHandler(maintenanceRoutes.create, async (request) => {
-  const caller = callerOf(request);
-  const { value, ignored } = parseBody(maintenanceCreateSchema, request.body, maintenanceMembers);
-  const model = await (await maintenanceLog.of(request)).create(tenantOf(request), caller, value);
-  return single('MaintenanceLogEntryModel', model, {
-    success: { key: 'maintenance.created' },
-    ignored,
-    language: request.language,
-  });
-});
+export const handler = idempotentHandler(
+  maintenanceRoutes.create,
+  withTenant(maintenanceLog, async (request, service) => {
+    const caller = callerOf(request);
+    const { value, ignored } = parseBody(maintenanceCreateSchema, request.body, maintenanceMembers);
+    const model = await service.create(tenantOf(request), caller, value);
+    return single('MaintenanceLogEntryModel', model, {
+      success: { key: 'maintenance.created' },
+      ignored,
+      language: request.language,
+    });
+  }),
+);

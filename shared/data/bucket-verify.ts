@@ -60,7 +60,8 @@ export async function verifyPage(
     // Keys below the first stored bucket belong to the first slice, which starts at the empty key.
     const start = stored[index] && stored[index]!.firstKey <= key ? stored[index]!.firstKey : '';
     if (next.counting?.firstKey !== start) {
-      if (next.counting) next.drift += await finishSlices(db, tableName, scope, stored, next.counting, start, dryRun);
+      if (next.counting)
+        next.drift += await finishSlices(db, tableName, scope, stored, next.counting, { upTo: start, dryRun });
       next.counting = { firstKey: start, n: 0 };
       next.buckets += 1;
     }
@@ -76,8 +77,7 @@ async function finishSlices(
   scope: BucketScope,
   stored: readonly Bucket[],
   counting: { firstKey: string; n: number },
-  upTo: string | undefined,
-  dryRun: boolean,
+  { upTo, dryRun }: { upTo?: string | undefined; dryRun: boolean },
 ): Promise<number> {
   let drift = await settle(db, tableName, scope, stored, counting, dryRun);
   for (const empty of stored.filter(
@@ -99,7 +99,7 @@ export async function finishVerify(
   const stored = await readBuckets(db, tableName, scope, true);
   const counting = state.counting ?? { firstKey: '', n: 0 };
   // With no key at all, a stored first bucket is settled as empty too.
-  const drift = state.drift + (await finishSlices(db, tableName, scope, stored, counting, undefined, dryRun));
+  const drift = state.drift + (await finishSlices(db, tableName, scope, stored, counting, { dryRun }));
   return { drift, buckets: state.buckets };
 }
 

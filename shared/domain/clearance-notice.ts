@@ -4,7 +4,7 @@
  * a release cites one that is valid at the release, permits the release type and the container's waste form, and
  * for a release in the individual case (§ 37) sets the values. Pure: no AWS, no HTTP.
  */
-import { badRequest, conflict } from '../errors';
+import { badRequest, conflictOver } from '../errors';
 import type { Detail } from '../i18n/translate';
 import {
   clearable,
@@ -174,7 +174,7 @@ export function checkCitedChange(current: NoticeRecord, next: ClearanceNoticeDat
       key: 'detail.valid_until_cited',
       params: { field: 'ValidUntil', at: current.LastCitedAt ?? current.ValidFrom },
     });
-  if (details.length) throw conflict('clearance_notice.cited', undefined, details);
+  if (details.length) throw conflictOver('clearance_notice.cited', details);
 }
 
 /**

@@ -3,7 +3,7 @@
  * released, the time after its closing, its mass and contents, an instrument usable and calibrated for what it holds)
  * and the record it makes (shared/domain/decision-measurement.ts computes the figures). Pure: no AWS, no HTTP.
  */
-import { badRequest, conflict } from '../errors';
+import { badRequest, conflict, conflictOver } from '../errors';
 import type { Detail } from '../i18n/translate';
 import type { ContentLink } from './container-contents';
 import type { ContainerRecord } from './container-fields';
@@ -97,7 +97,7 @@ export function checkInputs(record: ContainerRecord, links: readonly ContentLink
   if (record.Weight === null || !(record.Weight > 0))
     missing.push({ key: 'detail.measurement_input', params: { field: 'Weight' } });
   if (!links.length) missing.push({ key: 'detail.measurement_input', params: { field: 'Contents' } });
-  if (missing.length) throw conflict('container.measurement_inputs', undefined, missing);
+  if (missing.length) throw conflictOver('container.measurement_inputs', missing);
 }
 
 /** What the vector reads of the contents: each content's nuclide, activity and impurities. */

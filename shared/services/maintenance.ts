@@ -41,12 +41,17 @@ const newestFirst = (a: MaintenanceRecord, b: MaintenanceRecord) =>
  * `store` serves the entries of one tenant (create, update) or, for the report, the all-tenant collection; `storeOf`
  * gives the store of a tenant the report reaches (its entries and its client's names, with that tenant's session).
  */
-export function maintenanceService(
-  store: MaintenanceStore,
-  pageSize: number,
-  clock: () => Date = () => new Date(),
-  storeOf: (tenant: Tenant) => Promise<MaintenanceStore> = async () => store,
-) {
+/** What the maintenance log service works with besides its store. */
+export interface MaintenanceServiceOptions {
+  /** Entries a page holds. */
+  pageSize: number;
+  clock?: () => Date;
+  /** The store of one tenant, for a cross-tenant report's names and entries (its session); the store itself else. */
+  storeOf?: (tenant: Tenant) => Promise<MaintenanceStore>;
+}
+
+export function maintenanceService(store: MaintenanceStore, options: MaintenanceServiceOptions) {
+  const { pageSize, clock = () => new Date(), storeOf = async () => store } = options;
   /** The names of the records' people and devices: each client's from its directory, with a tenant of that client. */
   async function namesOf(records: MaintenanceRecord[]): Promise<Map<string, string>> {
     const byClient = new Map<string, { tenant: Tenant; refs: NameRef[] }>();

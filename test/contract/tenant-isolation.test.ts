@@ -283,9 +283,10 @@ describe('a handler whose store keys name another tenant (the first wall broken)
         wholeReply(
           request,
           'MaintenanceLogEntryModelCollection',
-          await maintenanceService(allTenants, config.pageSize, undefined, (tenant) =>
-            stores.forTenant(tenant, request.functionName),
-          ).find(callerOf(request)),
+          await maintenanceService(allTenants, {
+            pageSize: config.pageSize,
+            storeOf: (tenant) => stores.forTenant(tenant, request.functionName),
+          }).find(callerOf(request)),
           1000,
         ),
       );

@@ -91,7 +91,7 @@ describe('maintenance log report', () => {
           }),
         );
       const metered = meter(db);
-      const service = maintenanceService(store, 100);
+      const service = maintenanceService(store, { pageSize: 100 });
       const caller = {
         sub: 'x',
         name: undefined,

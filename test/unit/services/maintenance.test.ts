@@ -55,7 +55,7 @@ describe('maintenanceService report', () => {
     await seed(store, 'c1', 'f1', [1, 4, 7]);
     await seed(store, 'c1', 'f2', [2, 5]);
     await seed(store, 'c2', 'f9', [3, 6]);
-    return { store, service: maintenanceService(store, 2, () => now) };
+    return { store, service: maintenanceService(store, { pageSize: 2, clock: () => now }) };
   }
   const days = (items: { IncidentDateStart: unknown }[]) =>
     items.map((i) => Number(String(i.IncidentDateStart).slice(8, 10)));
@@ -81,7 +81,7 @@ describe('maintenanceService report', () => {
         createEntry({ client: 'c1', facility: 'f1' }, `e${String(i).padStart(4, '0')}`, incident(1), 'ada', now),
         ada,
       );
-    const found = await maintenanceService(store, 100, () => now).find(caller());
+    const found = await maintenanceService(store, { pageSize: 100, clock: () => now }).find(caller());
     expect([found.items.length, found.total, found.truncated]).toEqual([REPORT_FIND_CAP, REPORT_FIND_CAP + 1, true]);
   });
 
@@ -106,7 +106,7 @@ describe('maintenanceService writes', () => {
       sub: 'grace',
       name: 'Grace Hopper',
     });
-    const service = maintenanceService(store, 10, () => now);
+    const service = maintenanceService(store, { pageSize: 10, clock: () => now });
     const model = await service.create({ client: 'c1', facility: 'f1' }, ada, {
       ...incident(2),
       Device: 'dev-1',
@@ -147,7 +147,7 @@ describe('maintenanceService writes', () => {
           return memory.update(previous, next, actor);
         },
       };
-      const service = maintenanceService(store, 10, () => now);
+      const service = maintenanceService(store, { pageSize: 10, clock: () => now });
       expect(await service.update(tenant, ada, 'c1-f1-1', { IncidentTitle: 'renamed' })).toMatchObject({
         IncidentTitle: 'renamed',
         IncidentCause: 'changed meanwhile',
@@ -168,9 +168,14 @@ describe('maintenanceService writes', () => {
     const store = memoryMaintenanceStore();
     await seed(store, 'c1', 'f1', [1]);
     const error = await rejection(
-      maintenanceService(store, 10, () => now).update({ client: 'c1', facility: 'f1' }, ada, 'c1-f1-1', {
-        State: 'SOLVED',
-      }),
+      maintenanceService(store, { pageSize: 10, clock: () => now }).update(
+        { client: 'c1', facility: 'f1' },
+        ada,
+        'c1-f1-1',
+        {
+          State: 'SOLVED',
+        },
+      ),
     );
     expect(error.statusCode).toBe(400);
     expect(error.notification.details?.map((d) => d.params?.field)).toEqual([
