@@ -1,37 +1,19 @@
 /**
- * The OpenAPI document: the committed files are what the code generates, the service serves it, and
- * every error status it documents for an operation is answered by that operation (each call is
+ * The OpenAPI document (committed as the code generates it: test/unit/openapi/files.test.ts): the service serves it,
+ * and every error status it documents for an operation is answered by that operation (each call is
  * checked against the document by `call`, test/support/contract.ts). Statuses that need a
  * particular state (412, a state change's 409) are reached by the resource's own contract tests.
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { exampleOf } from '../../shared/openapi/document';
-import { generatedFiles } from '../../shared/openapi/files';
-import { docsOf, routeDocs } from '../../shared/openapi/routes-meta';
-import { routes } from '../../shared/routes';
 import { REMAINING_TIME_HEADER } from '../../infra/local/lambda';
 import { call, newTenant, token } from '../support/api';
 import { apiDocument } from '../support/contract';
 
 type Json = Record<string, any>;
-const root = path.resolve(import.meta.dirname, '../..');
 
 describe('the OpenAPI document', () => {
-  it('is committed as the code generates it (npm run openapi)', async () => {
-    for (const [file, content] of Object.entries(await generatedFiles())) {
-      expect(readFileSync(path.join(root, file), 'utf8'), `${file} is stale: run npm run openapi`).toBe(content);
-    }
-  });
-
-  it('documents operations of the route table only (shared/openapi/routes-meta.ts), each with its 200 answer', () => {
-    const operations = new Set(routes.map((r) => r.operation));
-    expect(Object.keys(routeDocs).filter((op) => !operations.has(op))).toEqual([]);
-    expect(routes.filter((r) => !docsOf(r).reply).map((r) => r.operation)).toEqual([]);
-  });
-
   it("is served at GET /openapi.json, naming the stage's configured server (locally none: '/')", async () => {
     const served = await call('GET', '/openapi.json');
     expect(served.headers.get('content-type')).toBe('application/json');
