@@ -10,6 +10,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 
+const STACK_TRACES = path.resolve(import.meta.dirname, '../../shared/stack-traces');
 const dir = mkdtempSync(path.join(tmpdir(), 'nm-archive-stack-traces-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -19,7 +20,7 @@ async function stackOf(sourcemap: boolean): Promise<string> {
   writeFileSync(
     entry,
     [
-      `import { mapStackTraces } from ${JSON.stringify(path.resolve(import.meta.dirname, '../../shared/stack-traces'))};`,
+      `import { mapStackTraces } from ${JSON.stringify(STACK_TRACES)};`,
       'mapStackTraces(import.meta.url);',
       'export function boom(): never {',
       "  throw new Error('boom');",

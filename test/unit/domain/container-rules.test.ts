@@ -1,4 +1,4 @@
-/** shared/domain/container-rules.ts: a container's create and update: release fields, the release date, partial update. */
+/** shared/domain/container-rules.ts: a container's create and update: release fields, release date, partial update. */
 import { describe, expect, it } from 'vitest';
 import type { ContentLink } from '../../../shared/domain/container-contents';
 import type { ContainerRecord } from '../../../shared/domain/container-fields';

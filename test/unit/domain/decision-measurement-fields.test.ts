@@ -1,4 +1,4 @@
-/** shared/domain/decision-measurement-fields.ts: a decision measurement's members in its model's order, at every level. */
+/** shared/domain/decision-measurement-fields.ts: a decision measurement's members in its model's order, everywhere. */
 import { describe, expect, it } from 'vitest';
 import type { DecisionMeasurement } from '../../../shared/domain/decision-measurement';
 import {

@@ -96,7 +96,7 @@ describe('the checks before a handler runs', () => {
 });
 
 describe('failures of the handler', () => {
-  it('answer a dependency that stayed unavailable, or a deadline too close to write, 503 with Retry-After', async () => {
+  it('answer a dependency that stayed unavailable, or a deadline too close to write: 503, Retry-After', async () => {
     for (const error of [
       new UnavailableError(new Error('down'), 3),
       Object.assign(new Error('throttled'), { name: 'ProvisionedThroughputExceededException' }),

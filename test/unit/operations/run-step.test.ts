@@ -28,7 +28,7 @@ function counter(until: number) {
 }
 
 describe('a step', () => {
-  it('starts from the initial state, passes the options on, counts itself and reports the result when done', async () => {
+  it('starts from the initial state, passes the options on, counts itself, reports the result when done', async () => {
     const { operation, events } = counter(2);
     const first = await runStep(operation, { client: 'c1', dryRun: true, inputs: { from: 'exports/x/' } });
     expect(first).toMatchObject({ client: 'c1', dryRun: true, inputs: { from: 'exports/x/' }, steps: 1, done: false });
