@@ -2,7 +2,7 @@
  * How far each stack of a stage is from CloudFormation's quotas: 500 resources per stack and a template of 1 MB (by
  * S3), both hard. Each stack of the service keeps to half of them, so the service can double its endpoints without a
  * redesign; `npx cdk synth` prints every stack's figures and fails when one is over (infra/app.ts), and so does
- * test/infra/stack.test.ts. Adding endpoints: docs/deploy.md.
+ * test/infra/stack/stack.test.ts. Adding endpoints: docs/deploy.md.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

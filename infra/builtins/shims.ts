@@ -1,7 +1,7 @@
 /**
  * The CommonJS files in this folder, which stand in for Node built-ins in the bundles (infra/bundling.ts):
- * `node --import tsx infra/builtins/shims.ts` writes them; test/infra/stack.test.ts checks each is what this writes
- * on the pinned Node (the Lambda runtime's major version), so a Node whose exports changed asks for a rewrite.
+ * `node --import tsx infra/builtins/shims.ts` writes them; test/infra/stack/bundling.test.ts checks each is what this
+ * writes on the pinned Node (the Lambda runtime's major version), so a Node whose exports changed asks for a rewrite.
  *
  * A built-in is handed over as the module itself (`process.getBuiltinModule`), never as an ES module namespace,
  * whose creation reads every export, getters included. One that is costly to load and that a function may never

@@ -115,7 +115,8 @@ export function stagePolicies(names: LocalNames) {
   for (const [key, fnId] of fnIds) {
     const roleId = resources[fnId].Properties.Role['Fn::GetAtt'][0] as string;
     const policies = policiesOfRole(roleId);
-    // The tenant role is the one its own role may assume (TENANT_ROLE_ARN names the same, test/infra/stack.test.ts).
+    // The tenant role is the one its own role may assume (TENANT_ROLE_ARN names the same,
+    // test/infra/stack/access.test.ts).
     const assumable = policies
       .flatMap(({ policy }) => policy.Statement as Json[])
       .filter((st) => [st.Action].flat().includes('sts:AssumeRole'))

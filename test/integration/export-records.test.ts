@@ -1,10 +1,10 @@
 /**
  * exportRecords reads one client and nothing else: its directory and its facilities' partitions (found in the
- * facility index, entered here as the stream writer enters it: test/integration/transfer.test.ts follows the stream),
- * never a Scan, so another client's many more items cost it nothing. It
+ * facility index, entered here as the stream writer enters it: test/integration/import-records.test.ts follows the
+ * stream), never a Scan, so another client's many more items cost it nothing. It
  * carries the client's objects in the release records bucket (listed, so an object whose item is lost travels too)
  * with their retention; importRecords puts each missing one back under the same lock (s3rver knows no Object Lock:
- * the request's lock parameters are asserted, as test/integration/records.test.ts does), leaves an existing one
+ * the request's lock parameters are asserted, as test/integration/files.test.ts does), leaves an existing one
  * alone and rejects one whose bytes do not match.
  */
 import { CreateBucketCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';

@@ -1,4 +1,4 @@
-/** The release assessment (shared/domain/release-assessment.ts, release-mixture.ts) against hand-computed values. */
+/** The release assessment (shared/domain/release-assessment.ts) against hand-computed values. */
 import { describe, expect, it } from 'vitest';
 import { HALF_LIVES } from '../../../shared/domain/decay';
 import {
@@ -7,7 +7,7 @@ import {
   ZERO_REMARK,
   type AssessedContainer,
 } from '../../../shared/domain/release-assessment';
-import { secondsUntilCleared, sumOfRatiosAfter } from '../../../shared/domain/release-mixture';
+import { sumOfRatiosAfter } from '../../../shared/domain/release-mixture';
 import { parseTimestamp } from '../../../shared/domain/time';
 
 const T0 = '2026-11-20 08:00:00';
@@ -222,13 +222,6 @@ describe('assessRelease: what the gate relies on', () => {
     const undated = assessRelease({ ...container, MeasurementContamination: 0.5 }, c11, t0);
     expect(undated.MissingInputs).toEqual(['MeasurementContaminationDateTime']);
     expect(undated.ClearanceReached).toBe(false); // the mass alone (ratio 10) already fails
-  });
-});
-
-describe('secondsUntilCleared', () => {
-  it('is 0 for a mixture already at or below 1, and T½ for a single term at 2', () => {
-    expect(secondsUntilCleared([{ ratioAtMeasurement: 1, halfLife: 100 }])).toBe(0);
-    expect(secondsUntilCleared([{ ratioAtMeasurement: 2, halfLife: 100 }])).toBe(100);
   });
 });
 

@@ -1,9 +1,8 @@
 /**
- * shared/domain/release-register.ts and record-wording.ts: the register's CSV in its two forms (RFC 4180 in
- * English; what a German spreadsheet opens), and the record's wording of numbers.
+ * shared/domain/release-register.ts: the register's CSV in its two forms (RFC 4180 in English; what a German
+ * spreadsheet opens).
  */
 import { describe, expect, it } from 'vitest';
-import { formatNumber } from '../../../shared/domain/record-wording';
 import { REGISTER_FIELDS, registerCsv, type RegisterLine } from '../../../shared/domain/release-register';
 
 const row: RegisterLine = {
@@ -61,16 +60,5 @@ describe('registerCsv', () => {
     expect(cells.length).toBe(REGISTER_FIELDS.length + 1); // the Justification's own `;` is inside quotes
     expect(cells.slice(5, 9)).toEqual(['10,5', 'SOLID', '0,8925', 'I-131=8,925 | F-18=7,587e-19']);
     expect(line).toContain('"two, parts; and more"');
-  });
-});
-
-describe('formatNumber', () => {
-  it('four significant digits with a decimal comma; an exponent far from 1; a dash for none', () => {
-    expect([formatNumber(1234.5), formatNumber(0.5), formatNumber(1.5e7), formatNumber(null)]).toEqual([
-      '1.235',
-      '0,5',
-      '1,500e+7',
-      '–',
-    ]);
   });
 });

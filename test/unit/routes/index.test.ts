@@ -3,18 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { containerRoutes } from '../../../shared/routes/containers';
 import { docsRoutes } from '../../../shared/routes/docs';
 import { documentRoutes } from '../../../shared/routes/documents';
-import { MalformedPathError, matchRoute, pathVariables, routeKey, routes } from '../../../shared/routes';
+import { MalformedPathError, matchRoute, routeKey, routes } from '../../../shared/routes';
 
 const CONTAINERS = '/waste-management/api/v1/c1/f1/container';
 const DOCUMENTS = '/document/api/v1/c1/f1/documents';
 const operationOf = (method: string, path: string) => matchRoute(method, path)?.route.operation;
-
-describe('pathVariables', () => {
-  it('lists the variables of a template in order', () => {
-    expect(pathVariables('/a/{clientUuid}/{facilityUuid}/b/{page}')).toEqual(['clientUuid', 'facilityUuid', 'page']);
-    expect(pathVariables('/docs')).toEqual([]);
-  });
-});
 
 describe('matchRoute', () => {
   it('finds the route by method and template, with its route key and decoded path parameters', () => {

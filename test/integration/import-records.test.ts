@@ -1,6 +1,7 @@
 /**
- * exportRecords then importRecords into a fresh table and bucket give back the same records and
- * files; importing twice changes nothing; a tampered export is refused; invalid records are rejected.
+ * importRecords (shared/operations/import-records.ts) of what exportRecords wrote, into a fresh table and bucket: the
+ * same records and files come back; importing twice changes nothing; a tampered export is refused; invalid records
+ * are rejected.
  */
 import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';

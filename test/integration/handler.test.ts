@@ -1,7 +1,7 @@
 /**
- * The Middy stack under faults a real emulator cannot produce on demand: a DynamoDB that always
- * throttles (a small HTTP server speaking its protocol), one that is down (a closed port), a
- * deadline that comes before the commit, and an unexpected exception.
+ * The Middy stack (shared/http/handler.ts) under faults a real emulator cannot produce on demand: a DynamoDB that
+ * always throttles (a small HTTP server speaking its protocol), one that is down (a closed port), a deadline that
+ * comes before the commit, and an unexpected exception.
  */
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';

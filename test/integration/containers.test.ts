@@ -1,4 +1,7 @@
-/** The container store on DynamoDB Local: keys by tenant, transactions, conditions, names, audit. */
+/**
+ * The container store's DynamoDB adapter (shared/data/containers.ts) on DynamoDB Local: keys by tenant, transactions,
+ * conditions, names, audit.
+ */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';

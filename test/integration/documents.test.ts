@@ -1,4 +1,7 @@
-/** The document store's sequence memory on DynamoDB Local: counters and page buckets stay exact. */
+/**
+ * The document store (shared/data/documents.ts) on DynamoDB Local: its sequence memory, counters and page buckets,
+ * stays exact.
+ */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';

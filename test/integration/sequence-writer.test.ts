@@ -1,0 +1,55 @@
+/**
+ * shared/data/sequence-writer.ts on DynamoDB Local: the one ordered writer turns the changes of counted items into
+ * counters and page buckets, exactly once however often a batch is delivered again.
+ */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { queryAll } from '../../shared/data/query';
+import { type ChangeRecord, type Membership, NO_MEMBERSHIP, sequenceWriter } from '../../shared/data/sequence-writer';
+import { documentClient, runtime } from '../support/api';
+
+const db = documentClient();
+const table = () => runtime().tableName;
+const PREFIX = 'PAGES#T#';
+
+/** A test item counts in its partition's counter and page buckets, under its key K. */
+const membershipOf = (item: Record<string, unknown> | undefined): Membership =>
+  item?.Type === 'Counted'
+    ? {
+        counters: [{ pk: String(item.PK), sk: 'COUNT#T' }],
+        pages: [{ scope: { pk: String(item.PK), prefix: PREFIX }, key: String(item.K) }],
+      }
+    : NO_MEMBERSHIP;
+
+describe('the sequence writer', () => {
+  it('counts creations and removals once, even when a batch is delivered again, and ignores other items', async () => {
+    const PK = `TEST#${randomUUID()}`;
+    const item = (K: string) => ({ PK, SK: `ITEM#${K}`, Type: 'Counted', K });
+    const writer = sequenceWriter(db, table(), membershipOf);
+    const first: ChangeRecord[] = [
+      { sequenceNumber: '100', after: item('a') },
+      { sequenceNumber: '101', after: item('b') },
+      { sequenceNumber: '102', after: item('c') },
+      { sequenceNumber: '103', after: { PK, SK: 'OTHER', Type: 'Other' } },
+    ];
+    expect(await writer.apply(first)).toMatchObject({ counters: 1, pages: 3 });
+    const second: ChangeRecord[] = [
+      { sequenceNumber: '104', before: item('b') },
+      { sequenceNumber: '105', before: item('c'), after: { ...item('c'), Name: 'renamed' } },
+    ];
+    await writer.apply(second);
+    // At least once: both batches again change nothing.
+    await writer.apply([...first, ...second]);
+    const counter = await db.send(
+      new GetCommand({ TableName: table(), Key: { PK, SK: 'COUNT#T' }, ConsistentRead: true }),
+    );
+    expect(counter.Item?.N).toBe(2);
+    const buckets = await queryAll(db, table(), {
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      ExpressionAttributeValues: { ':pk': PK, ':prefix': PREFIX },
+      ConsistentRead: true,
+    });
+    expect(buckets.reduce((sum, b) => sum + (b.N as number), 0)).toBe(2);
+  });
+});

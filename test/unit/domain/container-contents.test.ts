@@ -1,0 +1,110 @@
+/** shared/domain/container-contents.ts: a container's contents, their model and when they may change. */
+import { describe, expect, it } from 'vitest';
+import {
+  assessedContents,
+  checkContentAddable,
+  type ContentLink,
+  MAX_CONTENTS,
+  toContentLink,
+  toContentModel,
+} from '../../../shared/domain/container-contents';
+import { type ContainerRecord, EMPTY_CONTAINER } from '../../../shared/domain/container-fields';
+import { errorOf } from '../../support/errors';
+
+const now = new Date('2026-03-01T12:00:00Z');
+const open: ContainerRecord = {
+  ...EMPTY_CONTAINER,
+  Name: 'Box',
+  Client: 'c1',
+  Facility: 'f1',
+  Uuid: 'u1',
+  Version: 1,
+  CreatedAt: '2026-03-01 08:00:00',
+  UpdatedAt: '2026-03-01 08:00:00',
+};
+const product: ContentLink = {
+  kind: 'CYCLOTRON_PRODUCT',
+  id: 'p1',
+  nuclide: 'F-18',
+  uuid: 'l1',
+  activity: 1e6,
+  activityDateTime: '2026-03-01 08:00:00',
+  createdAt: '2026-03-01 08:01:00',
+  createdBy: 'u7',
+  impurities: [{ nuclide: 'F-18', fraction: 0.01 }],
+};
+
+describe('a content', () => {
+  it('reads back as the link it was stored as; an imported link lacking the optional fields has them null', () => {
+    const model = toContentModel(product);
+    expect(model).toEqual({
+      Uuid: 'l1',
+      Kind: 'CYCLOTRON_PRODUCT',
+      ContentId: 'p1',
+      Nuclide: 'F-18',
+      Activity: 1e6,
+      ActivityDateTime: '2026-03-01 08:00:00',
+      CreatedAt: '2026-03-01 08:01:00',
+      CreatedBy: 'u7',
+      Impurities: [{ Nuclide: 'F-18', Fraction: 0.01 }],
+    });
+    expect(toContentLink(model)).toEqual(product);
+    expect(toContentModel({ kind: 'GENERATOR_ELUAT', id: 'e1', nuclide: 'Tc-99m' })).toMatchObject({
+      Uuid: null,
+      Activity: null,
+      Impurities: null,
+    });
+  });
+
+  it('goes into the assessment with its nuclide, activity, time and impurities (null when not entered)', () => {
+    expect(assessedContents([product, { kind: 'GENERATOR_ELUAT', id: 'e1', nuclide: 'Tc-99m' }])).toEqual([
+      { nuclide: 'F-18', activity: 1e6, activityDateTime: '2026-03-01 08:00:00', impurities: product.impurities },
+      { nuclide: 'Tc-99m', activity: null, activityDateTime: null, impurities: null },
+    ]);
+  });
+});
+
+describe('adding a content', () => {
+  const add = (record: ContainerRecord, links: readonly ContentLink[], content: Partial<ContentLink> = {}) =>
+    errorOf(() => checkContentAddable(record, links, { id: 'p2', activityDateTime: null, ...content }, now));
+
+  it('is allowed to an OPEN container, once per content id', () => {
+    expect(() => checkContentAddable(open, [product], { id: 'p2', activityDateTime: null }, now)).not.toThrow();
+    expect(add(open, [product], { id: 'p1' }).notification).toMatchObject({
+      key: 'container.content_duplicate',
+      params: { contentId: 'p1' },
+    });
+  });
+
+  it(`stops at ${MAX_CONTENTS} contents`, () => {
+    const full = Array.from({ length: MAX_CONTENTS }, (_, i) => ({ ...product, id: `p${i + 10}` }));
+    expect([add(open, full).statusCode, add(open, full).notification.key]).toEqual([409, 'container.contents_full']);
+  });
+
+  it('is refused once the container left OPEN or was released, naming why', () => {
+    expect(add({ ...open, State: 'DECAY' }, []).notification).toMatchObject({
+      key: 'container.contents_locked',
+      params: { state: 'DECAY' },
+    });
+    const released = {
+      ...open,
+      IsReleasedByRadiationProtectionOfficer: true,
+      ReleasedByRadiationProtectionOfficerDateTime: '2026-03-01 10:00:00',
+    };
+    expect(add(released, []).notification).toMatchObject({
+      key: 'container.release_frozen',
+      params: { at: '2026-03-01 10:00:00' },
+    });
+  });
+
+  it('refuses an activity time more than 5 minutes ahead with 400; 5 minutes is tolerated', () => {
+    const error = add(open, [], { activityDateTime: '2026-03-01 12:05:01' });
+    expect(error.statusCode).toBe(400);
+    expect(error.notification.details).toEqual([
+      { key: 'detail.future', params: { field: 'ActivityDateTime', minutes: 5 } },
+    ]);
+    expect(() =>
+      checkContentAddable(open, [], { id: 'p2', activityDateTime: '2026-03-01 12:05:00' }, now),
+    ).not.toThrow();
+  });
+});

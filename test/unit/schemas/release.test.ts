@@ -1,0 +1,57 @@
+/** shared/schemas/release.ts: a release's body (and its 400 details) and the register's query parameters. */
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { parseBody, parseQueryText } from '../../../shared/schemas/body';
+import { releaseBodySchema, releaseMembers, releaseTypeQuery, yearQuery } from '../../../shared/schemas/release';
+import { refusal } from '../../support/body';
+import { errorOf } from '../../support/errors';
+
+const notice = '5b7e2a90-1c44-4b8e-a3f1-6d2c9e8f7a10';
+
+describe('a release body', () => {
+  it('names the notice it rests on; the type is UNRESTRICTED unless given; a note is optional', () => {
+    expect(parseBody(releaseBodySchema, { ClearanceNoticeUuid: notice }, releaseMembers).value).toEqual({
+      ReleaseType: 'UNRESTRICTED',
+      ClearanceNoticeUuid: notice,
+    });
+    expect(
+      parseBody(
+        releaseBodySchema,
+        { ClearanceNoticeUuid: notice, ReleaseType: 'INDIVIDUAL', Justification: 'Sorted in the hot lab.' },
+        releaseMembers,
+      ).value,
+    ).toEqual({ ReleaseType: 'INDIVIDUAL', ClearanceNoticeUuid: notice, Justification: 'Sorted in the hot lab.' });
+  });
+
+  it('refuses one without its notice, of an unknown type, or naming who releases (that is the token)', () => {
+    expect(refusal(releaseBodySchema, {}, releaseMembers)).toEqual(['ClearanceNoticeUuid: is required']);
+    expect(refusal(releaseBodySchema, { ClearanceNoticeUuid: notice, ReleaseType: 'ANY' }, releaseMembers)[0]).toMatch(
+      /^ReleaseType: must be one of UNRESTRICTED, SPECIFIC_DISPOSAL, INDIVIDUAL/,
+    );
+    expect(
+      refusal(
+        releaseBodySchema,
+        { ClearanceNoticeUuid: notice, ReleasedByRadiationProtectionOfficer: 'x' },
+        releaseMembers,
+      ),
+    ).toEqual(['ReleasedByRadiationProtectionOfficer: unknown member']);
+    // A note on the record says something: 10 characters at least.
+    expect(
+      refusal(releaseBodySchema, { ClearanceNoticeUuid: notice, Justification: 'ok' }, releaseMembers),
+    ).toHaveLength(1);
+  });
+});
+
+describe("the register's query parameters", () => {
+  it('take a year of four digits, 0001 to 9999, as a number', () => {
+    expect(parseQueryText(yearQuery, { year: '2026' }, 'year')).toBe(2026);
+    expect(parseQueryText(yearQuery, { year: '0001' }, 'year')).toBe(1);
+    for (const year of ['0000', '26', '20261', '2026 ', 'MMXXVI'])
+      expect(errorOf(() => parseQueryText(yearQuery, { year }, 'year')).statusCode, year).toBe(400);
+  });
+
+  it('take a release type by its name', () => {
+    expect(v.parse(releaseTypeQuery, 'SPECIFIC_DISPOSAL')).toBe('SPECIFIC_DISPOSAL');
+    expect(v.safeParse(releaseTypeQuery, 'unrestricted').success).toBe(false);
+  });
+});

@@ -1,0 +1,257 @@
+/**
+ * shared/services/release-act.ts over the in-memory stores (test/support/memory/), reached as the release and
+ * container services reach it: the lawful release (a notice in force that permits the type and the form, a recent
+ * decision measurement whose detection limits are low enough and whose values meet the type), no override, and what
+ * it writes beside the container (its record document, its register line, the notice's citation, the locked file).
+ */
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { rejection } from '../../support/errors';
+import { measurementFixture, noticeFixture } from '../../support/memory/release-sources';
+import { ada, decaying, grace, input, measure, NEXT_DAY, ready, setup, tenant } from '../../support/memory/releasing';
+
+describe('the release act', () => {
+  it('releases on the notice and the decision measurement: record, register line, citation, locked file', async () => {
+    const s = setup();
+    const uuid = await ready(s);
+    const { model, etag } = await s.releases.release(tenant, grace, uuid, input(s), 'req-1');
+    expect(model).toMatchObject({
+      ContainerUuid: uuid,
+      ReleaseType: 'UNRESTRICTED',
+      ClearanceNoticeUuid: 'notice-1',
+      ReleasedAt: '2026-11-21 08:00:00',
+      ReleasedBy: 'grace',
+      ReleasedByName: 'Grace Hopper',
+      Justification: null,
+      Assessment: {
+        ReleaseType: 'UNRESTRICTED',
+        DecisionMeasurement: { ClearanceReached: true, DetectionLimitsSufficient: true, SumOfRatios: 0.001 },
+      },
+    });
+    const document = s.store.documents.get(model.RecordDocumentUuid)!;
+    expect(document).toMatchObject({ Scope: 'RECORD', ScopeReference: uuid, KeptUntil: '2056-11-21 08:00:00' });
+    const file = s.files.objects.get(document.File!.Key)!;
+    expect(createHash('sha256').update(file.body).digest('hex')).toBe(model.Sha256);
+    expect(file.retention).toMatchObject({ mode: 'COMPLIANCE', sha256: model.Sha256 });
+    expect((await s.containers.load(tenant, uuid)).etag).toBe(etag);
+    expect(s.store.citations).toEqual([{ tenant, notice: { Uuid: 'notice-1', Version: 1 } }]);
+    const [line] = await s.register.register(tenant, 2026);
+    expect(line).toMatchObject({
+      ContainerUuid: uuid,
+      Weight: 10_000,
+      WasteForm: 'SOLID',
+      SumOfRatios: 0.001,
+      MeasurementMethod: 'GROSS_ACTIVITY_PER_MASS',
+      InstrumentSerialNumber: 'SN-4711',
+      DecisionMeasurementAt: '2026-11-21 08:00:00',
+      ReleaseType: 'UNRESTRICTED',
+      ClearanceNoticeUuid: 'notice-1',
+      ClearanceNoticeFileNumber: 'RP-2026/0815',
+      Nuclides: [
+        { Nuclide: 'F-18', SpecificActivityBqPerG: 0.01, ValueUsedBqPerG: 0.01, BelowDecisionThreshold: false },
+      ],
+    });
+  });
+
+  it('has no override: a Justification opens nothing, from DECAY or when the values are not met', async () => {
+    const s = setup();
+    const note = 'Measured again by hand below the levels; the prediction is conservative.';
+    const inDecay = await decaying(s);
+    const fromDecay = await rejection(s.releases.release(tenant, grace, inDecay, input(s, 'UNRESTRICTED', note), 'r'));
+    expect(fromDecay.notification).toEqual({ key: 'container.release_state', params: { state: 'DECAY' } });
+    const hot = await ready(s, { name: 'Hot' });
+    measure(s, hot, { valueUsed: 25 });
+    const notMet = await rejection(s.releases.release(tenant, grace, hot, input(s, 'UNRESTRICTED', note), 'r'));
+    expect(notMet.statusCode).toBe(409);
+    expect(notMet.notification).toMatchObject({
+      key: 'container.clearance_not_reached',
+      params: { type: 'UNRESTRICTED' },
+      details: expect.arrayContaining([
+        { key: 'detail.decision_measurement', params: { at: '2026-11-21 08:00:00', sum: '2.5', limits: 'true' } },
+      ]),
+    });
+    expect([s.rendered.length, s.files.objects.size]).toEqual([0, 0]);
+  });
+
+  it('rests on a notice of the facility in force that permits the type and the form', async () => {
+    const s = setup();
+    const uuid = await ready(s);
+    const unknown = await rejection(s.releases.release(tenant, grace, uuid, { ...input(s), noticeUuid: 'nope' }, 'r'));
+    expect([unknown.statusCode, unknown.notification.key]).toEqual([404, 'clearance_notice.not_found']);
+    s.sources.addNotice(
+      noticeFixture(tenant, {
+        Uuid: 'later',
+        ValidFrom: '2027-01-01 00:00:00',
+        ReleaseTypes: ['INDIVIDUAL'],
+        WasteForms: ['LIQUID_AQUEOUS'],
+      }),
+    );
+    const misfit = await rejection(s.releases.release(tenant, grace, uuid, { ...input(s), noticeUuid: 'later' }, 'r'));
+    expect(misfit.notification).toMatchObject({
+      key: 'container.notice_not_applicable',
+      params: { fileNumber: 'RP-2026/0815' },
+    });
+    expect(misfit.notification.details!.map((d) => d.key)).toEqual([
+      'detail.notice_not_in_force',
+      'detail.notice_type',
+      'detail.notice_form',
+    ]);
+    // Another facility's notice is not found.
+    s.sources.addNotice(noticeFixture({ client: 'c1', facility: 'f2' }, { Uuid: 'elsewhere' }));
+    const foreign = await rejection(
+      s.releases.release(tenant, grace, uuid, { ...input(s), noticeUuid: 'elsewhere' }, 'r'),
+    );
+    expect(foreign.statusCode).toBe(404);
+  });
+
+  it('needs a waste form the type covers: an aqueous liquid is released only in the individual case', async () => {
+    const s = setup();
+    const uuid = await ready(s);
+    await s.containers.update(tenant, ada, uuid, { WasteForm: null }, undefined, 'r');
+    const none = await rejection(s.releases.release(tenant, grace, uuid, input(s), 'r'));
+    expect(none.notification.key).toBe('container.waste_form_required');
+    await s.containers.update(tenant, ada, uuid, { WasteForm: 'LIQUID_AQUEOUS' }, undefined, 'r');
+    const liquid = await rejection(s.releases.release(tenant, grace, uuid, input(s), 'r'));
+    expect(liquid.notification).toEqual({
+      key: 'container.waste_form_not_permitted',
+      params: { type: 'UNRESTRICTED', form: 'LIQUID_AQUEOUS', forms: 'SOLID, LIQUID_ORGANIC, OIL' },
+    });
+  });
+
+  it('needs a decision measurement since DECAY, recent, of the present mass, detection limits low enough', async () => {
+    const s = setup();
+    const uuid = await decaying(s);
+    s.at(NEXT_DAY);
+    await s.containers.update(tenant, ada, uuid, { State: 'RELEASE_DATE_REACHED' }, undefined, 'r');
+    const none = await rejection(s.releases.release(tenant, grace, uuid, input(s), 'r'));
+    expect(none.notification).toEqual({
+      key: 'container.decision_measurement_required',
+      params: { since: '2026-11-20 08:00:00' },
+    });
+    measure(s, uuid);
+    s.at('2026-11-29T08:00:01Z');
+    const old = await rejection(s.releases.release(tenant, grace, uuid, input(s), 'r'));
+    expect(old.notification).toEqual({
+      key: 'container.decision_measurement_stale',
+      params: { at: '2026-11-21 08:00:00', reason: 'older than 7 days' },
+    });
+    await s.containers.update(tenant, ada, uuid, { Weight: 9_000 }, undefined, 'r');
+    measure(s, uuid, { weightG: 10_000 });
+    const lighter = await rejection(s.releases.release(tenant, grace, uuid, input(s), 'r'));
+    expect(lighter.notification.params).toMatchObject({
+      reason: 'it measured 10000 g, the container now weighs 9000 g',
+    });
+    s.sources.addMeasurement(
+      tenant,
+      measurementFixture({
+        containerUuid: uuid,
+        at: '2026-11-29 08:00:02',
+        weightG: 9_000,
+        fractions: { 'F-18': 1 },
+        valueUsed: 5,
+        detectionLimit: 20,
+        detected: false,
+      }),
+    );
+    s.at('2026-11-29T08:00:03Z');
+    const blind = await rejection(s.releases.release(tenant, grace, uuid, input(s), 'r'));
+    expect(blind.notification).toMatchObject({
+      key: 'container.detection_limit_too_high',
+      params: { at: '2026-11-29 08:00:02', type: 'UNRESTRICTED' },
+    });
+  });
+
+  it('SPECIFIC_DISPOSAL measures against Spalte 8 and 9; a nuclide without them is missing', async () => {
+    const s = setup();
+    s.sources.addNotice(noticeFixture(tenant, { Uuid: 'disposal', ReleaseTypes: ['SPECIFIC_DISPOSAL'] }));
+    const f18 = await ready(s);
+    const missing = await rejection(
+      s.releases.release(tenant, grace, f18, { ...input(s, 'SPECIFIC_DISPOSAL'), noticeUuid: 'disposal' }, 'r'),
+    );
+    expect(missing.notification.details).toContainEqual({
+      key: 'detail.missing_input',
+      params: { field: 'ClearanceLevel:F-18' },
+    });
+    // I-131 at 20 Bq/g: twice Spalte 3 (10), within Spalte 8 and 9 (50, 70: the lower, 50).
+    const iodine = await decaying(s, { name: 'Iodine', nuclide: 'I-131', activity: 100 });
+    await s.containers.update(tenant, ada, iodine, { State: 'RELEASE_DATE_REACHED' }, undefined, 'r');
+    measure(s, iodine, { nuclide: 'I-131', valueUsed: 20 });
+    const { model } = await s.releases.release(
+      tenant,
+      grace,
+      iodine,
+      { ...input(s, 'SPECIFIC_DISPOSAL'), noticeUuid: 'disposal' },
+      'r',
+    );
+    expect(model.Assessment.DecisionMeasurement).toMatchObject({ SumOfRatios: 0.4, ClearanceReached: true });
+    expect(model.Assessment.Nuclides[0]!.ClearanceLevelBqPerG).toBe(50);
+  });
+
+  it('INDIVIDUAL measures against the notice values; a nuclide it does not list is missing', async () => {
+    const s = setup();
+    s.sources.addNotice(
+      noticeFixture(tenant, {
+        Uuid: 'single-case',
+        ReleaseTypes: ['INDIVIDUAL'],
+        WasteForms: ['LIQUID_AQUEOUS'],
+        Limits: [{ Nuclide: 'I-131', SpecificActivity: 1, SurfaceActivity: null }],
+      }),
+    );
+    const uuid = await ready(s);
+    await s.containers.update(tenant, ada, uuid, { WasteForm: 'LIQUID_AQUEOUS' }, undefined, 'r');
+    const error = await rejection(
+      s.releases.release(tenant, grace, uuid, { ...input(s, 'INDIVIDUAL'), noticeUuid: 'single-case' }, 'r'),
+    );
+    expect(error.notification.details).toContainEqual({
+      key: 'detail.missing_input',
+      params: { field: 'ClearanceLevel:F-18' },
+    });
+  });
+
+  it('a PUT setting the release runs the act UNRESTRICTED under the one notice that permits it', async () => {
+    const s = setup();
+    const uuid = await ready(s);
+    s.sources.addNotice(noticeFixture(tenant, { Uuid: 'second' }));
+    const two = await rejection(
+      s.containers.update(tenant, grace, uuid, { IsReleasedByRadiationProtectionOfficer: true }, undefined, 'r'),
+    );
+    expect(two.notification).toEqual({ key: 'container.release_notice_ambiguous', params: { count: 2 } });
+    const s1 = setup();
+    const one = await ready(s1);
+    const done = await s1.containers.update(
+      tenant,
+      grace,
+      one,
+      { IsReleasedByRadiationProtectionOfficer: true },
+      undefined,
+      'r',
+    );
+    expect(done.model).toMatchObject({ IsReleasedByRadiationProtectionOfficer: true });
+    expect((await s1.register.register(tenant, 2026))[0]).toMatchObject({ ClearanceNoticeUuid: 'notice-1' });
+  });
+
+  it("404 for another tenant's container, and nothing is rendered or stored", async () => {
+    const s = setup();
+    const uuid = await ready(s);
+    const error = await rejection(s.releases.release({ client: 'c1', facility: 'f2' }, grace, uuid, input(s), 'r'));
+    expect(error.statusCode).toBe(404);
+    expect([s.rendered.length, s.files.objects.size]).toEqual([0, 0]);
+  });
+
+  it('a second release is 409, and the record prints a mass corrected after closing', async () => {
+    const s = setup();
+    const uuid = await decaying(s);
+    const reason = 'Weighed again on the calibrated scale: 10.5 kg.';
+    await s.containers.update(tenant, grace, uuid, { Weight: 10_500 }, undefined, 'r', reason);
+    s.at(NEXT_DAY);
+    await s.containers.update(tenant, ada, uuid, { State: 'RELEASE_DATE_REACHED' }, undefined, 'r');
+    measure(s, uuid, { weightG: 10_500 });
+    await s.releases.release(tenant, grace, uuid, input(s), 'r');
+    const lines = Object.fromEntries(s.rendered[0]!.sections.flatMap((x) => ('lines' in x ? x.lines : [])));
+    expect(lines['Masse berichtigt nach dem Verschließen']).toBe(
+      `am 2026-11-20 08:00:00 UTC von 10 kg auf 10,5 kg durch Grace Hopper, Begründung: ${reason}`,
+    );
+    const again = await rejection(s.releases.release(tenant, grace, uuid, input(s), 'r'));
+    expect(again.notification).toEqual({ key: 'container.already_released', params: { at: '2026-11-21 08:00:00' } });
+  });
+});
