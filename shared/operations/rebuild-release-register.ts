@@ -70,18 +70,13 @@ export function rebuildReleaseRegister(
   meterUsage(db);
   const repair = dynamoRegisterRepair(db, tableName);
 
-  /** The first year after `after` with a line object: listing from past that year's folder, one key at a time. */
+  /** The first year after `after` with a folder of line objects (a name that is no year holds no line: skipped). */
   async function nextObjectYear(tenant: Tenant, after: number): Promise<number | undefined> {
-    const prefix = registerPrefix(tenant);
-    // '~' sorts after every character of a line object's name: the listing starts past the year's folder.
-    let startAfter = `${prefix}${String(after).padStart(4, '0')}/~`;
-    for (;;) {
-      const [key] = (await records.list(prefix, { after: startAfter, limit: 1 })).keys;
-      if (key === undefined) return undefined;
-      const year = /^(\d{4})\//.exec(key.slice(prefix.length))?.[1];
-      if (year !== undefined && Number(year) > after) return Number(year);
-      startAfter = key; // not a year's folder: verify reads none of it either
-    }
+    const years = (await records.folders(registerPrefix(tenant)))
+      .filter((name) => /^\d{4}$/.test(name))
+      .map(Number)
+      .filter((year) => year > after);
+    return years.length ? Math.min(...years) : undefined;
   }
 
   /** The year's objects read back as lines, and those that are none. */
