@@ -186,7 +186,7 @@ export function rebuildReleaseRegister(
           years: state.years,
           // The first restored lines and objects, and the first conflicts, with their reasons.
           restorations: state.restored,
-          findings: conflicts.slice(0, NAMED),
+          conflicting: conflicts.slice(0, NAMED),
           head,
         },
       };

@@ -76,7 +76,7 @@ describe('rebuildReleaseRegister', () => {
     book = await released(3);
   }, 60_000);
 
-  it('restores removed lines from their locked objects: the register and verify as before, the next release chains on', async () => {
+  it('puts removed lines back from their objects: register and verify as before, the next release chains', async () => {
     const { t, lines, next } = book;
     const [first, second, third] = lines as [Line, Line, Line];
     expect(await verify(t)).toEqual({ Valid: true, Lines: 3, Objects: 3, FirstBroken: null, Missing: [] });
@@ -108,7 +108,7 @@ describe('rebuildReleaseRegister', () => {
       conflicts: 0,
       unchanged: 1,
       years: [{ year, lines: 1, objects: 3, restoredLines: 2, restoredObjects: 0, conflicts: 0, unchanged: 1 }],
-      findings: [],
+      conflicting: [],
       head: { was: idOf(first), end: idOf(first), moved: false },
       written: { items: 0, capacityUnits: 0 },
     });
@@ -148,7 +148,7 @@ describe('rebuildReleaseRegister', () => {
     });
   }, 60_000);
 
-  it('names a changed line as a conflict and leaves it as it is; writes a missing line object from its line', async () => {
+  it('names a changed line and leaves it as it is; writes a missing line object from its line', async () => {
     const { t, lines, next } = book;
     const first = lines[0]!;
     const last = (await register(t)).find((l) => l.ContainerUuid === next.uuid)!;
@@ -171,7 +171,7 @@ describe('rebuildReleaseRegister', () => {
       conflicts: 1,
       unchanged: 2,
       restorations: [{ ...idOf(last), Restored: 'object' }],
-      findings: [{ ...idOf(first), Reason: 'the line differs from its locked object' }],
+      conflicting: [{ ...idOf(first), Reason: 'the line differs from its locked object' }],
     });
     const kept = await db().send(new GetCommand({ TableName: runtime().tableName, Key: lineKey(t, first) }));
     expect(kept.Item?.Weight).toBe(1);

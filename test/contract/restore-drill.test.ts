@@ -67,7 +67,7 @@ beforeAll(async () => {
 }, 60_000);
 
 describe('the restore drill', () => {
-  it('export, a new table and records bucket, import: every year of every facility verifies, the register as it was', async () => {
+  it('export, import into a new table and bucket: every year of every facility verifies as it was', async () => {
     const files = s3FileStorage(s3, runtime().bucketName);
     const exported = await runToEnd(exportRecords(db, runtime().tableName, s3, runtime().bucketName, files, records), {
       client,
