@@ -1,10 +1,11 @@
 /**
- * What rebuildReleaseRegister does with the table (shared/operations/rebuild-release-register.ts): it finds the years
- * that hold a facility's lines, reads a year's lines, puts back a line the table lacks (never over an item), and moves
- * the chain's head onto the chain's true end when lines restored after it left it behind. Nothing here changes a line.
+ * What rebuildReleaseRegister does with the table (shared/operations/rebuild-release-register.ts) beside reading a
+ * year's lines (shared/data/releases.ts): it finds the years that hold a facility's lines, puts back a line the table
+ * lacks (never over an item), and moves the chain's head onto the chain's true end when lines restored after it left
+ * it behind. Nothing here changes a line.
  */
 import { GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { REGISTER_FIELDS, type RegisterLine } from '../domain/release-register';
+import type { RegisterLine } from '../domain/release-register';
 import { queryAll } from './query';
 import { registerHeadItem, releaseEntryItem } from './releases';
 import { keys, type Tenant } from './table';
@@ -48,21 +49,6 @@ export function dynamoRegisterRepair(db: DynamoDBDocumentClient, tableName: stri
       );
       const sk = out.Items?.[0]?.SK as string | undefined;
       return sk === undefined ? undefined : yearOfKey(sk);
-    },
-
-    /** A year's lines, every member, read consistently (a line a release just wrote is not restored over). */
-    async lines(tenant: Tenant, year: number): Promise<RegisterLine[]> {
-      const names = Object.fromEntries(REGISTER_FIELDS.map((f, i) => [`#f${i}`, f]));
-      const items = await queryAll(db, tableName, {
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.tenant(tenant), ':prefix': keys.releaseYearPrefix(year) },
-        ProjectionExpression: Object.keys(names).join(', '),
-        ExpressionAttributeNames: names,
-        ConsistentRead: true,
-      });
-      return items.map(
-        (item) => Object.fromEntries(REGISTER_FIELDS.map((f) => [f, item[f] ?? null])) as unknown as RegisterLine,
-      );
     },
 
     /** Puts back a line the table lacks; false when an item has its key by now (it is left as it is). */
@@ -112,4 +98,3 @@ export function dynamoRegisterRepair(db: DynamoDBDocumentClient, tableName: stri
     },
   };
 }
-export type RegisterRepair = ReturnType<typeof dynamoRegisterRepair>;

@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { type FileStorage, listAll, type LockMode } from '../data/files';
 import { dynamoRegisterRepair } from '../data/register-repair';
+import { dynamoReleaseRegister } from '../data/releases';
 import type { Tenant } from '../data/table';
 import {
   canonicalLine,
@@ -69,6 +70,7 @@ export function rebuildReleaseRegister(
 ): Operation<RebuildState> {
   meterUsage(db);
   const repair = dynamoRegisterRepair(db, tableName);
+  const register = dynamoReleaseRegister(db, tableName);
 
   /** The first year after `after` with a folder of line objects (a name that is no year holds no line: skipped). */
   async function nextObjectYear(tenant: Tenant, after: number): Promise<number | undefined> {
@@ -106,7 +108,7 @@ export function rebuildReleaseRegister(
   /** One year: compared, then (unless dry) restored; its figures, the lines it restored and the conflicts it left. */
   async function rebuildYear(tenant: Tenant, year: number, dryRun: boolean) {
     const [lines, keys] = await Promise.all([
-      repair.lines(tenant, year),
+      register.list(tenant, year),
       listAll(records, registerLinePrefix(tenant, year)),
     ]);
     const objects = await yearObjects(tenant, keys);
