@@ -134,9 +134,9 @@ async function contents(place: Place): Promise<{ items: string[]; objects: strin
 
 /**
  * A table and buckets with something for every operation to do: a container with a content, documents (one with a
- * file), log entries, a release record in the records bucket, register lines to rebuild, the older stored shapes (test/fixtures/legacy/), a
- * counter that is wrong and invalid records. The facility is entered in the facility index as the stream writer
- * enters it (this table has no stream follower: nothing but the operations writes it).
+ * file), log entries, a release record in the records bucket, register lines to rebuild, the older stored shapes
+ * (test/fixtures/legacy/), a counter that is wrong and invalid records. The facility is entered in the facility index
+ * as the stream writer enters it (this table has no stream follower: nothing but the operations writes it).
  */
 async function seeded(): Promise<Place & { pk: string; container: string }> {
   const place = {
