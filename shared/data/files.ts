@@ -68,6 +68,8 @@ export interface FileStorage {
   readKept(key: string): Promise<KeptObject | undefined>;
   /** The keys under `prefix` in key order, at most `limit` after `after`; `more` when there are further ones. */
   list(prefix: string, page: { after?: string | undefined; limit: number }): Promise<{ keys: string[]; more: boolean }>;
+  /** The names of the folders directly under `prefix` (its keys' next `/`-ended parts), in key order. */
+  folders(prefix: string): Promise<string[]>;
 }
 
 export function s3FileStorage(s3: S3Client, bucket: string): FileStorage {
@@ -177,6 +179,19 @@ export function s3FileStorage(s3: S3Client, bucket: string): FileStorage {
         }),
       );
       return { keys: (out.Contents ?? []).map((o) => o.Key!), more: out.IsTruncated === true };
+    },
+
+    async folders(prefix) {
+      const names: string[] = [];
+      let ContinuationToken: string | undefined;
+      do {
+        const out = await s3.send(
+          new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, Delimiter: '/', ContinuationToken }),
+        );
+        names.push(...(out.CommonPrefixes ?? []).map((p) => p.Prefix!.slice(prefix.length, -1)));
+        ContinuationToken = out.NextContinuationToken;
+      } while (ContinuationToken);
+      return names;
     },
   };
 }

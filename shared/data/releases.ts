@@ -28,10 +28,11 @@ export interface ReleaseRegisterStore {
 
 /** A register line as stored: the facility's partition, the time of the release first in the sort key. */
 export const releaseEntryItem = (tenant: Tenant, line: RegisterLine) => ({
+  ...line,
+  // After the line: its keys are the tenant's and the line's, whatever members a line read back might carry.
   PK: keys.tenant(tenant),
   SK: keys.releaseEntry(line.ReleasedAt, line.ContainerUuid),
   Type: ITEM_TYPES.releaseEntry,
-  ...line,
 });
 
 /**
@@ -42,7 +43,7 @@ export const registerHeadItem = (
   tableName: string,
   tenant: Tenant,
   previous: string | null,
-  line: RegisterLine,
+  line: Pick<RegisterLine, 'LineSha256' | 'ReleasedAt' | 'ContainerUuid'>,
 ): TransactWriteItem => ({
   Put: {
     TableName: tableName,

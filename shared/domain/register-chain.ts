@@ -10,16 +10,19 @@
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import { DOCUMENT_FILES_PREFIX } from './document';
-import type { RegisterLine, ReleaseRegisterRow } from './release-register';
+import { REGISTER_FIELDS, type RegisterLine, type ReleaseRegisterRow } from './release-register';
 
 /** A register line as the register answers it: exactly as hashed, plus its hash. */
 export type ChainedLine = RegisterLine;
 /** A register line as hashed: every member but its hash. */
 export type HashedLine = Omit<RegisterLine, 'LineSha256'>;
 
-/** Where a line's locked object lies: beside the facility's record PDFs, by year, named by its time and container. */
+/** Where a facility's locked line objects lie: beside its record PDFs. */
+export const registerPrefix = (tenant: { client: string; facility: string }) =>
+  `${DOCUMENT_FILES_PREFIX}${tenant.client}/${tenant.facility}/register/`;
+/** Where a line's locked object lies: under the facility's register, by year, named by its time and container. */
 export const registerLinePrefix = (tenant: { client: string; facility: string }, year: number) =>
-  `${DOCUMENT_FILES_PREFIX}${tenant.client}/${tenant.facility}/register/${String(year).padStart(4, '0')}/`;
+  `${registerPrefix(tenant)}${String(year).padStart(4, '0')}/`;
 export const registerLineKey = (
   tenant: { client: string; facility: string },
   line: Pick<RegisterLine, 'ReleasedAt' | 'ContainerUuid'>,
@@ -124,14 +127,21 @@ const pick = (line: Pick<ReleaseRegisterRow, 'ReleasedAt' | 'ContainerUuid'>) =>
   ReleasedAt: line.ReleasedAt,
 });
 
+/** A line the rebuild leaves alone and names: the line or object it concerns, and why. */
+export interface RebuildConflict {
+  ContainerUuid: string;
+  ReleasedAt: string;
+  Reason: string;
+}
+
 /** What rebuilding a register from its locked objects does: each line's fate (the rebuildReleaseRegister operation). */
 export interface RebuildPlan {
   /** Objects whose line the table lacks: the line is restored from the object (a new item, never over one). */
   restoreLines: ChainedLine[];
   /** Lines whose locked object is missing: the object is written from the line (its hash checked first). */
   restoreObjects: ChainedLine[];
-  /** Lines that differ from their object: reported, never changed (the object is the archive, verify names them). */
-  conflicts: ChainedLine[];
+  /** Lines and objects that do not agree or do not hold: reported, never changed (the object is the archive). */
+  conflicts: RebuildConflict[];
   unchanged: number;
 }
 
@@ -140,16 +150,77 @@ export function rebuildPlan(lines: readonly ChainedLine[], objects: readonly Cha
   const tableById = new Map(lines.map((l) => [idOf(l), l]));
   const objectIds = new Set(objects.map(idOf));
   const plan: RebuildPlan = { restoreLines: [], restoreObjects: [], conflicts: [], unchanged: 0 };
+  const conflict = (line: ChainedLine, reason: string) => plan.conflicts.push({ ...pick(line), Reason: reason });
   for (const object of objects) {
     const line = tableById.get(idOf(object));
     if (!line) {
       // Only a line that hashes to its own LineSha256 comes back: a damaged object restores nothing.
       if (lineSha256(object) === object.LineSha256) plan.restoreLines.push(object);
-      else plan.conflicts.push(object);
-    } else if (canonicalLine(line) !== canonicalLine(object)) plan.conflicts.push(line);
+      else conflict(object, 'the locked object does not hash to its LineSha256');
+    } else if (canonicalLine(line) !== canonicalLine(object)) conflict(line, 'the line differs from its locked object');
     else plan.unchanged++;
   }
-  for (const line of lines)
-    if (!objectIds.has(idOf(line)) && lineSha256(line) === line.LineSha256) plan.restoreObjects.push(line);
+  for (const line of lines) {
+    if (objectIds.has(idOf(line))) continue;
+    if (lineSha256(line) === line.LineSha256) plan.restoreObjects.push(line);
+    else conflict(line, 'the line does not hash to its LineSha256 and has no locked object');
+  }
   return plan;
+}
+
+const LINE_MEMBERS = [...REGISTER_FIELDS].sort().join();
+/** `…/register/2026/2026-11-20T081500Z-{container}.json`: the line an object's key names. */
+const LINE_KEY = /\/(\d{4}-\d\d-\d\d)T(\d\d)(\d\d)(\d\d)Z-([^/]+)\.json$/;
+
+/**
+ * A locked object read back as a register line: exactly the register's members, lying under its own key (so a
+ * restored line is keyed as its release keyed it); else a conflict named after its key.
+ */
+export function lineOfObject(
+  tenant: { client: string; facility: string },
+  key: string,
+  text: string,
+): { line: ChainedLine } | { conflict: RebuildConflict } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    value = undefined;
+  }
+  const line = value as ChainedLine;
+  const named = LINE_KEY.exec(key);
+  const fromKey = {
+    ContainerUuid: named?.[5] ?? key,
+    ReleasedAt: named ? `${named[1]} ${named[2]}:${named[3]}:${named[4]}` : '',
+  };
+  if (
+    typeof value !== 'object' ||
+    value === null ||
+    Array.isArray(value) ||
+    Object.keys(value).sort().join() !== LINE_MEMBERS ||
+    typeof line.ReleasedAt !== 'string' ||
+    typeof line.ContainerUuid !== 'string'
+  )
+    return { conflict: { ...fromKey, Reason: `${key} is not a register line` } };
+  if (registerLineKey(tenant, line) !== key)
+    return { conflict: { ...fromKey, Reason: `${key} holds the line of another key` } };
+  return { line };
+}
+
+/**
+ * Where the chain ends from the line hashed `hash` on, following each line's one successor among `lines` (the head a
+ * release chains onto); `fork` when a line has two successors (verify names it; the head is not moved).
+ */
+export function chainEndFrom(
+  hash: string,
+  lines: readonly Pick<ChainedLine, 'LineSha256' | 'PreviousSha256' | 'ReleasedAt' | 'ContainerUuid'>[],
+): { end: string; line?: (typeof lines)[number]; fork: boolean } {
+  let end: { end: string; line?: (typeof lines)[number] } = { end: hash };
+  for (let step = 0; step < lines.length; step++) {
+    const next = lines.filter((l) => l.PreviousSha256 === end.end);
+    if (next.length > 1) return { ...end, fork: true };
+    if (next.length === 0) break;
+    end = { end: next[0]!.LineSha256, line: next[0]! };
+  }
+  return { ...end, fork: false };
 }

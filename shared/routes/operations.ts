@@ -90,6 +90,8 @@ export const operations = [
   operation('removeInvalidRecords', 'write', 'write'),
   operation('migrateResponsivenessData', 'write', 'none'),
   operation('migrateProbeIdentifier', 'write', 'none'),
+  // Restores a facility's register lines from their locked objects, and objects from lines: it writes no document file.
+  operation('rebuildReleaseRegister', 'write', 'none', { scope: 'facility', records: 'write' }),
 ] as const;
 
 /** A maintenance operation's name (`exportRecords`). */

@@ -227,7 +227,7 @@ const coreSamples = {
         // Something for the invalid-records operations to find (and, dry, only report): a container without fields.
         if (r.path.includes('invalid-records')) await plantInvalidContainer(t);
         return {
-          values: { clientUuid: t.client },
+          values: { clientUuid: t.client, facilityUuid: t.facility },
           query: r.path.startsWith('/service/import-records')
             ? `?dryRun=true&from=exports/${t.client}/none/`
             : '?dryRun=true',

@@ -2,8 +2,9 @@
  * The release records' bucket of each stage (StrlSchV § 86 Abs. 2: kept 30 years): S3 Object Lock with a default
  * retention of 30 years (COMPLIANCE in prod, GOVERNANCE in dev), kept when the stack goes, private, encrypted, TLS
  * only; only the functions that make records may put them (with their retention, through their tenant sessions) and
- * importRecords put a client's missing ones back (with the retention they were exported with), the ones that present
- * documents read them, and no role may delete one.
+ * importRecords put a client's missing ones back (with the retention they were exported with), rebuildReleaseRegister a
+ * facility's missing register line objects (locked 30 years from the release), the ones that present documents read
+ * them, and no role may delete one.
  */
 import { describe, expect, it } from 'vitest';
 import { RECORD_RETENTION_DAYS } from '../../infra/records-bucket';
@@ -59,7 +60,7 @@ describe.each(['dev', 'prod'] as const)('the records bucket (%s)', (stage) => {
     const roleOf = (fn: (typeof makers)[number]) =>
       JSON.stringify([{ Ref: resources[idOf(fn)].Properties.Environment.Variables.TENANT_ROLE_ARN['Fn::GetAtt'][0] }]);
     const importers = operations.filter((o) => o.step.records === 'write').map((o) => stack.stepFunctions.get(o.name)!);
-    expect(importers.map((fn) => fn.node.id)).toEqual(['ImportRecordsStep']);
+    expect(importers.map((fn) => fn.node.id)).toEqual(['ImportRecordsStep', 'RebuildReleaseRegisterStep']);
     const ownRole = (fn: (typeof importers)[number]) =>
       JSON.stringify([{ Ref: resources[idOf(fn)].Properties.Role['Fn::GetAtt'][0] }]);
     expect(new Set(writers.map((w) => w.roles))).toEqual(new Set([...makers.map(roleOf), ...importers.map(ownRole)]));

@@ -1,8 +1,9 @@
 /**
  * Issue 19, deliver 2: a dry run of every maintenance operation writes nothing. Each operation gets a table and a
  * bucket of its own, holding what a real run would change (records and a file, the older stored shapes, a wrong
- * counter, invalid records, for import an export and records deleted since); both are compared item by item and
- * object by object before and after the dry run. A real run then does what the dry run said it would.
+ * counter, invalid records, register lines to rebuild, for import an export and records deleted since); both are
+ * compared item by item and object by object before and after the dry run. A real run then does what the dry run
+ * said it would.
  */
 import { CreateBucketCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { DeleteCommand, PutCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
@@ -32,6 +33,9 @@ import { regenerateSequenceMemory } from '../../shared/operations/regenerate-seq
 import type { Operation, StepOptions } from '../../shared/operations/step';
 import { exportRecords } from '../../shared/operations/export-records';
 import { importRecords } from '../../shared/operations/import-records';
+import { rebuildReleaseRegister } from '../../shared/operations/rebuild-release-register';
+import { releaseEntryItem } from '../../shared/data/releases';
+import { canonicalLine, chainLine, registerLineKey } from '../../shared/domain/register-chain';
 import { runOperation } from '../../infra/local/executions';
 import { operations } from '../../shared/routes/operations';
 import { documentClient, runtime } from '../support/api';
@@ -50,6 +54,8 @@ interface Place {
   /** The release records bucket (export and import carry the client's records in it). */
   records: string;
   client: string;
+  /** rebuildReleaseRegister: the facility it rebuilds. */
+  facility: string;
   /** importRecords: the export it reads. */
   from?: string;
 }
@@ -80,12 +86,15 @@ const operationOn: Record<string, (place: Place) => Operation<unknown>> = {
   removeInvalidRecords: (p) => invalidRecords(db, p.table, s3FileStorage(s3, p.bucket), 'remove') as Operation<unknown>,
   migrateResponsivenessData: (p) => migrateResponsivenessData(db, p.table) as Operation<unknown>,
   migrateProbeIdentifier: (p) => migrateProbeIdentifier(db, p.table) as Operation<unknown>,
+  rebuildReleaseRegister: (p) =>
+    rebuildReleaseRegister(db, p.table, s3FileStorage(s3, p.records), 'GOVERNANCE') as Operation<unknown>,
 };
 
 async function run(name: string, place: Place, dryRun: boolean): Promise<Record<string, unknown>> {
   const op = operationOn[name]!(place);
   const options: StepOptions = {
     client: place.client,
+    facility: place.facility,
     dryRun,
     ...(place.from ? { inputs: { from: place.from } } : {}),
   };
@@ -125,9 +134,9 @@ async function contents(place: Place): Promise<{ items: string[]; objects: strin
 
 /**
  * A table and buckets with something for every operation to do: a container with a content, documents (one with a
- * file), log entries, a release record in the records bucket, the older stored shapes (test/fixtures/legacy/), a
- * counter that is wrong and invalid records. The facility is entered in the facility index as the stream writer
- * enters it (this table has no stream follower: nothing but the operations writes it).
+ * file), log entries, a release record in the records bucket, register lines to rebuild, the older stored shapes
+ * (test/fixtures/legacy/), a counter that is wrong and invalid records. The facility is entered in the facility index
+ * as the stream writer enters it (this table has no stream follower: nothing but the operations writes it).
  */
 async function seeded(): Promise<Place & { pk: string; container: string }> {
   const place = {
@@ -135,12 +144,14 @@ async function seeded(): Promise<Place & { pk: string; container: string }> {
     bucket: `dry-${randomUUID().slice(0, 8)}`,
     records: `dry-records-${randomUUID().slice(0, 8)}`,
     client: '',
+    facility: '',
   };
   await ensureTable(runtime().dynamodbEndpoint, place.table);
   for (const bucket of [place.bucket, place.records]) await s3.send(new CreateBucketCommand({ Bucket: bucket }));
   const tenant = { client: randomUUID(), facility: randomUUID() };
-  place.client = tenant.client;
+  Object.assign(place, tenant);
   await enterFacility(db, place.table, tenant);
+  await registerToRebuild(place, tenant);
   const record = new TextEncoder().encode('%PDF-1.7 a release record');
   await s3FileStorage(s3, place.records).keep(
     `${facilityFilesPrefix(tenant.client, tenant.facility)}r-1`,
@@ -181,6 +192,41 @@ async function seeded(): Promise<Place & { pk: string; container: string }> {
   );
   await db.send(new PutCommand({ TableName: place.table, Item: { PK: pk, SK: 'MYSTERY#1', Type: 'Mystery' } }));
   return { ...place, pk, container: box.Uuid };
+}
+
+/**
+ * For rebuildReleaseRegister: two chained register lines, the first only as its locked object, the second only in the
+ * table.
+ */
+async function registerToRebuild(place: Place, tenant: { client: string; facility: string }) {
+  const row = (n: number) => ({
+    ContainerUuid: randomUUID(),
+    Name: `Box ${n}`,
+    ReleasedAt: `2026-01-0${n} 10:00:00`,
+    ReleasedBy: 'p-1',
+    ReleasedByName: 'Pat',
+    Weight: 10_000,
+    WasteForm: 'SOLID' as const,
+    SumOfRatios: 0.001,
+    Nuclides: [{ Nuclide: 'F-18', SpecificActivityBqPerG: 1e-7, ValueUsedBqPerG: 0.002, BelowDecisionThreshold: true }],
+    MeasurementMethod: 'GROSS_ACTIVITY_PER_MASS' as const,
+    InstrumentSerialNumber: 'SN-1',
+    DecisionMeasurementAt: `2026-01-0${n} 09:00:00`,
+    ReleaseType: 'UNRESTRICTED' as const,
+    ClearanceNoticeUuid: randomUUID(),
+    ClearanceNoticeFileNumber: 'RP-1',
+    Justification: null,
+    RecordDocumentUuid: randomUUID(),
+  });
+  const first = chainLine(row(1), null, 'a'.repeat(64));
+  const second = chainLine(row(2), first.LineSha256, 'b'.repeat(64));
+  const bytes = new TextEncoder().encode(canonicalLine(first));
+  await s3FileStorage(s3, place.records).keep(registerLineKey(tenant, first), bytes, 'application/json', {
+    mode: 'GOVERNANCE',
+    until: new Date('2056-01-01T00:00:00Z'),
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+  });
+  await db.send(new PutCommand({ TableName: place.table, Item: releaseEntryItem(tenant, second) }));
 }
 
 /**

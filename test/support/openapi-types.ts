@@ -431,6 +431,13 @@ export interface paths {
      */
     get: operations["service.migrateProbeIdentifier"];
   };
+  "/service/rebuild-release-register/{clientUuid}/{facilityUuid}": {
+    /**
+     * Starts the operation's state machine
+     * @description Starts the operation's state machine. Authorized by IAM (SigV4) on AWS; locally a bearer token with role `operator`.
+     */
+    get: operations["service.rebuildReleaseRegister"];
+  };
   "/service/executions/{executionId}": {
     /**
      * An execution's status, last progress and, once ended, its result or error
@@ -9443,6 +9450,121 @@ export interface operations {
     };
   };
   /**
+   * Starts the operation's state machine
+   * @description Starts the operation's state machine. Authorized by IAM (SigV4) on AWS; locally a bearer token with role `operator`.
+   */
+  "service.rebuildReleaseRegister": {
+    parameters: {
+      query?: {
+        /** @description Exactly `true` or `false`. */
+        dryRun?: "true" | "false";
+      };
+      header?: {
+        "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+      };
+      path: {
+        clientUuid: string;
+        facilityUuid: string;
+      };
+    };
+    responses: {
+      /** @description The answer, with its Notifications */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            Operation: "rebuildReleaseRegister";
+            ExecutionId: string;
+            ExecutionArn: string;
+            /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+            StartedAt: string;
+            DryRun: boolean;
+            Notifications: components["schemas"]["Notifications"];
+          };
+        };
+      };
+      /**
+       * @description Bad request: the path, query or body breaks a rule (one detail line per offending field). One Error notification, `Message` one of:
+       * - `request.invalid` (40001): The request is invalid.
+       * - `request.malformed_path` (40004): The request path is not validly percent-encoded.
+       */
+      400: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.invalid" | "request.malformed_path";
+                /** @enum {unknown} */
+                Code?: 40001 | 40004;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description No valid bearer token. One Error notification, `Message` one of:
+       * - `auth.token_missing` (40101): A bearer token is required.
+       * - `auth.token_invalid` (40102): The token is not valid.
+       * - `auth.token_expired` (40103): The token has expired.
+       */
+      401: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.token_missing" | "auth.token_invalid" | "auth.token_expired";
+                /** @enum {unknown} */
+                Code?: 40101 | 40102 | 40103;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description The token does not allow this. One Error notification, `Message` one of:
+       * - `auth.role_required` (40302): This operation needs the role {role}.
+       */
+      403: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.role_required";
+                /** @enum {unknown} */
+                Code?: 40302;
+              })[];
+          };
+        };
+      };
+      /**
+       * @description A dependency is unavailable or time ran out; nothing was written. Try again after Retry-After seconds. One Error notification, `Message` one of:
+       * - `server.unavailable` (50301): The service is temporarily unavailable.
+       * - `server.deadline` (50302): The request ran out of time before anything was written; nothing was stored. Try again.
+       */
+      503: {
+        headers: {
+          "Retry-After": components["headers"]["RetryAfter"];
+        };
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "server.unavailable" | "server.deadline";
+                /** @enum {unknown} */
+                Code?: 50301 | 50302;
+              }))[];
+          };
+        };
+      };
+    };
+  };
+  /**
    * An execution's status, last progress and, once ended, its result or error
    * @description An execution's status, last progress and, once ended, its result or error. Authorized by IAM (SigV4) on AWS; locally a bearer token with role `operator`.
    */
@@ -9461,7 +9583,7 @@ export interface operations {
         content: {
           "application/json": {
             /** @enum {string} */
-            Operation: "exportRecords" | "importRecords" | "migrateMaintenanceLogEntries" | "regenerateSequenceMemory" | "selectInvalidRecords" | "removeInvalidRecords" | "migrateResponsivenessData" | "migrateProbeIdentifier";
+            Operation: "exportRecords" | "importRecords" | "migrateMaintenanceLogEntries" | "regenerateSequenceMemory" | "selectInvalidRecords" | "removeInvalidRecords" | "migrateResponsivenessData" | "migrateProbeIdentifier" | "rebuildReleaseRegister";
             ExecutionId: string;
             ExecutionArn: string;
             /** @enum {string} */

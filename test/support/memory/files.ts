@@ -54,6 +54,12 @@ export function memoryFileStorage(clock: () => Date = () => new Date()) {
       const keys = [...objects.keys()].filter((k) => k.startsWith(prefix) && (!after || k > after)).sort();
       return { keys: keys.slice(0, limit), more: keys.length > limit };
     },
+    async folders(prefix) {
+      const names = [...objects.keys()]
+        .filter((k) => k.startsWith(prefix) && k.indexOf('/', prefix.length) !== -1)
+        .map((k) => k.slice(prefix.length, k.indexOf('/', prefix.length)));
+      return [...new Set(names)].sort();
+    },
   };
   return Object.assign(storage, { objects });
 }

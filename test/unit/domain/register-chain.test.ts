@@ -7,9 +7,12 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   canonicalLine,
+  chainEndFrom,
   chainLine,
+  lineOfObject,
   lineSha256,
   rebuildPlan,
+  registerLineKey,
   verifyChain,
   type ChainedLine,
   type LineObject,
@@ -114,7 +117,68 @@ describe('rebuildPlan', () => {
     const plan = rebuildPlan([lines[1]!, damaged], [lines[0]!, lines[2]!]);
     expect(plan.restoreLines.map((l) => l.ContainerUuid)).toEqual(['box-1']);
     expect(plan.restoreObjects.map((l) => l.ContainerUuid)).toEqual(['box-2']);
-    expect(plan.conflicts.map((l) => l.ContainerUuid)).toEqual(['box-3']);
+    expect(plan.conflicts).toEqual([
+      { ContainerUuid: 'box-3', ReleasedAt: '2026-11-23 10:00:00', Reason: 'the line differs from its locked object' },
+    ]);
     expect(plan.unchanged).toBe(0);
+  });
+
+  it('restores nothing from a damaged object, and no object from a damaged line: both are named', () => {
+    const lines = chain();
+    const plan = rebuildPlan([{ ...lines[0]!, Weight: 1 }, lines[1]!], [{ ...lines[2]!, Weight: 1 }, lines[1]!]);
+    expect(plan.restoreLines).toEqual([]);
+    expect(plan.restoreObjects).toEqual([]);
+    expect(plan.unchanged).toBe(1);
+    expect(plan.conflicts.map((c) => [c.ContainerUuid, c.Reason])).toEqual([
+      ['box-3', 'the locked object does not hash to its LineSha256'],
+      ['box-1', 'the line does not hash to its LineSha256 and has no locked object'],
+    ]);
+  });
+});
+
+describe('lineOfObject', () => {
+  const tenant = { client: 'c-1', facility: 'f-1' };
+  const [line] = chain();
+  const key = registerLineKey(tenant, line!);
+
+  it('reads a locked object back as its line, under its own key', () => {
+    expect(key).toBe('documents/c-1/f-1/register/2026/2026-11-21T100000Z-box-1.json');
+    expect(lineOfObject(tenant, key, canonicalLine(line!))).toEqual({ line });
+  });
+
+  it("names an object that is no line, one with a member too many, and one under another line's key", () => {
+    const named = { ContainerUuid: 'box-1', ReleasedAt: '2026-11-21 10:00:00' };
+    expect(lineOfObject(tenant, key, '{"not json')).toEqual({
+      conflict: { ...named, Reason: `${key} is not a register line` },
+    });
+    // A member beyond the register's (a key, say) would be written into the item: such an object restores nothing.
+    expect(lineOfObject(tenant, key, JSON.stringify({ ...line, PK: 'C#other' }))).toEqual({
+      conflict: { ...named, Reason: `${key} is not a register line` },
+    });
+    const other = key.replace('box-1', 'box-9');
+    expect(lineOfObject(tenant, other, canonicalLine(line!))).toEqual({
+      conflict: {
+        ContainerUuid: 'box-9',
+        ReleasedAt: named.ReleasedAt,
+        Reason: `${other} holds the line of another key`,
+      },
+    });
+  });
+});
+
+describe('chainEndFrom', () => {
+  it("follows each line's successor to the end; stops at a fork", () => {
+    const lines = chain();
+    expect(chainEndFrom(lines[0]!.LineSha256, lines)).toEqual({
+      end: lines[2]!.LineSha256,
+      line: lines[2],
+      fork: false,
+    });
+    expect(chainEndFrom(lines[2]!.LineSha256, lines)).toEqual({ end: lines[2]!.LineSha256, fork: false });
+    const fork = chainLine(row(4), lines[0]!.LineSha256, pdf(4));
+    expect(chainEndFrom(lines[0]!.LineSha256, [...lines, fork])).toMatchObject({
+      end: lines[0]!.LineSha256,
+      fork: true,
+    });
   });
 });
