@@ -6,7 +6,13 @@ import { createHash } from 'node:crypto';
 import { type FileStorage, listAll } from '../data/files';
 import type { ReleaseRegisterStore } from '../data/releases';
 import { fileKey } from '../domain/document';
-import { registerLinePrefix, verifyChain, type ChainVerification, type LineObject } from '../domain/register-chain';
+import {
+  lineOfObject,
+  registerLinePrefix,
+  verifyChain,
+  type ChainVerification,
+  type LineObject,
+} from '../domain/register-chain';
 import type { Tenant } from '../data/table';
 import { optimistic } from '../data/transact';
 import { fieldChanges } from '../domain/container-audit';
@@ -72,13 +78,17 @@ const VERIFY_READS = 16;
 
 /** The yearly register's use cases; who may read it is the routes' (roles rpo and reporter). */
 export function registerService(register: ReleaseRegisterStore, records?: FileStorage) {
-  /** A locked line object and the hash of the PDF it names (undefined when the PDF is not there). */
-  async function lineObject(tenant: Tenant, key: string): Promise<LineObject> {
-    const line = JSON.parse(new TextDecoder().decode(await records!.read(key))) as RegisterLine;
+  /**
+   * A locked line object and the hash of the PDF it names (undefined when the PDF is not there); undefined when the
+   * object is not a line of its key (unreadable, or another's): its line then counts as without its object.
+   */
+  async function lineObject(tenant: Tenant, key: string): Promise<LineObject | undefined> {
+    const read = lineOfObject(tenant, key, new TextDecoder().decode(await records!.read(key)));
+    if (!('line' in read)) return undefined;
     const pdf = await records!.read(
-      fileKey({ Client: tenant.client, Facility: tenant.facility, Uuid: line.RecordDocumentUuid }),
+      fileKey({ Client: tenant.client, Facility: tenant.facility, Uuid: read.line.RecordDocumentUuid }),
     );
-    return { line, recordSha256: pdf && createHash('sha256').update(pdf).digest('hex') };
+    return { line: read.line, recordSha256: pdf && createHash('sha256').update(pdf).digest('hex') };
   }
 
   return {
@@ -95,7 +105,8 @@ export function registerService(register: ReleaseRegisterStore, records?: FileSt
       ]);
       const objects: LineObject[] = [];
       for (let i = 0; i < keys.length; i += VERIFY_READS)
-        objects.push(...(await Promise.all(keys.slice(i, i + VERIFY_READS).map((key) => lineObject(tenant, key)))));
+        for (const object of await Promise.all(keys.slice(i, i + VERIFY_READS).map((key) => lineObject(tenant, key))))
+          if (object) objects.push(object);
       return verifyChain(lines, before, objects);
     },
 

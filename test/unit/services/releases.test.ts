@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { registerService } from '../../../shared/services/releases';
 import { noticeFixture } from '../../support/memory/release-sources';
 import { ada, decaying, grace, input, measure, ready, setup, tenant } from '../../support/memory/releasing';
 
@@ -27,6 +28,23 @@ describe('the register and its summary', () => {
         { ReleaseType: 'SPECIFIC_DISPOSAL', Releases: 1, TotalWeight: 10_000 },
         { ReleaseType: 'INDIVIDUAL', Releases: 0, TotalWeight: 0 },
       ],
+    });
+  });
+});
+
+describe("the register's verification", () => {
+  it('finds the chain valid; a locked object that is no line counts as missing, and is no error', async () => {
+    const s = setup();
+    const uuid = await ready(s);
+    await s.releases.release(tenant, grace, uuid, input(s), 'r');
+    const verifying = registerService(s.store.register, s.files);
+    expect(await verifying.verify(tenant, 2026)).toMatchObject({ Valid: true, Lines: 1, Objects: 1, Missing: [] });
+    const key = [...s.files.objects.keys()].find((k) => k.includes('/register/'))!;
+    s.files.objects.set(key, { ...s.files.objects.get(key)!, body: new TextEncoder().encode('not a line') });
+    expect(await verifying.verify(tenant, 2026)).toMatchObject({
+      Valid: false,
+      Objects: 0,
+      Missing: [{ ContainerUuid: uuid, Missing: 'object' }],
     });
   });
 });
