@@ -159,7 +159,14 @@ export async function market(verdict: (ok: boolean) => string): Promise<void> {
     process.stderr.write(`\rseeded ${total} items over ${clients.length} clients in ${seedSeconds.toFixed(0)} s\n`);
 
     const exporting = (table: string) =>
-      exportRecords(db, table, s3, 'market-files', files, s3FileStorage(s3, 'market-records'));
+      exportRecords({
+        db,
+        tableName: table,
+        s3,
+        bucket: 'market-files',
+        files,
+        records: s3FileStorage(s3, 'market-records'),
+      });
     // Interleaved, three times each, the median: a first run also pays this process's warm-up.
     const exports: Measured[] = [];
     const alones: Measured[] = [];
@@ -170,7 +177,14 @@ export async function market(verdict: (ok: boolean) => string): Promise<void> {
     const middle = (runs: Measured[]) => [...runs].sort((a, b) => a.seconds - b.seconds)[1]!;
     const [exported, alone] = [middle(exports), middle(alones)];
     const imported = await timed(
-      importRecords(db, 'market-fresh', s3, 'market-files', files, s3FileStorage(s3, 'market-fresh-records')),
+      importRecords({
+        db,
+        tableName: 'market-fresh',
+        s3,
+        bucket: 'market-files',
+        files,
+        records: s3FileStorage(s3, 'market-fresh-records'),
+      }),
       { client: measuredClient.client, inputs: { from: String(exported.result.location) } },
     );
     const runs: [string, Measured, Measured][] = [];

@@ -15,6 +15,8 @@
  * case unless KINDS names it. Sequence memory (counters, page buckets, the facility index) is not exported: the change
  * stream counts what import writes, like every other write.
  */
+import type { S3Client } from '@aws-sdk/client-s3';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createHash } from 'node:crypto';
 import type { FileStorage } from '../data/files';
 import { ITEM_TYPES, keys } from '../data/table';
@@ -94,4 +96,17 @@ export async function readManifest(files: FileStorage, from: string): Promise<Ma
   if (manifest.format !== EXPORT_FORMAT || manifest.version !== EXPORT_VERSION)
     throw new Error(`unsupported export format ${manifest.format} v${manifest.version}`);
   return manifest;
+}
+
+/**
+ * Where an export or an import works: the table, the documents bucket (the client for streamed copies, its file port)
+ * and the release records bucket's port.
+ */
+export interface TransferPlaces {
+  db: DynamoDBDocumentClient;
+  tableName: string;
+  s3: S3Client;
+  bucket: string;
+  files: FileStorage;
+  records: FileStorage;
 }

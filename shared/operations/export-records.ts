@@ -8,10 +8,8 @@
  * A dry run writes nothing to the table or the bucket: it counts the records, files, objects and parts it would write
  * (no location).
  */
-import { CopyObjectCommand, GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { CopyObjectCommand, GetObjectCommand } from '@aws-sdk/client-s3';
 import { createHash } from 'node:crypto';
-import type { FileStorage } from '../data/files';
 import { isBookkeeping } from '../data/table';
 import { clientFilesPrefix } from '../domain/document';
 import { type ClientPosition, readClientItems } from './client-items';
@@ -25,6 +23,7 @@ import {
   partPath,
   RECORDS_BUCKET_KIND,
   sha256,
+  type TransferPlaces,
 } from './export-format';
 import type { StoredItem } from './records';
 import { runName } from './segments';
@@ -55,14 +54,8 @@ interface ExportState {
 const workPrefix = (run: string) => `operations/export-records/${run}/steps/`;
 const stepList = (run: string, step: number) => `${workPrefix(run)}${String(step).padStart(6, '0')}.json`;
 
-export function exportRecords(
-  db: DynamoDBDocumentClient,
-  tableName: string,
-  s3: S3Client,
-  bucket: string,
-  files: FileStorage,
-  records: FileStorage,
-): Operation<ExportState> {
+export function exportRecords(places: TransferPlaces): Operation<ExportState> {
+  const { db, tableName, s3, bucket, files, records } = places;
   meterUsage(db);
 
   /**

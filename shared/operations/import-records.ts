@@ -9,10 +9,9 @@
  * A dry run writes nothing to the table or the bucket: it validates and counts what it would import, leave unchanged
  * and reject.
  */
-import { CopyObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { CopyObjectCommand } from '@aws-sdk/client-s3';
 import { batchGet, batchPut } from '../data/batch';
-import type { FileStorage, LockMode } from '../data/files';
+import type { LockMode } from '../data/files';
 import { clientFilesPrefix } from '../domain/document';
 import {
   belongsTo,
@@ -22,6 +21,7 @@ import {
   RECORDS_BUCKET_KIND,
   readManifest,
   sha256,
+  type TransferPlaces,
 } from './export-format';
 import { recordProblems, type StoredItem } from './records';
 import type { Operation } from './step';
@@ -58,14 +58,8 @@ function parsed<T>(text: string, where: string, tally: Tally): T | undefined {
   }
 }
 
-export function importRecords(
-  db: DynamoDBDocumentClient,
-  tableName: string,
-  s3: S3Client,
-  bucket: string,
-  files: FileStorage,
-  records: FileStorage,
-): Operation<ImportState> {
+export function importRecords(places: TransferPlaces): Operation<ImportState> {
+  const { db, tableName, s3, bucket, files, records } = places;
   meterUsage(db);
 
   /** Lines of a part of items: validated, then what is new or newer written in batches with its files. */

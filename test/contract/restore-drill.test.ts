@@ -69,13 +69,23 @@ beforeAll(async () => {
 describe('the restore drill', () => {
   it('export, import into a new table and bucket: every year of every facility verifies as it was', async () => {
     const files = s3FileStorage(s3, runtime().bucketName);
-    const exported = await runToEnd(exportRecords(db, runtime().tableName, s3, runtime().bucketName, files, records), {
-      client,
-    });
+    const exported = await runToEnd(
+      exportRecords({ db, tableName: runtime().tableName, s3, bucket: runtime().bucketName, files, records }),
+      {
+        client,
+      },
+    );
     // Each release: its PDF and its locked line object.
     expect(exported.result.counts).toMatchObject({ 'release-register': 3, 'records-bucket': 6 });
     const imported = await runToEnd(
-      importRecords(db, restored.table, s3, runtime().bucketName, files, s3FileStorage(s3, restored.records)),
+      importRecords({
+        db,
+        tableName: restored.table,
+        s3,
+        bucket: runtime().bucketName,
+        files,
+        records: s3FileStorage(s3, restored.records),
+      }),
       { client, inputs: { from: exported.result.location } },
     );
     expect(imported.result).toMatchObject({ rejected: 0, unchanged: 0 });

@@ -63,23 +63,23 @@ interface Place {
 /** Each operation as its step function builds it (functions/operations/*.ts), on a table and bucket of the test's. */
 const operationOn: Record<string, (place: Place) => Operation<unknown>> = {
   exportRecords: (p) =>
-    exportRecords(
+    exportRecords({
       db,
-      p.table,
+      tableName: p.table,
       s3,
-      p.bucket,
-      s3FileStorage(s3, p.bucket),
-      s3FileStorage(s3, p.records),
-    ) as Operation<unknown>,
+      bucket: p.bucket,
+      files: s3FileStorage(s3, p.bucket),
+      records: s3FileStorage(s3, p.records),
+    }) as Operation<unknown>,
   importRecords: (p) =>
-    importRecords(
+    importRecords({
       db,
-      p.table,
+      tableName: p.table,
       s3,
-      p.bucket,
-      s3FileStorage(s3, p.bucket),
-      s3FileStorage(s3, p.records),
-    ) as Operation<unknown>,
+      bucket: p.bucket,
+      files: s3FileStorage(s3, p.bucket),
+      records: s3FileStorage(s3, p.records),
+    }) as Operation<unknown>,
   migrateMaintenanceLogEntries: (p) => migrateMaintenanceLogEntries(db, p.table) as Operation<unknown>,
   regenerateSequenceMemory: (p) => regenerateSequenceMemory(db, p.table) as Operation<unknown>,
   selectInvalidRecords: (p) => invalidRecords(db, p.table, s3FileStorage(s3, p.bucket), 'select') as Operation<unknown>,

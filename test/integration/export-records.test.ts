@@ -79,7 +79,15 @@ beforeAll(async () => {
   await keepRecord(theirs, theirs.facilities[0]!, '%PDF-1.7 not mine', new Date('2026-03-01T10:00:00Z'));
 }, 120_000);
 
-const exporting = () => exportRecords(db, table, s3, bucket, s3FileStorage(s3, bucket), s3FileStorage(s3, records));
+const exporting = () =>
+  exportRecords({
+    db,
+    tableName: table,
+    s3,
+    bucket,
+    files: s3FileStorage(s3, bucket),
+    records: s3FileStorage(s3, records),
+  });
 
 describe('exportRecords', () => {
   it("reads only the client's partitions, whatever another client holds: at most 1.1 items read per item", async () => {
@@ -121,7 +129,8 @@ describe('exportRecords', () => {
       },
       { step: 'finalizeRequest', name: 'capturePuts' },
     );
-    const importing = () => importRecords(db, target, s3, bucket, files, s3FileStorage(watched, targetRecords));
+    const importing = () =>
+      importRecords({ db, tableName: target, s3, bucket, files, records: s3FileStorage(watched, targetRecords) });
     const imported = (await runToEnd(importing(), { client: mine.client, inputs: { from: result.location } })).result;
     expect(imported).toMatchObject({ imported: MINE + 2, unchanged: 0, rejected: 0 });
     expect(sent).toHaveLength(2);

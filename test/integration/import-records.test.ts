@@ -42,16 +42,23 @@ const target = {
   records: `records-${randomUUID().slice(0, 8)}`,
 };
 const exporting = () =>
-  exportRecords(
+  exportRecords({
     db,
-    source.table,
+    tableName: source.table,
     s3,
-    source.bucket,
-    s3FileStorage(s3, source.bucket),
-    s3FileStorage(s3, source.records),
-  );
+    bucket: source.bucket,
+    files: s3FileStorage(s3, source.bucket),
+    records: s3FileStorage(s3, source.records),
+  });
 const importing = (files = s3FileStorage(s3, target.bucket)) =>
-  importRecords(db, target.table, s3, target.bucket, files, s3FileStorage(s3, target.records));
+  importRecords({
+    db,
+    tableName: target.table,
+    s3,
+    bucket: target.bucket,
+    files,
+    records: s3FileStorage(s3, target.records),
+  });
 const client = randomUUID();
 const tenant = { client, facility: randomUUID() };
 const other = { client: randomUUID(), facility: randomUUID() };
