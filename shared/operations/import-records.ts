@@ -58,19 +58,22 @@ function parsed<T>(text: string, where: string, tally: Tally): T | undefined {
   }
 }
 
+/** A chunk of a part's lines, where it lies in the export, and the tally it adds to. */
+interface PartLines {
+  state: ImportState;
+  client: string;
+  part: ManifestPart;
+  lines: string[];
+  dryRun: boolean;
+  tally: Tally;
+}
+
 export function importRecords(places: TransferPlaces): Operation<ImportState> {
   const { db, tableName, s3, bucket, files, records } = places;
   meterUsage(db);
 
   /** Lines of a part of items: validated, then what is new or newer written in batches with its files. */
-  async function importItems(
-    state: ImportState,
-    client: string,
-    part: ManifestPart,
-    lines: string[],
-    dryRun: boolean,
-    tally: Tally,
-  ) {
+  async function importItems({ state, client, part, lines, dryRun, tally }: PartLines) {
     const candidates: { record: StoredItem; exportFile?: { path: string } }[] = [];
     for (const [i, line] of lines.entries()) {
       const where = `${part.path}:${state.line + i + 1}`;
@@ -124,14 +127,7 @@ export function importRecords(places: TransferPlaces): Operation<ImportState> {
   }
 
   /** Lines of the records bucket's objects: each missing one put back under its lock, its bytes checked. */
-  async function importObjects(
-    state: ImportState,
-    client: string,
-    part: ManifestPart,
-    lines: string[],
-    dryRun: boolean,
-    tally: Tally,
-  ) {
+  async function importObjects({ state, client, part, lines, dryRun, tally }: PartLines) {
     for (const [i, text] of lines.entries()) {
       const where = `${part.path}:${state.line + i + 1}`;
       const line = parsed<KeptObjectLine>(text, where, tally);
@@ -188,7 +184,14 @@ export function importRecords(places: TransferPlaces): Operation<ImportState> {
         const objects = part.kind === RECORDS_BUCKET_KIND;
         const perStep = objects ? OBJECT_LINES_PER_STEP : ITEM_LINES_PER_STEP;
         const chunk = lines.slice(state.line, state.line + perStep);
-        await (objects ? importObjects : importItems)(state, client, part, chunk, event.dryRun ?? false, next);
+        await (objects ? importObjects : importItems)({
+          state,
+          client,
+          part,
+          lines: chunk,
+          dryRun: event.dryRun ?? false,
+          tally: next,
+        });
         const finished = state.line + perStep >= lines.length;
         next.part = finished ? state.part + 1 : state.part;
         next.line = finished ? 0 : state.line + perStep;
