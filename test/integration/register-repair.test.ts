@@ -11,33 +11,12 @@ import { releaseEntryItem } from '../../shared/data/releases';
 import { keys } from '../../shared/data/table';
 import type { RegisterLine } from '../../shared/domain/release-register';
 import { documentClient, runtime } from '../support/api';
+import { registerLine as line } from '../support/register-lines';
 
 const db = documentClient();
 const repair = () => dynamoRegisterRepair(db, runtime().tableName);
 const newTenant = () => ({ client: randomUUID(), facility: randomUUID() });
 
-const line = (at: string, previous: string | null, sha: string): RegisterLine => ({
-  ContainerUuid: randomUUID(),
-  Name: `Box of ${at}`,
-  ReleasedAt: at,
-  ReleasedBy: 'grace',
-  ReleasedByName: 'Grace Hopper',
-  Weight: 10_000,
-  WasteForm: 'SOLID',
-  SumOfRatios: 0.5,
-  Nuclides: [],
-  MeasurementMethod: 'GROSS_ACTIVITY_PER_MASS',
-  InstrumentSerialNumber: 'SN-4711',
-  DecisionMeasurementAt: at,
-  ReleaseType: 'UNRESTRICTED',
-  ClearanceNoticeUuid: 'notice-1',
-  ClearanceNoticeFileNumber: 'RP-1',
-  Justification: null,
-  RecordDocumentUuid: randomUUID(),
-  PreviousSha256: previous,
-  RecordSha256: 'r'.repeat(64),
-  LineSha256: sha.repeat(64),
-});
 const stored = async (tenant: { client: string; facility: string }, l: RegisterLine) =>
   (
     await db.send(

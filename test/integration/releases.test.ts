@@ -8,34 +8,12 @@ import { dynamoReleaseRegister, registerHeadItem, releaseEntryItem } from '../..
 import { ConditionFailedError, transactWrite } from '../../shared/data/transact';
 import type { RegisterLine } from '../../shared/domain/release-register';
 import { documentClient, runtime } from '../support/api';
+import { registerLine as line } from '../support/register-lines';
 
 const db = documentClient();
 const table = () => runtime().tableName;
 const register = () => dynamoReleaseRegister(db, table());
 
-/** A line released at `at`, following `previous`. */
-const line = (at: string, previous: string | null, sha: string): RegisterLine => ({
-  ContainerUuid: randomUUID(),
-  Name: `Box of ${at}`,
-  ReleasedAt: at,
-  ReleasedBy: 'grace',
-  ReleasedByName: 'Grace Hopper',
-  Weight: 10_000,
-  WasteForm: 'SOLID',
-  SumOfRatios: 0.5,
-  Nuclides: [],
-  MeasurementMethod: 'GROSS_ACTIVITY_PER_MASS',
-  InstrumentSerialNumber: 'SN-4711',
-  DecisionMeasurementAt: at,
-  ReleaseType: 'UNRESTRICTED',
-  ClearanceNoticeUuid: 'notice-1',
-  ClearanceNoticeFileNumber: 'RP-1',
-  Justification: null,
-  RecordDocumentUuid: randomUUID(),
-  PreviousSha256: previous,
-  RecordSha256: 'r'.repeat(64),
-  LineSha256: sha.repeat(64),
-});
 /** Books `next` after `previous` as a release's transaction does. */
 const book = (tenant: { client: string; facility: string }, next: RegisterLine) =>
   transactWrite(db, [

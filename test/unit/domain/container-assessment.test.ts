@@ -6,31 +6,11 @@ import {
   formatSum,
   predictionGap,
 } from '../../../shared/domain/container-assessment';
-import type { ContentLink } from '../../../shared/domain/container-contents';
-import type { ContainerRecord } from '../../../shared/domain/container-fields';
-import { createContainer, updateContainer } from '../../../shared/domain/container-rules';
+import { updateContainer } from '../../../shared/domain/container-rules';
+import { at, decaying, f18 } from '../../support/boxes';
 import { errorOf } from '../../support/errors';
 
-const tenant = { client: 'c1', facility: 'f1' };
-const now = new Date('2026-03-01T12:00:00Z');
-const base = (): ContainerRecord => createContainer(tenant, 'u1', { Name: 'Box' }, [], now);
-
 describe('the gate into RELEASE_DATE_REACHED', () => {
-  // 10 kg measured at 1 MBq of F-18 at 08:00: 100 Bq/g, ten times the clearance level; cleared at 14:04:39.
-  const measuredAt = '2026-03-01 08:00:00';
-  const f18: ContentLink[] = [
-    { kind: 'CYCLOTRON_PRODUCT', id: 'p1', nuclide: 'F-18', activity: 1e6, activityDateTime: measuredAt },
-  ];
-  const decaying = (): ContainerRecord => ({
-    ...base(),
-    State: 'DECAY',
-    Weight: 10_000,
-    MeasurementActivity: 1e6,
-    MeasurementDate: measuredAt,
-    ReleaseDateTime: '2026-03-01 14:04:39',
-  });
-  const at = (time: string) => new Date(`2026-03-01T${time}Z`);
-
   it('into RELEASE_DATE_REACHED only when the assessment at that moment clears: 409 naming the sum', () => {
     const error = errorOf(() =>
       updateContainer(decaying(), { State: 'RELEASE_DATE_REACHED' }, [], at('12:00:00'), { links: f18 }),

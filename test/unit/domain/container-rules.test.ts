@@ -1,13 +1,9 @@
 /** shared/domain/container-rules.ts: a container's create and update: release fields, release date, partial update. */
 import { describe, expect, it } from 'vitest';
-import type { ContentLink } from '../../../shared/domain/container-contents';
-import type { ContainerRecord } from '../../../shared/domain/container-fields';
 import { createContainer, updateContainer } from '../../../shared/domain/container-rules';
+import { at, base, decaying, f18, now, tenant } from '../../support/boxes';
 import { errorOf } from '../../support/errors';
 
-const tenant = { client: 'c1', facility: 'f1' };
-const now = new Date('2026-03-01T12:00:00Z');
-const base = (): ContainerRecord => createContainer(tenant, 'u1', { Name: 'Box' }, [], now);
 const released = {
   IsReleasedByRadiationProtectionOfficer: true,
   ReleasedByRadiationProtectionOfficer: 'rpo-1',
@@ -101,21 +97,6 @@ describe('release fields (role rpo only, set by a release only)', () => {
 });
 
 describe('the release date', () => {
-  // 10 kg measured at 1 MBq of F-18 at 08:00: 100 Bq/g, ten times the clearance level; cleared at 14:04:39.
-  const measuredAt = '2026-03-01 08:00:00';
-  const f18: ContentLink[] = [
-    { kind: 'CYCLOTRON_PRODUCT', id: 'p1', nuclide: 'F-18', activity: 1e6, activityDateTime: measuredAt },
-  ];
-  const decaying = (): ContainerRecord => ({
-    ...base(),
-    State: 'DECAY',
-    Weight: 10_000,
-    MeasurementActivity: 1e6,
-    MeasurementDate: measuredAt,
-    ReleaseDateTime: '2026-03-01 14:04:39',
-  });
-  const at = (time: string) => new Date(`2026-03-01T${time}Z`);
-
   it('a re-measurement in DECAY predicts the date again, with an Info note and an audited change', () => {
     const { next, changes, notes } = updateContainer(decaying(), { MeasurementActivity: 1e8 }, [], at('09:00:00'), {
       links: f18,

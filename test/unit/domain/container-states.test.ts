@@ -10,11 +10,9 @@ import {
   missingRelease,
   transitionRecord,
 } from '../../../shared/domain/container-states';
+import { base, now, tenant } from '../../support/boxes';
 import { errorOf } from '../../support/errors';
 
-const tenant = { client: 'c1', facility: 'f1' };
-const now = new Date('2026-03-01T12:00:00Z');
-const base = (): ContainerRecord => createContainer(tenant, 'u1', { Name: 'Box' }, [], now);
 const released = {
   IsReleasedByRadiationProtectionOfficer: true,
   ReleasedByRadiationProtectionOfficer: 'rpo-1',
