@@ -5,6 +5,7 @@
  * regenerateSequenceMemory enters any it finds missing. Bookkeeping: never exported, the next writer derives it again.
  */
 import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { batchWrite } from './batch';
 import { indexKeys, ITEM_TYPES, keys, type Tenant, tenantOfPartition } from './table';
 import { conditional, ConditionFailedError } from './transact';
 
@@ -44,14 +45,22 @@ export async function enterFacility(db: DynamoDBDocumentClient, tableName: strin
   }
 }
 
-/** The stream writer's side: enters the facility of each partition key once per execution environment. */
+/**
+ * The stream writer's side: enters the facility of each partition key once per execution environment, by batch
+ * (25 entries a request). An entry is the same item every time it is written, so writing one already there changes
+ * nothing (and DynamoDB streams no record for it): no condition, no read. Answers how many it wrote.
+ */
 export function facilityNotes(db: DynamoDBDocumentClient, tableName: string) {
   const entered = new Set<string>();
   return async (partitionKeys: Iterable<string>): Promise<number> => {
     const fresh = [...new Set(partitionKeys)].filter((pk) => !entered.has(pk) && tenantOfPartition(pk));
-    const made = await Promise.all(fresh.map((pk) => enterFacility(db, tableName, tenantOfPartition(pk)!)));
+    await batchWrite(
+      db,
+      tableName,
+      fresh.map((pk) => ({ PutRequest: { Item: facilityEntry(tenantOfPartition(pk)!) } })),
+    );
     for (const pk of fresh) entered.add(pk);
-    return made.filter(Boolean).length;
+    return fresh.length;
   };
 }
 

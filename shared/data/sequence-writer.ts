@@ -19,6 +19,7 @@
  */
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { retrying } from '../retry';
+import { batchGet } from './batch';
 import { facilityNotes } from './facilities';
 import { planBuckets, type BucketChange } from './bucket-plan';
 import { bucketItem, readBucketsFrom, type BucketScope } from './sequence';
@@ -157,64 +158,93 @@ export function sequenceWriter(
   }
 
   /**
-   * Bucket scopes shared with other facilities (the all-tenant log shards): their changes are written
-   * in one transaction with the facility's progress item, one transaction per chunk of records.
+   * Bucket scopes shared with other facilities (the all-tenant log shards), for the facilities of one lane (those
+   * sharing the same scopes): their changes are written in transactions of at most RECORDS_PER_TRANSACTION records,
+   * each with the progress item of every facility it carries records of, conditional on the progress and the bucket
+   * versions read. A transaction carries records of many facilities (one each when a burst spreads over many), so a
+   * lane takes a few transactions per batch, not one per facility; a facility's records beyond one transaction go to
+   * the next ones, in order.
    */
-  async function applySharedPages(
-    partition: string,
-    deltas: { seq: string; pages: { scope: BucketScope; change: BucketChange }[] }[],
-  ): Promise<void> {
-    const withPages = deltas.filter((d) => d.pages.length);
-    for (let i = 0; i < withPages.length; i += RECORDS_PER_TRANSACTION) {
-      const chunk = withPages.slice(i, i + RECORDS_PER_TRANSACTION);
+  async function applySharedPages(lane: readonly [string, Delta[]][]): Promise<void> {
+    const groups: Map<string, Delta[]>[] = [];
+    let group = new Map<string, Delta[]>();
+    let records = 0;
+    for (const [partition, deltas] of lane) {
+      const withPages = deltas.filter((d) => d.pages.length);
+      for (let i = 0; i < withPages.length; i += RECORDS_PER_TRANSACTION) {
+        const chunk = withPages.slice(i, i + RECORDS_PER_TRANSACTION);
+        if (records + chunk.length > RECORDS_PER_TRANSACTION || group.has(partition)) {
+          groups.push(group);
+          group = new Map();
+          records = 0;
+        }
+        group.set(partition, chunk);
+        records += chunk.length;
+      }
+    }
+    if (group.size) groups.push(group);
+    for (const chunks of groups) {
       await retrying(async () => {
-        const progress = (
-          await db.send(
-            new GetCommand({
-              TableName: tableName,
-              Key: { PK: partition, SK: keys.sequenceProgress },
-              ConsistentRead: true,
-            }),
-          )
-        ).Item;
-        const seen = progress?.Seq as string | undefined;
-        const fresh = chunk.filter((d) => seen === undefined || d.seq > seen);
+        const progress = new Map(
+          (
+            await batchGet(
+              db,
+              tableName,
+              [...chunks.keys()].map((partition) => ({ PK: partition, SK: keys.sequenceProgress })),
+              { consistent: true },
+            )
+          ).map((item) => [String(item.PK), item.Seq as string | undefined]),
+        );
+        const fresh = [...chunks].flatMap(([partition, chunk]) => {
+          const seen = progress.get(partition);
+          const unseen = chunk.filter((d) => seen === undefined || d.seq > seen);
+          return unseen.length ? [{ partition, seen, deltas: unseen }] : [];
+        });
         if (!fresh.length) return;
         const writes: TransactWriteItem[] = [];
         await Promise.all(
-          byScope(fresh.flatMap((d) => d.pages)).map(async ({ scope, changes }) => {
+          byScope(fresh.flatMap((f) => f.deltas.flatMap((d) => d.pages))).map(async ({ scope, changes }) => {
             for (const planned of planBuckets(await readTouched(scope, changes), changes))
               writes.push({ Put: bucketPut(scope, planned) });
           }),
         );
-        writes.push({
-          Update: {
-            TableName: tableName,
-            Key: { PK: partition, SK: keys.sequenceProgress },
-            UpdateExpression: 'SET Seq = :seq, #type = :type',
-            ConditionExpression: seen === undefined ? 'attribute_not_exists(Seq)' : 'Seq = :seen',
-            ExpressionAttributeNames: { '#type': 'Type' },
-            ExpressionAttributeValues: {
-              ':seq': fresh[fresh.length - 1]!.seq,
-              ':type': ITEM_TYPES.sequenceProgress,
-              ...(seen === undefined ? {} : { ':seen': seen }),
+        for (const { partition, seen, deltas } of fresh)
+          writes.push({
+            Update: {
+              TableName: tableName,
+              Key: { PK: partition, SK: keys.sequenceProgress },
+              UpdateExpression: 'SET Seq = :seq, #type = :type',
+              ConditionExpression: seen === undefined ? 'attribute_not_exists(Seq)' : 'Seq = :seen',
+              ExpressionAttributeNames: { '#type': 'Type' },
+              ExpressionAttributeValues: {
+                ':seq': deltas[deltas.length - 1]!.seq,
+                ':type': ITEM_TYPES.sequenceProgress,
+                ...(seen === undefined ? {} : { ':seen': seen }),
+              },
             },
-          },
-        });
+          });
         await transactWrite(db, writes);
       }, lostRace);
     }
   }
 
-  /** A partition's bucket changes: its own scopes bucket by bucket, shared ones with its progress item. */
-  async function applyPages(partition: string, deltas: Delta[]): Promise<void> {
-    const own = deltas.flatMap((d) =>
-      d.pages
-        .filter((p) => p.scope.pk === partition)
-        .map((p) => ({ scope: p.scope, change: { ...p.change, seq: d.seq } })),
+  /** A lane's bucket changes: each facility's own scopes bucket by bucket, the shared ones together. */
+  async function applyPages(lane: readonly [string, Delta[]][]): Promise<void> {
+    const own = lane.flatMap(([partition, deltas]) =>
+      deltas.flatMap((d) =>
+        d.pages
+          .filter((p) => p.scope.pk === partition)
+          .map((p) => ({ scope: p.scope, change: { ...p.change, seq: d.seq } })),
+      ),
     );
-    const shared = deltas.map((d) => ({ seq: d.seq, pages: d.pages.filter((p) => p.scope.pk !== partition) }));
-    await Promise.all([applyOwnPages(own), applySharedPages(partition, shared)]);
+    const shared = lane.map(
+      ([partition, deltas]) =>
+        [partition, deltas.map((d) => ({ ...d, pages: d.pages.filter((p) => p.scope.pk !== partition) }))] as [
+          string,
+          Delta[],
+        ],
+    );
+    await Promise.all([applyOwnPages(own), applySharedPages(shared)]);
   }
 
   return {
@@ -238,8 +268,8 @@ export function sequenceWriter(
         }
       }
       // Counters are a facility's own items: all at once. A bucket scope may be shared by facilities
-      // (an all-tenant log shard): partitions sharing one take turns, so a batch never races itself;
-      // the others go side by side.
+      // (an all-tenant log shard): the partitions sharing one form a lane, written together in turn, so a batch
+      // never races itself; lanes go side by side.
       const counting = Promise.all([...byCounter.values()].map((c) => applyCounter(c.pk, c.sk, c.changes)));
       const lanes = new Map<string, [string, Delta[]][]>();
       for (const [partition, deltas] of partitions) {
@@ -254,10 +284,8 @@ export function sequenceWriter(
       let pages = 0;
       await Promise.all(
         [...lanes.values()].map(async (lane) => {
-          for (const [partition, deltas] of lane) {
-            await applyPages(partition, deltas);
-            pages += deltas.filter((d) => d.pages.length).length;
-          }
+          await applyPages(lane);
+          pages += lane.reduce((sum, [, deltas]) => sum + deltas.filter((d) => d.pages.length).length, 0);
         }),
       );
       await counting;

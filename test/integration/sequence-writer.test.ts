@@ -52,4 +52,38 @@ describe('the sequence writer', () => {
     });
     expect(buckets.reduce((sum, b) => sum + (b.N as number), 0)).toBe(2);
   });
+
+  it('writes a scope many facilities share in few transactions, exactly once, when two writers race', async () => {
+    const run = randomUUID();
+    const shared = { pk: `SHARED#${run}`, prefix: PREFIX };
+    const sharedOf = (item: Record<string, unknown> | undefined): Membership =>
+      item?.Type === 'Shared' ? { counters: [], pages: [{ scope: shared, key: String(item.K) }] } : NO_MEMBERSHIP;
+    // 40 facilities with one record each, one with 30 (more than one transaction holds), in stream order.
+    const facilities = Array.from({ length: 41 }, (_, i) => `TEST#${run}#${i}`);
+    let seq = 1000;
+    const record = (PK: string, n: number): ChangeRecord => ({
+      sequenceNumber: String(seq++),
+      after: { PK, SK: `ITEM#${n}`, Type: 'Shared', K: `${PK}#${String(n).padStart(3, '0')}` },
+    });
+    const batch = [
+      ...facilities.slice(0, 40).map((pk) => record(pk, 0)),
+      ...Array.from({ length: 30 }, (_, n) => record(facilities[40]!, n)),
+    ];
+    // Two writers (two stream shards' invocations) apply halves side by side, then the whole batch is delivered again.
+    await Promise.all([
+      sequenceWriter(db, table(), sharedOf).apply(batch.slice(0, 35)),
+      sequenceWriter(db, table(), sharedOf).apply(batch.slice(35)),
+    ]);
+    await sequenceWriter(db, table(), sharedOf).apply(batch);
+    const buckets = await queryAll(db, table(), {
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      ExpressionAttributeValues: { ':pk': shared.pk, ':prefix': PREFIX },
+      ConsistentRead: true,
+    });
+    expect(buckets.reduce((sum, b) => sum + (b.N as number), 0)).toBe(70);
+    const last = await db.send(
+      new GetCommand({ TableName: table(), Key: { PK: facilities[40], SK: 'SEQ#PAGES' }, ConsistentRead: true }),
+    );
+    expect(last.Item?.Seq).toBe(batch.at(-1)!.sequenceNumber.padStart(40, '0'));
+  });
 });
