@@ -13,8 +13,8 @@
  * - a counter item, and a page bucket of a facility's own collections, carries the last sequence
  *   number it counted; changes at or below it are skipped (a change touches one bucket per scope);
  * - bucket scopes shared across facilities (the all-tenant log shards) cannot compare sequence numbers
- *   of different shards: their changes are written in one transaction with the facility's progress
- *   item (`SEQ#PAGES`), conditional on the versions read, and planned again when another facility's
+ *   of different shards: their changes are written in transactions with the progress item (`SEQ#PAGES`) of each
+ *   facility whose records they carry, conditional on the versions read, and planned again when another
  *   writer got there first.
  */
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
