@@ -20,6 +20,10 @@ export class AppError extends Error {
 }
 
 export const badRequest = (details: Detail[]) => new AppError(400, 'request.invalid', { details });
+/** 400 naming each breach of a record's rules, if there is any. */
+export function refuseBreaches(details: Detail[]): void {
+  if (details.length) throw badRequest(details);
+}
 export const notFound = (key: MessageKey) => new AppError(404, key);
 export const conflict = (key: MessageKey, params?: Params, details?: Detail[]) =>
   new AppError(409, key, { ...(params ? { params } : {}), ...(details ? { details } : {}) });

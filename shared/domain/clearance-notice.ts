@@ -4,25 +4,13 @@
  * a release cites one that is valid at the release, permits the release type and the container's waste form, and
  * for a release in the individual case (§ 37) sets the values. Pure: no AWS, no HTTP.
  */
-import { badRequest, conflictOver } from '../errors';
+import { conflictOver } from '../errors';
 import type { Detail } from '../i18n/translate';
-import {
-  clearable,
-  type CreateOf,
-  type DataOf,
-  defaultsOf,
-  type FieldTable,
-  fieldsOf,
-  kept,
-  type ModelOf,
-  presentModel,
-  required,
-  writable,
-  writableFieldsOf,
-} from './fields';
-import { newRecord, type StoredRecord } from './record';
+import { clearable, kept, presentModel, required, writable } from './fields';
+import type { CreateOf, DataOf, FieldTable, ModelOf } from './fields';
+import type { RecordTenant, StoredRecord } from './record';
+import { recordKind } from './record-kind';
 import type { ReleaseType, WasteForm } from './release-types';
-import { formatTimestamp } from './time';
 import { canonicalJson } from './values';
 
 /** A value the notice sets for the individual case (§ 37): per nuclide, Bq/g and Bq/cm² (null: none set). */
@@ -118,12 +106,11 @@ export const CLEARANCE_NOTICE_TABLE = {
   UpdatedAt: kept(),
 } as const satisfies FieldTable;
 
-export const CLEARANCE_NOTICE_FIELDS = fieldsOf(CLEARANCE_NOTICE_TABLE);
+const notices = recordKind(CLEARANCE_NOTICE_TABLE, noticeRuleBreaches, { unordered: true });
+export const CLEARANCE_NOTICE_FIELDS = notices.fields;
 export type ClearanceNoticeCreate = CreateOf<typeof CLEARANCE_NOTICE_TABLE>;
 export type ClearanceNoticePatch = Partial<DataOf<typeof CLEARANCE_NOTICE_TABLE>>;
 export type ClearanceNoticeModel = ModelOf<typeof CLEARANCE_NOTICE_TABLE>;
-const NOTICE_DEFAULTS = defaultsOf(CLEARANCE_NOTICE_TABLE);
-const NOTICE_WRITABLE = writableFieldsOf(CLEARANCE_NOTICE_TABLE);
 
 /** How often releases cited a notice, and when last: kept beside the notice, never in its model. */
 export interface Citations {
@@ -197,35 +184,15 @@ export function noticeWriteGuard(current: ClearanceNoticeData, next: ClearanceNo
 }
 
 /** A new notice from a validated create body (400 on a broken rule). */
-export function createNotice(
-  tenant: { client: string; facility: string },
-  uuid: string,
-  body: ClearanceNoticeCreate,
-  now: Date,
-): ClearanceNotice {
-  const data: ClearanceNoticeData = { ...NOTICE_DEFAULTS, ...body };
-  const breaches = noticeRuleBreaches(data);
-  if (breaches.length) throw badRequest(breaches);
-  return { ...data, ...newRecord(tenant, uuid, now) };
-}
+export const createNotice = (tenant: RecordTenant, uuid: string, body: ClearanceNoticeCreate, now: Date) =>
+  notices.create(tenant, uuid, body, now);
 
 /**
  * A partial update: present members set, absent ones kept, null clears a nullable one. 400 on a broken rule, 409
  * when a cited notice would change what its releases rest on. Answers whether anything changed.
  */
-export function updateNotice(
-  current: NoticeRecord,
-  patch: ClearanceNoticePatch,
-  now: Date,
-): { next: NoticeRecord; changed: boolean } {
-  const merged: NoticeRecord = { ...current, ...patch };
-  const breaches = noticeRuleBreaches(merged);
-  if (breaches.length) throw badRequest(breaches);
-  checkCitedChange(current, merged);
-  const changed = NOTICE_WRITABLE.some((field) => canonical(merged[field]) !== canonical(current[field]));
-  if (!changed) return { next: current, changed };
-  return { next: { ...merged, Version: current.Version + 1, UpdatedAt: formatTimestamp(now) }, changed };
-}
+export const updateNotice = (current: NoticeRecord, patch: ClearanceNoticePatch, now: Date) =>
+  notices.update(current, patch, now, checkCitedChange);
 
 /** The listing order: newest ValidFrom first, then the newest record. */
 export const noticeOrder = (a: ClearanceNotice, b: ClearanceNotice): number =>

@@ -4,21 +4,8 @@
  */
 import type { StoredRecord } from './record';
 import type { WasteForm } from './release-types';
-import {
-  clearable,
-  computed,
-  type CreateOf,
-  type DataOf,
-  defaultsOf,
-  type FieldName,
-  type FieldTable,
-  fieldsOf,
-  kept,
-  required,
-  writable,
-  type WritableField,
-  writableFieldsOf,
-} from './fields';
+import { clearable, computed, defaultsOf, fieldsOf, kept, required, writable, writableFieldsOf } from './fields';
+import type { CreateOf, DataOf, FieldName, FieldTable, WritableField } from './fields';
 
 export const CONTAINER_STATES = ['OPEN', 'DECAY', 'RELEASE_DATE_REACHED', 'DISPATCHED', 'DISPOSED'] as const;
 

@@ -21,7 +21,7 @@ import {
 } from './container-fields';
 import { checkState, isKeptRecord, isReleased } from './container-states';
 import type { MeasuredDecision } from './decision-measurement';
-import { newRecord } from './record';
+import { newRecord, newVersion } from './record';
 import type { AssessedContainer, ReleaseAssessment } from './release-assessment';
 import { formatTimestamp, isInTheFuture } from './time';
 
@@ -211,7 +211,7 @@ export function updateContainer(
     checkReached(assessment);
   const changes = fieldChanges(current, next);
   return {
-    next: { ...next, Version: current.Version + 1, UpdatedAt: formatTimestamp(now) },
+    next: newVersion(next, now),
     changes,
     releasing,
     notes,

@@ -3,24 +3,11 @@
  * Pure domain code: no AWS, no HTTP library.
  */
 import { isWellFormed } from './values';
-import { newRecord, type StoredRecord } from './record';
+import { newRecord, newVersion, type StoredRecord } from './record';
 import { formatTimestamp } from './time';
 import { conflict } from '../errors';
-import {
-  computed,
-  type CreateOf,
-  type DataOf,
-  defaultsOf,
-  type FieldTable,
-  fieldsOf,
-  kept,
-  type ModelOf,
-  presentModel,
-  required,
-  writable,
-  type WritableField,
-  writableFieldsOf,
-} from './fields';
+import { computed, defaultsOf, fieldsOf, kept, presentModel, required, writable, writableFieldsOf } from './fields';
+import type { CreateOf, DataOf, FieldTable, ModelOf, WritableField } from './fields';
 
 export const DOCUMENT_SCOPES = [
   'DOCUMENT_FOLDER',
@@ -169,7 +156,7 @@ export function updateDocument(
     (f) => f in patch && patch[f] !== undefined && patch[f] !== current[f],
   );
   if (!changed.length) return { next: current, changed };
-  return { next: { ...current, ...patch, Version: current.Version + 1, UpdatedAt: formatTimestamp(now) }, changed };
+  return { next: newVersion({ ...current, ...patch }, now), changed };
 }
 
 const fileInfoOf = (file: StoredFile | null): FileInfo | null =>

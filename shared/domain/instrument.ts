@@ -1,29 +1,10 @@
-/**
- * Instruments of a facility and their function checks: what was calibrated for which geometry and nuclide, until
- * when, and whether the instrument is usable at a time (StrlSchV § 90 Abs. 4 and 5: suitable instruments, checked
- * regularly, each check's time and result recorded). Pure: no AWS, no HTTP.
- */
-import { badRequest } from '../errors';
 import type { Detail } from '../i18n/translate';
 import type { Geometry } from './decision-measurement';
-import {
-  clearable,
-  computed,
-  type CreateOf,
-  type DataOf,
-  defaultsOf,
-  type FieldTable,
-  fieldsOf,
-  kept,
-  type ModelOf,
-  presentModel,
-  required,
-  writable,
-  writableFieldsOf,
-} from './fields';
-import { newRecord, type StoredRecord } from './record';
+import { clearable, computed, kept, presentModel, required, writable } from './fields';
+import type { CreateOf, DataOf, FieldTable, ModelOf } from './fields';
+import type { RecordTenant, StoredRecord } from './record';
+import { recordKind } from './record-kind';
 import { formatTimestamp, isRepresentable, LATEST_TIMESTAMP, parseTimestamp } from './time';
-import { canonicalJson } from './values';
 
 export const INSTRUMENT_KINDS = [
   'FREE_RELEASE_MONITOR',
@@ -66,9 +47,8 @@ export const INSTRUMENT_TABLE = {
   UsableUntil: computed(),
 } as const satisfies FieldTable;
 
-export const INSTRUMENT_FIELDS = fieldsOf(INSTRUMENT_TABLE);
-const INSTRUMENT_WRITABLE = writableFieldsOf(INSTRUMENT_TABLE);
-const INSTRUMENT_DEFAULTS = defaultsOf(INSTRUMENT_TABLE);
+const instruments = recordKind(INSTRUMENT_TABLE, instrumentRuleBreaches);
+export const INSTRUMENT_FIELDS = instruments.fields;
 export type InstrumentData = DataOf<typeof INSTRUMENT_TABLE>;
 export type InstrumentCreate = CreateOf<typeof INSTRUMENT_TABLE>;
 export type InstrumentPatch = Partial<InstrumentData>;
@@ -126,34 +106,12 @@ export function instrumentRuleBreaches(data: InstrumentData): Detail[] {
   return breaches;
 }
 
-function checkRules(data: InstrumentData): void {
-  const breaches = instrumentRuleBreaches(data);
-  if (breaches.length) throw badRequest(breaches);
-}
-
-export function createInstrument(
-  tenant: { client: string; facility: string },
-  uuid: string,
-  body: InstrumentCreate,
-  now: Date,
-): InstrumentRecord {
-  const data: InstrumentData = { ...INSTRUMENT_DEFAULTS, ...body };
-  checkRules(data);
-  return { ...data, ...newRecord(tenant, uuid, now) };
-}
+export const createInstrument = (tenant: RecordTenant, uuid: string, body: InstrumentCreate, now: Date) =>
+  instruments.create(tenant, uuid, body, now);
 
 /** A partial update (absent members stay, null clears a nullable one); answers whether anything changed. */
-export function updateInstrument(
-  current: InstrumentRecord,
-  patch: InstrumentPatch,
-  now: Date,
-): { next: InstrumentRecord; changed: boolean } {
-  const merged: InstrumentRecord = { ...current, ...patch };
-  checkRules(merged);
-  const changed = INSTRUMENT_WRITABLE.some((f) => canonicalJson(merged[f]) !== canonicalJson(current[f]));
-  if (!changed) return { next: current, changed };
-  return { next: { ...merged, Version: current.Version + 1, UpdatedAt: formatTimestamp(now) }, changed };
-}
+export const updateInstrument = (current: InstrumentRecord, patch: InstrumentPatch, now: Date) =>
+  instruments.update(current, patch, now);
 
 /** The calibration for a geometry and a nuclide, if any. */
 export const calibrationFor = (

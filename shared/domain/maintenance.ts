@@ -2,25 +2,12 @@
  * Maintenance log entries: incidents on devices. Fields, defaults, the SOLVED rule, the listing
  * order and the response model. Pure domain code: no AWS, no HTTP library.
  */
-import { newRecord, type StoredRecord } from './record';
-import { badRequest } from '../errors';
+import type { RecordTenant, StoredRecord } from './record';
+import { recordKind } from './record-kind';
 import type { Detail } from '../i18n/translate';
-import { formatTimestamp, parseTimestamp } from './time';
-import {
-  clearable,
-  computed,
-  type CreateOf,
-  type DataOf,
-  defaultsOf,
-  type FieldTable,
-  fieldsOf,
-  kept,
-  type ModelOf,
-  presentModel,
-  required,
-  writable,
-  writableFieldsOf,
-} from './fields';
+import { parseTimestamp } from './time';
+import { clearable, computed, kept, presentModel, required, writable } from './fields';
+import type { CreateOf, DataOf, FieldTable, ModelOf } from './fields';
 
 export const MAINTENANCE_STATES = ['ONGOING', 'SOLVED'] as const;
 export type MaintenanceState = (typeof MAINTENANCE_STATES)[number];
@@ -51,14 +38,14 @@ export const MAINTENANCE_TABLE = {
   Uuid: kept(),
 } as const satisfies FieldTable;
 
-export const MAINTENANCE_FIELDS = fieldsOf(MAINTENANCE_TABLE);
-export const MAINTENANCE_MUTABLE_FIELDS = writableFieldsOf(MAINTENANCE_TABLE);
+const entries = recordKind(MAINTENANCE_TABLE, entryRuleBreaches);
+export const MAINTENANCE_FIELDS = entries.fields;
+export const MAINTENANCE_MUTABLE_FIELDS = entries.writable;
 
 export type MaintenanceData = DataOf<typeof MAINTENANCE_TABLE>;
 export type MaintenancePatch = Partial<MaintenanceData>;
 /** A create body: title, cause and start, and any other writable field. */
 export type MaintenanceCreate = CreateOf<typeof MAINTENANCE_TABLE>;
-const MAINTENANCE_DEFAULTS = defaultsOf(MAINTENANCE_TABLE);
 
 export interface MaintenanceRecord extends MaintenanceData, StoredRecord {}
 
@@ -92,35 +79,12 @@ export function entryRuleBreaches(
   return details;
 }
 
-function checkRules(data: MaintenanceData): void {
-  const details = entryRuleBreaches(data);
-  if (details.length) throw badRequest(details);
-}
+/** A new entry from a validated create body; the caller reports it unless the body names the reporter. */
+export const createEntry = (tenant: RecordTenant, uuid: string, body: MaintenanceCreate, caller: string, now: Date) =>
+  entries.create(tenant, uuid, { Reporter: caller, ...body }, now);
 
-export function createEntry(
-  tenant: { client: string; facility: string },
-  uuid: string,
-  body: MaintenanceCreate,
-  caller: string,
-  now: Date,
-): MaintenanceRecord {
-  const data: MaintenanceData = { ...MAINTENANCE_DEFAULTS, Reporter: caller, ...body };
-  checkRules(data);
-  return { ...data, ...newRecord(tenant, uuid, now) };
-}
-
-export function updateEntry(
-  current: MaintenanceRecord,
-  patch: MaintenancePatch,
-  now: Date,
-): { next: MaintenanceRecord; changed: boolean } {
-  const next: MaintenanceRecord = { ...current, ...patch };
-  checkRules(next);
-  const changed = MAINTENANCE_MUTABLE_FIELDS.some((f) => next[f] !== current[f]);
-  return changed
-    ? { next: { ...next, Version: current.Version + 1, UpdatedAt: formatTimestamp(now) }, changed }
-    : { next: current, changed };
-}
+export const updateEntry = (current: MaintenanceRecord, patch: MaintenancePatch, now: Date) =>
+  entries.update(current, patch, now);
 
 /** The people and the device an entry names, for the directory lookups. */
 export const namedIn = (r: MaintenanceRecord) => ({
