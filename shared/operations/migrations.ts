@@ -27,11 +27,28 @@ type Rewrite = { put: Record<string, unknown>; deleteOld?: boolean; change: stri
 
 interface Migration {
   name: string;
-  /** A filter that finds the old shape (attribute names and values). */
-  filter: { expression: string; names: Record<string, string>; values?: Record<string, unknown> };
-  /** The condition the old item must still meet when it is rewritten. */
-  stillOld: { expression: string; names: Record<string, string> };
+  /** The item type the old shape is found among. */
+  type: string;
+  /** What marks the old shape: an attribute it has, or the start of its sort key. */
+  old: { attribute: string } | { sortKeyPrefix: string };
   rewrite(item: StoredItem): Rewrite;
+}
+
+/**
+ * The filter that finds a migration's old shape, and the condition an old item must still meet when it is rewritten
+ * (it still has the marking attribute; one keyed by its old sort key still exists).
+ */
+function oldShape({ type, old }: Migration) {
+  const marked = 'attribute' in old;
+  const names = { '#old': marked ? old.attribute : 'SK' };
+  return {
+    filter: {
+      FilterExpression: `#type = :type AND ${marked ? 'attribute_exists(#old)' : 'begins_with(#old, :old)'}`,
+      ExpressionAttributeNames: { '#type': 'Type', ...names },
+      ExpressionAttributeValues: { ':type': type, ...(marked ? {} : { ':old': old.sortKeyPrefix }) },
+    },
+    stillOld: { ConditionExpression: 'attribute_exists(#old)', ExpressionAttributeNames: names },
+  };
 }
 
 /** A line of the report's samples, and the record it is about (samples keep the first records in key order). */
@@ -52,14 +69,11 @@ const EMPTY: Report = { scanned: 0, changed: 0, skipped: 0, samples: [] };
 
 function scanMigration(db: DynamoDBDocumentClient, tableName: string, migration: Migration) {
   meterUsage(db);
+  const { filter, stillOld } = oldShape(migration);
 
   /** Rewrites a record unless it changed meanwhile or its new key is taken: whether it did. */
   async function rewritten(item: StoredItem, rewrite: Extract<Rewrite, { put: unknown }>): Promise<boolean> {
     const sameKey = rewrite.put.PK === item.PK && rewrite.put.SK === item.SK;
-    const stillOld = {
-      ConditionExpression: migration.stillOld.expression,
-      ExpressionAttributeNames: migration.stillOld.names,
-    };
     try {
       await db.send(
         new TransactWriteCommand({
@@ -89,9 +103,7 @@ function scanMigration(db: DynamoDBDocumentClient, tableName: string, migration:
         const next: State = { ...state, samples: [...state.samples] };
         const out = await scanSegment(db, tableName, segment, state.cursor, {
           Limit: SCAN_PAGE,
-          FilterExpression: migration.filter.expression,
-          ExpressionAttributeNames: migration.filter.names,
-          ...(migration.filter.values ? { ExpressionAttributeValues: migration.filter.values } : {}),
+          ...filter,
         });
         const found: Sample[] = [];
         for (const item of (out.Items ?? []) as StoredItem[]) {
@@ -150,12 +162,8 @@ const fromIso = (value: unknown): string | undefined => {
 export const migrateMaintenanceLogEntries = (db: DynamoDBDocumentClient, tableName: string) =>
   scanMigration(db, tableName, {
     name: 'migrateMaintenanceLogEntries',
-    filter: {
-      expression: '#type = :type AND attribute_exists(#title)',
-      names: { '#type': 'Type', '#title': 'Title' },
-      values: { ':type': ITEM_TYPES.maintenanceEntry },
-    },
-    stillOld: { expression: 'attribute_exists(#title)', names: { '#title': 'Title' } },
+    type: ITEM_TYPES.maintenanceEntry,
+    old: { attribute: 'Title' },
     rewrite(item) {
       const start = fromIso(item.StartedAt);
       if (!start) return { skip: `StartedAt ${JSON.stringify(item.StartedAt)} is not a date` };
@@ -195,12 +203,8 @@ export const migrateMaintenanceLogEntries = (db: DynamoDBDocumentClient, tableNa
 export const migrateResponsivenessData = (db: DynamoDBDocumentClient, tableName: string) =>
   scanMigration(db, tableName, {
     name: 'migrateResponsivenessData',
-    filter: {
-      expression: '#type = :type AND attribute_exists(#old)',
-      names: { '#type': 'Type', '#old': 'ResponsivenessData' },
-      values: { ':type': ITEM_TYPES.probe },
-    },
-    stillOld: { expression: 'attribute_exists(#old)', names: { '#old': 'ResponsivenessData' } },
+    type: ITEM_TYPES.probe,
+    old: { attribute: 'ResponsivenessData' },
     rewrite(item) {
       const rows = Array.isArray(item.ResponsivenessData)
         ? (item.ResponsivenessData as { nuclide?: unknown; value?: unknown; unit?: unknown }[])
@@ -232,12 +236,8 @@ export const migrateResponsivenessData = (db: DynamoDBDocumentClient, tableName:
 export const migrateProbeIdentifier = (db: DynamoDBDocumentClient, tableName: string) =>
   scanMigration(db, tableName, {
     name: 'migrateProbeIdentifier',
-    filter: {
-      expression: '#type = :type AND begins_with(#sk, :old)',
-      names: { '#type': 'Type', '#sk': 'SK' },
-      values: { ':type': ITEM_TYPES.probe, ':old': keys.probeByDevicePrefix },
-    },
-    stillOld: { expression: 'attribute_exists(#sk)', names: { '#sk': 'SK' } },
+    type: ITEM_TYPES.probe,
+    old: { sortKeyPrefix: keys.probeByDevicePrefix },
     rewrite(item) {
       const identifier = item.ProbeIdentifier;
       if (typeof identifier !== 'string' || !isIdentifier(identifier))
