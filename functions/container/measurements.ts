@@ -10,9 +10,12 @@ export const handler = httpHandler(
   measurementRoutes.list,
   withTenant(measurements, async (request, service) => {
     const listing = await service.list(tenantOf(request), request.params.uuid!);
-    return wholeReply(request, 'DecisionMeasurementModelCollection', listing, MEASUREMENT_LIST_CAP, {
-      key: 'listing.truncated',
-      params: { cap: MEASUREMENT_LIST_CAP, total: listing.total },
-    });
+    return wholeReply(
+      request,
+      'DecisionMeasurementModelCollection',
+      listing,
+      MEASUREMENT_LIST_CAP,
+      'listing.truncated',
+    );
   }),
 );

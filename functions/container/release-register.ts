@@ -23,7 +23,7 @@ export const handler = httpHandler(
       'ReleaseRegisterModelCollection',
       { items: listed, total: rows.length, truncated: rows.length > REGISTER_CAP },
       REGISTER_CAP,
-      { key: 'register.truncated', params: { cap: REGISTER_CAP, total: rows.length } },
+      'register.truncated',
     );
   }),
 );

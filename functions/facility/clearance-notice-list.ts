@@ -10,9 +10,6 @@ export const handler = httpHandler(
   clearanceNoticeRoutes.list,
   withTenant(notices, async (request, service) => {
     const listing = await service.list(tenantOf(request));
-    return wholeReply(request, 'ClearanceNoticeModelCollection', listing, NOTICE_LIST_CAP, {
-      key: 'listing.truncated',
-      params: { cap: NOTICE_LIST_CAP, total: listing.total },
-    });
+    return wholeReply(request, 'ClearanceNoticeModelCollection', listing, NOTICE_LIST_CAP, 'listing.truncated');
   }),
 );

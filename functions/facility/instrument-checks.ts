@@ -10,9 +10,6 @@ export const handler = httpHandler(
   instrumentRoutes.checks,
   withTenant(instruments, async (request, service) => {
     const listing = await service.checks(tenantOf(request), request.params.uuid!);
-    return wholeReply(request, 'InstrumentCheckModelCollection', listing, INSTRUMENT_LIST_CAP, {
-      key: 'listing.truncated',
-      params: { cap: INSTRUMENT_LIST_CAP, total: listing.total },
-    });
+    return wholeReply(request, 'InstrumentCheckModelCollection', listing, INSTRUMENT_LIST_CAP, 'listing.truncated');
   }),
 );

@@ -10,9 +10,6 @@ export const handler = httpHandler(
   instrumentRoutes.list,
   withTenant(instruments, async (request, service) => {
     const listing = await service.list(tenantOf(request));
-    return wholeReply(request, 'InstrumentModelCollection', listing, INSTRUMENT_LIST_CAP, {
-      key: 'listing.truncated',
-      params: { cap: INSTRUMENT_LIST_CAP, total: listing.total },
-    });
+    return wholeReply(request, 'InstrumentModelCollection', listing, INSTRUMENT_LIST_CAP, 'listing.truncated');
   }),
 );

@@ -1,7 +1,7 @@
 /** The answers of interface §2.6: a single item, a page of a collection, a whole collection. */
 import { config } from '../config';
 import { pageConfiguration, wholeConfiguration, type CollectionConfiguration } from '../domain/collection';
-import type { Language } from '../i18n/messages';
+import type { Language, MessageKey } from '../i18n/messages';
 import { notification, type NotificationSpec } from '../i18n/translate';
 import type { Route } from '../routes/types';
 import { baseUrl, routeUrl } from './request';
@@ -92,7 +92,8 @@ export function wholeReply(
   name: string,
   listing: { items: unknown[]; total: number; truncated?: boolean },
   cap: number,
-  truncation: NotificationSpec = { key: 'collection.truncated', params: { cap, total: listing.total } },
+  /** What a cut listing says (with the cap and the total). */
+  truncation: MessageKey = 'collection.truncated',
 ): ApiReply {
   const self = `${baseUrl(request)}${request.event.rawPath}${keptQuery(request)}`;
   const configuration = wholeConfiguration({
@@ -102,5 +103,11 @@ export function wholeReply(
     itemsOnPage: listing.items.length,
     self,
   });
-  return collection(name, listing.items, configuration, request.language, listing.truncated ? [truncation] : []);
+  return collection(
+    name,
+    listing.items,
+    configuration,
+    request.language,
+    listing.truncated ? [{ key: truncation, params: { cap, total: listing.total } }] : [],
+  );
 }
