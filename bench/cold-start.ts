@@ -14,7 +14,7 @@ import { spawnSync } from 'node:child_process';
 import { statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { esbuildOptions, sourceMapOptions } from '../infra/bundling';
+import { esbuildOptions, lazyModuleOptions, sourceMapOptions } from '../infra/bundling';
 import { repoRoot } from '../infra/local/paths';
 import { environmentOf } from '../shared/config';
 import { authorizerEntry, eventFunctions, routes } from '../shared/routes';
@@ -188,6 +188,7 @@ export async function coldStarts(out: string, runs: number, verdict: (ok: boolea
     );
   }
   printParts(functions);
+  await printLazyModules(out);
   await printSourceMaps(out, functions, entries, runs);
   await printSessions(functions, runs, verdict);
   return rows;
@@ -205,6 +206,16 @@ function printParts(functions: Bundle[]) {
   console.log(`| functions | ${columns.join(' | ')} |`);
   console.log(`|---|${columns.map(() => '---:').join('|')}|`);
   for (const [figures, names] of rows) console.log(`| ${names.join(', ')} | ${figures} |`);
+}
+
+/** The modules every function imports only when a request needs them, bundled beside it (infra/bundling.ts). */
+async function printLazyModules(out: string) {
+  const sizes: string[] = [];
+  for (const options of lazyModuleOptions(repoRoot, out)) {
+    await build(options);
+    sizes.push(`${path.basename(options.outfile!)} ${(statSync(options.outfile!).size / KIB).toFixed(1)} KiB`);
+  }
+  console.log(`\nBeside every bundle, imported by the first request that needs them: ${sizes.join(', ')}\n`);
 }
 
 /**

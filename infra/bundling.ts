@@ -48,6 +48,56 @@ const ALIAS = Object.fromEntries(
  */
 export const INSTALLED_PACKAGES = ['pdf-lib', '@pdf-lib/fontkit'];
 
+/**
+ * Modules of ours a function imports only when a request needs them (`await import('./x.js')`), bundled apart: each
+ * its own file beside the function's bundle (CommonJS, named as the import names it, which Node's ES module loader
+ * reads with its named exports), so its code is neither compiled nor run at a cold start. Bundled in, a module behind
+ * `import()` still costs its compilation at every cold start (esbuild inlines it, and wraps what it shares with the
+ * rest in lazy initialisers). The Idempotency-Key middleware's Powertools Idempotency and JMESPath: only requests
+ * with the header; the JSON scanner: only requests with a body. What it saves: docs/decisions.md.
+ */
+export const LAZY_MODULES = {
+  'idempotency-powertools.js': 'shared/http/idempotency-powertools.ts',
+  'json-scanner.js': 'shared/http/json-scanner.ts',
+} as const;
+/** The imports that name them, kept as they are in a bundle. */
+const LAZY_IMPORTS = Object.keys(LAZY_MODULES).map((file) => `./${file}`);
+
+/** A lazy module's bundle as esbuild's command line takes it (the stack's bundling runs it after the function's). */
+const LAZY_MODULE_FLAGS = [
+  '--bundle',
+  '--platform=node',
+  '--format=cjs',
+  `--target=${TARGET}`,
+  `--main-fields=${MAIN_FIELDS.join(',')}`,
+  ...(MINIFY ? ['--minify'] : []),
+  '--sourcemap=linked',
+  `--sources-content=${SOURCES_CONTENT}`,
+];
+
+/** The commands that bundle the lazy modules beside a function's bundle (NodejsFunction's `afterBundling`). */
+export const lazyModuleCommands = (inputDir: string, outputDir: string): string[] =>
+  Object.entries(LAZY_MODULES).map(
+    ([file, entry]) =>
+      `"${inputDir}/node_modules/.bin/esbuild" "${inputDir}/${entry}" ${LAZY_MODULE_FLAGS.join(' ')} ` +
+      `--outfile="${outputDir}/${file}"`,
+  );
+
+/** The same for esbuild's API (the bench, the bundle tests): each lazy module's options, written into `dir`. */
+export const lazyModuleOptions = (repoRoot: string, dir: string): BuildOptions[] =>
+  Object.entries(LAZY_MODULES).map(([file, entry]) => ({
+    entryPoints: [`${repoRoot}/${entry}`],
+    outfile: `${dir}/${file}`,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: TARGET,
+    mainFields: [...MAIN_FIELDS],
+    minify: MINIFY,
+    sourcemap: 'linked',
+    sourcesContent: SOURCES_CONTENT,
+  }));
+
 /** NodejsFunction bundling: ESM, minified, source maps, AWS SDK v3 bundled in (no externals). */
 export const bundlingOptions: BundlingOptions = {
   format: OutputFormat.ESM,
@@ -56,7 +106,7 @@ export const bundlingOptions: BundlingOptions = {
   minify: MINIFY,
   sourceMap: true,
   sourcesContent: SOURCES_CONTENT,
-  externalModules: [],
+  externalModules: LAZY_IMPORTS,
   banner: ESM_REQUIRE_BANNER,
   esbuildArgs: Object.fromEntries(Object.entries(ALIAS).map(([from, to]) => [`--alias:${from}`, to])),
 };
@@ -78,7 +128,7 @@ export function esbuildOptions(entry: string, outfile: string): BuildOptions {
     sourcemap: false,
     banner: { js: ESM_REQUIRE_BANNER },
     alias: ALIAS,
-    external: INSTALLED_PACKAGES,
+    external: [...INSTALLED_PACKAGES, ...LAZY_IMPORTS],
     metafile: true,
   };
 }

@@ -13,7 +13,7 @@ import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { environmentOf } from '../shared/config';
-import { bundlingOptions } from './bundling';
+import { bundlingOptions, lazyModuleCommands } from './bundling';
 import type { StageConfig } from './stages';
 
 /** The repository root: handler entries are relative to it, the lock file sits in it. */
@@ -59,16 +59,15 @@ export class ServiceFunction extends NodejsFunction {
       bundling: {
         ...bundlingOptions,
         ...(props.nodeModules?.length ? { nodeModules: [...props.nodeModules] } : {}),
-        ...(props.assets?.length
-          ? {
-              commandHooks: {
-                beforeBundling: () => [],
-                beforeInstall: () => [],
-                afterBundling: (inputDir: string, outputDir: string) =>
-                  props.assets!.map((file) => `cp "${join(inputDir, file)}" "${outputDir}"`),
-              },
-            }
-          : {}),
+        // Beside the bundle: the modules it imports only when needed (infra/bundling.ts), and its assets.
+        commandHooks: {
+          beforeBundling: () => [],
+          beforeInstall: () => [],
+          afterBundling: (inputDir: string, outputDir: string) => [
+            ...lazyModuleCommands(inputDir, outputDir),
+            ...(props.assets ?? []).map((file) => `cp "${join(inputDir, file)}" "${outputDir}"`),
+          ],
+        },
       },
       logGroup: props.logGroup,
       description: props.description,

@@ -1,9 +1,9 @@
 /**
  * Powertools Idempotency for the Idempotency-Key middleware (shared/http/idempotency.ts), which imports this module
  * only when a request carries the header: most requests carry none, and they need not evaluate Powertools and its
- * JMESPath. It imports nothing else a function imports but Powertools' commons: the records' store, on the
- * function's own table client, is handed in (shared/data/idempotency.ts), so bundling this module behind a dynamic
- * import wraps no SDK module in lazy initialisers. What it saves: docs/decisions.md.
+ * JMESPath. It is bundled apart, a file beside the function's bundle (infra/bundling.ts LAZY_MODULES), so it imports
+ * nothing of ours at run time: the records' store, on the function's own table client, is handed in
+ * (shared/data/idempotency.ts). What it saves: docs/decisions.md.
  */
 import type { JSONValue } from '@aws-lambda-powertools/commons/types';
 import {

@@ -27,11 +27,11 @@ const keyScopeOf = (route: Route): string =>
 
 /** The middleware of one POST route; its operation names its records, each route with a persistence of its own. */
 function idempotent(route: Route): ApiMiddleware {
-  type Powertools = ReturnType<typeof import('./idempotency-powertools').powertoolsMiddleware>;
-  let loading: Promise<typeof import('./idempotency-powertools')> | undefined;
+  type Powertools = ReturnType<typeof import('./idempotency-powertools.js').powertoolsMiddleware>;
+  let loading: Promise<typeof import('./idempotency-powertools.js')> | undefined;
   // One Powertools middleware per tenant session: its records are read and written with the session's credentials.
   // Keyed by the session's tenant: the records lie in the tenant's partition, the hash in the sort key.
-  const bySession = (module: typeof import('./idempotency-powertools')) =>
+  const bySession = (module: typeof import('./idempotency-powertools.js')) =>
     perSession(
       (session): Powertools =>
         module.powertoolsMiddleware({
@@ -45,7 +45,7 @@ function idempotent(route: Route): ApiMiddleware {
   let ofSession: ((session: TenantSession) => Powertools) | undefined;
   const powertools = async (request: Parameters<NonNullable<ApiMiddleware['before']>>[0]): Promise<Powertools> => {
     // The session (STS, the first time) and the module (imported only by requests with the header) at once.
-    loading ??= import('./idempotency-powertools');
+    loading ??= import('./idempotency-powertools.js');
     const [session, module] = await Promise.all([
       pathSessionOf(request.event, request.context.caller, request.context.functionName),
       loading,

@@ -1,2 +1,2 @@
-/** jsonc-parser's scanner alone, loaded on demand by shared/http/json.ts (a dynamic import keeps every export). */
+/** jsonc-parser's scanner alone, loaded on demand by shared/http/json.ts: bundled apart (infra/bundling.ts LAZY_MODULES). */
 export { createScanner } from 'jsonc-parser';

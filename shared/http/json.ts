@@ -1,8 +1,8 @@
 /**
  * JSON request bodies: Middy's parser (415 for another media type, malformed JSON as 422, which the envelope turns
  * into 400), then a pass over the same text's tokens (jsonc-parser's scanner, names unescaped) that refuses a member
- * named twice in one object: JSON.parse would keep the last one silently. The scanner loads with the first body: every
- * HTTP function bundles this stack, and those that take no body pay nothing for it at a cold start.
+ * named twice in one object: JSON.parse would keep the last one silently. The scanner loads with the first body, from
+ * a file beside the bundle (infra/bundling.ts LAZY_MODULES): no cold start compiles it.
  */
 import type { MiddlewareObj } from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
@@ -26,7 +26,7 @@ const TOKEN = {
  * `Items.0.Name`). A loop over the token stream, so any depth of nesting costs no stack.
  */
 export async function duplicateMembers(text: string): Promise<string[]> {
-  const { createScanner } = await import('./json-scanner');
+  const { createScanner } = await import('./json-scanner.js');
   const scanner = createScanner(text, true);
   // Per open object its names so far and whether a name comes next; per open array its index. `at` is where it is.
   const open: { names?: Set<string>; nameNext: boolean; at: string | number }[] = [];

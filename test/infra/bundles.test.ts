@@ -5,6 +5,7 @@
  * (shared/stack-traces.ts) without `--enable-source-maps`.
  */
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,7 +17,15 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUILTINS_BY_REQUIRE, esbuildOptions, sourceMapOptions } from '../../infra/bundling';
+import {
+  BUILTINS_BY_REQUIRE,
+  esbuildOptions,
+  LAZY_MODULES,
+  lazyModuleOptions,
+  sourceMapOptions,
+} from '../../infra/bundling';
+import { repoRoot } from '../../infra/local/paths';
+import { localFunctionName } from '../../infra/local/lambda';
 import { LOCAL_CREDENTIALS } from '../../infra/local/emulators';
 import { LOCAL_TENANT_ROLE_ARN } from '../../infra/local/sts';
 import { environmentOf } from '../../shared/config';
@@ -27,20 +36,34 @@ import { apiEvent } from '../support/events';
 const execFileAsync = promisify(execFile);
 const dir = mkdtempSync(path.join(os.tmpdir(), 'nm-bundle-'));
 const file = path.join(dir, 'index.mjs');
+/** A POST function as deployed: its bundle and, beside it, the modules it imports only when needed. */
+const postDir = path.join(dir, 'create');
+const postFile = path.join(postDir, 'index.mjs');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 beforeAll(async () => {
   await build({ ...esbuildOptions(path.resolve(containerRoutes.load.entry), file), ...sourceMapOptions });
+  await build({ ...esbuildOptions(path.resolve(containerRoutes.create.entry), postFile), ...sourceMapOptions });
+  for (const options of lazyModuleOptions(repoRoot, postDir)) await build(options);
 }, 60_000);
 
-/** Invokes the bundle's handler in a Node process of its own, as Lambda would: its result, modules and log lines. */
-async function invoke(event: object, env: Record<string, string> = {}) {
+/**
+ * Invokes a bundle's handler (container.load's unless said) in a Node process of its own, as Lambda would, once per
+ * event: the results, modules and log lines.
+ */
+async function invokeAll(
+  events: object[],
+  env: Record<string, string> = {},
+  bundle: { file: string; operation: string } = { file, operation: containerRoutes.load.operation },
+) {
   const { dynamodbEndpoint, stsEndpoint, tableName, region } = runtime();
   const script =
-    `const { handler } = await import(${JSON.stringify(pathToFileURL(file).href)});\n` +
-    `const result = await handler(${JSON.stringify(event)}, { getRemainingTimeInMillis: () => 10000, ` +
-    // Named as the runtime names container.load: its tenant session is that function's (infra/local/sts.ts).
-    `functionName: 'container-load', awsRequestId: 'r1' });\n` +
-    `process.stdout.write('\\n' + JSON.stringify({ result, modules: process.moduleLoadList }));`;
+    `const { handler } = await import(${JSON.stringify(pathToFileURL(bundle.file).href)});\n` +
+    'const results = [];\n' +
+    `for (const event of ${JSON.stringify(events)}) results.push(await handler(event, ` +
+    // Named as the runtime names the operation: its tenant session is that function's (infra/local/sts.ts).
+    `{ getRemainingTimeInMillis: () => 10000, functionName: '${localFunctionName(bundle.operation)}', ` +
+    `awsRequestId: 'r1' }));\n` +
+    `process.stdout.write('\\n' + JSON.stringify({ results, modules: process.moduleLoadList }));`;
   const run = await execFileAsync(process.execPath, ['--input-type=module', '-e', script], {
     env: {
       PATH: process.env.PATH,
@@ -54,16 +77,21 @@ async function invoke(event: object, env: Record<string, string> = {}) {
     encoding: 'utf8',
   }).catch((error: { stdout: string; stderr: string }) => error);
   const lines = run.stdout.trim().split('\n');
-  const { result, modules } = JSON.parse(lines.pop()!) as {
-    result: { statusCode: number; body: string };
+  const { results, modules } = JSON.parse(lines.pop()!) as {
+    results: { statusCode: number; body: string; headers?: Record<string, string> }[];
     modules: string[];
   };
   // Every line either writes is a JSON log line (Powertools writes errors to stderr): nothing else, no warning.
   const logs = [...lines, ...run.stderr.split('\n')]
     .filter(Boolean)
     .map((line) => JSON.parse(line) as { message: string; error?: { stack: string } });
-  return { result, modules, logs };
+  return { results, modules, logs };
 }
+
+const invoke = async (event: object, env: Record<string, string> = {}) => {
+  const { results, ...rest } = await invokeAll([event], env);
+  return { result: results[0]!, ...rest };
+};
 
 const loadEvent = apiEvent({
   rawPath: '/x',
@@ -119,31 +147,49 @@ describe('a bundled function', () => {
 });
 
 describe('a POST function', () => {
-  it('bundles Powertools Idempotency behind a dynamic import, reached by nothing a cold start loads', async () => {
-    const { metafile } = await build({
-      ...esbuildOptions(path.resolve(containerRoutes.create.entry), path.join(dir, 'create.mjs')),
-      write: false,
+  it('bundles neither Powertools Idempotency nor the JSON scanner: they lie beside it, imported when needed', () => {
+    const code = readFileSync(postFile, 'utf8');
+    for (const lazy of Object.keys(LAZY_MODULES)) expect(code).toContain(`import("./${lazy}")`);
+    // What they hold is in their own files only.
+    expect(code).not.toContain('IdempotencyItemAlreadyExistsError');
+    expect(code).not.toContain('UnexpectedEndOfString');
+    expect(readFileSync(path.join(postDir, 'idempotency-powertools.js'), 'utf8')).toContain(
+      'IdempotencyItemAlreadyExistsError',
+    );
+    expect(readFileSync(path.join(postDir, 'json-scanner.js'), 'utf8')).toContain('UnexpectedEndOfString');
+  });
+
+  it('answers a create with a body and an Idempotency-Key, and the same again from its record', async () => {
+    const tenant = { client: randomUUID(), facility: randomUUID() };
+    const create = apiEvent({
+      method: 'POST',
+      rawPath: '/x',
+      pathParameters: { clientUuid: tenant.client, facilityUuid: tenant.facility },
+      tenant,
+      headers: { 'idempotency-key': randomUUID() },
+      body: { Name: 'Bundled' },
     });
-    const inputs = metafile!.inputs;
-    const entry = Object.keys(inputs).find((input) => input.endsWith(containerRoutes.create.entry))!;
-    // What the entry loads by static imports alone.
-    const loaded = new Set([entry]);
-    for (const input of loaded)
-      for (const imported of inputs[input]?.imports ?? [])
-        if (imported.kind === 'import-statement' && !imported.external) loaded.add(imported.path);
-    const powertools = /@aws-lambda-powertools\/(idempotency|jmespath)\//;
-    expect([...loaded].filter((input) => powertools.test(input))).toEqual([]);
-    // ...yet the bundle holds it, for a request that carries the header.
-    expect(Object.keys(inputs).filter((input) => powertools.test(input)).length).toBeGreaterThan(5);
-    const lazy = Object.entries(inputs)
-      .filter(([input]) => input.startsWith('shared/'))
-      .flatMap(([input, { imports }]) =>
-        imports.filter((i) => i.kind === 'dynamic-import').map((i) => `${input} -> ${i.path}`),
-      );
-    expect(lazy.sort()).toEqual([
-      'shared/http/idempotency.ts -> shared/http/idempotency-powertools.ts',
-      // The scanner that finds members named twice in a body, loaded with the first body (shared/http/json.ts).
-      'shared/http/json.ts -> shared/http/json-scanner.ts',
-    ]);
+    const twice = {
+      ...create,
+      headers: { ...create.headers, 'idempotency-key': randomUUID() },
+      body: '{"Name":"Bundled","Name":"Twice"}',
+    };
+    const { results, logs } = await invokeAll(
+      [create, create, twice],
+      {},
+      {
+        file: postFile,
+        operation: containerRoutes.create.operation,
+      },
+    );
+    const [first, again, repeated] = results as [(typeof results)[0], (typeof results)[0], (typeof results)[0]];
+    expect(first.statusCode).toBe(200);
+    // The second answer is the first one's, from its idempotency record: the same container.
+    expect(again.statusCode).toBe(200);
+    expect(JSON.parse(again.body).ContainerModel.Uuid).toBe(JSON.parse(first.body).ContainerModel.Uuid);
+    // A member named twice: the scanner, loaded from beside the bundle, finds it.
+    expect(repeated.statusCode).toBe(400);
+    expect(JSON.parse(repeated.body).Notifications[0].Details).toEqual([expect.stringContaining('Name')]);
+    expect(logs).toEqual([]);
   });
 });
