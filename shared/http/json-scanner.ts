@@ -1,2 +1,2 @@
-/** jsonc-parser's scanner alone, loaded on demand by shared/http/json.ts: bundled apart (infra/bundling.ts LAZY_MODULES). */
+/** jsonc-parser's scanner alone, loaded on demand by shared/http/json.ts, bundled apart (LAZY_MODULES). */
 export { createScanner } from 'jsonc-parser';

@@ -1,7 +1,14 @@
 /** How the stack bundles its functions (infra/bundling.ts), the same settings as the bench's esbuild. */
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { BUILTINS_BY_REQUIRE, bundlingOptions, esbuildOptions } from '../../../infra/bundling';
+import {
+  BUILTINS_BY_REQUIRE,
+  bundlingOptions,
+  esbuildOptions,
+  INSTALLED_PACKAGES,
+  LAZY_MODULES,
+  lazyModuleCommands,
+} from '../../../infra/bundling';
 import { builtinShim } from '../../../infra/builtins/shims';
 
 describe('bundling', () => {
@@ -18,9 +25,25 @@ describe('bundling', () => {
       mainFields: ['module', 'main'],
       minify: true,
       sourceMap: true,
-      externalModules: [],
     });
+    // The modules bundled apart stay imports in both (and the installed packages in the bench's).
+    const lazy = Object.keys(LAZY_MODULES).map((file) => `./${file}`);
+    expect(bundlingOptions.externalModules).toEqual(lazy);
+    expect(options.external).toEqual([...INSTALLED_PACKAGES, ...lazy]);
     expect(bundlingOptions.banner).toContain('const require = __cr(import.meta.url)');
+  });
+  it('writes each lazy module beside the bundle under the name the bundle imports, from a source that exists', () => {
+    const commands = lazyModuleCommands('/in', '/out');
+    expect(commands).toHaveLength(Object.keys(LAZY_MODULES).length);
+    for (const [file, entry] of Object.entries(LAZY_MODULES)) {
+      expect(existsSync(entry), entry).toBe(true);
+      expect(commands.some((c) => c.includes(`"/in/${entry}"`) && c.includes(`--outfile="/out/${file}"`))).toBe(true);
+      // The bundle imports it by that name (shared/http: beside the module that imports it).
+      expect(
+        readFileSync(`shared/http/${entry.includes('idempotency') ? 'idempotency' : 'json'}.ts`, 'utf8'),
+      ).toContain(`import('./${file}')`);
+    }
+    expect(commands.every((c) => c.includes('--format=cjs') && c.includes('--bundle'))).toBe(true);
   });
   it('aliases the same built-ins for the stack as for esbuild, each to a file that exists', () => {
     const aliases = Object.entries(bundlingOptions.esbuildArgs ?? {});
