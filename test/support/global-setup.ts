@@ -1,6 +1,6 @@
 /**
- * Starts the real local runtime once per test run, exactly as `npm start -- --in-memory` does
- * (DynamoDB Local, s3rver, the gateway over the route table), on free ports and in a scratch
+ * Starts the real local runtime once per test run, for both runtime projects, exactly as `npm start -- --in-memory`
+ * does (DynamoDB Local, s3rver, the gateway over the route table), on free ports and in a scratch
  * LOCAL_DIR, and hands its addresses to the tests. Its stdout (the functions' JSON log lines) is
  * kept in a file so tests can read the access log.
  */
@@ -24,7 +24,32 @@ declare module 'vitest' {
   }
 }
 
+/** The runtime both runtime projects test against (vitest.config.ts): started by the first, stopped by the last. */
+interface SharedRuntime {
+  users: number;
+  started: Promise<{ runtime: RuntimeInfo; localDir: string; logFile: string; stop: () => Promise<void> }>;
+}
+const SHARED = Symbol.for('nm-archive.test-runtime');
+
 export default async function setup(project: TestProject) {
+  const holder = globalThis as { [SHARED]?: SharedRuntime };
+  holder[SHARED] ??= { users: 0, started: startRuntime() };
+  const shared = holder[SHARED];
+  shared.users += 1;
+  const { runtime, localDir, logFile, stop } = await shared.started;
+  project.provide('runtime', runtime);
+  project.provide('localDir', localDir);
+  project.provide('logFile', logFile);
+  return async () => {
+    shared.users -= 1;
+    if (shared.users === 0) {
+      delete holder[SHARED];
+      await stop();
+    }
+  };
+}
+
+async function startRuntime() {
   const localDir = mkdtempSync(path.join(os.tmpdir(), 'nm-archive-test-'));
   const logFile = path.join(localDir, 'runtime.log');
   const log = createWriteStream(logFile);
@@ -42,11 +67,8 @@ export default async function setup(project: TestProject) {
   const { child } = started;
   child.stdout.on('data', (chunk: Buffer) => log.write(chunk));
   const runtime = await started.info();
-  project.provide('runtime', runtime);
-  project.provide('localDir', localDir);
-  project.provide('logFile', logFile);
 
-  return async () => {
+  const stop = async () => {
     child.kill('SIGTERM');
     await started.exited;
     log.end();
@@ -66,6 +88,7 @@ export default async function setup(project: TestProject) {
     if (iam.crossed.length)
       throw new Error(`IAM lets a tenant session reach another tenant's data:\n${iam.crossed.join('\n')}`);
   };
+  return { runtime, localDir, logFile, stop };
 }
 
 /**
