@@ -130,23 +130,14 @@ export async function runConcurrency(): Promise<ConcurrencyRow[]> {
   ): ConcurrencyRow => {
     const errors: Record<number, number> = {};
     for (const r of results) if (r.status !== 200) errors[r.status] = (errors[r.status] ?? 0) + 1;
+    const times = results.map((r) => r.ms);
     const base = {
       scenario,
       requests: results.length,
       ok: results.filter((r) => r.status === 200).length,
       errors,
-      p50: Math.round(
-        quantile(
-          results.map((r) => r.ms),
-          0.5,
-        ),
-      ),
-      p99: Math.round(
-        quantile(
-          results.map((r) => r.ms),
-          0.99,
-        ),
-      ),
+      p50: Math.round(quantile(times, 0.5)),
+      p99: Math.round(quantile(times, 0.99)),
       retriesPerRequest: +retriesPerRequest.toFixed(2),
       exactAfterMs,
     };
