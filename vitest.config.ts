@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { globSync } from 'node:fs';
+import { globSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 // Four projects: `unit` (test/unit/, no emulators; `npm run test:unit`), `stack` (test/infra/stack/: the synthesized
