@@ -9,14 +9,10 @@ import {
 } from './container-fields';
 import { presentModel, type ModelOf } from './fields';
 import { currentSpecificActivity } from './release-assessment';
-import { newVersion } from './record';
 
 /** The ETag of a container version: strong, opaque, different for every item and version. */
 export const etagOf = (record: Pick<ContainerRecord, 'Uuid' | 'Version'>): string =>
   `"${record.Uuid}.${record.Version}"`;
-
-/** The container after a contents change: a new version (its ETag moves), UpdatedAt now. */
-export const touched = (record: ContainerRecord, now: Date): ContainerRecord => newVersion(record, now);
 
 /** Everything a container response is computed from. */
 export interface ContainerView {

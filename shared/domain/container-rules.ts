@@ -2,7 +2,7 @@
  * The rules of a container's create and update: who may set what, what is plausible, what a release freezes, the
  * release fields, the predicted release date and the gate. Pure domain code: no AWS, no HTTP library.
  */
-import { AppError, badRequest, conflict } from '../errors';
+import { AppError, badRequest, conflict, refuseBreaches } from '../errors';
 import type { Detail, NotificationSpec } from '../i18n/translate';
 import { checkReached, predictionGap, assessContainer } from './container-assessment';
 import { fieldChanges, type FieldChange } from './container-audit';
@@ -21,7 +21,7 @@ import {
 } from './container-fields';
 import { checkState, isKeptRecord, isReleased } from './container-states';
 import type { MeasuredDecision } from './decision-measurement';
-import { newRecord, newVersion } from './record';
+import { createdRecord, newVersion } from './record';
 import type { AssessedContainer, ReleaseAssessment } from './release-assessment';
 import { formatTimestamp, isInTheFuture } from './time';
 
@@ -93,7 +93,7 @@ function checkReleaseFields(current: ContainerData, patch: ContainerPatch, calle
       if (patch[field] !== undefined && patch[field] !== null && patch[field] !== current[field])
         problems.push({ key: 'detail.set_by_release', params: { field } });
   }
-  if (problems.length) throw badRequest(problems);
+  refuseBreaches(problems);
   return releasing;
 }
 
@@ -112,7 +112,7 @@ export function createContainer(
     throw conflict('container.release_state', { state: 'OPEN' });
   const data: ContainerData = { ...CONTAINER_DEFAULTS, ...patch };
   checkState(null, data);
-  return { ...data, ...newRecord(tenant, uuid, now) };
+  return createdRecord(tenant, uuid, data, now);
 }
 
 /** 409 when a client sets a ReleaseDateTime earlier than the predicted one. */

@@ -4,7 +4,7 @@
  * Gateway joins a repeated parameter's values with commas in `queryStringParameters`. No schema library: every
  * function runs it.
  */
-import { badRequest } from '../errors';
+import { refuseBreaches } from '../errors';
 import type { Detail } from '../i18n/translate';
 import type { Route } from '../routes/types';
 
@@ -34,6 +34,6 @@ export function queryOf(route: Pick<Route, 'query'>, rawQueryString: string | un
   }
   for (const [name, parameter] of Object.entries(declared))
     if (parameter.required && !seen.has(name)) problem('detail.required', name);
-  if (problems.length) throw badRequest(problems);
+  refuseBreaches(problems);
   return query;
 }

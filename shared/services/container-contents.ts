@@ -8,7 +8,8 @@ import {
   type ContentLink,
   type ContentModel,
 } from '../domain/container-contents';
-import { etagOf, touched } from '../domain/container-model';
+import { etagOf } from '../domain/container-model';
+import { newVersion } from '../domain/record';
 import { EXPECTED_IMPURITIES } from '../domain/nuclides';
 import { formatTimestamp } from '../domain/time';
 import { badRequest, notFound } from '../errors';
@@ -55,7 +56,7 @@ export function containerContents(store: ContainerStore, clock: () => Date) {
           createdBy: caller.sub,
           impurities: input.Impurities?.map((i) => ({ nuclide: i.Nuclide, fraction: i.Fraction })) ?? null,
         };
-        const next = touched(view.record, now);
+        const next = newVersion(view.record, now);
         await store.addContent(view.record, next, content, writeContext(caller, now, requestId));
         // Impurities not entered for a nuclide that brings some: the assessment cannot count them.
         const expected = EXPECTED_IMPURITIES[content.nuclide];
@@ -85,7 +86,7 @@ export function containerContents(store: ContainerStore, clock: () => Date) {
         if (!content) throw notFound('container.content_not_found');
         checkContentsChangeable(view.record);
         const now = clock();
-        const next = touched(view.record, now);
+        const next = newVersion(view.record, now);
         await store.removeContent(view.record, next, content, writeContext(caller, now, requestId));
         return { content: toContentModel(content), etag: etagOf(next) };
       });

@@ -11,7 +11,8 @@ import type { MeasurementStore } from '../data/measurements';
 import type { Tenant } from '../data/table';
 import { optimistic } from '../data/transact';
 import type { ContainerRecord } from '../domain/container-fields';
-import { etagOf, touched } from '../domain/container-model';
+import { etagOf } from '../domain/container-model';
+import { newVersion } from '../domain/record';
 import type { DecisionMeasurement, Geometry } from '../domain/decision-measurement';
 import {
   checkAveragingArea,
@@ -118,7 +119,7 @@ export function measurementService(ports: MeasurementPorts, clock: () => Date = 
           notices,
           now,
         });
-        const next = touched(container, now);
+        const next = newVersion(container, now);
         await ports.measurements.record(container, next, measurement, writeContext(caller, now, requestId));
         const names = new Map(caller.name ? [[caller.sub, caller.name]] : []);
         return {

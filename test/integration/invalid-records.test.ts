@@ -10,7 +10,7 @@ import { createS3Client } from '../../shared/clients/s3';
 import { dynamoContainerStore } from '../../shared/data/containers';
 import { s3FileStorage } from '../../shared/data/files';
 import { keys } from '../../shared/data/table';
-import { touched } from '../../shared/domain/container-model';
+import { newVersion } from '../../shared/domain/record';
 import { createContainer } from '../../shared/domain/container-rules';
 import { invalidRecords } from '../../shared/operations/invalid-records';
 import { runToEnd } from '../support/operations';
@@ -43,7 +43,7 @@ beforeAll(async () => {
   const eluate = { kind: 'GENERATOR_ELUAT', id: 'eluate-1', nuclide: 'Tc-99m', uuid: randomUUID() } as const;
   await store.addContent(
     good,
-    touched(good, new Date()),
+    newVersion(good, new Date()),
     {
       ...eluate,
       activity: null,

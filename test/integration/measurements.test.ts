@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { dynamoContainerStore } from '../../shared/data/containers';
 import { dynamoMeasurementStore } from '../../shared/data/measurements';
 import { ConditionFailedError } from '../../shared/data/transact';
-import { touched } from '../../shared/domain/container-model';
+import { newVersion } from '../../shared/domain/record';
 import { createContainer } from '../../shared/domain/container-rules';
 import type { MeasurementRecord } from '../../shared/domain/measurement';
 import { documentClient, runtime } from '../support/api';
@@ -33,9 +33,9 @@ describe('measurement store', () => {
         ContainerUuid: record.Uuid,
         MeasuredAt,
       }) as MeasurementRecord;
-    const next = touched(record, NOW);
+    const next = newVersion(record, NOW);
     await measurements.record(record, next, measurement('m1', '2026-11-20 08:10:00'), write);
-    await measurements.record(next, touched(next, NOW), measurement('m2', '2026-11-20 07:50:00'), write);
+    await measurements.record(next, newVersion(next, NOW), measurement('m2', '2026-11-20 07:50:00'), write);
     await expect(
       measurements.record(record, next, measurement('m3', '2026-11-20 09:00:00'), write),
     ).rejects.toBeInstanceOf(ConditionFailedError);

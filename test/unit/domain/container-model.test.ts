@@ -3,13 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { assessContainer } from '../../../shared/domain/container-assessment';
 import type { ContentLink } from '../../../shared/domain/container-contents';
 import { CONTAINER_FIELDS, type ContainerRecord } from '../../../shared/domain/container-fields';
-import {
-  defaultContainerModel,
-  etagOf,
-  personIdsOf,
-  toContainerModel,
-  touched,
-} from '../../../shared/domain/container-model';
+import { defaultContainerModel, etagOf, personIdsOf, toContainerModel } from '../../../shared/domain/container-model';
+import { newVersion } from '../../../shared/domain/record';
 import { createContainer } from '../../../shared/domain/container-rules';
 import { HALF_LIVES } from '../../../shared/domain/decay';
 
@@ -86,7 +81,7 @@ describe('CurrentSpecificActivity (Bq/g)', () => {
 describe('versions and names', () => {
   it('gives every item and version its own strong ETag; a contents change is a new version at the time', () => {
     const record = base();
-    const later = touched(record, new Date('2026-03-02T08:00:00Z'));
+    const later = newVersion(record, new Date('2026-03-02T08:00:00Z'));
     expect(later).toMatchObject({ Version: record.Version + 1, UpdatedAt: '2026-03-02 08:00:00' });
     expect(etagOf(record)).toBe(`"u1.${record.Version}"`);
     expect(new Set([etagOf(record), etagOf(later), etagOf({ ...record, Uuid: 'u2' })]).size).toBe(3);
