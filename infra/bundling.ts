@@ -63,17 +63,23 @@ export const LAZY_MODULES = {
 /** The imports that name them, kept as they are in a bundle. */
 const LAZY_IMPORTS = Object.keys(LAZY_MODULES).map((file) => `./${file}`);
 
-/** A lazy module's bundle as esbuild's command line takes it (the stack's bundling runs it after the function's). */
-const LAZY_MODULE_FLAGS = [
-  '--bundle',
-  '--platform=node',
-  '--format=cjs',
-  `--target=${TARGET}`,
-  `--main-fields=${MAIN_FIELDS.join(',')}`,
-  ...(MINIFY ? ['--minify'] : []),
-  '--sourcemap=linked',
-  `--sources-content=${SOURCES_CONTENT}`,
-];
+/** How a lazy module is bundled: one set of settings, for esbuild's API and (as flags) its command line. */
+const LAZY_MODULE_SETTINGS = {
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: TARGET,
+  mainFields: MAIN_FIELDS,
+  minify: MINIFY,
+  sourcemap: 'linked',
+  sourcesContent: SOURCES_CONTENT,
+} as const satisfies BuildOptions;
+
+/** The settings as esbuild's flags: `--main-fields=module,main`, `--minify`, `--sources-content=false`. */
+const LAZY_MODULE_FLAGS = Object.entries(LAZY_MODULE_SETTINGS).map(([name, value]) => {
+  const flag = `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+  return value === true ? flag : `${flag}=${Array.isArray(value) ? value.join(',') : String(value)}`;
+});
 
 /** The commands that bundle the lazy modules beside a function's bundle (NodejsFunction's `afterBundling`). */
 export const lazyModuleCommands = (inputDir: string, outputDir: string): string[] =>
@@ -86,16 +92,10 @@ export const lazyModuleCommands = (inputDir: string, outputDir: string): string[
 /** The same for esbuild's API (the bench, the bundle tests): each lazy module's options, written into `dir`. */
 export const lazyModuleOptions = (repoRoot: string, dir: string): BuildOptions[] =>
   Object.entries(LAZY_MODULES).map(([file, entry]) => ({
+    ...LAZY_MODULE_SETTINGS,
+    mainFields: [...MAIN_FIELDS],
     entryPoints: [`${repoRoot}/${entry}`],
     outfile: `${dir}/${file}`,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: TARGET,
-    mainFields: [...MAIN_FIELDS],
-    minify: MINIFY,
-    sourcemap: 'linked',
-    sourcesContent: SOURCES_CONTENT,
   }));
 
 /** NodejsFunction bundling: ESM, minified, source maps, AWS SDK v3 bundled in (no externals). */
