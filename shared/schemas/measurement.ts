@@ -51,7 +51,8 @@ const surface = v.strictObject(
   'detail.object_members',
 );
 
-const EXAMPLE = {
+/** A bag measured as a whole (its example in the OpenAPI document). */
+export const MEASUREMENT_EXAMPLE = {
   InstrumentUuid: '5b7e2a90-1c44-4b8e-a3f1-6d2c9e8f7a10',
   MeasuredAt: '2026-11-20 09:00:00',
   Geometry: 'BAG',
@@ -76,7 +77,7 @@ export const measurementCreateSchema = v.pipe(
     v.check((body) => body.Surface === undefined || body.NoFixedSurfaceReason === undefined, 'detail.one_of_members'),
     ['NoFixedSurfaceReason'],
   ),
-  v.examples([EXAMPLE]),
+  v.examples([MEASUREMENT_EXAMPLE]),
 );
 const WRITABLE = Object.keys(measurementCreateSchema.entries);
 

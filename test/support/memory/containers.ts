@@ -21,6 +21,7 @@ import type { ContainerRecord } from '../../../shared/domain/container-fields';
 import type { ContainerView } from '../../../shared/domain/container-model';
 import type { DocumentRecord } from '../../../shared/domain/document';
 import type { RegisterLine } from '../../../shared/domain/release-register';
+import { containerService } from '../../../shared/services/containers';
 
 const idOf = (tenant: Tenant, uuid: string) => `${tenant.client}#${tenant.facility}#${uuid}`;
 const tenantOf = (record: ContainerRecord): Tenant => ({ client: record.Client, facility: record.Facility });
@@ -175,4 +176,18 @@ export function memoryContainerStore() {
     },
   };
   return Object.assign(store, { documents, register, citations });
+}
+
+/** The container service over a store (a fresh in-memory one unless given), its clock at 2026-11-20 08:00 UTC. */
+export function containerServiceSetup(store: ContainerStore = memoryContainerStore()) {
+  let now = new Date('2026-11-20T08:00:00Z');
+  const service = containerService(store, { clock: () => now });
+  return {
+    store,
+    service,
+    /** Moves the service's clock on. */
+    advance: (seconds: number) => {
+      now = new Date(now.getTime() + seconds * 1000);
+    },
+  };
 }

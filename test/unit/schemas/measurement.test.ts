@@ -4,19 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { ordered } from '../../../shared/domain/decision-measurement-fields';
 import type { DecisionMeasurement } from '../../../shared/domain/decision-measurement';
 import { parseBody } from '../../../shared/schemas/body';
-import { measurementCreateSchema, measurementMembers, measurementModel } from '../../../shared/schemas/measurement';
+import {
+  MEASUREMENT_EXAMPLE,
+  measurementCreateSchema,
+  measurementMembers,
+  measurementModel,
+} from '../../../shared/schemas/measurement';
 import { refusal } from '../../support/body';
 import { measurementFixture } from '../../support/memory/release-sources';
 
-const valid = {
-  InstrumentUuid: '5b7e2a90-1c44-4b8e-a3f1-6d2c9e8f7a10',
-  MeasuredAt: '2026-11-20 09:00:00',
-  Geometry: 'BAG',
-  GrossCounts: 1200,
-  GrossTimeSeconds: 60,
-  BackgroundCounts: 600,
-  BackgroundTimeSeconds: 60,
-};
+// The documented example without its reason (a surface measurement may stand in for it).
+const { NoFixedSurfaceReason: _reason, ...valid } = MEASUREMENT_EXAMPLE;
 const surface = {
   Geometry: 'SURFACE',
   GrossCounts: 30,

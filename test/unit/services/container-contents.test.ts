@@ -3,26 +3,15 @@
  * container service reaches it: a container's contents listed, added (audited, the ETag moves) and removed.
  */
 import { describe, expect, it } from 'vitest';
-import type { ContainerStore } from '../../../shared/data/container-store';
-import { containerService, type Writer } from '../../../shared/services/containers';
+import type { Writer } from '../../../shared/services/containers';
 import { rejection } from '../../support/errors';
-import { memoryContainerStore } from '../../support/memory/containers';
+import { containerServiceSetup } from '../../support/memory/containers';
 
 const tenant = { client: 'c1', facility: 'f1' };
 const ada: Writer = { sub: 'ada', name: 'Ada Lovelace', roles: [] };
 const T0 = '2026-11-20 08:00:00';
 
-function setup(store: ContainerStore = memoryContainerStore()) {
-  let now = new Date('2026-11-20T08:00:00Z');
-  const service = containerService(store, { clock: () => now });
-  return {
-    store,
-    service,
-    advance: (seconds: number) => {
-      now = new Date(now.getTime() + seconds * 1000);
-    },
-  };
-}
+const setup = containerServiceSetup;
 
 describe('container contents', () => {
   it('adds a content (the ETag moves), lists it, refuses a duplicate, removes it', async () => {

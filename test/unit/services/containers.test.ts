@@ -8,7 +8,7 @@ import { etagOf } from '../../../shared/domain/container-model';
 import { containerService, ifMatchHolds, type Writer } from '../../../shared/services/containers';
 import { measurementFixture, memoryReleaseSources } from '../../support/memory/release-sources';
 import { rejection } from '../../support/errors';
-import { memoryContainerStore } from '../../support/memory/containers';
+import { containerServiceSetup, memoryContainerStore } from '../../support/memory/containers';
 
 const tenant = { client: 'c1', facility: 'f1' };
 const ada: Writer = { sub: 'ada', name: 'Ada Lovelace', roles: [] };
@@ -22,17 +22,7 @@ const released = {
   ReleasedByRadiationProtectionOfficerDateTime: T0,
 };
 
-function setup(store: ContainerStore = memoryContainerStore()) {
-  let now = new Date('2026-11-20T08:00:00Z');
-  const service = containerService(store, { clock: () => now });
-  return {
-    store,
-    service,
-    advance: (seconds: number) => {
-      now = new Date(now.getTime() + seconds * 1000);
-    },
-  };
-}
+const setup = containerServiceSetup;
 
 /** A store whose next `update` first lets another writer change the container (a lost race). */
 function racing(store: ContainerStore, other: (store: ContainerStore) => Promise<void>, times = 1): ContainerStore {
