@@ -7,7 +7,7 @@
 import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { batchWrite } from './batch';
 import { indexKeys, ITEM_TYPES, keys, type Tenant, tenantOfPartition } from './table';
-import { conditional, ConditionFailedError } from './transact';
+import { writtenUnlessTaken } from './transact';
 
 /** A facility's entry as stored. */
 export const facilityEntry = (tenant: Tenant) => ({
@@ -27,23 +27,16 @@ export const facilityCursor = (tenant: Tenant) => {
 };
 
 /** Enters a facility unless it is entered already; answers whether it was missing. */
-export async function enterFacility(db: DynamoDBDocumentClient, tableName: string, tenant: Tenant): Promise<boolean> {
-  try {
-    await conditional(
-      db.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: facilityEntry(tenant),
-          ConditionExpression: 'attribute_not_exists(PK)',
-        }),
-      ),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionFailedError) return false;
-    throw error;
-  }
-}
+export const enterFacility = (db: DynamoDBDocumentClient, tableName: string, tenant: Tenant): Promise<boolean> =>
+  writtenUnlessTaken(
+    db.send(
+      new PutCommand({
+        TableName: tableName,
+        Item: facilityEntry(tenant),
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    ),
+  );
 
 /**
  * The stream writer's side: enters the facility of each partition key once per execution environment, by batch

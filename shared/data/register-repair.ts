@@ -9,7 +9,7 @@ import type { RegisterLine } from '../domain/release-register';
 import { queryAll } from './query';
 import { registerHeadItem, releaseEntryItem } from './releases';
 import { keys, type Tenant } from './table';
-import { ConditionFailedError, conditional } from './transact';
+import { writtenUnlessTaken } from './transact';
 
 /** The chain's head item: the facility's last line, as the last release (or rebuild) left it. */
 export type RegisterHead = Pick<RegisterLine, 'LineSha256' | 'ReleasedAt' | 'ContainerUuid'>;
@@ -18,16 +18,6 @@ export type LineLink = RegisterHead & Pick<RegisterLine, 'PreviousSha256'>;
 
 const LAST_LINE_KEY = `${keys.releaseEntryPrefix}~`;
 const yearOfKey = (sk: string) => Number(sk.slice(keys.releaseEntryPrefix.length, keys.releaseEntryPrefix.length + 4));
-/** A write's failed condition as false: another writer (a release, another run) was first. */
-const unlessTaken = async (write: Promise<unknown>) => {
-  try {
-    await conditional(write);
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionFailedError) return false;
-    throw error;
-  }
-};
 
 export function dynamoRegisterRepair(db: DynamoDBDocumentClient, tableName: string) {
   return {
@@ -53,7 +43,7 @@ export function dynamoRegisterRepair(db: DynamoDBDocumentClient, tableName: stri
 
     /** Puts back a line the table lacks; false when an item has its key by now (it is left as it is). */
     restore(tenant: Tenant, line: RegisterLine): Promise<boolean> {
-      return unlessTaken(
+      return writtenUnlessTaken(
         db.send(
           new PutCommand({
             TableName: tableName,
@@ -94,7 +84,7 @@ export function dynamoRegisterRepair(db: DynamoDBDocumentClient, tableName: stri
 
     /** Moves the head from the line hashed `from` to `to`; false when a release moved it meanwhile (it stays). */
     moveHead(tenant: Tenant, from: string, to: RegisterHead): Promise<boolean> {
-      return unlessTaken(db.send(new PutCommand(registerHeadItem(tableName, tenant, from, to).Put!)));
+      return writtenUnlessTaken(db.send(new PutCommand(registerHeadItem(tableName, tenant, from, to).Put!)));
     },
   };
 }

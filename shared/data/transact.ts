@@ -57,6 +57,17 @@ export async function conditional<T>(write: Promise<T>): Promise<T> {
   }
 }
 
+/** A conditional write's outcome: true when it was written, false when its condition did not hold (another was first). */
+export async function writtenUnlessTaken(write: Promise<unknown>): Promise<boolean> {
+  try {
+    await conditional(write);
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionFailedError) return false;
+    throw error;
+  }
+}
+
 /** Writes `item` only if no item has its key yet (a new record, link or line). */
 export const newPut = (tableName: string, item: Record<string, unknown>): TransactWriteItem => ({
   Put: { TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(PK)' },
