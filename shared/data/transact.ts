@@ -57,7 +57,7 @@ export async function conditional<T>(write: Promise<T>): Promise<T> {
   }
 }
 
-/** A conditional write's outcome: true when it was written, false when its condition did not hold (another was first). */
+/** A conditional write's outcome: true when written, false when its condition did not hold (another was first). */
 export async function writtenUnlessTaken(write: Promise<unknown>): Promise<boolean> {
   try {
     await conditional(write);
