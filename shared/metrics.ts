@@ -10,6 +10,7 @@
  */
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { config } from './config';
+import { useLineConsole } from './log-output';
 
 export const METRICS_SERVICE = 'nm-archive';
 export const metricsNamespace = (stage: string) => `nm-archive/${stage}`;
@@ -41,10 +42,17 @@ export const METRIC = {
   securityEvents: 'SecurityEvents',
 } as const;
 
+/**
+ * Powertools Metrics writing its lines to the descriptors (shared/log-output.ts). A single metric
+ * (`singleMetric()`, a security event) is a plain Metrics: it makes its own console when one is written.
+ */
+class FunctionMetrics extends Metrics {}
+useLineConsole(FunctionMetrics);
+
 let instance: Metrics | undefined;
-/** The one Metrics instance, made on the first line written (its console and settings cost about a millisecond). */
+/** The one Metrics instance, made on the first line written (its settings cost about a millisecond). */
 export function metrics(): Metrics {
-  instance ??= new Metrics({ namespace: metricsNamespace(config.stage), serviceName: METRICS_SERVICE });
+  instance ??= new FunctionMetrics({ namespace: metricsNamespace(config.stage), serviceName: METRICS_SERVICE });
   return instance;
 }
 

@@ -39,6 +39,7 @@ import { callerOf, tenantOf } from '../../shared/http/request';
 import { containerRoutes } from '../../shared/routes/containers';
 import { documentRoutes } from '../../shared/routes/documents';
 import { maintenanceRoutes } from '../../shared/routes/maintenance';
+import { lineOutput } from '../../shared/log-output';
 import { containerService } from '../../shared/services/containers';
 import { documentReport, documentService } from '../../shared/services/documents';
 import { maintenanceService } from '../../shared/services/maintenance';
@@ -90,7 +91,10 @@ beforeAll(async () => {
   othersDocument = { uuid: document.DocumentModel.Uuid, key: document.Upload.Fields.key! };
 });
 
-/** What the handlers wrote while they ran (log lines on stdout and stderr, EMF metric lines on stdout), parsed. */
+/**
+ * What the handlers wrote while they ran (log lines on stdout and stderr, EMF metric lines on stdout), parsed: the
+ * logger's and the metrics' lines go through shared/log-output.ts, a single metric through its own console.
+ */
 let written: string[] = [];
 const keep = (chunk: string | Uint8Array) => {
   written.push(String(chunk));
@@ -98,11 +102,13 @@ const keep = (chunk: string | Uint8Array) => {
 };
 const streams = [vi.spyOn(process.stdout, 'write'), vi.spyOn(process.stderr, 'write')];
 for (const stream of streams) stream.mockImplementation(keep);
+const lineWrites = vi.spyOn(lineOutput, 'write').mockImplementation((_fd, text) => void keep(text));
 afterEach(() => {
   written = [];
 });
 afterAll(() => {
   for (const stream of streams) stream.mockRestore();
+  lineWrites.mockRestore();
 });
 const lines = () =>
   written
