@@ -3,7 +3,7 @@ import { wholeReply } from '../../shared/http/replies';
 import { tenantOf } from '../../shared/http/request';
 import { clearanceNoticeRoutes } from '../../shared/routes/facility';
 import { NOTICE_LIST_CAP } from '../../shared/services/clearance-notices';
-import { notices } from '../commons/facility';
+import { notices } from '../commons/notices';
 import { withTenant } from '../../shared/http/tenant';
 
 export const handler = httpHandler(

@@ -2,7 +2,7 @@ import { httpHandler } from '../../shared/http/handler';
 import { single } from '../../shared/http/replies';
 import { tenantOf } from '../../shared/http/request';
 import { clearanceNoticeRoutes } from '../../shared/routes/facility';
-import { notices } from '../commons/facility';
+import { notices } from '../commons/notices';
 import { withTenant } from '../../shared/http/tenant';
 
 export const handler = httpHandler(

@@ -4,7 +4,7 @@ import { single } from '../../shared/http/replies';
 import { clearanceNoticeRoutes } from '../../shared/routes/facility';
 import { parseBody } from '../../shared/schemas/body';
 import { noticeMembers, noticeUpdateSchema } from '../../shared/schemas/clearance-notice';
-import { notices } from '../commons/facility';
+import { notices } from '../commons/notices';
 import { withTenant } from '../../shared/http/tenant';
 
 export const handler = httpHandler(

@@ -3,7 +3,7 @@ import { wholeReply } from '../../shared/http/replies';
 import { tenantOf } from '../../shared/http/request';
 import { instrumentRoutes } from '../../shared/routes/facility';
 import { INSTRUMENT_LIST_CAP } from '../../shared/services/instruments';
-import { instruments } from '../commons/facility';
+import { instruments } from '../commons/instruments';
 import { withTenant } from '../../shared/http/tenant';
 
 export const handler = httpHandler(

@@ -2,7 +2,7 @@ import { httpHandler } from '../../shared/http/handler';
 import { single } from '../../shared/http/replies';
 import { tenantOf } from '../../shared/http/request';
 import { instrumentRoutes } from '../../shared/routes/facility';
-import { instruments } from '../commons/facility';
+import { instruments } from '../commons/instruments';
 import { withTenant } from '../../shared/http/tenant';
 
 export const handler = httpHandler(

@@ -4,7 +4,7 @@ import { single } from '../../shared/http/replies';
 import { instrumentRoutes } from '../../shared/routes/facility';
 import { parseBody } from '../../shared/schemas/body';
 import { instrumentMembers, instrumentUpdateSchema } from '../../shared/schemas/instrument';
-import { instruments } from '../commons/facility';
+import { instruments } from '../commons/instruments';
 import { withTenant } from '../../shared/http/tenant';
 
 export const handler = httpHandler(

@@ -10,10 +10,6 @@ import {
 import { presentModel, type ModelOf } from './fields';
 import { currentSpecificActivity } from './release-assessment';
 
-/** The ETag of a container version: strong, opaque, different for every item and version. */
-export const etagOf = (record: Pick<ContainerRecord, 'Uuid' | 'Version'>): string =>
-  `"${record.Uuid}.${record.Version}"`;
-
 /** Everything a container response is computed from. */
 export interface ContainerView {
   record: ContainerRecord;

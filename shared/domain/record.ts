@@ -12,6 +12,17 @@ export interface StoredRecord {
   UpdatedAt: string;
 }
 
+/** The ETag of a record's version: strong, opaque, different for every item and version. */
+export const etagOf = (record: Pick<StoredRecord, 'Uuid' | 'Version'>): string => `"${record.Uuid}.${record.Version}"`;
+
+/** If-Match holds when it lists the current ETag or is `*` (weak tags never match: RFC 9110 strong comparison). */
+export function ifMatchHolds(ifMatch: string, etag: string): boolean {
+  return ifMatch
+    .split(',')
+    .map((t) => t.trim())
+    .some((tag) => tag === '*' || tag === etag);
+}
+
 /** The tenant a record belongs to. */
 export type RecordTenant = { client: string; facility: string };
 

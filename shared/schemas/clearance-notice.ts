@@ -3,16 +3,10 @@ import * as v from 'valibot';
 import { CLEARANCE_NOTICE_TABLE, type ClearanceNoticeCreate, type NoticeLimit } from '../domain/clearance-notice';
 import { KNOWN_NUCLIDES } from '../domain/nuclides';
 import { RELEASE_TYPES, WASTE_FORMS } from '../domain/release-types';
-import { identifier, oneOf, positiveQuantity, schemasOf, text, timestamp } from './fields';
+import { distinct, identifier, oneOf, positiveQuantity, schemasOf, text, timestamp } from './fields';
 
 /** A notice names each nuclide at most once, so it sets at most one limit per nuclide of the table. */
 export const MAX_NOTICE_LIMITS = KNOWN_NUCLIDES.length;
-
-/** Whether no two items of a list have the same key. */
-export const distinct =
-  <T>(keyOf: (item: T) => unknown = (item) => item) =>
-  (items: readonly T[]): boolean =>
-    new Set(items.map(keyOf)).size === items.length;
 
 /** A non-empty set of enum values: each once. */
 export const enumSet = <const T extends readonly string[]>(values: T) =>

@@ -54,6 +54,12 @@ export const positiveQuantity = v.pipe(
 );
 
 export const flag = v.boolean('detail.type_boolean');
+
+/** Whether no two items of a list have the same key. */
+export const distinct =
+  <T>(keyOf: (item: T) => unknown = (item) => item) =>
+  (items: readonly T[]): boolean =>
+    new Set(items.map(keyOf)).size === items.length;
 export const oneOf = <const T extends readonly string[]>(values: T) =>
   v.picklist(values, `detail.enum:${values.join(', ')}`);
 

@@ -13,8 +13,7 @@ import {
 } from '../domain/instrument';
 import { KNOWN_NUCLIDES } from '../domain/nuclides';
 import { isStorableNumber } from '../domain/values';
-import { distinct } from './clearance-notice';
-import { identifier, oneOf, positiveQuantity, quantity, schemasOf, text, timestamp } from './fields';
+import { distinct, identifier, oneOf, positiveQuantity, quantity, schemasOf, text, timestamp } from './fields';
 
 /** Counts per second per Bq: more than 0, at most 1 (a counter never counts more than every decay). */
 export const efficiency = v.pipe(

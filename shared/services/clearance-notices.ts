@@ -18,9 +18,9 @@ import {
   toNoticeModel,
   updateNotice,
 } from '../domain/clearance-notice';
-import { etagOf } from '../domain/container-model';
-import { AppError, badRequest, notFound } from '../errors';
-import { ifMatchHolds, type Writer } from './containers';
+import { etagOf } from '../domain/record';
+import { notFound } from '../errors';
+import { actorOf, checkDocument, checkIfMatch, type Writer } from './writes';
 
 /** At most this many notices in a listing (a facility holds a handful; a Warning beyond). */
 export const NOTICE_LIST_CAP = 1000;
@@ -29,29 +29,6 @@ export interface NoticeResult {
   model: ClearanceNoticeModel;
   etag: string;
 }
-
-/** 412 when If-Match names another version than the stored one. */
-export function checkIfMatch(ifMatch: string | undefined, etag: string): void {
-  if (ifMatch !== undefined && !ifMatchHolds(ifMatch, etag))
-    throw new AppError(412, 'request.precondition_failed', {
-      details: [{ key: 'detail.if_match', params: { value: ifMatch } }],
-    });
-}
-
-/** 400 naming `field` when `uuid` is no document of the facility (null, or the value it had, needs no look). */
-export async function checkDocument(
-  documentExists: (tenant: Tenant, uuid: string) => Promise<boolean>,
-  tenant: Tenant,
-  field: string,
-  uuid: string | null | undefined,
-  current: string | null = null,
-): Promise<void> {
-  if (uuid === null || uuid === undefined || uuid === current) return;
-  if (!(await documentExists(tenant, uuid)))
-    throw badRequest([{ key: 'detail.document_not_found', params: { field, uuid } }]);
-}
-
-export const actorOf = (caller: Writer) => ({ sub: caller.sub, name: caller.name });
 
 export function clearanceNoticeService(store: ClearanceNoticeStore, clock: () => Date = () => new Date()) {
   const present = (notice: ClearanceNotice): NoticeResult => ({ model: toNoticeModel(notice), etag: etagOf(notice) });

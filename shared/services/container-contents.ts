@@ -8,7 +8,7 @@ import {
   type ContentLink,
   type ContentModel,
 } from '../domain/container-contents';
-import { etagOf } from '../domain/container-model';
+import { etagOf } from '../domain/record';
 import { newVersion } from '../domain/record';
 import { EXPECTED_IMPURITIES } from '../domain/nuclides';
 import { formatTimestamp } from '../domain/time';
@@ -17,7 +17,8 @@ import type { NotificationSpec } from '../i18n/translate';
 import { optimistic } from '../data/transact';
 import type { ContainerStore } from '../data/container-store';
 import type { Tenant } from '../data/table';
-import { loadOrNotFound, writeContext, type Writer } from './container-writes';
+import { loadOrNotFound, writeContext } from './container-writes';
+import type { Writer } from './writes';
 
 export function containerContents(store: ContainerStore, clock: () => Date) {
   const mustLoad = (tenant: Tenant, uuid: string, consistent: boolean) =>

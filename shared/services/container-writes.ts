@@ -1,13 +1,10 @@
 /** What every container use case needs to read a container and to write one in a caller's name. */
-import type { Caller } from '../auth/claims';
 import type { ContainerStore, WriteContext } from '../data/container-store';
 import type { Tenant } from '../data/table';
 import type { ContainerView } from '../domain/container-model';
 import { formatTimestamp } from '../domain/time';
 import { notFound } from '../errors';
-
-/** What a write needs of its caller: who (for the directory and the audit) and the roles (for the rules). */
-export type Writer = Pick<Caller, 'sub' | 'name' | 'roles'>;
+import type { Writer } from './writes';
 
 /** Who writes, when, in which request: the audit entry's and the directory's facts. */
 export const writeContext = (caller: Writer, now: Date, requestId: string): WriteContext => ({

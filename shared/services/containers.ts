@@ -7,20 +7,16 @@ import { randomUUID } from 'node:crypto';
 import { assessContainer } from '../domain/container-assessment';
 import { allFieldsAsChanges, fieldChanges, type HistoryEntryModel } from '../domain/container-audit';
 import type { ContainerCreate, ContainerPatch } from '../domain/container-fields';
-import {
-  etagOf,
-  personIdsOf,
-  toContainerModel,
-  type ContainerModel,
-  type ContainerView,
-} from '../domain/container-model';
+import { personIdsOf, toContainerModel, type ContainerModel, type ContainerView } from '../domain/container-model';
+import { etagOf, ifMatchHolds } from '../domain/record';
 import { createContainer, updateContainer } from '../domain/container-rules';
 import { isKeptRecord, checkDeletable, transitionRecord } from '../domain/container-states';
 import type { ReleaseAssessment } from '../domain/release-assessment';
 import { valueSourceOf } from '../domain/release-gate';
 import type { ReleaseType } from '../domain/release-types';
 import { containerContents } from './container-contents';
-import { loadOrNotFound, writeContext, type Writer } from './container-writes';
+import { loadOrNotFound, writeContext } from './container-writes';
+import type { Writer } from './writes';
 import { writeRelease, type MeasurementReader, type NoticeReader, type ReleaseAct } from './release-act';
 import { AppError, badRequest, notFound } from '../errors';
 import type { NotificationSpec } from '../i18n/translate';
@@ -28,21 +24,11 @@ import { ConditionFailedError, optimistic } from '../data/transact';
 import { SERVICE_ACTOR, type AuditChange, type ContainerStore } from '../data/container-store';
 import type { Tenant } from '../data/table';
 
-export type { Writer } from './container-writes';
-
 export interface ContainerResult {
   model: ContainerModel;
   etag: string;
   /** Info and Warning notifications of the change (a predicted release date, a release against the assessment). */
   notes?: NotificationSpec[];
-}
-
-/** If-Match holds when it lists the current ETag or is `*` (weak tags never match: RFC 9110 strong comparison). */
-export function ifMatchHolds(ifMatch: string, etag: string): boolean {
-  return ifMatch
-    .split(',')
-    .map((t) => t.trim())
-    .some((tag) => tag === '*' || tag === etag);
 }
 
 /** What the container service works with besides its store. */

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { InstrumentStore } from '../data/instruments';
 import type { Tenant } from '../data/table';
 import { ConditionFailedError, optimistic } from '../data/transact';
-import { etagOf } from '../domain/container-model';
+import { etagOf } from '../domain/record';
 import { timeOrderedUuid } from '../domain/ids';
 import {
   type CheckInput,
@@ -27,8 +27,7 @@ import {
 import { FUTURE_TOLERANCE_SECONDS, formatTimestamp, isInTheFuture } from '../domain/time';
 import { badRequest, notFound } from '../errors';
 import type { NotificationSpec } from '../i18n/translate';
-import { actorOf, checkDocument, checkIfMatch } from './clearance-notices';
-import type { Writer } from './containers';
+import { actorOf, checkDocument, checkIfMatch, type Writer } from './writes';
 
 /** At most this many instruments, or checks of one, in a listing (a Warning beyond). */
 export const INSTRUMENT_LIST_CAP = 1000;

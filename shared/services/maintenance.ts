@@ -20,7 +20,7 @@ import {
   type MaintenanceRecord,
 } from '../domain/maintenance';
 import { notFound } from '../errors';
-import type { Writer } from './containers';
+import type { Writer } from './writes';
 
 export const REPORT_FIND_CAP = 1000;
 

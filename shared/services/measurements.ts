@@ -11,7 +11,7 @@ import type { MeasurementStore } from '../data/measurements';
 import type { Tenant } from '../data/table';
 import { optimistic } from '../data/transact';
 import type { ContainerRecord } from '../domain/container-fields';
-import { etagOf } from '../domain/container-model';
+import { etagOf } from '../domain/record';
 import { newVersion } from '../domain/record';
 import type { DecisionMeasurement, Geometry } from '../domain/decision-measurement';
 import {
@@ -31,7 +31,7 @@ import { nuclideShares } from '../domain/nuclide-vector';
 import { formatTimestamp, parseTimestamp } from '../domain/time';
 import { notFound } from '../errors';
 import type { NotificationSpec } from '../i18n/translate';
-import type { Writer } from './containers';
+import type { Writer } from './writes';
 
 /** At most this many measurements of a container in a listing (a Warning beyond). */
 export const MEASUREMENT_LIST_CAP = 1000;

@@ -16,7 +16,7 @@ import {
 import type { Tenant } from '../data/table';
 import { optimistic } from '../data/transact';
 import { fieldChanges } from '../domain/container-audit';
-import { etagOf } from '../domain/container-model';
+import { etagOf } from '../domain/record';
 import type { ReleaseRecordModel } from '../domain/release-record';
 import type { RegisterLine, ReleaseRegisterSummary } from '../domain/release-register';
 import { RELEASE_TYPES, type ReleaseType } from '../domain/release-types';

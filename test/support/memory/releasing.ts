@@ -4,7 +4,8 @@
  */
 import type { ReleaseRecordContent } from '../../../shared/domain/record-content';
 import type { ReleaseType } from '../../../shared/domain/release-types';
-import { containerService, type Writer } from '../../../shared/services/containers';
+import { containerService } from '../../../shared/services/containers';
+import type { Writer } from '../../../shared/services/writes';
 import { releaseAct } from '../../../shared/services/release-act';
 import { registerService, releaseService } from '../../../shared/services/releases';
 import { memoryContainerStore } from './containers';

@@ -3,7 +3,7 @@
  * container service reaches it: a container's contents listed, added (audited, the ETag moves) and removed.
  */
 import { describe, expect, it } from 'vitest';
-import type { Writer } from '../../../shared/services/containers';
+import type { Writer } from '../../../shared/services/writes';
 import { rejection } from '../../support/errors';
 import { containerServiceSetup } from '../../support/memory/containers';
 

@@ -4,8 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ContainerStore } from '../../../shared/data/container-store';
-import { etagOf } from '../../../shared/domain/container-model';
-import { containerService, ifMatchHolds, type Writer } from '../../../shared/services/containers';
+import { etagOf, ifMatchHolds } from '../../../shared/domain/record';
+import { containerService } from '../../../shared/services/containers';
+import type { Writer } from '../../../shared/services/writes';
 import { measurementFixture, memoryReleaseSources } from '../../support/memory/release-sources';
 import { rejection } from '../../support/errors';
 import { containerServiceSetup, memoryContainerStore } from '../../support/memory/containers';

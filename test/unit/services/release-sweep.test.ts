@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ContainerStore } from '../../../shared/data/container-store';
 import { ConditionFailedError } from '../../../shared/data/transact';
-import { containerService, type Writer } from '../../../shared/services/containers';
+import { containerService } from '../../../shared/services/containers';
+import type { Writer } from '../../../shared/services/writes';
 import { releaseSweep } from '../../../shared/services/release-sweep';
 import { memoryContainerStore } from '../../support/memory/containers';
 
