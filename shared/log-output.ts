@@ -7,9 +7,10 @@
  * 2 ms of every cold start here (`npm run bench`), to write one string per line. `useLineConsole` gives a
  * Powertools class this console instead: the same lines on the same descriptors, and no stream is created.
  *
- * A descriptor that another part of the process has made non-blocking (by creating its stream) may refuse a write
- * while the reader is behind (EAGAIN): that line, and every later one on that descriptor, then goes through the
- * stream, which queues it, so lines are never lost or reordered.
+ * A blocking descriptor (nothing in the process has made its stream) waits for the reader, as the runtime's own writes
+ * do. One that another part of the process has made non-blocking (by creating its stream) may refuse a write while
+ * the reader is behind (EAGAIN): that line, and every later one on that descriptor, then goes through the stream,
+ * which queues it, so lines are never lost or reordered.
  */
 import { writeSync } from 'node:fs';
 

@@ -60,6 +60,7 @@ export const distinct =
   <T>(keyOf: (item: T) => unknown = (item) => item) =>
   (items: readonly T[]): boolean =>
     new Set(items.map(keyOf)).size === items.length;
+
 export const oneOf = <const T extends readonly string[]>(values: T) =>
   v.picklist(values, `detail.enum:${values.join(', ')}`);
 

@@ -8,8 +8,7 @@ import {
   type ContentLink,
   type ContentModel,
 } from '../domain/container-contents';
-import { etagOf } from '../domain/record';
-import { newVersion } from '../domain/record';
+import { etagOf, newVersion } from '../domain/record';
 import { EXPECTED_IMPURITIES } from '../domain/nuclides';
 import { formatTimestamp } from '../domain/time';
 import { badRequest, notFound } from '../errors';

@@ -4,11 +4,11 @@ import type { Tenant } from '../data/table';
 import type { ContainerView } from '../domain/container-model';
 import { formatTimestamp } from '../domain/time';
 import { notFound } from '../errors';
-import type { Writer } from './writes';
+import { actorOf, type Writer } from './writes';
 
 /** Who writes, when, in which request: the audit entry's and the directory's facts. */
 export const writeContext = (caller: Writer, now: Date, requestId: string): WriteContext => ({
-  actor: { sub: caller.sub, name: caller.name },
+  actor: actorOf(caller),
   at: formatTimestamp(now),
   requestId,
 });

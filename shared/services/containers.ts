@@ -8,7 +8,7 @@ import { assessContainer } from '../domain/container-assessment';
 import { allFieldsAsChanges, fieldChanges, type HistoryEntryModel } from '../domain/container-audit';
 import type { ContainerCreate, ContainerPatch } from '../domain/container-fields';
 import { personIdsOf, toContainerModel, type ContainerModel, type ContainerView } from '../domain/container-model';
-import { etagOf, ifMatchHolds } from '../domain/record';
+import { etagOf } from '../domain/record';
 import { createContainer, updateContainer } from '../domain/container-rules';
 import { isKeptRecord, checkDeletable, transitionRecord } from '../domain/container-states';
 import type { ReleaseAssessment } from '../domain/release-assessment';
@@ -16,9 +16,9 @@ import { valueSourceOf } from '../domain/release-gate';
 import type { ReleaseType } from '../domain/release-types';
 import { containerContents } from './container-contents';
 import { loadOrNotFound, writeContext } from './container-writes';
-import type { Writer } from './writes';
+import { checkIfMatch, preconditionFailed, type Writer } from './writes';
 import { writeRelease, type MeasurementReader, type NoticeReader, type ReleaseAct } from './release-act';
-import { AppError, badRequest, notFound } from '../errors';
+import { badRequest, notFound } from '../errors';
 import type { NotificationSpec } from '../i18n/translate';
 import { ConditionFailedError, optimistic } from '../data/transact';
 import { SERVICE_ACTOR, type AuditChange, type ContainerStore } from '../data/container-store';
@@ -83,11 +83,7 @@ export function containerService(store: ContainerStore, options: ContainerServic
           mustLoad(tenant, uuid, true),
           patch.State === 'RELEASE_DATE_REACHED' ? latestMeasurement(tenant, uuid) : null,
         ]);
-        if (ifMatch !== undefined && !ifMatchHolds(ifMatch, etagOf(view.record))) {
-          throw new AppError(412, 'request.precondition_failed', {
-            details: [{ key: 'detail.if_match', params: { value: ifMatch } }],
-          });
-        }
+        checkIfMatch(ifMatch, etagOf(view.record));
         const now = clock();
         const outcome = updateContainer(view.record, patch, caller.roles, now, {
           links: view.links,
@@ -125,11 +121,7 @@ export function containerService(store: ContainerStore, options: ContainerServic
           }
         } catch (error) {
           // With If-Match, losing the race is a failed precondition, not a reason to re-apply.
-          if (error instanceof ConditionFailedError && ifMatch !== undefined) {
-            throw new AppError(412, 'request.precondition_failed', {
-              details: [{ key: 'detail.if_match', params: { value: ifMatch } }],
-            });
-          }
+          if (error instanceof ConditionFailedError && ifMatch !== undefined) throw preconditionFailed(ifMatch);
           throw error;
         }
         const written = outcome.changes.length || outcome.releasing ? next : view.record;

@@ -20,7 +20,7 @@ import {
   type MaintenanceRecord,
 } from '../domain/maintenance';
 import { notFound } from '../errors';
-import type { Writer } from './writes';
+import { actorOf, type Writer } from './writes';
 
 export const REPORT_FIND_CAP = 1000;
 
@@ -92,8 +92,6 @@ export function maintenanceService(store: MaintenanceStore, options: Maintenance
     ]);
     return { records: lists.flat().sort(newestFirst).slice(0, limit), total: counts.reduce((a, b) => a + b, 0) };
   }
-
-  const actorOf = (caller: Writer) => ({ sub: caller.sub, name: caller.name });
 
   return {
     async find(caller: Caller): Promise<Report> {

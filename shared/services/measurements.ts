@@ -5,14 +5,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ClearanceNoticeStore } from '../data/clearance-notices';
-import type { ContainerStore, WriteContext } from '../data/container-store';
+import type { ContainerStore } from '../data/container-store';
 import type { InstrumentStore } from '../data/instruments';
 import type { MeasurementStore } from '../data/measurements';
 import type { Tenant } from '../data/table';
 import { optimistic } from '../data/transact';
 import type { ContainerRecord } from '../domain/container-fields';
-import { etagOf } from '../domain/record';
-import { newVersion } from '../domain/record';
+import { etagOf, newVersion } from '../domain/record';
 import type { DecisionMeasurement, Geometry } from '../domain/decision-measurement';
 import {
   checkAveragingArea,
@@ -28,9 +27,10 @@ import {
   vectorContents,
 } from '../domain/measurement';
 import { nuclideShares } from '../domain/nuclide-vector';
-import { formatTimestamp, parseTimestamp } from '../domain/time';
+import { parseTimestamp } from '../domain/time';
 import { notFound } from '../errors';
 import type { NotificationSpec } from '../i18n/translate';
+import { writeContext } from './container-writes';
 import type { Writer } from './writes';
 
 /** At most this many measurements of a container in a listing (a Warning beyond). */
@@ -65,12 +65,6 @@ export function measurementService(ports: MeasurementPorts, clock: () => Date = 
     const found = await instrumentAt(tenant, uuid, at);
     return { instrument: found, calibrations: checkInstrument(found, geometry, nuclides, at) };
   }
-
-  const writeContext = (caller: Writer, now: Date, requestId: string): WriteContext => ({
-    actor: { sub: caller.sub, name: caller.name },
-    at: formatTimestamp(now),
-    requestId,
-  });
 
   return {
     /**

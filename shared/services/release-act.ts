@@ -6,7 +6,7 @@
  * audit, the record document, the register line and the notice's citation. Knows the ports only.
  */
 import { createHash } from 'node:crypto';
-import type { Caller } from '../auth/claims';
+import type { Writer } from './writes';
 import type { AuditChange, ContainerStore, ReleaseWrite, WriteContext } from '../data/container-store';
 import type { FileStorage, LockMode } from '../data/files';
 import type { ReleaseRegisterStore } from '../data/releases';
@@ -36,9 +36,6 @@ import { formatTimestamp } from '../domain/time';
 import { conflict, notFound } from '../errors';
 import type { NotificationSpec } from '../i18n/translate';
 import { logger } from '../observability';
-
-/** Who releases: the caller (for the officer, the directory and the audit). */
-export type Releaser = Pick<Caller, 'sub' | 'name' | 'roles'>;
 
 /** The facility's clearance notices, as the release reads them. */
 export interface NoticeReader {
@@ -88,7 +85,8 @@ export interface ReleaseRequest {
   container: ContainerRecord;
   /** The state the release is made from (an update that also disposes releases from the stored state). */
   state: ContainerRecord['State'];
-  caller: Releaser;
+  /** Who releases: the caller (for the officer, the directory and the audit). */
+  caller: Writer;
   type: ReleaseType;
   notice: NoticeChoice;
   justification: string | null;

@@ -21,9 +21,10 @@ import type { ReleaseRecordModel } from '../domain/release-record';
 import type { RegisterLine, ReleaseRegisterSummary } from '../domain/release-register';
 import { RELEASE_TYPES, type ReleaseType } from '../domain/release-types';
 import { formatTimestamp } from '../domain/time';
-import { notFound } from '../errors';
 import type { NotificationSpec } from '../i18n/translate';
-import { writeRelease, type ReleaseAct, type Releaser } from './release-act';
+import { loadOrNotFound, writeContext } from './container-writes';
+import { writeRelease, type ReleaseAct } from './release-act';
+import type { Writer } from './writes';
 import type { ContainerStore } from '../data/container-store';
 
 /** What a release asks for: its type, the notice it cites, and the officer's note. */
@@ -39,14 +40,13 @@ export function releaseService(store: ContainerStore, act: ReleaseAct, clock: ()
     /** POST .../release: the release act on the stored container. */
     async release(
       tenant: Tenant,
-      caller: Releaser,
+      caller: Writer,
       uuid: string,
       input: ReleaseInput,
       requestId: string,
     ): Promise<{ model: ReleaseRecordModel; etag: string; notes: NotificationSpec[] }> {
       return optimistic(async () => {
-        const view = await store.load(tenant, uuid, { consistent: true });
-        if (!view) throw notFound('container.not_found');
+        const view = await loadOrNotFound(store, tenant, uuid, true);
         const now = clock();
         const prepared = await act({
           view,
@@ -64,7 +64,7 @@ export function releaseService(store: ContainerStore, act: ReleaseAct, clock: ()
           view.record,
           next,
           fieldChanges(view.record, next),
-          { actor: { sub: caller.sub, name: caller.name }, at: formatTimestamp(now), requestId },
+          writeContext(caller, now, requestId),
           prepared,
         );
         return { model: prepared.model, etag: etagOf(next), notes: prepared.notes };

@@ -13,12 +13,15 @@ export type Writer = Pick<Caller, 'sub' | 'name' | 'roles'>;
 /** Who a record names as having written it. */
 export const actorOf = (caller: Writer) => ({ sub: caller.sub, name: caller.name });
 
+/** The 412 a write answers when the version its If-Match names is not (or no longer) the stored one. */
+export const preconditionFailed = (ifMatch: string): AppError =>
+  new AppError(412, 'request.precondition_failed', {
+    details: [{ key: 'detail.if_match', params: { value: ifMatch } }],
+  });
+
 /** 412 when If-Match names another version than the stored one. */
 export function checkIfMatch(ifMatch: string | undefined, etag: string): void {
-  if (ifMatch !== undefined && !ifMatchHolds(ifMatch, etag))
-    throw new AppError(412, 'request.precondition_failed', {
-      details: [{ key: 'detail.if_match', params: { value: ifMatch } }],
-    });
+  if (ifMatch !== undefined && !ifMatchHolds(ifMatch, etag)) throw preconditionFailed(ifMatch);
 }
 
 /** 400 naming `field` when `uuid` is no document of the facility (null, or the value it had, needs no look). */

@@ -4,8 +4,7 @@ import { assessContainer } from '../../../shared/domain/container-assessment';
 import type { ContentLink } from '../../../shared/domain/container-contents';
 import { CONTAINER_FIELDS, type ContainerRecord } from '../../../shared/domain/container-fields';
 import { defaultContainerModel, personIdsOf, toContainerModel } from '../../../shared/domain/container-model';
-import { etagOf } from '../../../shared/domain/record';
-import { newVersion } from '../../../shared/domain/record';
+import { etagOf, newVersion } from '../../../shared/domain/record';
 import { createContainer } from '../../../shared/domain/container-rules';
 import { HALF_LIVES } from '../../../shared/domain/decay';
 
