@@ -206,7 +206,9 @@ function faultAnswer(service: FaultService, fault: 'throttle' | '500'): HttpResp
     statusCode: status,
     headers: { 'content-type': 'application/xml', 'x-amz-request-id': 'injected-fault' },
     body: Readable.from([
-      Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message}</Message></Error>`),
+      Buffer.from(
+        `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message}</Message></Error>`,
+      ),
     ]),
   });
 }
@@ -243,9 +245,7 @@ type Next = (args: Args) => Promise<{ response: { body?: unknown } }>;
 
 /** The middleware itself: on each client's stack, at the deserialize step, inside the SDK's deserializer. */
 const faultMiddleware =
-  (service: FaultService) =>
-  (next: Next, context: { commandName?: string }) =>
-  async (args: Args) => {
+  (service: FaultService) => (next: Next, context: { commandName?: string }) => async (args: Args) => {
     const invocation = invocations.getStore();
     // The runtime's own calls (the stream reader, table setup) are no function's: never failed.
     if (!invocation) return next(args);

@@ -1,10 +1,19 @@
-/** Transactions with the two failure kinds the stores care about told apart. */
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+/**
+ * Transactions and conditional puts with the two failure kinds the stores care about told apart, each safe to send
+ * again when its answer was lost (the retry policy sends the same call again after a timeout or a 5xx, which may have
+ * been applied): a transaction carries a ClientRequestToken, so DynamoDB applies it once; a conditional put that finds
+ * exactly its own item already stored was written by its own earlier attempt.
+ */
+import { randomUUID } from 'node:crypto';
+import { type AttributeValue, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
+  PutCommand,
+  type PutCommandInput,
   TransactWriteCommand,
   type DynamoDBDocumentClient,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { AppError } from '../errors';
 import { retrying } from '../retry';
 
@@ -20,11 +29,12 @@ export class ConditionFailedError extends Error {
 
 /**
  * Runs a transaction (the client's retry policy retries a conflicting or throttled one); a failed
- * condition is a ConditionFailedError, never retried here.
+ * condition is a ConditionFailedError, never retried here. Its token makes the policy's resend of a transaction whose
+ * answer was lost a no-op that succeeds (DynamoDB keeps a token 10 minutes), not a failed condition.
  */
 export async function transactWrite(db: DynamoDBDocumentClient, items: TransactWriteItem[]): Promise<void> {
   try {
-    await db.send(new TransactWriteCommand({ TransactItems: items }));
+    await db.send(new TransactWriteCommand({ TransactItems: items, ClientRequestToken: randomUUID() }));
   } catch (error) {
     if (!(error instanceof TransactionCanceledException)) throw error;
     const reasons = (error.CancellationReasons ?? []).map((r) => r.Code);
@@ -54,6 +64,37 @@ export async function conditional<T>(write: Promise<T>): Promise<T> {
     if ((error as Error).name === 'ConditionalCheckFailedException')
       throw new ConditionFailedError(['ConditionalCheckFailed']);
     throw error;
+  }
+}
+
+/** A stored item as comparable data: numbers as numbers, sets as sorted lists, members in order. */
+function canonical(value: unknown): unknown {
+  if (value instanceof Set) return [...value].map(canonical).sort();
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === 'object' && !(value instanceof Uint8Array))
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([, member]) => member !== undefined)
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([name, member]) => [name, canonical(member)]),
+    );
+  return value;
+}
+const sameItem = (stored: Record<string, AttributeValue>, written: Record<string, unknown>) =>
+  JSON.stringify(canonical(unmarshall(stored))) === JSON.stringify(canonical(written));
+
+/**
+ * A conditional put whose failed condition is a ConditionFailedError, unless the stored item is exactly the one it
+ * puts: then an earlier attempt of this same call was applied and its answer lost, and the put is done.
+ */
+export async function conditionalPut(db: DynamoDBDocumentClient, put: PutCommandInput): Promise<void> {
+  try {
+    await db.send(new PutCommand({ ...put, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' }));
+  } catch (error) {
+    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    const stored = (error as { Item?: Record<string, AttributeValue> }).Item;
+    if (stored && put.Item && sameItem(stored, put.Item)) return;
+    throw new ConditionFailedError(['ConditionalCheckFailed']);
   }
 }
 
