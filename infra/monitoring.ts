@@ -9,7 +9,9 @@
  * - `FailedExecutions`: any maintenance execution that failed, timed out or was aborted;
  * - `DeadLetterQueueDepth`: any message in a dead-letter queue (an event that failed every attempt);
  * - `SecurityEvents`: any call IAM refused a function (the second wall of tenant isolation caught one:
- *   docs/security.md).
+ *   docs/security.md);
+ * - one per event function that reports (shared/routes `eventFunctions` `alarm`): any reported count above 0 (the
+ *   daily archive check's `ArchiveGaps`: an orphaned record object, a register line without its locked copy).
  *
  * A metric math alarm reads at most 10 metrics: a sum over more is split into alarms of 10 and
  * joined by a composite alarm of the same name. The dashboard adds the service's own metrics
@@ -23,6 +25,7 @@ import {
   ComparisonOperator,
   CompositeAlarm,
   MathExpression,
+  Metric,
   TreatMissingData,
   type Dashboard,
   type IAlarm,
@@ -31,6 +34,8 @@ import {
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
+import { METRIC, METRICS_SERVICE, OPERATION_DIMENSION } from '../shared/metrics';
+import { type EventFunction, eventFunctions } from '../shared/routes';
 import { stageDashboard } from './monitoring-dashboard';
 import {
   chunks,
@@ -54,7 +59,7 @@ export class Monitoring extends Construct {
   readonly dashboard: Dashboard;
   readonly topic: Topic;
   /** The alarms by name (`ServerErrorRate`, `LatencyP99`, `Throttles`, `FailedExecutions`, `DeadLetterQueueDepth`,
-   * `SecurityEvents`). */
+   * `SecurityEvents`, and the event functions' own, `ArchiveGaps`). */
   readonly alarms: ReadonlyMap<string, IAlarm>;
   private readonly prefix: string;
   private readonly notify: SnsAction;
@@ -85,6 +90,7 @@ export class Monitoring extends Construct {
       'An event failed every attempt and waits in a dead-letter queue.',
     );
     this.watchSecurityEvents(metrics);
+    for (const event of eventFunctions) if (event.alarm) this.watchReports(event.name, event.alarm, metrics);
     this.alarms = this.watched;
     this.dashboard = stageDashboard(this, props.stage, metrics, [...this.watched.values()]);
   }
@@ -151,6 +157,21 @@ export class Monitoring extends Construct {
         treatMissingData: TreatMissingData.NOT_BREACHING,
       }),
     );
+  }
+
+  /** What an event function reports (its EMF counts under its name): any above 0. */
+  private watchReports(operation: string, alarm: NonNullable<EventFunction['alarm']>, { namespace }: StageMetrics) {
+    const reported = alarm.metrics.map(
+      (name) =>
+        new Metric({
+          namespace,
+          metricName: METRIC[name],
+          dimensionsMap: { service: METRICS_SERVICE, [OPERATION_DIMENSION]: operation },
+          period: PERIOD,
+          statistic: 'Sum',
+        }),
+    );
+    this.watchAny(alarm.name, reported, alarm.says);
   }
 
   /**

@@ -31,7 +31,6 @@ import type { StageConfig } from './stages';
 import { Storage } from './storage';
 
 export { routesByEntry } from './api';
-export { RELEASE_SWEEP_MINUTES } from './events';
 
 export interface ServiceStackProps extends StackProps {
   readonly stage: string;

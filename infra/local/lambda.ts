@@ -63,7 +63,8 @@ export const localStepName = (operation: string) => `${localFunctionName(operati
 
 /**
  * One invocation of the function `fn` names (`route:<operation>`, `event:<name>`, `step:<operation>`, `authorizer`):
- * its AWS requests recorded for the IAM check, and the end of its process when a fault stops it (infra/local/faults.ts).
+ * its AWS requests recorded for the IAM check, and the end of its process when a fault stops it
+ * (infra/local/faults.ts).
  */
 export const invoked = <T>(fn: string, run: () => Promise<T>): Promise<T> =>
   asInvocation(fn, () => asFunction(fn, run));

@@ -20,6 +20,7 @@ import {
   type WriteContext,
 } from './container-store';
 import { personUpsert, resolveNames } from './persons';
+import { archiveLineStep } from './archive-progress';
 import { citeNoticeItem } from './clearance-notices';
 import { registerHeadItem, releaseEntryItem } from './releases';
 import {
@@ -158,6 +159,15 @@ export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: stri
           newPut(tableName, releaseEntryItem(tenantOf(next), release.line)),
           registerHeadItem(tableName, tenantOf(next), release.previous, release.line),
           citeNoticeItem(tableName, tenantOf(next), release.notice, write.at),
+          // Booked: its record is no orphan, its line's locked copy is still to come (shared/data/archive-progress.ts).
+          archiveLineStep(tableName, {
+            tenant: tenantOf(next),
+            recordUuid: release.document.Uuid,
+            recordKey: release.document.File!.Key,
+            containerUuid: next.Uuid,
+            begunAt: write.at,
+            releasedAt: release.line.ReleasedAt,
+          }),
         );
       if (transition)
         items.push(

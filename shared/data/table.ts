@@ -27,6 +27,7 @@
  * | function check  | C#{client}#F#{fac} | CHECK#INSTRUMENT#{inst}#{at}#{uuid}  |
  * | measurement     | C#{client}#F#{fac} | MEASUREMENT#CONTAINER#{c}#{at}#{uuid}|
  * | facility entry  | C#{client}#F#{fac} | SEQ#FACILITY (GSI1: C#{client}, fac) |
+ * | archive progress| C#{client}#F#{fac} | ARCHIVE#{record uuid} (GSI3: pending)|
  *
  * One Query on `CONTAINER#{uuid}#` reads a container with its links and records; audit entries and
  * decision measurements sit under other prefixes so they never add to the cost of a load. Function checks
@@ -80,6 +81,7 @@ export const ITEM_TYPES = {
   instrumentCheck: 'InstrumentCheck',
   decisionMeasurement: 'DecisionMeasurement',
   facility: 'Facility',
+  archiveProgress: 'ArchiveProgress',
 } as const;
 
 /** A stored item's record: exactly `fields`, a missing one as null (the table's own keys and index keys left out). */
@@ -87,6 +89,8 @@ export const recordOf = <R>(fields: readonly string[], item: Record<string, unkn
   Object.fromEntries(fields.map((f) => [f, item[f] ?? null])) as R;
 
 const IDEMPOTENCY_PREFIX = 'IDEMPOTENCY#';
+/** A release's record and line on their way into the records bucket (shared/data/archive-progress.ts). */
+const ARCHIVE_PREFIX = 'ARCHIVE#';
 /** A partition's counters (of its documents' collections, of its log entries). */
 const COUNTER_PREFIX = 'COUNT#';
 /** The sequence writer's own items in a facility partition: its progress on shared buckets, the facility's entry. */
@@ -101,6 +105,7 @@ const REGISTER_HEAD = 'REGISTER#HEAD';
  * items. In sort-key order; what lies between them is data (shared/operations/client-items.ts reads only there).
  */
 export const BOOKKEEPING_PREFIXES = [
+  ARCHIVE_PREFIX,
   COUNTER_PREFIX,
   IDEMPOTENCY_PREFIX,
   'PAGES#',
@@ -117,6 +122,7 @@ export function isBookkeeping(item: { Type?: unknown; SK?: unknown }): boolean {
       ITEM_TYPES.sequenceProgress,
       ITEM_TYPES.facility,
       ITEM_TYPES.registerHead,
+      ITEM_TYPES.archiveProgress,
     ].includes(item.Type as never) || BOOKKEEPING_PREFIXES.some((prefix) => String(item.SK).startsWith(prefix))
   );
 }
@@ -184,6 +190,8 @@ export const keys = {
   facilityEntry: `${SEQUENCE_PREFIX}FACILITY`,
   /** An Idempotency-Key record of a POST (`{operation}#{hash}`). */
   idempotency: (key: string) => `${IDEMPOTENCY_PREFIX}${key}`,
+  /** A release's archive progress, by its record document. */
+  archiveProgress: (recordUuid: string) => `${ARCHIVE_PREFIX}${recordUuid}`,
 };
 
 /** The tenant of a facility partition key (`C#{client}#F#{facility}`), undefined for any other key. */
@@ -210,6 +218,8 @@ export const CROSS_TENANT_INDEXES = {
   maintenanceLog: { index: 'GSI2', prefix: 'MLE#ALL#' },
   /** GSI3: the DECAY containers with a release date, write-sharded (the release sweep). */
   releaseDue: { index: 'GSI3', prefix: 'CONTAINER#RELEASE_DUE#' },
+  /** GSI3: the releases whose record or line is not yet archived, write-sharded (the archive check). */
+  archivePending: { index: 'GSI3', prefix: 'ARCHIVE#PENDING#' },
 } as const satisfies Record<string, { index: IndexName; prefix: string; attributes?: readonly string[] }>;
 export type CrossTenantIndex = keyof typeof CROSS_TENANT_INDEXES;
 
@@ -231,6 +241,8 @@ export const indexKeys = {
   maintenanceShard: (shard: number) => `${CROSS_TENANT_INDEXES.maintenanceLog.prefix}${shard}`,
   /** GSI3: a shard of the containers due for release. */
   releaseDueShard: (shard: number) => `${CROSS_TENANT_INDEXES.releaseDue.prefix}${shard}`,
+  /** GSI3: a shard of the releases whose archive is pending. */
+  archivePendingShard: (shard: number) => `${CROSS_TENANT_INDEXES.archivePending.prefix}${shard}`,
 };
 
 /**

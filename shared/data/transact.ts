@@ -15,6 +15,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { AppError } from '../errors';
+import { mintedIn, mintMark, rewindMint } from '../replay';
 import { retrying } from '../retry';
 
 export type TransactWriteItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -38,18 +39,35 @@ export async function transactWrite(db: DynamoDBDocumentClient, items: TransactW
   } catch (error) {
     if (!(error instanceof TransactionCanceledException)) throw error;
     const reasons = (error.CancellationReasons ?? []).map((r) => r.Code);
-    if (reasons.includes('ConditionalCheckFailed')) throw new ConditionFailedError(reasons);
-    throw error;
+    if (!reasons.includes('ConditionalCheckFailed')) throw error;
+    // A new item only this request creates is there already: its first attempt's transaction went through.
+    if (items.some((item, i) => reasons[i] === 'ConditionalCheckFailed' && ownNewItem(item.Put))) return;
+    throw new ConditionFailedError(reasons);
   }
 }
+
+/**
+ * A put of a new item (written only if none has its key) whose key holds an identifier this request minted
+ * (shared/replay.ts): only this request, in an earlier attempt, can have written it.
+ */
+const ownNewItem = (put: { Item?: Record<string, unknown>; ConditionExpression?: string } | undefined) =>
+  put?.ConditionExpression === NEW_ITEM && mintedIn(String(put.Item?.SK ?? ''));
 
 /**
  * A read-modify-write that lost a race (ConditionFailedError) is read and applied again, under the
  * retry policy's attempt bound; one that keeps losing is 409.
  */
 export async function optimistic<T>(attempt: () => Promise<T>): Promise<T> {
+  // Each attempt mints the identifiers the first did (shared/replay.ts): what they name is the same new record.
+  const mark = mintMark();
   try {
-    return await retrying(attempt, (error) => error instanceof ConditionFailedError);
+    return await retrying(
+      () => {
+        rewindMint(mark);
+        return attempt();
+      },
+      (error) => error instanceof ConditionFailedError,
+    );
   } catch (error) {
     if (error instanceof ConditionFailedError) throw new AppError(409, 'request.concurrent_update');
     throw error;
@@ -85,7 +103,8 @@ const sameItem = (stored: Record<string, AttributeValue>, written: Record<string
 
 /**
  * A conditional put whose failed condition is a ConditionFailedError, unless the stored item is exactly the one it
- * puts: then an earlier attempt of this same call was applied and its answer lost, and the put is done.
+ * puts (an earlier attempt of this same call was applied and its answer lost) or a new item only this request creates
+ * (its first attempt created it): then the put is done.
  */
 export async function conditionalPut(db: DynamoDBDocumentClient, put: PutCommandInput): Promise<void> {
   try {
@@ -93,7 +112,7 @@ export async function conditionalPut(db: DynamoDBDocumentClient, put: PutCommand
   } catch (error) {
     if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
     const stored = (error as { Item?: Record<string, AttributeValue> }).Item;
-    if (stored && put.Item && sameItem(stored, put.Item)) return;
+    if ((stored && put.Item && sameItem(stored, put.Item)) || ownNewItem(put)) return;
     throw new ConditionFailedError(['ConditionalCheckFailed']);
   }
 }
@@ -109,9 +128,12 @@ export async function writtenUnlessTaken(write: Promise<unknown>): Promise<boole
   }
 }
 
+/** The condition of a new item's put. */
+const NEW_ITEM = 'attribute_not_exists(PK)';
+
 /** Writes `item` only if no item has its key yet (a new record, link or line). */
 export const newPut = (tableName: string, item: Record<string, unknown>): TransactWriteItem => ({
-  Put: { TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(PK)' },
+  Put: { TableName: tableName, Item: item, ConditionExpression: NEW_ITEM },
 });
 
 /** Writes `item` only if the stored one still has `version` (optimistic locking; its `Version` is the ETag). */

@@ -1,5 +1,4 @@
 /** A container's contents: listed, added to an OPEN container (audited, the ETag moves), removed. */
-import { randomUUID } from 'node:crypto';
 import {
   checkContentAddable,
   checkContentsChangeable,
@@ -16,8 +15,17 @@ import type { NotificationSpec } from '../i18n/translate';
 import { optimistic } from '../data/transact';
 import type { ContainerStore } from '../data/container-store';
 import type { Tenant } from '../data/table';
+import { mintUuid } from '../replay';
 import { loadOrNotFound, writeContext } from './container-writes';
 import type { Writer } from './writes';
+
+/** Impurities not entered for a nuclide that brings some: the assessment cannot count them. */
+function impurityNotes(content: ContentLink): NotificationSpec[] {
+  const expected = EXPECTED_IMPURITIES[content.nuclide];
+  return expected && content.impurities === null
+    ? [{ key: 'content.impurities_expected', params: { nuclide: content.nuclide, impurities: expected.join(', ') } }]
+    : [];
+}
 
 export function containerContents(store: ContainerStore, clock: () => Date) {
   const mustLoad = (tenant: Tenant, uuid: string, consistent: boolean) =>
@@ -44,12 +52,16 @@ export function containerContents(store: ContainerStore, clock: () => Date) {
       return optimistic(async () => {
         const view = await mustLoad(tenant, uuid, true);
         const now = clock();
+        const contentUuid = mintUuid();
+        // A retry whose first attempt added this content (it minted the same identifier: shared/replay.ts) answers it.
+        const added = view.links.find((link) => link.uuid === contentUuid);
+        if (added) return { content: toContentModel(added), etag: etagOf(view.record), notes: impurityNotes(added) };
         checkContentAddable(view.record, view.links, { id: input.ContentId, activityDateTime }, now);
         const content: ContentLink = {
           kind: input.Kind,
           id: input.ContentId,
           nuclide: input.Nuclide,
-          uuid: randomUUID(),
+          uuid: contentUuid,
           activity,
           activityDateTime,
           createdAt: formatTimestamp(now),
@@ -58,18 +70,7 @@ export function containerContents(store: ContainerStore, clock: () => Date) {
         };
         const next = newVersion(view.record, now);
         await store.addContent(view.record, next, content, writeContext(caller, now, requestId));
-        // Impurities not entered for a nuclide that brings some: the assessment cannot count them.
-        const expected = EXPECTED_IMPURITIES[content.nuclide];
-        const notes: NotificationSpec[] =
-          expected && content.impurities === null
-            ? [
-                {
-                  key: 'content.impurities_expected',
-                  params: { nuclide: content.nuclide, impurities: expected.join(', ') },
-                },
-              ]
-            : [];
-        return { content: toContentModel(content), etag: etagOf(next), notes };
+        return { content: toContentModel(content), etag: etagOf(next), notes: impurityNotes(content) };
       });
     },
 

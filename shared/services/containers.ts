@@ -23,6 +23,7 @@ import type { NotificationSpec } from '../i18n/translate';
 import { ConditionFailedError, optimistic } from '../data/transact';
 import { SERVICE_ACTOR, type AuditChange, type ContainerStore } from '../data/container-store';
 import type { Tenant } from '../data/table';
+import { mintUuid, requestTime } from '../replay';
 
 export interface ContainerResult {
   model: ContainerModel;
@@ -43,7 +44,7 @@ export interface ContainerServiceOptions {
 }
 
 export function containerService(store: ContainerStore, options: ContainerServiceOptions = {}) {
-  const { clock = () => new Date(), release, measurements, notices } = options;
+  const { clock = requestTime, release, measurements, notices } = options;
   const latestMeasurement = async (tenant: Tenant, uuid: string) => (await measurements?.newest(tenant, uuid)) ?? null;
   async function present(view: ContainerView, now: Date, consistent = false): Promise<ContainerResult> {
     const names = await store.names(view.record.Client, personIdsOf(view.record), { consistent });
@@ -60,7 +61,7 @@ export function containerService(store: ContainerStore, options: ContainerServic
 
     async create(tenant: Tenant, caller: Writer, patch: ContainerCreate, requestId: string): Promise<ContainerResult> {
       const now = clock();
-      const record = createContainer(tenant, randomUUID(), patch, caller.roles, now);
+      const record = createContainer(tenant, mintUuid(), patch, caller.roles, now);
       await store.create(record, allFieldsAsChanges(record, 'created'), writeContext(caller, now, requestId));
       return present({ record, links: [], dispatchId: null, disposeId: null }, now, true);
     },

@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Writer } from './writes';
+import type { ArchiveProgressStore } from '../data/archive-progress';
 import type { AuditChange, ContainerStore, ReleaseWrite, WriteContext } from '../data/container-store';
 import type { FileStorage, LockMode } from '../data/files';
 import type { ReleaseRegisterStore } from '../data/releases';
@@ -55,6 +56,8 @@ export interface ReleaseParts {
   /** The records bucket (S3 Object Lock). */
   records: FileStorage;
   lockMode: LockMode;
+  /** Where a release's way into the records bucket is marked (shared/data/archive-progress.ts). */
+  progress: Pick<ArchiveProgressStore, 'begin' | 'done'>;
   /** Lays a record out as a PDF (shared/records/pdf.ts; loaded only when a record is made). */
   render: (content: ReleaseRecordContent, createdAt: Date) => Promise<Uint8Array>;
   notices: NoticeReader;
@@ -181,6 +184,15 @@ export function releaseAct(store: ContainerStore, parts: ReleaseParts) {
       now,
     );
     const retention = { mode: parts.lockMode, until };
+    // Marked before the record is kept: an attempt stopped from here on leaves a trace the archive check finds (its
+    // record, if kept, is reported as an orphan unless the release's transaction books it).
+    await parts.progress.begin({
+      tenant,
+      recordUuid: recordDocumentUuid,
+      recordKey: document.File!.Key,
+      containerUuid: next.Uuid,
+      begunAt: at,
+    });
     await parts.records.keep(document.File!.Key, bytes, 'application/pdf', { ...retention, sha256: hash });
     const row = registerRowOf(facts);
     const line = chainLine(row, previous, hash);
@@ -188,12 +200,15 @@ export function releaseAct(store: ContainerStore, parts: ReleaseParts) {
     return {
       next,
       write: { document, line, previous, notice: { Uuid: notice.Uuid, Version: notice.Version } },
-      // The line's locked copy beside its PDF, once the transaction has booked it (a failed one leaves no copy).
-      archive: () =>
-        parts.records.keep(registerLineKey(tenant, line), lineBytes, 'application/json', {
+      // The line's locked copy beside its PDF, once the transaction has booked it (a failed one leaves no copy); then
+      // the release is archived, and its mark goes (until then the archive check would complete it).
+      archive: async () => {
+        await parts.records.keep(registerLineKey(tenant, line), lineBytes, 'application/json', {
           ...retention,
           sha256: createHash('sha256').update(lineBytes).digest('hex'),
-        }),
+        });
+        await parts.progress.done(tenant, recordDocumentUuid);
+      },
       audit: [
         ...(justification === null ? [] : [{ field: 'Justification', old: null, new: justification }]),
         {
@@ -254,7 +269,8 @@ export async function writeRelease(
   try {
     await prepared.archive();
   } catch (error) {
-    // Booked; the line's archive copy is missing until rebuildReleaseRegister writes it (verify names it).
+    // Booked; the line's archive copy is missing until the archive check (or rebuildReleaseRegister) writes it (verify
+    // names it meanwhile).
     logger.error('release booked, its register line not archived', {
       container: next.Uuid,
       releasedAt: prepared.write.line.ReleasedAt,

@@ -26,6 +26,8 @@ import { loadOrNotFound, writeContext } from './container-writes';
 import { writeRelease, type ReleaseAct } from './release-act';
 import type { Writer } from './writes';
 import type { ContainerStore } from '../data/container-store';
+import type { ContainerRecord } from '../domain/container-fields';
+import { notedAnswer, noteAnswer } from '../replay';
 
 /** What a release asks for: its type, the notice it cites, and the officer's note. */
 export interface ReleaseInput {
@@ -33,6 +35,19 @@ export interface ReleaseInput {
   noticeUuid: string;
   justification: string | null;
 }
+
+/** What a release answers. */
+export interface ReleaseAnswer {
+  model: ReleaseRecordModel;
+  etag: string;
+  notes: NotificationSpec[];
+}
+
+/** The container was released by the release `model` answers (a container is released once). */
+const releasedAs = (container: ContainerRecord, model: ReleaseRecordModel) =>
+  container.IsReleasedByRadiationProtectionOfficer === true &&
+  container.ReleasedByRadiationProtectionOfficerDateTime === model.ReleasedAt &&
+  container.ReleasedByRadiationProtectionOfficer === model.ReleasedBy;
 
 /** The release act's use case; who may release is the route's (role rpo, shared/routes/releases.ts). */
 export function releaseService(store: ContainerStore, act: ReleaseAct, clock: () => Date = () => new Date()) {
@@ -44,9 +59,14 @@ export function releaseService(store: ContainerStore, act: ReleaseAct, clock: ()
       uuid: string,
       input: ReleaseInput,
       requestId: string,
-    ): Promise<{ model: ReleaseRecordModel; etag: string; notes: NotificationSpec[] }> {
+    ): Promise<ReleaseAnswer> {
+      // A retry of a release its first attempt booked, whose answer was lost: the answer that attempt noted before
+      // its transaction (shared/replay.ts), not a second release (nor 409 already released). Its line's locked copy, if
+      // that attempt stopped before keeping it, is the archive check's to complete.
+      const noted = notedAnswer<ReleaseAnswer>();
       return optimistic(async () => {
         const view = await loadOrNotFound(store, tenant, uuid, true);
+        if (noted && releasedAs(view.record, noted.model)) return noted;
         const now = clock();
         const prepared = await act({
           view,
@@ -59,6 +79,8 @@ export function releaseService(store: ContainerStore, act: ReleaseAct, clock: ()
           now,
         });
         const next = { ...prepared.next, Version: view.record.Version + 1, UpdatedAt: formatTimestamp(now) };
+        const answer: ReleaseAnswer = { model: prepared.model, etag: etagOf(next), notes: prepared.notes };
+        await noteAnswer(answer);
         await writeRelease(
           store,
           view.record,
@@ -67,7 +89,7 @@ export function releaseService(store: ContainerStore, act: ReleaseAct, clock: ()
           writeContext(caller, now, requestId),
           prepared,
         );
-        return { model: prepared.model, etag: etagOf(next), notes: prepared.notes };
+        return answer;
       });
     },
   };

@@ -8,6 +8,7 @@ import { containerService } from '../../../shared/services/containers';
 import type { Writer } from '../../../shared/services/writes';
 import { releaseAct } from '../../../shared/services/release-act';
 import { registerService, releaseService } from '../../../shared/services/releases';
+import { memoryArchiveProgress } from './archive-progress';
 import { memoryContainerStore } from './containers';
 import { memoryFileStorage } from './files';
 import { measurementFixture, memoryReleaseSources, noticeFixture } from './release-sources';
@@ -26,9 +27,11 @@ export function setup() {
   let now = new Date('2026-11-20T08:00:00Z');
   const clock = () => now;
   const rendered: ReleaseRecordContent[] = [];
+  const progress = memoryArchiveProgress();
   const act = releaseAct(store, {
     records: files,
     lockMode: 'COMPLIANCE',
+    progress,
     render: async (content) => {
       rendered.push(content);
       return new TextEncoder().encode(`%PDF ${content.subtitle}`);
@@ -43,6 +46,7 @@ export function setup() {
     store,
     files,
     sources,
+    progress,
     rendered,
     notice,
     containers: containerService(store, { clock, release: act, ...sources }),
