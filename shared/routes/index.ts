@@ -70,7 +70,7 @@ export interface EventFunction {
   readonly records?: Route['records'];
   /** The cross-tenant partitions it reads or keeps besides (shared/data/table.ts CROSS_TENANT_INDEXES). */
   readonly allTenants?: CrossTenantIndex;
-  /** The stage's alarm on what it reports: `name`, raised when the sum of its `metrics` (shared/metrics.ts) is above 0. */
+  /** The stage's alarm on what it reports: `name`, raised when its `metrics` (shared/metrics.ts) sum above 0. */
   readonly alarm?: { readonly name: string; readonly metrics: readonly (keyof typeof METRIC)[]; readonly says: string };
 }
 export const eventFunctions: readonly EventFunction[] = [

@@ -116,7 +116,9 @@ export function measurementService(ports: MeasurementPorts, clock: () => Date = 
         });
         // A retry whose first attempt recorded it (the audit names the same request: shared/replay.ts) answers the
         // measurement that attempt made, the same one, with the container as it is.
-        const recorded = history.some((entry) => entry.action === 'measured' && entry.requestId === requestId);
+        const recorded = history.some(
+          (entry) => entry.requestId === requestId && entry.changes.some((c) => c.field === 'DecisionMeasurement'),
+        );
         const next = recorded ? container : newVersion(container, now);
         if (!recorded)
           await ports.measurements.record(container, next, measurement, writeContext(caller, now, requestId));

@@ -18,7 +18,7 @@ const ITEM_ACTION =
 describe.each(STAGES)('events (%s)', (stage) => {
   const { template, eventFnIds, functions, roleIdOf, tableId, bucketId } = stageOf(stage);
 
-  it('runs the scheduled event functions from EventBridge rate rules: the sweep each minute, the archive check daily', () => {
+  it('runs the scheduled functions from EventBridge rate rules: the sweep each minute, the archive check daily', () => {
     const scheduled = eventFunctions.filter((e) => e.source === 'schedule');
     const rates: Record<string, string> = {
       'container.releaseSweep': 'rate(1 minute)',
