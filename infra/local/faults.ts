@@ -216,12 +216,16 @@ function faultAnswer(service: FaultService, fault: 'throttle' | '500'): HttpResp
 /** Which fault, if any, this call gets: a scope's rule, a command line rule, or the random draw. */
 function decide(invocation: Invocation, service: FaultService, command: string, args: Args): FaultKind | undefined {
   const text = scopes.size ? textOf(service, args) : '';
+  // A call fails with one fault at most: the first rule it is the Nth call of. A call that names several scopes (a
+  // batch of several facilities) and already got another scope's fault does not count for the others.
   let fault: FaultKind | undefined;
+  let faulted: Scope | undefined;
   const counted = (scope: Scope) => {
     for (const rule of scope.rules) {
-      if (rule.service !== service || rule.command !== command || (rule.fn && rule.fn !== invocation.fn)) continue;
+      if (fault || rule.service !== service || rule.command !== command || (rule.fn && rule.fn !== invocation.fn))
+        continue;
       rule.seen += 1;
-      if (rule.seen === rule.nth) fault ??= rule.fault;
+      if (rule.seen === rule.nth) [fault, faulted] = [rule.fault, scope];
     }
   };
   const traced: Scope[] = [];
@@ -234,7 +238,13 @@ function decide(invocation: Invocation, service: FaultService, command: string, 
   const chance = random?.rates[service];
   if (!fault && chance && random!.draw() < chance.rate) fault = chance.fault;
   for (const scope of traced)
-    scope.calls.push({ fn: invocation.fn, service, command, what: whatOf(service, args), ...(fault ? { fault } : {}) });
+    scope.calls.push({
+      fn: invocation.fn,
+      service,
+      command,
+      what: whatOf(service, args),
+      ...(fault && (faulted === scope || !faulted?.trace) ? { fault } : {}),
+    });
   return fault;
 }
 
@@ -320,8 +330,11 @@ export function setScope(name: string, settings: ScopeSettings): void {
 export function createFaultControl(): http.Server {
   return http.createServer((req, res) => {
     const name = decodeURIComponent(/^\/scopes\/([^/?]+)$/.exec(req.url ?? '')?.[1] ?? '');
+    // Each answer closes its connection: a test's next call never meets a kept-alive socket the server is closing.
     const answer = (status: number, body?: unknown) =>
-      res.writeHead(status, { 'content-type': 'application/json' }).end(body === undefined ? '' : JSON.stringify(body));
+      res
+        .writeHead(status, { 'content-type': 'application/json', connection: 'close' })
+        .end(body === undefined ? '' : JSON.stringify(body));
     if (name.length < 8) return answer(404, { message: 'PUT, GET or DELETE /scopes/{scope} (8 characters or more)' });
     if (req.method === 'GET') return answer(200, { calls: scopes.get(name)?.calls ?? [] });
     if (req.method === 'DELETE') {

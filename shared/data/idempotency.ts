@@ -103,8 +103,11 @@ export function dynamoIdempotencyRecords(db: DynamoDBDocumentClient, tableName: 
         return { held: false, ...(replaced.Attributes ? { replaced: recordOf(replaced.Attributes) } : {}) };
       } catch (error) {
         if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-        const holder = (error as { Item?: Record<string, AttributeValue> }).Item;
-        return { held: true, ...(holder ? { holder: recordOf(unmarshall(holder)) } : {}) };
+        const item = (error as { Item?: Record<string, AttributeValue> }).Item;
+        const holder = item && recordOf(unmarshall(item));
+        // This very put, sent again after its answer was lost: the record it holds is its own.
+        if (holder?.Seed?.Nonce !== undefined && holder.Seed.Nonce === record.Seed?.Nonce) return { held: false };
+        return { held: true, ...(holder ? { holder } : {}) };
       }
     },
 

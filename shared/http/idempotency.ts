@@ -4,6 +4,7 @@ import { config } from '../config';
 import { dynamoIdempotencyRecords, type IdempotencyRecords } from '../data/idempotency';
 import { keys } from '../data/table';
 import { AppError, badRequest } from '../errors';
+import { logger } from '../observability';
 import { adoptIdentity, handOver, newIdentity } from '../replay';
 import { pathVariables, type Route } from '../routes/types';
 import { httpHandler } from './handler';
@@ -106,7 +107,11 @@ function idempotent(route: Route): ApiMiddleware {
       // attempt did is unknown, so its record (and identity) goes to the retry, which meets its own earlier effect.
       if (request.error instanceof AppError && request.error.statusCode < 500)
         await (await powertools(request)).onError?.(request as never);
-      else await handOver();
+      else
+        await handOver().catch((error: unknown) =>
+          // No time or no table left to hand it over: it stays in progress until its deadline, then it is the retry's.
+          logger.warn('idempotency record not handed over', { error: error as Error }),
+        );
     },
   };
 }
