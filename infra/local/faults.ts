@@ -161,8 +161,8 @@ export function parseFaults(spec: string): { rules: FaultRule[]; random?: Random
   return { rules, ...(randomFaults ? { random: randomFaults } : {}) };
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: the middleware sees every command's arguments
-type Args = { request?: { path?: string; body?: unknown; headers?: Record<string, string> }; input?: any };
+/** What the middleware reads of a command's arguments at the deserialize step: the HTTP request about to go out. */
+type Args = { request?: { path?: string; query?: Record<string, unknown>; body?: unknown } };
 
 const decoder = new TextDecoder();
 /** A DynamoDB request's JSON body (the SDK hands it on as a string or as its bytes); an S3 body is no text of ours. */
@@ -172,8 +172,12 @@ const bodyOf = (service: FaultService, args: Args): string => {
   return typeof body === 'string' ? body : body instanceof Uint8Array ? decoder.decode(body) : '';
 };
 
-/** The call's text a scope is looked for in: the request's path (an object key) and its JSON body (item keys). */
-const textOf = (service: FaultService, args: Args) => `${args.request?.path ?? ''} ${bodyOf(service, args)}`;
+/**
+ * The call's text a scope is looked for in: the request's path (an object key), its query (a listing's prefix) and its
+ * JSON body (item keys).
+ */
+const textOf = (service: FaultService, args: Args) =>
+  `${args.request?.path ?? ''} ${JSON.stringify(args.request?.query ?? {})} ${bodyOf(service, args)}`;
 
 /** The first part of what a call touches, for a readable trace. */
 function whatOf(service: FaultService, args: Args): string {

@@ -34,6 +34,8 @@ export interface MatrixWrite<C = any> {
   attempt(t: Tenant, context: C, options: { key: string; remainingMs?: number }): Promise<Answer>;
   /** Who retries: the client with the same key (default), or the platform (an event, a step: its own retries). */
   retry?: 'client' | 'platform';
+  /** Where the matrix fails a call: every call (default), or the first of each kind (a step repeats its calls). */
+  calls?: 'every' | 'each kind';
   /** After the retry, the archive check and the streams' turn: each invariant that broke, named (none: all held). */
   check(t: Tenant, context: C, answers: Answer[]): Promise<string[]>;
 }
@@ -104,27 +106,55 @@ async function traced(write: MatrixWrite): Promise<CallPosition[]> {
   const seen = (await faults.calls(t.client)).filter((c) => c.fn === write.fn);
   await faults.end(t.client);
   const counted = new Map<string, number>();
-  return seen.map((c) => {
+  const positions = seen.map((c) => {
     const nth = (counted.get(`${c.service} ${c.command}`) ?? 0) + 1;
     counted.set(`${c.service} ${c.command}`, nth);
     return { service: c.service, command: c.command, nth, what: c.what };
   });
+  if (write.calls !== 'each kind') return positions;
+  const kinds = new Set<string>();
+  return positions.filter((p) => !kinds.has(`${p.service} ${p.command}`) && kinds.add(`${p.service} ${p.command}`));
 }
 
-/** One cell: the write made with its call failed, retried; its tenant and context kept for the check. */
-export const runCell = (write: MatrixWrite, call: CallPosition, fault: FaultKind) =>
-  named(`${write.name}, ${call.service} ${call.command}#${call.nth} ${fault}`, cell(write, call, fault));
+/** Runs work at most `width` at once: the cells' busy parts, while their waits hold no place. */
+export function limiter(width: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(work: () => Promise<T>): Promise<T> => {
+    if (running >= width) await new Promise<void>((resolve) => waiting.push(resolve));
+    running += 1;
+    try {
+      return await work();
+    } finally {
+      running -= 1;
+      waiting.shift()?.();
+    }
+  };
+}
+export type Limiter = ReturnType<typeof limiter>;
 
-async function cell(write: MatrixWrite, call: CallPosition, fault: FaultKind) {
+/**
+ * One cell: the write made with its call failed, retried; its tenant and context kept for the check. Its busy parts
+ * run under `busy`; a crashed attempt's wait for its time to end, and the wait for a later function's call, do not.
+ */
+export const runCell = (write: MatrixWrite, call: CallPosition, fault: FaultKind, busy: Limiter) =>
+  named(`${write.name}, ${call.service} ${call.command}#${call.nth} ${fault}`, cell(write, call, fault, busy));
+
+async function cell(write: MatrixWrite, call: CallPosition, fault: FaultKind, busy: Limiter) {
   const t = newTenant({ roles: write.roles ?? [] });
-  const context = await write.prepare(t);
   const key = randomUUID();
   const { service, command, nth } = call;
-  await faults.set(t.client, { trace: true, rules: [{ service, command, nth, fault, fn: write.fn }] });
-  const started = Date.now();
-  const answers = [
-    await write.attempt(t, context, { key, ...(fault === 'crash' ? { remainingMs: CRASH_REMAINING_MS } : {}) }),
-  ];
+  const { context, answer, started } = await busy(async () => {
+    const prepared = await write.prepare(t);
+    await faults.set(t.client, { trace: true, rules: [{ service, command, nth, fault, fn: write.fn }] });
+    const begun = Date.now();
+    const first = await write.attempt(t, prepared, {
+      key,
+      ...(fault === 'crash' ? { remainingMs: CRASH_REMAINING_MS } : {}),
+    });
+    return { context: prepared, answer: first, started: begun };
+  });
+  const answers = [answer];
   // A function that runs after the answer (a stream, a file event) makes its calls a little later.
   const hit = async () => (await faults.calls(t.client)).some((c) => c.fault === fault && c.fn === write.fn);
   let fired = await hit();
@@ -137,9 +167,9 @@ async function cell(write: MatrixWrite, call: CallPosition, fault: FaultKind) {
     // A crashed attempt's record is in progress until its time is over: the client is told so until then.
     if (fault === 'crash') await sleep(Math.max(0, started + CRASH_REMAINING_MS - Date.now()));
     for (let tries = 0; tries < 20; tries++) {
-      const answer = await write.attempt(t, context, { key });
-      answers.push(answer);
-      if (final(answer)) break;
+      const next = await busy(() => write.attempt(t, context, { key }));
+      answers.push(next);
+      if (final(next)) break;
       await sleep(500);
     }
   }
@@ -155,21 +185,6 @@ export function answerInvariants(answers: Answer[], fault: FaultKind, platformRe
   if (answers.some((a) => a.status === 503 && !a.retryAfter)) broken.push('503 without Retry-After');
   if (!platformRetries && answers.at(-1)?.status !== 200) broken.push(`ended ${answers.at(-1)?.status}`);
   return broken;
-}
-
-/** Runs `work` over `items`, at most `width` at once. */
-export async function pool<T, R>(items: readonly T[], width: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(width, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        results[i] = await work(items[i]!);
-      }
-    }),
-  );
-  return results;
 }
 
 /** The matrix as a table: a row per write and call, a column per fault; a cell its answers, ✓ or what broke. */

@@ -68,7 +68,6 @@ async function startRuntime() {
   );
   const { child } = started;
   child.stdout.on('data', (chunk: Buffer) => log.write(chunk));
-  child.stderr.on('data', (chunk: Buffer) => log.write(chunk)); // DEBUG
   const runtime = await started.info();
 
   const stop = async () => {
