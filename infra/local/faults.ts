@@ -110,9 +110,11 @@ const scopes = new Map<string, Scope>();
 let globalRules: Scope | undefined;
 let random: { draw: () => number; rates: RandomFaults['rates'] } | undefined;
 let installed = false;
+/** Every fault injected so far, by service and fault (`dynamodb throttle`): what `GET /injected` answers. */
+const injected: Record<string, number> = {};
 
 /** mulberry32: a small seeded generator, so a seed gives the same sequence of draws. */
-function seeded(seed: number): () => number {
+export function seeded(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -241,6 +243,7 @@ function decide(invocation: Invocation, service: FaultService, command: string, 
   if (globalRules) counted(globalRules);
   const chance = random?.rates[service];
   if (!fault && chance && random!.draw() < chance.rate) fault = chance.fault;
+  if (fault) injected[`${service} ${fault}`] = (injected[`${service} ${fault}`] ?? 0) + 1;
   for (const scope of traced)
     scope.calls.push({
       fn: invocation.fn,
@@ -329,7 +332,8 @@ export function setScope(name: string, settings: ScopeSettings): void {
 
 /**
  * The control endpoint of `--faults control`: `PUT /scopes/{scope}` with a ScopeSettings body sets a scope,
- * `GET /scopes/{scope}` answers the calls it traced (`{ calls }`), `DELETE /scopes/{scope}` ends it.
+ * `GET /scopes/{scope}` answers the calls it traced (`{ calls }`), `DELETE /scopes/{scope}` ends it; `GET /injected`
+ * counts every fault injected so far, by service and fault.
  */
 export function createFaultControl(): http.Server {
   return http.createServer((req, res) => {
@@ -339,6 +343,7 @@ export function createFaultControl(): http.Server {
       res
         .writeHead(status, { 'content-type': 'application/json', connection: 'close' })
         .end(body === undefined ? '' : JSON.stringify(body));
+    if (req.url === '/injected' && req.method === 'GET') return answer(200, injected);
     if (name.length < 8) return answer(404, { message: 'PUT, GET or DELETE /scopes/{scope} (8 characters or more)' });
     if (req.method === 'GET') return answer(200, { calls: scopes.get(name)?.calls ?? [] });
     if (req.method === 'DELETE') {

@@ -60,7 +60,8 @@ describe('the fault matrix', () => {
         .filter((o) => !o.fired || o.broken.length)
         .map(
           (o) =>
-            `${o.call.service} ${o.call.command}#${o.call.nth} ${o.fault}: ${o.fired ? o.broken.join('; ') : 'not reached'}`,
+            `${o.call.service} ${o.call.command}#${o.call.nth} ${o.fault}: ` +
+            (o.fired ? o.broken.join('; ') : 'not reached'),
         );
       expect(failed).toEqual([]);
     });

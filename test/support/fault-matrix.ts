@@ -190,8 +190,10 @@ export function answerInvariants(answers: Answer[], fault: FaultKind, platformRe
 /** The matrix as a table: a row per write and call, a column per fault; a cell its answers, ✓ or what broke. */
 export function matrixTable(outcomes: readonly CellOutcome[]): string {
   const rows = new Map<string, Map<FaultKind, CellOutcome>>();
+  const columns = (write: string, call: string, what: string) =>
+    `${write.padEnd(24)} ${call.padEnd(30)} ${what.padEnd(12)}`;
   for (const o of outcomes) {
-    const row = `${o.write.padEnd(22)} ${`${o.call.service} ${o.call.command}#${o.call.nth}`.padEnd(34)} ${o.call.what.padEnd(12)}`;
+    const row = columns(o.write, `${o.call.service} ${o.call.command}#${o.call.nth}`, o.call.what);
     if (!rows.has(row)) rows.set(row, new Map());
     rows.get(row)!.set(o.fault, o);
   }
@@ -202,9 +204,10 @@ export function matrixTable(outcomes: readonly CellOutcome[]): string {
     return `${answers} ${mark}`.padEnd(20);
   };
   const held = outcomes.filter((o) => o.fired && !o.broken.length).length;
-  const header = `${'write'.padEnd(22)} ${'call'.padEnd(34)} ${'on'.padEnd(12)} ${FAULT_KINDS.map((f) => f.padEnd(20)).join(' ')}`;
+  const header = `${columns('write', 'call', 'on')} ${FAULT_KINDS.map((f) => f.padEnd(20)).join(' ')}`;
   return [
-    `Fault matrix: ${outcomes.length} cells (write × call × fault), ${held} held; a cell: the answers (first → retries), ✓ when every invariant held`,
+    `Fault matrix: ${outcomes.length} cells (write × call × fault), ${held} held; a cell: the answers (first → ` +
+      'retries), ✓ when every invariant held',
     header,
     ...[...rows].map(([row, byFault]) => `${row} ${FAULT_KINDS.map((f) => cell(byFault.get(f))).join(' ')}`),
   ].join('\n');
