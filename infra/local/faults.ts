@@ -189,33 +189,40 @@ function whatOf(service: FaultService, args: Args): string {
   return key?.[1] ?? '';
 }
 
-/** The answer AWS gives for a fault that is not applied. */
+/** What AWS answers for a fault that is not applied: status, error code and message, by service and fault. */
+const FAULT_ANSWERS = {
+  dynamodb: {
+    throttle: [
+      400,
+      'ProvisionedThroughputExceededException',
+      'The level of configured provisioned throughput was exceeded',
+    ],
+    '500': [500, 'InternalServerError', 'Internal server error'],
+  },
+  s3: {
+    throttle: [503, 'SlowDown', 'Please reduce your request rate.'],
+    '500': [500, 'InternalError', 'We encountered an internal error. Please try again.'],
+  },
+} as const;
+
+/** The answer in the service's protocol: DynamoDB's JSON 1.0 error, S3's XML error. */
 function faultAnswer(service: FaultService, fault: 'throttle' | '500'): HttpResponse {
-  if (service === 'dynamodb') {
-    const [status, type, message] =
-      fault === 'throttle'
-        ? [400, 'ProvisionedThroughputExceededException', 'The level of configured provisioned throughput was exceeded']
-        : [500, 'InternalServerError', 'Internal server error'];
-    return new HttpResponse({
-      statusCode: status,
-      headers: { 'content-type': 'application/x-amz-json-1.0', 'x-amzn-requestid': 'injected-fault' },
-      body: Readable.from([
-        Buffer.from(JSON.stringify({ __type: `com.amazonaws.dynamodb.v20120810#${type}`, message })),
-      ]),
-    });
-  }
-  const [status, code, message] =
-    fault === 'throttle'
-      ? [503, 'SlowDown', 'Please reduce your request rate.']
-      : [500, 'InternalError', 'We encountered an internal error. Please try again.'];
+  const [statusCode, code, message] = FAULT_ANSWERS[service][fault];
+  const [contentType, text] =
+    service === 'dynamodb'
+      ? ['application/x-amz-json-1.0', JSON.stringify({ __type: `com.amazonaws.dynamodb.v20120810#${code}`, message })]
+      : [
+          'application/xml',
+          `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message}</Message></Error>`,
+        ];
   return new HttpResponse({
-    statusCode: status,
-    headers: { 'content-type': 'application/xml', 'x-amz-request-id': 'injected-fault' },
-    body: Readable.from([
-      Buffer.from(
-        `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message}</Message></Error>`,
-      ),
-    ]),
+    statusCode,
+    headers: {
+      'content-type': contentType,
+      'x-amzn-requestid': 'injected-fault',
+      'x-amz-request-id': 'injected-fault',
+    },
+    body: Readable.from([Buffer.from(text)]),
   });
 }
 

@@ -18,21 +18,11 @@ import {
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import { REGISTER_FIELDS, type RegisterLine } from '../domain/release-register';
-import { queryAll } from './query';
-import {
-  CROSS_TENANT_INDEXES,
-  indexKeys,
-  ITEM_TYPES,
-  keys,
-  recordOf,
-  shardOf,
-  TABLE_DEFINITION,
-  type Tenant,
-} from './table';
+import { shardedIndex } from './sharded-index';
+import { ITEM_TYPES, keys, recordOf, type Tenant, tenantOfPartition } from './table';
 import { type TransactWriteItem, writtenUnlessTaken } from './transact';
 
-const PENDING_INDEX = TABLE_DEFINITION.indexes.find((i) => i.name === CROSS_TENANT_INDEXES.archivePending.index)!;
-const PENDING_SHARDS = 4;
+const pendingIndex = shardedIndex('archivePending', 4);
 
 /** A release attempt whose archive is not done: where it stands. */
 export interface PendingArchive {
@@ -79,8 +69,10 @@ function progressItem(progress: PendingArchive) {
     ContainerUuid: progress.containerUuid,
     BegunAt: progress.begunAt,
     ReleasedAt: progress.releasedAt,
-    [PENDING_INDEX.partitionKey]: indexKeys.archivePendingShard(shardOf(progress.recordUuid, PENDING_SHARDS)),
-    [PENDING_INDEX.sortKey]: `${progress.begunAt}#${tenant.client}#${tenant.facility}#${progress.recordUuid}`,
+    ...pendingIndex.keysOf(
+      progress.recordUuid,
+      `${progress.begunAt}#${tenant.client}#${tenant.facility}#${progress.recordUuid}`,
+    ),
   };
 }
 
@@ -106,21 +98,13 @@ export function dynamoArchiveProgress(db: DynamoDBDocumentClient, tableName: str
     },
 
     async pending(before) {
-      const shards = await Promise.all(
-        Array.from({ length: PENDING_SHARDS }, (_, shard) =>
-          queryAll(db, tableName, {
-            IndexName: PENDING_INDEX.name,
-            KeyConditionExpression: '#pk = :pk AND #sk < :before',
-            ExpressionAttributeNames: { '#pk': PENDING_INDEX.partitionKey, '#sk': PENDING_INDEX.sortKey },
-            ExpressionAttributeValues: { ':pk': indexKeys.archivePendingShard(shard), ':before': before },
-          }),
-        ),
-      );
-      return shards.flat().map((item) => {
-        const [, client, facility, recordUuid] = String(item[PENDING_INDEX.sortKey]).split('#');
+      const items = await pendingIndex.query(db, tableName, { below: before });
+      return items.flatMap((item) => {
+        const tenant = tenantOfPartition(String(item.PK));
+        if (!tenant) return [];
         return {
-          tenant: { client: client!, facility: facility! },
-          recordUuid: recordUuid!,
+          tenant,
+          recordUuid: String(item.SK).slice(keys.archiveProgress('').length),
           recordKey: item.RecordKey as string,
           containerUuid: item.ContainerUuid as string,
           begunAt: item.BegunAt as string,
@@ -136,13 +120,12 @@ export function dynamoArchiveProgress(db: DynamoDBDocumentClient, tableName: str
           new UpdateCommand({
             TableName: tableName,
             Key: progressKey(pending.tenant, pending.recordUuid),
-            UpdateExpression: 'SET #orphaned = :reported REMOVE #pk, #sk',
+            UpdateExpression: 'SET #orphaned = :reported REMOVE #i0, #i1',
             ConditionExpression: '#step = :record',
             ExpressionAttributeNames: {
               '#orphaned': 'Orphaned',
               '#step': 'Step',
-              '#pk': PENDING_INDEX.partitionKey,
-              '#sk': PENDING_INDEX.sortKey,
+              ...Object.fromEntries(Object.keys(pendingIndex.keysOf('', '')).map((key, i) => [`#i${i}`, key])),
             },
             ExpressionAttributeValues: { ':reported': reportedAt, ':record': 'RECORD' },
           }),

@@ -241,8 +241,6 @@ export const indexKeys = {
   maintenanceShard: (shard: number) => `${CROSS_TENANT_INDEXES.maintenanceLog.prefix}${shard}`,
   /** GSI3: a shard of the containers due for release. */
   releaseDueShard: (shard: number) => `${CROSS_TENANT_INDEXES.releaseDue.prefix}${shard}`,
-  /** GSI3: a shard of the releases whose archive is pending. */
-  archivePendingShard: (shard: number) => `${CROSS_TENANT_INDEXES.archivePending.prefix}${shard}`,
 };
 
 /**

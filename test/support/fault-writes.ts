@@ -88,6 +88,34 @@ async function countHolds(what: string, path: string, bearer: string, expected: 
   return total === expected ? [] : [`${what} count ${total}, not ${expected}`];
 }
 
+/**
+ * A POST that creates one record (what most new writes are: the material book's receipt is one): after the retry,
+ * exactly one record under `prefix`, the one the last answer's `model` names, and the listing's count (a page past the
+ * end) exact within the stream's settle time.
+ */
+function recordCreate(write: {
+  name: string;
+  operation: string;
+  path: (t: Tenant) => string;
+  body: object;
+  model: string;
+  prefix: string;
+  listing?: (t: Tenant) => string;
+}): MatrixWrite {
+  return {
+    name: write.name,
+    fn: `route:${write.operation}`,
+    prepare: async () => ({}),
+    attempt: (t, _c, o) => request('POST', write.path(t), t.token, write.body, o),
+    async check(t, _c, answers) {
+      return [
+        ...exactly(write.name, await itemsOf(t, write.prefix), answers.at(-1)?.body?.[write.model]?.Uuid),
+        ...(write.listing ? await countHolds(write.name, write.listing(t), t.token, 1) : []),
+      ];
+    },
+  };
+}
+
 const CONTENT = { Kind: 'CYCLOTRON_PRODUCT', ContentId: 'fdg-1', Nuclide: 'F-18', Activity: 1000, Impurities: [] };
 const DOCUMENT = { Scope: 'DEVICE', ScopeReference: 'dev-1', Filename: 'Prüfbericht.pdf' };
 const ENTRY = {
@@ -99,15 +127,14 @@ const entriesPath = (t: Tenant, uuid?: string) =>
   `/maintenance-log/api/v1/${t.client}/${t.facility}/maintenance-log-entries${uuid ? `/${uuid}` : ''}`;
 const LOG_REPORT = '/maintenance-log/report-api/v1/maintenance-log-entries';
 
-const containerCreate: MatrixWrite = {
+const containerCreate = recordCreate({
   name: 'container create',
-  fn: 'route:container.create',
-  prepare: async () => ({}),
-  attempt: (t, _c, o) => request('POST', containerPath(t), t.token, { Name: 'Box 7', Weight: 1000 }, o),
-  async check(t, _c, answers) {
-    return exactly('containers', await itemsOf(t, 'CONTAINER#'), answers.at(-1)?.body?.ContainerModel?.Uuid);
-  },
-};
+  operation: 'container.create',
+  path: (t) => containerPath(t),
+  body: { Name: 'Box 7', Weight: 1000 },
+  model: 'ContainerModel',
+  prefix: 'CONTAINER#',
+});
 
 const containerUpdate: MatrixWrite<{ uuid: string }> = {
   name: 'container update',
@@ -212,18 +239,15 @@ const release: MatrixWrite<{ uuid: string; notice: string }> = {
   },
 };
 
-const documentCreate: MatrixWrite = {
+const documentCreate = recordCreate({
   name: 'document create',
-  fn: 'route:document.create',
-  prepare: async () => ({}),
-  attempt: (t, _c, o) => request('POST', documentsPath(t), t.token, DOCUMENT, o),
-  async check(t, _c, answers) {
-    return [
-      ...exactly('documents', await itemsOf(t, 'DOCUMENT#'), answers.at(-1)?.body?.DocumentModel?.Uuid),
-      ...(await countHolds('documents', documentsPath(t, '/page/2'), t.token, 1)),
-    ];
-  },
-};
+  operation: 'document.create',
+  path: documentsPath,
+  body: DOCUMENT,
+  model: 'DocumentModel',
+  prefix: 'DOCUMENT#',
+  listing: (t) => documentsPath(t, '/page/2'),
+});
 
 const fileStored: MatrixWrite<{ uuid: string; form: { Url: string; Fields: Record<string, string> } }> = {
   name: 'document upload FileInfo',
@@ -246,18 +270,15 @@ const fileStored: MatrixWrite<{ uuid: string; form: { Url: string; Fields: Recor
   },
 };
 
-const logEntryCreate: MatrixWrite = {
+const logEntryCreate = recordCreate({
   name: 'log entry create',
-  fn: 'route:maintenanceLog.create',
-  prepare: async () => ({}),
-  attempt: (t, _c, o) => request('POST', entriesPath(t), t.token, ENTRY, o),
-  async check(t, _c, answers) {
-    return [
-      ...exactly('log entries', await itemsOf(t, 'MLE#'), answers.at(-1)?.body?.MaintenanceLogEntryModel?.Uuid),
-      ...(await countHolds('log entries', `${LOG_REPORT}/page/2`, t.token, 1)),
-    ];
-  },
-};
+  operation: 'maintenanceLog.create',
+  path: (t) => entriesPath(t),
+  body: ENTRY,
+  model: 'MaintenanceLogEntryModel',
+  prefix: 'MLE#',
+  listing: () => `${LOG_REPORT}/page/2`,
+});
 
 const logEntrySolve: MatrixWrite<{ uuid: string }> = {
   name: 'log entry solve',
