@@ -97,12 +97,16 @@ export async function runConcurrency(faults?: string): Promise<ConcurrencyRow[]>
       retryAfter: response.headers.get('retry-after') !== null,
     };
   };
-  const total = async (pathname: string, token: string) =>
-    (
-      (await (
-        await fetch(`${runtime.info.apiUrl}${pathname}`, { headers: { authorization: `Bearer ${token}` } })
-      ).json()) as { CollectionConfiguration: { TotalCount: number } }
-    ).CollectionConfiguration.TotalCount;
+  /** A listing's count; undefined when the listing did not answer (a 503 under faults: read again). */
+  const total = async (pathname: string, token: string) => {
+    const response = await fetch(`${runtime.info.apiUrl}${pathname}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const body = (await response.json()) as { CollectionConfiguration?: { TotalCount: number } };
+    if (response.status !== 200 && response.status !== 503)
+      throw new Error(`${pathname}: ${response.status} ${JSON.stringify(body)}`);
+    return body.CollectionConfiguration?.TotalCount;
+  };
   /**
    * Milliseconds from now until every listed count equals what was written (null after 30 s): when the last of them
    * was first seen exact. Each round reads, one at a time, only the counts not yet seen exact (nothing else writes, so
@@ -226,7 +230,8 @@ export async function runConcurrency(faults?: string): Promise<ConcurrencyRow[]>
     // (b) a busy morning over many tenants.
     const tenants = Array.from({ length: 100 }, tenant);
     const reporter = mintToken({ roles: ['reporter'] }, keys);
-    const before = await total(REPORT, reporter);
+    let before: number | undefined;
+    while (before === undefined) before = await total(REPORT, reporter);
     mark = runtime.log().length;
     const perTenant = new Map<number, number>();
     const spread = await pool(200, 50, async (i) => {
