@@ -14,6 +14,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { timeOrderedUuid, uuidOf } from './domain/ids';
 
 /** The first attempt's identity, as the key's record keeps it. */
 export interface RequestIdentity {
@@ -82,11 +83,7 @@ function nextBytes(): Buffer {
   return createHash('sha256').update(`${scope.identity.Nonce}:${scope.minted.length}`).digest().subarray(0, 16);
 }
 
-const formatUuid = (bytes: Buffer) => {
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-};
-
+/** An identifier minted from the request's identity, remembered as one only this request creates. */
 const remember = (uuid: string) => {
   scopes.getStore()?.minted.push(uuid);
   return uuid;
@@ -95,10 +92,7 @@ const remember = (uuid: string) => {
 /** A new record's identifier (a UUID version 4): on a retry, the one its first attempt minted in the same place. */
 export function mintUuid(): string {
   if (!scopes.getStore()?.identity) return randomUUID();
-  const bytes = nextBytes();
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  return remember(formatUuid(bytes));
+  return remember(uuidOf(nextBytes(), 4));
 }
 
 /**
@@ -106,11 +100,8 @@ export function mintUuid(): string {
  * bits the request's, so a retry mints the same one at the same request time.
  */
 export function mintTimeOrderedUuid(now: Date): string {
-  const bytes = nextBytes();
-  bytes.writeUIntBE(now.getTime(), 0, 6);
-  bytes[6] = (bytes[6]! & 0x0f) | 0x70;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  return remember(formatUuid(bytes));
+  if (!scopes.getStore()?.identity) return timeOrderedUuid(now);
+  return remember(timeOrderedUuid(now, nextBytes()));
 }
 
 /** Whether `key` (a sort key) holds an identifier this request minted: an item only this request creates. */
