@@ -12,12 +12,7 @@
  * writes are quiet: a count taken while the stream still carries changes the writer has not applied is corrected
  * twice.
  */
-import {
-  GetCommand,
-  QueryCommand,
-  UpdateCommand,
-  type DynamoDBDocumentClient,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { enterFacility, facilityEntry } from '../data/facilities';
 import { DOCUMENT_STATES, type DocumentRecord } from '../domain/document';
 import { collectionId, membership } from '../data/documents';
