@@ -13,6 +13,7 @@ import { formatTimestamp } from '../../shared/domain/time';
 import { call, containerPath, errorOf, newTenant, runtime, token } from '../support/api';
 import {
   at,
+  BAG_COUNTS,
   createNotice,
   INSTRUMENT_BODY,
   measurementBody,
@@ -105,11 +106,7 @@ describe('the walkthrough: from the clearance notice to the archived record', ()
     const { data: measured } = await owner.container.addMeasurement(box, {
       InstrumentUuid: instrument.Uuid,
       MeasuredAt: at(),
-      Geometry: 'BAG',
-      GrossCounts: 1200,
-      GrossTimeSeconds: 60,
-      BackgroundCounts: 600,
-      BackgroundTimeSeconds: 60,
+      ...BAG_COUNTS,
       Surface: {
         Geometry: 'SURFACE',
         GrossCounts: 130,

@@ -92,15 +92,20 @@ export async function closedContainer(t: Tenant, contents: object[] = [{ Nuclide
   return uuid;
 }
 
-/** Issue 27's counting: 1200 counts in 60 s against 600 in 60 s, in a bag, measured now. */
-export const measurementBody = (instrument: string, change: object = {}) => ({
-  InstrumentUuid: instrument,
-  MeasuredAt: at(),
+/** Issue 27's counting: 1200 counts in 60 s against 600 in 60 s, in a bag. */
+export const BAG_COUNTS = {
   Geometry: 'BAG',
   GrossCounts: 1200,
   GrossTimeSeconds: 60,
   BackgroundCounts: 600,
   BackgroundTimeSeconds: 60,
+} as const;
+
+/** The bag's counts measured now, with no fixed surface to measure. */
+export const measurementBody = (instrument: string, change: object = {}) => ({
+  InstrumentUuid: instrument,
+  MeasuredAt: at(),
+  ...BAG_COUNTS,
   NoFixedSurfaceReason: 'Loose gloves and swabs in a bag: no fixed surface to measure.',
   ...change,
 });
