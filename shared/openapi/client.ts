@@ -21,18 +21,14 @@ const PAGE = 'page';
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
 /**
- * Names an operation's segment may not take: a segment becomes a property of the client's tree, where an operation is
- * a function (its own properties and Function.prototype's), an object (Object.prototype's), and the iterators of a
- * paginated listing.
+ * Names an operation's segment may not take, as it becomes a property of the client's tree: anywhere, what every
+ * object has (Object.prototype's) and `then` (an object with it is awaited as a promise); below an operation, which is
+ * a function, what every function has; below a paginated listing, its iterators.
  */
-export const RESERVED_SEGMENTS = new Set([
-  ...Object.getOwnPropertyNames(Function.prototype),
-  ...Object.getOwnPropertyNames(Object.prototype),
-  'prototype',
-  'pages',
-  'items',
-  'then',
-]);
+const RESERVED_EVERYWHERE = new Set([...Object.getOwnPropertyNames(Object.prototype), 'then']);
+const RESERVED_BELOW_OPERATION = new Set([...Object.getOwnPropertyNames(Function.prototype), 'prototype']);
+const RESERVED_BELOW_LISTING = new Set(['pages', 'items']);
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
 export interface ClientOperation {
   method: string;
@@ -147,13 +143,21 @@ export function clientOperations(document: Json): Record<string, ClientOperation
     for (const method of METHODS) {
       const operation = item[method];
       if (!operation || operation[TRAILING_SLASH_OF]) continue;
-      const id = operation.operationId;
-      const reserved = id
-        .split('.')
-        .find((segment) => RESERVED_SEGMENTS.has(segment) || !/^[A-Za-z_$][\w$]*$/.test(segment));
-      if (reserved !== undefined) throw new Error(`${id}: "${reserved}" cannot name a member of the client`);
-      table[id] = operationOf(document, path, method, operation);
+      table[operation.operationId] = operationOf(document, path, method, operation);
     }
+  }
+  for (const id of Object.keys(table)) {
+    const segments = id.split('.');
+    const refused = segments.find((segment, i) => {
+      const parent = table[segments.slice(0, i).join('.')];
+      return (
+        !IDENTIFIER.test(segment) ||
+        RESERVED_EVERYWHERE.has(segment) ||
+        (parent && RESERVED_BELOW_OPERATION.has(segment)) ||
+        (parent?.paginated && RESERVED_BELOW_LISTING.has(segment))
+      );
+    });
+    if (refused !== undefined) throw new Error(`${id}: "${refused}" cannot name a member of the client`);
   }
   return table;
 }

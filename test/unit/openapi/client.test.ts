@@ -111,10 +111,34 @@ describe('clientOperations', () => {
   });
 
   it('refuses an operationId whose segment cannot be a member of the client, and two success statuses', () => {
-    const named = (operationId: string) =>
-      withPath('/x', { get: { operationId, responses: collectionAnswer('XModelCollection') } });
-    for (const id of ['stock.pages', 'stock.call', 'constructor.list', 'stock.then', 'stock.2nd'])
-      expect(() => clientOperations(named(id)), id).toThrow(/cannot name a member of the client/);
+    /** The document with a paginated listing of each id. */
+    const withOperations = (...ids: string[]) => {
+      const paths = { ...document.paths };
+      for (const [i, operationId] of ids.entries())
+        paths[`/x/${i}/{page}`] = {
+          get: {
+            operationId,
+            parameters: [{ name: 'page', in: 'path', required: true, schema: { type: 'string' } }],
+            responses: collectionAnswer('XModelCollection'),
+          },
+        };
+      return { ...document, paths };
+    };
+    const refused = [
+      ['stock.then'],
+      ['constructor.list'],
+      ['stock.2nd'],
+      // Below an operation (a function), and below a paginated listing (its iterators).
+      ['stock', 'stock.call'],
+      ['stock', 'stock.name'],
+      ['stock.page', 'stock.page.items'],
+    ];
+    for (const ids of refused)
+      expect(() => clientOperations(withOperations(...ids)), ids.join()).toThrow(/cannot name a member of the client/);
+    // The same names where nothing of the kind is above them.
+    expect(Object.keys(clientOperations(withOperations('stock.items', 'stock.pages', 'stock.name')))).toEqual(
+      expect.arrayContaining(['stock.items', 'stock.pages', 'stock.name']),
+    );
     const twice = withPath('/x', {
       get: { operationId: 'x.get', responses: { 200: { description: 'a' }, 201: { description: 'b' } } },
     });
