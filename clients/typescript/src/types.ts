@@ -61,19 +61,22 @@ export type Answer<I extends OperationId, M extends Media<I> = DefaultMedia<I>> 
   notifications: Notifications;
   status: number;
   headers: Headers;
-} & (M extends 'application/json'
-  ? Table[I]['collection'] extends true
-    ? { /** Where this page lies in the listing. */ collection: CollectionConfiguration }
-    : unknown
-  : unknown) &
-  (Table[I]['etag'] extends true
-    ? { /** The item's version: send it as `ifMatch` to update only that version. */ etag: string }
-    : unknown) &
-  (Table[I]['idempotencyKey'] extends true
-    ? {
-        /** The key the write went with (generated unless given): the same key again answers this answer again. */ idempotencyKey: string;
-      }
-    : unknown);
+} & (M extends 'application/json' ? (Table[I]['collection'] extends true ? WithCollection : unknown) : unknown) &
+  (Table[I]['etag'] extends true ? WithETag : unknown) &
+  (Table[I]['idempotencyKey'] extends true ? WithIdempotencyKey : unknown);
+
+interface WithCollection {
+  /** Where this page lies in the listing. */
+  collection: CollectionConfiguration;
+}
+interface WithETag {
+  /** The item's version: send it as `ifMatch` to update only that version. */
+  etag: string;
+}
+interface WithIdempotencyKey {
+  /** The key the write went with (generated unless given): the same key again answers this answer again. */
+  idempotencyKey: string;
+}
 
 /** What a call may add to its parameters and body. */
 export type CallOptions<I extends OperationId, M extends Media<I> = DefaultMedia<I>> = {
@@ -82,15 +85,22 @@ export type CallOptions<I extends OperationId, M extends Media<I> = DefaultMedia
   /** Headers of its own (a trace id); those the options above set win where they name the same one. */
   headers?: Record<string, string>;
   signal?: AbortSignal;
-} & ([Media<I>] extends [DefaultMedia<I>] ? unknown : { /** The media type to answer in. */ accept?: M }) &
-  (Table[I]['ifMatch'] extends true
-    ? { /** The ETag of the version loaded: the update applies only to it (else 412). */ ifMatch?: string }
-    : unknown) &
-  (Table[I]['idempotencyKey'] extends true
-    ? {
-        /** The write's Idempotency-Key; one is generated when none is given, and kept through the retries. */ idempotencyKey?: string;
-      }
-    : unknown);
+} & ([Media<I>] extends [DefaultMedia<I>] ? unknown : AcceptOption<M>) &
+  (Table[I]['ifMatch'] extends true ? IfMatchOption : unknown) &
+  (Table[I]['idempotencyKey'] extends true ? IdempotencyKeyOption : unknown);
+
+interface AcceptOption<M> {
+  /** The media type to answer in (`text/csv`). */
+  accept?: M;
+}
+interface IfMatchOption {
+  /** The ETag of the version loaded: the update applies only to it (else 412). */
+  ifMatch?: string;
+}
+interface IdempotencyKeyOption {
+  /** The write's Idempotency-Key; one is generated when none is given, and kept through the retries. */
+  idempotencyKey?: string;
+}
 
 type RequiredKeys<T> = { [K in keyof T]-?: Record<never, never> extends Pick<T, K> ? never : K }[keyof T];
 type ParamsArgument<I extends OperationId> = [RequiredKeys<Params<I>>] extends [never]

@@ -42,7 +42,7 @@ describe('clientOperations', () => {
     expect(table['container.loadDefault.trailingSlash']).toBeUndefined();
   });
 
-  it('reads a write: path parameters, JSON body, Idempotency-Key, token, the one model of its envelope, its ETag', () => {
+  it('reads a write: path parameters, JSON body, Idempotency-Key, token, the one model of its answer, its ETag', () => {
     expect(table['container.create']).toEqual({
       method: 'POST',
       path: '/waste-management/api/v1/{clientUuid}/{facilityUuid}/container',
