@@ -98,6 +98,8 @@ export function dynamoChainStore<L extends Chained>(
 ): ChainStore<L> & {
   /** The lines of [from, until) (UTC timestamps of their time member), oldest first. */
   between(tenant: Tenant, from: string, until: string): Promise<L[]>;
+  /** Every line of the facility, oldest first (a moment of the past is replayed from them). */
+  all(tenant: Tenant): Promise<L[]>;
 } {
   /**
    * The end of the chain among the lines before `upper` (a sort key): of the last few by key, the one no other
@@ -137,6 +139,8 @@ export function dynamoChainStore<L extends Chained>(
         { ':prefix': yearPrefixOf(stored, year) },
         fields,
       )) as ChainStore<L>['list'],
+
+    all: (tenant) => read(tenant, 'begins_with(SK, :prefix)', { ':prefix': stored.linePrefix }),
 
     between: (tenant, from, until) =>
       // `#` sorts before every character of a time: a line of second `until` is left out, one of `from` is in.

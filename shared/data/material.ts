@@ -8,7 +8,10 @@
 import { GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { DocumentRecord } from '../domain/document';
 import type { LicenceRecord } from '../domain/licence';
-import type { MaterialItem } from '../domain/material';
+import type { MaterialItem, MaterialState } from '../domain/material';
+import { queryNewestFirst } from './indexes';
+import { collectionOf, materialItem, orderKey } from './material-keys';
+import { sequenceMemory } from './sequence';
 import { dynamoDocumentStore, documentItem } from './documents';
 import { dynamoLicenceStore } from './licences';
 import { bookItems, type BookWrite, dynamoMaterialBook } from './material-book';
@@ -21,17 +24,6 @@ import { newPut, transactWrite, versionedPut, type TransactWriteItem } from './t
 const tenantOf = (item: Pick<MaterialItem, 'Client' | 'Facility'>): Tenant => ({
   client: item.Client,
   facility: item.Facility,
-});
-
-/** An item as stored: keyed by its facility, in the in-stock index while any of it is in store. */
-export const materialItem = (item: MaterialItem): Record<string, unknown> => ({
-  PK: keys.tenant(tenantOf(item)),
-  SK: keys.material(item.Uuid),
-  Type: ITEM_TYPES.materialItem,
-  ...item,
-  ...(item.State === 'IN_STOCK'
-    ? { G1PK: indexKeys.materialInStock(keys.tenant(tenantOf(item))), G1SK: `${item.ReceivedAt}#${item.Uuid}` }
-    : {}),
 });
 
 const ITEM_MEMBERS = [
@@ -84,6 +76,13 @@ export interface MaterialStore {
   inStock(tenant: Tenant): Promise<MaterialItem[]>;
   /** Every item of the facility, oldest receipt first. */
   list(tenant: Tenant): Promise<MaterialItem[]>;
+  /** `limit` items from position `offset` (newest receipt first) of all items or a state's, with their count. */
+  page(
+    tenant: Tenant,
+    state: MaterialState | undefined,
+    offset: number,
+    limit: number,
+  ): Promise<{ total: number; items: MaterialItem[] }>;
   receive(item: MaterialItem, write: ReceiptWrite): Promise<void>;
   /** An item's next version with the line that books it (a movement without a container). */
   move(previous: MaterialItem, next: MaterialItem, book: BookWrite, actor: Actor): Promise<void>;
@@ -96,6 +95,7 @@ export interface MaterialStore {
 
 export function dynamoMaterialStore(db: DynamoDBDocumentClient, tableName: string): MaterialStore {
   const book = dynamoMaterialBook(db, tableName);
+  const memory = sequenceMemory(db, tableName);
   const licences = dynamoLicenceStore(db, tableName);
   const documents = dynamoDocumentStore(db, tableName);
   const byReceipt = (a: MaterialItem, b: MaterialItem) =>
@@ -116,10 +116,27 @@ export function dynamoMaterialStore(db: DynamoDBDocumentClient, tableName: strin
       const items = await queryAll(db, tableName, {
         IndexName: 'GSI1',
         KeyConditionExpression: 'G1PK = :pk',
-        ExpressionAttributeValues: { ':pk': indexKeys.materialInStock(keys.tenant(tenant)) },
+        ExpressionAttributeValues: { ':pk': indexKeys.materialInState(keys.tenant(tenant), 'IN_STOCK') },
       });
       return items.map(toItem);
     },
+
+    page: (tenant, state, offset, limit) =>
+      memory.page(
+        [{ pk: keys.tenant(tenant), prefix: keys.materialPagesPrefix(collectionOf(state)) }],
+        offset,
+        limit,
+        (_, n, before) =>
+          queryNewestFirst(
+            db,
+            tableName,
+            state
+              ? { index: 'GSI1', pk: indexKeys.materialInState(keys.tenant(tenant), state), limit: n, before }
+              : { index: 'GSI2', pk: indexKeys.material(keys.tenant(tenant)), limit: n, before },
+            toItem,
+          ),
+        orderKey,
+      ),
 
     async list(tenant) {
       const items = await queryAll(db, tableName, {

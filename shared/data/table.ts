@@ -28,7 +28,8 @@
  * | measurement     | C#{client}#F#{fac} | MEASUREMENT#CONTAINER#{c}#{at}#{uuid}|
  * | facility entry  | C#{client}#F#{fac} | SEQ#FACILITY (GSI1: C#{client}, fac) |
  * | licence         | C#{client}#F#{fac} | LICENCE#{uuid}                       |
- * | material item   | C#{client}#F#{fac} | MATERIAL#{uuid} (GSI1 while in stock) |
+ * | material item   | C#{client}#F#{fac} | MATERIAL#{uuid}                      |
+ * | material pages  | C#{client}#F#{fac} | PAGES#MATERIAL#{collection}#{first}  |
  * | book line       | C#{client}#F#{fac} | BOOK#{booked at}#{line}              |
  * | book head       | C#{client}#F#{fac} | REGISTER#HEAD#MATERIAL_BOOK          |
  *
@@ -49,8 +50,8 @@ export const TABLE_DEFINITION = {
    * (sort key: CreatedAt#Uuid), GSI5 by document uuid alone (the report API). Maintenance log
    * entries: GSI1 all of a facility, GSI2 all of every tenant, write-sharded over MLE#ALL#{shard}
    * (sort key: IncidentDateStart#Uuid). Facility entries: GSI1 the facilities of a client (its directory key).
-   * Material items: GSI1 the facility's items in stock (sparse). Containers: GSI1 the facility's containers not yet
-   * released, dispatched or disposed (sparse).
+   * Material items: GSI1 the facility's items by state (so those in stock apart), GSI2 all of them (sort key:
+   * ReceivedAt#Uuid). Containers: GSI1 the facility's containers not yet released, dispatched or disposed (sparse).
    */
   indexes: [
     { name: 'GSI1', partitionKey: 'G1PK', sortKey: 'G1SK' },
@@ -176,6 +177,7 @@ export const keys = {
   documentCountPrefix: DOCUMENT_COUNT_PREFIX,
   documentCount: (collection: string) => `${DOCUMENT_COUNT_PREFIX}${collection}`,
   documentPagesPrefix: (collection: string) => `PAGES#DOCUMENT#${collection}#`,
+  materialPagesPrefix: (collection: string) => `PAGES#MATERIAL#${collection}#`,
   /** A line of a facility's release register, by the time of the release (a year's lines share a prefix). */
   releaseEntry: (releasedAt: string, containerUuid: string) => `RELEASE#${releasedAt}#${containerUuid}`,
   releaseEntryPrefix: 'RELEASE#',
@@ -251,8 +253,10 @@ export const indexKeys = {
   clientFacilities: (client: string) => keys.client(client),
   /** GSI1: a facility's maintenance log entries. */
   maintenanceEntries: (tenantKey: string) => `${facilityIndexPrefix(tenantKey)}MLE`,
-  /** GSI1: a facility's material items in stock; its containers whose material has not left the facility. */
-  materialInStock: (tenantKey: string) => `${facilityIndexPrefix(tenantKey)}MATERIAL#IN_STOCK`,
+  /** GSI1: a facility's material items in a state (IN_STOCK: the open ones); GSI2: all of them. */
+  materialInState: (tenantKey: string, state: string) => `${facilityIndexPrefix(tenantKey)}MATERIAL#STATE#${state}`,
+  material: (tenantKey: string) => `${facilityIndexPrefix(tenantKey)}MATERIAL`,
+  /** GSI1: a facility's containers whose material has not left the facility. */
   containersHolding: (tenantKey: string) => `${facilityIndexPrefix(tenantKey)}CONTAINERS#HOLDING`,
   /** GSI5: a document by its uuid. */
   documentUuid: (uuid: string) => `${CROSS_TENANT_INDEXES.documentUuids.prefix}${uuid}`,

@@ -1187,6 +1187,10 @@ export const details = {
     en: '{field}: must be a calendar month YYYY-MM',
     de: '{field}: muss ein Kalendermonat JJJJ-MM sein',
   },
+  'detail.year_not_ended': {
+    en: '{field}: the year {year} has not ended where the facility is',
+    de: '{field}: das Jahr {year} ist am Ort der Einrichtung noch nicht zu Ende',
+  },
   'detail.member_differs': {
     en: '{field}: the item has {expected}, not {given}',
     de: '{field}: der Posten hat {expected}, nicht {given}',

@@ -15,6 +15,8 @@ import {
 } from '../domain/material';
 import { BOOK_ENTRIES } from '../domain/material-book';
 import { KNOWN_NUCLIDES } from '../domain/nuclides';
+import { badRequest } from '../errors';
+import { issueDetails } from './body';
 import { impurities } from './content';
 import { distinct, identifier, model, oneOf, schemasOf, text, timestamp } from './fields';
 
@@ -185,7 +187,7 @@ export const movementSchema = v.variant(
           v.description('How many applications (patients are not named).'),
         ),
       },
-      'detail.object_members',
+      'detail.unknown_member',
     ),
     v.strictObject(
       {
@@ -193,7 +195,7 @@ export const movementSchema = v.variant(
         ...moved,
         ContainerUuid: v.pipe(identifier, v.description('A waste container of the facility, OPEN.')),
       },
-      'detail.object_members',
+      'detail.unknown_member',
     ),
     v.strictObject(
       {
@@ -201,18 +203,29 @@ export const movementSchema = v.variant(
         ...moved,
         Recipient: v.pipe(text(1, 200), v.description('The supplier or other licensee it went to (Abgabe).')),
       },
-      'detail.object_members',
+      'detail.unknown_member',
     ),
-    v.strictObject({ Kind: v.literal('LOST'), ...moved, Justification: justification }, 'detail.object_members'),
+    v.strictObject({ Kind: v.literal('LOST'), ...moved, Justification: justification }, 'detail.unknown_member'),
   ],
   `detail.enum:${MOVEMENT_KINDS.join(', ')}`,
 );
 export type MovementInput = v.InferOutput<typeof movementSchema>;
 
+/** A movement body: its kind's members and nothing else (400 naming each offending member). */
+export function parseMovement(body: unknown): MovementInput {
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw badRequest([{ key: 'detail.body_object' }]);
+  const result = v.safeParse(movementSchema, body, { abortPipeEarly: true });
+  if (!result.success) throw badRequest(issueDetails(result.issues));
+  return result.output;
+}
+
 // Queries ----------------------------------------------------------------------------------------------------------
 
-export const stateQuery = v.pipe(oneOf(MATERIAL_STATES), v.description('Only the items in this state.'));
-export const atQuery = v.pipe(timestamp, v.description('The moment (UTC, `YYYY-MM-DD HH:MM:SS`); now by default.'));
+export const stateQuery = v.optional(v.pipe(oneOf(MATERIAL_STATES), v.description('Only the items in this state.')));
+export const atQuery = v.optional(
+  v.pipe(timestamp, v.description('The moment (UTC, `YYYY-MM-DD HH:MM:SS`); now by default.')),
+);
 export const monthQuery = v.pipe(
   v.string('detail.type_string'),
   v.regex(/^(\d{4})-(0[1-9]|1[0-2])$/, 'detail.month'),
@@ -298,3 +311,43 @@ export const bookVerificationModel = v.strictObject({
 });
 
 export const bookEntry = v.picklist(BOOK_ENTRIES);
+
+const reportLicence = v.nullable(v.strictObject({ FileNumber: v.string(), Authority: v.string(), Holder: v.string() }));
+
+export const monthReportModel = v.strictObject({
+  Client: identifier,
+  Facility: identifier,
+  Month: v.string(),
+  TimeZone: v.string(),
+  From: timestamp,
+  Until: timestamp,
+  Licence: reportLicence,
+  Rows: v.array(
+    v.strictObject({
+      Date: v.pipe(v.string(), v.description("When it happened, on the facility's clock.")),
+      Category: v.picklist(['ACQUISITION', 'PRODUCTION', 'TRANSFER', 'WHEREABOUTS']),
+      Entry: bookEntry,
+      Nuclide: v.string(),
+      ItemKind: v.nullable(v.picklist(MATERIAL_KINDS)),
+      ActivityBq: v.pipe(v.number(), v.description('Bq when it happened.')),
+      Counterpart: v.string(),
+      ItemUuid: v.nullable(identifier),
+      ContainerUuid: v.nullable(identifier),
+      LicenceExceeded: v.boolean(),
+      BookedAt: timestamp,
+      BookedBy: v.string(),
+      BookedByName: nullableText,
+      LineUuid: identifier,
+    }),
+  ),
+});
+
+export const yearEndReportModel = v.strictObject({
+  Client: identifier,
+  Facility: identifier,
+  Year: v.number(),
+  TimeZone: v.string(),
+  At: timestamp,
+  Licence: reportLicence,
+  Nuclides: v.array(stockNuclide),
+});

@@ -392,6 +392,14 @@ export function materialService(
       return items.map((i) => toMaterialModel(i, names, at));
     },
 
+    /** A page of the facility's items, newest receipt first; `state` narrows them. */
+    async page(tenant: Tenant, state: MaterialItem['State'] | undefined, window: { offset: number; limit: number }) {
+      const { total, items } = await store.page(tenant, state, window.offset, window.limit);
+      const names = await store.names(tenant.client, [...new Set(items.map((i) => i.ReceivedBy))]);
+      const at = formatTimestamp(clock());
+      return { total, items: items.map((i) => toMaterialModel(i, names, at)) };
+    },
+
     /** An item's movements, oldest first (corrected ones say so). */
     async movements(tenant: Tenant, uuid: string): Promise<MovementModel[]> {
       const item = await mustLoad(tenant, uuid);
