@@ -90,7 +90,7 @@ export const materialRoutes = {
     entry: 'functions/material/create.ts',
     ...books,
     query: { dryRun: FLAG },
-    answers: { 409: [...licenceConflicts, 'material.certificate_taken'] },
+    answers: { 403: ['auth.role_required'], 409: [...licenceConflicts, 'material.certificate_taken'] },
   },
   list: {
     operation: 'material.list',
@@ -135,6 +135,7 @@ export const materialRoutes = {
     ...books,
     answers: {
       ...itemNotFound,
+      403: ['auth.role_required'],
       409: [
         'material.overdrawn',
         'material.used_up',

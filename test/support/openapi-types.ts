@@ -7282,6 +7282,7 @@ export interface operations {
        * @description The token does not allow this. One Error notification, `Message` one of:
        * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
        * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
+       * - `auth.role_required` (40302): This operation needs the role {role}.
        */
       403: {
         content: {
@@ -7290,9 +7291,9 @@ export interface operations {
                 /** @constant */
                 Type?: "Error";
                 /** @enum {unknown} */
-                Message?: "auth.tenant_forbidden" | "auth.access_denied";
+                Message?: "auth.tenant_forbidden" | "auth.access_denied" | "auth.role_required";
                 /** @enum {unknown} */
-                Code?: 40301 | 40304;
+                Code?: 40301 | 40304 | 40302;
               }))[];
           };
         };
@@ -8407,6 +8408,7 @@ export interface operations {
        * @description The token does not allow this. One Error notification, `Message` one of:
        * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
        * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
+       * - `auth.role_required` (40302): This operation needs the role {role}.
        */
       403: {
         content: {
@@ -8415,9 +8417,9 @@ export interface operations {
                 /** @constant */
                 Type?: "Error";
                 /** @enum {unknown} */
-                Message?: "auth.tenant_forbidden" | "auth.access_denied";
+                Message?: "auth.tenant_forbidden" | "auth.access_denied" | "auth.role_required";
                 /** @enum {unknown} */
-                Code?: 40301 | 40304;
+                Code?: 40301 | 40304 | 40302;
               }))[];
           };
         };
