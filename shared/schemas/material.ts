@@ -81,6 +81,7 @@ const LICENCE_EXAMPLE: LicenceCreate = {
 export const licenceCreateSchema = v.pipe(licenceSchemas.create, v.examples([LICENCE_EXAMPLE]));
 export const licenceUpdateSchema = v.pipe(licenceSchemas.update, v.examples([{ DocumentUuid: null }]));
 export const licenceMembers = licenceSchemas.members;
+export const licenceStoredEntries = licenceSchemas.create.entries;
 export const licenceModel = licenceSchemas.model;
 
 // Receipts and elutions ---------------------------------------------------------------------------------------------

@@ -41,6 +41,7 @@ import type { ElutionInput, MovementInput, ReceiptInput } from '../schemas/mater
 import { futureDetail } from '../domain/container-contents';
 import type { BookArchive } from './book-archive';
 import { actorOf, type Writer } from './writes';
+import { publishLicenceExceeded } from '../metrics';
 
 /** The book contents of the facility's containers whose material has not left it: the stock's part in containers. */
 export interface HoldingReader {
@@ -195,6 +196,7 @@ export function materialService(
         actor: actorOf(caller),
       });
       await archive.keep(tenant, [line]);
+      if (item.LicenceExceeded) publishLicenceExceeded();
       return { model: toMaterialModel(item, names, at), notes: allNotes };
     });
   }
