@@ -45,7 +45,7 @@ import {
 } from './monitoring-metrics';
 
 /** The thresholds, the same on every stage. */
-const ALARM_THRESHOLDS = {
+export const ALARM_THRESHOLDS = {
   /** Percent of the API's requests answered 5xx in five minutes, two periods of three. */
   serverErrorPercent: 1,
   /** Milliseconds, the API's p99 over five minutes, three periods in a row (a function times out at 10 s). */
