@@ -24,7 +24,6 @@ import {
   bookedEluate,
   bookVerifyPath,
   createLicence,
-  elute,
   generatorBody,
   LICENCE_BODY,
   licencePath,
@@ -411,6 +410,49 @@ describe('the stock', () => {
     // The replay agrees with the open items now.
     const replayed = (await call('GET', stockPath(t, at(-1)), { token: t.token })).body.StockModel;
     expect(replayed.Nuclides.find((n: { Nuclide: string }) => n.Nuclide === 'F-18').InContainersBq).toBe(0);
+  });
+});
+
+describe('a dispatch', () => {
+  it('books where the container’s material went, and the stock no longer holds it', async () => {
+    const t = newTenant();
+    const { eluate } = await bookedEluate(t);
+    const container = await newContainer(t, {
+      Name: 'To the disposer',
+      Weight: 10_000,
+      MeasurementActivity: 1e8,
+      MeasurementDate: at(-60),
+    });
+    const added = await call('POST', `${containerPath(t, container)}/contents`, {
+      token: t.token,
+      body: { ContentId: eluate.Uuid, Activity: 1e8, ActivityDateTime: at(-60) },
+    });
+    expect(added.status, added.text).toBe(200);
+    expect((await call('PUT', containerPath(t, container), { token: t.token, body: { State: 'DECAY' } })).status).toBe(
+      200,
+    );
+    const held = (await call('GET', stockPath(t), { token: t.token })).body.StockModel;
+    expect(held.OpenContainers).toBe(1);
+    const dispatched = await call('PUT', containerPath(t, container), {
+      token: t.token,
+      body: { State: 'DISPATCHED' },
+    });
+    expect(dispatched.status, dispatched.text).toBe(200);
+    const gone = (await call('GET', stockPath(t), { token: t.token })).body.StockModel;
+    expect(gone.OpenContainers).toBe(0);
+    expect(gone.Nuclides.find((n: { Nuclide: string }) => n.Nuclide === 'Ga-68').InContainersBq).toBe(0);
+    const rows = (await call('GET', reportPath(t, 'month', `month=${at().slice(0, 7)}`), { token: rpoOf(t) })).body
+      .MaterialMonthReportModel.Rows;
+    const row = rows.find((r: { Entry: string }) => r.Entry === 'DISPATCHED');
+    expect(row).toMatchObject({
+      Category: 'TRANSFER',
+      Nuclide: 'Ga-68',
+      ItemUuid: eluate.Uuid,
+      ContainerUuid: container,
+    });
+    // Its activity when it left: the content's, decayed to the dispatch.
+    const left = activityAt('Ga-68', 1e8, added.body.ContainerContentModel.ActivityDateTime, row.BookedAt);
+    expect(row.ActivityBq / left).toBeCloseTo(1, 9);
   });
 });
 
