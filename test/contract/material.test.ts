@@ -98,6 +98,8 @@ describe('the licence', () => {
       /^F-18: 0\.000 Bq held and 1\.000e\+9 Bq coming in exceed the limit of 0\.000 Bq/,
     );
     expect((await call('GET', licencePath(t, 'no-such-licence'), { token: t.token })).status).toBe(404);
+    const nowhere = await call('PUT', licencePath(t, 'no-such-licence'), { token: rpoOf(t), body: { Holder: 'X' } });
+    expect(nowhere.status).toBe(404);
     expect((await call('POST', licencePath(t), { token: t.token, body: LICENCE_BODY })).status).toBe(403);
   });
 });
@@ -347,6 +349,18 @@ describe('movements', () => {
     expect((await call('GET', materialPath(elsewhere, `/${generator.Uuid}`), { token: elsewhere.token })).status).toBe(
       404,
     );
+    const theirMovements = await call('GET', materialPath(elsewhere, `/${generator.Uuid}/movement`), {
+      token: elsewhere.token,
+    });
+    expect(theirMovements.status).toBe(404);
+    const theirs = await move(elsewhere, generator.Uuid, {
+      Kind: 'ADMINISTERED',
+      ActivityBq: 1,
+      MovedAt: at(),
+      Applications: 1,
+    });
+    expect(theirs.status).toBe(404);
+    expect(errorOf(theirs).Message).toBe('material.not_found');
     const foreign = await call('POST', `${materialPath(elsewhere, `/${generator.Uuid}/elution`)}`, {
       token: elsewhere.token,
       body: { ActivityBq: 1e8, ElutedAt: at() },
