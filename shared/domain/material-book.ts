@@ -43,12 +43,14 @@ export const REPORTED_AS: Readonly<
   CORRECTION: null,
 };
 
-/** Material of a container leaving the facility: each content drawn from the book, at the time it leaves. */
+/**
+ * Material of a container leaving the facility: per content drawn from the book, its nuclide and each impurity, with
+ * its activity at the time it leaves (an eluate's Ge-68 long after its Ga-68).
+ */
 export interface LeavingContent {
   ItemUuid: string;
   Nuclide: string;
   ActivityBq: number;
-  Impurities: { Nuclide: string; Fraction: number }[] | null;
 }
 
 /** A line of the book. Every member is present in every line (null where an entry has none). */
@@ -67,6 +69,8 @@ export interface BookLine {
   /** Bq at ActivityDateTime. */
   ActivityBq: number | null;
   ActivityDateTime: string | null;
+  /** A movement: the share of the item it took. */
+  Portion: number | null;
   Impurities: { Nuclide: string; Fraction: number }[] | null;
   /** An eluate's generator. */
   ParentUuid: string | null;
@@ -103,6 +107,7 @@ export const BOOK_FIELDS = [
   'Nuclide',
   'ActivityBq',
   'ActivityDateTime',
+  'Portion',
   'Impurities',
   'ParentUuid',
   'Supplier',
@@ -160,6 +165,7 @@ const EMPTY: Omit<Members, 'LineUuid' | 'BookedAt' | 'BookedBy' | 'BookedByName'
   Nuclide: null,
   ActivityBq: null,
   ActivityDateTime: null,
+  Portion: null,
   Impurities: null,
   ParentUuid: null,
   Supplier: null,
@@ -218,6 +224,7 @@ export const movementLine = (booking: Booking, item: MaterialItem, movement: Mov
   Nuclide: item.Nuclide,
   ActivityBq: movement.ActivityBq,
   ActivityDateTime: movement.MovedAt,
+  Portion: movement.Portion,
   Applications: movement.Applications,
   ContainerUuid: movement.ContainerUuid,
   Recipient: movement.Recipient,
@@ -233,6 +240,7 @@ export const correctionLine = (booking: Booking, item: MaterialItem, corrected: 
   Nuclide: item.Nuclide,
   ActivityBq: corrected.ActivityBq,
   ActivityDateTime: corrected.MovedAt,
+  Portion: corrected.Portion,
   ContainerUuid: corrected.ContainerUuid,
   Justification: reason,
   Corrects: corrected.LineUuid,

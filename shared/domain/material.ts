@@ -51,6 +51,11 @@ export interface Movement {
   /** Bq at MovedAt. */
   ActivityBq: number;
   MovedAt: string;
+  /**
+   * The share of the item it took (ActivityBq over the item's activity at MovedAt): what the remainder and the
+   * impurities follow, free of the decay (an eluate's Ga-68 is gone in days, its Ge-68 stays for years).
+   */
+  Portion: number;
   /** ADMINISTERED: how many applications. */
   Applications: number | null;
   /** TO_CONTAINER: the waste container. */
@@ -116,67 +121,46 @@ export function activityAt(nuclide: string, activity: number, from: string, to: 
 export const countedMovements = (item: Pick<MaterialItem, 'Movements'>): Movement[] =>
   item.Movements.filter((m) => m.CorrectedBy === null);
 
+/** The share of the item still in store at `at`: 1 less the portions of the movements made up to `at`. */
+export const shareLeftAt = (item: Pick<MaterialItem, 'Movements'>, at: string): number =>
+  Math.max(0, 1 - countedMovements(item).reduce((sum, m) => sum + (m.MovedAt <= at ? m.Portion : 0), 0));
+
 /**
- * What is left in store of an item's nuclide at `at`: its activity decayed to `at`, less each movement made up to
- * `at` decayed alike (a movement after `at` has not happened yet). Not clamped: a small negative is the meter's
- * uncertainty.
+ * What is left in store of an item's nuclide at `at`: its activity decayed to `at`, times the share no movement made
+ * up to `at` took (a movement after `at` has not happened yet).
  */
-export function remainingAt(
+export const remainingAt = (
   item: Pick<MaterialItem, 'Nuclide' | 'ActivityBq' | 'ActivityDateTime' | 'Movements'>,
   at: string,
-): number {
-  let left = activityAt(item.Nuclide, item.ActivityBq, item.ActivityDateTime, at);
-  for (const m of countedMovements(item))
-    if (m.MovedAt <= at) left -= activityAt(item.Nuclide, m.ActivityBq, m.MovedAt, at);
-  return left;
-}
+): number => activityAt(item.Nuclide, item.ActivityBq, item.ActivityDateTime, at) * shareLeftAt(item, at);
 
 /** The remainder as shown: never below 0. */
 export const shownRemainder = (left: number): number => Math.max(0, left);
-
-/**
- * An impurity's fraction at `at`, from its fraction at `from`: the impurity decays with its half-life, the item's
- * nuclide with its own (a Ge-68 breakthrough of 0.001 % is 0.0063 % three hours later, as Ga-68 decays).
- */
-export function fractionAt(nuclide: string, impurity: Impurity, from: string, to: string): number {
-  const main = HALF_LIVES[nuclide];
-  const own = HALF_LIVES[impurity.nuclide];
-  if (main === undefined || own === undefined) return impurity.fraction;
-  return impurity.fraction * 2 ** (secondsBetween(from, to) * (1 / main - 1 / own));
-}
-
-/** The item's impurities at `at` (as fractions of its nuclide's activity then); null when not stated. */
-export function impuritiesAt(
-  item: Pick<MaterialItem, 'Nuclide' | 'Impurities' | 'ActivityDateTime'>,
-  at: string,
-): Impurity[] | null {
-  if (item.Impurities === null) return null;
-  return item.Impurities.map((i) => ({
-    nuclide: i.Nuclide,
-    fraction: fractionAt(item.Nuclide, { nuclide: i.Nuclide, fraction: i.Fraction }, item.ActivityDateTime, at),
-  }));
-}
 
 /** Whether an item of this nuclide comes with impurities its certificate is to name. */
 export const expectsImpurities = (nuclide: string): readonly string[] | undefined => EXPECTED_IMPURITIES[nuclide];
 
 /**
- * 409 `material.overdrawn` when a movement of `activity` at `at` takes more than is left (beyond the meter's
- * uncertainty); answers whether it takes the rest (what it leaves is within the uncertainty).
+ * The share of the item a movement of `activity` at `at` takes: 409 `material.overdrawn` when it is more than is left
+ * (beyond the meter's uncertainty); whether it takes the rest (what it leaves is within the uncertainty). Without an
+ * activity it takes the rest, whatever has decayed of it.
  */
 export function checkDrawable(
   item: Pick<MaterialItem, 'Nuclide' | 'ActivityBq' | 'ActivityDateTime' | 'Movements'>,
-  activity: number,
+  activity: number | null,
   at: string,
-): { usesUp: boolean; remainder: number } {
-  const remainder = remainingAt(item, at);
-  if (activity > shownRemainder(remainder) * (1 + METER_TOLERANCE))
+): { portion: number; activity: number; usesUp: boolean } {
+  const left = shareLeftAt(item, at);
+  const whole = activityAt(item.Nuclide, item.ActivityBq, item.ActivityDateTime, at);
+  if (activity === null) return { portion: left, activity: whole * left, usesUp: true };
+  const portion = whole > 0 ? activity / whole : Number.POSITIVE_INFINITY;
+  if (!(portion <= left * (1 + METER_TOLERANCE)))
     throw conflict('material.overdrawn', {
       activity: activity.toPrecision(4),
-      remainder: shownRemainder(remainder).toPrecision(4),
+      remainder: (whole * left).toPrecision(4),
       at,
     });
-  return { usesUp: remainder - activity <= remainder * METER_TOLERANCE, remainder };
+  return { portion: Math.min(portion, left), activity, usesUp: left - portion <= left * METER_TOLERANCE };
 }
 
 /** 409 `material.movements_full` once an item holds MAX_MOVEMENTS; 409 `material.used_up` once nothing is left. */
@@ -184,6 +168,21 @@ export function checkMovable(item: Pick<MaterialItem, 'Movements' | 'State'>): v
   if (item.State === 'USED_UP') throw conflict('material.used_up');
   if (item.Movements.length >= MAX_MOVEMENTS) throw conflict('material.movements_full', { max: MAX_MOVEMENTS });
 }
+
+/**
+ * A share of the item as an amount: its activity at the item's reference time and the certificate's (or the
+ * breakthrough's) impurities as they were then. Decayed from there, the nuclide and each impurity with its own
+ * half-life, it stays finite whenever it is read: a content drawn from the book, what is in store.
+ */
+export const shareOfItem = (
+  item: Pick<MaterialItem, 'Nuclide' | 'ActivityBq' | 'ActivityDateTime' | 'Impurities'>,
+  share: number,
+) => ({
+  nuclide: item.Nuclide,
+  activityBq: item.ActivityBq * share,
+  at: item.ActivityDateTime,
+  impurities: item.Impurities,
+});
 
 /** The kind of container content an item becomes (the container's id lists: cyclotron products and eluates). */
 export const contentKindOf = (kind: MaterialKind): 'CYCLOTRON_PRODUCT' | 'GENERATOR_ELUAT' =>

@@ -7,19 +7,14 @@
  */
 import { HALF_LIVES } from './decay';
 import { type Licence, limitOf } from './licence';
-import {
-  activityAt,
-  fractionAt,
-  impuritiesAt,
-  type MaterialItem,
-  type Movement,
-  remainingAt,
-  shownRemainder,
-} from './material';
+import { activityAt, type MaterialItem, type Movement, shareLeftAt, shareOfItem } from './material';
 import type { BookLine } from './material-book';
 import { CLEARANCE, KNOWN_NUCLIDES } from './nuclides';
 
-/** An amount of material known at a time: its nuclide's activity then, and its impurities as fractions of it. */
+/**
+ * An amount of material known at a time: its nuclide's activity then, and its impurities as fractions of it then (a
+ * share of an item is stated at the item's reference time: shareOfItem).
+ */
 export interface Amount {
   nuclide: string;
   activityBq: number;
@@ -30,29 +25,21 @@ export interface Amount {
 /** Bq per nuclide. */
 export type Activities = Map<string, number>;
 
-/** Adds `amount`, decayed to `at`, its impurities with it, to `into`. */
+/** Adds `amount` decayed to `at` to `into`: its nuclide, and each impurity decayed with its own half-life. */
 export function addAmount(into: Activities, amount: Amount, at: string): void {
   const add = (nuclide: string, bq: number) => into.set(nuclide, (into.get(nuclide) ?? 0) + bq);
-  const main = activityAt(amount.nuclide, amount.activityBq, amount.at, at);
-  add(amount.nuclide, main);
+  add(amount.nuclide, activityAt(amount.nuclide, amount.activityBq, amount.at, at));
   for (const i of amount.impurities ?? [])
-    add(i.Nuclide, main * fractionAt(amount.nuclide, { nuclide: i.Nuclide, fraction: i.Fraction }, amount.at, at));
+    add(i.Nuclide, activityAt(i.Nuclide, amount.activityBq * i.Fraction, amount.at, at));
 }
 
-/** What an item holds in store at `at` (nothing before it arrived): its remainder, its impurities with it. */
+/** What an item holds in store at `at` (nothing before it arrived): the share no movement took by then. */
 export function inStore(
   item: Pick<MaterialItem, 'Nuclide' | 'ActivityBq' | 'ActivityDateTime' | 'ReceivedAt' | 'Impurities' | 'Movements'>,
   at: string,
 ): Amount | undefined {
   if (item.ReceivedAt > at) return undefined;
-  const left = shownRemainder(remainingAt(item, at));
-  const impurities = impuritiesAt(item, at);
-  return {
-    nuclide: item.Nuclide,
-    activityBq: left,
-    at,
-    impurities: impurities && impurities.map((i) => ({ Nuclide: i.nuclide, Fraction: i.fraction })),
-  };
+  return shareOfItem(item, shareLeftAt(item, at));
 }
 
 /** A nuclide's line of the stock. */
@@ -172,6 +159,7 @@ export function replay(
     items.get(item)?.Movements.push({
       ActivityBq: line.ActivityBq!,
       MovedAt: line.OccurredAt,
+      Portion: line.Portion!,
       CorrectedBy: null,
     } as Movement);
   const store: Activities = new Map();
@@ -180,7 +168,7 @@ export function replay(
   for (const item of items.values()) {
     const amount = inStore(item, at);
     if (!amount) continue;
-    if (amount.activityBq > 0) openItems++;
+    if (shareLeftAt(item, at) > 0) openItems++;
     addAmount(store, amount, at);
   }
   const holding = new Set<string>();
@@ -190,24 +178,9 @@ export function replay(
     const gone = left.get(line.ContainerUuid!);
     if (gone !== undefined && gone <= at) continue;
     holding.add(line.ContainerUuid!);
-    addAmount(containers, contentAmount(source, line.ActivityBq!, line.OccurredAt), at);
+    addAmount(containers, shareOfItem(source, line.Portion!), at);
   }
   return { store, containers, openItems, openContainers: holding.size };
-}
-
-/** A content drawn from an item: `activity` of its nuclide at `at`, its impurities at that time. */
-export function contentAmount(
-  item: Pick<MaterialItem, 'Nuclide' | 'ActivityDateTime' | 'Impurities'>,
-  activity: number,
-  at: string,
-): Amount {
-  const impurities = impuritiesAt(item, at);
-  return {
-    nuclide: item.Nuclide,
-    activityBq: activity,
-    at,
-    impurities: impurities && impurities.map((i) => ({ Nuclide: i.nuclide, Fraction: i.fraction })),
-  };
 }
 
 /** What the open items hold in store at `at`. */

@@ -89,7 +89,7 @@ export const licenceModel = licenceSchemas.model;
 const licenceExceeded = v.strictObject({ Justification: justification }, 'detail.object_members');
 
 /** A receipt: what the delivery certificate says, and when it arrived. */
-export const receiptSchema = v.object({
+const receiptObject = v.object({
   Kind: oneOf(MATERIAL_KINDS),
   Nuclide: nuclide,
   ActivityBq: activityBq,
@@ -123,13 +123,7 @@ export const receiptSchema = v.object({
     null,
   ),
 });
-export type ReceiptInput = v.InferOutput<typeof receiptSchema>;
-const RECEIPT_WRITABLE = Object.keys(receiptSchema.entries);
-export const receiptMembers = {
-  writable: RECEIPT_WRITABLE,
-  readOnly: MATERIAL_FIELDS.filter((f) => !RECEIPT_WRITABLE.includes(f)),
-};
-export const receiptExample = {
+const RECEIPT_EXAMPLE: v.InferOutput<typeof receiptObject> = {
   Kind: 'GENERATOR',
   Nuclide: 'Ge-68',
   ActivityBq: 1.85e9,
@@ -139,10 +133,19 @@ export const receiptExample = {
   Batch: 'GG-2611-07',
   ChemicalForm: '[68Ge]GeCl4 on TiO2',
   Impurities: [],
+  CertificateDocumentUuid: null,
+  LicenceExceeded: null,
+};
+export const receiptSchema = v.pipe(receiptObject, v.examples([RECEIPT_EXAMPLE]));
+export type ReceiptInput = v.InferOutput<typeof receiptSchema>;
+const RECEIPT_WRITABLE = Object.keys(receiptObject.entries);
+export const receiptMembers = {
+  writable: RECEIPT_WRITABLE,
+  readOnly: MATERIAL_FIELDS.filter((f) => !RECEIPT_WRITABLE.includes(f)),
 };
 
 /** An elution of a generator: the eluate's activity when eluted, and the measured breakthrough of the parent. */
-export const elutionSchema = v.object({
+const elutionObject = v.object({
   ActivityBq: activityBq,
   ElutedAt: v.pipe(timestamp, v.description('When it was eluted (UTC): the reference time of ActivityBq.')),
   Breakthrough: v.optional(
@@ -150,7 +153,7 @@ export const elutionSchema = v.object({
       v.pipe(
         impurities,
         v.description(
-          "The measured breakthrough: each parent nuclide's activity over the eluate's at ElutedAt (Ge-68 in a " +
+          "The measured breakthrough: each parent nuclide's activity over the eluate's when eluted (Ge-68 in a " +
             'Ga-68 eluate, Mo-99 in Tc-99m); null when not measured.',
         ),
       ),
@@ -160,8 +163,20 @@ export const elutionSchema = v.object({
   Batch: v.optional(v.nullable(text(1, 100)), null),
   ChemicalForm: v.optional(v.nullable(text(1, 200)), null),
 });
+export const elutionSchema = v.pipe(
+  elutionObject,
+  v.examples([
+    {
+      ActivityBq: 1e9,
+      ElutedAt: '2026-11-21 09:00:00',
+      Breakthrough: [{ Nuclide: 'Ge-68', Fraction: 1e-5 }],
+      Batch: null,
+      ChemicalForm: null,
+    },
+  ]),
+);
 export type ElutionInput = v.InferOutput<typeof elutionSchema>;
-export const elutionMembers = { writable: Object.keys(elutionSchema.entries), readOnly: [] as string[] };
+export const elutionMembers = { writable: Object.keys(elutionObject.entries), readOnly: [] as string[] };
 
 // Movements --------------------------------------------------------------------------------------------------------
 
@@ -173,42 +188,45 @@ const moved = {
  * A movement, by its Kind; only the members of its kind (a name, a birth date or any other member is 400: the book
  * holds no patient data).
  */
-export const movementSchema = v.variant(
-  'Kind',
-  [
-    v.strictObject(
-      {
-        Kind: v.literal('ADMINISTERED'),
-        ...moved,
-        Applications: v.pipe(
-          v.number('detail.type_number'),
-          v.integer('detail.whole_number_range:1 to 1000'),
-          v.minValue(1, 'detail.whole_number_range:1 to 1000'),
-          v.maxValue(1000, 'detail.whole_number_range:1 to 1000'),
-          v.description('How many applications (patients are not named).'),
-        ),
-      },
-      'detail.unknown_member',
-    ),
-    v.strictObject(
-      {
-        Kind: v.literal('TO_CONTAINER'),
-        ...moved,
-        ContainerUuid: v.pipe(identifier, v.description('A waste container of the facility, OPEN.')),
-      },
-      'detail.unknown_member',
-    ),
-    v.strictObject(
-      {
-        Kind: v.literal('RETURNED'),
-        ...moved,
-        Recipient: v.pipe(text(1, 200), v.description('The supplier or other licensee it went to (Abgabe).')),
-      },
-      'detail.unknown_member',
-    ),
-    v.strictObject({ Kind: v.literal('LOST'), ...moved, Justification: justification }, 'detail.unknown_member'),
-  ],
-  `detail.enum:${MOVEMENT_KINDS.join(', ')}`,
+export const movementSchema = v.pipe(
+  v.variant(
+    'Kind',
+    [
+      v.strictObject(
+        {
+          Kind: v.literal('ADMINISTERED'),
+          ...moved,
+          Applications: v.pipe(
+            v.number('detail.type_number'),
+            v.integer('detail.whole_number_range:1 to 1000'),
+            v.minValue(1, 'detail.whole_number_range:1 to 1000'),
+            v.maxValue(1000, 'detail.whole_number_range:1 to 1000'),
+            v.description('How many applications (patients are not named).'),
+          ),
+        },
+        'detail.unknown_member',
+      ),
+      v.strictObject(
+        {
+          Kind: v.literal('TO_CONTAINER'),
+          ...moved,
+          ContainerUuid: v.pipe(identifier, v.description('A waste container of the facility, OPEN.')),
+        },
+        'detail.unknown_member',
+      ),
+      v.strictObject(
+        {
+          Kind: v.literal('RETURNED'),
+          ...moved,
+          Recipient: v.pipe(text(1, 200), v.description('The supplier or other licensee it went to (Abgabe).')),
+        },
+        'detail.unknown_member',
+      ),
+      v.strictObject({ Kind: v.literal('LOST'), ...moved, Justification: justification }, 'detail.unknown_member'),
+    ],
+    `detail.enum:${MOVEMENT_KINDS.join(', ')}`,
+  ),
+  v.examples([{ Kind: 'ADMINISTERED', ActivityBq: 3e8, MovedAt: '2026-11-21 09:30:00', Applications: 1 }]),
 );
 export type MovementInput = v.InferOutput<typeof movementSchema>;
 

@@ -16,12 +16,9 @@ import {
   checkDrawable,
   checkMovable,
   contentKindOf,
-  fractionAt,
-  impuritiesAt,
+  shareOfItem,
   type MaterialItem,
   type Movement,
-  remainingAt,
-  shownRemainder,
   stateAfter,
 } from '../domain/material';
 import { chainBookLine, correctionLine, type LeavingContent, leavingLine, movementLine } from '../domain/material-book';
@@ -75,14 +72,14 @@ export async function drawFromBook(
   const at = input.ActivityDateTime ?? now.moment;
   if (at < item.ReceivedAt)
     throw badRequest([{ key: 'detail.not_before', params: { field: 'ActivityDateTime', other: 'ReceivedAt' } }]);
-  const activity = input.Activity ?? shownRemainder(remainingAt(item, at));
-  const { usesUp } = checkDrawable(item, activity, at);
+  const { usesUp, portion, activity } = checkDrawable(item, input.Activity ?? null, at);
   const line = booking(caller, now.at);
   const movement: Movement = {
     Uuid: randomUUID(),
     Kind: 'TO_CONTAINER',
     ActivityBq: activity,
     MovedAt: at,
+    Portion: portion,
     Applications: null,
     ContainerUuid: containerUuid,
     Recipient: null,
@@ -100,16 +97,19 @@ export async function drawFromBook(
   };
   const previous = await book.material.bookHead(tenant);
   const chained = chainBookLine(movementLine(line, next, movement), previous);
+  // Stated as the share of the item at its reference time, with its impurities as the certificate (or the elution)
+  // gave them: the gate decays each from there with its own half-life.
+  const share = shareOfItem(item, portion);
   const link: ContentLink = {
     kind: contentKindOf(item.Kind),
     id: item.Uuid,
     nuclide: item.Nuclide,
     uuid: randomUUID(),
-    activity,
-    activityDateTime: at,
+    activity: share.activityBq,
+    activityDateTime: share.at,
     createdAt: now.at,
     createdBy: caller.sub,
-    impurities: impuritiesAt(item, at),
+    impurities: share.impurities?.map((i) => ({ nuclide: i.Nuclide, fraction: i.Fraction })) ?? null,
     bookLine: line.lineUuid,
   };
   return { link, extras: { items: [{ previous: item, next }], book: { line: chained, previous } }, movement, next };
@@ -144,20 +144,18 @@ export async function correctDraw(
   };
 }
 
-/** The book contents of a container as they leave the facility at `at`, decayed to then. */
+/** The book contents of a container as they leave the facility at `at`: each nuclide and impurity, decayed to then. */
 export const leavingContents = (links: readonly ContentLink[], at: string): LeavingContent[] =>
   links
     .filter((l) => l.bookLine && l.activity != null && l.activityDateTime)
-    .map((l) => ({
-      ItemUuid: l.id,
-      Nuclide: l.nuclide,
-      ActivityBq: activityAt(l.nuclide, l.activity!, l.activityDateTime!, at),
-      Impurities:
-        l.impurities?.map((i) => ({
-          Nuclide: i.nuclide,
-          Fraction: fractionAt(l.nuclide, i, l.activityDateTime!, at),
-        })) ?? null,
-    }));
+    .flatMap((l) => [
+      { ItemUuid: l.id, Nuclide: l.nuclide, ActivityBq: activityAt(l.nuclide, l.activity!, l.activityDateTime!, at) },
+      ...(l.impurities ?? []).map((i) => ({
+        ItemUuid: l.id,
+        Nuclide: i.nuclide,
+        ActivityBq: activityAt(i.nuclide, l.activity! * i.fraction, l.activityDateTime!, at),
+      })),
+    ]);
 
 /**
  * The line that books where a container's material went when it leaves the facility (released, with its register

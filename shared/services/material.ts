@@ -343,7 +343,7 @@ export function materialService(
         checkMovable(item);
         if (input.MovedAt < item.ReceivedAt)
           throw badRequest([{ key: 'detail.not_before', params: { field: 'MovedAt', other: 'ReceivedAt' } }]);
-        const { usesUp } = checkDrawable(item, input.ActivityBq, input.MovedAt);
+        const { usesUp, portion } = checkDrawable(item, input.ActivityBq, input.MovedAt);
         const at = formatTimestamp(clock());
         const lineUuid = randomUUID();
         const movement: Movement = {
@@ -351,6 +351,7 @@ export function materialService(
           Kind: input.Kind,
           ActivityBq: input.ActivityBq,
           MovedAt: input.MovedAt,
+          Portion: portion,
           Applications: input.Kind === 'ADMINISTERED' ? input.Applications : null,
           ContainerUuid: null,
           Recipient: input.Kind === 'RETURNED' ? input.Recipient : null,
