@@ -7188,11 +7188,17 @@ export interface operations {
       content: {
         /**
          * @example {
-         *   "Kind": "CYCLOTRON_PRODUCT",
-         *   "Nuclide": "O-15",
-         *   "ActivityBq": 1250,
-         *   "ActivityDateTime": "2026-11-20 08:15:00",
-         *   "ReceivedAt": "2026-11-20 08:15:00"
+         *   "Kind": "GENERATOR",
+         *   "Nuclide": "Ge-68",
+         *   "ActivityBq": 1850000000,
+         *   "ActivityDateTime": "2026-11-02 12:00:00",
+         *   "ReceivedAt": "2026-11-03 08:30:00",
+         *   "Supplier": "Eckert & Ziegler",
+         *   "Batch": "GG-2611-07",
+         *   "ChemicalForm": "[68Ge]GeCl4 on TiO2",
+         *   "Impurities": [],
+         *   "CertificateDocumentUuid": null,
+         *   "LicenceExceeded": null
          * }
          */
         "application/json": {
@@ -7976,8 +7982,16 @@ export interface operations {
       content: {
         /**
          * @example {
-         *   "ActivityBq": 1250,
-         *   "ElutedAt": "2026-11-20 08:15:00"
+         *   "ActivityBq": 1000000000,
+         *   "ElutedAt": "2026-11-21 09:00:00",
+         *   "Breakthrough": [
+         *     {
+         *       "Nuclide": "Ge-68",
+         *       "Fraction": 0.00001
+         *     }
+         *   ],
+         *   "Batch": null,
+         *   "ChemicalForm": null
          * }
          */
         "application/json": {
@@ -8314,7 +8328,14 @@ export interface operations {
     /** @description Members of the model that are read-only are ignored with a Warning; any other unknown member is 400. */
     requestBody: {
       content: {
-        /** @example {} */
+        /**
+         * @example {
+         *   "Kind": "ADMINISTERED",
+         *   "ActivityBq": 300000000,
+         *   "MovedAt": "2026-11-21 09:30:00",
+         *   "Applications": 1
+         * }
+         */
         "application/json": OneOf<[{
           /** @constant */
           Kind: "ADMINISTERED";
