@@ -146,7 +146,10 @@ describe('verifyChain', () => {
       Reason: 'the line differs from its locked object',
     });
     // Member order is no difference: the canonical text is compared.
-    const reordered = objectsOf(lines).map((o) => ({ ...o, line: Object.fromEntries(Object.entries(o.line).reverse()) as Note }));
+    const reordered = objectsOf(lines).map((o) => ({
+      ...o,
+      line: Object.fromEntries(Object.entries(o.line).reverse()) as Note,
+    }));
     expect(verifyChain(NOTES, lines, null, reordered).Valid).toBe(true);
     expect(verifyChain(NOTES, lines, null, objectsOf(lines).slice(1))).toMatchObject({
       Valid: false,
@@ -157,7 +160,9 @@ describe('verifyChain', () => {
 
   it("names an attachment that is missing or does not hash, in the book's words or the chain's own", () => {
     const lines = chain();
-    const missing = objectsOf(lines).map((o, i) => (i === 1 ? { ...o, attachment: { present: false, holds: false } } : o));
+    const missing = objectsOf(lines).map((o, i) =>
+      i === 1 ? { ...o, attachment: { present: false, holds: false } } : o,
+    );
     expect(verifyChain(NOTES, lines, null, missing)).toMatchObject({
       Valid: false,
       FirstBroken: null,
@@ -173,7 +178,14 @@ describe('verifyChain', () => {
       'the object the line names does not hash as the line says',
     );
     // A book without attachments: objects that carry none hold.
-    expect(verifyChain(PLAIN, lines, null, lines.map((line) => ({ line }))).Valid).toBe(true);
+    expect(
+      verifyChain(
+        PLAIN,
+        lines,
+        null,
+        lines.map((line) => ({ line })),
+      ).Valid,
+    ).toBe(true);
   });
 });
 
@@ -181,7 +193,11 @@ describe('rebuildPlan', () => {
   it('restores a line from a sound object, an object from a sound line, and names what disagrees', () => {
     const lines = chain();
     const fourth = chained<Note>(note(4), lines[2]!.LineSha256);
-    const plan = rebuildPlan(NOTES, [lines[1]!, { ...lines[2]!, Text: 'changed' }, fourth], [lines[0]!, lines[2]!, fourth]);
+    const plan = rebuildPlan(
+      NOTES,
+      [lines[1]!, { ...lines[2]!, Text: 'changed' }, fourth],
+      [lines[0]!, lines[2]!, fourth],
+    );
     expect(plan.restoreLines).toEqual([lines[0]]);
     expect(plan.restoreObjects).toEqual([lines[1]]);
     expect(plan.conflicts).toEqual([{ ...named(3), Reason: 'the line differs from its locked object' }]);
@@ -223,7 +239,11 @@ describe('lineOfObject', () => {
     expect(lineOfObject(NOTES, tenant, key, JSON.stringify({ ...line, WrittenAt: 20261121 }))).toEqual(notALine);
     const other = key.replace('note-1', 'note-9');
     expect(lineOfObject(NOTES, tenant, other, canonicalLine(line!))).toEqual({
-      conflict: { NoteId: 'note-9', WrittenAt: '2026-11-21 08:15:01', Reason: `${other} holds the line of another key` },
+      conflict: {
+        NoteId: 'note-9',
+        WrittenAt: '2026-11-21 08:15:01',
+        Reason: `${other} holds the line of another key`,
+      },
     });
     // Another facility's folder is another key.
     const elsewhere = lineKey(NOTES, { client: 'c-1', facility: 'f-2' }, line!);

@@ -21,20 +21,11 @@ import {
   updateLicence,
 } from '../../../shared/domain/licence';
 import { errorOf } from '../../support/errors';
+import { LICENCE } from '../../support/memory/material';
 
 const NOW = new Date('2026-11-20T10:00:00Z');
 const tenant = { client: 'c', facility: 'f' };
-const body: LicenceCreate = {
-  FileNumber: 'UG-17/2026',
-  Authority: 'Landesamt für Umwelt',
-  Holder: 'Klinikum Nord',
-  IssuedAt: '2026-01-05 00:00:00',
-  ValidFrom: '2026-01-15 00:00:00',
-  Limits: [
-    { Nuclide: 'Ge-68', MaxActivityBq: 4e9 },
-    { Nuclide: 'Ga-68', MaxActivityBq: 5e9 },
-  ],
-};
+const body: LicenceCreate = LICENCE;
 const licence = (uuid: string, over: Partial<LicenceCreate> = {}, now = NOW): Licence =>
   createLicence(tenant, uuid, { ...body, ...over }, now);
 const booked = (bookings: number, over: Partial<LicenceCreate> = {}): LicenceRecord => ({
@@ -108,7 +99,7 @@ describe('exceeded', () => {
 
   it('names each nuclide a booking takes above its limit, with its stock, what comes in and the limit', () => {
     expect(limitOf(limits, 'Ge-68')).toBe(4e9);
-    expect(limitOf(limits, 'F-18')).toBe(0);
+    expect(limitOf(limits, 'Co-57')).toBe(0);
     // Up to the limit is within it: 2 + 2 GBq of 4 GBq.
     expect(exceeded(limits, stock, new Map([['Ge-68', 2e9]]))).toEqual({ nuclides: [], sum: null });
     expect(
@@ -122,14 +113,14 @@ describe('exceeded', () => {
       ),
     ).toEqual({ nuclides: [{ Nuclide: 'Ge-68', StockBq: 2e9, IncomingBq: 2.5e9, MaxActivityBq: 4e9 }], sum: null });
     // A nuclide the licence does not name may not be held at all.
-    expect(exceeded(limits, stock, new Map([['F-18', 1]])).nuclides).toEqual([
-      { Nuclide: 'F-18', StockBq: 0, IncomingBq: 1, MaxActivityBq: 0 },
+    expect(exceeded(limits, stock, new Map([['Co-57', 1]])).nuclides).toEqual([
+      { Nuclide: 'Co-57', StockBq: 0, IncomingBq: 1, MaxActivityBq: 0 },
     ]);
   });
 
   it('under the sum rule also refuses a sum of stock over limit above 1, each nuclide within its own', () => {
     const summed = { ...limits, SumRule: true };
-    // Ge-68: (2 + 0) / 4 = 0.5; Ga-68: (1 + 2) / 5 = 0.6; the sum 1.1.
+    // Ge-68: (2 + 0) / 4 = 0.5; Ga-68: (1 + 2) / 5 = 0.6; F-18: 0 of 100 GBq; the sum 1.1.
     const over = exceeded(summed, stock, new Map([['Ga-68', 2e9]]));
     expect(over.nuclides).toEqual([]);
     expect(over.sum).toBeCloseTo(1.1, 12);

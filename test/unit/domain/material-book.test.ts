@@ -67,6 +67,7 @@ const movement: Movement = {
   Kind: 'TO_CONTAINER',
   ActivityBq: 2e8,
   MovedAt: '2026-11-20 10:00:00',
+  Portion: 0.37,
   Applications: null,
   ContainerUuid: 'box-1',
   Recipient: null,
@@ -78,7 +79,11 @@ const movement: Movement = {
 const MEMBERS = BOOK_FIELDS.filter((f) => f !== 'PreviousSha256' && f !== 'LineSha256');
 /** The members a line sets, beside the ones every line has. */
 const set = (line: object) =>
-  Object.fromEntries(Object.entries(line).filter(([k, v]) => v !== null && !['BookedAt', 'BookedBy', 'BookedByName', 'LineUuid'].includes(k)));
+  Object.fromEntries(
+    Object.entries(line).filter(
+      ([k, v]) => v !== null && !['BookedAt', 'BookedBy', 'BookedByName', 'LineUuid'].includes(k),
+    ),
+  );
 
 describe('the line builders', () => {
   it('book a receipt as the item came, with the licence it was checked against; an eluate as an elution', () => {
@@ -125,14 +130,25 @@ describe('the line builders', () => {
       Nuclide: 'Ga-68',
       ActivityBq: 2e8,
       ActivityDateTime: '2026-11-20 10:00:00',
+      Portion: 0.37,
       ContainerUuid: 'box-1',
     });
-    const administered = movementLine(booking, eluate, { ...movement, Kind: 'ADMINISTERED', Applications: 3, ContainerUuid: null });
+    const administered = movementLine(booking, eluate, {
+      ...movement,
+      Kind: 'ADMINISTERED',
+      Applications: 3,
+      ContainerUuid: null,
+    });
     expect(administered).toMatchObject({ Entry: 'ADMINISTERED', Applications: 3, ContainerUuid: null });
   });
 
   it('book a correction now, naming the line it corrects and why', () => {
-    const line = correctionLine({ ...booking, lineUuid: 'line-3', at: '2026-11-20 11:00:00' }, eluate, movement, 'taken out');
+    const line = correctionLine(
+      { ...booking, lineUuid: 'line-3', at: '2026-11-20 11:00:00' },
+      eluate,
+      movement,
+      'taken out',
+    );
     expect(Object.keys(line).sort()).toEqual([...MEMBERS].sort());
     expect(set(line)).toEqual({
       Entry: 'CORRECTION',
@@ -142,14 +158,18 @@ describe('the line builders', () => {
       Nuclide: 'Ga-68',
       ActivityBq: 2e8,
       ActivityDateTime: '2026-11-20 10:00:00',
+      Portion: 0.37,
       ContainerUuid: 'box-1',
       Justification: 'taken out',
       Corrects: 'line-2',
     });
   });
 
-  it("book a container leaving with its contents: released with its register line, dispatched with none", () => {
-    const contents = [{ ItemUuid: 'eluate-1', Nuclide: 'Ga-68', ActivityBq: 1, Impurities: null }];
+  it('book a container leaving with its contents: released with its register line, dispatched with none', () => {
+    const contents = [
+      { ItemUuid: 'eluate-1', Nuclide: 'Ga-68', ActivityBq: 1 },
+      { ItemUuid: 'eluate-1', Nuclide: 'Ge-68', ActivityBq: 3000 },
+    ];
     const released = leavingLine(booking, 'RELEASED', { uuid: 'box-1', at: '2027-02-01 10:00:00' }, contents, {
       type: 'UNRESTRICTED',
       registerLineSha256: 'a'.repeat(64),
@@ -163,7 +183,9 @@ describe('the line builders', () => {
       ReleaseType: 'UNRESTRICTED',
       RegisterLineSha256: 'a'.repeat(64),
     });
-    expect(leavingLine(booking, 'DISPATCHED', { uuid: 'box-1', at: '2027-02-01 10:00:00' }, contents, null)).toMatchObject({
+    expect(
+      leavingLine(booking, 'DISPATCHED', { uuid: 'box-1', at: '2027-02-01 10:00:00' }, contents, null),
+    ).toMatchObject({
       Entry: 'DISPATCHED',
       ReleaseType: null,
       RegisterLineSha256: null,
@@ -199,7 +221,9 @@ describe('a line of the book', () => {
       '2058-03-01T12:00:00.000Z',
     );
     expect(materialBookPrefix(tenant)).toBe('documents/c-1/f-1/material-book/');
-    expect(lineKey(MATERIAL_BOOK, tenant, line)).toBe('documents/c-1/f-1/material-book/2026/2026-11-20T081500Z-line-1.json');
+    expect(lineKey(MATERIAL_BOOK, tenant, line)).toBe(
+      'documents/c-1/f-1/material-book/2026/2026-11-20T081500Z-line-1.json',
+    );
   });
 
   it('reports acquisitions, productions, transfers and other whereabouts, not what stays in the facility', () => {

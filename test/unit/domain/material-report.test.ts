@@ -27,7 +27,11 @@ import {
   yearEndNuclides,
   yearEndRecord,
 } from '../../../shared/domain/material-report';
+import type { RecordSection } from '../../../shared/domain/record-content';
 import type { Stock, StockNuclide } from '../../../shared/domain/stock';
+
+const linesOf = (section: RecordSection | undefined) => (section && 'lines' in section ? section.lines : []);
+const rowsOf = (section: RecordSection | undefined) => (section && 'table' in section ? section.table.rows : []);
 
 const BERLIN = 'Europe/Berlin';
 const booking = (n: number, at: string, byName: string | null = 'Ada Lovelace'): Booking => ({
@@ -77,6 +81,7 @@ const move = (n: number, kind: Movement['Kind'], at: string, over: Partial<Movem
   Kind: kind,
   ActivityBq: 1e8,
   MovedAt: at,
+  Portion: 0.1,
   Applications: null,
   ContainerUuid: null,
   Recipient: null,
@@ -94,27 +99,52 @@ function lines(): BookLine[] {
     receiptLine(booking(1, '2026-11-03 08:31:00'), generator, null),
     receiptLine(
       booking(2, '2026-11-10 09:00:00'),
-      { ...generator, Uuid: 'late', Nuclide: 'F-18', Kind: 'RADIOPHARMACEUTICAL', Supplier: '=cmd', ActivityDateTime: '2026-11-02 09:00:00', ReceivedAt: '2026-11-02 09:00:00', LicenceExceeded: { Justification: 'Delivered in excess' } },
+      {
+        ...generator,
+        Uuid: 'late',
+        Nuclide: 'F-18',
+        Kind: 'RADIOPHARMACEUTICAL',
+        Supplier: '=cmd',
+        ActivityDateTime: '2026-11-02 09:00:00',
+        ReceivedAt: '2026-11-02 09:00:00',
+        LicenceExceeded: { Justification: 'Delivered in excess' },
+      },
       'Delivered in excess',
     ),
-    movementLine(booking(3, '2026-11-15 12:00:00', null), generator, move(3, 'RETURNED', '2026-11-15 12:00:00', { Recipient: 'Eckert & Ziegler; Berlin' })),
-    movementLine(booking(4, '2026-11-16 12:00:00'), generator, move(4, 'LOST', '2026-11-16 12:00:00', { Justification: 'Vial broken in the hot lab' })),
+    movementLine(
+      booking(3, '2026-11-15 12:00:00', null),
+      generator,
+      move(3, 'RETURNED', '2026-11-15 12:00:00', { Recipient: 'Eckert & Ziegler; Berlin' }),
+    ),
+    movementLine(
+      booking(4, '2026-11-16 12:00:00'),
+      generator,
+      move(4, 'LOST', '2026-11-16 12:00:00', { Justification: 'Vial broken in the hot lab' }),
+    ),
     movementLine(booking(5, '2026-11-20 10:00:00'), eluate, toBox),
     correctionLine(booking(6, '2026-11-20 11:00:00'), eluate, toBox, 'taken out'),
-    movementLine(booking(7, '2026-07-01 12:00:00'), eluate, move(7, 'ADMINISTERED', '2026-07-01 12:00:00', { Applications: 3 })),
+    movementLine(
+      booking(7, '2026-07-01 12:00:00'),
+      eluate,
+      move(7, 'ADMINISTERED', '2026-07-01 12:00:00', { Applications: 3 }),
+    ),
     leavingLine(
       booking(8, '2026-11-25 09:00:00'),
       'RELEASED',
       { uuid: 'box-2', at: '2026-11-25 09:00:00' },
       [
-        { ItemUuid: 'a', Nuclide: 'Ga-68', ActivityBq: 5, Impurities: null },
-        { ItemUuid: 'b', Nuclide: 'F-18', ActivityBq: 7, Impurities: null },
+        { ItemUuid: 'a', Nuclide: 'Ga-68', ActivityBq: 5 },
+        { ItemUuid: 'b', Nuclide: 'F-18', ActivityBq: 7 },
       ],
       { type: 'UNRESTRICTED', registerLineSha256: 'a'.repeat(64) },
     ),
-    leavingLine(booking(9, '2026-11-26 09:00:00'), 'DISPATCHED', { uuid: 'box-3', at: '2026-11-26 09:00:00' }, [
-      { ItemUuid: 'c', Nuclide: 'Ge-68', ActivityBq: 1e3, Impurities: null },
-    ], null),
+    leavingLine(
+      booking(9, '2026-11-26 09:00:00'),
+      'DISPATCHED',
+      { uuid: 'box-3', at: '2026-11-26 09:00:00' },
+      [{ ItemUuid: 'c', Nuclide: 'Ge-68', ActivityBq: 1e3 }],
+      null,
+    ),
     receiptLine(booking(10, '2026-11-30 23:31:00'), eluate, null),
   ];
   const chain: BookLine[] = [];
@@ -132,8 +162,24 @@ describe('monthRows', () => {
       ['2026-11-03 09:30:00', 'ACQUISITION', 'RECEIPT', 'Ge-68', 'GENERATOR', 'Eckert & Ziegler', 'line-1'],
       ['2026-11-15 13:00:00', 'TRANSFER', 'RETURNED', 'Ge-68', 'GENERATOR', 'Eckert & Ziegler; Berlin', 'line-3'],
       ['2026-11-16 13:00:00', 'WHEREABOUTS', 'LOST', 'Ge-68', 'GENERATOR', 'Vial broken in the hot lab', 'line-4'],
-      ['2026-11-25 10:00:00', 'WHEREABOUTS', 'RELEASED', 'Ga-68', null, `UNRESTRICTED release, register line ${'a'.repeat(64)}`, 'line-8'],
-      ['2026-11-25 10:00:00', 'WHEREABOUTS', 'RELEASED', 'F-18', null, `UNRESTRICTED release, register line ${'a'.repeat(64)}`, 'line-8'],
+      [
+        '2026-11-25 10:00:00',
+        'WHEREABOUTS',
+        'RELEASED',
+        'Ga-68',
+        null,
+        `UNRESTRICTED release, register line ${'a'.repeat(64)}`,
+        'line-8',
+      ],
+      [
+        '2026-11-25 10:00:00',
+        'WHEREABOUTS',
+        'RELEASED',
+        'F-18',
+        null,
+        `UNRESTRICTED release, register line ${'a'.repeat(64)}`,
+        'line-8',
+      ],
       ['2026-11-26 10:00:00', 'TRANSFER', 'DISPATCHED', 'Ge-68', null, 'a licensed disposer', 'line-9'],
       // 23:30 UTC on 30 November is 00:30 on 1 December in Berlin.
       ['2026-12-01 00:30:00', 'PRODUCTION', 'ELUTION', 'Ga-68', 'ELUATE', 'generator gen', 'line-10'],
@@ -197,7 +243,9 @@ describe('the month as CSV', () => {
 
   it('in German: a byte-order mark, semicolons, German headers and words, decimal commas', () => {
     const csv = monthCsv(report('de'), 'de');
-    expect(csv.startsWith('\uFEFFDatum (Ortszeit);Art nach § 85 Abs. 1 Nr. 1;Vorgang;Radionuklid;Stoff;Aktivität (Bq);')).toBe(true);
+    expect(
+      csv.startsWith('\uFEFFDatum (Ortszeit);Art nach § 85 Abs. 1 Nr. 1;Vorgang;Radionuklid;Stoff;Aktivität (Bq);'),
+    ).toBe(true);
     const rows = csv.slice(1).split('\r\n');
     expect(rows[0]!.split(';')).toHaveLength(13);
     expect(rows.slice(1, 4).map((r) => r.split(';').slice(1, 7).concat(r.split(';').slice(-4, -3)))).toEqual([
@@ -214,20 +262,20 @@ describe('the month as the PDF record lays it out', () => {
   it('names the licence, the month and its zone, and flags an entry above the licence', () => {
     const record = monthRecord(report('de'));
     expect(record.title).toBe('Mitteilung nach § 85 Abs. 1 Nr. 1 StrlSchV: 2026-11');
-    expect(record.sections[0]!.lines).toEqual([
+    expect(linesOf(record.sections[0])).toEqual([
       ['Genehmigungsinhaber', 'Klinikum Nord'],
       ['Genehmigung (Aktenzeichen)', 'UG-17/2026'],
       ['Behörde', 'Landesamt für Umwelt'],
       ['Einrichtung (Kennung)', 'f'],
       ['Kalendermonat', '2026-11 (Europe/Berlin)'],
     ]);
-    expect(record.sections[1]!.table!.rows.map((r) => r.slice(1, 3))).toEqual([
+    expect(rowsOf(record.sections[1]).map((r) => r.slice(1, 3))).toEqual([
       ['Erwerb', 'Erwerb (über der Genehmigung)'],
       ['Abgabe', 'Abgabe'],
       ['sonstiger Verbleib', 'Abhandenkommen'],
     ]);
     const empty = monthRecord({ ...report('de'), Licence: null, Rows: [] });
-    expect(empty.sections[0]!.lines![0]).toEqual(['Genehmigungsinhaber', '–']);
+    expect(linesOf(empty.sections[0])[0]).toEqual(['Genehmigungsinhaber', '–']);
     expect(empty.sections[1]).toEqual({ heading: 'Vorgänge', paragraphs: ['Im Monat wurde nichts gebucht.'] });
   });
 });
@@ -289,11 +337,11 @@ describe('the year-end report', () => {
     ]);
     const record = yearEndRecord(year);
     expect(record.title).toBe('Mitteilung nach § 85 Abs. 1 Nr. 3 StrlSchV: Bestand Ende 2026');
-    expect(record.sections[0]!.lines!.at(-1)).toEqual([
+    expect(linesOf(record.sections[0]).at(-1)).toEqual([
       'Stichtag',
       '2026-12-31 24:00 (Europe/Berlin); 2026-12-31 22:59:59 UTC',
     ]);
-    expect(record.sections[1]!.table!.rows).toEqual([
+    expect(rowsOf(record.sections[1])).toEqual([
       ['Lu-177m', 'Lu-177m', '150.000', '50.000', '200.000'],
       ['Ge-68', 'Ge-68', '1,125e+9', '3,750e+8', '1,500e+9'],
     ]);

@@ -1,7 +1,8 @@
 /**
- * shared/domain/material.ts: an item's remainder is its certificate's activity decayed to the moment less every
- * movement made by then, decayed alike (a later or a corrected movement does not count); an impurity's fraction grows
- * as the item's short-lived nuclide decays (a Ge-68 breakthrough in a Ga-68 eluate, against a hand computation); a
+ * shared/domain/material.ts: a movement takes a share of its item (its activity over the item's then), so an item's
+ * remainder is its certificate's activity decayed to the moment times the share no movement made by then took (a
+ * later or a corrected movement does not count), the same as the activity less every movement decayed alike, checked
+ * by hand; a share of an item is stated at its reference time with its impurities as its certificate gives them; a
  * movement may exceed the remainder by the meter's 1 % and no more, and one that leaves at most 1 % uses the item up.
  */
 import { describe, expect, it } from 'vitest';
@@ -12,13 +13,13 @@ import {
   contentKindOf,
   countedMovements,
   expectsImpurities,
-  fractionAt,
-  impuritiesAt,
   MAX_MOVEMENTS,
   type MaterialItem,
   METER_TOLERANCE,
   type Movement,
   remainingAt,
+  shareLeftAt,
+  shareOfItem,
   stateAfter,
   toMaterialModel,
   toMovementModel,
@@ -28,11 +29,16 @@ import { errorOf } from '../../support/errors';
 /** F-18's half-life, seconds (109.77 min). */
 const F18 = 109.77 * 60;
 
+/** 10 GBq of F-18 of 08:00, `seconds` later. */
+const whole = (seconds: number) => 1e10 * 0.5 ** (seconds / F18);
+
+/** 2 GBq administered at 09:00: 2 GBq of the 6.846 GBq there were then, a share of 0.29213. */
 const movement = (n: number, over: Partial<Movement> = {}): Movement => ({
   Uuid: `m-${n}`,
   Kind: 'ADMINISTERED',
   ActivityBq: 2e9,
   MovedAt: '2026-11-20 09:00:00',
+  Portion: 2e9 / whole(3600),
   Applications: 1,
   ContainerUuid: null,
   Recipient: null,
@@ -92,9 +98,11 @@ describe('remainingAt', () => {
     expect(remainingAt(item(), '2026-11-20 10:00:00')).toBeCloseTo(4.687222e9, -3);
   });
 
-  it('takes off each movement made by then, decayed alike; a later one has not happened yet', () => {
-    // 4.687 GBq less the 2 GBq of 09:00 decayed one hour (1.369 GBq): 3.318 GBq.
+  it('keeps the share no movement made by then took: the activity less each movement decayed alike', () => {
+    // 4.687 GBq less the 2 GBq of 09:00 decayed one hour (1.369 GBq): 3.318 GBq. A movement at 11:00 has not happened.
     const moved = item([movement(1), movement(2, { MovedAt: '2026-11-20 11:00:00' })]);
+    expect(movement(1).Portion).toBeCloseTo(0.29213, 5);
+    expect(shareLeftAt(moved, '2026-11-20 10:00:00')).toBeCloseTo(1 - 2e9 / whole(3600), 15);
     expect(remainingAt(moved, '2026-11-20 10:00:00')).toBeCloseTo(
       1e10 * 0.5 ** (7200 / F18) - 2e9 * 0.5 ** (3600 / F18),
       0,
@@ -108,34 +116,28 @@ describe('remainingAt', () => {
   it('no longer counts a corrected movement', () => {
     const corrected = item([movement(1, { CorrectedBy: 'line-9' }), movement(2)]);
     expect(countedMovements(corrected).map((m) => m.Uuid)).toEqual(['m-2']);
-    expect(remainingAt(corrected, '2026-11-20 10:00:00')).toBeCloseTo(remainingAt(item([movement(2)]), '2026-11-20 10:00:00'), 0);
+    expect(remainingAt(corrected, '2026-11-20 10:00:00')).toBeCloseTo(
+      remainingAt(item([movement(2)]), '2026-11-20 10:00:00'),
+      0,
+    );
   });
 });
 
 describe('impurities', () => {
-  it('grow as the eluate decays: Ge-68 of 0.001 % in Ga-68 is 0.00631 % three hours later', () => {
-    const ga = 67.71 * 60;
-    const ge = 270.95 * 86_400;
-    const later = fractionAt(
-      'Ga-68',
-      { nuclide: 'Ge-68', fraction: 1e-5 },
-      '2026-11-20 08:00:00',
-      '2026-11-20 11:00:00',
-    );
-    expect(later).toBeCloseTo(1e-5 * 2 ** (10_800 * (1 / ga - 1 / ge)), 15);
-    expect(later).toBeCloseTo(6.3113e-5, 8);
+  it("go with a share of the item as the certificate states them, at the item's reference time", () => {
     const eluate = {
       Nuclide: 'Ga-68',
+      ActivityBq: 1e9,
       ActivityDateTime: '2026-11-20 08:00:00',
       Impurities: [{ Nuclide: 'Ge-68', Fraction: 1e-5 }],
     };
-    expect(impuritiesAt(eluate, '2026-11-20 11:00:00')).toEqual([{ nuclide: 'Ge-68', fraction: later }]);
-    expect(impuritiesAt({ ...eluate, Impurities: null }, '2026-11-20 11:00:00')).toBeNull();
-    expect(impuritiesAt({ ...eluate, Impurities: [] }, '2026-11-20 11:00:00')).toEqual([]);
-    // A nuclide without a half-life keeps its fraction.
-    expect(fractionAt('Ga-68', { nuclide: 'Xx-1', fraction: 0.2 }, '2026-11-20 08:00:00', '2027-01-01 00:00:00')).toBe(
-      0.2,
-    );
+    expect(shareOfItem(eluate, 0.25)).toEqual({
+      nuclide: 'Ga-68',
+      activityBq: 2.5e8,
+      at: '2026-11-20 08:00:00',
+      impurities: [{ Nuclide: 'Ge-68', Fraction: 1e-5 }],
+    });
+    expect(shareOfItem({ ...eluate, Impurities: null }, 1).impurities).toBeNull();
   });
 
   it('are expected of a Ga-68 eluate (Ge-68) and a Tc-99m one (Mo-99), not of F-18', () => {
@@ -161,14 +163,35 @@ describe('checkDrawable', () => {
     });
   });
 
-  it('uses the item up when what is left is at most 1 % of it; an item drawn below zero takes nothing more', () => {
-    expect(checkDrawable(item(), left * 0.99, at)).toEqual({ usesUp: true, remainder: left });
+  it('answers the share a movement takes, and uses the item up when what is left is at most 1 % of it', () => {
+    expect(checkDrawable(item(), 1e9, at)).toEqual({ portion: 1e9 / left, activity: 1e9, usesUp: false });
+    expect(checkDrawable(item(), left * 0.995, at)).toMatchObject({ usesUp: true });
     expect(checkDrawable(item(), left * 0.98, at).usesUp).toBe(false);
-    expect(checkDrawable(item(), 1e9, at)).toEqual({ usesUp: false, remainder: left });
-    // Taken 0.5 % too much at 09:00: what the book shows is 0, and any more is overdrawn.
-    const over = item([movement(1, { ActivityBq: 1e10 * 0.5 ** (3600 / F18) * 1.005 })]);
-    expect(remainingAt(over, at)).toBeLessThan(0);
-    expect(errorOf(() => checkDrawable(over, 1, at)).notification.params).toMatchObject({ remainder: '0.000' });
+    // Up to 1 % above the remainder takes the rest, no more than the rest.
+    expect(checkDrawable(item(), left * 1.005, at).portion).toBe(1);
+    // After the 2 GBq of 09:00, a share of 0.7079 is left: 3.318 GBq at 10:00.
+    const moved = item([movement(1)]);
+    expect(checkDrawable(moved, 1e9, at)).toEqual({ portion: 1e9 / left, activity: 1e9, usesUp: false });
+    expect(errorOf(() => checkDrawable(moved, 3.4e9, at)).notification.params).toEqual({
+      activity: '3.400e+9',
+      remainder: '3.318e+9',
+      at,
+    });
+  });
+
+  it('takes the rest without an activity, whatever has decayed of it; an item all taken takes nothing more', () => {
+    const moved = item([movement(1)]);
+    expect(checkDrawable(moved, null, at)).toEqual({
+      portion: 1 - 2e9 / whole(3600),
+      activity: left * (1 - 2e9 / whole(3600)),
+      usesUp: true,
+    });
+    // F-18 a year on has decayed to nothing: its rest still goes, all of it; a measured activity is more than there is.
+    expect(checkDrawable(item(), null, '2027-11-20 10:00:00')).toEqual({ portion: 1, activity: 0, usesUp: true });
+    expect(errorOf(() => checkDrawable(item(), 1, '2027-11-20 10:00:00')).notification.key).toBe('material.overdrawn');
+    const taken = item([movement(1, { Portion: 1 })]);
+    expect(shareLeftAt(taken, at)).toBe(0);
+    expect(errorOf(() => checkDrawable(taken, 1, at)).notification.params).toMatchObject({ remainder: '0.000' });
   });
 });
 
@@ -203,7 +226,7 @@ describe('the models', () => {
       RemainingBq: 0,
       ReceivedByName: null,
     });
-    const over = item([movement(1, { ActivityBq: 1e10 * 0.5 ** (3600 / F18) * 1.005 })]);
+    const over = item([movement(1, { Portion: 0.6 }), movement(2, { Portion: 0.6 })]);
     expect(toMaterialModel(over, names, '2026-11-20 10:00:00').RemainingBq).toBe(0);
   });
 
@@ -226,9 +249,11 @@ describe('the models', () => {
   });
 
   it("become a container's content of its kind: generators and eluates are eluates, the rest products", () => {
-    expect(['ELUATE', 'GENERATOR', 'CYCLOTRON_PRODUCT', 'RADIOPHARMACEUTICAL', 'CALIBRATION_SOURCE'].map((k) =>
-      contentKindOf(k as MaterialItem['Kind']),
-    )).toEqual(['GENERATOR_ELUAT', 'GENERATOR_ELUAT', 'CYCLOTRON_PRODUCT', 'CYCLOTRON_PRODUCT', 'CYCLOTRON_PRODUCT']);
+    expect(
+      ['ELUATE', 'GENERATOR', 'CYCLOTRON_PRODUCT', 'RADIOPHARMACEUTICAL', 'CALIBRATION_SOURCE'].map((k) =>
+        contentKindOf(k as MaterialItem['Kind']),
+      ),
+    ).toEqual(['GENERATOR_ELUAT', 'GENERATOR_ELUAT', 'CYCLOTRON_PRODUCT', 'CYCLOTRON_PRODUCT', 'CYCLOTRON_PRODUCT']);
     expect([stateAfter(true), stateAfter(false)]).toEqual(['USED_UP', 'IN_STOCK']);
   });
 });

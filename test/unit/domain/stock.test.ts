@@ -6,32 +6,23 @@
  * corrected (as if it had never been), and a container whose material left with its release.
  */
 import { describe, expect, it } from 'vitest';
-import { type Booking, type BookLine, chainBookLine, correctionLine, leavingLine, movementLine, receiptLine } from '../../../shared/domain/material-book';
-import { activityAt, type MaterialItem, type Movement } from '../../../shared/domain/material';
 import {
-  type Activities,
-  addAmount,
-  contentAmount,
-  inStore,
-  replay,
-  stockOf,
-  storeOf,
-  totalsOf,
-} from '../../../shared/domain/stock';
+  type Booking,
+  type BookLine,
+  chainBookLine,
+  correctionLine,
+  leavingLine,
+  movementLine,
+  receiptLine,
+} from '../../../shared/domain/material-book';
+import { activityAt, type MaterialItem, shareOfItem, type Movement } from '../../../shared/domain/material';
+import { type Activities, addAmount, inStore, replay, stockOf, storeOf, totalsOf } from '../../../shared/domain/stock';
+import { LICENCE } from '../../support/memory/material';
 
 const GA68 = 67.71 * 60;
 const GE68 = 270.95 * 86_400;
 
-const licence = {
-  Uuid: 'licence-1',
-  FileNumber: 'UG-17/2026',
-  Limits: [
-    { Nuclide: 'Ge-68', MaxActivityBq: 4e9 },
-    { Nuclide: 'Ga-68', MaxActivityBq: 5e9 },
-    { Nuclide: 'F-18', MaxActivityBq: 1e11 },
-  ],
-  SumRule: true,
-};
+const licence = { Uuid: 'licence-1', ...LICENCE, SumRule: true };
 
 describe('stockOf', () => {
   const store: Activities = new Map([
@@ -45,10 +36,16 @@ describe('stockOf', () => {
   ]);
 
   it('lists each nuclide held or licensed, in the catalogue order, with its total against its limit', () => {
-    const stock = stockOf('2026-11-20 12:00:00', store, containers, { ...licence, SumRule: false }, {
-      openItems: 3,
-      openContainers: 1,
-    });
+    const stock = stockOf(
+      '2026-11-20 12:00:00',
+      store,
+      containers,
+      { ...licence, SumRule: false },
+      {
+        openItems: 3,
+        openContainers: 1,
+      },
+    );
     expect(stock.Nuclides.map((n) => n.Nuclide)).toEqual(['Ga-68', 'F-18', 'Ge-68', 'Co-57']);
     expect(stock.Nuclides[0]).toEqual({
       Nuclide: 'Ga-68',
@@ -115,11 +112,20 @@ const baseItem = {
   LicenceExceeded: null,
   State: 'IN_STOCK',
 } as const;
-const move = (n: number, kind: Movement['Kind'], bq: number, at: string, over: Partial<Movement> = {}): Movement => ({
+/** A movement of `bq` of `item` at `at`: its share of what the item held then. */
+const move = (
+  n: number,
+  item: Pick<MaterialItem, 'Nuclide' | 'ActivityBq' | 'ActivityDateTime'>,
+  kind: Movement['Kind'],
+  bq: number,
+  at: string,
+  over: Partial<Movement> = {},
+): Movement => ({
   Uuid: `move-${n}`,
   Kind: kind,
   ActivityBq: bq,
   MovedAt: at,
+  Portion: bq / activityAt(item.Nuclide, item.ActivityBq, item.ActivityDateTime, at),
   Applications: kind === 'ADMINISTERED' ? 2 : null,
   ContainerUuid: null,
   Recipient: null,
@@ -157,11 +163,12 @@ function history() {
     Impurities: [{ Nuclide: 'Ge-68', Fraction: 1e-5 }],
     ParentUuid: 'gen',
     LineUuid: 'line-2',
-    Movements: [
-      move(4, 'ADMINISTERED', 3e8, '2026-11-20 09:30:00'),
-      move(5, 'TO_CONTAINER', 2e8, '2026-11-20 10:00:00', { ContainerUuid: 'box-1' }),
-    ],
+    Movements: [],
   };
+  eluate.Movements = [
+    move(4, eluate, 'ADMINISTERED', 3e8, '2026-11-20 09:30:00'),
+    move(5, eluate, 'TO_CONTAINER', 2e8, '2026-11-20 10:00:00', { ContainerUuid: 'box-1' }),
+  ];
   const fdg: MaterialItem = {
     ...baseItem,
     Uuid: 'fdg',
@@ -173,11 +180,12 @@ function history() {
     Impurities: null,
     ParentUuid: null,
     LineUuid: 'line-3',
-    Movements: [
-      move(6, 'TO_CONTAINER', 5e9, '2026-11-20 08:00:00', { ContainerUuid: 'box-2', CorrectedBy: 'line-7' }),
-      move(8, 'TO_CONTAINER', 1e9, '2026-11-20 08:10:00', { ContainerUuid: 'box-3' }),
-    ],
+    Movements: [],
   };
+  fdg.Movements = [
+    move(6, fdg, 'TO_CONTAINER', 5e9, '2026-11-20 08:00:00', { ContainerUuid: 'box-2', CorrectedBy: 'line-7' }),
+    move(8, fdg, 'TO_CONTAINER', 1e9, '2026-11-20 08:10:00', { ContainerUuid: 'box-3' }),
+  ];
   const members = [
     receiptLine(booking(1, '2026-11-03 08:31:00'), generator, null),
     receiptLine(booking(2, '2026-11-20 09:01:00'), eluate, null),
@@ -191,7 +199,13 @@ function history() {
       booking(9, '2026-11-20 11:00:00'),
       'RELEASED',
       { uuid: 'box-3', at: '2026-11-20 11:00:00' },
-      [{ ItemUuid: 'fdg', Nuclide: 'F-18', ActivityBq: activityAt('F-18', 1e9, '2026-11-20 08:10:00', '2026-11-20 11:00:00'), Impurities: null }],
+      [
+        {
+          ItemUuid: 'fdg',
+          Nuclide: 'F-18',
+          ActivityBq: activityAt('F-18', 1e9, '2026-11-20 08:10:00', '2026-11-20 11:00:00'),
+        },
+      ],
       { type: 'UNRESTRICTED', registerLineSha256: 'a'.repeat(64) },
     ),
   ];
@@ -202,9 +216,9 @@ function history() {
 }
 
 /** What the open items and the containers still holding material give at `at` (as GET stock now computes it). */
-function openItemsAt(items: MaterialItem[], holding: { item: MaterialItem; bq: number; at: string }[], at: string) {
+function openItemsAt(items: MaterialItem[], holding: { item: MaterialItem; portion: number }[], at: string) {
   const containers: Activities = new Map();
-  for (const h of holding) addAmount(containers, contentAmount(h.item, h.bq, h.at), at);
+  for (const h of holding) addAmount(containers, shareOfItem(h.item, h.portion), at);
   return { store: storeOf(items, at), containers };
 }
 
@@ -220,7 +234,7 @@ describe('replay', () => {
     const at = '2026-11-20 12:00:00';
     const replayed = replay(lines, at);
     // box-1 holds the eluate's 200 MBq; box-2's content was taken out; box-3's material left with its release.
-    const open = openItemsAt(items, [{ item: eluate!, bq: 2e8, at: '2026-11-20 10:00:00' }], at);
+    const open = openItemsAt(items, [{ item: eluate!, portion: eluate!.Movements[1]!.Portion }], at);
     sameActivities(replayed.store, open.store);
     sameActivities(replayed.containers, open.containers);
     expect([replayed.openItems, replayed.openContainers]).toEqual([3, 1]);
@@ -275,5 +289,38 @@ describe('replay', () => {
       at: '2026-11-20 09:00:00',
       impurities: [{ Nuclide: 'Ge-68', Fraction: 1e-5 }],
     });
+  });
+});
+
+describe('an impurity that outlives its nuclide', () => {
+  // Ge-68 (271 d) in a Ga-68 eluate (68 min): the container waits about 2.5 years for its Ge-68, while its Ga-68 is
+  // gone within days. The Ge-68 is the breakthrough decayed with its own half-life, whatever is left of the Ga-68.
+  const fraction = 1e-5 * 2 ** (3600 / GA68 - 3600 / GE68);
+  const inBox = {
+    nuclide: 'Ga-68',
+    activityBq: 2e8,
+    at: '2026-11-20 10:00:00',
+    impurities: [{ Nuclide: 'Ge-68', Fraction: fraction }],
+  };
+  const sixtyDays = 60 * 86_400;
+
+  it('is counted in a container two months on: its 3.7 kBq of Ge-68 decayed 60 days, 3.2 kBq', () => {
+    const held: Activities = new Map();
+    addAmount(held, inBox, '2027-01-19 10:00:00');
+    expect(held.get('Ge-68')).toBeCloseTo(2e8 * fraction * 0.5 ** (sixtyDays / GE68), 3);
+    expect(held.get('Ge-68')).toBeCloseTo(3170.1, 0);
+  });
+
+  it('is counted in store two months on, and in the book replayed for then', () => {
+    const { lines } = history();
+    const at = '2027-01-19 12:00:00';
+    const replayed = replay(lines, at);
+    // The generator's 1.85 GBq of 2 November, 78 d on; the eluate's 10 kBq of 09:00 on 20 November less the patients'
+    // 4.078 kBq of 09:30, each decayed with Ge-68 (in store and in box-1 alike).
+    const generator = 1.85e9 * 0.5 ** ((78 * 86_400) / GE68);
+    const administered = 3e8 * 1e-5 * 2 ** (1800 / GA68 - 1800 / GE68);
+    const eluate =
+      1e4 * 0.5 ** ((sixtyDays + 3 * 3600) / GE68) - administered * 0.5 ** ((sixtyDays + 2.5 * 3600) / GE68);
+    expect(replayed.store.get('Ge-68')! + replayed.containers.get('Ge-68')!).toBeCloseTo(generator + eluate, 1);
   });
 });
