@@ -17,7 +17,8 @@ import { materialBook } from './material';
 import { scale } from './scale';
 
 const { values: options } = commandLine(
-  'Usage: npm run bench [-- --cold-start | --material]\n  --cold-start  only bundle sizes, cold imports, source maps and sessions\n' +
+  'Usage: npm run bench [-- --cold-start | --material]\n' +
+    '  --cold-start  only bundle sizes, cold imports, source maps and sessions\n' +
     '  --material    only what the material book reads\n',
   { 'cold-start': { type: 'boolean', default: false }, material: { type: 'boolean', default: false } },
 );

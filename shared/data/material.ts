@@ -1,8 +1,8 @@
 /**
  * DynamoDB adapter of a facility's material items: one item per receipt or elution in the facility's partition
  * (`MATERIAL#{uuid}`), its movements inside it (an item holds at most MAX_MOVEMENTS), so its remainder is one read.
- * While an item is in stock it carries GSI1 keys under the facility's `MATERIAL#IN_STOCK` partition (sparse: a used-up
- * item is written without them), so the stock reads the open items only, whatever the facility's history. Every
+ * In GSI1 an item lies under its state's partition (shared/data/material-keys.ts): the `IN_STOCK` one holds the open
+ * items only, so the stock reads them whatever the facility's history. Every
  * write books its line of the material book in the same transaction (shared/data/material-book.ts).
  */
 import { GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -17,6 +17,7 @@ import { dynamoLicenceStore } from './licences';
 import { bookItems, type BookWrite, dynamoMaterialBook } from './material-book';
 import { personUpsert, resolveNames, type Actor } from './persons';
 import { queryAll } from './query';
+import { batchGet } from './batch';
 import { bookLicenceItem } from './licences';
 import { indexKeys, ITEM_TYPES, keys, type Tenant } from './table';
 import { newPut, transactWrite, versionedPut, type TransactWriteItem } from './transact';
@@ -74,6 +75,8 @@ export interface MaterialStore {
   get(tenant: Tenant, uuid: string, options?: { consistent?: boolean }): Promise<MaterialItem | undefined>;
   /** The items in stock (the in-stock index). */
   inStock(tenant: Tenant): Promise<MaterialItem[]>;
+  /** The items of these uuids the facility holds, in no particular order. */
+  getMany(tenant: Tenant, uuids: readonly string[]): Promise<MaterialItem[]>;
   /** Every item of the facility, oldest receipt first. */
   list(tenant: Tenant): Promise<MaterialItem[]>;
   /** `limit` items from position `offset` (newest receipt first) of all items or a state's, with their count. */
@@ -110,6 +113,16 @@ export function dynamoMaterialStore(db: DynamoDBDocumentClient, tableName: strin
         }),
       );
       return out.Item && toItem(out.Item);
+    },
+
+    async getMany(tenant, uuids) {
+      const found = await batchGet(
+        db,
+        tableName,
+        uuids.map((uuid) => ({ PK: keys.tenant(tenant), SK: keys.material(uuid) })),
+        { consistent: true },
+      );
+      return found.map(toItem);
     },
 
     async inStock(tenant) {

@@ -281,7 +281,9 @@ export function monthRecord(report: MonthReport): ReleaseRecordContent {
       },
       report.Rows.length ? table : { heading: 'Vorgänge', paragraphs: ['Im Monat wurde nichts gebucht.'] },
     ],
-    footer: `Buch nach § 85 StrlSchV, aufzubewahren 30 Jahre (§ 85 Abs. 3). Gebucht in UTC; Datum in Ortszeit (${report.TimeZone}).`,
+    footer:
+      'Buch nach § 85 StrlSchV, aufzubewahren 30 Jahre (§ 85 Abs. 3). ' +
+      `Gebucht in UTC; Datum in Ortszeit (${report.TimeZone}).`,
   };
 }
 

@@ -230,7 +230,7 @@ export const movementSchema = v.pipe(
 );
 export type MovementInput = v.InferOutput<typeof movementSchema>;
 
-/** A movement body: its kind's members and nothing else (400 naming each offending member). */
+/** A movement body: its kind's members and nothing else (400 naming the offending member). */
 export function parseMovement(body: unknown): MovementInput {
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     throw badRequest([{ key: 'detail.body_object' }]);

@@ -6,8 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { BookExtras, ContainerStore } from '../data/container-store';
-import type { Amount } from '../domain/stock';
-import type { HoldingReader } from './material';
+import type { HeldAmount, HoldingReader } from './material';
 import type { MaterialStore } from '../data/material';
 import type { Tenant } from '../data/table';
 import type { ContentInput, ContentLink } from '../domain/container-contents';
@@ -188,11 +187,13 @@ export const holdingReader = (containers: Pick<ContainerStore, 'holding'>): Hold
       view.links
         .filter((l) => l.bookLine && l.activity != null && l.activityDateTime)
         .map(
-          (l): Amount => ({
+          (l): HeldAmount => ({
             nuclide: l.nuclide,
             activityBq: l.activity!,
             at: l.activityDateTime!,
             impurities: l.impurities?.map((i) => ({ Nuclide: i.nuclide, Fraction: i.fraction })) ?? null,
+            container: view.record.Uuid,
+            item: l.id,
           }),
         ),
     );

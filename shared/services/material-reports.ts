@@ -12,7 +12,7 @@ import { lineOfObject, type LineObject, type Verification, verifyChain, yearFold
 import { type Licence, licenceAt } from '../domain/licence';
 import { type BookLine, MATERIAL_BOOK } from '../domain/material-book';
 import { type MonthReport, monthRows, type YearEndReport, yearEndNuclides } from '../domain/material-report';
-import { formatTimestamp, isInTheFuture, parseTimestamp } from '../domain/time';
+import { formatTimestamp, parseTimestamp } from '../domain/time';
 import { badRequest } from '../errors';
 import type { MaterialService } from './material';
 import type { Language } from '../i18n/messages';

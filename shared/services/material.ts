@@ -34,7 +34,7 @@ import {
   storeOf,
   totalsOf,
 } from '../domain/stock';
-import { formatTimestamp, isInTheFuture } from '../domain/time';
+import { formatTimestamp, isInTheFuture, LATEST_TIMESTAMP } from '../domain/time';
 import { AppError, badRequest, conflict, conflictOver, notFound } from '../errors';
 import type { Detail, NotificationSpec } from '../i18n/translate';
 import type { ElutionInput, MovementInput, ReceiptInput } from '../schemas/material';
@@ -43,14 +43,18 @@ import type { BookArchive } from './book-archive';
 import { actorOf, type Writer } from './writes';
 import { publishLicenceExceeded } from '../metrics';
 
+/** A content drawn from the book in a container whose material has not left the facility, as the stock counts it. */
+export type HeldAmount = Amount & { container: string; item: string };
+
 /** The book contents of the facility's containers whose material has not left it: the stock's part in containers. */
 export interface HoldingReader {
-  holding(tenant: Tenant): Promise<{ containers: number; amounts: Amount[] }>;
+  holding(tenant: Tenant): Promise<{ containers: number; amounts: HeldAmount[] }>;
 }
 
-/** What the book's lines of every year hold, for a past moment (oldest first). */
+/** The book's lines: every year's (a past moment replayed), and those booked in a span (oldest first). */
 export interface BookReader {
   all(tenant: Tenant): Promise<BookLine[]>;
+  between(tenant: Tenant, from: string, until: string): Promise<BookLine[]>;
 }
 
 /** The outcome of a booking: the item as the API shows it, and what the caller is told besides. */
@@ -78,16 +82,42 @@ export function materialService(
     byName: caller.name ?? null,
   });
 
-  /** What the facility held at `at` (now-like: the open items and the containers holding material) per nuclide. */
+  /**
+   * What the facility held at `at`, now or a moment ago (a receipt booked late), per nuclide: the open items and the
+   * containers holding material, with what the lines booked since `at` did undone: an item used up since is read
+   * and counted as it was then, a content moved into a container since is in store then, a container that left
+   * since still holds its material then. It reads what is open and what moved since `at`, not the history.
+   */
   async function heldAt(
     tenant: Tenant,
     at: string,
   ): Promise<{ store: Activities; containers: Activities; counts: { openItems: number; openContainers: number } }> {
-    const [items, holding] = await Promise.all([store.inStock(tenant), containers.holding(tenant)]);
+    const now = formatTimestamp(clock());
+    const [items, holding, since] = await Promise.all([
+      store.inStock(tenant),
+      containers.holding(tenant),
+      at < now ? book.between(tenant, at, LATEST_TIMESTAMP) : Promise.resolve([]),
+    ]);
+    const later = since.filter((l) => l.OccurredAt > at);
+    const open = new Set(items.map((i) => i.Uuid));
+    const touched = [...new Set(later.flatMap((l) => (l.ItemUuid && !open.has(l.ItemUuid) ? [l.ItemUuid] : [])))];
+    const gone = touched.length ? await store.getMany(tenant, touched) : [];
+    const movedInLater = new Set(
+      later.filter((l) => l.Entry === 'TO_CONTAINER').map((l) => `${l.ContainerUuid}#${l.ItemUuid}`),
+    );
     const inContainers: Activities = new Map();
-    for (const amount of holding.amounts) if (amount.at <= at) addAmount(inContainers, amount, at);
+    for (const amount of holding.amounts)
+      if (!movedInLater.has(`${amount.container}#${amount.item}`)) addAmount(inContainers, amount, at);
+    for (const left of later.filter((l) => l.Contents !== null))
+      for (const content of left.Contents!)
+        if (!movedInLater.has(`${left.ContainerUuid}#${content.ItemUuid}`))
+          addAmount(
+            inContainers,
+            { nuclide: content.Nuclide, activityBq: content.ActivityBq, at: left.OccurredAt, impurities: null },
+            at,
+          );
     return {
-      store: storeOf(items, at),
+      store: storeOf([...items, ...gone], at),
       containers: inContainers,
       counts: { openItems: items.length, openContainers: holding.containers },
     };

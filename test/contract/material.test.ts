@@ -251,56 +251,59 @@ describe('an eluate into a waste container', () => {
     expect(hours).toBeLessThan(16);
   });
 
-  it('takes kind, nuclide and impurities from the item (409 naming a member that differs); removed, it is back', async () => {
-    const t = newTenant();
-    const { eluate } = await bookedEluate(t);
-    const container = await newContainer(t);
-    const differs = await call('POST', `${containerPath(t, container)}/contents`, {
-      token: t.token,
-      body: { ContentId: eluate.Uuid, Kind: 'CYCLOTRON_PRODUCT', Nuclide: 'Ga-68', Impurities: [] },
-    });
-    expect(differs.status).toBe(409);
-    expect(errorOf(differs).Details).toEqual([
-      'Kind: the item has "GENERATOR_ELUAT", not "CYCLOTRON_PRODUCT"',
-      'Impurities: the item has [{"Nuclide":"Ge-68","Fraction":0.00001}], not []',
-    ]);
-    // Without an activity: what is left now, the item used up. The content is stated as its share of the item at the
-    // item's reference time (here all of the eluate when it was eluted), so its Ge-68 stays finite however long after.
-    const added = await call('POST', `${containerPath(t, container)}/contents`, {
-      token: t.token,
-      body: { ContentId: eluate.Uuid },
-    });
-    expect(added.status, added.text).toBe(200);
-    expect(added.body.ContainerContentModel).toMatchObject({
-      Activity: 1e9,
-      ActivityDateTime: eluate.ActivityDateTime,
-    });
-    const removed = await call(
-      'DELETE',
-      `${containerPath(t, container)}/contents/${added.body.ContainerContentModel.Uuid}`,
-      { token: t.token },
-    );
-    expect(removed.status, removed.text).toBe(200);
-    const item = (await call('GET', materialPath(t, `/${eluate.Uuid}`), { token: t.token })).body.MaterialModel;
-    expect(item.State).toBe('IN_STOCK');
-    const movements = (await call('GET', materialPath(t, `/${eluate.Uuid}/movement`), { token: t.token })).body
-      .MaterialMovementModelCollection;
-    expect(movements).toHaveLength(1);
-    expect(movements[0]).toMatchObject({
-      Kind: 'TO_CONTAINER',
-      ContainerUuid: container,
-      CorrectedBy: expect.any(String),
-    });
-    // A container holding the book's material is not deleted.
-    const again = await call('POST', `${containerPath(t, container)}/contents`, {
-      token: t.token,
-      body: { ContentId: eluate.Uuid },
-    });
-    expect(again.status, again.text).toBe(200);
-    const deleted = await call('DELETE', containerPath(t, container), { token: t.token });
-    expect(deleted.status).toBe(409);
-    expect(errorOf(deleted).Message).toBe('container.holds_book_material');
-  });
+  it(
+    'takes kind, nuclide and impurities from the item (409 naming ' + 'a member that differs); removed, it is back',
+    async () => {
+      const t = newTenant();
+      const { eluate } = await bookedEluate(t);
+      const container = await newContainer(t);
+      const differs = await call('POST', `${containerPath(t, container)}/contents`, {
+        token: t.token,
+        body: { ContentId: eluate.Uuid, Kind: 'CYCLOTRON_PRODUCT', Nuclide: 'Ga-68', Impurities: [] },
+      });
+      expect(differs.status).toBe(409);
+      expect(errorOf(differs).Details).toEqual([
+        'Kind: the item has "GENERATOR_ELUAT", not "CYCLOTRON_PRODUCT"',
+        'Impurities: the item has [{"Nuclide":"Ge-68","Fraction":0.00001}], not []',
+      ]);
+      // Without an activity: what is left now, the item used up. The content is stated as its share of the item at
+      // the item's reference time (all of the eluate when eluted): its Ge-68 stays finite however long after.
+      const added = await call('POST', `${containerPath(t, container)}/contents`, {
+        token: t.token,
+        body: { ContentId: eluate.Uuid },
+      });
+      expect(added.status, added.text).toBe(200);
+      expect(added.body.ContainerContentModel).toMatchObject({
+        Activity: 1e9,
+        ActivityDateTime: eluate.ActivityDateTime,
+      });
+      const removed = await call(
+        'DELETE',
+        `${containerPath(t, container)}/contents/${added.body.ContainerContentModel.Uuid}`,
+        { token: t.token },
+      );
+      expect(removed.status, removed.text).toBe(200);
+      const item = (await call('GET', materialPath(t, `/${eluate.Uuid}`), { token: t.token })).body.MaterialModel;
+      expect(item.State).toBe('IN_STOCK');
+      const movements = (await call('GET', materialPath(t, `/${eluate.Uuid}/movement`), { token: t.token })).body
+        .MaterialMovementModelCollection;
+      expect(movements).toHaveLength(1);
+      expect(movements[0]).toMatchObject({
+        Kind: 'TO_CONTAINER',
+        ContainerUuid: container,
+        CorrectedBy: expect.any(String),
+      });
+      // A container holding the book's material is not deleted.
+      const again = await call('POST', `${containerPath(t, container)}/contents`, {
+        token: t.token,
+        body: { ContentId: eluate.Uuid },
+      });
+      expect(again.status, again.text).toBe(200);
+      const deleted = await call('DELETE', containerPath(t, container), { token: t.token });
+      expect(deleted.status).toBe(409);
+      expect(errorOf(deleted).Message).toBe('container.holds_book_material');
+    },
+  );
 });
 
 describe('movements', () => {

@@ -75,22 +75,25 @@ describe('a chained book in the table', () => {
     ).toEqual(['2026-03-01 10:00:00', '2026-11-30 23:00:00']);
   });
 
-  it('ends where the head item says, and where a year starts; without a head, at the line no other follows', async () => {
-    const tenant = newTenant();
-    expect([await store().head(tenant), await store().before(tenant, 2026)]).toEqual([null, null]);
-    const lines = chainOf('2025-06-01 10:00:00', '2026-02-01 10:00:00');
-    for (const l of lines) await book(tenant, l);
-    expect(await store().head(tenant)).toBe(lines[1]!.LineSha256);
-    expect(await store().before(tenant, 2026)).toBe(lines[0]!.LineSha256);
-    expect(await store().before(tenant, 2025)).toBeNull();
-    // No head item; two lines of one second, the later in the chain sorting first by its id.
-    const restored = newTenant();
-    const first = line('2026-05-01 10:00:00', null, 'z-first');
-    const second = line('2026-05-01 10:00:00', first.LineSha256, 'a-second');
-    for (const l of [first, second]) await putLine(restored, l);
-    expect(await store().head(restored)).toBe(second.LineSha256);
-    expect(await store().before(restored, 2027)).toBe(second.LineSha256);
-  });
+  it(
+    'ends where the head item says, and where a year starts; ' + 'without a head, at the line no other follows',
+    async () => {
+      const tenant = newTenant();
+      expect([await store().head(tenant), await store().before(tenant, 2026)]).toEqual([null, null]);
+      const lines = chainOf('2025-06-01 10:00:00', '2026-02-01 10:00:00');
+      for (const l of lines) await book(tenant, l);
+      expect(await store().head(tenant)).toBe(lines[1]!.LineSha256);
+      expect(await store().before(tenant, 2026)).toBe(lines[0]!.LineSha256);
+      expect(await store().before(tenant, 2025)).toBeNull();
+      // No head item; two lines of one second, the later in the chain sorting first by its id.
+      const restored = newTenant();
+      const first = line('2026-05-01 10:00:00', null, 'z-first');
+      const second = line('2026-05-01 10:00:00', first.LineSha256, 'a-second');
+      for (const l of [first, second]) await putLine(restored, l);
+      expect(await store().head(restored)).toBe(second.LineSha256);
+      expect(await store().before(restored, 2027)).toBe(second.LineSha256);
+    },
+  );
 
   it('moves the head only from the hash the writer read: a stale writer books nothing', async () => {
     const tenant = newTenant();
@@ -112,22 +115,25 @@ describe('a chained book in the table', () => {
 });
 
 describe('the repair of a chained book', () => {
-  it("puts back a missing line of this book once, never over an item, and reads the links from a line's second on", async () => {
-    const tenant = newTenant();
-    const lines = chainOf('2026-02-01 10:00:00', '2026-02-01 10:00:00', '2026-03-01 10:00:00');
-    for (const l of lines.slice(0, 2)) await putLine(tenant, l);
-    expect(await repair().restore(tenant, lines[2]!)).toBe(true);
-    expect(await repair().restore(tenant, { ...lines[2]!, ActivityBq: 1, LineSha256: 'b'.repeat(64) })).toBe(false);
-    expect(await store().list(tenant, 2026)).toEqual(expect.arrayContaining([lines[2]]));
-    // Both lines of 10:00:00 (the second's own), and the one after.
-    const links = await repair().linksFrom(tenant, '2026-02-01 10:00:00');
-    expect(links.map((l) => l.LineUuid).sort()).toEqual(lines.map((l) => l.LineUuid).sort());
-    expect(links.find((l) => l.LineUuid === lines[2]!.LineUuid)).toEqual({
-      LineSha256: lines[2]!.LineSha256,
-      PreviousSha256: lines[1]!.LineSha256,
-      BookedAt: '2026-03-01 10:00:00',
-      LineUuid: lines[2]!.LineUuid,
-    });
-    expect(await repair().nextYear(tenant, 2025)).toBe(2026);
-  });
+  it(
+    'puts back a missing line of this book once, never over an ' + "item, and reads the links from a line's second on",
+    async () => {
+      const tenant = newTenant();
+      const lines = chainOf('2026-02-01 10:00:00', '2026-02-01 10:00:00', '2026-03-01 10:00:00');
+      for (const l of lines.slice(0, 2)) await putLine(tenant, l);
+      expect(await repair().restore(tenant, lines[2]!)).toBe(true);
+      expect(await repair().restore(tenant, { ...lines[2]!, ActivityBq: 1, LineSha256: 'b'.repeat(64) })).toBe(false);
+      expect(await store().list(tenant, 2026)).toEqual(expect.arrayContaining([lines[2]]));
+      // Both lines of 10:00:00 (the second's own), and the one after.
+      const links = await repair().linksFrom(tenant, '2026-02-01 10:00:00');
+      expect(links.map((l) => l.LineUuid).sort()).toEqual(lines.map((l) => l.LineUuid).sort());
+      expect(links.find((l) => l.LineUuid === lines[2]!.LineUuid)).toEqual({
+        LineSha256: lines[2]!.LineSha256,
+        PreviousSha256: lines[1]!.LineSha256,
+        BookedAt: '2026-03-01 10:00:00',
+        LineUuid: lines[2]!.LineUuid,
+      });
+      expect(await repair().nextYear(tenant, 2025)).toBe(2026);
+    },
+  );
 });

@@ -38,29 +38,32 @@ describe('the licence store', () => {
     expect(await store().get({ ...tenant, facility: randomUUID() }, licence.Uuid)).toBeUndefined();
   });
 
-  it('counts each booking on the version it read, leaving the version alone; one on a stale version fails', async () => {
-    const { tenant, licence } = await stored();
-    await book(tenant, licence, '2026-03-01 10:00:00');
-    await book(tenant, licence, '2026-03-02 10:00:00');
-    expect(await store().get(tenant, licence.Uuid, { consistent: true })).toMatchObject({
-      Version: 1,
-      Bookings: 2,
-      LastBookedAt: '2026-03-02 10:00:00',
-    });
-    const next = { ...licence, Holder: 'Klinikum Nord gGmbH', Version: 2 };
-    await store().update(licence, next, false, rosa);
-    await expect(book(tenant, licence, '2026-03-03 10:00:00')).rejects.toBeInstanceOf(ConditionFailedError);
-    // A change that keeps what the bookings rest on keeps the bookings too.
-    expect(await store().get(tenant, licence.Uuid, { consistent: true })).toMatchObject({
-      Holder: 'Klinikum Nord gGmbH',
-      Version: 2,
-      Bookings: 2,
-      LastBookedAt: '2026-03-02 10:00:00',
-    });
-    await expect(book({ ...tenant, facility: randomUUID() }, next, '2026-03-03 10:00:00')).rejects.toBeInstanceOf(
-      ConditionFailedError,
-    );
-  });
+  it(
+    'counts each booking on the version it read, leaving the ' + 'version alone; one on a stale version fails',
+    async () => {
+      const { tenant, licence } = await stored();
+      await book(tenant, licence, '2026-03-01 10:00:00');
+      await book(tenant, licence, '2026-03-02 10:00:00');
+      expect(await store().get(tenant, licence.Uuid, { consistent: true })).toMatchObject({
+        Version: 1,
+        Bookings: 2,
+        LastBookedAt: '2026-03-02 10:00:00',
+      });
+      const next = { ...licence, Holder: 'Klinikum Nord gGmbH', Version: 2 };
+      await store().update(licence, next, false, rosa);
+      await expect(book(tenant, licence, '2026-03-03 10:00:00')).rejects.toBeInstanceOf(ConditionFailedError);
+      // A change that keeps what the bookings rest on keeps the bookings too.
+      expect(await store().get(tenant, licence.Uuid, { consistent: true })).toMatchObject({
+        Holder: 'Klinikum Nord gGmbH',
+        Version: 2,
+        Bookings: 2,
+        LastBookedAt: '2026-03-02 10:00:00',
+      });
+      await expect(book({ ...tenant, facility: randomUUID() }, next, '2026-03-03 10:00:00')).rejects.toBeInstanceOf(
+        ConditionFailedError,
+      );
+    },
+  );
 
   it('writes a change of what a booking keeps only while there is none', async () => {
     const { tenant, licence } = await stored();

@@ -100,29 +100,32 @@ describe('the material book in the table', () => {
     });
   });
 
-  it('fails a line booked after a stale head, with what its transaction writes beside it: nothing is written', async () => {
-    const tenant = newTenant();
-    const [first, second] = lines();
-    await transactWrite(db, bookItems(table(), tenant, { line: first!, previous: null }));
-    await transactWrite(db, bookItems(table(), tenant, { line: second!, previous: first!.LineSha256 }));
-    // A writer that read the head before `second` was booked: its line, and what it books beside it, are not written.
-    const stale = chainBookLine(movementLine(booking('2026-11-20 11:00:00'), eluate, toBox), first!.LineSha256);
-    const beside = { PK: keys.tenant(tenant), SK: `MATERIAL#${randomUUID()}`, Type: 'MaterialItem' };
-    await expect(
-      transactWrite(db, [
-        { Put: { TableName: table(), Item: beside } },
-        ...bookItems(table(), tenant, { line: stale, previous: stale.PreviousSha256 }),
-      ]),
-    ).rejects.toBeInstanceOf(ConditionFailedError);
-    expect((await materialBook().list(tenant, 2026)).map((l) => l.LineUuid)).toEqual([
-      first!.LineUuid,
-      second!.LineUuid,
-    ]);
-    expect(await materialBook().head(tenant)).toBe(second!.LineSha256);
-    expect(
-      (await db.send(new GetCommand({ TableName: table(), Key: { PK: beside.PK, SK: beside.SK } }))).Item,
-    ).toBeUndefined();
-  });
+  it(
+    'fails a line booked after a stale head, with what its ' + 'transaction writes beside it: nothing is written',
+    async () => {
+      const tenant = newTenant();
+      const [first, second] = lines();
+      await transactWrite(db, bookItems(table(), tenant, { line: first!, previous: null }));
+      await transactWrite(db, bookItems(table(), tenant, { line: second!, previous: first!.LineSha256 }));
+      // A writer that read the head before `second` was booked: its line, and what it books beside it, are not written.
+      const stale = chainBookLine(movementLine(booking('2026-11-20 11:00:00'), eluate, toBox), first!.LineSha256);
+      const beside = { PK: keys.tenant(tenant), SK: `MATERIAL#${randomUUID()}`, Type: 'MaterialItem' };
+      await expect(
+        transactWrite(db, [
+          { Put: { TableName: table(), Item: beside } },
+          ...bookItems(table(), tenant, { line: stale, previous: stale.PreviousSha256 }),
+        ]),
+      ).rejects.toBeInstanceOf(ConditionFailedError);
+      expect((await materialBook().list(tenant, 2026)).map((l) => l.LineUuid)).toEqual([
+        first!.LineUuid,
+        second!.LineUuid,
+      ]);
+      expect(await materialBook().head(tenant)).toBe(second!.LineSha256);
+      expect(
+        (await db.send(new GetCommand({ TableName: table(), Key: { PK: beside.PK, SK: beside.SK } }))).Item,
+      ).toBeUndefined();
+    },
+  );
 
   it('never books a line over one of the same time and id', async () => {
     const tenant = newTenant();

@@ -63,61 +63,64 @@ describe('an item in the indexes', () => {
 });
 
 describe('the pages of items', () => {
-  it('follow the items through the change stream: a used-up item moves to its state; a deep page reads the buckets', async () => {
-    const tenant = { client: randomUUID(), facility: randomUUID() };
-    const items = ['2026-11-20 08:00:00', '2026-11-20 10:00:00', '2026-11-20 09:00:00', '2026-11-20 11:00:00'].map(
-      (at) => itemOf(tenant, at),
-    );
-    let head: string | null = null;
-    for (const item of items) {
-      const line: BookLine = chainBookLine(
-        receiptLine({ lineUuid: item.LineUuid, at: '2026-11-20 12:00:00', by: 'ada', byName: null }, item, null),
+  it(
+    'follow the items through the change stream: a used-up item ' + 'moves to its state; a deep page reads the buckets',
+    async () => {
+      const tenant = { client: randomUUID(), facility: randomUUID() };
+      const items = ['2026-11-20 08:00:00', '2026-11-20 10:00:00', '2026-11-20 09:00:00', '2026-11-20 11:00:00'].map(
+        (at) => itemOf(tenant, at),
+      );
+      let head: string | null = null;
+      for (const item of items) {
+        const line: BookLine = chainBookLine(
+          receiptLine({ lineUuid: item.LineUuid, at: '2026-11-20 12:00:00', by: 'ada', byName: null }, item, null),
+          head,
+        );
+        await store().receive(item, { book: { line, previous: head }, licence: null, certificate: null, actor: ada });
+        head = line.LineSha256;
+      }
+      // The item received at 09:00 is returned whole.
+      const returned = items[2]!;
+      const movement = {
+        Uuid: randomUUID(),
+        Kind: 'RETURNED' as const,
+        ActivityBq: 1e10,
+        MovedAt: returned.ReceivedAt,
+        Portion: 1,
+        Applications: null,
+        ContainerUuid: null,
+        Recipient: 'Cyclotron GmbH',
+        Justification: null,
+        MovedBy: 'ada',
+        LineUuid: randomUUID(),
+        CorrectedBy: null,
+      };
+      const usedUp: MaterialItem = { ...returned, Movements: [movement], State: 'USED_UP', Version: 2 };
+      const line = chainBookLine(
+        movementLine(
+          { lineUuid: movement.LineUuid, at: '2026-11-20 12:00:01', by: 'ada', byName: null },
+          usedUp,
+          movement,
+        ),
         head,
       );
-      await store().receive(item, { book: { line, previous: head }, licence: null, certificate: null, actor: ada });
-      head = line.LineSha256;
-    }
-    // The item received at 09:00 is returned whole.
-    const returned = items[2]!;
-    const movement = {
-      Uuid: randomUUID(),
-      Kind: 'RETURNED' as const,
-      ActivityBq: 1e10,
-      MovedAt: returned.ReceivedAt,
-      Portion: 1,
-      Applications: null,
-      ContainerUuid: null,
-      Recipient: 'Cyclotron GmbH',
-      Justification: null,
-      MovedBy: 'ada',
-      LineUuid: randomUUID(),
-      CorrectedBy: null,
-    };
-    const usedUp: MaterialItem = { ...returned, Movements: [movement], State: 'USED_UP', Version: 2 };
-    const line = chainBookLine(
-      movementLine(
-        { lineUuid: movement.LineUuid, at: '2026-11-20 12:00:01', by: 'ada', byName: null },
-        usedUp,
-        movement,
-      ),
-      head,
-    );
-    await store().move(returned, usedUp, { line, previous: head }, ada);
-    // A page past the end counts from the buckets alone: they follow the stream to 4 items, 3 in stock, 1 used up.
-    const settled = (state: MaterialItem['State'] | undefined, total: number) =>
-      eventually(async () => ((await store().page(tenant, state, 10, 10)).total === total ? true : undefined));
-    await Promise.all([settled(undefined, 4), settled('IN_STOCK', 3), settled('USED_UP', 1)]);
-    const deep = await store().page(tenant, undefined, 1, 2);
-    expect([deep.total, deep.items.map((i) => i.ReceivedAt)]).toEqual([
-      4,
-      ['2026-11-20 10:00:00', '2026-11-20 09:00:00'],
-    ]);
-    const open = await store().page(tenant, 'IN_STOCK', 2, 10);
-    expect([open.total, open.items.map((i) => i.ReceivedAt)]).toEqual([3, ['2026-11-20 08:00:00']]);
-    expect((await store().page(tenant, 'USED_UP', 0, 10)).items.map((i) => i.Uuid)).toEqual([returned.Uuid]);
-    expect((await store().page(tenant, undefined, 0, 2)).items.map((i) => i.ReceivedAt)).toEqual([
-      '2026-11-20 11:00:00',
-      '2026-11-20 10:00:00',
-    ]);
-  });
+      await store().move(returned, usedUp, { line, previous: head }, ada);
+      // A page past the end counts from the buckets alone: they follow the stream to 4 items, 3 in stock, 1 used up.
+      const settled = (state: MaterialItem['State'] | undefined, total: number) =>
+        eventually(async () => ((await store().page(tenant, state, 10, 10)).total === total ? true : undefined));
+      await Promise.all([settled(undefined, 4), settled('IN_STOCK', 3), settled('USED_UP', 1)]);
+      const deep = await store().page(tenant, undefined, 1, 2);
+      expect([deep.total, deep.items.map((i) => i.ReceivedAt)]).toEqual([
+        4,
+        ['2026-11-20 10:00:00', '2026-11-20 09:00:00'],
+      ]);
+      const open = await store().page(tenant, 'IN_STOCK', 2, 10);
+      expect([open.total, open.items.map((i) => i.ReceivedAt)]).toEqual([3, ['2026-11-20 08:00:00']]);
+      expect((await store().page(tenant, 'USED_UP', 0, 10)).items.map((i) => i.Uuid)).toEqual([returned.Uuid]);
+      expect((await store().page(tenant, undefined, 0, 2)).items.map((i) => i.ReceivedAt)).toEqual([
+        '2026-11-20 11:00:00',
+        '2026-11-20 10:00:00',
+      ]);
+    },
+  );
 });

@@ -156,63 +156,67 @@ describe('movements and the open items', () => {
     CorrectedBy: null,
   });
 
-  it('write the next version of an item with its line over the version read; the in-stock index holds the open items', async () => {
-    const tenant = newTenant();
-    const other = newTenant();
-    const items = [
-      itemOf(tenant, '2026-11-20 09:00:00'),
-      itemOf(tenant, '2026-11-20 08:00:00'),
-      itemOf(tenant, '2026-11-20 10:00:00'),
-    ];
-    let head: string | null = null;
-    for (const item of items) {
-      const line = lineOf(item, head);
-      await material().receive(item, write(line));
-      head = line.LineSha256;
-    }
-    const elsewhere = itemOf(other, '2026-11-20 09:00:00');
-    await material().receive(elsewhere, write(lineOf(elsewhere, null)));
-    // The first is returned whole: used up.
-    const returned = moveOf('RETURNED', 1.85e9);
-    const next: MaterialItem = {
-      ...items[0]!,
-      Movements: [returned],
-      State: 'USED_UP',
-      Version: 2,
-      UpdatedAt: '2026-11-20 12:00:00',
-    };
-    const line = chainBookLine(
-      movementLine(
-        { lineUuid: returned.LineUuid, at: '2026-11-20 12:00:00', by: ada.sub, byName: ada.name },
-        next,
-        returned,
-      ),
-      head,
-    );
-    await material().move(items[0]!, next, { line, previous: head }, ada);
-    expect((await material().inStock(tenant)).map((i) => i.Uuid).sort()).toEqual(
-      [items[1]!.Uuid, items[2]!.Uuid].sort(),
-    );
-    expect((await material().list(tenant)).map((i) => i.Uuid)).toEqual([
-      items[1]!.Uuid,
-      items[0]!.Uuid,
-      items[2]!.Uuid,
-    ]);
-    expect(await material().get(tenant, items[0]!.Uuid, { consistent: true })).toEqual(next);
-    // A second movement over the version first read books nothing.
-    const again = chainBookLine(
-      movementLine(
-        { lineUuid: randomUUID(), at: '2026-11-20 12:00:01', by: ada.sub, byName: null },
-        next,
-        moveOf('LOST', 1),
-      ),
-      line.LineSha256,
-    );
-    await expect(
-      material().move(items[0]!, { ...next, Version: 2 }, { line: again, previous: line.LineSha256 }, ada),
-    ).rejects.toBeInstanceOf(ConditionFailedError);
-    expect(await material().bookHead(tenant)).toBe(line.LineSha256);
-    expect((await material().inStock(other)).map((i) => i.Uuid)).toEqual([elsewhere.Uuid]);
-    expect(await material().get(other, items[1]!.Uuid)).toBeUndefined();
-  });
+  it(
+    'write the next version of an item with its line over the version ' +
+      'read; the in-stock index holds the open items',
+    async () => {
+      const tenant = newTenant();
+      const other = newTenant();
+      const items = [
+        itemOf(tenant, '2026-11-20 09:00:00'),
+        itemOf(tenant, '2026-11-20 08:00:00'),
+        itemOf(tenant, '2026-11-20 10:00:00'),
+      ];
+      let head: string | null = null;
+      for (const item of items) {
+        const line = lineOf(item, head);
+        await material().receive(item, write(line));
+        head = line.LineSha256;
+      }
+      const elsewhere = itemOf(other, '2026-11-20 09:00:00');
+      await material().receive(elsewhere, write(lineOf(elsewhere, null)));
+      // The first is returned whole: used up.
+      const returned = moveOf('RETURNED', 1.85e9);
+      const next: MaterialItem = {
+        ...items[0]!,
+        Movements: [returned],
+        State: 'USED_UP',
+        Version: 2,
+        UpdatedAt: '2026-11-20 12:00:00',
+      };
+      const line = chainBookLine(
+        movementLine(
+          { lineUuid: returned.LineUuid, at: '2026-11-20 12:00:00', by: ada.sub, byName: ada.name },
+          next,
+          returned,
+        ),
+        head,
+      );
+      await material().move(items[0]!, next, { line, previous: head }, ada);
+      expect((await material().inStock(tenant)).map((i) => i.Uuid).sort()).toEqual(
+        [items[1]!.Uuid, items[2]!.Uuid].sort(),
+      );
+      expect((await material().list(tenant)).map((i) => i.Uuid)).toEqual([
+        items[1]!.Uuid,
+        items[0]!.Uuid,
+        items[2]!.Uuid,
+      ]);
+      expect(await material().get(tenant, items[0]!.Uuid, { consistent: true })).toEqual(next);
+      // A second movement over the version first read books nothing.
+      const again = chainBookLine(
+        movementLine(
+          { lineUuid: randomUUID(), at: '2026-11-20 12:00:01', by: ada.sub, byName: null },
+          next,
+          moveOf('LOST', 1),
+        ),
+        line.LineSha256,
+      );
+      await expect(
+        material().move(items[0]!, { ...next, Version: 2 }, { line: again, previous: line.LineSha256 }, ada),
+      ).rejects.toBeInstanceOf(ConditionFailedError);
+      expect(await material().bookHead(tenant)).toBe(line.LineSha256);
+      expect((await material().inStock(other)).map((i) => i.Uuid)).toEqual([elsewhere.Uuid]);
+      expect(await material().get(other, items[1]!.Uuid)).toBeUndefined();
+    },
+  );
 });

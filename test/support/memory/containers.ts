@@ -31,7 +31,7 @@ const tenantOf = (record: ContainerRecord): Tenant => ({ client: record.Client, 
 const sameLink = (a: ContentLink, b: ContentLink) => a.kind === b.kind && a.id === b.id;
 const failed = (reason = 'ConditionalCheckFailed') => new ConditionFailedError([reason]);
 
-/** What a container's write books beside it, when a memory material book is attached (test/support/memory/material.ts). */
+/** What a container's write books beside it, with a memory material book attached (test/support/memory/material.ts). */
 export interface MemoryBookSink {
   apply(extras: BookExtras | undefined): void;
   line(write: BookWrite | undefined): void;

@@ -86,6 +86,12 @@ export function memoryMaterial() {
       const item = items.get(idOf(tenant, uuid));
       return item && structuredClone(item);
     },
+    async getMany(tenant, uuids) {
+      return uuids.flatMap((uuid) => {
+        const item = items.get(idOf(tenant, uuid));
+        return item ? [structuredClone(item)] : [];
+      });
+    },
     async inStock(tenant) {
       return [...items.values()]
         .filter((i) => facilityOf(tenantOf(i)) === facilityOf(tenant) && i.State === 'IN_STOCK')

@@ -67,7 +67,8 @@ describe('a line of a book', () => {
     const [first, second] = chain();
     const { LineSha256, ...hashed } = first!;
     expect(canonicalLine(hashed)).toBe(
-      '{"Amount":0.00001,"NoteId":"note-1","PreviousSha256":null,"Text":"Note 1 – ä","WrittenAt":"2026-11-21 08:15:01"}',
+      '{"Amount":0.00001,"NoteId":"note-1","PreviousSha256":null,' +
+        '"Text":"Note 1 – ä","WrittenAt":"2026-11-21 08:15:01"}',
     );
     expect(LineSha256).toBe(createHash('sha256').update(canonicalLine(hashed), 'utf8').digest('hex'));
     expect(lineSha256(first!)).toBe(LineSha256);
@@ -102,25 +103,29 @@ describe('verifyChain', () => {
     });
   });
 
-  it('names a changed line; rewritten with a fresh hash it differs from its object, and without one breaks the next link', () => {
-    const lines = chain();
-    const changed = lines.map((l, i) => (i === 1 ? { ...l, Amount: 1 } : l));
-    expect(verifyChain(NOTES, changed, null, objectsOf(lines))).toMatchObject({
-      Valid: false,
-      FirstBroken: { ...named(2), Reason: 'the line does not hash to its LineSha256' },
-      Missing: [],
-    });
-    const rewritten = changed.map((l, i) => (i === 1 ? { ...l, LineSha256: lineSha256(l) } : l));
-    expect(verifyChain(NOTES, rewritten, null, objectsOf(lines)).FirstBroken).toEqual({
-      ...named(2),
-      Reason: 'the line differs from its locked object',
-    });
-    // Without objects to compare, the rewritten line holds, and the next one no longer follows anything.
-    expect(verifyChain(NOTES, rewritten, null, []).FirstBroken).toEqual({
-      ...named(3),
-      Reason: `no line follows ${rewritten[1]!.LineSha256}`,
-    });
-  });
+  it(
+    'names a changed line; rewritten with a fresh hash it differs from ' +
+      'its object, and without one breaks the next link',
+    () => {
+      const lines = chain();
+      const changed = lines.map((l, i) => (i === 1 ? { ...l, Amount: 1 } : l));
+      expect(verifyChain(NOTES, changed, null, objectsOf(lines))).toMatchObject({
+        Valid: false,
+        FirstBroken: { ...named(2), Reason: 'the line does not hash to its LineSha256' },
+        Missing: [],
+      });
+      const rewritten = changed.map((l, i) => (i === 1 ? { ...l, LineSha256: lineSha256(l) } : l));
+      expect(verifyChain(NOTES, rewritten, null, objectsOf(lines)).FirstBroken).toEqual({
+        ...named(2),
+        Reason: 'the line differs from its locked object',
+      });
+      // Without objects to compare, the rewritten line holds, and the next one no longer follows anything.
+      expect(verifyChain(NOTES, rewritten, null, []).FirstBroken).toEqual({
+        ...named(3),
+        Reason: `no line follows ${rewritten[1]!.LineSha256}`,
+      });
+    },
+  );
 
   it('names a removed line, the line left after it, and a fork', () => {
     const lines = chain();

@@ -231,12 +231,16 @@ describe('the month as CSV', () => {
     const rows = csv.split('\r\n');
     expect(csv.startsWith('Date,')).toBe(true);
     expect(rows[0]).toBe(
-      'Date,Category,Entry,Nuclide,ItemKind,ActivityBq,Counterpart,ItemUuid,ContainerUuid,LicenceExceeded,BookedAt,BookedByName,LineUuid',
+      'Date,Category,Entry,Nuclide,ItemKind,ActivityBq,Counterpart,ItemUuid,ContainerUuid,LicenceExceeded,' +
+        'BookedAt,BookedByName,LineUuid',
     );
     expect(rows.slice(1)).toEqual([
-      `2026-11-02 10:00:00,ACQUISITION,RECEIPT,F-18,RADIOPHARMACEUTICAL,1850000000,'=cmd,late,,true,2026-11-10 09:00:00,Ada Lovelace,line-2`,
-      '2026-11-15 13:00:00,TRANSFER,RETURNED,Ge-68,GENERATOR,100000000,Eckert & Ziegler; Berlin,gen,,false,2026-11-15 12:00:00,ada,line-3',
-      '2026-11-16 13:00:00,WHEREABOUTS,LOST,Ge-68,GENERATOR,100000000,Vial broken in the hot lab,gen,,false,2026-11-16 12:00:00,Ada Lovelace,line-4',
+      "2026-11-02 10:00:00,ACQUISITION,RECEIPT,F-18,RADIOPHARMACEUTICAL,1850000000,'=cmd,late,," +
+        'true,2026-11-10 09:00:00,Ada Lovelace,line-2',
+      '2026-11-15 13:00:00,TRANSFER,RETURNED,Ge-68,GENERATOR,100000000,Eckert & ' +
+        'Ziegler; Berlin,gen,,false,2026-11-15 12:00:00,ada,line-3',
+      '2026-11-16 13:00:00,WHEREABOUTS,LOST,Ge-68,GENERATOR,100000000,Vial broken in ' +
+        'the hot lab,gen,,false,2026-11-16 12:00:00,Ada Lovelace,line-4',
       '',
     ]);
   });

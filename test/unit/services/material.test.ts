@@ -74,95 +74,101 @@ describe('a receipt and the licence', () => {
     ]);
   });
 
-  it('books the item within the licence: its chained line, its locked copy, a booking the licence then keeps', async () => {
-    const { tenant, material, book, records, licences, licence } = await withLicence();
-    const { model, notes } = await material.receive(tenant, ada, generator(), false);
-    expect(notes).toEqual([]);
-    expect(model).toMatchObject({
-      Kind: 'GENERATOR',
-      Nuclide: 'Ge-68',
-      ReceivedBy: 'ada',
-      ReceivedByName: 'Ada Lovelace',
-      LicenceUuid: licence,
-      LicenceExceeded: null,
-      State: 'IN_STOCK',
-      RemainingAt: '2026-11-20 12:00:00',
-    });
-    // 18 days of Ge-68 since the certificate: 1.767 GBq.
-    expect(model.RemainingBq).toBeCloseTo(generatorAt(18 * 86_400), 0);
-    expect(model.RemainingBq).toBeCloseTo(1.7667e9, -5);
-    const [line] = book.linesOf(tenant);
-    expect(line).toMatchObject({
-      LineUuid: model.LineUuid,
-      Entry: 'RECEIPT',
-      ItemUuid: model.Uuid,
-      BookedAt: '2026-11-20 12:00:00',
-      BookedByName: 'Ada Lovelace',
-      OccurredAt: '2026-11-03 08:30:00',
-      LicenceUuid: licence,
-      LicenceExceeded: false,
-      PreviousSha256: null,
-    });
-    expect(await book.material.bookHead(tenant)).toBe(line!.LineSha256);
-    const copy = records.objects.get(lineKey(MATERIAL_BOOK, tenant, line!))!;
-    expect(new TextDecoder().decode(copy.body)).toBe(canonicalLine(line!));
-    expect(copy.retention).toMatchObject({ mode: 'COMPLIANCE', until: new Date('2056-11-20T12:00:00Z') });
-    expect(book.bookingsOf(tenant, licence)).toEqual({ Bookings: 1, LastBookedAt: '2026-11-20 12:00:00' });
-    const kept = await rejection(
-      licences.update(tenant, rosa, licence, { Limits: [{ Nuclide: 'Ge-68', MaxActivityBq: 1e10 }] }, undefined),
-    );
-    expect([kept.statusCode, kept.notification.key]).toEqual([409, 'licence.booked']);
-  });
+  it(
+    'books the item within the licence: its chained line, its ' + 'locked copy, a booking the licence then keeps',
+    async () => {
+      const { tenant, material, book, records, licences, licence } = await withLicence();
+      const { model, notes } = await material.receive(tenant, ada, generator(), false);
+      expect(notes).toEqual([]);
+      expect(model).toMatchObject({
+        Kind: 'GENERATOR',
+        Nuclide: 'Ge-68',
+        ReceivedBy: 'ada',
+        ReceivedByName: 'Ada Lovelace',
+        LicenceUuid: licence,
+        LicenceExceeded: null,
+        State: 'IN_STOCK',
+        RemainingAt: '2026-11-20 12:00:00',
+      });
+      // 18 days of Ge-68 since the certificate: 1.767 GBq.
+      expect(model.RemainingBq).toBeCloseTo(generatorAt(18 * 86_400), 0);
+      expect(model.RemainingBq).toBeCloseTo(1.7667e9, -5);
+      const [line] = book.linesOf(tenant);
+      expect(line).toMatchObject({
+        LineUuid: model.LineUuid,
+        Entry: 'RECEIPT',
+        ItemUuid: model.Uuid,
+        BookedAt: '2026-11-20 12:00:00',
+        BookedByName: 'Ada Lovelace',
+        OccurredAt: '2026-11-03 08:30:00',
+        LicenceUuid: licence,
+        LicenceExceeded: false,
+        PreviousSha256: null,
+      });
+      expect(await book.material.bookHead(tenant)).toBe(line!.LineSha256);
+      const copy = records.objects.get(lineKey(MATERIAL_BOOK, tenant, line!))!;
+      expect(new TextDecoder().decode(copy.body)).toBe(canonicalLine(line!));
+      expect(copy.retention).toMatchObject({ mode: 'COMPLIANCE', until: new Date('2056-11-20T12:00:00Z') });
+      expect(book.bookingsOf(tenant, licence)).toEqual({ Bookings: 1, LastBookedAt: '2026-11-20 12:00:00' });
+      const kept = await rejection(
+        licences.update(tenant, rosa, licence, { Limits: [{ Nuclide: 'Ge-68', MaxActivityBq: 1e10 }] }, undefined),
+      );
+      expect([kept.statusCode, kept.notification.key]).toEqual([409, 'licence.booked']);
+    },
+  );
 
-  it('is refused above the licence naming the nuclide, its stock, what comes in and the limit; a dry run the same', async () => {
-    const { tenant, material, book, licence } = await withLicence();
-    await material.receive(tenant, ada, generator(), false);
-    // At 11:30 on 20 November the first generator holds 1.85 GBq decayed 17 d 23.5 h; 2.5 GBq more exceed 4 GBq.
-    const second = generator({
-      ActivityBq: 2.5e9,
-      ActivityDateTime: '2026-11-20 11:30:00',
-      ReceivedAt: '2026-11-20 11:30:00',
-    });
-    const details = [
-      {
-        key: 'detail.licence_exceeded',
-        params: {
-          nuclide: 'Ge-68',
-          stock: generatorAt(17 * 86_400 + 23.5 * 3600).toPrecision(4),
-          incoming: '2.500e+9',
-          limit: '4.000e+9',
+  it(
+    'is refused above the licence naming the nuclide, its stock, ' + 'what comes in and the limit; a dry run the same',
+    async () => {
+      const { tenant, material, book, licence } = await withLicence();
+      await material.receive(tenant, ada, generator(), false);
+      // At 11:30 on 20 November the first generator holds 1.85 GBq decayed 17 d 23.5 h; 2.5 GBq more exceed 4 GBq.
+      const second = generator({
+        ActivityBq: 2.5e9,
+        ActivityDateTime: '2026-11-20 11:30:00',
+        ReceivedAt: '2026-11-20 11:30:00',
+      });
+      const details = [
+        {
+          key: 'detail.licence_exceeded',
+          params: {
+            nuclide: 'Ge-68',
+            stock: generatorAt(17 * 86_400 + 23.5 * 3600).toPrecision(4),
+            incoming: '2.500e+9',
+            limit: '4.000e+9',
+          },
         },
-      },
-    ];
-    expect(details[0]!.params.stock).toBe('1.767e+9');
-    for (const dryRun of [false, true]) {
-      const refused = await rejection(material.receive(tenant, ada, second, dryRun));
-      expect([refused.statusCode, refused.notification.key, refused.notification.details]).toEqual([
-        409,
-        'licence.exceeded',
-        details,
-      ]);
-    }
-    // Planned within the licence: answered, nothing booked.
-    const planned = await material.receive(tenant, ada, { ...second, ActivityBq: 2e9 }, true);
-    expect(planned.notes).toEqual([{ key: 'material.dry_run' }]);
-    expect(planned.model).toMatchObject({ ActivityBq: 2e9, LicenceUuid: licence, State: 'IN_STOCK' });
-    expect(book.linesOf(tenant)).toHaveLength(1);
-    expect(await material.list(tenant, undefined)).toHaveLength(1);
-    expect(book.bookingsOf(tenant, licence)?.Bookings).toBe(1);
-    // An officer books what arrived all the same: flagged, and told what it exceeds.
-    const justification = { Justification: 'Second generator delivered by mistake, returned tomorrow' };
-    const booked = await material.receive(tenant, rosa, { ...second, LicenceExceeded: justification }, false);
-    expect(booked.notes).toEqual([{ key: 'material.booked_above_licence', details }]);
-    expect(booked.model).toMatchObject({ LicenceUuid: licence, LicenceExceeded: justification });
-    expect(book.linesOf(tenant)[1]).toMatchObject({
-      LicenceExceeded: true,
-      Justification: justification.Justification,
-    });
-    // Within the licence an officer's statement flags nothing.
-    const within = await material.receive(tenant, rosa, fdg({ LicenceExceeded: justification }), false);
-    expect([within.notes, within.model.LicenceExceeded]).toEqual([[], null]);
-  });
+      ];
+      expect(details[0]!.params.stock).toBe('1.767e+9');
+      for (const dryRun of [false, true]) {
+        const refused = await rejection(material.receive(tenant, ada, second, dryRun));
+        expect([refused.statusCode, refused.notification.key, refused.notification.details]).toEqual([
+          409,
+          'licence.exceeded',
+          details,
+        ]);
+      }
+      // Planned within the licence: answered, nothing booked.
+      const planned = await material.receive(tenant, ada, { ...second, ActivityBq: 2e9 }, true);
+      expect(planned.notes).toEqual([{ key: 'material.dry_run' }]);
+      expect(planned.model).toMatchObject({ ActivityBq: 2e9, LicenceUuid: licence, State: 'IN_STOCK' });
+      expect(book.linesOf(tenant)).toHaveLength(1);
+      expect(await material.list(tenant, undefined)).toHaveLength(1);
+      expect(book.bookingsOf(tenant, licence)?.Bookings).toBe(1);
+      // An officer books what arrived all the same: flagged, and told what it exceeds.
+      const justification = { Justification: 'Second generator delivered by mistake, returned tomorrow' };
+      const booked = await material.receive(tenant, rosa, { ...second, LicenceExceeded: justification }, false);
+      expect(booked.notes).toEqual([{ key: 'material.booked_above_licence', details }]);
+      expect(booked.model).toMatchObject({ LicenceUuid: licence, LicenceExceeded: justification });
+      expect(book.linesOf(tenant)[1]).toMatchObject({
+        LicenceExceeded: true,
+        Justification: justification.Justification,
+      });
+      // Within the licence an officer's statement flags nothing.
+      const within = await material.receive(tenant, rosa, fdg({ LicenceExceeded: justification }), false);
+      expect([within.notes, within.model.LicenceExceeded]).toEqual([[], null]);
+    },
+  );
 
   it('checks the sum of ratios under the sum rule', async () => {
     const { tenant, material } = await withLicence({ ...LICENCE, SumRule: true });
@@ -225,50 +231,58 @@ describe('a receipt and the licence', () => {
     ]).toEqual([1, 1]);
   });
 
-  it('files its certificate under the item; refuses one of another scope, one filed elsewhere, one it lacks', async () => {
-    const { tenant, material, book } = await withLicence();
-    const certificate = (uuid: string, scope: 'GENERATOR' | 'CYCLOTRON_PRODUCT', reference = 'unfiled') =>
-      newDocument(
-        tenant,
-        uuid,
-        { Scope: scope, ScopeReference: reference, Filename: `${uuid}.pdf` },
-        new Date('2026-11-03T08:00:00Z'),
+  it(
+    'files its certificate under the item; refuses one of ' + 'another scope, one filed elsewhere, one it lacks',
+    async () => {
+      const { tenant, material, book } = await withLicence();
+      const certificate = (uuid: string, scope: 'GENERATOR' | 'CYCLOTRON_PRODUCT', reference = 'unfiled') =>
+        newDocument(
+          tenant,
+          uuid,
+          { Scope: scope, ScopeReference: reference, Filename: `${uuid}.pdf` },
+          new Date('2026-11-03T08:00:00Z'),
+        );
+      book.addDocument(certificate('cert-1', 'GENERATOR'));
+      book.addDocument(certificate('cert-2', 'CYCLOTRON_PRODUCT'));
+      const missing = await rejection(
+        material.receive(tenant, ada, generator({ CertificateDocumentUuid: 'cert-9' }), false),
       );
-    book.addDocument(certificate('cert-1', 'GENERATOR'));
-    book.addDocument(certificate('cert-2', 'CYCLOTRON_PRODUCT'));
-    const missing = await rejection(
-      material.receive(tenant, ada, generator({ CertificateDocumentUuid: 'cert-9' }), false),
-    );
-    expect(missing.notification.details).toEqual([
-      { key: 'detail.document_not_found', params: { field: 'CertificateDocumentUuid', uuid: 'cert-9' } },
-    ]);
-    const scope = await rejection(
-      material.receive(tenant, ada, generator({ CertificateDocumentUuid: 'cert-2' }), false),
-    );
-    expect(scope.notification.details).toEqual([
-      {
-        key: 'detail.certificate_scope',
-        params: { field: 'CertificateDocumentUuid', uuid: 'cert-2', scope: 'CYCLOTRON_PRODUCT', expected: 'GENERATOR' },
-      },
-    ]);
-    // A dry run files nothing.
-    await material.receive(tenant, ada, generator({ CertificateDocumentUuid: 'cert-1' }), true);
-    expect(book.documentOf(tenant, 'cert-1')).toMatchObject({ ScopeReference: 'unfiled', Version: 1 });
-    const { model } = await material.receive(tenant, ada, generator({ CertificateDocumentUuid: 'cert-1' }), false);
-    expect(book.documentOf(tenant, 'cert-1')).toMatchObject({
-      ScopeReference: model.Uuid,
-      Version: 2,
-      UpdatedAt: '2026-11-20 12:00:00',
-    });
-    const taken = await rejection(
-      material.receive(tenant, ada, generator({ CertificateDocumentUuid: 'cert-1' }), false),
-    );
-    expect([taken.statusCode, taken.notification]).toEqual([
-      409,
-      { key: 'material.certificate_taken', params: { document: 'cert-1', item: model.Uuid } },
-    ]);
-    expect(book.linesOf(tenant)).toHaveLength(1);
-  });
+      expect(missing.notification.details).toEqual([
+        { key: 'detail.document_not_found', params: { field: 'CertificateDocumentUuid', uuid: 'cert-9' } },
+      ]);
+      const scope = await rejection(
+        material.receive(tenant, ada, generator({ CertificateDocumentUuid: 'cert-2' }), false),
+      );
+      expect(scope.notification.details).toEqual([
+        {
+          key: 'detail.certificate_scope',
+          params: {
+            field: 'CertificateDocumentUuid',
+            uuid: 'cert-2',
+            scope: 'CYCLOTRON_PRODUCT',
+            expected: 'GENERATOR',
+          },
+        },
+      ]);
+      // A dry run files nothing.
+      await material.receive(tenant, ada, generator({ CertificateDocumentUuid: 'cert-1' }), true);
+      expect(book.documentOf(tenant, 'cert-1')).toMatchObject({ ScopeReference: 'unfiled', Version: 1 });
+      const { model } = await material.receive(tenant, ada, generator({ CertificateDocumentUuid: 'cert-1' }), false);
+      expect(book.documentOf(tenant, 'cert-1')).toMatchObject({
+        ScopeReference: model.Uuid,
+        Version: 2,
+        UpdatedAt: '2026-11-20 12:00:00',
+      });
+      const taken = await rejection(
+        material.receive(tenant, ada, generator({ CertificateDocumentUuid: 'cert-1' }), false),
+      );
+      expect([taken.statusCode, taken.notification]).toEqual([
+        409,
+        { key: 'material.certificate_taken', params: { document: 'cert-1', item: model.Uuid } },
+      ]);
+      expect(book.linesOf(tenant)).toHaveLength(1);
+    },
+  );
 
   it('refuses a generator of a nuclide no generator gives and a time more than 5 minutes ahead', async () => {
     const { tenant, material } = await withLicence();
@@ -459,35 +473,38 @@ describe('listing', () => {
 });
 
 describe('the stock', () => {
-  it('now, from the open items and the containers holding material, equals the book replayed for that moment', async () => {
-    const setup = await withLicence({ ...LICENCE, SumRule: true });
-    const { tenant, material, setNow } = setup;
-    const { eluate, into } = await eluateInBox(setup);
-    await material.move(tenant, ada, eluate.Uuid, {
-      Kind: 'ADMINISTERED',
-      ActivityBq: 3e8,
-      MovedAt: '2026-11-20 09:30:00',
-      Applications: 2,
-    });
-    await into();
-    const now = await material.stock(tenant, undefined);
-    setNow('2026-11-20 12:00:01');
-    const replayed = await material.stock(tenant, '2026-11-20 12:00:00');
-    expect(replayed.Nuclides.map((n) => n.Nuclide)).toEqual(now.Nuclides.map((n) => n.Nuclide));
-    for (const [i, n] of now.Nuclides.entries())
-      for (const member of ['InStoreBq', 'InContainersBq', 'TotalBq'] as const)
-        expect(replayed.Nuclides[i]![member]).toBeCloseTo(n[member], 6);
-    expect([now.OpenItems, now.OpenContainers, replayed.OpenItems, replayed.OpenContainers]).toEqual([2, 1, 2, 1]);
-    // The box holds 200 MBq of Ga-68 of 10:00, decayed 2 h, and its Ge-68.
-    const ga = now.Nuclides.find((n) => n.Nuclide === 'Ga-68')!;
-    expect(ga.InContainersBq).toBeCloseTo(2e8 * 0.5 ** (7200 / (67.71 * 60)), 0);
-    expect(ga).toMatchObject({ MaxActivityBq: 5e9, Ratio: ga.TotalBq / 5e9 });
-    expect(now.SumOfRatios).toBeCloseTo(
-      now.Nuclides.reduce((s, n) => s + (n.Ratio ?? 0), 0),
-      12,
-    );
-    expect(now.Nuclides.find((n) => n.Nuclide === 'Ge-68')!.InContainersBq).toBeGreaterThan(0);
-  });
+  it(
+    'now, from the open items and the containers holding ' + 'material, equals the book replayed for that moment',
+    async () => {
+      const setup = await withLicence({ ...LICENCE, SumRule: true });
+      const { tenant, material, setNow } = setup;
+      const { eluate, into } = await eluateInBox(setup);
+      await material.move(tenant, ada, eluate.Uuid, {
+        Kind: 'ADMINISTERED',
+        ActivityBq: 3e8,
+        MovedAt: '2026-11-20 09:30:00',
+        Applications: 2,
+      });
+      await into();
+      const now = await material.stock(tenant, undefined);
+      setNow('2026-11-20 12:00:01');
+      const replayed = await material.stock(tenant, '2026-11-20 12:00:00');
+      expect(replayed.Nuclides.map((n) => n.Nuclide)).toEqual(now.Nuclides.map((n) => n.Nuclide));
+      for (const [i, n] of now.Nuclides.entries())
+        for (const member of ['InStoreBq', 'InContainersBq', 'TotalBq'] as const)
+          expect(replayed.Nuclides[i]![member]).toBeCloseTo(n[member], 6);
+      expect([now.OpenItems, now.OpenContainers, replayed.OpenItems, replayed.OpenContainers]).toEqual([2, 1, 2, 1]);
+      // The box holds 200 MBq of Ga-68 of 10:00, decayed 2 h, and its Ge-68.
+      const ga = now.Nuclides.find((n) => n.Nuclide === 'Ga-68')!;
+      expect(ga.InContainersBq).toBeCloseTo(2e8 * 0.5 ** (7200 / (67.71 * 60)), 0);
+      expect(ga).toMatchObject({ MaxActivityBq: 5e9, Ratio: ga.TotalBq / 5e9 });
+      expect(now.SumOfRatios).toBeCloseTo(
+        now.Nuclides.reduce((s, n) => s + (n.Ratio ?? 0), 0),
+        12,
+      );
+      expect(now.Nuclides.find((n) => n.Nuclide === 'Ge-68')!.InContainersBq).toBeGreaterThan(0);
+    },
+  );
 
   it("counts a Ga-68 eluate's Ge-68 long after its Ga-68 is gone, and checks a receipt against it", async () => {
     const setup = await withLicence();
