@@ -8,7 +8,7 @@
 import { GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { DocumentRecord } from '../domain/document';
 import type { LicenceRecord } from '../domain/licence';
-import type { MaterialItem, MaterialState } from '../domain/material';
+import { MATERIAL_ITEM_MEMBERS, type MaterialItem, type MaterialState } from '../domain/material';
 import { queryNewestFirst } from './indexes';
 import { collectionOf, materialItem, orderKey } from './material-keys';
 import { sequenceMemory } from './sequence';
@@ -27,35 +27,9 @@ const tenantOf = (item: Pick<MaterialItem, 'Client' | 'Facility'>): Tenant => ({
   facility: item.Facility,
 });
 
-const ITEM_MEMBERS = [
-  'Client',
-  'Facility',
-  'Uuid',
-  'Version',
-  'Kind',
-  'Nuclide',
-  'ActivityBq',
-  'ActivityDateTime',
-  'ReceivedAt',
-  'ReceivedBy',
-  'Supplier',
-  'Batch',
-  'ChemicalForm',
-  'Impurities',
-  'CertificateDocumentUuid',
-  'ParentUuid',
-  'LicenceUuid',
-  'LicenceExceeded',
-  'LineUuid',
-  'Movements',
-  'State',
-  'CreatedAt',
-  'UpdatedAt',
-] as const satisfies readonly (keyof MaterialItem)[];
-
 const toItem = (stored: Record<string, unknown>): MaterialItem =>
   Object.fromEntries(
-    ITEM_MEMBERS.map((m) => [m, stored[m] ?? (m === 'Movements' ? [] : null)]),
+    MATERIAL_ITEM_MEMBERS.map((m) => [m, stored[m] ?? (m === 'Movements' ? [] : null)]),
   ) as unknown as MaterialItem;
 
 /** The transaction item of an item's next version (its movements), on condition that it is still `previous`. */

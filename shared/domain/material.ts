@@ -191,6 +191,42 @@ export const contentKindOf = (kind: MaterialKind): 'CYCLOTRON_PRODUCT' | 'GENERA
 /** The item's state after its movements: used up when the last one took the rest. */
 export const stateAfter = (usesUp: boolean): MaterialState => (usesUp ? 'USED_UP' : 'IN_STOCK');
 
+/** The item's next version with `movement` added at `at`: used up when it took the rest. */
+export const withMovement = (item: MaterialItem, movement: Movement, usesUp: boolean, at: string): MaterialItem => ({
+  ...item,
+  Movements: [...item.Movements, movement],
+  State: stateAfter(usesUp),
+  Version: item.Version + 1,
+  UpdatedAt: at,
+});
+
+/** What an item keeps in the table: its record, every member in order (the model adds names and the remainder). */
+export const MATERIAL_ITEM_MEMBERS = [
+  'Client',
+  'Facility',
+  'Uuid',
+  'Version',
+  'Kind',
+  'Nuclide',
+  'ActivityBq',
+  'ActivityDateTime',
+  'ReceivedAt',
+  'ReceivedBy',
+  'Supplier',
+  'Batch',
+  'ChemicalForm',
+  'Impurities',
+  'CertificateDocumentUuid',
+  'ParentUuid',
+  'LicenceUuid',
+  'LicenceExceeded',
+  'LineUuid',
+  'Movements',
+  'State',
+  'CreatedAt',
+  'UpdatedAt',
+] as const satisfies readonly (keyof MaterialItem)[];
+
 /** MaterialModel: the item as received, who received it, what is left of it now. */
 export interface MaterialModel {
   Uuid: string;

@@ -18,7 +18,7 @@ import {
   shareOfItem,
   type MaterialItem,
   type Movement,
-  stateAfter,
+  withMovement,
 } from '../domain/material';
 import { chainBookLine, correctionLine, type LeavingContent, leavingLine, movementLine } from '../domain/material-book';
 import { badRequest, conflictOver } from '../errors';
@@ -87,13 +87,7 @@ export async function drawFromBook(
     LineUuid: line.lineUuid,
     CorrectedBy: null,
   };
-  const next: MaterialItem = {
-    ...item,
-    Movements: [...item.Movements, movement],
-    State: stateAfter(usesUp),
-    Version: item.Version + 1,
-    UpdatedAt: now.at,
-  };
+  const next = withMovement(item, movement, usesUp, now.at);
   const previous = await book.material.bookHead(tenant);
   const chained = chainBookLine(movementLine(line, next, movement), previous);
   // Stated as the share of the item at its reference time, with its impurities as the certificate (or the elution)

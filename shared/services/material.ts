@@ -19,7 +19,7 @@ import {
   type MaterialModel,
   type Movement,
   type MovementModel,
-  stateAfter,
+  withMovement,
   toMaterialModel,
   toMovementModel,
 } from '../domain/material';
@@ -390,13 +390,7 @@ export function materialService(
           LineUuid: lineUuid,
           CorrectedBy: null,
         };
-        const next: MaterialItem = {
-          ...item,
-          Movements: [...item.Movements, movement],
-          State: stateAfter(usesUp),
-          Version: item.Version + 1,
-          UpdatedAt: at,
-        };
+        const next = withMovement(item, movement, usesUp, at);
         const previous = await store.bookHead(tenant);
         const line = chainBookLine(movementLine({ ...booking(caller, at), lineUuid }, next, movement), previous);
         await store.move(item, next, { line, previous }, actorOf(caller));
