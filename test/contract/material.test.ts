@@ -427,8 +427,11 @@ describe('the stock', () => {
       ContainerUuid: ready.uuid,
     });
     expect(leaving.Counterpart).toMatch(/^UNRESTRICTED release, register line [0-9a-f]{64}$/);
-    // The replay agrees with the open items now.
-    const replayed = (await call('GET', stockPath(t, at(-1)), { token: t.token })).body.StockModel;
+    // The book replayed for the moment of the release (a second later, so it is a past moment) agrees.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const releasedAt = released.body.ReleaseRecordModel.ReleasedAt as string;
+    const replayed = (await call('GET', stockPath(t, releasedAt), { token: t.token })).body.StockModel;
+    expect(replayed.OpenContainers).toBe(0);
     expect(replayed.Nuclides.find((n: { Nuclide: string }) => n.Nuclide === 'F-18').InContainersBq).toBe(0);
   });
 });

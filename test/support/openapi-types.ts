@@ -336,8 +336,8 @@ export interface paths {
   };
   "/waste-management/api/v1/{clientUuid}/{facilityUuid}/stock": {
     /**
-     * The stock per nuclide at `?at=` (now by default): in store, in waste containe...
-     * @description The stock per nuclide at `?at=` (now by default): in store, in waste containers not yet released, the total, the licence in force then with its limit and ratio, and under the sum rule the sum of ratios.
+     * The stock per nuclide at the moment `?at=`, now by default: in store, in wast...
+     * @description The stock per nuclide at the moment `?at=`, now by default: in store, in waste containers not yet released, the total, the licence in force then with its limit and ratio, and under the sum rule the sum of ratios.
      */
     get: operations["material.stock"];
   };
@@ -8551,8 +8551,8 @@ export interface operations {
     };
   };
   /**
-   * The stock per nuclide at `?at=` (now by default): in store, in waste containe...
-   * @description The stock per nuclide at `?at=` (now by default): in store, in waste containers not yet released, the total, the licence in force then with its limit and ratio, and under the sum rule the sum of ratios.
+   * The stock per nuclide at the moment `?at=`, now by default: in store, in wast...
+   * @description The stock per nuclide at the moment `?at=`, now by default: in store, in waste containers not yet released, the total, the licence in force then with its limit and ratio, and under the sum rule the sum of ratios.
    */
   "material.stock": {
     parameters: {
