@@ -667,6 +667,387 @@ export const OPERATIONS = {
     "etag": false,
     "paginated": false
   },
+  "licence.list": {
+    "method": "GET",
+    "path": "/waste-management/api/v1/{clientUuid}/{facilityUuid}/licence",
+    "pathParams": [
+      "clientUuid",
+      "facilityUuid"
+    ],
+    "queryParams": [],
+    "body": "none",
+    "ifMatch": false,
+    "idempotencyKey": false,
+    "auth": true,
+    "success": 200,
+    "media": [
+      "application/json"
+    ],
+    "notifications": true,
+    "member": "LicenceModelCollection",
+    "collection": true,
+    "etag": false,
+    "paginated": false
+  },
+  "licence.create": {
+    "method": "POST",
+    "path": "/waste-management/api/v1/{clientUuid}/{facilityUuid}/licence",
+    "pathParams": [
+      "clientUuid",
+      "facilityUuid"
+    ],
+    "queryParams": [],
+    "body": "required",
+    "ifMatch": false,
+    "idempotencyKey": true,
+    "auth": true,
+    "success": 200,
+    "media": [
+      "application/json"
+    ],
+    "notifications": true,
+    "member": "LicenceModel",
+    "collection": false,
+    "etag": true,
+    "paginated": false
+  },
+  "licence.load": {
+    "method": "GET",
+    "path": "/waste-management/api/v1/{clientUuid}/{facilityUuid}/licence/{uuid}",
+    "pathParams": [
+      "clientUuid",
+      "facilityUuid",
+      "uuid"
+    ],
+    "queryParams": [],
+    "body": "none",
+    "ifMatch": false,
+    "idempotencyKey": false,
+    "auth": true,
+    "success": 200,
+    "media": [
+      "application/json"
+    ],
+    "notifications": true,
+    "member": "LicenceModel",
+    "collection": false,
+    "etag": true,
+    "paginated": false
+  },
+  "licence.update": {
+    "method": "PUT",
+    "path": "/waste-management/api/v1/{clientUuid}/{facilityUuid}/licence/{uuid}",
+    "pathParams": [
+      "clientUuid",
+      "facilityUuid",
+      "uuid"
+    ],
+    "queryParams": [],
+    "body": "required",
+    "ifMatch": true,
+    "idempotencyKey": false,
+    "auth": true,
+    "success": 200,
+    "media": [
+      "application/json"
+    ],
+    "notifications": true,
+    "member": "LicenceModel",
+    "collection": false,
+    "etag": true,
+    "paginated": false
+  },
+  "material.list": {
+    "method": "GET",
+    "path": "/waste-management/api/v1/{clientUuid}/{facilityUuid}/material",
+    "pathParams": [
+      "clientUuid",
+      "facilityUuid"
+    ],
+    "queryParams": [
+      "State"
+    ],
+    "body": "none",
+    "ifMatch": false,
+    "idempotencyKey": false,
+    "auth": true,
+    "success": 200,
+    "media": [
+      "application/json"
+    ],
+    "notifications": true,
+    "member": "MaterialModelCollection",
+    "collection": true,
+    "etag": false,
+    "paginated": false
+  },
+  "material.create": {
+    "method": "POST",
+    "path": "/waste-management/api/v1/{clientUuid}/{facilityUuid}/material",
+    "pathParams": [
+      "clientUuid",
+      "facilityUuid"
+    ],
+    "queryParams": [
+      "dryRun"
+    ],
+    "body": "required",
+    "ifMatch": false,
+    "idempotencyKey": true,
+    "auth": true,
+    "success": 200,
+    "media": [
+      "application/json"
+    ],
+    "notifications": true,
+    "member": "MaterialModel",
+    "collection": false,
+    "etag": false,
+    "paginated": false
+  },
+  "material.page": {
+    "method": "GET",
+    "path": "/waste-management/api/v1/{clientUuid}/{facilityUuid}/material/page",
+    "pathParams": [
+      "clientUuid",
+      "facilityUuid"
+    ],
+    "queryParams": [
+      "State"
+    ],
+    "body": "none",
+    "ifMatch": false,
+    "idempotencyKey": false,
+    "auth": true,
+    "success": 200,
+    "media": [
+      "application/json"
+    ],
+    "notifications": true,
+    "member": "MaterialModelCollection",
+    "collection": true,
+    "etag": false,
+    "paginated": false
+  },
+  "material.page.page": {
+    "method": "GET",
+    "path": "/waste-management/api/v1/{clientUuid}/{facilityUuid}/material/page/{page}",
+    "pathParams": [
+      "clientUuid",
+      "facilityUuid",
+      "page"
+    ],
+    "queryParams": [
+      "State"
+    ],
+    "body": "none",
+    "ifMatch": false,
+    "idempotencyKey": false,
+    "auth": true,
+    "success": 200,
+    "media": [
+      "application/json"
+    ],
+    "notifications": true,
+    "member": "MaterialModelCollection",
+    "collection": true,
+    "etag": false,
+    "paginated": true
+  },
+  "material.load": {
+    "method": "GET",
+    "path": "/waste-management/api/v1/{clientUuid}/{facilityUuid}/material/{uuid}",
+    "pathParams": [
+      "clientUuid",
+      "facilityUuid",
+      "uuid"
+    ],
+    "queryParams": [],
+    "body": "none",
+    "ifMatch": false,
+    "idempotencyKey": false,
+    "auth": true,
+    "success": 200,
+    "media": [
+      "application/json"
+    ],
+    "notifications": true,
+    "member": "MaterialModel",
+    "collection": false,
+    "etag": false,
+    "paginated": false
+  },
+  "material.elute": {
+    "method": "POST",
+    "path": "/waste-management/api/v1/{clientUuid}/{facilityUuid}/material/{uuid}/elution",
+    "pathParams": [
+      "clientUuid",
+      "facilityUuid",
+      "uuid"
+    ],
+    "queryParams": [
+      "dryRun"
+    ],
+    "body": "required",
+    "ifMatch": false,
+    "idempotencyKey": true,
+    "auth": true,
+    "success": 200,
+    "media": [
+      "application/json"
+    ],
+    "notifications": true,
+    "member": "MaterialModel",
+    "collection": false,
+    "etag": false,
+    "paginated": false
+  },
+  "material.movements": {
+    "method": "GET",
+    "path": "/waste-management/api/v1/{clientUuid}/{facilityUuid}/material/{uuid}/movement",
+    "pathParams": [
+      "clientUuid",
+      "facilityUuid",
+      "uuid"
+    ],
+    "queryParams": [],
+    "body": "none",
+    "ifMatch": false,
+    "idempotencyKey": false,
+    "auth": true,
+    "success": 200,
+    "media": [
+      "application/json"
+    ],
+    "notifications": true,
+    "member": "MaterialMovementModelCollection",
+    "collection": true,
+    "etag": false,
+    "paginated": false
+  },
+  "material.addMovement": {
+    "method": "POST",
+    "path": "/waste-management/api/v1/{clientUuid}/{facilityUuid}/material/{uuid}/movement",
+    "pathParams": [
+      "clientUuid",
+      "facilityUuid",
+      "uuid"
+    ],
+    "queryParams": [],
+    "body": "required",
+    "ifMatch": false,
+    "idempotencyKey": true,
+    "auth": true,
+    "success": 200,
+    "media": [
+      "application/json"
+    ],
+    "notifications": true,
+    "member": "MaterialMovementModel",
+    "collection": false,
+    "etag": false,
+    "paginated": false
+  },
+  "material.stock": {
+    "method": "GET",
+    "path": "/waste-management/api/v1/{clientUuid}/{facilityUuid}/stock",
+    "pathParams": [
+      "clientUuid",
+      "facilityUuid"
+    ],
+    "queryParams": [
+      "at"
+    ],
+    "body": "none",
+    "ifMatch": false,
+    "idempotencyKey": false,
+    "auth": true,
+    "success": 200,
+    "media": [
+      "application/json"
+    ],
+    "notifications": true,
+    "member": "StockModel",
+    "collection": false,
+    "etag": false,
+    "paginated": false
+  },
+  "materialReport.month": {
+    "method": "GET",
+    "path": "/waste-management/api/v1/{clientUuid}/{facilityUuid}/material-report/month",
+    "pathParams": [
+      "clientUuid",
+      "facilityUuid"
+    ],
+    "queryParams": [
+      "month"
+    ],
+    "body": "none",
+    "ifMatch": false,
+    "idempotencyKey": false,
+    "auth": true,
+    "success": 200,
+    "media": [
+      "application/json",
+      "text/csv",
+      "application/pdf"
+    ],
+    "notifications": true,
+    "member": "MaterialMonthReportModel",
+    "collection": false,
+    "etag": false,
+    "paginated": false
+  },
+  "materialReport.yearEnd": {
+    "method": "GET",
+    "path": "/waste-management/api/v1/{clientUuid}/{facilityUuid}/material-report/year-end",
+    "pathParams": [
+      "clientUuid",
+      "facilityUuid"
+    ],
+    "queryParams": [
+      "year"
+    ],
+    "body": "none",
+    "ifMatch": false,
+    "idempotencyKey": false,
+    "auth": true,
+    "success": 200,
+    "media": [
+      "application/json",
+      "text/csv",
+      "application/pdf"
+    ],
+    "notifications": true,
+    "member": "MaterialYearEndReportModel",
+    "collection": false,
+    "etag": false,
+    "paginated": false
+  },
+  "materialBook.verify": {
+    "method": "GET",
+    "path": "/waste-management/api/v1/{clientUuid}/{facilityUuid}/material-book/verify",
+    "pathParams": [
+      "clientUuid",
+      "facilityUuid"
+    ],
+    "queryParams": [
+      "year"
+    ],
+    "body": "none",
+    "ifMatch": false,
+    "idempotencyKey": false,
+    "auth": true,
+    "success": 200,
+    "media": [
+      "application/json"
+    ],
+    "notifications": true,
+    "member": "MaterialBookVerificationModel",
+    "collection": false,
+    "etag": false,
+    "paginated": false
+  },
   "document.find": {
     "method": "GET",
     "path": "/document/api/v1/{clientUuid}/{facilityUuid}/documents",

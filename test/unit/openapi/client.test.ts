@@ -79,7 +79,17 @@ describe('clientOperations', () => {
 
   it('finds the paginated listings by their {page} and CollectionConfiguration: history, documents, the log', () => {
     const paginated = Object.keys(table).filter((id) => table[id]!.paginated);
-    expect(paginated.sort()).toEqual(['container.historyPage.page', 'document.page.page', 'maintenanceLog.page.page']);
+    expect(paginated).toEqual(
+      expect.arrayContaining(['container.historyPage.page', 'document.page.page', 'maintenanceLog.page.page']),
+    );
+    for (const id of paginated) expect(table[id], id).toMatchObject({ collection: true, method: 'GET' });
+    expect(paginated.every((id) => table[id]!.pathParams.includes('page'))).toBe(true);
+    // Their first pages (`/page`, no number) and the unpaginated listings are not walked.
+    expect(['document.page', 'document.find', 'container.history'].map((id) => table[id]!.paginated)).toEqual([
+      false,
+      false,
+      false,
+    ]);
     expect(table['document.page.page']).toMatchObject({
       pathParams: ['clientUuid', 'facilityUuid', 'page'],
       queryParams: ['State'],
