@@ -14,13 +14,19 @@ import { capacity } from './capacity';
 import { coldStarts } from './cold-start';
 import { FAULTS, printConcurrency, runConcurrency } from './concurrency';
 import { market } from './market';
+import { materialBook } from './material';
 import { scale } from './scale';
 
 const { values: options } = commandLine(
-  'Usage: npm run bench [-- --cold-start | --concurrency]\n' +
+  'Usage: npm run bench [-- --cold-start | --material | --concurrency]\n' +
     '  --cold-start   only bundle sizes, cold imports, source maps and sessions\n' +
+    '  --material     only what the material book reads\n' +
     '  --concurrency  only the writes under concurrency, without and with faults (seeded)\n',
-  { 'cold-start': { type: 'boolean', default: false }, concurrency: { type: 'boolean', default: false } },
+  {
+    'cold-start': { type: 'boolean', default: false },
+    material: { type: 'boolean', default: false },
+    concurrency: { type: 'boolean', default: false },
+  },
 );
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
@@ -33,10 +39,15 @@ const verdict = (ok: boolean) => {
   return ok ? 'holds' : 'EXCEEDED';
 };
 
+if (options.material) {
+  await materialBook(verdict);
+  process.exit(failed ? 1 : 0);
+}
 if (!options.concurrency) {
   await coldStarts(out, RUNS, verdict);
   if (options['cold-start']) process.exit(failed ? 1 : 0);
   await capacity(verdict);
+  await materialBook(verdict);
   await scale(verdict);
   await market(verdict);
 }

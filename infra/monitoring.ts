@@ -10,6 +10,8 @@
  * - `DeadLetterQueueDepth`: any message in a dead-letter queue (an event that failed every attempt);
  * - `SecurityEvents`: any call IAM refused a function (the second wall of tenant isolation caught one:
  *   docs/security.md);
+ * - `LicenceExceeded`: material booked above the handling licence (an officer's LicenceExceeded: the month's report
+ *   lists it; the authority is to be told, docs/material.md);
  * - one per event function that reports (shared/routes `eventFunctions` `alarm`): any reported count above 0 (the
  *   daily archive check's `ArchiveGaps`: an orphaned record object, a register line without its locked copy).
  *
@@ -48,7 +50,7 @@ import {
 } from './monitoring-metrics';
 
 /** The thresholds, the same on every stage. */
-const ALARM_THRESHOLDS = {
+export const ALARM_THRESHOLDS = {
   /** Percent of the API's requests answered 5xx in five minutes, two periods of three. */
   serverErrorPercent: 1,
   /** Milliseconds, the API's p99 over five minutes, three periods in a row (a function times out at 10 s). */
@@ -59,7 +61,7 @@ export class Monitoring extends Construct {
   readonly dashboard: Dashboard;
   readonly topic: Topic;
   /** The alarms by name (`ServerErrorRate`, `LatencyP99`, `Throttles`, `FailedExecutions`, `DeadLetterQueueDepth`,
-   * `SecurityEvents`, and the event functions' own, `ArchiveGaps`). */
+   * `SecurityEvents`, `LicenceExceeded`, and the event functions' own, `ArchiveGaps`). */
   readonly alarms: ReadonlyMap<string, IAlarm>;
   private readonly prefix: string;
   private readonly notify: SnsAction;
@@ -90,6 +92,7 @@ export class Monitoring extends Construct {
       'An event failed every attempt and waits in a dead-letter queue.',
     );
     this.watchSecurityEvents(metrics);
+    this.watchLicence(metrics);
     for (const event of eventFunctions) if (event.alarm) this.watchReports(event.name, event.alarm, metrics);
     this.alarms = this.watched;
     this.dashboard = stageDashboard(this, props.stage, metrics, [...this.watched.values()]);
@@ -172,6 +175,24 @@ export class Monitoring extends Construct {
         }),
     );
     this.watchAny(alarm.name, reported, alarm.says);
+  }
+
+  /** Any booking above the licence. */
+  private watchLicence({ licenceExceeded }: StageMetrics): void {
+    this.watch(
+      'LicenceExceeded',
+      new Alarm(this, 'LicenceExceeded', {
+        alarmName: `${this.prefix}LicenceExceeded`,
+        alarmDescription:
+          'Material was booked above the handling licence (StrlSchG § 12 Abs. 1 Nr. 3) by an officer: the item is ' +
+          "flagged and listed in the month's report (docs/material.md).",
+        metric: licenceExceeded,
+        threshold: 0,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }),
+    );
   }
 
   /**

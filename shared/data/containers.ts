@@ -24,7 +24,10 @@ import { shardedIndex } from './sharded-index';
 import { archiveLineStep } from './archive-progress';
 import { citeNoticeItem } from './clearance-notices';
 import { registerHeadItem, releaseEntryItem } from './releases';
-import { ITEM_TYPES, keys, recordOf, type Tenant } from './table';
+import { bookItems, type BookWrite } from './material-book';
+import { materialItemPut } from './material';
+import type { BookExtras } from './container-store';
+import { indexKeys, ITEM_TYPES, keys, recordOf, type Tenant } from './table';
 import { newPut, transactWrite, versionedPut, type TransactWriteItem } from './transact';
 
 /**
@@ -39,6 +42,26 @@ function releaseIndexKeys(record: ContainerRecord): Record<string, string> {
   if (record.State !== 'DECAY' || record.ReleaseDateTime === null) return {};
   return releaseDue.keysOf(record.Uuid, `${record.ReleaseDateTime}#${record.Client}#${record.Facility}#${record.Uuid}`);
 }
+
+/**
+ * What a container holds of the material book, while its material has not left the facility: one item beside the
+ * container (`CONTAINER#{uuid}#BOOK`) with those contents, in GSI1 under the facility's `CONTAINERS#HOLDING`. Written
+ * with each content drawn from the book or taken out (removed with the last one), removed when the container's material
+ * leaves (its release, its dispatch): the stock reads these items alone, one per container, whatever the history.
+ */
+export const bookContentsItem = (tenant: Tenant, uuid: string, held: readonly ContentLink[]) => ({
+  PK: keys.tenant(tenant),
+  SK: keys.containerBook(uuid),
+  Type: ITEM_TYPES.containerBook,
+  ContainerUuid: uuid,
+  Contents: held.map(toContentModel),
+  G1PK: indexKeys.containersHolding(keys.tenant(tenant)),
+  G1SK: uuid,
+});
+const bookContentsWrite = (tableName: string, tenant: Tenant, uuid: string, held: readonly ContentLink[]) =>
+  held.length
+    ? { Put: { TableName: tableName, Item: bookContentsItem(tenant, uuid, held) } }
+    : { Delete: { TableName: tableName, Key: { PK: keys.tenant(tenant), SK: keys.containerBook(uuid) } } };
 
 const recordFields = recordFieldsOf(CONTAINER_TABLE);
 
@@ -102,6 +125,15 @@ export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: stri
   const directory = (record: ContainerRecord, write: WriteContext): TransactWriteItem[] =>
     write.actor.sub === SERVICE_ACTOR.sub ? [] : [personUpsert(tableName, record.Client, write.actor, write.at)];
   const tenantOf = (record: ContainerRecord): Tenant => ({ client: record.Client, facility: record.Facility });
+  /** What a write books in the material book beside the container: items' next versions, the line, its contents. */
+  const booked = (tenant: Tenant, uuid: string, book: BookExtras | undefined): TransactWriteItem[] =>
+    book
+      ? [
+          ...book.items.map((i) => materialItemPut(tableName, i.previous, i.next)),
+          ...(book.book ? bookItems(tableName, tenant, book.book) : []),
+          bookContentsWrite(tableName, tenant, uuid, book.held),
+        ]
+      : [];
 
   return {
     async load(tenant, uuid, options = {}) {
@@ -133,7 +165,7 @@ export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: stri
       ]);
     },
 
-    async update(previous, next, changes, write, transition, release) {
+    async update(previous, next, changes, write, transition, release, book) {
       const items: TransactWriteItem[] = [...directory(next, write)];
       if (changes.length) {
         items.push(
@@ -156,6 +188,12 @@ export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: stri
             begunAt: write.at,
             releasedAt: release.line.ReleasedAt,
           }),
+        );
+      // The container's material leaves: its line, and its book contents no longer held.
+      if (book)
+        items.push(
+          ...bookItems(tableName, tenantOf(next), book),
+          bookContentsWrite(tableName, tenantOf(next), next.Uuid, []),
         );
       if (transition)
         items.push(
@@ -200,16 +238,17 @@ export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: stri
       );
     },
 
-    async addContent(previous, next, content, write) {
+    async addContent(previous, next, content, write, book) {
       await transactWrite(db, [
         versionedPut(tableName, containerItem(next), previous.Version),
         newPut(tableName, linkItem(tenantOf(next), next.Uuid, content)),
         ...directory(next, write),
         auditItem(next, 'content_added', [{ field: 'Contents', old: null, new: contentSummary(content) }], write),
+        ...booked(tenantOf(next), next.Uuid, book),
       ]);
     },
 
-    async removeContent(previous, next, content, write) {
+    async removeContent(previous, next, content, write, book) {
       await transactWrite(db, [
         versionedPut(tableName, containerItem(next), previous.Version),
         {
@@ -221,7 +260,20 @@ export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: stri
         },
         ...directory(next, write),
         auditItem(next, 'content_removed', [{ field: 'Contents', old: contentSummary(content), new: null }], write),
+        ...booked(tenantOf(next), next.Uuid, book),
       ]);
+    },
+
+    async holding(tenant) {
+      const held = await queryAll(db, tableName, {
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'G1PK = :pk',
+        ExpressionAttributeValues: { ':pk': indexKeys.containersHolding(keys.tenant(tenant)) },
+      });
+      return held.map((item) => ({
+        container: item.ContainerUuid as string,
+        links: ((item.Contents as Partial<ContentModel>[] | undefined) ?? []).map(toContentLink),
+      }));
     },
 
     async history(tenant, uuid) {

@@ -8,6 +8,7 @@
  * | content link    | C#{client}#F#{fac} | CONTAINER#{uuid}#LINK#{kind}#{id}    |
  * | dispatch record | C#{client}#F#{fac} | CONTAINER#{uuid}#DISPATCH            |
  * | dispose record  | C#{client}#F#{fac} | CONTAINER#{uuid}#DISPOSE             |
+ * | book contents   | C#{client}#F#{fac} | CONTAINER#{uuid}#BOOK (GSI1 holding) |
  * | audit entry     | C#{client}#F#{fac} | AUDIT#CONTAINER#{uuid}#{at}#{id}     |
  * | person          | C#{client}         | PERSON#{uuid}                        |
  * | device          | C#{client}         | DEVICE#{uuid}                        |
@@ -27,6 +28,11 @@
  * | function check  | C#{client}#F#{fac} | CHECK#INSTRUMENT#{inst}#{at}#{uuid}  |
  * | measurement     | C#{client}#F#{fac} | MEASUREMENT#CONTAINER#{c}#{at}#{uuid}|
  * | facility entry  | C#{client}#F#{fac} | SEQ#FACILITY (GSI1: C#{client}, fac) |
+ * | licence         | C#{client}#F#{fac} | LICENCE#{uuid}                       |
+ * | material item   | C#{client}#F#{fac} | MATERIAL#{uuid}                      |
+ * | material pages  | C#{client}#F#{fac} | PAGES#MATERIAL#{collection}#{first}  |
+ * | book line       | C#{client}#F#{fac} | BOOK#{booked at}#{line}              |
+ * | book head       | C#{client}#F#{fac} | REGISTER#HEAD#MATERIAL_BOOK          |
  * | archive progress| C#{client}#F#{fac} | ARCHIVE#{record uuid} (GSI3: pending)|
  *
  * One Query on `CONTAINER#{uuid}#` reads a container with its links and records; audit entries and
@@ -46,6 +52,8 @@ export const TABLE_DEFINITION = {
    * (sort key: CreatedAt#Uuid), GSI5 by document uuid alone (the report API). Maintenance log
    * entries: GSI1 all of a facility, GSI2 all of every tenant, write-sharded over MLE#ALL#{shard}
    * (sort key: IncidentDateStart#Uuid). Facility entries: GSI1 the facilities of a client (its directory key).
+   * Material items: GSI1 the facility's items by state (so those in stock apart), GSI2 all of them (sort key:
+   * ReceivedAt#Uuid). A container's book contents: GSI1 the facility's containers holding material of the book.
    */
   indexes: [
     { name: 'GSI1', partitionKey: 'G1PK', sortKey: 'G1SK' },
@@ -81,6 +89,11 @@ export const ITEM_TYPES = {
   instrumentCheck: 'InstrumentCheck',
   decisionMeasurement: 'DecisionMeasurement',
   facility: 'Facility',
+  licence: 'Licence',
+  materialItem: 'MaterialItem',
+  bookLine: 'MaterialBookLine',
+  bookHead: 'MaterialBookHead',
+  containerBook: 'ContainerBook',
   archiveProgress: 'ArchiveProgress',
 } as const;
 
@@ -96,7 +109,10 @@ const COUNTER_PREFIX = 'COUNT#';
 /** The sequence writer's own items in a facility partition: its progress on shared buckets, the facility's entry. */
 const SEQUENCE_PREFIX = 'SEQ#';
 
-/** The head of a facility's register chain (its last line's hash), derived from the lines when missing. */
+/**
+ * The head of a facility's register chain (its last line's hash), derived from the lines when missing; the material
+ * book's head lies under it (its key begins with it), so both are bookkeeping.
+ */
 const REGISTER_HEAD = 'REGISTER#HEAD';
 
 /**
@@ -122,6 +138,7 @@ export function isBookkeeping(item: { Type?: unknown; SK?: unknown }): boolean {
       ITEM_TYPES.sequenceProgress,
       ITEM_TYPES.facility,
       ITEM_TYPES.registerHead,
+      ITEM_TYPES.bookHead,
       ITEM_TYPES.archiveProgress,
     ].includes(item.Type as never) || BOOKKEEPING_PREFIXES.some((prefix) => String(item.SK).startsWith(prefix))
   );
@@ -136,6 +153,9 @@ export function shardOf(key: string, count: number): number {
 
 const auditPrefix = (entity: string, uuid: string) => `AUDIT#${entity}#${uuid}#`;
 const NOTICE_PREFIX = 'NOTICE#';
+const LICENCE_PREFIX = 'LICENCE#';
+const MATERIAL_PREFIX = 'MATERIAL#';
+const BOOK_PREFIX = 'BOOK#';
 const INSTRUMENT_PREFIX = 'INSTRUMENT#';
 const DOCUMENT_COUNT_PREFIX = `${COUNTER_PREFIX}DOCUMENT#`;
 
@@ -149,6 +169,8 @@ export const keys = {
   container: (uuid: string) => `CONTAINER#${uuid}#DATA`,
   containerLink: (uuid: string, kind: string, id: string) => `CONTAINER#${uuid}#LINK#${kind}#${id}`,
   containerRecord: (uuid: string, kind: 'DISPATCH' | 'DISPOSE') => `CONTAINER#${uuid}#${kind}`,
+  /** What a container holds of the material book, while its material has not left (the stock reads it). */
+  containerBook: (uuid: string) => `CONTAINER#${uuid}#BOOK`,
   /** An entity's audit entries, oldest first. */
   auditPrefix,
   audit: (entity: string, uuid: string, at: string, id: string) => `${auditPrefix(entity, uuid)}${at}#${id}`,
@@ -165,6 +187,7 @@ export const keys = {
   documentCountPrefix: DOCUMENT_COUNT_PREFIX,
   documentCount: (collection: string) => `${DOCUMENT_COUNT_PREFIX}${collection}`,
   documentPagesPrefix: (collection: string) => `PAGES#DOCUMENT#${collection}#`,
+  materialPagesPrefix: (collection: string) => `PAGES#MATERIAL#${collection}#`,
   /** A line of a facility's release register, by the time of the release (a year's lines share a prefix). */
   releaseEntry: (releasedAt: string, containerUuid: string) => `RELEASE#${releasedAt}#${containerUuid}`,
   releaseEntryPrefix: 'RELEASE#',
@@ -184,6 +207,15 @@ export const keys = {
   measurementsPrefix: (container: string) => `MEASUREMENT#CONTAINER#${container}#`,
   measurement: (container: string, measuredAt: string, uuid: string) =>
     `MEASUREMENT#CONTAINER#${container}#${measuredAt}#${uuid}`,
+  /** A facility's licences and material items, each under a prefix of its own. */
+  licencePrefix: LICENCE_PREFIX,
+  licence: (uuid: string) => `${LICENCE_PREFIX}${uuid}`,
+  materialPrefix: MATERIAL_PREFIX,
+  material: (uuid: string) => `${MATERIAL_PREFIX}${uuid}`,
+  /** A line of the facility's material book, by the time it was booked (a year's lines share a prefix). */
+  bookLinePrefix: BOOK_PREFIX,
+  /** The head of the facility's material book. */
+  bookHead: `${REGISTER_HEAD}#MATERIAL_BOOK`,
   /** The stream writer's progress on a facility's shared page buckets. */
   sequenceProgress: `${SEQUENCE_PREFIX}PAGES`,
   /** A facility's entry in its client's facility index (GSI1 on the client's key), written by the stream writer. */
@@ -235,6 +267,11 @@ export const indexKeys = {
   clientFacilities: (client: string) => keys.client(client),
   /** GSI1: a facility's maintenance log entries. */
   maintenanceEntries: (tenantKey: string) => `${facilityIndexPrefix(tenantKey)}MLE`,
+  /** GSI1: a facility's material items in a state (IN_STOCK: the open ones); GSI2: all of them. */
+  materialInState: (tenantKey: string, state: string) => `${facilityIndexPrefix(tenantKey)}MATERIAL#STATE#${state}`,
+  material: (tenantKey: string) => `${facilityIndexPrefix(tenantKey)}MATERIAL`,
+  /** GSI1: a facility's containers holding material of the book that has not left the facility. */
+  containersHolding: (tenantKey: string) => `${facilityIndexPrefix(tenantKey)}CONTAINERS#HOLDING`,
   /** GSI5: a document by its uuid. */
   documentUuid: (uuid: string) => `${CROSS_TENANT_INDEXES.documentUuids.prefix}${uuid}`,
   /** GSI2: a shard of every tenant's maintenance log entries (and the table's page buckets of that shard). */

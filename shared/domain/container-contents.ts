@@ -29,6 +29,8 @@ export interface ContentLink {
   createdBy?: string | null;
   /** Activity fractions of impurities at activityDateTime; [] none (certified), null not entered. */
   impurities?: readonly Impurity[] | null;
+  /** Drawn from the material book: the line of the movement that brought it (shared/services/container-book.ts). */
+  bookLine?: string | null;
 }
 
 /** The response model of a content (ContainerContentModel). */
@@ -43,13 +45,18 @@ export interface ContentModel {
   CreatedBy: string | null;
   /** Each impurity's activity over the content's Activity at ActivityDateTime; [] none, null not entered. */
   Impurities: { Nuclide: string; Fraction: number }[] | null;
+  /** Drawn from the material book: the line that booked its movement into the container; null otherwise. */
+  BookLineUuid: string | null;
 }
 
-/** A content as a client adds it: what it is, its nuclide, and where known its activity and impurities. */
+/**
+ * A content as a client adds it: what it is, its nuclide, and where known its activity and impurities. Drawn from the
+ * material book (ContentId names an item), kind, nuclide and impurities are the item's and may be left out.
+ */
 export interface ContentInput {
-  Kind: ContentKind;
+  Kind?: ContentKind | undefined;
   ContentId: string;
-  Nuclide: string;
+  Nuclide?: string | undefined;
   Activity?: number | null | undefined;
   ActivityDateTime?: string | null | undefined;
   Impurities?: { Nuclide: string; Fraction: number }[] | null | undefined;
@@ -65,6 +72,7 @@ export const toContentModel = (link: ContentLink): ContentModel => ({
   CreatedAt: link.createdAt ?? null,
   CreatedBy: link.createdBy ?? null,
   Impurities: link.impurities ? link.impurities.map((i) => ({ Nuclide: i.nuclide, Fraction: i.fraction })) : null,
+  BookLineUuid: link.bookLine ?? null,
 });
 
 /** A content link from its model (as a link item stores it; one written by an import may lack the optional ones). */
@@ -78,6 +86,7 @@ export const toContentLink = (model: Partial<ContentModel>): ContentLink => ({
   createdAt: model.CreatedAt ?? null,
   createdBy: model.CreatedBy ?? null,
   impurities: model.Impurities ? model.Impurities.map((i) => ({ nuclide: i.Nuclide, fraction: i.Fraction })) : null,
+  bookLine: model.BookLineUuid ?? null,
 });
 
 /**

@@ -5,6 +5,7 @@
  * 30 years (§ 86 Abs. 2). Its CSV comes in two forms: RFC 4180 with English headers, and the one a German
  * spreadsheet opens (`;`, decimal commas, a byte-order mark, German headers with units). Pure: no AWS, no HTTP.
  */
+import { type CsvDialect, csvCell } from './csv';
 import { formatNumber } from './record-wording';
 import type { ReleaseType, WasteForm } from './release-types';
 
@@ -111,16 +112,7 @@ const GERMAN_HEADERS: Readonly<Record<keyof RegisterLine, string>> = {
   LineSha256: 'Zeile (SHA-256)',
 };
 
-/** A CSV cell (RFC 4180): quoted when it must be; text a spreadsheet would run as a formula starts with `'`. */
-function csvCell(value: unknown, separator: string): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return text.includes(separator) || /["\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-/** The two forms of the register's CSV. */
-export type CsvDialect = 'en' | 'de';
+export type { CsvDialect } from './csv';
 
 const DIALECTS = {
   // RFC 4180 with English headers: numbers as JSON writes them.

@@ -158,8 +158,8 @@ export const dependencyErrors = (): MiddlewareObj<ApiEvent, ApiResult, Error, Ap
   onError: (request) => {
     const error = request.error;
     const name = error?.name ?? '';
+    // Powertools Idempotency wraps what its record's write met (IdempotencyPersistenceLayerError, the cause within).
     const cause = (error as { cause?: unknown } | null)?.cause;
-    // Powertools Idempotency hands a failure of its store on as its own error, the failure as its cause.
     if (error instanceof DeadlineError || cause instanceof DeadlineError) {
       logger.warn('deadline too close to write', { error: name });
       request.error = new AppError(503, 'server.deadline');

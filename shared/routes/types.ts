@@ -56,6 +56,11 @@ export interface Route {
    */
   readonly records?: 'read' | 'write';
   /**
+   * The function renders PDFs (a release record, a report): pdf-lib and fontkit are installed beside its bundle and the
+   * record's fonts and colour profile copied there (infra/bundling.ts); it loads them only when it renders one.
+   */
+  readonly pdf?: true;
+  /**
    * Roles of which the token must hold one (after its tenant check): 403 `auth.role_required` otherwise, before
    * anything runs. Without it any holder of the tenant may call the route.
    */
@@ -64,7 +69,7 @@ export interface Route {
    * Media types the 200 answer comes in besides JSON, chosen by `Accept` (shared/http/request.ts negotiate; 406 when
    * none fits): `text/csv`.
    */
-  readonly alternatives?: readonly 'text/csv'[];
+  readonly alternatives?: readonly ('text/csv' | 'application/pdf')[];
   /** A POST whose JSON body may be left out (no body, no Content-Type). */
   readonly optionalBody?: true;
   /**

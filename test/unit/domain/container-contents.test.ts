@@ -32,6 +32,7 @@ const product: ContentLink = {
   createdAt: '2026-03-01 08:01:00',
   createdBy: 'u7',
   impurities: [{ nuclide: 'F-18', fraction: 0.01 }],
+  bookLine: null,
 };
 
 describe('a content', () => {
@@ -47,8 +48,11 @@ describe('a content', () => {
       CreatedAt: '2026-03-01 08:01:00',
       CreatedBy: 'u7',
       Impurities: [{ Nuclide: 'F-18', Fraction: 0.01 }],
+      BookLineUuid: null,
     });
     expect(toContentLink(model)).toEqual(product);
+    // Drawn from the material book, it names the line of its movement.
+    expect(toContentLink(toContentModel({ ...product, bookLine: 'line-1' })).bookLine).toBe('line-1');
     expect(toContentModel({ kind: 'GENERATOR_ELUAT', id: 'e1', nuclide: 'Tc-99m' })).toMatchObject({
       Uuid: null,
       Activity: null,
