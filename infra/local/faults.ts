@@ -6,6 +6,8 @@
  *
  * - `throttle`: DynamoDB answers 400 ProvisionedThroughputExceededException, S3 503 SlowDown; nothing is applied;
  * - `500`: DynamoDB answers 500 InternalServerError, S3 500 InternalError; nothing is applied;
+ * - `down`: the same 500 at every attempt of that call (the retry policy's too): the dependency stays away for it
+ *   until the request gives up, and the function answers what it answers to a dependency that is down;
  * - `timeout`: the call reaches the service and is applied, its answer is lost: the SDK's TimeoutError (at once, not
  *   after the request timeout: the matrix stays fast);
  * - `crash`: the function's process stops before the call is sent: no call of that invocation reaches AWS any more,
@@ -27,7 +29,7 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { HttpResponse } from '@smithy/core/protocols';
 
-export const FAULT_KINDS = ['throttle', '500', 'timeout', 'crash'] as const;
+export const FAULT_KINDS = ['throttle', '500', 'down', 'timeout', 'crash'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 export const FAULT_SERVICES = ['dynamodb', 's3'] as const;
 export type FaultService = (typeof FAULT_SERVICES)[number];
@@ -151,7 +153,9 @@ export function parseFaults(spec: string): { rules: FaultRule[]; random?: Random
     }
     const match = /^(dynamodb|s3):(\w+)#(\d+)=(\w+)(?:@(\S+))?$/.exec(part);
     if (!match || !FAULT_KINDS.includes(match[4] as FaultKind))
-      throw new Error(`'${part}' is no fault: service:Command#n=throttle|500|timeout|crash[@function], or random:...`);
+      throw new Error(
+        `'${part}' is no fault: service:Command#n=throttle|500|down|timeout|crash[@function], or random:...`,
+      );
     rules.push({
       service: match[1] as FaultService,
       command: match[2]!,
@@ -262,6 +266,9 @@ function decide(invocation: Invocation, service: FaultService, command: string, 
   return fault;
 }
 
+/** The calls (a command's sending: each of its attempts has the same context) a `down` fault keeps failing. */
+const downed = new WeakSet<object>();
+
 /** An answer that never comes: what is left of an invocation whose process stopped. */
 const never = () => new Promise<never>(() => undefined);
 
@@ -274,6 +281,8 @@ const faultMiddleware =
     // The runtime's own calls (the stream reader, table setup) are no function's: never failed.
     if (!invocation) return next(args);
     if (invocation.crashed) return never();
+    // A retry of a call that met a `down` fault meets it again (it was counted and traced once).
+    if (downed.has(context)) return { response: faultAnswer(service, '500'), output: undefined };
     const command = (context.commandName ?? '').replace(/Command$/, '');
     const fault = decide(invocation, service, command, args);
     switch (fault) {
@@ -291,6 +300,9 @@ const faultMiddleware =
           name: 'TimeoutError',
         });
       }
+      case 'down':
+        downed.add(context);
+        return { response: faultAnswer(service, '500'), output: undefined };
       default:
         return { response: faultAnswer(service, fault), output: undefined };
     }

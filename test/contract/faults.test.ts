@@ -1,9 +1,10 @@
 /**
  * The fault matrix (issue 38): each write that matters, each of its function's DynamoDB and S3 calls failed in turn
- * with each fault (a throttle, a 500, a timeout whose write was applied, a crash of the function's process), then
- * retried with the same Idempotency-Key; once the streams and the archive check had their turn, the invariants: the
- * write happened exactly once (or, for a retried write, once in the end), its counts are exact, its archive complete,
- * no answer was the service's 500 and a 503 said when to come back. The run prints the matrix as a table.
+ * with each fault (a throttle, a 500, a call down at each of its attempts, a timeout whose write was applied, a crash
+ * of the function's process), then retried with the same Idempotency-Key; once the streams and the archive check had
+ * their turn, the invariants: the write happened exactly once (or, for a retried write, once in the end), its counts
+ * are exact, its archive complete, no answer was the service's 500 and a 503 said when to come back. The run prints
+ * the matrix as a table.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FAULT_KINDS } from '../../infra/local/faults';

@@ -23,6 +23,9 @@ describe('the fault switch', () => {
       },
     });
     expect(parseFaults('random:seed=1,s3=0.5').random?.rates).toEqual({ s3: { rate: 0.5, fault: '500' } });
+    expect(parseFaults('s3:HeadObject#1=down').rules).toEqual([
+      { service: 's3', command: 'HeadObject', nth: 1, fault: 'down' },
+    ]);
     for (const wrong of ['dynamodb:PutItem=throttle', 'sqs:Send#1=500', 'dynamodb:PutItem#1=melt', 'random:s3=1:melt'])
       expect(() => parseFaults(wrong), wrong).toThrow();
   });
