@@ -9,7 +9,7 @@ import { queryAll } from './query';
 import { randomUUID } from 'node:crypto';
 import type { AuditAction } from '../domain/container-audit';
 import { type ContentLink, type ContentModel, toContentLink, toContentModel } from '../domain/container-contents';
-import { CONTAINER_TABLE, type ContainerRecord } from '../domain/container-fields';
+import { CONTAINER_HIDDEN_FIELDS, CONTAINER_TABLE, type ContainerRecord } from '../domain/container-fields';
 import { recordFieldsOf } from '../domain/fields';
 import { documentItem } from './documents';
 import {
@@ -53,7 +53,11 @@ function releaseIndexKeys(record: ContainerRecord): Record<string, string> {
 
 const recordFields = recordFieldsOf(CONTAINER_TABLE);
 
-const toRecord = (item: Record<string, unknown>) => recordOf<ContainerRecord>(recordFields, item);
+/** The record of a container item: its fields, and what a release kept beside them where it did. */
+const toRecord = (item: Record<string, unknown>): ContainerRecord => ({
+  ...recordOf<ContainerRecord>(recordFields, item),
+  ...Object.fromEntries(CONTAINER_HIDDEN_FIELDS.filter((f) => item[f] != null).map((f) => [f, item[f]])),
+});
 
 /** A container as stored: keyed by its tenant, its links and records next to it. */
 export const containerItem = (record: ContainerRecord) => ({

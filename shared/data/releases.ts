@@ -6,7 +6,7 @@
  * object beside the record PDFs in the records bucket (the archive).
  */
 import { GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { REGISTER_FIELDS, type RegisterLine } from '../domain/release-register';
+import { LATER_MEMBERS, REGISTER_FIELDS, type RegisterLine } from '../domain/release-register';
 import { queryAll } from './query';
 import { ITEM_TYPES, keys, type Tenant } from './table';
 import type { TransactWriteItem } from './transact';
@@ -92,8 +92,14 @@ export function dynamoReleaseRegister(db: DynamoDBDocumentClient, tableName: str
         ProjectionExpression: Object.keys(names).join(', '),
         ExpressionAttributeNames: names,
       });
+      // A line booked before a member was added is read without it, as it was hashed.
+      const kept = (item: Record<string, unknown>, f: keyof RegisterLine) =>
+        f in item || !(LATER_MEMBERS as readonly string[]).includes(f);
       return items.map(
-        (item) => Object.fromEntries(fields.map((f) => [f, item[f] ?? null])) as unknown as RegisterLine,
+        (item) =>
+          Object.fromEntries(
+            fields.filter((f) => kept(item, f)).map((f) => [f, item[f] ?? null]),
+          ) as unknown as RegisterLine,
       );
     },
 

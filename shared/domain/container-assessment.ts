@@ -1,7 +1,7 @@
 /** A container's release assessment, and the gate into RELEASE_DATE_REACHED with the details it names. */
 import { conflict } from '../errors';
 import type { Detail } from '../i18n/translate';
-import { assessedContents, type ContentLink } from './container-contents';
+import { assessedContents, type ContentLink, unknownImpurities } from './container-contents';
 import type { ContainerData } from './container-fields';
 import { assessRelease, type AssessmentOptions, type ReleaseAssessment } from './release-assessment';
 
@@ -41,8 +41,29 @@ export function clearanceDetails(assessment: ReleaseAssessment): Detail[] {
  * can be predicted.
  */
 export function checkReached(assessment: ReleaseAssessment): void {
-  if (assessment.ClearanceReached === true || assessment.DecisionMeasurement?.ClearanceReached === true) return;
+  if (assessment.ImpuritiesUnknown.length) throwImpuritiesUnknown(assessment);
+  if (clearsForDecay(assessment)) return;
   throw conflict('container.clearance_not_reached', { type: assessment.ReleaseType }, clearanceDetails(assessment));
+}
+
+/**
+ * Whether the gate into RELEASE_DATE_REACHED opens: the prediction clears the container now, or its newest decision
+ * measurement does; never while impurities are unknown.
+ */
+export const clearsForDecay = (assessment: ReleaseAssessment): boolean =>
+  !assessment.ImpuritiesUnknown.length &&
+  (assessment.PredictedClearanceReached === true || assessment.DecisionMeasurement?.ClearanceReached === true);
+
+/** 409 `container.impurities_unknown` naming each content the assessment found without its expected impurities. */
+export function throwImpuritiesUnknown(assessment: Pick<ReleaseAssessment, 'ImpuritiesUnknown'>): never {
+  throw conflict(
+    'container.impurities_unknown',
+    {},
+    assessment.ImpuritiesUnknown.map((u) => ({
+      key: 'detail.impurities_unknown',
+      params: { content: u.ContentId, nuclide: u.Nuclide, impurities: u.ExpectedImpurities.join(', ') },
+    })),
+  );
 }
 
 /** A sum of ratios as the notifications name it: four significant digits. */
@@ -54,7 +75,8 @@ export const assessContainer = (
   links: readonly ContentLink[],
   now: Date,
   options?: AssessmentOptions,
-): ReleaseAssessment => assessRelease(data, assessedContents(links), now, options);
+): ReleaseAssessment =>
+  assessRelease(data, assessedContents(links), now, { impuritiesUnknown: unknownImpurities(links), ...options });
 
 /** Why an assessment predicts no release date: what is missing, or its remark. */
 export const predictionGap = (assessment: ReleaseAssessment): string =>
@@ -62,6 +84,8 @@ export const predictionGap = (assessment: ReleaseAssessment): string =>
 
 /** Why an assessment does not clear, in words for logs and notes: its sums of ratios, or what it lacks. */
 export function clearanceReason(assessment: ReleaseAssessment): string {
+  if (assessment.ImpuritiesUnknown.length)
+    return `impurities not entered: ${assessment.ImpuritiesUnknown.map((u) => `${u.ContentId} (${u.Nuclide})`).join(', ')}`;
   if (assessment.SumOfRatios === null) return `cannot be assessed: ${predictionGap(assessment)}`;
   const surface = assessment.SurfaceCheck?.SumOfRatios;
   return `sum of ratios ${formatSum(assessment.SumOfRatios)}${

@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import { DOCUMENT_FILES_PREFIX } from './document';
-import { REGISTER_FIELDS, type RegisterLine, type ReleaseRegisterRow } from './release-register';
+import { LATER_MEMBERS, REGISTER_FIELDS, type RegisterLine, type ReleaseRegisterRow } from './release-register';
 
 /** A register line as the register answers it: exactly as hashed, plus its hash. */
 export type ChainedLine = RegisterLine;
@@ -168,7 +168,13 @@ export function rebuildPlan(lines: readonly ChainedLine[], objects: readonly Cha
   return plan;
 }
 
-const LINE_MEMBERS = [...REGISTER_FIELDS].sort().join();
+/** The members of a line: all of them, or those of a line booked before LATER_MEMBERS were added. */
+const LINE_MEMBERS = [
+  [...REGISTER_FIELDS].sort().join(),
+  REGISTER_FIELDS.filter((f) => !(LATER_MEMBERS as readonly string[]).includes(f))
+    .sort()
+    .join(),
+];
 /** `…/register/2026/2026-11-20T081500Z-{container}.json`: the line an object's key names. */
 const LINE_KEY = /\/(\d{4}-\d\d-\d\d)T(\d\d)(\d\d)(\d\d)Z-([^/]+)\.json$/;
 
@@ -197,7 +203,7 @@ export function lineOfObject(
     typeof value !== 'object' ||
     value === null ||
     Array.isArray(value) ||
-    Object.keys(value).sort().join() !== LINE_MEMBERS ||
+    !LINE_MEMBERS.includes(Object.keys(value).sort().join()) ||
     typeof line.ReleasedAt !== 'string' ||
     typeof line.ContainerUuid !== 'string'
   )

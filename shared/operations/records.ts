@@ -11,7 +11,7 @@ import { CONTENT_KINDS } from '../domain/container-contents';
 import { CONTAINER_STATES, type ContainerData } from '../domain/container-fields';
 import { missingRelease } from '../domain/container-states';
 import { DOCUMENT_SCOPES, DOCUMENT_STATES } from '../domain/document';
-import { RELEASE_TYPES } from '../domain/release-types';
+import { BOOKED_RELEASE_TYPES } from '../domain/release-types';
 import { entryRuleBreaches, MAINTENANCE_STATES, type MaintenanceData } from '../domain/maintenance';
 import { type ClearanceNoticeData, noticeRuleBreaches } from '../domain/clearance-notice';
 import { type InstrumentData, instrumentRuleBreaches } from '../domain/instrument';
@@ -81,9 +81,15 @@ const schemas: Record<string, v.GenericSchema> = {
     ReleasedAt: timestamp,
     ReleasedBy: v.string(),
     RecordDocumentUuid: identifier,
-    ReleaseType: v.picklist(RELEASE_TYPES),
+    ReleaseType: v.picklist(BOOKED_RELEASE_TYPES),
   }),
-  ClearanceNotice: v.looseObject({ ...noticeStoredEntries, ...stored }),
+  // A notice may still name SPECIFIC_DISPOSAL until migrateReleaseTypes has run (its dry run lists them): an older
+  // shape of a legal document, not an invalid record.
+  ClearanceNotice: v.looseObject({
+    ...noticeStoredEntries,
+    ...stored,
+    ReleaseTypes: v.array(v.picklist(BOOKED_RELEASE_TYPES)),
+  }),
   Instrument: v.looseObject({ ...instrumentStoredEntries, ...stored }),
   InstrumentCheck: v.looseObject({
     ...checkCreateSchema.entries,
@@ -105,7 +111,7 @@ const schemas: Record<string, v.GenericSchema> = {
     CreatedAt: timestamp,
     Instrument: v.looseObject({ Uuid: identifier, SerialNumber: v.string(), LastCheckAt: timestamp }),
     Nuclides: v.array(v.looseObject({ Nuclide: v.string(), Fraction: v.number(), ValueUsed: v.number() })),
-    ReleaseTypes: v.array(v.looseObject({ ReleaseType: v.picklist(RELEASE_TYPES) })),
+    ReleaseTypes: v.array(v.looseObject({ ReleaseType: v.picklist(BOOKED_RELEASE_TYPES) })),
   }),
   Audit: v.looseObject({
     Entity: v.string(),
@@ -208,7 +214,8 @@ export function recordProblems(item: StoredItem): {
     }
     if (type === ITEM_TYPES.clearanceNotice) {
       expectKey(tenantKey, keys.clearanceNotice(String(item.Uuid)));
-      problems.push(...noticeRuleBreaches(item as unknown as ClearanceNoticeData).map(english));
+      const notice = item as unknown as ClearanceNoticeData;
+      problems.push(...noticeRuleBreaches({ ...notice, DisposalPlants: notice.DisposalPlants ?? [] }).map(english));
     }
     if (type === ITEM_TYPES.instrument) {
       expectKey(tenantKey, keys.instrument(String(item.Uuid)));

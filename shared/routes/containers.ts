@@ -90,9 +90,13 @@ export const containerRoutes = {
         'container.waste_form_required',
         'container.waste_form_not_permitted',
         'container.notice_not_applicable',
+        'container.averaging_mass',
+        'container.impurities_unknown',
         'container.decision_measurement_required',
         'container.decision_measurement_stale',
+        'measurement.instrument_unfit',
         'container.detection_limit_too_high',
+        'measurement.implausible',
         'request.concurrent_update',
       ],
       412: ['request.precondition_failed'],
@@ -126,7 +130,9 @@ export const containerRoutes = {
   },
   addContent: {
     operation: 'container.addContent',
-    summary: "Adds a content while the container is OPEN; the container's ETag moves.",
+    summary:
+      "Adds a content while the container is OPEN; the container's ETag moves. Impurities [] for a nuclide with " +
+      'expected impurities is stated by role rpo with an ImpuritiesJustification.',
     method: 'POST',
     path: `${CONTAINER}/{uuid}/contents`,
     entry: 'functions/container/add-content.ts',
@@ -135,6 +141,7 @@ export const containerRoutes = {
     files: 'none',
     answers: {
       ...notFound,
+      403: ['auth.role_required'],
       409: [
         'container.contents_locked',
         'container.release_frozen',
@@ -164,7 +171,8 @@ export const containerRoutes = {
     operation: 'container.releaseAssessment',
     summary:
       'The summation rule now for a release type, the predicted release date, and the newest decision measurement ' +
-      'against the same values.',
+      'against the same values; with `Accept: image/svg+xml` the decay chart (the sum of ratios over time, the ' +
+      'clearance line at 1, each decision measurement, the predicted and actual release) in the request language.',
     method: 'GET',
     path: `${CONTAINER}/{uuid}/release-assessment`,
     entry: 'functions/container/release-assessment.ts',
@@ -173,6 +181,7 @@ export const containerRoutes = {
     files: 'none',
     query: { releaseType: TEXT, clearanceNoticeUuid: TEXT },
     answers: { 404: ['container.not_found', 'clearance_notice.not_found'] },
+    alternatives: ['image/svg+xml'],
   },
   history: {
     operation: 'container.history',

@@ -3,13 +3,14 @@ import { randomUUID } from 'node:crypto';
 import {
   checkContentAddable,
   checkContentsChangeable,
+  checkImpuritiesStatement,
+  expectedImpuritiesOf,
   toContentModel,
   type ContentInput,
   type ContentLink,
   type ContentModel,
 } from '../domain/container-contents';
 import { etagOf, newVersion } from '../domain/record';
-import { EXPECTED_IMPURITIES } from '../domain/nuclides';
 import { formatTimestamp } from '../domain/time';
 import { badRequest, notFound } from '../errors';
 import type { NotificationSpec } from '../i18n/translate';
@@ -29,7 +30,11 @@ export function containerContents(store: ContainerStore, clock: () => Date) {
       return { items: view.links.map(toContentModel), total: view.links.length };
     },
 
-    /** Adds a content to an OPEN container: audited, and the container's ETag moves. */
+    /**
+     * Adds a content to an OPEN container: audited, and the container's ETag moves. Impurities [] for a nuclide that
+     * brings some is an officer's statement with its reason (ImpuritiesJustification); none entered is warned of, as
+     * it blocks the release.
+     */
     async addContent(
       tenant: Tenant,
       caller: Writer,
@@ -41,6 +46,9 @@ export function containerContents(store: ContainerStore, clock: () => Date) {
       const activityDateTime = input.ActivityDateTime ?? null;
       if (activity !== null && activityDateTime === null)
         throw badRequest([{ key: 'detail.required_with', params: { field: 'ActivityDateTime', other: 'Activity' } }]);
+      const impurities = input.Impurities?.map((i) => ({ nuclide: i.Nuclide, fraction: i.Fraction })) ?? null;
+      const impuritiesJustification = input.ImpuritiesJustification ?? null;
+      checkImpuritiesStatement({ nuclide: input.Nuclide, impurities, impuritiesJustification }, caller.roles);
       return optimistic(async () => {
         const view = await mustLoad(tenant, uuid, true);
         const now = clock();
@@ -54,14 +62,15 @@ export function containerContents(store: ContainerStore, clock: () => Date) {
           activityDateTime,
           createdAt: formatTimestamp(now),
           createdBy: caller.sub,
-          impurities: input.Impurities?.map((i) => ({ nuclide: i.Nuclide, fraction: i.Fraction })) ?? null,
+          impurities,
+          impuritiesJustification,
         };
         const next = newVersion(view.record, now);
         await store.addContent(view.record, next, content, writeContext(caller, now, requestId));
         // Impurities not entered for a nuclide that brings some: the assessment cannot count them.
-        const expected = EXPECTED_IMPURITIES[content.nuclide];
+        const expected = expectedImpuritiesOf(content.nuclide);
         const notes: NotificationSpec[] =
-          expected && content.impurities === null
+          expected.length && content.impurities === null
             ? [
                 {
                   key: 'content.impurities_expected',

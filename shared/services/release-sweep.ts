@@ -5,7 +5,7 @@
  */
 import { SERVICE_ACTOR, type AuditChange, type ContainerStore } from '../data/container-store';
 import { ConditionFailedError } from '../data/transact';
-import { assessContainer, clearanceReason } from '../domain/container-assessment';
+import { assessContainer, clearanceReason, clearsForDecay } from '../domain/container-assessment';
 import { fieldChanges } from '../domain/container-audit';
 import type { ContainerRecord } from '../domain/container-fields';
 import { updateContainer } from '../domain/container-rules';
@@ -48,7 +48,7 @@ export function releaseSweep(
         decision: { measurement: decision, form: record.WasteForm },
       });
       let outcome: { next: ContainerRecord; changes: AuditChange[] };
-      if (assessment.ClearanceReached === true || assessment.DecisionMeasurement?.ClearanceReached === true) {
+      if (clearsForDecay(assessment)) {
         outcome = updateContainer(record, { State: 'RELEASE_DATE_REACHED' }, [], now, {
           links: view.links,
           decision,
@@ -73,6 +73,9 @@ export function releaseSweep(
                 AssessedAt: at,
                 SumOfRatios: assessment.SumOfRatios,
                 ClearanceReached: assessment.ClearanceReached,
+                ...(assessment.ImpuritiesUnknown.length
+                  ? { ImpuritiesUnknown: assessment.ImpuritiesUnknown.map((u) => u.ContentId) }
+                  : {}),
               },
             },
           ],
