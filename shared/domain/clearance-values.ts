@@ -1,8 +1,8 @@
 /**
  * The values a release type measures against, per nuclide: Bq/g for the mass, Bq/cm² for a fixed surface.
  * UNRESTRICTED: Anlage 4 Tabelle 1 Spalte 3 and 5 (§ 35). SPECIFIC_LANDFILL: Spalte 8 and 5 (§ 36 Abs. 1 Nr. 3
- * b and c aa). SPECIFIC_INCINERATION: Spalte 9 and 5 (§ 36 Abs. 1 Nr. 4 b and c aa). INDIVIDUAL: the values the clearance notice sets (§ 37). A value the
- * source does not hold is null: the assessment names it as missing.
+ * b and c aa). SPECIFIC_INCINERATION: Spalte 9 and 5 (§ 36 Abs. 1 Nr. 4 b and c aa). INDIVIDUAL: the values the
+ * clearance notice sets (§ 37). A value the source does not hold is null: the assessment names it as missing.
  */
 import type { NoticeLimit } from './clearance-notice';
 import { clearanceLevel, incinerationClearanceLevel, landfillClearanceLevel, surfaceClearanceLevel } from './nuclides';

@@ -85,7 +85,9 @@ export const predictionGap = (assessment: ReleaseAssessment): string =>
 /** Why an assessment does not clear, in words for logs and notes: its sums of ratios, or what it lacks. */
 export function clearanceReason(assessment: ReleaseAssessment): string {
   if (assessment.ImpuritiesUnknown.length)
-    return `impurities not entered: ${assessment.ImpuritiesUnknown.map((u) => `${u.ContentId} (${u.Nuclide})`).join(', ')}`;
+    return `impurities not entered: ${assessment.ImpuritiesUnknown.map((u) => `${u.ContentId} (${u.Nuclide})`).join(
+      ', ',
+    )}`;
   if (assessment.SumOfRatios === null) return `cannot be assessed: ${predictionGap(assessment)}`;
   const surface = assessment.SurfaceCheck?.SumOfRatios;
   return `sum of ratios ${formatSum(assessment.SumOfRatios)}${

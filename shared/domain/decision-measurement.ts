@@ -1,7 +1,8 @@
 /**
  * The decision measurement (Entscheidungsmessung) a release rests on: a counting measurement of the container with a
- * calibrated, checked instrument, evaluated as DIN ISO 11929-1 does for a counting measurement (k = 1.645, α = β = 5 %,
- * with the relative standard uncertainty of the calibration factor), split into nuclides by the container's nuclide vector at the time of
+ * calibrated, checked instrument, evaluated as DIN ISO 11929-1 does for a counting measurement (k = 1.645,
+ * α = β = 5 %, with the relative standard uncertainty of the calibration factor), split into nuclides by the
+ * container's nuclide vector at the time of
  * the measurement (contents and their impurities, decayed). Stored as made: the release reads it as evidence.
  * Pure: no AWS, no HTTP.
  */

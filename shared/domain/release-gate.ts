@@ -200,8 +200,9 @@ export function checkRelease(input: ReleaseGateInput): GateOutcome {
       { at: measurement.MeasuredAt, type },
       clearanceDetails(assessment),
     );
-  checkPlausible(assessment, type, input.discrepancyCause);
   if (decision.ClearanceReached !== true)
     throw conflict('container.clearance_not_reached', { type }, clearanceDetails(assessment));
+  // A measurement that clears must also agree with what the contents declared, or an officer says why it does not.
+  checkPlausible(assessment, type, input.discrepancyCause);
   return { assessment, plant };
 }

@@ -135,7 +135,7 @@ export const registerRowOf = (facts: ReleaseFacts): ReleaseRegisterRow => {
 
 const kg = (grams: number | null) => `${formatEntered(grams === null ? null : grams / 1000)} kg`;
 
-/** A content's impurities as the record lists them: the certificate's, an officer's statement of none, or none entered. */
+/** A content's impurities as the record lists them: the certificate's, an officer's statement of none, or none. */
 const impuritiesText = (content: ContentModel) =>
   content.Impurities === null
     ? 'nicht angegeben'

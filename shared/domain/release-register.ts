@@ -237,7 +237,8 @@ function cellOf(row: RegisterLine, column: keyof RegisterLine, d: Dialect): unkn
       if (!surface) return null;
       const sum =
         surface.SumOfRatios === null ? '–' : formatBound(surface.SumOfRatios, surface.BelowDecisionThreshold, d.mark);
-      return `${d.sum} ${sum}${d.list}${d.used} ${formatBound(surface.ValueUsedBqPerCm2, surface.BelowDecisionThreshold, d.mark)} Bq/cm²`;
+      const used = formatBound(surface.ValueUsedBqPerCm2, surface.BelowDecisionThreshold, d.mark);
+      return `${d.sum} ${sum}${d.list}${d.used} ${used} Bq/cm²`;
     }
     case 'MeasurementMethod':
       return d.words.method(row.MeasurementMethod);

@@ -702,8 +702,8 @@ export const messages = {
     level: 'ERROR',
     en:
       'The container weighs {mass} kg, more than the averaging mass of {limit} kg (StrlSchV Anlage 8 Teil A Nr. 1 c: ' +
-      '"darf 300 kg nicht wesentlich überschreiten", unless the clearance notice sets MaxAveragingMassKg): release it ' +
-      'in parts.',
+      '"darf 300 kg nicht wesentlich überschreiten", unless the clearance notice sets MaxAveragingMassKg): ' +
+      'release it in parts.',
     de:
       'Der Behälter wiegt {mass} kg, mehr als die Mittelungsmasse von {limit} kg (Anlage 8 Teil A Nr. 1 c StrlSchV: ' +
       '„darf 300 kg nicht wesentlich überschreiten“, sofern der Freigabebescheid keine MaxAveragingMassKg festlegt): ' +

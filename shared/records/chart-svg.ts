@@ -17,7 +17,7 @@ const COLORS = {
   release: '#0f7b3e',
 };
 
-const escape = (text: string) =>
+const xmlText = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 const n = (value: number) => Number(value.toFixed(2)).toString();
 
@@ -28,7 +28,7 @@ export function chartSvg(chart: DecayChart): string {
   const bottom = plot.top + plot.height;
   const parts: string[] = [];
   const text = (x: number, y: number, content: string, attributes = '') =>
-    parts.push(`<text x="${n(x)}" y="${n(y)}" ${attributes}>${escape(content)}</text>`);
+    parts.push(`<text x="${n(x)}" y="${n(y)}" ${attributes}>${xmlText(content)}</text>`);
   const vertical = (part: string, at: string, color: string, label: string) => {
     const x = f.x(at);
     parts.push(
@@ -82,8 +82,9 @@ export function chartSvg(chart: DecayChart): string {
     parts.push(
       `<line data-part="measurement-band" x1="${n(x)}" y1="${n(f.y(m.high))}" x2="${n(x)}" y2="${n(f.y(m.low))}" ` +
         `stroke="${COLORS.measurement}" stroke-width="1.2"/>`,
-      `<circle data-part="measurement" data-at="${m.at}" data-value="${m.value}" cx="${n(x)}" cy="${n(f.y(m.value))}" ` +
-        `r="4" fill="${m.detected ? COLORS.measurement : '#ffffff'}" stroke="${COLORS.measurement}" stroke-width="1.5"/>`,
+      `<circle data-part="measurement" data-at="${m.at}" data-value="${m.value}" ` +
+        `cx="${n(x)}" cy="${n(f.y(m.value))}" r="4" fill="${m.detected ? COLORS.measurement : '#ffffff'}" ` +
+        `stroke="${COLORS.measurement}" stroke-width="1.5"/>`,
     );
   }
   // The legend, below the time axis.
@@ -95,13 +96,15 @@ export function chartSvg(chart: DecayChart): string {
   legend.forEach(([color, label], i) => {
     const y = bottom + 46 + i * 12;
     parts.push(
-      `<line x1="${n(plot.left)}" y1="${n(y - 3)}" x2="${n(plot.left + 18)}" y2="${n(y - 3)}" stroke="${color}" stroke-width="2"/>`,
+      `<line x1="${n(plot.left)}" y1="${n(y - 3)}" x2="${n(plot.left + 18)}" y2="${n(y - 3)}" ` +
+        `stroke="${color}" stroke-width="2"/>`,
     );
     text(plot.left + 24, y, label, 'font-size="10"');
   });
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" ` +
-    `font-family="DejaVu Sans, Arial, sans-serif" lang="${chart.language}" role="img" aria-label="${escape(chart.title)}">` +
-    `<title>${escape(chart.title)}</title>${parts.join('')}</svg>\n`
+    `font-family="DejaVu Sans, Arial, sans-serif" lang="${chart.language}" role="img" ` +
+    `aria-label="${xmlText(chart.title)}">` +
+    `<title>${xmlText(chart.title)}</title>${parts.join('')}</svg>\n`
   );
 }

@@ -211,8 +211,9 @@ const hex = (rgb: Rgb, color: string) =>
   rgb(...([1, 3, 5].map((i) => Number.parseInt(color.slice(i, i + 2), 16) / 255) as [number, number, number]));
 
 /**
- * The decay chart at `box` (its top left corner in page points): the same parts as the SVG (shared/records/chart-svg.ts),
- * placed by the same frame. Paths are drawn in the frame's coordinates (y down) from the box's corner.
+ * The decay chart at `box` (its top left corner in page points): the same parts as the SVG
+ * (shared/records/chart-svg.ts), placed by the same frame. Paths are drawn in the frame's coordinates (y down)
+ * from the box's corner.
  */
 function drawChart(
   page: PDFPage,

@@ -72,8 +72,8 @@ const schemas = schemasOf(CLEARANCE_NOTICE_TABLE, {
     MaxAveragingMassKg: v.pipe(
       positiveQuantity,
       v.description(
-        'The averaging mass the notice allows, kg, where it departs from the 300 kg of Anlage 8 Teil A Nr. 1 c ("darf ' +
-          '300 kg nicht wesentlich überschreiten"); null: 300 kg.',
+        'The averaging mass the notice allows, kg, where it departs from the 300 kg of Anlage 8 Teil A Nr. 1 c ' +
+          '("darf 300 kg nicht wesentlich überschreiten"); null: 300 kg.',
       ),
     ),
     DisposalPlants: v.pipe(

@@ -37,8 +37,8 @@ export const impurities = v.pipe(
 export const impuritiesJustification = v.pipe(
   text(10, 1000),
   v.description(
-    'Role rpo: why Impurities is [] for a nuclide with expected impurities (ExpectedImpurities of the nuclide table), ' +
-      'e.g. "gamma spectrometry of the eluate found no Ge-68"; required then, and only with Impurities [].',
+    'Role rpo: why Impurities is [] for a nuclide with expected impurities (ExpectedImpurities of the nuclide ' +
+      'table), e.g. "gamma spectrometry of the eluate found no Ge-68"; required then, and only with Impurities [].',
   ),
 );
 

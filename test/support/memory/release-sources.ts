@@ -21,11 +21,11 @@ export function memoryReleaseSources() {
         (n) => n.Client === tenant.client && n.Facility === tenant.facility && inForce(n, at),
       ),
   };
+  const newestFirst = (tenant: Tenant, uuid: string) =>
+    [...(measurements.get(key(tenant, uuid)) ?? [])].sort((a, b) => (a.MeasuredAt < b.MeasuredAt ? 1 : -1));
   const measurementReader: MeasurementReader = {
-    newest: async (tenant, uuid) =>
-      structuredClone(
-        [...(measurements.get(key(tenant, uuid)) ?? [])].sort((a, b) => (a.MeasuredAt < b.MeasuredAt ? 1 : -1))[0],
-      ),
+    newest: async (tenant, uuid) => structuredClone(newestFirst(tenant, uuid)[0]),
+    list: async (tenant, uuid) => structuredClone(newestFirst(tenant, uuid)),
   };
   return {
     notices: noticeReader,
@@ -62,6 +62,8 @@ export function noticeFixture(tenant: Tenant, overrides: Partial<ClearanceNotice
     WasteForms: ['SOLID'],
     Conditions: null,
     Limits: [],
+    MaxAveragingMassKg: null,
+    DisposalPlants: [],
     DocumentUuid: null,
     ...overrides,
   };
@@ -89,6 +91,7 @@ export function measurementFixture(options: {
       Nuclide,
       Fraction,
       Efficiency: 0.1,
+      EfficiencyRelUncertainty: 0,
       ValueUsed: Fraction * value,
       DetectionLimit: Fraction * limit,
     }));
@@ -101,6 +104,7 @@ export function measurementFixture(options: {
     BackgroundRate: 10,
     NetRate: 10,
     Efficiency: 0.1,
+    EfficiencyRelUncertainty: 0,
     Activity: found ? value : limit / 4,
     StandardUncertainty: value / 10,
     DecisionThreshold: limit / 2,

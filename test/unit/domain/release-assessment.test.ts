@@ -260,18 +260,21 @@ describe('assessRelease: what the measurement is fed', () => {
     expect(pure.PredictedReleaseDateTime! < '2026-11-21 08:00:00').toBe(true);
   });
 
-  it('weighs the values of the type asked for: the lower of Spalte 8 and 9 for disposal, the notice for § 37', () => {
+  it('weighs the values of the type asked for: Spalte 8 to a landfill, 9 to an incinerator, the notice (§ 37)', () => {
     const iodine = [{ nuclide: 'I-131', activity: null, activityDateTime: null }];
-    const disposal = assessRelease(container, iodine, t0, { source: { type: 'SPECIFIC_DISPOSAL' } });
-    expect(disposal).toMatchObject({ ReleaseType: 'SPECIFIC_DISPOSAL', Nuclides: [{ ClearanceLevelBqPerG: 50 }] });
+    const disposal = assessRelease(container, iodine, t0, { source: { type: 'SPECIFIC_LANDFILL' } });
+    expect(disposal).toMatchObject({ ReleaseType: 'SPECIFIC_LANDFILL', Nuclides: [{ ClearanceLevelBqPerG: 50 }] });
     expect(disposal.SumOfRatios).toBeCloseTo(2, 9);
-    expect(disposal.Basis).toContain('§ 36 Abs. 1 Nr. 3 und 4, Anlage 4 Tabelle 1 Spalte 8 und 9');
+    expect(disposal.Basis).toContain('§ 36 Abs. 1 Nr. 3, Anlage 4 Tabelle 1 Spalte 8');
+    const burnt = assessRelease(container, iodine, t0, { source: { type: 'SPECIFIC_INCINERATION' } });
+    expect(burnt.SumOfRatios).toBeCloseTo(100 / 70, 9);
+    expect(burnt.Basis).toContain('§ 36 Abs. 1 Nr. 4, Anlage 4 Tabelle 1 Spalte 9');
     const single = assessRelease(container, iodine, t0, {
       source: { type: 'INDIVIDUAL', limits: [{ Nuclide: 'I-131', SpecificActivity: 400, SurfaceActivity: null }] },
     });
     expect(single.SumOfRatios).toBeCloseTo(0.25, 9);
     const f18 = assessRelease(container, [{ nuclide: 'F-18', activity: null, activityDateTime: null }], t0, {
-      source: { type: 'SPECIFIC_DISPOSAL' },
+      source: { type: 'SPECIFIC_INCINERATION' },
     });
     expect(f18.MissingInputs).toEqual(['ClearanceLevel:F-18']);
   });

@@ -33,6 +33,7 @@ const calibration = (Geometry: Calibration['Geometry'], Nuclide: string, Efficie
   Geometry,
   Nuclide,
   Efficiency,
+  EfficiencyRelUncertainty: 0,
   ProbeAreaCm2: Geometry === 'SURFACE' ? 100 : null,
 });
 /** Issue 27's case: 1200 counts in 60 s against 600 in 60 s, in a bag. */

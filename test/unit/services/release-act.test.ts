@@ -8,7 +8,18 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { rejection } from '../../support/errors';
 import { measurementFixture, noticeFixture } from '../../support/memory/release-sources';
-import { ada, decaying, grace, input, measure, NEXT_DAY, ready, setup, tenant } from '../../support/memory/releasing';
+import {
+  ada,
+  addDisposalNotice,
+  decaying,
+  grace,
+  input,
+  measure,
+  NEXT_DAY,
+  ready,
+  setup,
+  tenant,
+} from '../../support/memory/releasing';
 
 describe('the release act', () => {
   it('releases on the notice and the decision measurement: record, register line, citation, locked file', async () => {
@@ -161,30 +172,76 @@ describe('the release act', () => {
     });
   });
 
-  it('SPECIFIC_DISPOSAL measures against Spalte 8 and 9; a nuclide without them is missing', async () => {
+  it('a release for disposal measures against its column (landfill Spalte 8) and names its plant', async () => {
     const s = setup();
-    s.sources.addNotice(noticeFixture(tenant, { Uuid: 'disposal', ReleaseTypes: ['SPECIFIC_DISPOSAL'] }));
+    addDisposalNotice(s);
     const f18 = await ready(s);
-    const missing = await rejection(
-      s.releases.release(tenant, grace, f18, { ...input(s, 'SPECIFIC_DISPOSAL'), noticeUuid: 'disposal' }, 'r'),
-    );
+    const landfill = { ...input(s, 'SPECIFIC_LANDFILL', null, { plant: 'Deponie Nord' }), noticeUuid: 'disposal' };
+    const missing = await rejection(s.releases.release(tenant, grace, f18, landfill, 'r'));
     expect(missing.notification.details).toContainEqual({
       key: 'detail.missing_input',
       params: { field: 'ClearanceLevel:F-18' },
     });
-    // I-131 at 20 Bq/g: twice Spalte 3 (10), within Spalte 8 and 9 (50, 70: the lower, 50).
-    const iodine = await decaying(s, { name: 'Iodine', nuclide: 'I-131', activity: 100 });
+    // I-131 at 20 Bq/g: twice Spalte 3 (10), within Spalte 8 (50).
+    const iodine = await decaying(s, { name: 'Iodine', nuclide: 'I-131', activity: 2e5 });
     await s.containers.update(tenant, ada, iodine, { State: 'RELEASE_DATE_REACHED' }, undefined, 'r');
     measure(s, iodine, { nuclide: 'I-131', valueUsed: 20 });
-    const { model } = await s.releases.release(
-      tenant,
-      grace,
-      iodine,
-      { ...input(s, 'SPECIFIC_DISPOSAL'), noticeUuid: 'disposal' },
-      'r',
-    );
+    const unnamed = await rejection(s.releases.release(tenant, grace, iodine, { ...landfill, plant: null }, 'r'));
+    expect([unnamed.statusCode, unnamed.notification.details]).toEqual([
+      400,
+      [{ key: 'detail.required_with', params: { field: 'DisposalPlant', other: 'ReleaseType SPECIFIC_LANDFILL' } }],
+    ]);
+    const wrong = await rejection(s.releases.release(tenant, grace, iodine, { ...landfill, plant: 'MVA Süd' }, 'r'));
+    expect(wrong.notification).toMatchObject({ key: 'container.disposal_plant', params: { plant: 'MVA Süd' } });
+    const { model } = await s.releases.release(tenant, grace, iodine, landfill, 'r');
     expect(model.Assessment.DecisionMeasurement).toMatchObject({ SumOfRatios: 0.4, ClearanceReached: true });
     expect(model.Assessment.Nuclides[0]!.ClearanceLevelBqPerG).toBe(50);
+    expect(model).toMatchObject({
+      ReleaseType: 'SPECIFIC_LANDFILL',
+      DisposalPlant: { Name: 'Deponie Nord', Address: 'Deponieweg 5, 12345 Musterstadt' },
+    });
+    const line = (await s.register.register(tenant, 2026)).find((l) => l.ContainerUuid === iodine)!;
+    expect(line).toMatchObject({ ReleaseType: 'SPECIFIC_LANDFILL', DisposalPlant: { Name: 'Deponie Nord' } });
+    const plantLines = Object.fromEntries(s.rendered.at(-1)!.sections.flatMap((x) => ('lines' in x ? x.lines : [])));
+    expect(plantLines['Beseitigungsanlage (Verbleib)']).toBe('Deponie Nord, Deponieweg 5, 12345 Musterstadt');
+    // An unrestricted release names no plant.
+    const other = await ready(s, { name: 'Other' });
+    const named = await rejection(
+      s.releases.release(tenant, grace, other, { ...input(s), plant: 'Deponie Nord' }, 'r'),
+    );
+    expect(named.notification.details).toEqual([
+      { key: 'detail.plant_for_disposal', params: { field: 'DisposalPlant' } },
+    ]);
+  });
+
+  it("counts the 100 Mg of a route per calendar year where the facility is (Berlin): New Year's night", async () => {
+    const s = setup();
+    addDisposalNotice(s, { MaxAveragingMassKg: 60_000 });
+    const landfill = { ...input(s, 'SPECIFIC_LANDFILL', null, { plant: 'Deponie Nord' }), noticeUuid: 'disposal' };
+    // 60 t of I-131 at 1 Bq/g each, released at the given UTC time.
+    const release = async (name: string, at: string) => {
+      const uuid = await decaying(s, { name, nuclide: 'I-131', activity: 6e7, weight: 60e6 });
+      s.at(at);
+      await s.containers.update(tenant, ada, uuid, { State: 'RELEASE_DATE_REACHED' }, undefined, 'r');
+      measure(s, uuid, { nuclide: 'I-131', valueUsed: 0.027, weightG: 60e6 });
+      return s.releases.release(tenant, grace, uuid, landfill, 'r');
+    };
+    await release('December', '2026-12-31T22:00:00Z');
+    // 22:59:59 UTC is 23:59:59 in Berlin: still 2026, 120 t would be over.
+    const late = await rejection(release('Late', '2026-12-31T22:59:59Z'));
+    expect(late.notification).toEqual({
+      key: 'container.disposal_mass_exceeded',
+      params: { type: 'SPECIFIC_LANDFILL', total: 120_000, year: 2026, timeZone: 'Europe/Berlin' },
+    });
+    // 23:00:00 UTC is midnight in Berlin: 2027 begins, though the UTC year (and its 60 t) has an hour to go.
+    const { model } = await release('New Year', '2026-12-31T23:00:00Z');
+    expect(model.ReleasedAt).toBe('2026-12-31 23:00:00');
+    expect((await s.register.summary(tenant, 2027)).ReleaseTypes).toContainEqual({
+      ReleaseType: 'SPECIFIC_LANDFILL',
+      Releases: 1,
+      TotalWeight: 60e6,
+    });
+    expect((await s.register.summary(tenant, 2026)).TotalWeight).toBe(60e6);
   });
 
   it('INDIVIDUAL measures against the notice values; a nuclide it does not list is missing', async () => {
