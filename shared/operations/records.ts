@@ -15,7 +15,7 @@ import { BOOKED_RELEASE_TYPES } from '../domain/release-types';
 import { entryRuleBreaches, MAINTENANCE_STATES, type MaintenanceData } from '../domain/maintenance';
 import { type ClearanceNoticeData, noticeRuleBreaches } from '../domain/clearance-notice';
 import { type InstrumentData, instrumentRuleBreaches } from '../domain/instrument';
-import { noticeStoredEntries } from '../schemas/clearance-notice';
+import { enumSet, noticeStoredEntries } from '../schemas/clearance-notice';
 import { containerCreateSchema } from '../schemas/container';
 import { checkCreateSchema, instrumentStoredEntries } from '../schemas/instrument';
 import { documentCreateSchema } from '../schemas/document';
@@ -88,7 +88,7 @@ const schemas: Record<string, v.GenericSchema> = {
   ClearanceNotice: v.looseObject({
     ...noticeStoredEntries,
     ...stored,
-    ReleaseTypes: v.array(v.picklist(BOOKED_RELEASE_TYPES)),
+    ReleaseTypes: enumSet(BOOKED_RELEASE_TYPES),
   }),
   Instrument: v.looseObject({ ...instrumentStoredEntries, ...stored }),
   InstrumentCheck: v.looseObject({

@@ -47,8 +47,9 @@ describe('a content', () => {
       CreatedAt: '2026-03-01 08:01:00',
       CreatedBy: 'u7',
       Impurities: [{ Nuclide: 'F-18', Fraction: 0.01 }],
+      ImpuritiesJustification: null,
     });
-    expect(toContentLink(model)).toEqual(product);
+    expect(toContentLink(model)).toEqual({ ...product, impuritiesJustification: null });
     expect(toContentModel({ kind: 'GENERATOR_ELUAT', id: 'e1', nuclide: 'Tc-99m' })).toMatchObject({
       Uuid: null,
       Activity: null,

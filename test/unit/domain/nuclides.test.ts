@@ -60,11 +60,18 @@ describe('nuclide table', () => {
           WasteForms: ['SOLID', 'LIQUID_ORGANIC', 'OIL'],
         },
         {
-          ReleaseType: 'SPECIFIC_DISPOSAL',
-          Columns: '§ 36 Abs. 1 Nr. 3 und 4: Anlage 4 Tabelle 1 Spalte 8 und 9; Anlage 4 Tabelle 1 Spalte 5',
+          ReleaseType: 'SPECIFIC_LANDFILL',
+          Columns: '§ 36 Abs. 1 Nr. 3: Anlage 4 Tabelle 1 Spalte 8; Anlage 4 Tabelle 1 Spalte 5',
           ClearanceLevelBqPerG: null,
           SurfaceClearanceLevelBqPerCm2: 1,
           WasteForms: ['SOLID'],
+        },
+        {
+          ReleaseType: 'SPECIFIC_INCINERATION',
+          Columns: '§ 36 Abs. 1 Nr. 4: Anlage 4 Tabelle 1 Spalte 9; Anlage 4 Tabelle 1 Spalte 5',
+          ClearanceLevelBqPerG: null,
+          SurfaceClearanceLevelBqPerCm2: 1,
+          WasteForms: ['SOLID', 'LIQUID_ORGANIC', 'OIL'],
         },
         {
           ReleaseType: 'INDIVIDUAL',

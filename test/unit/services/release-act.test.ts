@@ -182,10 +182,10 @@ describe('the release act', () => {
       key: 'detail.missing_input',
       params: { field: 'ClearanceLevel:F-18' },
     });
-    // I-131 at 20 Bq/g: twice Spalte 3 (10), within Spalte 8 (50).
-    const iodine = await decaying(s, { name: 'Iodine', nuclide: 'I-131', activity: 2e5 });
+    // I-131 at 8 Bq/g: against Spalte 8 (50 Bq/g) a ratio of 0.16.
+    const iodine = await decaying(s, { name: 'Iodine', nuclide: 'I-131', activity: 8.7e4 });
     await s.containers.update(tenant, ada, iodine, { State: 'RELEASE_DATE_REACHED' }, undefined, 'r');
-    measure(s, iodine, { nuclide: 'I-131', valueUsed: 20 });
+    measure(s, iodine, { nuclide: 'I-131', valueUsed: 8 });
     const unnamed = await rejection(s.releases.release(tenant, grace, iodine, { ...landfill, plant: null }, 'r'));
     expect([unnamed.statusCode, unnamed.notification.details]).toEqual([
       400,
@@ -194,7 +194,7 @@ describe('the release act', () => {
     const wrong = await rejection(s.releases.release(tenant, grace, iodine, { ...landfill, plant: 'MVA Süd' }, 'r'));
     expect(wrong.notification).toMatchObject({ key: 'container.disposal_plant', params: { plant: 'MVA Süd' } });
     const { model } = await s.releases.release(tenant, grace, iodine, landfill, 'r');
-    expect(model.Assessment.DecisionMeasurement).toMatchObject({ SumOfRatios: 0.4, ClearanceReached: true });
+    expect(model.Assessment.DecisionMeasurement).toMatchObject({ SumOfRatios: 0.16, ClearanceReached: true });
     expect(model.Assessment.Nuclides[0]!.ClearanceLevelBqPerG).toBe(50);
     expect(model).toMatchObject({
       ReleaseType: 'SPECIFIC_LANDFILL',

@@ -29,9 +29,9 @@ describe('the register and its summary', () => {
         ['Second', 'SPECIFIC_LANDFILL', 'Deponie Nord'],
         ['Third', 'SPECIFIC_INCINERATION', 'MVA Süd'],
       ] as const) {
-        const uuid = await decaying(s, { name, nuclide: 'I-131', activity: 2e5 });
+        const uuid = await decaying(s, { name, nuclide: 'I-131', activity: 8.7e4 });
         await s.containers.update(tenant, ada, uuid, { State: 'RELEASE_DATE_REACHED' }, undefined, 'r');
-        measure(s, uuid, { nuclide: 'I-131', valueUsed: 20 });
+        measure(s, uuid, { nuclide: 'I-131', valueUsed: 8 });
         await s.releases.release(tenant, grace, uuid, disposal(type, plant), 'r');
       }
       s.at('2027-01-02T00:00:00Z');
