@@ -47,11 +47,13 @@ export function chartSvg(chart: DecayChart): string {
     );
     text(plot.left - 6, y + 3, tick.label, 'font-size="10" text-anchor="end"');
   }
-  for (const tick of chart.xTicks) {
+  chart.xTicks.forEach((tick, i) => {
     const x = f.x(tick.at);
     parts.push(`<line x1="${n(x)}" y1="${n(bottom)}" x2="${n(x)}" y2="${n(bottom + 4)}" stroke="#374151"/>`);
-    text(x, bottom + 15, tick.label, 'font-size="10" text-anchor="middle"');
-  }
+    // The first and the last label stay inside the chart.
+    const anchor = i === 0 ? 'start' : i === chart.xTicks.length - 1 ? 'end' : 'middle';
+    text(x, bottom + 15, tick.label, `font-size="10" text-anchor="${anchor}"`);
+  });
   parts.push(
     `<rect x="${n(plot.left)}" y="${n(plot.top)}" width="${n(plot.width)}" height="${n(plot.height)}" ` +
       'fill="none" stroke="#374151"/>',

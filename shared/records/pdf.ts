@@ -240,11 +240,13 @@ function drawChart(
     path(`M ${plot.left} ${y} L ${plot.left + plot.width} ${y}`, '#e5e7eb', 0.5);
     text(plot.left - 4 - regular.widthOfTextAtSize(clean(tick.label), 7), y + 2, tick.label);
   }
-  for (const tick of chart.xTicks) {
+  chart.xTicks.forEach((tick, i) => {
     const x = f.x(tick.at);
     path(`M ${x} ${bottom} L ${x} ${bottom + 3}`, '#374151', 0.5);
-    text(x - regular.widthOfTextAtSize(clean(tick.label), 7) / 2, bottom + 11, tick.label);
-  }
+    // The first and the last label stay inside the chart.
+    const shift = i === 0 ? 0 : i === chart.xTicks.length - 1 ? 1 : 0.5;
+    text(x - regular.widthOfTextAtSize(clean(tick.label), 7) * shift, bottom + 11, tick.label);
+  });
   path(`M ${plot.left} ${plot.top} H ${plot.left + plot.width} V ${bottom} H ${plot.left} Z`, '#374151', 0.7);
   text(plot.left, bottom + 22, `${chart.words.x}; ${chart.words.y}`);
   path(`M ${plot.left} ${f.y(1)} L ${plot.left + plot.width} ${f.y(1)}`, '#b42318', 1.2);
