@@ -12,7 +12,6 @@
  * Pure: no AWS, no HTTP.
  */
 import { conflict } from '../errors';
-import { formatFigure } from './record-wording';
 import {
   averagingMassLimitG,
   type ClearanceNotice,
@@ -166,7 +165,7 @@ function checkPlausible(assessment: ReleaseAssessment, type: ReleaseType, cause:
       p.Finding === 'BELOW_PREDICTION'
         ? {
             key: 'detail.implausible_below',
-            params: { factor: formatFigure(p.PredictedSumOfRatios / p.MeasuredSumOfRatios), limit: p.MaxFactor },
+            params: { factor: formatSum(p.PredictedSumOfRatios / p.MeasuredSumOfRatios), limit: p.MaxFactor },
           }
         : {
             key: 'detail.implausible_above',
