@@ -84,7 +84,7 @@ export function chartSvg(chart: DecayChart): string {
     parts.push(
       `<line data-part="measurement-band" x1="${n(x)}" y1="${n(f.y(m.high))}" x2="${n(x)}" y2="${n(f.y(m.low))}" ` +
         `stroke="${COLORS.measurement}" stroke-width="1.2"/>`,
-      `<circle data-part="measurement" data-at="${m.at}" data-value="${m.value}" ` +
+      `<circle data-part="measurement" data-at="${m.at}" data-value="${Number(m.value.toPrecision(6))}" ` +
         `cx="${n(x)}" cy="${n(f.y(m.value))}" r="4" fill="${m.detected ? COLORS.measurement : '#ffffff'}" ` +
         `stroke="${COLORS.measurement}" stroke-width="1.5"/>`,
     );
