@@ -4,6 +4,7 @@ import type { Detail } from '../i18n/translate';
 import { assessedContents, type ContentLink, unknownImpurities } from './container-contents';
 import type { ContainerData } from './container-fields';
 import { assessRelease, type AssessmentOptions, type ReleaseAssessment } from './release-assessment';
+import { RELEASE_TYPES, type ReleaseType } from './release-types';
 
 /**
  * What an assessment says against a release, as detail lines: the sums of ratios (mass and surface), what is
@@ -37,13 +38,37 @@ export function clearanceDetails(assessment: ReleaseAssessment): Detail[] {
 
 /**
  * The gate into RELEASE_DATE_REACHED: 409 unless, at this moment, the prediction from the closing measurement clears
- * the container or its newest decision measurement does. Its details name the sums, what is missing and why no date
- * can be predicted.
+ * the container or its newest decision measurement does, for one of the types of the nuclide table (unrestricted, or
+ * for disposal to a landfill or an incinerator: which one the release chooses, under its notice). Its details name the
+ * unrestricted sums, what is missing and why no date can be predicted. `assessment` is the unrestricted one.
  */
-export function checkReached(assessment: ReleaseAssessment): void {
+export function checkReached(
+  assessment: ReleaseAssessment,
+  data: ContainerData,
+  links: readonly ContentLink[],
+  now: Date,
+  options: AssessmentOptions = {},
+): void {
   if (assessment.ImpuritiesUnknown.length) throwImpuritiesUnknown(assessment);
-  if (clearsForDecay(assessment)) return;
+  if (opensDecayGate(assessment, data, links, now, options)) return;
   throw conflict('container.clearance_not_reached', { type: assessment.ReleaseType }, clearanceDetails(assessment));
+}
+
+/** The types the gate into RELEASE_DATE_REACHED weighs: the nuclide table's (INDIVIDUAL needs its notice). */
+const TABLE_TYPES = RELEASE_TYPES.filter((type): type is Exclude<ReleaseType, 'INDIVIDUAL'> => type !== 'INDIVIDUAL');
+
+/** Whether the container clears now for one of the table's types (`assessment`: the unrestricted one, at `now`). */
+export function opensDecayGate(
+  assessment: ReleaseAssessment,
+  data: ContainerData,
+  links: readonly ContentLink[],
+  now: Date,
+  options: AssessmentOptions = {},
+): boolean {
+  if (clearsForDecay(assessment)) return true;
+  return TABLE_TYPES.filter((type) => type !== assessment.ReleaseType).some((type) =>
+    clearsForDecay(assessContainer(data, links, now, { ...options, source: { type } })),
+  );
 }
 
 /**

@@ -201,9 +201,8 @@ export function updateContainer(
       ReleasedByRadiationProtectionOfficerDateTime: formatTimestamp(now),
     };
   }
-  const assessment = assessContainer(next, links, now, {
-    decision: { measurement: context.decision ?? null, form: next.WasteForm },
-  });
+  const decision = { decision: { measurement: context.decision ?? null, form: next.WasteForm } };
+  const assessment = assessContainer(next, links, now, decision);
   checkReleaseDate(patch, assessment);
   // Entering DECAY, or changing what the assessment reads while in it: the release date follows the data.
   const entering = current.State !== 'DECAY' && next.State === 'DECAY';
@@ -230,7 +229,7 @@ export function updateContainer(
   checkState(current.State, next);
   // The gate: into RELEASE_DATE_REACHED only when the data clears the container now.
   if (next.State === 'RELEASE_DATE_REACHED' && current.State !== 'RELEASE_DATE_REACHED' && !releasing)
-    checkReached(assessment);
+    checkReached(assessment, next, links, now, decision);
   const changes = fieldChanges(current, next);
   return {
     next: newVersion(next, now),
