@@ -400,10 +400,12 @@ export const messages = {
     code: 40932,
     type: 'Error',
     level: 'ERROR',
-    en: 'The radiation labels come off only after the release (StrlSchV § 93 Abs. 2); the container is not released.',
+    en:
+      'Radioactive waste keeps its radiation labels (StrlSchV § 91 Abs. 1); they come off after its release (§ 93 ' +
+      'Abs. 2), and the container is not released.',
     de:
-      'Die Strahlenzeichen werden erst nach der Freigabe entfernt (§ 93 Abs. 2 StrlSchV); der Behälter ist nicht ' +
-      'freigegeben.',
+      'Radioaktive Abfälle bleiben gekennzeichnet (§ 91 Abs. 1 StrlSchV); die Kennzeichnungen werden nach der ' +
+      'Freigabe entfernt (§ 93 Abs. 2 StrlSchV), und der Behälter ist nicht freigegeben.',
   },
   'container.labels_not_removed': {
     code: 40933,
@@ -427,10 +429,12 @@ export const messages = {
     code: 40935,
     type: 'Error',
     level: 'ERROR',
-    en: '{type} does not cover waste of the form {form}; the ordinance lets it cover {forms} (Anlage 8 Teil B, § 37).',
+    en:
+      '{type} does not cover waste of the form {form}; the ordinance lets it cover {forms} (StrlSchV § 36 Abs. 1 ' +
+      'Nr. 3 and 4, Anlage 8 Teil B; anything else in the individual case, § 37 Abs. 1).',
     de:
-      '{type} umfasst keine Abfälle der Form {form}; die Verordnung lässt {forms} zu (Anlage 8 Teil B, § 37 ' +
-      'StrlSchV).',
+      '{type} umfasst keine Abfälle der Form {form}; die Verordnung lässt {forms} zu (§ 36 Abs. 1 Nr. 3 und 4, ' +
+      'Anlage 8 Teil B StrlSchV; alles andere im Einzelfall, § 37 Abs. 1).',
   },
   'container.notice_not_applicable': {
     code: 40936,

@@ -343,7 +343,8 @@ describe('the release the law allows (each finding of the release-law issue)', (
     expect([refused.status, errorOf(refused).LocalizedMessage]).toEqual([
       409,
       'UNRESTRICTED does not cover waste of the form LIQUID_AQUEOUS; the ordinance lets it cover SOLID, ' +
-        'LIQUID_ORGANIC, OIL (Anlage 8 Teil B, § 37).',
+        'LIQUID_ORGANIC, OIL (StrlSchV § 36 Abs. 1 Nr. 3 and 4, Anlage 8 Teil B; anything else in the individual ' +
+        'case, § 37 Abs. 1).',
     ]);
     // A landfill has no value for F-18 (Spalte 8 is empty): a missing input, named.
     const disposalNotice = await createDisposalNotice(t);
