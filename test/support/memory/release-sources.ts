@@ -42,6 +42,22 @@ export function memoryReleaseSources() {
   };
 }
 
+/** A landfill and an incinerator with their operators' acceptance declarations. */
+export const PLANTS = [
+  {
+    Route: 'SPECIFIC_LANDFILL',
+    Name: 'Deponie Nord',
+    Address: 'Deponieweg 5, 12345 Musterstadt',
+    AcceptanceDocumentUuid: 'acceptance-landfill',
+  },
+  {
+    Route: 'SPECIFIC_INCINERATION',
+    Name: 'MVA Süd',
+    Address: 'Ofenstraße 2, 12345 Musterstadt',
+    AcceptanceDocumentUuid: 'acceptance-incinerator',
+  },
+] as const;
+
 /** A notice of `tenant` permitting UNRESTRICTED for solids from 2026-01-01. */
 export function noticeFixture(tenant: Tenant, overrides: Partial<ClearanceNotice> = {}): ClearanceNotice {
   return {

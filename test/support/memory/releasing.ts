@@ -11,7 +11,7 @@ import { DEFAULT_FACILITY_RULES, releaseAct } from '../../../shared/services/rel
 import { registerService, releaseService } from '../../../shared/services/releases';
 import { memoryContainerStore } from './containers';
 import { memoryFileStorage } from './files';
-import { measurementFixture, memoryReleaseSources, noticeFixture } from './release-sources';
+import { measurementFixture, memoryReleaseSources, noticeFixture, PLANTS } from './release-sources';
 
 export const tenant = { client: 'c1', facility: 'f1' };
 export const ada: Writer = { sub: 'ada', name: 'Ada Lovelace', roles: [] };
@@ -110,22 +110,6 @@ export async function ready(s: Setup, options: Parameters<typeof decaying>[1] = 
   measure(s, uuid, { nuclide: options.nuclide });
   return uuid;
 }
-
-/** A landfill and an incinerator with their operators' acceptance declarations. */
-export const PLANTS = [
-  {
-    Route: 'SPECIFIC_LANDFILL',
-    Name: 'Deponie Nord',
-    Address: 'Deponieweg 5, 12345 Musterstadt',
-    AcceptanceDocumentUuid: 'acceptance-landfill',
-  },
-  {
-    Route: 'SPECIFIC_INCINERATION',
-    Name: 'MVA Süd',
-    Address: 'Ofenstraße 2, 12345 Musterstadt',
-    AcceptanceDocumentUuid: 'acceptance-incinerator',
-  },
-] as const;
 
 /** A notice of the facility for both disposal routes and their plants (`more` over it), added as `disposal`. */
 export const addDisposalNotice = (s: Setup, more: Partial<ClearanceNotice> = {}) =>

@@ -12,6 +12,7 @@ import {
   updateNotice,
 } from '../../../shared/domain/clearance-notice';
 import { errorOf } from '../../support/errors';
+import { PLANTS } from '../../support/memory/release-sources';
 
 const NOW = new Date('2026-11-20T10:00:00Z');
 const data: ClearanceNoticeData = {
@@ -30,12 +31,7 @@ const data: ClearanceNoticeData = {
   DisposalPlants: [],
   DocumentUuid: null,
 };
-const landfill = {
-  Route: 'SPECIFIC_LANDFILL',
-  Name: 'Deponie Nord',
-  Address: 'Deponieweg 5, 12345 Musterstadt',
-  AcceptanceDocumentUuid: 'acceptance-1',
-} as const;
+const [landfill] = PLANTS;
 const stored = (citations: number, lastCitedAt: string | null, over: Partial<ClearanceNoticeData> = {}) =>
   ({
     ...createNotice({ client: 'c', facility: 'f' }, 'n1', { ...data, ...over }, NOW),

@@ -5,39 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CHART_WORDS, type ChartInput, decayChart } from '../../../shared/domain/decay-chart';
+import { CHART_CLOSED, chartInput } from '../../support/charts';
 import { measurementFixture } from '../../support/memory/release-sources';
 
-const T0 = '2026-11-20 08:00:00';
-/** 400 kBq of F-18 in 10 kg closed at T0 (40 Bq/g, sum 4), measured 4 h later at 0.1 Bq/g with u = 0.01 Bq/g. */
-const input = (change: Partial<ChartInput> = {}): ChartInput => ({
-  container: {
-    Weight: 10_000,
-    MeasurementActivity: 400_000,
-    MeasurementFactor: null,
-    MeasurementDate: T0,
-    MeasurementContamination: null,
-    MeasurementContaminationDateTime: null,
-    WasteForm: 'SOLID',
-  },
-  contents: [{ nuclide: 'F-18', activity: 400_000, activityDateTime: T0, impurities: [] }],
-  impuritiesUnknown: [],
-  source: { type: 'UNRESTRICTED' },
-  measurements: [
-    measurementFixture({
-      containerUuid: 'box',
-      at: '2026-11-20 12:00:00',
-      weightG: 10_000,
-      fractions: { 'F-18': 1 },
-      valueUsed: 0.1,
-      detectionLimit: 0.002,
-    }),
-  ],
-  predictedRelease: '2026-11-20 11:40:00',
-  release: '2026-11-20 12:30:00',
-  now: new Date('2026-11-21T08:00:00Z'),
-  language: 'de',
-  ...change,
-});
+const T0 = CHART_CLOSED;
+const input = (change: Partial<ChartInput> = {}) => chartInput({ now: new Date('2026-11-21T08:00:00Z'), ...change });
 
 describe('decayChart', () => {
   it('draws the prediction from closing, falling by half each half-life, past the release', () => {

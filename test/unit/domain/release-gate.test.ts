@@ -8,7 +8,7 @@ import type { ContainerRecord } from '../../../shared/domain/container-fields';
 import { createContainer } from '../../../shared/domain/container-rules';
 import { checkRelease, type ReleaseGateInput, valueSourceOf } from '../../../shared/domain/release-gate';
 import { errorOf } from '../../support/errors';
-import { measurementFixture, noticeFixture } from '../../support/memory/release-sources';
+import { measurementFixture, noticeFixture, PLANTS } from '../../support/memory/release-sources';
 
 const tenant = { client: 'c1', facility: 'f1' };
 const T0 = '2026-11-20 08:00:00';
@@ -55,16 +55,11 @@ const gate = (change: Partial<ReleaseGateInput> = {}): ReleaseGateInput => ({
   now: NOW,
   ...change,
 });
-/** The landfill of a notice for disposal, with its acceptance declaration. */
-const landfill = {
-  Route: 'SPECIFIC_LANDFILL',
-  Name: 'Deponie Nord',
-  Address: 'Deponieweg 5, 12345 Musterstadt',
-  AcceptanceDocumentUuid: 'acceptance-1',
-} as const;
+/** A notice for disposal, with a landfill and an incinerator and their acceptance declarations. */
+const [landfill] = PLANTS;
 const disposalNotice = noticeFixture(tenant, {
   ReleaseTypes: ['SPECIFIC_LANDFILL', 'SPECIFIC_INCINERATION'],
-  DisposalPlants: [landfill, { ...landfill, Route: 'SPECIFIC_INCINERATION', Name: 'MVA Süd' }],
+  DisposalPlants: [...PLANTS],
 });
 /** 10 kg of I-131 (1 Bq/g at T0, measured so a day later): Spalte 8 50 Bq/g, Spalte 9 70 Bq/g. */
 const iodine = {

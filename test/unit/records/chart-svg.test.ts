@@ -8,38 +8,9 @@ import { decayChart } from '../../../shared/domain/decay-chart';
 import { parseTimestamp } from '../../../shared/domain/time';
 import { chartFrame } from '../../../shared/records/chart-layout';
 import { chartSvg, SVG_SIZE } from '../../../shared/records/chart-svg';
-import { measurementFixture } from '../../support/memory/release-sources';
+import { chartInput } from '../../support/charts';
 
-const T0 = '2026-11-20 08:00:00';
-const chart = (language: 'de' | 'en' = 'en') =>
-  decayChart({
-    container: {
-      Weight: 10_000,
-      MeasurementActivity: 400_000,
-      MeasurementFactor: null,
-      MeasurementDate: T0,
-      MeasurementContamination: null,
-      MeasurementContaminationDateTime: null,
-      WasteForm: 'SOLID',
-    },
-    contents: [{ nuclide: 'F-18', activity: 400_000, activityDateTime: T0, impurities: [] }],
-    impuritiesUnknown: [],
-    source: { type: 'UNRESTRICTED' },
-    measurements: [
-      measurementFixture({
-        containerUuid: 'box',
-        at: '2026-11-20 12:00:00',
-        weightG: 10_000,
-        fractions: { 'F-18': 1 },
-        valueUsed: 0.1,
-        detectionLimit: 0.002,
-      }),
-    ],
-    predictedRelease: '2026-11-20 11:40:00',
-    release: '2026-11-20 12:30:00',
-    now: new Date('2026-11-20T13:00:00Z'),
-    language,
-  });
+const chart = (language: 'de' | 'en' = 'en') => decayChart(chartInput({ language }));
 
 const attribute = (element: string, name: string) => new RegExp(`${name}="([^"]*)"`).exec(element)?.[1];
 const elements = (svg: string, part: string) => svg.match(new RegExp(`<[a-z]+ data-part="${part}"[^>]*>`, 'g')) ?? [];

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { decayChart } from '../../../shared/domain/decay-chart';
 import type { ReleaseRecordContent } from '../../../shared/domain/record-content';
 import { CHART_HEIGHT, renderReleaseRecord } from '../../../shared/records/pdf';
-import { measurementFixture } from '../../support/memory/release-sources';
+import { chartInput } from '../../support/charts';
 import { readPdf, textPosition } from '../../support/pdf';
 
 const content: ReleaseRecordContent = {
@@ -63,35 +63,7 @@ function renderPage(bytes: Uint8Array, page: number, dpi: number) {
 }
 
 describe('the decay chart in a record', () => {
-  const T0 = '2026-11-20 08:00:00';
-  const chart = decayChart({
-    container: {
-      Weight: 10_000,
-      MeasurementActivity: 400_000,
-      MeasurementFactor: null,
-      MeasurementDate: T0,
-      MeasurementContamination: null,
-      MeasurementContaminationDateTime: null,
-      WasteForm: 'SOLID',
-    },
-    contents: [{ nuclide: 'F-18', activity: 400_000, activityDateTime: T0, impurities: [] }],
-    impuritiesUnknown: [],
-    source: { type: 'UNRESTRICTED' },
-    measurements: [
-      measurementFixture({
-        containerUuid: 'box',
-        at: '2026-11-20 12:00:00',
-        weightG: 10_000,
-        fractions: { 'F-18': 1 },
-        valueUsed: 0.1,
-        detectionLimit: 0.002,
-      }),
-    ],
-    predictedRelease: '2026-11-20 11:40:00',
-    release: '2026-11-20 12:30:00',
-    now: new Date('2026-11-20T13:00:00Z'),
-    language: 'de',
-  });
+  const chart = decayChart(chartInput());
   const withChart: ReleaseRecordContent = {
     ...content,
     sections: [content.sections[0]!, { heading: chart.title, chart }, content.sections[1]!],
