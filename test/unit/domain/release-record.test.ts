@@ -30,6 +30,18 @@ const links: ContentLink[] = [
   },
 ];
 
+/** A decision measurement of the box an hour before the determination: Ge-68 at its detection limit, 0.002 Bq/g. */
+const measured = (more: Partial<Parameters<typeof measurementFixture>[0]> = {}) =>
+  measurementFixture({
+    containerUuid: 'box-uuid',
+    at: '2026-11-25 09:00:00',
+    weightG: 10_000,
+    fractions: { 'Ge-68': 1 },
+    valueUsed: 0.002,
+    detectionLimit: 0.002,
+    ...more,
+  });
+
 function facts(overrides: Partial<ReleaseFacts> = {}): ReleaseFacts {
   const container = createContainer(
     { client: 'client-1', facility: 'facility-1' },
@@ -38,17 +50,7 @@ function facts(overrides: Partial<ReleaseFacts> = {}): ReleaseFacts {
     [],
     now,
   );
-  const measurement =
-    overrides.measurement ??
-    measurementFixture({
-      containerUuid: 'box-uuid',
-      at: '2026-11-25 09:00:00',
-      weightG: 10_000,
-      fractions: { 'Ge-68': 1 },
-      valueUsed: 0.002,
-      detectionLimit: 0.002,
-      detected: false,
-    });
+  const measurement = overrides.measurement ?? measured({ detected: false });
   return {
     container: releasedContainer({ ...container, State: 'RELEASE_DATE_REACHED' }, 'grace', now),
     contents: links.map(toContentModel),
@@ -213,15 +215,7 @@ describe('releaseRecordContent', () => {
   });
 
   it('shows the surface part where one was measured', () => {
-    const measurement = measurementFixture({
-      containerUuid: 'box-uuid',
-      at: '2026-11-25 09:00:00',
-      weightG: 10_000,
-      fractions: { 'Ge-68': 1 },
-      valueUsed: 0.002,
-      detectionLimit: 0.002,
-      surface: { valueUsed: 0.05, detectionLimit: 0.02 },
-    });
+    const measurement = measured({ surface: { valueUsed: 0.05, detectionLimit: 0.02 } });
     const content = releaseRecordContent(facts({ measurement }));
     expect(linesOf(content)).toMatchObject({
       Sondenfläche: '100 cm²',
