@@ -32,7 +32,7 @@ const WALKTHROUGHS: Record<string, readonly (string | RegExp)[]> = {
 const root = path.resolve(import.meta.dirname, '../..');
 
 /** A guide's shell blocks, in order. */
-export function shellBlocks(markdown: string): string[] {
+function shellBlocks(markdown: string): string[] {
   return [...markdown.matchAll(/^```sh\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
 }
 
