@@ -95,6 +95,8 @@ const schemas = schemasOf(CLEARANCE_NOTICE_TABLE, {
   shown: { ReleaseTypes: v.array(v.picklist(BOOKED_RELEASE_TYPES)) },
 });
 
+// A notice that permits unrestricted release only: a disposal route's plant names an acceptance document that must
+// already exist in the facility (docs/api.md shows one).
 const EXAMPLE: ClearanceNoticeCreate = {
   FileNumber: 'RP-42/2026',
   Authority: 'Landesamt für Umwelt',
@@ -102,16 +104,9 @@ const EXAMPLE: ClearanceNoticeCreate = {
   Site: 'Hauptstraße 1, 12345 Musterstadt',
   IssuedAt: '2026-01-10 00:00:00',
   ValidFrom: '2026-02-01 00:00:00',
-  ReleaseTypes: ['UNRESTRICTED', 'SPECIFIC_LANDFILL'],
+  ReleaseTypes: ['UNRESTRICTED'],
   WasteForms: ['SOLID'],
-  DisposalPlants: [
-    {
-      Route: 'SPECIFIC_LANDFILL',
-      Name: 'Deponie Nord',
-      Address: 'Deponieweg 5, 12345 Musterstadt',
-      AcceptanceDocumentUuid: '0b1d2f3a-4c5e-4f60-8a7b-9c0d1e2f3a4b',
-    },
-  ],
+  DisposalPlants: [],
 };
 
 /** Create: every member but ValidUntil, Conditions, Limits and DocumentUuid required. */

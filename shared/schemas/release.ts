@@ -177,21 +177,26 @@ export const releaseBodySchema = v.object({
     'UNRESTRICTED',
   ),
   DisposalPlant: v.optional(
-    v.pipe(
-      text(1, 200),
-      v.description(
-        "For SPECIFIC_LANDFILL and SPECIFIC_INCINERATION (required then, only then): the plant's Name among the " +
-          "notice's DisposalPlants of that route.",
+    v.nullable(
+      v.pipe(
+        text(1, 200),
+        v.description(
+          "For SPECIFIC_LANDFILL and SPECIFIC_INCINERATION (required then, only then): the plant's Name among the " +
+            "notice's DisposalPlants of that route. Null or absent: none.",
+        ),
       ),
     ),
   ),
   DiscrepancyCause: v.optional(
-    v.pipe(
-      text(10, 1000),
-      v.description(
-        'Why the decision measurement disagrees with the prediction from the declared contents, when it does ' +
-          '(409 measurement.implausible without it): e.g. "vial residue measured in the activity meter: declared ' +
-          'activity was the dispensed dose". Printed on the record; it opens nothing the values do not allow.',
+    v.nullable(
+      v.pipe(
+        text(10, 1000),
+        v.description(
+          'Why the decision measurement disagrees with the prediction from the declared contents, when it does ' +
+            '(409 measurement.implausible without it): e.g. "vial residue measured in the activity meter: declared ' +
+            'activity was the dispensed dose". Printed on the record; it opens nothing the values do not allow. ' +
+            'Null or absent: none.',
+        ),
       ),
     ),
   ),

@@ -521,6 +521,8 @@ const releaseSamples = {
         'ReleasedBy',
         'ReleasedByName',
         'Justification',
+        'DisposalPlant',
+        'DiscrepancyCause',
         'Assessment',
         'Sha256',
       ]);

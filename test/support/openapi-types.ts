@@ -609,7 +609,7 @@ export interface components {
       UpdatedAt: string | null;
       Uuid: string;
       WasteForm: ("SOLID" | "LIQUID_AQUEOUS" | "LIQUID_ORGANIC" | "OIL" | "GAS") | null;
-      /** @description The radiation labels were removed (StrlSchV § 93 Abs. 2): only after the release, once (true stays true); DISPOSED needs it. */
+      /** @description The radiation labels were removed (StrlSchV § 93 Abs. 2; until the release they stay, § 91 Abs. 1): only after the release, once (true stays true); DISPOSED needs it. */
       LabelsRemoved: boolean;
     };
     ContainerModel_loadDefault: {
@@ -642,7 +642,7 @@ export interface components {
       UpdatedAt: (string | null) | null;
       Uuid: string | null;
       WasteForm: (("SOLID" | "LIQUID_AQUEOUS" | "LIQUID_ORGANIC" | "OIL" | "GAS") | null) | null;
-      /** @description The radiation labels were removed (StrlSchV § 93 Abs. 2): only after the release, once (true stays true); DISPOSED needs it. */
+      /** @description The radiation labels were removed (StrlSchV § 93 Abs. 2; until the release they stay, § 91 Abs. 1): only after the release, once (true stays true); DISPOSED needs it. */
       LabelsRemoved: boolean;
     };
     DecisionMeasurementModel: {
@@ -1278,7 +1278,7 @@ export interface operations {
           ReleasedByRadiationProtectionOfficerDateTime?: string | null;
           ReleasedByRadiationProtectionOfficer?: string | null;
           WasteForm?: ("SOLID" | "LIQUID_AQUEOUS" | "LIQUID_ORGANIC" | "OIL" | "GAS") | null;
-          /** @description The radiation labels were removed (StrlSchV § 93 Abs. 2): only after the release, once (true stays true); DISPOSED needs it. */
+          /** @description The radiation labels were removed (StrlSchV § 93 Abs. 2; until the release they stay, § 91 Abs. 1): only after the release, once (true stays true); DISPOSED needs it. */
           LabelsRemoved?: boolean;
         };
       };
@@ -1363,7 +1363,7 @@ export interface operations {
        * - `container.initial_state` (40904): A new container starts in state OPEN, not {state}.
        * - `container.release_state` (40913): A container is released from RELEASE_DATE_REACHED only; this one is {state}.
        * - `container.release_date_too_early` (40914): ReleaseDateTime {date} lies before the predicted release date {predicted}.
-       * - `container.labels_before_release` (40932): The radiation labels come off only after the release (StrlSchV § 93 Abs. 2); the container is not released.
+       * - `container.labels_before_release` (40932): Radioactive waste keeps its radiation labels (StrlSchV § 91 Abs. 1); they come off after its release (§ 93 Abs. 2), and the container is not released.
        */
       409: {
         content: {
@@ -1658,7 +1658,7 @@ export interface operations {
           ReleasedByRadiationProtectionOfficerDateTime?: string | null;
           ReleasedByRadiationProtectionOfficer?: string | null;
           WasteForm?: ("SOLID" | "LIQUID_AQUEOUS" | "LIQUID_ORGANIC" | "OIL" | "GAS") | null;
-          /** @description The radiation labels were removed (StrlSchV § 93 Abs. 2): only after the release, once (true stays true); DISPOSED needs it. */
+          /** @description The radiation labels were removed (StrlSchV § 93 Abs. 2; until the release they stay, § 91 Abs. 1): only after the release, once (true stays true); DISPOSED needs it. */
           LabelsRemoved?: boolean;
           /** @description The radiation protection officer's reason on record (10 to 1,000 characters): a Weight raised in DECAY or RELEASE_DATE_REACHED needs it; the history and the release record keep it. */
           Justification?: string;
@@ -1768,11 +1768,11 @@ export interface operations {
        * - `container.already_released` (40916): The container was already released at {at}.
        * - `container.dilution` (40930): After closing, the container's mass may not be raised from {from} g to {to} g: that would dilute it (StrlSchV § 34). A radiation protection officer may correct it with a Justification on record.
        * - `container.labels_kept` (40931): LabelsRemoved stays true once set: the labels were removed.
-       * - `container.labels_before_release` (40932): The radiation labels come off only after the release (StrlSchV § 93 Abs. 2); the container is not released.
+       * - `container.labels_before_release` (40932): Radioactive waste keeps its radiation labels (StrlSchV § 91 Abs. 1); they come off after its release (§ 93 Abs. 2), and the container is not released.
        * - `container.labels_not_removed` (40933): DISPOSED hands the material on as non-radioactive: its radiation labels must be removed first (LabelsRemoved true, StrlSchV § 93 Abs. 2).
        * - `container.release_notice_ambiguous` (40941): Setting IsReleasedByRadiationProtectionOfficer releases UNRESTRICTED under the one clearance notice of the facility that permits it; the facility has {count}. Use POST .../release with ClearanceNoticeUuid.
        * - `container.waste_form_required` (40934): A release needs the container's WasteForm: the values of a release type hold for some forms only.
-       * - `container.waste_form_not_permitted` (40935): {type} does not cover waste of the form {form}; the ordinance lets it cover {forms} (Anlage 8 Teil B, § 37).
+       * - `container.waste_form_not_permitted` (40935): {type} does not cover waste of the form {form}; the ordinance lets it cover {forms} (StrlSchV § 36 Abs. 1 Nr. 3 and 4, Anlage 8 Teil B; anything else in the individual case, § 37 Abs. 1).
        * - `container.notice_not_applicable` (40936): The clearance notice {fileNumber} does not carry this release.
        * - `container.averaging_mass` (40981): The container weighs {mass} kg, more than the averaging mass of {limit} kg (StrlSchV Anlage 8 Teil A Nr. 1 c: "darf 300 kg nicht wesentlich überschreiten", unless the clearance notice sets MaxAveragingMassKg): release it in parts.
        * - `container.impurities_unknown` (40980): Contents whose nuclide brings long-lived impurities have none entered: the container cannot be assessed, and its decision measurement cannot be split into nuclides, until their Impurities are (from the certificate; [] only by an officer, with ImpuritiesJustification).
@@ -3232,8 +3232,6 @@ export interface operations {
         /**
          * @example {
          *   "ReleaseType": "UNRESTRICTED",
-         *   "DisposalPlant": "Text",
-         *   "DiscrepancyCause": "Text",
          *   "ClearanceNoticeUuid": "5b7e2a90-1c44-4b8e-a3f1-6d2c9e8f7a10",
          *   "Justification": "Weighed again on the calibrated scale: the first weighing left out the lid."
          * }
@@ -3245,10 +3243,8 @@ export interface operations {
            * @enum {string}
            */
           ReleaseType?: "UNRESTRICTED" | "SPECIFIC_LANDFILL" | "SPECIFIC_INCINERATION" | "INDIVIDUAL";
-          /** @description For SPECIFIC_LANDFILL and SPECIFIC_INCINERATION (required then, only then): the plant's Name among the notice's DisposalPlants of that route. */
-          DisposalPlant?: string;
-          /** @description Why the decision measurement disagrees with the prediction from the declared contents, when it does (409 measurement.implausible without it): e.g. "vial residue measured in the activity meter: declared activity was the dispensed dose". Printed on the record; it opens nothing the values do not allow. */
-          DiscrepancyCause?: string;
+          DisposalPlant?: string | null;
+          DiscrepancyCause?: string | null;
           /** @description The clearance notice of the facility the release rests on: in force at the release, permitting the type and the container's waste form. */
           ClearanceNoticeUuid: string;
           /** @description The radiation protection officer's reason on record (10 to 1,000 characters): a Weight raised in DECAY or RELEASE_DATE_REACHED needs it; the history and the release record keep it. */
@@ -3356,7 +3352,7 @@ export interface operations {
        * - `container.release_state` (40913): A container is released from RELEASE_DATE_REACHED only; this one is {state}.
        * - `container.already_released` (40916): The container was already released at {at}.
        * - `container.waste_form_required` (40934): A release needs the container's WasteForm: the values of a release type hold for some forms only.
-       * - `container.waste_form_not_permitted` (40935): {type} does not cover waste of the form {form}; the ordinance lets it cover {forms} (Anlage 8 Teil B, § 37).
+       * - `container.waste_form_not_permitted` (40935): {type} does not cover waste of the form {form}; the ordinance lets it cover {forms} (StrlSchV § 36 Abs. 1 Nr. 3 and 4, Anlage 8 Teil B; anything else in the individual case, § 37 Abs. 1).
        * - `container.notice_not_applicable` (40936): The clearance notice {fileNumber} does not carry this release.
        * - `container.disposal_mass_exceeded` (40940): This release would bring the releases of {type} in the calendar year {year} ({timeZone}) to {total} kg; Spalte 8 and 9 hold for up to 100 Mg a calendar year (StrlSchV § 36 Abs. 1 Nr. 3 c aa, Nr. 4 c aa).
        * - `container.averaging_mass` (40981): The container weighs {mass} kg, more than the averaging mass of {limit} kg (StrlSchV Anlage 8 Teil A Nr. 1 c: "darf 300 kg nicht wesentlich überschreiten", unless the clearance notice sets MaxAveragingMassKg): release it in parts.
@@ -4296,20 +4292,12 @@ export interface operations {
          *   "IssuedAt": "2026-01-10 00:00:00",
          *   "ValidFrom": "2026-02-01 00:00:00",
          *   "ReleaseTypes": [
-         *     "UNRESTRICTED",
-         *     "SPECIFIC_LANDFILL"
+         *     "UNRESTRICTED"
          *   ],
          *   "WasteForms": [
          *     "SOLID"
          *   ],
-         *   "DisposalPlants": [
-         *     {
-         *       "Route": "SPECIFIC_LANDFILL",
-         *       "Name": "Deponie Nord",
-         *       "Address": "Deponieweg 5, 12345 Musterstadt",
-         *       "AcceptanceDocumentUuid": "0b1d2f3a-4c5e-4f60-8a7b-9c0d1e2f3a4b"
-         *     }
-         *   ]
+         *   "DisposalPlants": []
          * }
          */
         "application/json": {
