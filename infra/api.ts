@@ -71,6 +71,7 @@ export function routesByEntry(table: readonly Route[] = routes): Map<string, Rou
         first.data !== route.data ||
         first.files !== route.files ||
         first.records !== route.records ||
+        first.pdf !== route.pdf ||
         first.allTenants !== route.allTenants)
     ) {
       throw new Error(
@@ -159,7 +160,7 @@ export class Api extends Construct {
         access,
         entry,
         ...(first.assets ? { assets: first.assets } : {}),
-        ...(first.records === 'write'
+        ...(first.pdf
           ? { nodeModules: INSTALLED_PACKAGES, assets: [...(first.assets ?? []), ...Object.values(RECORD_ASSETS)] }
           : {}),
         description: `nm-archive ${stage}: ${first.operation} (${entryRoutes.map((r) => routeKey(r)).join(', ')})`,

@@ -88,6 +88,14 @@ export function stageMetrics({ stage, api, table, functions, stateMachines, dead
       period: PERIOD,
       statistic: 'Sum',
     }),
+    /** Material booked above the licence by an officer's LicenceExceeded (shared/metrics.ts, under the service). */
+    licenceExceeded: new Metric({
+      namespace,
+      metricName: METRIC.licenceExceeded,
+      dimensionsMap: { service: METRICS_SERVICE },
+      period: PERIOD,
+      statistic: 'Sum',
+    }),
     /** The service's own metric per operation (EMF), found by search. */
     search: (metric: string, statistic: string, label: string) =>
       new MathExpression({

@@ -9,7 +9,9 @@
  * - `FailedExecutions`: any maintenance execution that failed, timed out or was aborted;
  * - `DeadLetterQueueDepth`: any message in a dead-letter queue (an event that failed every attempt);
  * - `SecurityEvents`: any call IAM refused a function (the second wall of tenant isolation caught one:
- *   docs/security.md).
+ *   docs/security.md);
+ * - `LicenceExceeded`: material booked above the handling licence (an officer's LicenceExceeded: the month's report
+ *   lists it; the authority is to be told, docs/material.md).
  *
  * A metric math alarm reads at most 10 metrics: a sum over more is split into alarms of 10 and
  * joined by a composite alarm of the same name. The dashboard adds the service's own metrics
@@ -43,7 +45,7 @@ import {
 } from './monitoring-metrics';
 
 /** The thresholds, the same on every stage. */
-const ALARM_THRESHOLDS = {
+export const ALARM_THRESHOLDS = {
   /** Percent of the API's requests answered 5xx in five minutes, two periods of three. */
   serverErrorPercent: 1,
   /** Milliseconds, the API's p99 over five minutes, three periods in a row (a function times out at 10 s). */
@@ -54,7 +56,7 @@ export class Monitoring extends Construct {
   readonly dashboard: Dashboard;
   readonly topic: Topic;
   /** The alarms by name (`ServerErrorRate`, `LatencyP99`, `Throttles`, `FailedExecutions`, `DeadLetterQueueDepth`,
-   * `SecurityEvents`). */
+   * `SecurityEvents`, `LicenceExceeded`). */
   readonly alarms: ReadonlyMap<string, IAlarm>;
   private readonly prefix: string;
   private readonly notify: SnsAction;
@@ -85,6 +87,7 @@ export class Monitoring extends Construct {
       'An event failed every attempt and waits in a dead-letter queue.',
     );
     this.watchSecurityEvents(metrics);
+    this.watchLicence(metrics);
     this.alarms = this.watched;
     this.dashboard = stageDashboard(this, props.stage, metrics, [...this.watched.values()]);
   }
@@ -145,6 +148,24 @@ export class Monitoring extends Construct {
           "IAM refused a function's call: a request reached for data its tenant session does not cover (the log line " +
           "'security event: IAM refused a call' names it; docs/security.md says what to do).",
         metric: securityEvents,
+        threshold: 0,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      }),
+    );
+  }
+
+  /** Any booking above the licence. */
+  private watchLicence({ licenceExceeded }: StageMetrics): void {
+    this.watch(
+      'LicenceExceeded',
+      new Alarm(this, 'LicenceExceeded', {
+        alarmName: `${this.prefix}LicenceExceeded`,
+        alarmDescription:
+          'Material was booked above the handling licence (StrlSchG § 12 Abs. 1 Nr. 3) by an officer: the item is ' +
+          "flagged and listed in the month's report (docs/material.md).",
+        metric: licenceExceeded,
         threshold: 0,
         comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
         evaluationPeriods: 1,

@@ -40,6 +40,11 @@ export const METRIC = {
    * Written with the dimension `service` alone, so one alarm watches every operation.
    */
   securityEvents: 'SecurityEvents',
+  /**
+   * Material booked above the licence (or with none in force) by an officer's LicenceExceeded (StrlSchG § 12): what
+   * arrived stays in the book, and the authority is to be told. Under the service alone, like a security event.
+   */
+  licenceExceeded: 'LicenceExceeded',
 } as const;
 
 /**
@@ -75,4 +80,9 @@ export function publish(
 export function publishSecurityEvent(): void {
   // A single metric is written as it is added.
   metrics().singleMetric().addMetric(METRIC.securityEvents, MetricUnit.Count, 1);
+}
+
+/** Counts one booking above the licence (METRIC.licenceExceeded) under the service alone, at once. */
+export function publishLicenceExceeded(): void {
+  metrics().singleMetric().addMetric(METRIC.licenceExceeded, MetricUnit.Count, 1);
 }

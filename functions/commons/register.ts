@@ -4,9 +4,6 @@ import { s3FileStorage } from '../../shared/data/files';
 import { config } from '../../shared/config';
 import { dynamoReleaseRegister } from '../../shared/data/releases';
 import { perTenant } from '../../shared/http/tenant';
-import type { ApiRequest } from '../../shared/http/types';
-import { parseQueryText } from '../../shared/schemas/body';
-import { yearQuery } from '../../shared/schemas/release';
 import { DEFAULT_FACILITY_RULES } from '../../shared/services/release-act';
 import { registerService } from '../../shared/services/releases';
 
@@ -27,5 +24,4 @@ export const lockedRegister = perTenant((session) =>
 /** At most this many lines of a year in one answer (a Lambda answer holds 6 MB; a facility releases far fewer). */
 export const REGISTER_CAP = 5000;
 
-/** The required `?year=YYYY` (0001 to 9999; its presence checked by the route's query): anything else is 400. */
-export const yearOf = (request: ApiRequest): number => parseQueryText(yearQuery, request.query, 'year');
+export { yearOf } from './year';

@@ -16,6 +16,7 @@ import { releaseService } from '../../shared/services/releases';
 import { dynamoClearanceNoticeStore } from '../../shared/data/clearance-notices';
 import { dynamoMeasurementStore } from '../../shared/data/measurements';
 import { dynamoReleaseRegister } from '../../shared/data/releases';
+import { bookPortOf } from './book';
 
 /** The container service whose updates may release, and the release act's service, over one session. */
 export const releasing = perTenant((session) => {
@@ -23,6 +24,7 @@ export const releasing = perTenant((session) => {
   const store = dynamoContainerStore(db, config.tableName);
   const notices = dynamoClearanceNoticeStore(db, config.tableName);
   const measurements = dynamoMeasurementStore(db, config.tableName);
+  const book = bookPortOf(session, db);
   const act = releaseAct(store, {
     records: s3FileStorage(tenantS3Client(session), config.recordsBucketName),
     lockMode: config.recordsLockMode,
@@ -33,9 +35,10 @@ export const releasing = perTenant((session) => {
     maxAgeDays: config.decisionMeasurementMaxAgeDays,
     // Until a facility keeps settings of its own (issue 37): its calendar is Europe/Berlin, its factor 10.
     facility: DEFAULT_FACILITY_RULES,
+    book,
   });
   return {
-    containers: containerService(store, { release: act, measurements, notices }),
+    containers: containerService(store, { release: act, measurements, notices, book }),
     releases: releaseService(store, act),
   };
 });

@@ -4,12 +4,12 @@ import { callerOf, tenantOf } from '../../shared/http/request';
 import { single } from '../../shared/http/replies';
 import { parseBody } from '../../shared/schemas/body';
 import { contentCreateSchema, contentMembers } from '../../shared/schemas/content';
-import { containers } from '../commons/containers';
+import { bookedContainers } from '../commons/containers';
 import { withTenant } from '../../shared/http/tenant';
 
 export const handler = idempotentHandler(
   containerRoutes.addContent,
-  withTenant(containers, async (request, service) => {
+  withTenant(bookedContainers, async (request, service) => {
     const caller = callerOf(request);
     const { value, ignored } = parseBody(contentCreateSchema, request.body, contentMembers);
     const { content, etag, notes } = await service.addContent(

@@ -2,12 +2,12 @@ import { containerRoutes } from '../../shared/routes/containers';
 import { callerOf, tenantOf } from '../../shared/http/request';
 import { httpHandler } from '../../shared/http/handler';
 import { single } from '../../shared/http/replies';
-import { containers } from '../commons/containers';
+import { bookedContainers } from '../commons/containers';
 import { withTenant } from '../../shared/http/tenant';
 
 export const handler = httpHandler(
   containerRoutes.removeContent,
-  withTenant(containers, async (request, service) => {
+  withTenant(bookedContainers, async (request, service) => {
     const { uuid, contentUuid } = request.params;
     const { content, etag } = await service.removeContent(
       tenantOf(request),

@@ -8,7 +8,9 @@ import type { ContentLink } from '../domain/container-contents';
 import type { ContainerRecord } from '../domain/container-fields';
 import type { ContainerView } from '../domain/container-model';
 import type { DocumentRecord } from '../domain/document';
+import type { MaterialItem } from '../domain/material';
 import type { RegisterLine } from '../domain/release-register';
+import type { BookWrite } from './material-book';
 import type { Actor } from './persons';
 import type { Tenant } from './table';
 
@@ -56,6 +58,15 @@ export interface ReleaseWrite {
   notice: Pick<ClearanceNotice, 'Uuid' | 'Version'>;
 }
 
+/**
+ * What a container's write books in the material book in the same transaction: items' next versions (their
+ * movements) and the line, chained after the head it read (shared/services/container-book.ts).
+ */
+export interface BookExtras {
+  items: { previous: MaterialItem; next: MaterialItem }[];
+  book: BookWrite | null;
+}
+
 /** The port the container service uses. */
 export interface ContainerStore {
   load(tenant: Tenant, uuid: string, options?: { consistent?: boolean }): Promise<ContainerView | undefined>;
@@ -69,6 +80,8 @@ export interface ContainerStore {
     write: WriteContext,
     transition?: { kind: 'DISPATCH' | 'DISPOSE'; id: string },
     release?: ReleaseWrite,
+    /** Where the container's material from the book went (released, dispatched). */
+    book?: BookWrite,
   ): Promise<void>;
   /**
    * Removes the container (with its audit entry, atomically), then its content links in batches;
@@ -83,13 +96,17 @@ export interface ContainerStore {
     next: ContainerRecord,
     content: ContentLink,
     write: WriteContext,
+    book?: BookExtras,
   ): Promise<void>;
   removeContent(
     previous: ContainerRecord,
     next: ContainerRecord,
     content: ContentLink,
     write: WriteContext,
+    book?: BookExtras,
   ): Promise<void>;
+  /** The facility's containers whose material has not left it (not released, dispatched or disposed). */
+  holding(tenant: Tenant): Promise<ContainerView[]>;
   /** A container's audit entries, newest first. */
   history(tenant: Tenant, uuid: string): Promise<AuditEntry[]>;
   /** Containers in DECAY whose ReleaseDateTime is at or before `at`, from the sparse release index. */

@@ -22,6 +22,10 @@ import {
 import { personUpsert, resolveNames } from './persons';
 import { citeNoticeItem } from './clearance-notices';
 import { registerHeadItem, releaseEntryItem } from './releases';
+import { isKeptRecord, isReleased } from '../domain/container-states';
+import { bookItems, type BookWrite } from './material-book';
+import { materialItemPut } from './material';
+import type { BookExtras } from './container-store';
 import {
   CROSS_TENANT_INDEXES,
   indexKeys,
@@ -51,6 +55,19 @@ function releaseIndexKeys(record: ContainerRecord): Record<string, string> {
   };
 }
 
+/**
+ * The sparse index of the containers whose material has not left the facility (not released, dispatched or disposed):
+ * GSI1 under the facility's `CONTAINERS#HOLDING` partition. The stock counts what lies in them (shared/domain/stock.ts)
+ * from these containers alone, whatever the facility's history.
+ */
+function holdingIndexKeys(record: ContainerRecord): Record<string, string> {
+  if (isReleased(record) || isKeptRecord(record.State)) return {};
+  return {
+    G1PK: indexKeys.containersHolding(keys.tenant({ client: record.Client, facility: record.Facility })),
+    G1SK: record.Uuid,
+  };
+}
+
 const recordFields = recordFieldsOf(CONTAINER_TABLE);
 
 /** The record of a container item: its fields, and what a release kept beside them where it did. */
@@ -66,6 +83,7 @@ export const containerItem = (record: ContainerRecord) => ({
   Type: ITEM_TYPES.container,
   ...record,
   ...releaseIndexKeys(record),
+  ...holdingIndexKeys(record),
 });
 
 const linkItem = (tenant: Tenant, uuid: string, link: ContentLink) => ({
@@ -117,6 +135,11 @@ export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: stri
   const directory = (record: ContainerRecord, write: WriteContext): TransactWriteItem[] =>
     write.actor.sub === SERVICE_ACTOR.sub ? [] : [personUpsert(tableName, record.Client, write.actor, write.at)];
   const tenantOf = (record: ContainerRecord): Tenant => ({ client: record.Client, facility: record.Facility });
+  /** What a write books in the material book beside the container: items' next versions, the line. */
+  const booked = (tenant: Tenant, book: BookExtras | undefined): TransactWriteItem[] => [
+    ...(book?.items ?? []).map((i) => materialItemPut(tableName, i.previous, i.next)),
+    ...(book?.book ? bookItems(tableName, tenant, book.book) : []),
+  ];
 
   return {
     async load(tenant, uuid, options = {}) {
@@ -148,7 +171,7 @@ export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: stri
       ]);
     },
 
-    async update(previous, next, changes, write, transition, release) {
+    async update(previous, next, changes, write, transition, release, book) {
       const items: TransactWriteItem[] = [...directory(next, write)];
       if (changes.length) {
         items.push(
@@ -163,6 +186,7 @@ export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: stri
           registerHeadItem(tableName, tenantOf(next), release.previous, release.line),
           citeNoticeItem(tableName, tenantOf(next), release.notice, write.at),
         );
+      if (book) items.push(...bookItems(tableName, tenantOf(next), book));
       if (transition)
         items.push(
           newPut(tableName, {
@@ -206,16 +230,17 @@ export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: stri
       );
     },
 
-    async addContent(previous, next, content, write) {
+    async addContent(previous, next, content, write, book) {
       await transactWrite(db, [
         versionedPut(tableName, containerItem(next), previous.Version),
         newPut(tableName, linkItem(tenantOf(next), next.Uuid, content)),
         ...directory(next, write),
         auditItem(next, 'content_added', [{ field: 'Contents', old: null, new: contentSummary(content) }], write),
+        ...booked(tenantOf(next), book),
       ]);
     },
 
-    async removeContent(previous, next, content, write) {
+    async removeContent(previous, next, content, write, book) {
       await transactWrite(db, [
         versionedPut(tableName, containerItem(next), previous.Version),
         {
@@ -227,7 +252,35 @@ export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: stri
         },
         ...directory(next, write),
         auditItem(next, 'content_removed', [{ field: 'Contents', old: contentSummary(content), new: null }], write),
+        ...booked(tenantOf(next), book),
       ]);
+    },
+
+    async holding(tenant) {
+      const containers = await queryAll(db, tableName, {
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'G1PK = :pk',
+        ExpressionAttributeValues: { ':pk': indexKeys.containersHolding(keys.tenant(tenant)) },
+      });
+      // Each container's links, not the container again (the index gave it).
+      return Promise.all(
+        containers.map(async (item) => {
+          const record = toRecord(item);
+          const links = await queryAll(db, tableName, {
+            KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+            ExpressionAttributeValues: {
+              ':pk': keys.tenant(tenant),
+              ':prefix': `${keys.containerPrefix(record.Uuid)}LINK#`,
+            },
+          });
+          return {
+            record,
+            links: links.map((i) => toContentLink(i as Partial<ContentModel>)),
+            dispatchId: null,
+            disposeId: null,
+          };
+        }),
+      );
     },
 
     async history(tenant, uuid) {

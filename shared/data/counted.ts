@@ -7,6 +7,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { documentMembership } from './documents';
 import { maintenanceMembership } from './maintenance';
+import { materialMembership } from './material-keys';
 import { NO_MEMBERSHIP, type ChangeRecord, type Membership } from './sequence-writer';
 import { ITEM_TYPES, TENANT_PARTITION_PREFIX } from './table';
 
@@ -16,6 +17,7 @@ type Image = Record<string, any>;
 const counted: Record<string, (item: Record<string, unknown>) => Membership> = {
   Document: documentMembership,
   MaintenanceLogEntry: maintenanceMembership,
+  MaterialItem: materialMembership,
 };
 
 /** The `Type` values whose changes the stream processor receives. */

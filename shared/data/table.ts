@@ -27,6 +27,11 @@
  * | function check  | C#{client}#F#{fac} | CHECK#INSTRUMENT#{inst}#{at}#{uuid}  |
  * | measurement     | C#{client}#F#{fac} | MEASUREMENT#CONTAINER#{c}#{at}#{uuid}|
  * | facility entry  | C#{client}#F#{fac} | SEQ#FACILITY (GSI1: C#{client}, fac) |
+ * | licence         | C#{client}#F#{fac} | LICENCE#{uuid}                       |
+ * | material item   | C#{client}#F#{fac} | MATERIAL#{uuid}                      |
+ * | material pages  | C#{client}#F#{fac} | PAGES#MATERIAL#{collection}#{first}  |
+ * | book line       | C#{client}#F#{fac} | BOOK#{booked at}#{line}              |
+ * | book head       | C#{client}#F#{fac} | REGISTER#HEAD#MATERIAL_BOOK          |
  *
  * One Query on `CONTAINER#{uuid}#` reads a container with its links and records; audit entries and
  * decision measurements sit under other prefixes so they never add to the cost of a load. Function checks
@@ -45,6 +50,8 @@ export const TABLE_DEFINITION = {
    * (sort key: CreatedAt#Uuid), GSI5 by document uuid alone (the report API). Maintenance log
    * entries: GSI1 all of a facility, GSI2 all of every tenant, write-sharded over MLE#ALL#{shard}
    * (sort key: IncidentDateStart#Uuid). Facility entries: GSI1 the facilities of a client (its directory key).
+   * Material items: GSI1 the facility's items by state (so those in stock apart), GSI2 all of them (sort key:
+   * ReceivedAt#Uuid). Containers: GSI1 the facility's containers not yet released, dispatched or disposed (sparse).
    */
   indexes: [
     { name: 'GSI1', partitionKey: 'G1PK', sortKey: 'G1SK' },
@@ -80,6 +87,10 @@ export const ITEM_TYPES = {
   instrumentCheck: 'InstrumentCheck',
   decisionMeasurement: 'DecisionMeasurement',
   facility: 'Facility',
+  licence: 'Licence',
+  materialItem: 'MaterialItem',
+  bookLine: 'MaterialBookLine',
+  bookHead: 'MaterialBookHead',
 } as const;
 
 /** A stored item's record: exactly `fields`, a missing one as null (the table's own keys and index keys left out). */
@@ -92,7 +103,10 @@ const COUNTER_PREFIX = 'COUNT#';
 /** The sequence writer's own items in a facility partition: its progress on shared buckets, the facility's entry. */
 const SEQUENCE_PREFIX = 'SEQ#';
 
-/** The head of a facility's register chain (its last line's hash), derived from the lines when missing. */
+/**
+ * The head of a facility's register chain (its last line's hash), derived from the lines when missing; the material
+ * book's head lies under it (its key begins with it), so both are bookkeeping.
+ */
 const REGISTER_HEAD = 'REGISTER#HEAD';
 
 /**
@@ -117,6 +131,7 @@ export function isBookkeeping(item: { Type?: unknown; SK?: unknown }): boolean {
       ITEM_TYPES.sequenceProgress,
       ITEM_TYPES.facility,
       ITEM_TYPES.registerHead,
+      ITEM_TYPES.bookHead,
     ].includes(item.Type as never) || BOOKKEEPING_PREFIXES.some((prefix) => String(item.SK).startsWith(prefix))
   );
 }
@@ -130,6 +145,9 @@ export function shardOf(key: string, count: number): number {
 
 const auditPrefix = (entity: string, uuid: string) => `AUDIT#${entity}#${uuid}#`;
 const NOTICE_PREFIX = 'NOTICE#';
+const LICENCE_PREFIX = 'LICENCE#';
+const MATERIAL_PREFIX = 'MATERIAL#';
+const BOOK_PREFIX = 'BOOK#';
 const INSTRUMENT_PREFIX = 'INSTRUMENT#';
 const DOCUMENT_COUNT_PREFIX = `${COUNTER_PREFIX}DOCUMENT#`;
 
@@ -159,6 +177,7 @@ export const keys = {
   documentCountPrefix: DOCUMENT_COUNT_PREFIX,
   documentCount: (collection: string) => `${DOCUMENT_COUNT_PREFIX}${collection}`,
   documentPagesPrefix: (collection: string) => `PAGES#DOCUMENT#${collection}#`,
+  materialPagesPrefix: (collection: string) => `PAGES#MATERIAL#${collection}#`,
   /** A line of a facility's release register, by the time of the release (a year's lines share a prefix). */
   releaseEntry: (releasedAt: string, containerUuid: string) => `RELEASE#${releasedAt}#${containerUuid}`,
   releaseEntryPrefix: 'RELEASE#',
@@ -178,6 +197,15 @@ export const keys = {
   measurementsPrefix: (container: string) => `MEASUREMENT#CONTAINER#${container}#`,
   measurement: (container: string, measuredAt: string, uuid: string) =>
     `MEASUREMENT#CONTAINER#${container}#${measuredAt}#${uuid}`,
+  /** A facility's licences and material items, each under a prefix of its own. */
+  licencePrefix: LICENCE_PREFIX,
+  licence: (uuid: string) => `${LICENCE_PREFIX}${uuid}`,
+  materialPrefix: MATERIAL_PREFIX,
+  material: (uuid: string) => `${MATERIAL_PREFIX}${uuid}`,
+  /** A line of the facility's material book, by the time it was booked (a year's lines share a prefix). */
+  bookLinePrefix: BOOK_PREFIX,
+  /** The head of the facility's material book. */
+  bookHead: `${REGISTER_HEAD}#MATERIAL_BOOK`,
   /** The stream writer's progress on a facility's shared page buckets. */
   sequenceProgress: `${SEQUENCE_PREFIX}PAGES`,
   /** A facility's entry in its client's facility index (GSI1 on the client's key), written by the stream writer. */
@@ -225,6 +253,11 @@ export const indexKeys = {
   clientFacilities: (client: string) => keys.client(client),
   /** GSI1: a facility's maintenance log entries. */
   maintenanceEntries: (tenantKey: string) => `${facilityIndexPrefix(tenantKey)}MLE`,
+  /** GSI1: a facility's material items in a state (IN_STOCK: the open ones); GSI2: all of them. */
+  materialInState: (tenantKey: string, state: string) => `${facilityIndexPrefix(tenantKey)}MATERIAL#STATE#${state}`,
+  material: (tenantKey: string) => `${facilityIndexPrefix(tenantKey)}MATERIAL`,
+  /** GSI1: a facility's containers whose material has not left the facility. */
+  containersHolding: (tenantKey: string) => `${facilityIndexPrefix(tenantKey)}CONTAINERS#HOLDING`,
   /** GSI5: a document by its uuid. */
   documentUuid: (uuid: string) => `${CROSS_TENANT_INDEXES.documentUuids.prefix}${uuid}`,
   /** GSI2: a shard of every tenant's maintenance log entries (and the table's page buckets of that shard). */

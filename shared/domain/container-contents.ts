@@ -32,6 +32,8 @@ export interface ContentLink {
   impurities?: readonly Impurity[] | null;
   /** An officer's reason why a content of a nuclide with expected impurities has none ([]). */
   impuritiesJustification?: string | null;
+  /** Drawn from the material book: the line of the movement that brought it (shared/services/container-book.ts). */
+  bookLine?: string | null;
 }
 
 /** The response model of a content (ContainerContentModel). */
@@ -48,13 +50,18 @@ export interface ContentModel {
   Impurities: { Nuclide: string; Fraction: number }[] | null;
   /** Why Impurities is [] for a nuclide that brings some: an officer's statement (a spectrometry that found none). */
   ImpuritiesJustification: string | null;
+  /** Drawn from the material book: the line that booked its movement into the container; null otherwise. */
+  BookLineUuid: string | null;
 }
 
-/** A content as a client adds it: what it is, its nuclide, and where known its activity and impurities. */
+/**
+ * A content as a client adds it: what it is, its nuclide, and where known its activity and impurities. Drawn from the
+ * material book (ContentId names an item), kind, nuclide and impurities are the item's and may be left out.
+ */
 export interface ContentInput {
-  Kind: ContentKind;
+  Kind?: ContentKind | undefined;
   ContentId: string;
-  Nuclide: string;
+  Nuclide?: string | undefined;
   Activity?: number | null | undefined;
   ActivityDateTime?: string | null | undefined;
   Impurities?: { Nuclide: string; Fraction: number }[] | null | undefined;
@@ -72,6 +79,7 @@ export const toContentModel = (link: ContentLink): ContentModel => ({
   CreatedBy: link.createdBy ?? null,
   Impurities: link.impurities ? link.impurities.map((i) => ({ Nuclide: i.nuclide, Fraction: i.fraction })) : null,
   ImpuritiesJustification: link.impuritiesJustification ?? null,
+  BookLineUuid: link.bookLine ?? null,
 });
 
 /** A content link from its model (as a link item stores it; one written by an import may lack the optional ones). */
@@ -86,6 +94,7 @@ export const toContentLink = (model: Partial<ContentModel>): ContentLink => ({
   createdBy: model.CreatedBy ?? null,
   impurities: model.Impurities ? model.Impurities.map((i) => ({ nuclide: i.Nuclide, fraction: i.Fraction })) : null,
   impuritiesJustification: model.ImpuritiesJustification ?? null,
+  bookLine: model.BookLineUuid ?? null,
 });
 
 /** The impurities a content of `nuclide` is to be asked for (none for most). */

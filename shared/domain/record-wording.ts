@@ -46,6 +46,18 @@ export function formatEntered(value: number | null, mark: DecimalMark = ','): st
   return text.replace('.', mark);
 }
 
+/**
+ * A number as the material book's German reports print it (shared/domain/material-report.ts): four significant digits,
+ * decimal comma, exponent when far from 1.
+ */
+export function formatNumber(value: number | null): string {
+  if (value === null) return '–';
+  if (value === 0) return '0';
+  const magnitude = Math.abs(value);
+  if (magnitude >= 1e6 || magnitude < 1e-3) return value.toExponential(3).replace('.', ',');
+  return value.toLocaleString('de-DE', { maximumSignificantDigits: 4 });
+}
+
 /** A timestamp as the record prints it. */
 export const utc = (timestamp: string | null) => (timestamp === null ? '–' : `${timestamp} UTC`);
 

@@ -7,6 +7,7 @@
  * spreadsheet opens (`;`, decimal commas, a byte-order mark, German headers with units, every code in words). Pure:
  * no AWS, no HTTP.
  */
+import { CSV_DIALECTS, type CsvDialect, csvText } from './csv';
 import {
   type DecimalMark,
   formatBound,
@@ -152,21 +153,11 @@ const GERMAN_HEADERS: Readonly<Record<keyof RegisterLine, string>> = {
   LineSha256: 'Zeile (SHA-256)',
 };
 
-/** A CSV cell (RFC 4180): quoted when it must be; text a spreadsheet would run as a formula starts with `'`. */
-function csvCell(value: unknown, separator: string): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return text.includes(separator) || /["\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-/** The two forms of the register's CSV. */
-export type CsvDialect = 'en' | 'de';
+export type { CsvDialect } from './csv';
 
 interface Dialect {
-  separator: string;
+  /** Between the entries of a list in one cell (never the cell separator). */
   list: string;
-  bom: string;
   mark: DecimalMark;
   header: (c: keyof RegisterLine) => string;
   /** A code of the API in the dialect's words. */
@@ -182,9 +173,7 @@ interface Dialect {
 const DIALECTS: Readonly<Record<CsvDialect, Dialect>> = {
   // RFC 4180 with English headers: the codes of the API, figures as 9.50E-04.
   en: {
-    separator: ',',
-    list: ';',
-    bom: '',
+    list: CSV_DIALECTS.en.list,
     mark: '.',
     header: (c) => c,
     words: { releaseType: (t) => t, form: (f) => f, method: (m) => m },
@@ -193,9 +182,7 @@ const DIALECTS: Readonly<Record<CsvDialect, Dialect>> = {
   },
   // What German spreadsheets open: `;`, decimal commas, a BOM, German headers, every code in words as on the record.
   de: {
-    separator: ';',
-    list: ' | ',
-    bom: '\uFEFF',
+    list: CSV_DIALECTS.de.list,
     mark: ',',
     header: (c) => GERMAN_HEADERS[c],
     words: {
@@ -264,11 +251,11 @@ export function registerCsv(
   dialect: CsvDialect = 'en',
 ): string {
   const d = DIALECTS[dialect];
-  const lines = [
-    columns.map((c) => csvCell(d.header(c), d.separator)).join(d.separator),
-    ...rows.map((row) => columns.map((c) => csvCell(cellOf(row, c, d), d.separator)).join(d.separator)),
-  ];
-  return d.bom + lines.map((line) => `${line}\r\n`).join('');
+  return csvText(
+    columns.map((c) => d.header(c)),
+    rows.map((row) => columns.map((c) => cellOf(row, c, d))),
+    dialect,
+  );
 }
 
 /** Releases and their mass (g). */

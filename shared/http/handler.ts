@@ -70,11 +70,16 @@ export function httpHandler(route: Route, fn: (request: ApiRequest) => Promise<A
       header: (name) => event.headers?.[name.toLowerCase()],
     });
     if (reply.raw) {
-      return {
-        statusCode: 200,
-        headers: { ...reply.headers, 'Content-Type': reply.raw.contentType },
-        body: reply.raw.text,
-      };
+      const headers = { ...reply.headers, 'Content-Type': reply.raw.contentType };
+      // Bytes travel base64-encoded, as API Gateway passes a binary answer of Lambda on.
+      if ('bytes' in reply.raw)
+        return {
+          statusCode: 200,
+          headers,
+          body: Buffer.from(reply.raw.bytes).toString('base64'),
+          isBase64Encoded: true,
+        };
+      return { statusCode: 200, headers, body: reply.raw.text };
     }
     return {
       statusCode: 200,

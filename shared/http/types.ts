@@ -37,8 +37,11 @@ export interface ApiRequest {
 export interface ApiReply {
   body: unknown;
   headers?: Record<string, string>;
-  /** An answer that is not JSON (the register as CSV): its media type and text; `body` is then ignored. */
-  raw?: { contentType: string; text: string };
+  /**
+   * An answer that is not JSON (the register as CSV, a report as PDF): its media type and its text or bytes; `body` is
+   * then ignored.
+   */
+  raw?: { contentType: string; text: string } | { contentType: string; bytes: Uint8Array };
 }
 
 /** Marks the Idempotency-Key middleware (shared/http/idempotency.ts), which every POST route runs. */

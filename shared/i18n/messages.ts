@@ -810,6 +810,171 @@ export const messages = {
     en: 'The instrument {instrument} has no calibration for what the container holds.',
     de: 'Das Messgerät {instrument} ist für den Inhalt des Behälters nicht kalibriert.',
   },
+  // the book of radioactive material (StrlSchV § 85) and the licence
+  'licence.created': {
+    code: 20301,
+    type: 'Success',
+    level: 'INFO',
+    en: 'The licence was recorded.',
+    de: 'Die Genehmigung wurde erfasst.',
+  },
+  'licence.updated': {
+    code: 20302,
+    type: 'Success',
+    level: 'INFO',
+    en: 'The licence was updated.',
+    de: 'Die Genehmigung wurde geändert.',
+  },
+  'material.received': {
+    code: 20303,
+    type: 'Success',
+    level: 'INFO',
+    en: 'The receipt was booked in the material book.',
+    de: 'Der Zugang wurde im Buch der radioaktiven Stoffe gebucht.',
+  },
+  'material.eluted': {
+    code: 20304,
+    type: 'Success',
+    level: 'INFO',
+    en: 'The elution was booked: its eluate is a new item.',
+    de: 'Die Elution wurde gebucht: ihr Eluat ist ein neuer Posten.',
+  },
+  'material.moved': {
+    code: 20305,
+    type: 'Success',
+    level: 'INFO',
+    en: 'The movement was booked in the material book.',
+    de: 'Der Verbleib wurde im Buch der radioaktiven Stoffe gebucht.',
+  },
+  'material.dry_run': {
+    code: 30101,
+    type: 'Info',
+    level: 'INFO',
+    en: 'Dry run: checked against the licence in force; nothing was booked.',
+    de: 'Probelauf: gegen die geltende Genehmigung geprüft; nichts wurde gebucht.',
+  },
+  'material.impurities_expected': {
+    code: 30102,
+    type: 'Warning',
+    level: 'WARNING',
+    en:
+      'An item of {nuclide} brings long-lived impurities ({impurities}): its certificate states none here, so a ' +
+      'container it goes into cannot be released until they are known.',
+    de:
+      'Ein Posten {nuclide} bringt langlebige Verunreinigungen ({impurities}) mit: sein Zertifikat nennt hier keine, ' +
+      'ein Behälter mit ihm kann nicht freigegeben werden, bis sie bekannt sind.',
+  },
+  'content.not_in_book': {
+    code: 30103,
+    type: 'Warning',
+    level: 'WARNING',
+    en: 'The content {contentId} names no item of the material book: it is kept as entered, and not counted as stock.',
+    de:
+      'Der Inhalt {contentId} nennt keinen Posten des Buchs der radioaktiven Stoffe: er bleibt wie eingegeben und ' +
+      'zählt nicht zum Bestand.',
+  },
+  'material.booked_above_licence': {
+    code: 30104,
+    type: 'Warning',
+    level: 'WARNING',
+    en: 'Booked above the licence, as the officer stated: the item is flagged and listed in the month’s report.',
+    de:
+      'Über der Genehmigung gebucht, wie der/die Strahlenschutzbeauftragte erklärt: der Posten ist gekennzeichnet ' +
+      'und im Monatsbericht aufgeführt.',
+  },
+  'material.booked_without_licence': {
+    code: 30105,
+    type: 'Warning',
+    level: 'WARNING',
+    en: 'Booked with no licence in force at {at}, as the officer stated: the item is flagged.',
+    de:
+      'Ohne geltende Genehmigung am {at} gebucht, wie der/die Strahlenschutzbeauftragte erklärt: der Posten ist ' +
+      'gekennzeichnet.',
+  },
+  'licence.not_found': {
+    code: 40460,
+    type: 'Error',
+    level: 'ERROR',
+    en: 'No licence with this identifier in this facility.',
+    de: 'Keine Genehmigung mit dieser Kennung in dieser Einrichtung.',
+  },
+  'material.not_found': {
+    code: 40461,
+    type: 'Error',
+    level: 'ERROR',
+    en: 'No item of the material book with this identifier in this facility.',
+    de: 'Kein Posten des Buchs der radioaktiven Stoffe mit dieser Kennung in dieser Einrichtung.',
+  },
+  'licence.booked': {
+    code: 40970,
+    type: 'Error',
+    level: 'ERROR',
+    en: 'A booking was checked against this licence: its limits and dates stay as they were.',
+    de: 'Eine Buchung wurde gegen diese Genehmigung geprüft: ihre Grenzen und Daten bleiben, wie sie waren.',
+  },
+  'licence.exceeded': {
+    code: 40971,
+    type: 'Error',
+    level: 'ERROR',
+    en: 'The booking would take the stock above the licence in force (StrlSchG § 12 Abs. 1 Nr. 3).',
+    de: 'Die Buchung brächte den Bestand über die geltende Genehmigung (StrlSchG § 12 Abs. 1 Nr. 3).',
+  },
+  'licence.none': {
+    code: 40972,
+    type: 'Error',
+    level: 'ERROR',
+    en: 'No licence of the facility is in force at {at}: record it first.',
+    de: 'Am {at} gilt keine Genehmigung der Einrichtung: zuerst erfassen.',
+  },
+  'material.overdrawn': {
+    code: 40973,
+    type: 'Error',
+    level: 'ERROR',
+    en: 'The movement of {activity} Bq exceeds what is left of the item at {at}: {remainder} Bq.',
+    de: 'Der Verbleib von {activity} Bq übersteigt, was vom Posten am {at} übrig ist: {remainder} Bq.',
+  },
+  'material.used_up': {
+    code: 40974,
+    type: 'Error',
+    level: 'ERROR',
+    en: 'Nothing of the item is left in store.',
+    de: 'Vom Posten ist nichts mehr im Lager.',
+  },
+  'material.movements_full': {
+    code: 40975,
+    type: 'Error',
+    level: 'ERROR',
+    en: 'The item holds the most movements it can ({max}).',
+    de: 'Der Posten hat die meisten Buchungen, die er fassen kann ({max}).',
+  },
+  'material.not_generator': {
+    code: 40976,
+    type: 'Error',
+    level: 'ERROR',
+    en: 'Only a generator is eluted; this item is a {kind}.',
+    de: 'Eluiert wird nur ein Generator; dieser Posten ist ein {kind}.',
+  },
+  'material.member_differs': {
+    code: 40977,
+    type: 'Error',
+    level: 'ERROR',
+    en: 'A content drawn from the material book takes its kind, nuclide and impurities from the item.',
+    de: 'Ein Inhalt aus dem Buch der radioaktiven Stoffe übernimmt Art, Nuklid und Verunreinigungen vom Posten.',
+  },
+  'container.holds_book_material': {
+    code: 40978,
+    type: 'Error',
+    level: 'ERROR',
+    en: 'The container holds material of the book: remove those contents first (the book records it).',
+    de: 'Der Behälter enthält Stoffe aus dem Buch: zuerst diese Inhalte entfernen (das Buch hält es fest).',
+  },
+  'material.certificate_taken': {
+    code: 40979,
+    type: 'Error',
+    level: 'ERROR',
+    en: 'The certificate {document} is filed under the item {item} already.',
+    de: 'Das Zertifikat {document} ist bereits beim Posten {item} abgelegt.',
+  },
 } as const satisfies Record<string, MessageDef>;
 
 export type MessageKey = keyof typeof messages;
@@ -1107,6 +1272,47 @@ export const details = {
   'detail.listed': {
     en: '{total} problems; the details list the first {shown}.',
     de: '{total} Probleme; die Details nennen die ersten {shown}.',
+  },
+  // the book of radioactive material
+  'detail.frozen_when_booked': {
+    en: '{field}: cannot change once a booking was checked against the licence',
+    de: '{field}: kann nicht mehr geändert werden, sobald eine Buchung gegen die Genehmigung geprüft wurde',
+  },
+  'detail.licence_exceeded': {
+    en: '{nuclide}: {stock} Bq held and {incoming} Bq coming in exceed the limit of {limit} Bq',
+    de: '{nuclide}: {stock} Bq im Bestand und {incoming} Bq im Zugang überschreiten die Grenze von {limit} Bq',
+  },
+  'detail.licence_sum': {
+    en: 'The sum over nuclides of stock over limit would be {sum}, above 1 (the licence’s sum rule)',
+    de: 'Die Summe der Verhältnisse Bestand zu Grenze wäre {sum}, über 1 (Summenregel der Genehmigung)',
+  },
+  'detail.generator_nuclide': {
+    en: '{field}: a generator holds a parent nuclide whose daughter is eluted: {nuclides}',
+    de: '{field}: ein Generator enthält ein Mutternuklid, dessen Tochter eluiert wird: {nuclides}',
+  },
+  'detail.certificate_scope': {
+    en: '{field}: the document {uuid} lies in scope {scope}; a certificate of this item belongs in {expected}',
+    de: '{field}: das Dokument {uuid} liegt im Bereich {scope}; ein Zertifikat dieses Postens gehört nach {expected}',
+  },
+  'detail.container_not_found': {
+    en: '{field}: no waste container {uuid} in this facility',
+    de: '{field}: kein Abfallbehälter {uuid} in dieser Einrichtung',
+  },
+  'detail.activity_range': {
+    en: '{field}: must be more than 0 and less than 10^15 Bq',
+    de: '{field}: muss größer als 0 und kleiner als 10^15 Bq sein',
+  },
+  'detail.month': {
+    en: '{field}: must be a calendar month YYYY-MM',
+    de: '{field}: muss ein Kalendermonat JJJJ-MM sein',
+  },
+  'detail.year_not_ended': {
+    en: '{field}: the year {year} has not ended where the facility is',
+    de: '{field}: das Jahr {year} ist am Ort der Einrichtung noch nicht zu Ende',
+  },
+  'detail.member_differs': {
+    en: '{field}: the item has {expected}, not {given}',
+    de: '{field}: der Posten hat {expected}, nicht {given}',
   },
 } as const satisfies Record<string, Record<Language, string>>;
 

@@ -49,6 +49,23 @@ import {
   yearQuery,
 } from '../schemas/release';
 import { identifier } from '../schemas/fields';
+import {
+  atQuery,
+  bookVerificationModel,
+  elutionSchema,
+  licenceCreateSchema,
+  licenceModel,
+  licenceUpdateSchema,
+  materialModel,
+  monthQuery,
+  monthReportModel,
+  movementModel,
+  movementSchema,
+  receiptSchema,
+  stateQuery,
+  stockModel,
+  yearEndReportModel,
+} from '../schemas/material';
 
 const container = { item: 'ContainerModel', model: containerModel } as const;
 const content = { item: 'ContainerContentModel', model: contentModel } as const;
@@ -63,6 +80,9 @@ const entry = { item: 'MaintenanceLogEntryModel', model: maintenanceModel } as c
 const entries = { collection: 'MaintenanceLogEntryModelCollection', model: maintenanceModel } as const;
 const notice = { item: 'ClearanceNoticeModel', model: noticeModel } as const;
 const instrument = { item: 'InstrumentModel', model: instrumentModel } as const;
+const licence = { item: 'LicenceModel', model: licenceModel } as const;
+const item = { item: 'MaterialModel', model: materialModel } as const;
+const items = { query: { State: stateQuery }, reply: { collection: 'MaterialModelCollection', model: materialModel } };
 
 /** By operation (`container.load`). */
 export const routeDocs: Readonly<Record<OperationName, RouteDocs>> = {
@@ -112,6 +132,31 @@ export const routeDocs: Readonly<Record<OperationName, RouteDocs>> = {
   'instrument.update': { body: instrumentUpdateSchema, reply: instrument },
   'instrument.addCheck': { body: checkCreateSchema, reply: { item: 'InstrumentCheckModel', model: checkModel } },
   'instrument.checks': { reply: { collection: 'InstrumentCheckModelCollection', model: checkModel } },
+
+  'licence.create': { body: licenceCreateSchema, reply: licence },
+  'licence.list': { reply: { collection: 'LicenceModelCollection', model: licenceModel } },
+  'licence.load': { reply: licence },
+  'licence.update': { body: licenceUpdateSchema, reply: licence },
+  'material.create': { body: receiptSchema, reply: item },
+  'material.list': items,
+  'material.page': items,
+  'material.load': { reply: item },
+  'material.elute': { body: elutionSchema, reply: item },
+  'material.addMovement': { body: movementSchema, reply: { item: 'MaterialMovementModel', model: movementModel } },
+  'material.movements': { reply: { collection: 'MaterialMovementModelCollection', model: movementModel } },
+  'material.stock': { query: { at: atQuery }, reply: { item: 'StockModel', model: stockModel } },
+  'materialReport.month': {
+    query: { month: monthQuery },
+    reply: { item: 'MaterialMonthReportModel', model: monthReportModel },
+  },
+  'materialReport.yearEnd': {
+    query: { year: yearQuery },
+    reply: { item: 'MaterialYearEndReportModel', model: yearEndReportModel },
+  },
+  'materialBook.verify': {
+    query: { year: yearQuery },
+    reply: { item: 'MaterialBookVerificationModel', model: bookVerificationModel },
+  },
 
   'document.find': documents,
   'document.page': documents,

@@ -16,6 +16,9 @@ import { entryRuleBreaches, MAINTENANCE_STATES, type MaintenanceData } from '../
 import { type ClearanceNoticeData, noticeRuleBreaches } from '../domain/clearance-notice';
 import { type InstrumentData, instrumentRuleBreaches } from '../domain/instrument';
 import { enumSet, noticeStoredEntries } from '../schemas/clearance-notice';
+import { licenceStoredEntries } from '../schemas/material';
+import { MATERIAL_KINDS, MATERIAL_STATES, MOVEMENT_KINDS } from '../domain/material';
+import { BOOK_ENTRIES } from '../domain/material-book';
 import { containerCreateSchema } from '../schemas/container';
 import { checkCreateSchema, instrumentStoredEntries } from '../schemas/instrument';
 import { documentCreateSchema } from '../schemas/document';
@@ -113,6 +116,30 @@ const schemas: Record<string, v.GenericSchema> = {
     Nuclides: v.array(v.looseObject({ Nuclide: v.string(), Fraction: v.number(), ValueUsed: v.number() })),
     ReleaseTypes: v.array(v.looseObject({ ReleaseType: v.picklist(BOOKED_RELEASE_TYPES) })),
   }),
+  // The book of radioactive material (StrlSchV § 85): the licence, the items and the book's lines.
+  Licence: v.looseObject({ ...licenceStoredEntries, ...stored }),
+  MaterialItem: v.looseObject({
+    ...stored,
+    Kind: v.picklist(MATERIAL_KINDS),
+    Nuclide: v.string(),
+    ActivityBq: v.number(),
+    ActivityDateTime: timestamp,
+    ReceivedAt: timestamp,
+    ReceivedBy: v.string(),
+    LineUuid: identifier,
+    State: v.picklist(MATERIAL_STATES),
+    Movements: v.array(
+      v.looseObject({ Uuid: identifier, Kind: v.picklist(MOVEMENT_KINDS), ActivityBq: v.number(), MovedAt: timestamp }),
+    ),
+  }),
+  MaterialBookLine: v.looseObject({
+    LineUuid: identifier,
+    BookedAt: timestamp,
+    BookedBy: v.string(),
+    Entry: v.picklist(BOOK_ENTRIES),
+    OccurredAt: timestamp,
+    LineSha256: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)),
+  }),
   Audit: v.looseObject({
     Entity: v.string(),
     EntityUuid: identifier,
@@ -126,8 +153,9 @@ const schemas: Record<string, v.GenericSchema> = {
 const english = (d: Detail) => detailText(d, 'en');
 
 /**
- * Records StrlSchV § 86 Abs. 2 keeps 30 years, whatever a check finds: a released container, a release record's
- * document, a register line, a clearance notice a release cites. (What belongs to a released container is found
+ * Records StrlSchV § 86 Abs. 2 and § 85 Abs. 3 keep 30 years, whatever a check finds: a released container, a release
+ * record's document, a register line, a clearance notice a release cites, the material book's lines and items, a
+ * licence a booking was checked against. (What belongs to a released container is found
  * through it: `containerOf`.)
  */
 export function isKeptRecord(item: StoredItem): boolean {
@@ -136,7 +164,11 @@ export function isKeptRecord(item: StoredItem): boolean {
     (item.Type === ITEM_TYPES.document && typeof item.KeptUntil === 'string') ||
     item.Type === ITEM_TYPES.releaseEntry ||
     // A notice a release cites: the record names it, so it stays with the record.
-    (item.Type === ITEM_TYPES.clearanceNotice && typeof item.Citations === 'number' && item.Citations > 0)
+    (item.Type === ITEM_TYPES.clearanceNotice && typeof item.Citations === 'number' && item.Citations > 0) ||
+    // The book of radioactive material is kept 30 years (§ 85 Abs. 3): its lines, its items, a licence it booked on.
+    item.Type === ITEM_TYPES.bookLine ||
+    item.Type === ITEM_TYPES.materialItem ||
+    (item.Type === ITEM_TYPES.licence && typeof item.Bookings === 'number' && item.Bookings > 0)
   );
 }
 

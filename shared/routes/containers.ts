@@ -104,6 +104,7 @@ export const containerRoutes = {
     headers: { request: ['If-Match'], response: ['ETag'] },
     // An update that sets the release runs the release act, with its record.
     records: 'write',
+    pdf: true,
   },
   delete: {
     operation: 'container.delete',
@@ -114,7 +115,10 @@ export const containerRoutes = {
     auth: 'token',
     data: 'write',
     files: 'none',
-    answers: { ...notFound, 409: ['container.delete_forbidden', 'request.concurrent_update'] },
+    answers: {
+      ...notFound,
+      409: ['container.delete_forbidden', 'container.holds_book_material', 'request.concurrent_update'],
+    },
   },
   // Beyond the interface (DESIGN §8): contents, release assessment, history, the nuclide table.
   contents: {
@@ -131,14 +135,17 @@ export const containerRoutes = {
   addContent: {
     operation: 'container.addContent',
     summary:
-      "Adds a content while the container is OPEN; the container's ETag moves. Impurities [] for a nuclide with " +
-      'expected impurities is stated by role rpo with an ImpuritiesJustification.',
+      "Adds a content while the container is OPEN; the container's ETag moves. A ContentId that names an item of " +
+      'the material book moves it into the container (booked, its locked line kept): kind, nuclide and impurities ' +
+      'come from the item, the activity is checked against what is left; any other is kept as entered (a Warning). ' +
+      'Impurities [] for a nuclide with expected impurities is stated by role rpo with an ImpuritiesJustification.',
     method: 'POST',
     path: `${CONTAINER}/{uuid}/contents`,
     entry: 'functions/container/add-content.ts',
     auth: 'token',
     data: 'write',
     files: 'none',
+    records: 'write',
     answers: {
       ...notFound,
       403: ['auth.role_required'],
@@ -147,6 +154,10 @@ export const containerRoutes = {
         'container.release_frozen',
         'container.content_duplicate',
         'container.contents_full',
+        'material.member_differs',
+        'material.overdrawn',
+        'material.used_up',
+        'material.movements_full',
         'request.concurrent_update',
       ],
     },
@@ -161,6 +172,8 @@ export const containerRoutes = {
     auth: 'token',
     data: 'write',
     files: 'none',
+    // A content drawn from the material book goes back to store: a correcting line, kept locked.
+    records: 'write',
     answers: {
       404: ['container.not_found', 'container.content_not_found'],
       409: ['container.contents_locked', 'container.release_frozen', 'request.concurrent_update'],

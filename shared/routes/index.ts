@@ -14,6 +14,7 @@ import { documentRoutes } from './documents';
 import { docsRoutes } from './docs';
 import { clearanceNoticeRoutes, instrumentRoutes } from './facility';
 import { maintenanceRoutes } from './maintenance';
+import { licenceRoutes, materialRoutes } from './material';
 import { measurementRoutes } from './measurements';
 import { executionRoutes, operationRoutes } from './operations';
 import { releaseRoutes } from './releases';
@@ -28,6 +29,8 @@ const table = [
   ...Object.values(measurementRoutes),
   ...Object.values(clearanceNoticeRoutes),
   ...Object.values(instrumentRoutes),
+  ...Object.values(licenceRoutes),
+  ...Object.values(materialRoutes),
   ...Object.values(documentRoutes),
   ...Object.values(maintenanceRoutes),
   ...Object.values(operationRoutes),

@@ -20,6 +20,7 @@ export const releaseRoutes = {
     data: 'write',
     files: 'none',
     records: 'write',
+    pdf: true,
     roles: ['rpo'],
     answers: {
       404: ['container.not_found', 'clearance_notice.not_found'],

@@ -56,15 +56,20 @@ export interface Route {
    */
   readonly records?: 'read' | 'write';
   /**
+   * The function renders PDFs (a release record, a report): pdf-lib and fontkit are installed beside its bundle and the
+   * record's fonts and colour profile copied there (infra/bundling.ts); it loads them only when it renders one.
+   */
+  readonly pdf?: true;
+  /**
    * Roles of which the token must hold one (after its tenant check): 403 `auth.role_required` otherwise, before
    * anything runs. Without it any holder of the tenant may call the route.
    */
   readonly roles?: readonly string[];
   /**
    * Media types the 200 answer comes in besides JSON, chosen by `Accept` (shared/http/request.ts negotiate; 406 when
-   * none fits): `text/csv`, `image/svg+xml`.
+   * none fits): `text/csv`, `application/pdf`, `image/svg+xml`.
    */
-  readonly alternatives?: readonly ('text/csv' | 'image/svg+xml')[];
+  readonly alternatives?: readonly ('text/csv' | 'application/pdf' | 'image/svg+xml')[];
   /** A POST whose JSON body may be left out (no body, no Content-Type). */
   readonly optionalBody?: true;
   /**

@@ -44,9 +44,23 @@ export const impuritiesJustification = v.pipe(
 
 /** A content of a container: `Activity` (Bq) needs the `ActivityDateTime` it was measured at. */
 export const contentCreateSchema = v.object({
-  Kind: oneOf(CONTENT_KINDS),
-  ContentId: identifier,
-  Nuclide: oneOf(KNOWN_NUCLIDES as readonly string[]),
+  Kind: v.optional(
+    v.pipe(oneOf(CONTENT_KINDS), v.description('Required unless ContentId names an item of the material book.')),
+  ),
+  ContentId: v.pipe(
+    identifier,
+    v.description(
+      'A product or eluate; when it names an item of the material book, the content is a movement of it into the ' +
+        'container: kind, nuclide and impurities come from the item, Activity (default: what is left at ' +
+        'ActivityDateTime, default now) is checked against its remainder.',
+    ),
+  ),
+  Nuclide: v.optional(
+    v.pipe(
+      oneOf(KNOWN_NUCLIDES as readonly string[]),
+      v.description('Required unless ContentId names an item of the material book.'),
+    ),
+  ),
   Activity: v.optional(v.nullable(quantity)),
   ActivityDateTime: v.optional(v.nullable(timestamp)),
   Impurities: v.optional(v.nullable(impurities)),
@@ -66,6 +80,7 @@ const CONTENT_FIELDS = [
   'CreatedBy',
   'Impurities',
   'ImpuritiesJustification',
+  'BookLineUuid',
 ] as const satisfies readonly (keyof ContentModel)[];
 const CONTENT_WRITABLE = [
   'Kind',
@@ -97,4 +112,8 @@ export const contentModel = model(CONTENT_FIELDS, {
   CreatedBy: v.nullable(v.string()),
   Impurities: v.nullable(v.array(v.strictObject({ Nuclide: v.string(), Fraction: v.number() }))),
   ImpuritiesJustification: v.nullable(v.string()),
+  BookLineUuid: v.pipe(
+    v.nullable(identifier),
+    v.description('Drawn from the material book: the line that booked its movement into the container.'),
+  ),
 } satisfies Record<keyof ContentModel, v.GenericSchema>);

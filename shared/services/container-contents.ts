@@ -1,28 +1,130 @@
-/** A container's contents: listed, added to an OPEN container (audited, the ETag moves), removed. */
+/**
+ * A container's contents: listed, added to an OPEN container (audited, the ETag moves), removed. A content whose
+ * ContentId names an item of the material book is a movement of it into the container, booked in the same
+ * transaction (shared/services/container-book.ts); one that names none is kept as entered, with a Warning.
+ */
 import { randomUUID } from 'node:crypto';
 import {
   checkContentAddable,
   checkContentsChangeable,
   checkImpuritiesStatement,
   expectedImpuritiesOf,
+  futureDetail,
   toContentModel,
   type ContentInput,
   type ContentLink,
   type ContentModel,
 } from '../domain/container-contents';
+import { toMovementModel, type MovementModel } from '../domain/material';
 import { etagOf, newVersion } from '../domain/record';
-import { formatTimestamp } from '../domain/time';
-import { badRequest, notFound } from '../errors';
+import { formatTimestamp, isInTheFuture } from '../domain/time';
+import { AppError, badRequest, notFound } from '../errors';
 import type { NotificationSpec } from '../i18n/translate';
 import { optimistic } from '../data/transact';
 import type { ContainerStore } from '../data/container-store';
 import type { Tenant } from '../data/table';
+import { type BookPort, correctDraw, drawFromBook } from './container-book';
 import { loadOrNotFound, writeContext } from './container-writes';
 import type { Writer } from './writes';
 
-export function containerContents(store: ContainerStore, clock: () => Date) {
+export interface ContentAdded {
+  content: ContentModel;
+  etag: string;
+  notes: NotificationSpec[];
+  /** Drawn from the material book: the movement it booked. */
+  movement?: MovementModel;
+}
+
+/** Impurities not entered for a nuclide that brings some: the assessment cannot count them, the release waits. */
+const impurityNotes = (content: ContentLink): NotificationSpec[] => {
+  const expected = expectedImpuritiesOf(content.nuclide);
+  return expected.length && content.impurities === null
+    ? [{ key: 'content.impurities_expected', params: { nuclide: content.nuclide, impurities: expected.join(', ') } }]
+    : [];
+};
+
+export function containerContents(store: ContainerStore, clock: () => Date, book?: BookPort) {
   const mustLoad = (tenant: Tenant, uuid: string, consistent: boolean) =>
     loadOrNotFound(store, tenant, uuid, consistent);
+
+  /**
+   * A content as entered (its ContentId names no item of the book). Impurities [] for a nuclide that brings some is an
+   * officer's statement with its reason (ImpuritiesJustification).
+   */
+  const enteredLink = (input: ContentInput, caller: Writer, now: Date): ContentLink => {
+    const missing = (['Kind', 'Nuclide'] as const).filter((field) => input[field] === undefined);
+    if (missing.length) throw badRequest(missing.map((field) => ({ key: 'detail.required', params: { field } })));
+    const link: ContentLink = {
+      kind: input.Kind!,
+      id: input.ContentId,
+      nuclide: input.Nuclide!,
+      uuid: randomUUID(),
+      activity: input.Activity ?? null,
+      activityDateTime: input.ActivityDateTime ?? null,
+      createdAt: formatTimestamp(now),
+      createdBy: caller.sub,
+      impurities: input.Impurities?.map((i) => ({ nuclide: i.Nuclide, fraction: i.Fraction })) ?? null,
+      impuritiesJustification: input.ImpuritiesJustification ?? null,
+    };
+    checkImpuritiesStatement(link, caller.roles);
+    return link;
+  };
+
+  /**
+   * Adds a content to an OPEN container: audited, and the container's ETag moves. `fromBook`: the ContentId must
+   * name an item of the book (a movement into the container: 404 `material.not_found` otherwise).
+   */
+  async function addContent(
+    tenant: Tenant,
+    caller: Writer,
+    uuid: string,
+    input: ContentInput,
+    requestId: string,
+    fromBook = false,
+  ): Promise<ContentAdded> {
+    const activity = input.Activity ?? null;
+    const activityDateTime = input.ActivityDateTime ?? null;
+    if (activity !== null && activityDateTime === null && !fromBook)
+      throw badRequest([{ key: 'detail.required_with', params: { field: 'ActivityDateTime', other: 'Activity' } }]);
+    if (activityDateTime && isInTheFuture(activityDateTime, clock()))
+      throw badRequest([futureDetail('ActivityDateTime')]);
+    return optimistic(async () => {
+      const [view, item] = await Promise.all([
+        mustLoad(tenant, uuid, true),
+        book?.material.get(tenant, input.ContentId, { consistent: true }),
+      ]);
+      if (fromBook && !item) throw notFound('material.not_found');
+      const now = clock();
+      const at = formatTimestamp(now);
+      const next = newVersion(view.record, now);
+      const write = writeContext(caller, now, requestId);
+      if (!item || !book) {
+        const content = enteredLink(input, caller, now);
+        checkContentAddable(view.record, view.links, content, now);
+        await store.addContent(view.record, next, content, write);
+        const notInBook: NotificationSpec[] = book
+          ? [{ key: 'content.not_in_book', params: { contentId: content.id } }]
+          : [];
+        return {
+          content: toContentModel(content),
+          etag: etagOf(next),
+          notes: [...notInBook, ...impurityNotes(content)],
+        };
+      }
+      checkContentAddable(view.record, view.links, { id: item.Uuid, activityDateTime }, now);
+      const drawn = await drawFromBook(book, tenant, caller, item, uuid, input, { at, moment: at });
+      await store.addContent(view.record, next, drawn.link, write, drawn.extras);
+      await book.archive.keep(tenant, drawn.extras.book ? [drawn.extras.book.line] : []);
+      const names = new Map(caller.name ? [[caller.sub, caller.name]] : []);
+      return {
+        content: toContentModel(drawn.link),
+        etag: etagOf(next),
+        notes: impurityNotes(drawn.link),
+        movement: toMovementModel(drawn.next, drawn.movement, names),
+      };
+    });
+  }
+
   return {
     /** The contents of a container, in the order they are stored (by kind, then content id). */
     async contents(tenant: Tenant, uuid: string): Promise<{ items: ContentModel[]; total: number }> {
@@ -30,58 +132,39 @@ export function containerContents(store: ContainerStore, clock: () => Date) {
       return { items: view.links.map(toContentModel), total: view.links.length };
     },
 
+    addContent,
+
     /**
-     * Adds a content to an OPEN container: audited, and the container's ETag moves. Impurities [] for a nuclide that
-     * brings some is an officer's statement with its reason (ImpuritiesJustification); none entered is warned of, as
-     * it blocks the release.
+     * A TO_CONTAINER movement of an item of the book (POST material/{uuid}/movement): the content of the container it
+     * names, drawn from the item. A container the facility does not hold is 400 naming ContainerUuid.
      */
-    async addContent(
+    async moveIntoContainer(
       tenant: Tenant,
       caller: Writer,
-      uuid: string,
-      input: ContentInput,
+      itemUuid: string,
+      input: { ContainerUuid: string; ActivityBq: number; MovedAt: string },
       requestId: string,
-    ): Promise<{ content: ContentModel; etag: string; notes: NotificationSpec[] }> {
-      const activity = input.Activity ?? null;
-      const activityDateTime = input.ActivityDateTime ?? null;
-      if (activity !== null && activityDateTime === null)
-        throw badRequest([{ key: 'detail.required_with', params: { field: 'ActivityDateTime', other: 'Activity' } }]);
-      const impurities = input.Impurities?.map((i) => ({ nuclide: i.Nuclide, fraction: i.Fraction })) ?? null;
-      const impuritiesJustification = input.ImpuritiesJustification ?? null;
-      checkImpuritiesStatement({ nuclide: input.Nuclide, impurities, impuritiesJustification }, caller.roles);
-      return optimistic(async () => {
-        const view = await mustLoad(tenant, uuid, true);
-        const now = clock();
-        checkContentAddable(view.record, view.links, { id: input.ContentId, activityDateTime }, now);
-        const content: ContentLink = {
-          kind: input.Kind,
-          id: input.ContentId,
-          nuclide: input.Nuclide,
-          uuid: randomUUID(),
-          activity,
-          activityDateTime,
-          createdAt: formatTimestamp(now),
-          createdBy: caller.sub,
-          impurities,
-          impuritiesJustification,
-        };
-        const next = newVersion(view.record, now);
-        await store.addContent(view.record, next, content, writeContext(caller, now, requestId));
-        // Impurities not entered for a nuclide that brings some: the assessment cannot count them.
-        const expected = expectedImpuritiesOf(content.nuclide);
-        const notes: NotificationSpec[] =
-          expected.length && content.impurities === null
-            ? [
-                {
-                  key: 'content.impurities_expected',
-                  params: { nuclide: content.nuclide, impurities: expected.join(', ') },
-                },
-              ]
-            : [];
-        return { content: toContentModel(content), etag: etagOf(next), notes };
-      });
+    ): Promise<MovementModel> {
+      try {
+        const added = await addContent(
+          tenant,
+          caller,
+          input.ContainerUuid,
+          { ContentId: itemUuid, Activity: input.ActivityBq, ActivityDateTime: input.MovedAt },
+          requestId,
+          true,
+        );
+        return added.movement!;
+      } catch (error) {
+        if (error instanceof AppError && error.notification.key === 'container.not_found')
+          throw badRequest([
+            { key: 'detail.container_not_found', params: { field: 'ContainerUuid', uuid: input.ContainerUuid } },
+          ]);
+        throw error;
+      }
     },
 
+    /** Removes a content of an OPEN container; one drawn from the book goes back to store (a correcting line). */
     async removeContent(
       tenant: Tenant,
       caller: Writer,
@@ -96,7 +179,14 @@ export function containerContents(store: ContainerStore, clock: () => Date) {
         checkContentsChangeable(view.record);
         const now = clock();
         const next = newVersion(view.record, now);
-        await store.removeContent(view.record, next, content, writeContext(caller, now, requestId));
+        const item =
+          content.bookLine && book ? await book.material.get(tenant, content.id, { consistent: true }) : undefined;
+        const extras =
+          item && book
+            ? await correctDraw(book, tenant, caller, item, content, view.record.Name, formatTimestamp(now))
+            : undefined;
+        await store.removeContent(view.record, next, content, writeContext(caller, now, requestId), extras);
+        if (extras?.book && book) await book.archive.keep(tenant, [extras.book.line]);
         return { content: toContentModel(content), etag: etagOf(next) };
       });
     },

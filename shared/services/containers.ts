@@ -21,7 +21,8 @@ import { containerContents } from './container-contents';
 import { loadOrNotFound, writeContext } from './container-writes';
 import { checkIfMatch, preconditionFailed, type Writer } from './writes';
 import { writeRelease, type MeasurementReader, type NoticeReader, type ReleaseAct } from './release-act';
-import { badRequest, notFound } from '../errors';
+import { badRequest, conflict, notFound } from '../errors';
+import { type BookPort, holdsBookMaterial, leavingWrite } from './container-book';
 import type { NotificationSpec } from '../i18n/translate';
 import { ConditionFailedError, optimistic } from '../data/transact';
 import { SERVICE_ACTOR, type AuditChange, type ContainerStore } from '../data/container-store';
@@ -43,10 +44,12 @@ export interface ContainerServiceOptions {
   measurements?: MeasurementReader;
   /** The clearance notices: an assessment for INDIVIDUAL reads the notice's values. */
   notices?: NoticeReader;
+  /** The material book: contents drawn from it, and where a dispatched container's material went. */
+  book?: BookPort;
 }
 
 export function containerService(store: ContainerStore, options: ContainerServiceOptions = {}) {
-  const { clock = () => new Date(), release, measurements, notices } = options;
+  const { clock = () => new Date(), release, measurements, notices, book } = options;
   const latestMeasurement = async (tenant: Tenant, uuid: string) => (await measurements?.newest(tenant, uuid)) ?? null;
   async function present(view: ContainerView, now: Date, consistent = false): Promise<ContainerResult> {
     const names = await store.names(view.record.Client, personIdsOf(view.record), { consistent });
@@ -155,7 +158,21 @@ export function containerService(store: ContainerStore, options: ContainerServic
             notes.push(...prepared.notes);
             await writeRelease(store, view.record, next, fieldChanges(view.record, next), write, prepared, transition);
           } else {
-            await store.update(view.record, next, [...outcome.changes, ...noted], write, transition);
+            // Handed to a licensed disposer: the book says where its material went.
+            const leaving =
+              transition?.kind === 'DISPATCH'
+                ? await leavingWrite(book, tenant, caller, { uuid, links: view.links }, 'DISPATCHED', write.at, null)
+                : undefined;
+            await store.update(
+              view.record,
+              next,
+              [...outcome.changes, ...noted],
+              write,
+              transition,
+              undefined,
+              leaving ?? undefined,
+            );
+            if (leaving) await book!.archive.keep(tenant, [leaving.line]);
           }
         } catch (error) {
           // With If-Match, losing the race is a failed precondition, not a reason to re-apply.
@@ -182,13 +199,14 @@ export function containerService(store: ContainerStore, options: ContainerServic
       return optimistic(async () => {
         const view = await mustLoad(tenant, uuid, true);
         checkDeletable(view.record);
+        if (holdsBookMaterial(view.links)) throw conflict('container.holds_book_material');
         const now = clock();
         await store.remove(view, allFieldsAsChanges(view.record, 'deleted'), writeContext(caller, now, requestId));
         return present(view, now, true);
       });
     },
 
-    ...containerContents(store, clock),
+    ...containerContents(store, clock, book),
 
     /**
      * The release assessment now for a release type (INDIVIDUAL with the notice whose values it uses), with the

@@ -39,6 +39,8 @@ import { formatTimestamp } from '../domain/time';
 import { conflict, notFound } from '../errors';
 import type { NotificationSpec } from '../i18n/translate';
 import { logger } from '../observability';
+import type { BookWrite } from '../data/material-book';
+import { type BookPort, leavingWrite } from './container-book';
 
 /** The facility's clearance notices, as the release reads them. */
 export interface NoticeReader {
@@ -82,12 +84,16 @@ export interface ReleaseParts {
   /** A decision measurement older than this many days at the release no longer carries it. */
   maxAgeDays: number;
   facility: FacilityRules;
+  /** The material book: where the container's material from the book went. */
+  book?: BookPort;
 }
 
 /** A release made ready: the container as released, what is written beside it, what is audited and answered. */
 export interface PreparedRelease {
   next: ContainerRecord;
   write: ReleaseWrite;
+  /** The material book's line of where the container's material went (released), when it holds any. */
+  book: BookWrite | undefined;
   /** Keeps the register line as a locked object; called once the transaction succeeded. */
   archive: () => Promise<void>;
   /** Audit lines beyond the changed fields: the Justification and the record. */
@@ -243,15 +249,31 @@ export function releaseAct(store: ContainerStore, parts: ReleaseParts) {
     const row = registerRowOf(facts);
     const line = chainLine(row, previous, hash);
     const lineBytes = new TextEncoder().encode(canonicalLine(line));
+    const book = await leavingWrite(
+      parts.book,
+      tenant,
+      caller,
+      { uuid: next.Uuid, links: view.links },
+      'RELEASED',
+      at,
+      {
+        type,
+        registerLineSha256: line.LineSha256,
+      },
+    );
     return {
       next,
       write: { document, line, previous, notice: { Uuid: notice.Uuid, Version: notice.Version } },
-      // The line's locked copy beside its PDF, once the transaction has booked it (a failed one leaves no copy).
-      archive: () =>
-        parts.records.keep(registerLineKey(tenant, line), lineBytes, 'application/json', {
+      book: book ?? undefined,
+      // The line's locked copy beside its PDF, once the transaction has booked it (a failed one leaves no copy); the
+      // material book's line beside its book.
+      archive: async () => {
+        await parts.records.keep(registerLineKey(tenant, line), lineBytes, 'application/json', {
           ...retention,
           sha256: createHash('sha256').update(lineBytes).digest('hex'),
-        }),
+        });
+        if (book) await parts.book!.archive.keep(tenant, [book.line]);
+      },
       audit: [
         ...(justification === null ? [] : [{ field: 'Justification', old: null, new: justification }]),
         ...(request.discrepancyCause === null
@@ -306,7 +328,15 @@ export async function writeRelease(
   transition?: { kind: 'DISPATCH' | 'DISPOSE'; id: string },
 ): Promise<void> {
   try {
-    await store.update(previous, next, [...changes, ...prepared.audit], write, transition, prepared.write);
+    await store.update(
+      previous,
+      next,
+      [...changes, ...prepared.audit],
+      write,
+      transition,
+      prepared.write,
+      prepared.book,
+    );
   } catch (error) {
     logger.warn('release not written: its record file stays in the records bucket, referenced by nothing', {
       fileKey: prepared.write.document.File?.Key,

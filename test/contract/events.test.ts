@@ -28,6 +28,11 @@ import { fileKey, newDocument } from '../../shared/domain/document';
 import { eventFunctions, routes } from '../../shared/routes';
 import { applyFunctionEnvironment } from '../../infra/local/environment';
 import { invokeEvent } from '../../infra/local/invoke-event';
+import { dynamoLicenceStore } from '../../shared/data/licences';
+import { dynamoMaterialStore } from '../../shared/data/material';
+import { createLicence } from '../../shared/domain/licence';
+import type { MaterialItem } from '../../shared/domain/material';
+import { chainBookLine, receiptLine } from '../../shared/domain/material-book';
 import { call, documentClient, runtime, s3Client, token } from '../support/api';
 import { releasable } from '../support/releases';
 import { samplesOfEventFunction, samplesOfRoute } from '../support/sample-events';
@@ -46,7 +51,72 @@ const SAMPLE = {
   execution: 'regenerate-sequence-memory-a1b2c3d4-0000-4000-8000-000000000008',
   notice: 'a1b2c3d4-0000-4000-8000-000000000009',
   instrument: 'a1b2c3d4-0000-4000-8000-000000000010',
+  licence: 'a1b2c3d4-0000-4000-8000-000000000011',
+  material: 'a1b2c3d4-0000-4000-8000-000000000012',
 };
+
+/**
+ * The material book a sample names: the facility's licence (whenever it books or reads the book), and a Ge-68
+ * generator received on 21 November 2026.
+ */
+async function seedBook(text: string, tenant: { client: string; facility: string }) {
+  const db = documentClient();
+  const at = new Date('2026-11-21T08:00:00Z');
+  const routeKey = String(JSON.parse(text).routeKey ?? '');
+  if (!/\/(licence|material|stock)/.test(routeKey)) return;
+  await dynamoLicenceStore(db, runtime().tableName).create(
+    createLicence(
+      tenant,
+      text.includes(SAMPLE.licence) ? SAMPLE.licence : randomUUID(),
+      {
+        FileNumber: 'UG-1',
+        Authority: 'Landesamt',
+        Holder: 'Klinikum',
+        IssuedAt: '2026-01-05 00:00:00',
+        ValidFrom: '2026-01-15 00:00:00',
+        Limits: [
+          { Nuclide: 'Ge-68', MaxActivityBq: 4e9 },
+          { Nuclide: 'Ga-68', MaxActivityBq: 5e9 },
+        ],
+      },
+      at,
+    ),
+    SEED_WRITE.actor,
+  );
+  if (!text.includes(SAMPLE.material)) return;
+  const item: MaterialItem = {
+    Client: tenant.client,
+    Facility: tenant.facility,
+    Uuid: SAMPLE.material,
+    Version: 1,
+    Kind: 'GENERATOR',
+    Nuclide: 'Ge-68',
+    ActivityBq: 1.85e9,
+    ActivityDateTime: '2026-11-20 12:00:00',
+    ReceivedAt: '2026-11-21 08:00:00',
+    ReceivedBy: 'seed',
+    Supplier: 'Eckert & Ziegler',
+    Batch: null,
+    ChemicalForm: null,
+    Impurities: [],
+    CertificateDocumentUuid: null,
+    ParentUuid: null,
+    LicenceUuid: null,
+    LicenceExceeded: null,
+    LineUuid: randomUUID(),
+    Movements: [],
+    State: 'IN_STOCK',
+    CreatedAt: '2026-11-21 08:00:00',
+    UpdatedAt: '2026-11-21 08:00:00',
+  };
+  const booking = { lineUuid: item.LineUuid, at: item.CreatedAt, by: 'seed', byName: 'Seed' };
+  await dynamoMaterialStore(db, runtime().tableName).receive(item, {
+    book: { line: chainBookLine(receiptLine(booking, item, null), null), previous: null },
+    licence: null,
+    certificate: null,
+    actor: SEED_WRITE.actor,
+  });
+}
 
 const SEED_WRITE = { actor: { sub: 'seed', name: 'Seed' }, requestId: 'seed' };
 
@@ -145,6 +215,7 @@ async function prepare(text: string) {
       });
   }
   await seedRegisters(text, tenant);
+  await seedBook(text, tenant);
   if (text.includes(SAMPLE.document)) {
     const record = newDocument(
       tenant,

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { exampleOf } from '../../shared/openapi/json-schema';
+import { createLicence, LICENCE_BODY } from '../support/material';
 import { REMAINING_TIME_HEADER } from '../../infra/local/lambda';
 import { call, newTenant, token } from '../support/api';
 import { apiDocument } from '../support/contract';
@@ -87,6 +88,11 @@ const messagesOf = (op: Json, status: number): string[] =>
 const isPublic = (op: Json) => Array.isArray(op.security) && op.security.length === 0;
 const isOperator = (op: Json) => (op.security ?? []).some((s: Json) => 'sigv4' in s);
 
+/** What the facility must hold before an operation's example body can succeed: a receipt needs a licence in force. */
+const EXAMPLE_NEEDS: Readonly<Record<string, (t: ReturnType<typeof newTenant>) => Promise<unknown>>> = {
+  'material.create': (t) => createLicence(t, { ...LICENCE_BODY, ValidFrom: '2026-01-01 00:00:00' }),
+};
+
 /**
  * How to reach a status in any operation that documents it, when no particular state is needed.
  * Each returns the call to make, or undefined when the operation needs a state this table does not make.
@@ -124,6 +130,7 @@ const recipes: Record<number, (o: Operation, t: ReturnType<typeof newTenant>) =>
     // A reused Idempotency-Key with another body; only where the first call succeeds with the example body.
     if (o.method !== 'POST' || variables(o.template).some((v) => !['clientUuid', 'facilityUuid'].includes(v)))
       return undefined;
+    await EXAMPLE_NEEDS[o.id]?.(t);
     const body = bodyExample(o.op) as Json;
     const key = `reuse-${randomUUID()}`;
     const first = await call(o.method, fill(o.template, t), {

@@ -34,6 +34,9 @@ import { CLEARANCE_NOTICE_FIELDS } from '../../shared/domain/clearance-notice';
 import { INSTRUMENT_FIELDS } from '../../shared/domain/instrument';
 import { MEASUREMENT_FIELDS } from '../../shared/domain/decision-measurement-fields';
 import { checkModel } from '../../shared/schemas/instrument';
+import { LICENCE_FIELDS } from '../../shared/domain/licence';
+import { MATERIAL_FIELDS, MOVEMENT_FIELDS } from '../../shared/domain/material';
+import { bookedEluate, createLicence, generatorBody, LICENCE_BODY, move, receive } from '../support/material';
 import {
   at,
   closedContainer,
@@ -147,6 +150,7 @@ const CONTENT_MEMBERS = [
   'CreatedBy',
   'Impurities',
   'ImpuritiesJustification',
+  'BookLineUuid',
 ];
 const HISTORY_MEMBERS = ['At', 'By', 'ByName', 'Field', 'OldValue', 'NewValue', 'RequestId'];
 const contentBody = {
@@ -170,12 +174,12 @@ async function containerWithContent(t: Tenant) {
 }
 const notificationsOf = (r: ApiResponse) =>
   r.body.Notifications.map((n: { Type: string; Message: string }) => [n.Type, n.Message]);
-const expectContent = (r: ApiResponse, message: string) => {
+const expectContent = (r: ApiResponse, notifications: string[][]) => {
   expect(r.status, r.text).toBe(200);
   expect(Object.keys(r.body)).toEqual(['ContainerContentModel', 'Notifications']);
   expect(Object.keys(r.body.ContainerContentModel)).toEqual(CONTENT_MEMBERS);
   expect(r.body.ContainerContentModel).toMatchObject(contentBody);
-  expect(notificationsOf(r)).toEqual([['Success', message]]);
+  expect(notificationsOf(r)).toEqual(notifications);
 };
 const expectCollection = (r: ApiResponse, name: string, members: string[]) => {
   expect(r.status, r.text).toBe(200);
@@ -399,7 +403,11 @@ const coreSamples = {
       body: contentBody,
     }),
     check: (r) => {
-      expectContent(r, 'container.content_added');
+      // product-1 is no item of the facility's material book: kept as entered, with a Warning.
+      expectContent(r, [
+        ['Success', 'container.content_added'],
+        ['Warning', 'content.not_in_book'],
+      ]);
       expect(r.headers.get('etag')).toMatch(/^".+\.2"$/);
     },
   },
@@ -409,7 +417,7 @@ const coreSamples = {
       return { values: { clientUuid: t.client, facilityUuid: t.facility, uuid, contentUuid: content } };
     },
     check: (r) => {
-      expectContent(r, 'container.content_removed');
+      expectContent(r, [['Success', 'container.content_removed']]);
       expect(r.headers.get('etag')).toMatch(/^".+\.3"$/);
     },
   },
@@ -697,8 +705,171 @@ const registerSamples = {
   },
 } satisfies Partial<Record<OperationName, Sample>>;
 
+const facilityOf = (t: Tenant, extra: Record<string, string> = {}) => ({
+  clientUuid: t.client,
+  facilityUuid: t.facility,
+  ...extra,
+});
+const thisYear = new Date().getUTCFullYear();
+const materialSamples = {
+  'licence.create': {
+    prepare: async (t: Tenant) => ({ values: facilityOf(t), body: LICENCE_BODY, token: rpoOf(t) }),
+    check: (r: ApiResponse) => {
+      expectItem(r, 'LicenceModel', LICENCE_FIELDS, 'licence.created');
+      expect(r.body.LicenceModel).toMatchObject(LICENCE_BODY);
+      expect(r.headers.get('etag')).toMatch(/^".+\.1"$/);
+    },
+  },
+  'licence.list': {
+    prepare: async (t: Tenant) => {
+      await createLicence(t);
+      return { values: facilityOf(t) };
+    },
+    check: (r: ApiResponse) => expectCollection(r, 'LicenceModelCollection', [...LICENCE_FIELDS]),
+  },
+  'licence.load': {
+    prepare: async (t: Tenant) => ({ values: facilityOf(t, { uuid: (await createLicence(t)).Uuid }) }),
+    check: (r: ApiResponse) => {
+      expectItem(r, 'LicenceModel', LICENCE_FIELDS);
+      expect(r.headers.get('etag')).toMatch(/^".+\.1"$/);
+    },
+  },
+  'licence.update': {
+    prepare: async (t: Tenant) => ({
+      values: facilityOf(t, { uuid: (await createLicence(t)).Uuid }),
+      body: { ValidUntil: '2031-01-14 23:59:59' },
+      token: rpoOf(t),
+    }),
+    check: (r: ApiResponse) => {
+      expectItem(r, 'LicenceModel', LICENCE_FIELDS, 'licence.updated');
+      expect(r.body.LicenceModel.ValidUntil).toBe('2031-01-14 23:59:59');
+    },
+  },
+  'material.create': {
+    prepare: async (t: Tenant) => {
+      await createLicence(t);
+      return { values: facilityOf(t), body: generatorBody() };
+    },
+    check: (r: ApiResponse) => {
+      expectItem(r, 'MaterialModel', MATERIAL_FIELDS, 'material.received');
+      expect(r.body.MaterialModel).toMatchObject({ Kind: 'GENERATOR', State: 'IN_STOCK', ParentUuid: null });
+    },
+  },
+  'material.list': {
+    prepare: async (t: Tenant) => {
+      await bookedEluate(t);
+      return { values: facilityOf(t) };
+    },
+    check: (r: ApiResponse) => expectCollection(r, 'MaterialModelCollection', [...MATERIAL_FIELDS]),
+  },
+  'material.page': {
+    prepare: async (t: Tenant) => {
+      await bookedEluate(t);
+      return { values: facilityOf(t, { page: '1' }) };
+    },
+    check: (r: ApiResponse) => {
+      expectCollection(r, 'MaterialModelCollection', [...MATERIAL_FIELDS]);
+      expect(r.body.CollectionConfiguration).toMatchObject({ IsPaginated: true, TotalCount: 2 });
+    },
+  },
+  'material.load': {
+    prepare: async (t: Tenant) => ({ values: facilityOf(t, { uuid: (await bookedEluate(t)).eluate.Uuid }) }),
+    check: (r: ApiResponse) => {
+      expectItem(r, 'MaterialModel', MATERIAL_FIELDS);
+      expect(r.body.MaterialModel).toMatchObject({ Kind: 'ELUATE', Nuclide: 'Ga-68', State: 'IN_STOCK' });
+    },
+  },
+  'material.elute': {
+    prepare: async (t: Tenant) => {
+      await createLicence(t);
+      const generator = await receive(t, generatorBody());
+      return {
+        values: facilityOf(t, { uuid: generator.Uuid }),
+        body: { ActivityBq: 1e9, ElutedAt: at(-60), Breakthrough: [{ Nuclide: 'Ge-68', Fraction: 1e-5 }] },
+      };
+    },
+    check: (r: ApiResponse) => {
+      expectItem(r, 'MaterialModel', MATERIAL_FIELDS, 'material.eluted');
+      expect(r.body.MaterialModel.Impurities).toEqual([{ Nuclide: 'Ge-68', Fraction: 1e-5 }]);
+    },
+  },
+  'material.addMovement': {
+    prepare: async (t: Tenant) => ({
+      values: facilityOf(t, { uuid: (await bookedEluate(t)).eluate.Uuid }),
+      body: { Kind: 'ADMINISTERED', ActivityBq: 2e8, MovedAt: at(-60), Applications: 1 },
+    }),
+    check: (r: ApiResponse) => expectItem(r, 'MaterialMovementModel', MOVEMENT_FIELDS, 'material.moved'),
+  },
+  'material.movements': {
+    prepare: async (t: Tenant) => {
+      const { eluate } = await bookedEluate(t);
+      const moved = await move(t, eluate.Uuid, {
+        Kind: 'ADMINISTERED',
+        ActivityBq: 2e8,
+        MovedAt: at(-60),
+        Applications: 1,
+      });
+      expect(moved.status, moved.text).toBe(200);
+      return { values: facilityOf(t, { uuid: eluate.Uuid }) };
+    },
+    check: (r: ApiResponse) => expectCollection(r, 'MaterialMovementModelCollection', [...MOVEMENT_FIELDS]),
+  },
+  'material.stock': {
+    prepare: async (t: Tenant) => {
+      await bookedEluate(t);
+      return { values: facilityOf(t) };
+    },
+    check: (r: ApiResponse) => {
+      expect(r.status, r.text).toBe(200);
+      expect(r.body.StockModel.Nuclides.map((n: { Nuclide: string }) => n.Nuclide)).toEqual(['Ga-68', 'F-18', 'Ge-68']);
+      expect(r.body.StockModel.OpenItems).toBe(2);
+    },
+  },
+  'materialReport.month': {
+    prepare: async (t: Tenant) => {
+      await bookedEluate(t);
+      return { values: facilityOf(t), query: `?month=${at().slice(0, 7)}`, token: rpoOf(t) };
+    },
+    check: (r: ApiResponse) => {
+      expect(r.status, r.text).toBe(200);
+      expect(r.body.MaterialMonthReportModel.Rows.map((row: { Entry: string }) => row.Entry).sort()).toEqual([
+        'ELUTION',
+        'RECEIPT',
+      ]);
+    },
+  },
+  'materialReport.yearEnd': {
+    prepare: async (t: Tenant) => ({ values: facilityOf(t), query: `?year=${thisYear - 1}`, token: rpoOf(t) }),
+    check: (r: ApiResponse) => {
+      expect(r.status, r.text).toBe(200);
+      expect(r.body.MaterialYearEndReportModel).toMatchObject({ Year: thisYear - 1, Nuclides: [] });
+    },
+  },
+  'materialBook.verify': {
+    prepare: async (t: Tenant) => {
+      await bookedEluate(t);
+      return { values: facilityOf(t), query: `?year=${thisYear}`, token: rpoOf(t) };
+    },
+    check: (r: ApiResponse) => {
+      expect(r.status, r.text).toBe(200);
+      expect(r.body.MaterialBookVerificationModel).toEqual({
+        Valid: true,
+        Lines: 2,
+        Objects: 2,
+        FirstBroken: null,
+        Missing: [],
+      });
+    },
+  },
+} satisfies Partial<Record<OperationName, Sample>>;
+
 /** One sample per operation of the route table: a forgotten or misspelt one fails tsc. */
-const samples: Readonly<Record<OperationName, Sample>> = { ...coreSamples, ...releaseSamples, ...registerSamples };
+const samples: Readonly<Record<OperationName, Sample>> = {
+  ...coreSamples,
+  ...releaseSamples,
+  ...registerSamples,
+  ...materialSamples,
+};
 
 describe('every route of the route table', () => {
   it('has a contract sample', () => {

@@ -17,10 +17,18 @@ import { createContainer, updateContainer } from '../../shared/domain/container-
 import { newDocument } from '../../shared/domain/document';
 import { documentWithFile } from '../support/seed';
 import { createEntry } from '../../shared/domain/maintenance';
-import type { Manifest } from '../../shared/operations/export-format';
+import { type Manifest, RECORDS_BUCKET_KIND } from '../../shared/operations/export-format';
 import { exportRecords } from '../../shared/operations/export-records';
 import { importRecords } from '../../shared/operations/import-records';
 import { isBookkeeping } from '../../shared/data/table';
+import { dynamoLicenceStore } from '../../shared/data/licences';
+import { dynamoMaterialStore } from '../../shared/data/material';
+import { dynamoMaterialBook } from '../../shared/data/material-book';
+import { canonicalLine, lineKey } from '../../shared/domain/chain';
+import { createLicence } from '../../shared/domain/licence';
+import type { MaterialItem } from '../../shared/domain/material';
+import { chainBookLine, MATERIAL_BOOK, receiptLine } from '../../shared/domain/material-book';
+import { bookArchive } from '../../shared/services/book-archive';
 import { runToEnd as run } from '../support/operations';
 import { followTable } from '../support/changes';
 import { documentClient, runtime } from '../support/api';
@@ -75,12 +83,13 @@ const copyExport = async (prefix: string) => {
   const manifest = JSON.parse(new TextDecoder().decode(await from.read(`${prefix}manifest.json`))) as Manifest;
   for (const path of ['manifest.json', ...manifest.parts.map((p) => p.path)])
     await to.put(`${prefix}${path}`, (await from.read(`${prefix}${path}`))!, 'application/octet-stream');
-  for (const part of manifest.parts.filter((p) => p.kind === 'documents')) {
+  for (const part of manifest.parts.filter((p) => p.kind === 'documents' || p.kind === RECORDS_BUCKET_KIND)) {
     for (const line of new TextDecoder()
       .decode(await from.read(`${prefix}${part.path}`))
       .split('\n')
       .filter(Boolean)) {
-      const path = JSON.parse(line).ExportFile?.path;
+      // A document's file, or an object of the records bucket (a locked line of the material book).
+      const path = JSON.parse(line).ExportFile?.path ?? JSON.parse(line).path;
       if (path) await to.put(`${prefix}${path}`, (await from.read(`${prefix}${path}`))!, 'application/octet-stream');
     }
   }
@@ -143,6 +152,55 @@ beforeAll(async () => {
       new Date(),
     ),
   );
+  // The material book (StrlSchV § 85): a licence, a receipt booked against it, its line and the line's locked copy.
+  const licence = createLicence(
+    tenant,
+    randomUUID(),
+    {
+      FileNumber: 'UG-1',
+      Authority: 'Landesamt',
+      Holder: 'Klinikum',
+      IssuedAt: '2025-12-01 00:00:00',
+      ValidFrom: '2026-01-01 00:00:00',
+      Limits: [{ Nuclide: 'Ge-68', MaxActivityBq: 4e9 }],
+    },
+    new Date('2026-01-01T00:00:00Z'),
+  );
+  await dynamoLicenceStore(db, source.table).create(licence, write.actor);
+  const generator: MaterialItem = {
+    Client: tenant.client,
+    Facility: tenant.facility,
+    Uuid: randomUUID(),
+    Version: 1,
+    Kind: 'GENERATOR',
+    Nuclide: 'Ge-68',
+    ActivityBq: 1.85e9,
+    ActivityDateTime: '2026-01-02 12:00:00',
+    ReceivedAt: '2026-01-03 08:00:00',
+    ReceivedBy: 'p-1',
+    Supplier: 'Eckert & Ziegler',
+    Batch: null,
+    ChemicalForm: null,
+    Impurities: [],
+    CertificateDocumentUuid: null,
+    ParentUuid: null,
+    LicenceUuid: licence.Uuid,
+    LicenceExceeded: null,
+    LineUuid: randomUUID(),
+    Movements: [],
+    State: 'IN_STOCK',
+    CreatedAt: '2026-01-03 08:00:00',
+    UpdatedAt: '2026-01-03 08:00:00',
+  };
+  const booking = { lineUuid: generator.LineUuid, at: generator.CreatedAt, by: 'p-1', byName: 'Pat' };
+  const line = chainBookLine(receiptLine(booking, generator, null), null);
+  await dynamoMaterialStore(db, source.table).receive(generator, {
+    book: { line, previous: null },
+    licence: { Uuid: licence.Uuid, Version: licence.Version },
+    certificate: null,
+    actor: write.actor,
+  });
+  await bookArchive(s3FileStorage(s3, source.records), 'GOVERNANCE').keep(tenant, [line]);
   // The stream writer has entered the facilities in the facility index, which the export reads.
   await changes.source.settled();
 });
@@ -154,7 +212,18 @@ describe('export and import', () => {
     expect(result).toMatchObject({
       client,
       files: 1,
-      counts: { containers: 1, 'container-links': 1, audit: 2, documents: 6, 'log-entries': 3, persons: 1 },
+      counts: {
+        containers: 1,
+        'container-links': 1,
+        audit: 2,
+        documents: 6,
+        'log-entries': 3,
+        persons: 1,
+        licence: 1,
+        'material-item': 1,
+        'material-book-line': 1,
+        'records-bucket': 1,
+      },
     });
     const manifest = await copyExport(location);
     expect(manifest).toMatchObject({ format: 'nm-archive-export', version: 1, client });
@@ -167,7 +236,7 @@ describe('export and import', () => {
 
   it('imports into a fresh table and bucket: the same records and files, exact counts', async () => {
     const { result } = await run(importing(), { client, inputs: { from: location } });
-    expect(result).toMatchObject({ imported: 14, unchanged: 0, rejected: 0 });
+    expect(result).toMatchObject({ imported: 18, unchanged: 0, rejected: 0 });
     expect(await records(target.table)).toEqual(await records(source.table));
     await changes.target!.settled();
     const documents = dynamoDocumentStore(db, target.table);
@@ -177,12 +246,20 @@ describe('export and import', () => {
     expect(await dynamoMaintenanceStore(db, target.table).countTenant(tenant)).toBe(3);
     const restored = (await documents.list(tenant, { kind: 'reference', scope: 'RECORD', reference: 'rec-1' }, 1))[0]!;
     expect(await s3FileStorage(s3, target.bucket).read(restored.File!.Key)).toEqual(fileBytes);
+    // The material book came back: its item in stock (its page bucket counted anew), its line with its locked copy.
+    expect((await dynamoMaterialStore(db, target.table).page(tenant, 'IN_STOCK', 0, 100)).total).toBe(1);
+    const lines = await dynamoMaterialBook(db, target.table).all(tenant);
+    expect(lines.map((l) => l.LineSha256)).toEqual([
+      (await dynamoMaterialBook(db, source.table).all(tenant))[0]!.LineSha256,
+    ]);
+    const copy = await s3FileStorage(s3, target.records).read(lineKey(MATERIAL_BOOK, tenant, lines[0]!));
+    expect(new TextDecoder().decode(copy)).toBe(canonicalLine(lines[0]!));
   });
 
   it('importing twice changes nothing', async () => {
     const before = await records(target.table);
     const { result } = await run(importing(), { client, inputs: { from: location } });
-    expect(result).toMatchObject({ imported: 0, unchanged: 14, rejected: 0 });
+    expect(result).toMatchObject({ imported: 0, unchanged: 18, rejected: 0 });
     expect(await records(target.table)).toEqual(before);
     await changes.target!.settled();
     expect(await dynamoDocumentStore(db, target.table).count(tenant, { kind: 'all' })).toBe(6);

@@ -6,6 +6,11 @@
  */
 
 
+/** OneOf type helpers */
+type Without<T, U> = { [P in Exclude<keyof T, keyof U>]?: never };
+type XOR<T, U> = (T | U) extends object ? (Without<T, U> & U) | (Without<U, T> & T) : T | U;
+type OneOf<T extends any[]> = T extends [infer Only] ? Only : T extends [infer A, infer B, ...infer Rest] ? OneOf<[XOR<A, B>, ...Rest]> : never;
+
 export interface paths {
   "/waste-management/api/v1/{clientUuid}/{facilityUuid}/container": {
     /**
@@ -53,7 +58,7 @@ export interface paths {
     get: operations["container.contents"];
     /**
      * Adds a content while the container is OPEN
-     * @description Adds a content while the container is OPEN; the container's ETag moves. Impurities [] for a nuclide with expected impurities is stated by role rpo with an ImpuritiesJustification.
+     * @description Adds a content while the container is OPEN; the container's ETag moves. A ContentId that names an item of the material book moves it into the container (booked, its locked line kept): kind, nuclide and impurities come from the item, the activity is checked against what is left; any other is kept as entered (a Warning). Impurities [] for a nuclide with expected impurities is stated by role rpo with an ImpuritiesJustification.
      */
     post: operations["container.addContent"];
   };
@@ -225,6 +230,137 @@ export interface paths {
      * @description Records a function check by the caller; checks are kept as made.
      */
     post: operations["instrument.addCheck"];
+  };
+  "/waste-management/api/v1/{clientUuid}/{facilityUuid}/licence": {
+    /**
+     * The facility's licences, newest ValidFrom first
+     * @description The facility's licences, newest ValidFrom first.
+     */
+    get: operations["licence.list"];
+    /**
+     * Records the facility's handling licence (role rpo): file number, authority, h...
+     * @description Records the facility's handling licence (role rpo): file number, authority, holder, validity, the activity each nuclide may reach (with its daughters under its `+` row), and whether the sum rule applies.
+     */
+    post: operations["licence.create"];
+  };
+  "/waste-management/api/v1/{clientUuid}/{facilityUuid}/licence/": {
+    /**
+     * The facility's licences, newest ValidFrom first
+     * @description The facility's licences, newest ValidFrom first.
+     *
+     * The same operation as `/waste-management/api/v1/{clientUuid}/{facilityUuid}/licence`, declared with its trailing slash as a path of its own: a template would read the empty segment as `{uuid}`.
+     */
+    get: operations["licence.list.trailingSlash"];
+  };
+  "/waste-management/api/v1/{clientUuid}/{facilityUuid}/licence/{uuid}": {
+    /**
+     * The licence, with its ETag
+     * @description The licence, with its ETag.
+     */
+    get: operations["licence.load"];
+    /**
+     * Partial update (role rpo)
+     * @description Partial update (role rpo); `null` clears; If-Match honoured. Once a booking was checked against it, its limits, sum rule and dates stay (409): a later licence takes over from its ValidFrom.
+     */
+    put: operations["licence.update"];
+  };
+  "/waste-management/api/v1/{clientUuid}/{facilityUuid}/material": {
+    /**
+     * The facility’s items, oldest receipt first (up to 1,000
+     * @description The facility’s items, oldest receipt first (up to 1,000; then a Warning); `?State=` narrows them.
+     */
+    get: operations["material.list"];
+    /**
+     * Books a receipt (any user of the facility: it records what arrived) from its ...
+     * @description Books a receipt (any user of the facility: it records what arrived) from its delivery certificate, checked against the licence in force at ReceivedAt; `?dryRun=true` checks a planned order and books nothing. Above the licence only an rpo books it, with LicenceExceeded.
+     */
+    post: operations["material.create"];
+  };
+  "/waste-management/api/v1/{clientUuid}/{facilityUuid}/material/": {
+    /**
+     * The facility’s items, oldest receipt first (up to 1,000
+     * @description The facility’s items, oldest receipt first (up to 1,000; then a Warning); `?State=` narrows them.
+     *
+     * The same operation as `/waste-management/api/v1/{clientUuid}/{facilityUuid}/material`, declared with its trailing slash as a path of its own: a template would read the empty segment as `{uuid}`.
+     */
+    get: operations["material.list.trailingSlash"];
+  };
+  "/waste-management/api/v1/{clientUuid}/{facilityUuid}/material/page": {
+    /**
+     * One page of 100 of the facility’s items, newest receipt first
+     * @description One page of 100 of the facility’s items, newest receipt first; `?State=` narrows them.
+     */
+    get: operations["material.page"];
+  };
+  "/waste-management/api/v1/{clientUuid}/{facilityUuid}/material/page/": {
+    /**
+     * One page of 100 of the facility’s items, newest receipt first
+     * @description One page of 100 of the facility’s items, newest receipt first; `?State=` narrows them.
+     *
+     * The same operation as `/waste-management/api/v1/{clientUuid}/{facilityUuid}/material/page`, declared with its trailing slash as a path of its own: a template would read the empty segment as `{page}`.
+     */
+    get: operations["material.page.trailingSlash"];
+  };
+  "/waste-management/api/v1/{clientUuid}/{facilityUuid}/material/page/{page}": {
+    /**
+     * One page of 100 of the facility’s items, newest receipt first
+     * @description One page of 100 of the facility’s items, newest receipt first; `?State=` narrows them.
+     */
+    get: operations["material.page.page"];
+  };
+  "/waste-management/api/v1/{clientUuid}/{facilityUuid}/material/{uuid}": {
+    /**
+     * The item, with what is left of it now
+     * @description The item, with what is left of it now.
+     */
+    get: operations["material.load"];
+  };
+  "/waste-management/api/v1/{clientUuid}/{facilityUuid}/material/{uuid}/elution": {
+    /**
+     * Books an elution of the generator: the eluate is a new item whose impurities ...
+     * @description Books an elution of the generator: the eluate is a new item whose impurities are the measured breakthrough; checked against the licence like a receipt (`?dryRun=true` too).
+     */
+    post: operations["material.elute"];
+  };
+  "/waste-management/api/v1/{clientUuid}/{facilityUuid}/material/{uuid}/movement": {
+    /**
+     * The item's movements, oldest first
+     * @description The item's movements, oldest first.
+     */
+    get: operations["material.movements"];
+    /**
+     * Books where (part of) the item went: ADMINISTERED (applications, no patient d...
+     * @description Books where (part of) the item went: ADMINISTERED (applications, no patient data), TO_CONTAINER (a content of the waste container), RETURNED (to a supplier or licensee), LOST (role rpo), checked against what is left.
+     */
+    post: operations["material.addMovement"];
+  };
+  "/waste-management/api/v1/{clientUuid}/{facilityUuid}/stock": {
+    /**
+     * The stock per nuclide at the moment `?at=`, now by default: in store, in wast...
+     * @description The stock per nuclide at the moment `?at=`, now by default: in store, in waste containers not yet released, the total, the licence in force then with its limit and ratio, and under the sum rule the sum of ratios.
+     */
+    get: operations["material.stock"];
+  };
+  "/waste-management/api/v1/{clientUuid}/{facilityUuid}/material-report/month": {
+    /**
+     * The month's acquisitions, productions, transfers and other whereabouts (StrlS...
+     * @description The month's acquisitions, productions, transfers and other whereabouts (StrlSchV § 85 Abs. 1 Nr. 1), by the facility's calendar, for role rpo or reporter: JSON, CSV (`Accept: text/csv`; German with `Accept-Language: de`) or PDF/A-2b (`Accept: application/pdf`).
+     */
+    get: operations["materialReport.month"];
+  };
+  "/waste-management/api/v1/{clientUuid}/{facilityUuid}/material-report/year-end": {
+    /**
+     * The stock at the end of the calendar year of the nuclides with half-lives ove...
+     * @description The stock at the end of the calendar year of the nuclides with half-lives over 100 days (StrlSchV § 85 Abs. 1 Nr. 3), for role rpo or reporter: JSON, CSV or PDF/A-2b.
+     */
+    get: operations["materialReport.yearEnd"];
+  };
+  "/waste-management/api/v1/{clientUuid}/{facilityUuid}/material-book/verify": {
+    /**
+     * The year's book checked against itself and against the locked copies of its l...
+     * @description The year's book checked against itself and against the locked copies of its lines (StrlSchV § 85 Abs. 3), for role rpo or reporter.
+     */
+    get: operations["materialBook.verify"];
   };
   "/document/api/v1/{clientUuid}/{facilityUuid}/documents": {
     /**
@@ -567,6 +703,8 @@ export interface components {
           Fraction: number;
         }[] | null;
       ImpuritiesJustification: string | null;
+      /** @description Drawn from the material book: the line that booked its movement into the container. */
+      BookLineUuid: string | null;
     };
     ContainerHistoryEntryModel: {
       /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
@@ -822,6 +960,34 @@ export interface components {
       /** @description The earlier of CalibrationDueAt and the end of the last check's interval; null when not usable. */
       UsableUntil: string | null;
     };
+    LicenceModel: {
+      Uuid: string;
+      /** @description The authority's file number (Aktenzeichen). */
+      FileNumber: string;
+      Authority: string;
+      /** @description The licence holder (Genehmigungsinhaber). */
+      Holder: string;
+      /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+      IssuedAt: string;
+      /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+      ValidFrom: string;
+      ValidUntil: string | null;
+      /** @description Each nuclide once: the activity the facility may hold (a nuclide it does not name: none). */
+      Limits: ({
+          /**
+           * @description The nuclide; with its daughters where its Anlage 4 row is a `+` row.
+           * @enum {string}
+           */
+          Nuclide: "O-15" | "N-13" | "C-11" | "Rb-82" | "Ga-68" | "F-18" | "Tc-99m" | "Cu-64" | "I-123" | "Ho-166" | "Sm-153" | "Y-90" | "Mo-99" | "Tl-201" | "Zr-89" | "In-111" | "Ga-67" | "Re-186" | "Xe-133" | "Lu-177" | "I-131" | "Ac-225" | "Ra-223" | "P-32" | "Sr-82" | "Cr-51" | "Sr-89" | "I-125" | "Sr-85" | "Lu-177m" | "Ge-68" | "Co-57" | "Cs-137" | "Sr-90" | "In-114m" | "Ac-227" | "Tl-202";
+          /** @description Bq: more than 0, less than 10^15. */
+          MaxActivityBq: number;
+        })[];
+      /** @description The sum over nuclides of stock over limit must stay at most 1 as well. */
+      SumRule: boolean;
+      DocumentUuid: string | null;
+      CreatedAt: string | null;
+      UpdatedAt: string | null;
+    };
     MaintenanceLogEntryModel: {
       Client: string;
       Facility: string;
@@ -843,11 +1009,147 @@ export interface components {
       UpdatedAt: string | null;
       Uuid: string;
     };
+    MaterialBookVerificationModel: {
+      /** @description Every line holds, in one unbroken chain, and nothing is missing. */
+      Valid: boolean;
+      Lines: number;
+      Objects: number;
+      FirstBroken: {
+        LineUuid: string;
+        /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+        BookedAt: string;
+        Reason: string;
+      } | null;
+      Missing: ({
+          LineUuid: string;
+          /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+          BookedAt: string;
+          /** @enum {string} */
+          Missing: "object" | "line";
+        })[];
+    };
+    MaterialModel: {
+      Uuid: string;
+      /** @enum {string} */
+      Kind: "CYCLOTRON_PRODUCT" | "RADIOPHARMACEUTICAL" | "GENERATOR" | "ELUATE" | "CALIBRATION_SOURCE";
+      Nuclide: string;
+      ActivityBq: number;
+      /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+      ActivityDateTime: string;
+      /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+      ReceivedAt: string;
+      ReceivedBy: string;
+      ReceivedByName: string | null;
+      Supplier: string | null;
+      Batch: string | null;
+      ChemicalForm: string | null;
+      Impurities: {
+          Nuclide: string;
+          Fraction: number;
+        }[] | null;
+      CertificateDocumentUuid: string | null;
+      /** @description An eluate's generator. */
+      ParentUuid: string | null;
+      /** @description The licence the receipt was checked against. */
+      LicenceUuid: string | null;
+      LicenceExceeded: {
+        Justification: string;
+      } | null;
+      /** @description The line of the material book that booked it. */
+      LineUuid: string;
+      /** @description What is left in store at RemainingAt, Bq (the item's nuclide). */
+      RemainingBq: number;
+      /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+      RemainingAt: string;
+      /** @enum {string} */
+      State: "IN_STOCK" | "USED_UP";
+      /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+      CreatedAt: string;
+      /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+      UpdatedAt: string;
+    };
+    MaterialMonthReportModel: {
+      Client: string;
+      Facility: string;
+      Month: string;
+      TimeZone: string;
+      /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+      From: string;
+      /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+      Until: string;
+      Licence: {
+        FileNumber: string;
+        Authority: string;
+        Holder: string;
+      } | null;
+      Rows: ({
+          /** @description When it happened, on the facility's clock. */
+          Date: string;
+          /** @enum {string} */
+          Category: "ACQUISITION" | "PRODUCTION" | "TRANSFER" | "WHEREABOUTS";
+          /** @enum {string} */
+          Entry: "RECEIPT" | "ELUTION" | "ADMINISTERED" | "TO_CONTAINER" | "RETURNED" | "LOST" | "RELEASED" | "DISPATCHED" | "CORRECTION";
+          Nuclide: string;
+          ItemKind: ("CYCLOTRON_PRODUCT" | "RADIOPHARMACEUTICAL" | "GENERATOR" | "ELUATE" | "CALIBRATION_SOURCE") | null;
+          /** @description Bq when it happened. */
+          ActivityBq: number;
+          Counterpart: string;
+          ItemUuid: string | null;
+          ContainerUuid: string | null;
+          LicenceExceeded: boolean;
+          /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+          BookedAt: string;
+          BookedBy: string;
+          BookedByName: string | null;
+          LineUuid: string;
+        })[];
+    };
+    MaterialMovementModel: {
+      Uuid: string;
+      MaterialUuid: string;
+      /** @enum {string} */
+      Kind: "ADMINISTERED" | "TO_CONTAINER" | "RETURNED" | "LOST";
+      ActivityBq: number;
+      /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+      MovedAt: string;
+      Applications: number | null;
+      ContainerUuid: string | null;
+      Recipient: string | null;
+      Justification: string | null;
+      MovedBy: string;
+      MovedByName: string | null;
+      LineUuid: string;
+      /** @description The line that corrected it (it no longer counts). */
+      CorrectedBy: string | null;
+    };
+    MaterialYearEndReportModel: {
+      Client: string;
+      Facility: string;
+      Year: number;
+      TimeZone: string;
+      /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+      At: string;
+      Licence: {
+        FileNumber: string;
+        Authority: string;
+        Holder: string;
+      } | null;
+      Nuclides: ({
+          Nuclide: string;
+          Row: string | null;
+          HalfLifeSeconds: number | null;
+          InStoreBq: number;
+          InContainersBq: number;
+          TotalBq: number;
+          MaxActivityBq: number | null;
+          Ratio: number | null;
+        })[];
+    };
     Notification: {
       /** @enum {string} */
       Type: "Success" | "Info" | "Warning" | "Error";
       /** @enum {string} */
-      Message: "container.created" | "container.updated" | "container.deleted" | "document.created" | "document.updated" | "maintenance.created" | "maintenance.updated" | "container.content_added" | "container.content_removed" | "release.recorded" | "release.shares_assumed" | "release.date_predicted" | "release.date_repredicted" | "release.date_unpredictable" | "release.time_from_server" | "release.not_predictable" | "operation.status" | "operation.started" | "content.impurities_expected" | "collection.truncated" | "request.read_only_ignored" | "request.invalid" | "request.malformed_json" | "request.bad_request" | "request.malformed_path" | "auth.token_missing" | "auth.token_invalid" | "auth.token_expired" | "auth.tenant_forbidden" | "auth.access_denied" | "auth.role_required" | "container.rpo_fields_forbidden" | "route.not_found" | "container.not_found" | "document.not_found" | "maintenance.not_found" | "container.state_change_forbidden" | "container.release_required" | "container.delete_forbidden" | "container.initial_state" | "container.read_only" | "container.contents_locked" | "container.content_duplicate" | "container.contents_full" | "container.clearance_not_reached" | "container.release_state" | "container.release_date_too_early" | "container.release_frozen" | "container.already_released" | "container.dilution" | "container.labels_kept" | "container.labels_before_release" | "container.labels_not_removed" | "container.waste_form_required" | "container.waste_form_not_permitted" | "container.notice_not_applicable" | "container.decision_measurement_required" | "container.decision_measurement_stale" | "container.detection_limit_too_high" | "container.disposal_mass_exceeded" | "container.release_notice_ambiguous" | "document.kept_record" | "operation.execution_not_found" | "container.content_not_found" | "request.concurrent_update" | "request.method_not_allowed" | "request.not_acceptable" | "register.truncated" | "request.precondition_failed" | "request.too_large" | "request.headers_too_large" | "request.unsupported_media_type" | "idempotency.key_reused" | "idempotency.in_progress" | "request.throttled" | "server.error" | "server.deadline" | "server.unavailable" | "clearance_notice.created" | "clearance_notice.updated" | "instrument.created" | "instrument.updated" | "instrument.check_recorded" | "measurement.recorded" | "instrument.not_usable_now" | "measurement.shares_assumed" | "listing.truncated" | "container.impurities_unknown" | "container.averaging_mass" | "container.disposal_plant" | "measurement.instrument_unfit" | "measurement.implausible" | "clearance_notice.not_found" | "instrument.not_found" | "clearance_notice.cited" | "container.measurement_state" | "container.measurement_before_decay" | "container.measurement_inputs" | "instrument.not_usable" | "instrument.not_calibrated";
+      Message: "container.created" | "container.updated" | "container.deleted" | "document.created" | "document.updated" | "maintenance.created" | "maintenance.updated" | "container.content_added" | "container.content_removed" | "release.recorded" | "release.shares_assumed" | "release.date_predicted" | "release.date_repredicted" | "release.date_unpredictable" | "release.time_from_server" | "release.not_predictable" | "operation.status" | "operation.started" | "content.impurities_expected" | "collection.truncated" | "request.read_only_ignored" | "request.invalid" | "request.malformed_json" | "request.bad_request" | "request.malformed_path" | "auth.token_missing" | "auth.token_invalid" | "auth.token_expired" | "auth.tenant_forbidden" | "auth.access_denied" | "auth.role_required" | "container.rpo_fields_forbidden" | "route.not_found" | "container.not_found" | "document.not_found" | "maintenance.not_found" | "container.state_change_forbidden" | "container.release_required" | "container.delete_forbidden" | "container.initial_state" | "container.read_only" | "container.contents_locked" | "container.content_duplicate" | "container.contents_full" | "container.clearance_not_reached" | "container.release_state" | "container.release_date_too_early" | "container.release_frozen" | "container.already_released" | "container.dilution" | "container.labels_kept" | "container.labels_before_release" | "container.labels_not_removed" | "container.waste_form_required" | "container.waste_form_not_permitted" | "container.notice_not_applicable" | "container.decision_measurement_required" | "container.decision_measurement_stale" | "container.detection_limit_too_high" | "container.disposal_mass_exceeded" | "container.release_notice_ambiguous" | "document.kept_record" | "operation.execution_not_found" | "container.content_not_found" | "request.concurrent_update" | "request.method_not_allowed" | "request.not_acceptable" | "register.truncated" | "request.precondition_failed" | "request.too_large" | "request.headers_too_large" | "request.unsupported_media_type" | "idempotency.key_reused" | "idempotency.in_progress" | "request.throttled" | "server.error" | "server.deadline" | "server.unavailable" | "clearance_notice.created" | "clearance_notice.updated" | "instrument.created" | "instrument.updated" | "instrument.check_recorded" | "measurement.recorded" | "instrument.not_usable_now" | "measurement.shares_assumed" | "listing.truncated" | "container.impurities_unknown" | "container.averaging_mass" | "container.disposal_plant" | "measurement.instrument_unfit" | "measurement.implausible" | "clearance_notice.not_found" | "instrument.not_found" | "clearance_notice.cited" | "container.measurement_state" | "container.measurement_before_decay" | "container.measurement_inputs" | "instrument.not_usable" | "instrument.not_calibrated" | "licence.created" | "licence.updated" | "material.received" | "material.eluted" | "material.moved" | "material.dry_run" | "material.impurities_expected" | "content.not_in_book" | "material.booked_above_licence" | "material.booked_without_licence" | "licence.not_found" | "material.not_found" | "licence.booked" | "licence.exceeded" | "licence.none" | "material.overdrawn" | "material.used_up" | "material.movements_full" | "material.not_generator" | "material.member_differs" | "container.holds_book_material" | "material.certificate_taken";
       LocalizedMessage: string;
       /** @enum {number} */
       Level: 200 | 300 | 400 | 500;
@@ -855,13 +1157,13 @@ export interface components {
       LevelAsString: "INFO" | "WARNING" | "ERROR" | "CRITICAL";
       Details: string[];
       /** @enum {number} */
-      Code: 20101 | 20001 | 20002 | 20102 | 20003 | 20103 | 20004 | 20104 | 20005 | 20105 | 20202 | 20203 | 20205 | 20206 | 20207 | 20280 | 20204 | 20201 | 30010 | 30002 | 30001 | 40001 | 40002 | 40003 | 40004 | 40101 | 40102 | 40103 | 40301 | 40304 | 40302 | 40303 | 40401 | 40402 | 40403 | 40404 | 40901 | 40902 | 40903 | 40904 | 40906 | 40909 | 40910 | 40911 | 40912 | 40913 | 40914 | 40915 | 40916 | 40930 | 40931 | 40932 | 40933 | 40934 | 40935 | 40936 | 40937 | 40938 | 40939 | 40940 | 40941 | 40917 | 40406 | 40405 | 40905 | 40501 | 40601 | 30004 | 41201 | 41301 | 43101 | 41501 | 40907 | 40908 | 42901 | 50001 | 50302 | 50301 | 20150 | 20050 | 20151 | 20051 | 20152 | 20153 | 20250 | 20251 | 30050 | 40980 | 40981 | 40982 | 40983 | 40984 | 40450 | 40451 | 40950 | 40951 | 40952 | 40953 | 40954 | 40955;
+      Code: 20101 | 20001 | 20002 | 20102 | 20003 | 20103 | 20004 | 20104 | 20005 | 20105 | 20202 | 20203 | 20205 | 20206 | 20207 | 20280 | 20204 | 20201 | 30010 | 30002 | 30001 | 40001 | 40002 | 40003 | 40004 | 40101 | 40102 | 40103 | 40301 | 40304 | 40302 | 40303 | 40401 | 40402 | 40403 | 40404 | 40901 | 40902 | 40903 | 40904 | 40906 | 40909 | 40910 | 40911 | 40912 | 40913 | 40914 | 40915 | 40916 | 40930 | 40931 | 40932 | 40933 | 40934 | 40935 | 40936 | 40937 | 40938 | 40939 | 40940 | 40941 | 40917 | 40406 | 40405 | 40905 | 40501 | 40601 | 30004 | 41201 | 41301 | 43101 | 41501 | 40907 | 40908 | 42901 | 50001 | 50302 | 50301 | 20150 | 20050 | 20151 | 20051 | 20152 | 20153 | 20250 | 20251 | 30050 | 40980 | 40981 | 40982 | 40983 | 40984 | 40450 | 40451 | 40950 | 40951 | 40952 | 40953 | 40954 | 40955 | 20301 | 20302 | 20303 | 20304 | 20305 | 30101 | 30102 | 30103 | 30104 | 30105 | 40460 | 40461 | 40970 | 40971 | 40972 | 40973 | 40974 | 40975 | 40976 | 40977 | 40978 | 40979;
     };
     Notifications: ({
         /** @enum {string} */
         Type: "Success" | "Info" | "Warning";
         /** @enum {string} */
-        Message: "container.created" | "container.updated" | "container.deleted" | "document.created" | "document.updated" | "maintenance.created" | "maintenance.updated" | "container.content_added" | "container.content_removed" | "release.recorded" | "release.shares_assumed" | "release.date_predicted" | "release.date_repredicted" | "release.date_unpredictable" | "release.time_from_server" | "release.not_predictable" | "operation.status" | "operation.started" | "content.impurities_expected" | "collection.truncated" | "request.read_only_ignored" | "register.truncated" | "clearance_notice.created" | "clearance_notice.updated" | "instrument.created" | "instrument.updated" | "instrument.check_recorded" | "measurement.recorded" | "instrument.not_usable_now" | "measurement.shares_assumed" | "listing.truncated";
+        Message: "container.created" | "container.updated" | "container.deleted" | "document.created" | "document.updated" | "maintenance.created" | "maintenance.updated" | "container.content_added" | "container.content_removed" | "release.recorded" | "release.shares_assumed" | "release.date_predicted" | "release.date_repredicted" | "release.date_unpredictable" | "release.time_from_server" | "release.not_predictable" | "operation.status" | "operation.started" | "content.impurities_expected" | "collection.truncated" | "request.read_only_ignored" | "register.truncated" | "clearance_notice.created" | "clearance_notice.updated" | "instrument.created" | "instrument.updated" | "instrument.check_recorded" | "measurement.recorded" | "instrument.not_usable_now" | "measurement.shares_assumed" | "listing.truncated" | "licence.created" | "licence.updated" | "material.received" | "material.eluted" | "material.moved" | "material.dry_run" | "material.impurities_expected" | "content.not_in_book" | "material.booked_above_licence" | "material.booked_without_licence";
         LocalizedMessage: string;
         /** @enum {number} */
         Level: 200 | 300;
@@ -869,7 +1171,7 @@ export interface components {
         LevelAsString: "INFO" | "WARNING";
         Details: string[];
         /** @enum {number} */
-        Code: 20101 | 20001 | 20002 | 20102 | 20003 | 20103 | 20004 | 20104 | 20005 | 20105 | 20202 | 20203 | 20205 | 20206 | 20207 | 20280 | 20204 | 20201 | 30010 | 30002 | 30001 | 30004 | 20150 | 20050 | 20151 | 20051 | 20152 | 20153 | 20250 | 20251 | 30050;
+        Code: 20101 | 20001 | 20002 | 20102 | 20003 | 20103 | 20004 | 20104 | 20005 | 20105 | 20202 | 20203 | 20205 | 20206 | 20207 | 20280 | 20204 | 20201 | 30010 | 30002 | 30001 | 30004 | 20150 | 20050 | 20151 | 20051 | 20152 | 20153 | 20250 | 20251 | 30050 | 20301 | 20302 | 20303 | 20304 | 20305 | 30101 | 30102 | 30103 | 30104 | 30105;
       })[];
     NuclideModel: {
       Nuclide: string;
@@ -1155,6 +1457,26 @@ export interface components {
           /** @enum {string} */
           Missing: "object" | "line" | "record";
         })[];
+    };
+    StockModel: {
+      /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+      At: string;
+      LicenceUuid: string | null;
+      LicenceFileNumber: string | null;
+      SumRule: boolean;
+      Nuclides: ({
+          Nuclide: string;
+          Row: string | null;
+          HalfLifeSeconds: number | null;
+          InStoreBq: number;
+          InContainersBq: number;
+          TotalBq: number;
+          MaxActivityBq: number | null;
+          Ratio: number | null;
+        })[];
+      SumOfRatios: number | null;
+      OpenItems: number;
+      OpenContainers: number;
     };
   };
   responses: never;
@@ -1979,6 +2301,7 @@ export interface operations {
       /**
        * @description Conflict with the current state. One Error notification, `Message` one of:
        * - `container.delete_forbidden` (40903): Only a container in state OPEN can be deleted; this one is {state}.
+       * - `container.holds_book_material` (40978): The container holds material of the book: remove those contents first (the book records it).
        * - `request.concurrent_update` (40905): The item was changed by other requests at the same time; try again.
        */
       409: {
@@ -1988,9 +2311,9 @@ export interface operations {
                 /** @constant */
                 Type?: "Error";
                 /** @enum {unknown} */
-                Message?: "container.delete_forbidden" | "request.concurrent_update";
+                Message?: "container.delete_forbidden" | "container.holds_book_material" | "request.concurrent_update";
                 /** @enum {unknown} */
-                Code?: 40903 | 40905;
+                Code?: 40903 | 40978 | 40905;
               }))[];
           };
         };
@@ -2147,7 +2470,7 @@ export interface operations {
   };
   /**
    * Adds a content while the container is OPEN
-   * @description Adds a content while the container is OPEN; the container's ETag moves. Impurities [] for a nuclide with expected impurities is stated by role rpo with an ImpuritiesJustification.
+   * @description Adds a content while the container is OPEN; the container's ETag moves. A ContentId that names an item of the material book moves it into the container (booked, its locked line kept): kind, nuclide and impurities come from the item, the activity is checked against what is left; any other is kept as entered (a Warning). Impurities [] for a nuclide with expected impurities is stated by role rpo with an ImpuritiesJustification.
    */
   "container.addContent": {
     parameters: {
@@ -2172,11 +2495,18 @@ export interface operations {
          * }
          */
         "application/json": {
-          /** @enum {string} */
-          Kind: "CYCLOTRON_PRODUCT" | "GENERATOR_ELUAT";
+          /**
+           * @description Required unless ContentId names an item of the material book.
+           * @enum {string}
+           */
+          Kind?: "CYCLOTRON_PRODUCT" | "GENERATOR_ELUAT";
+          /** @description A product or eluate; when it names an item of the material book, the content is a movement of it into the container: kind, nuclide and impurities come from the item, Activity (default: what is left at ActivityDateTime, default now) is checked against its remainder. */
           ContentId: string;
-          /** @enum {string} */
-          Nuclide: "O-15" | "N-13" | "C-11" | "Rb-82" | "Ga-68" | "F-18" | "Tc-99m" | "Cu-64" | "I-123" | "Ho-166" | "Sm-153" | "Y-90" | "Mo-99" | "Tl-201" | "Zr-89" | "In-111" | "Ga-67" | "Re-186" | "Xe-133" | "Lu-177" | "I-131" | "Ac-225" | "Ra-223" | "P-32" | "Sr-82" | "Cr-51" | "Sr-89" | "I-125" | "Sr-85" | "Lu-177m" | "Ge-68" | "Co-57" | "Cs-137" | "Sr-90" | "In-114m" | "Ac-227" | "Tl-202";
+          /**
+           * @description Required unless ContentId names an item of the material book.
+           * @enum {string}
+           */
+          Nuclide?: "O-15" | "N-13" | "C-11" | "Rb-82" | "Ga-68" | "F-18" | "Tc-99m" | "Cu-64" | "I-123" | "Ho-166" | "Sm-153" | "Y-90" | "Mo-99" | "Tl-201" | "Zr-89" | "In-111" | "Ga-67" | "Re-186" | "Xe-133" | "Lu-177" | "I-131" | "Ac-225" | "Ra-223" | "P-32" | "Sr-82" | "Cr-51" | "Sr-89" | "I-125" | "Sr-85" | "Lu-177m" | "Ge-68" | "Co-57" | "Cs-137" | "Sr-90" | "In-114m" | "Ac-227" | "Tl-202";
           Activity?: number | null;
           ActivityDateTime?: string | null;
           Impurities?: (({
@@ -2287,6 +2617,10 @@ export interface operations {
        * - `container.release_frozen` (40915): The container was released at {at}: its measurements, contents and release are kept as they were.
        * - `container.content_duplicate` (40910): The container already holds the content {contentId}.
        * - `container.contents_full` (40911): A container holds at most {max} contents.
+       * - `material.member_differs` (40977): A content drawn from the material book takes its kind, nuclide and impurities from the item.
+       * - `material.overdrawn` (40973): The movement of {activity} Bq exceeds what is left of the item at {at}: {remainder} Bq.
+       * - `material.used_up` (40974): Nothing of the item is left in store.
+       * - `material.movements_full` (40975): The item holds the most movements it can ({max}).
        * - `request.concurrent_update` (40905): The item was changed by other requests at the same time; try again.
        */
       409: {
@@ -2296,9 +2630,9 @@ export interface operations {
                 /** @constant */
                 Type?: "Error";
                 /** @enum {unknown} */
-                Message?: "idempotency.key_reused" | "idempotency.in_progress" | "container.contents_locked" | "container.release_frozen" | "container.content_duplicate" | "container.contents_full" | "request.concurrent_update";
+                Message?: "idempotency.key_reused" | "idempotency.in_progress" | "container.contents_locked" | "container.release_frozen" | "container.content_duplicate" | "container.contents_full" | "material.member_differs" | "material.overdrawn" | "material.used_up" | "material.movements_full" | "request.concurrent_update";
                 /** @enum {unknown} */
-                Code?: 40907 | 40908 | 40909 | 40915 | 40910 | 40911 | 40905;
+                Code?: 40907 | 40908 | 40909 | 40915 | 40910 | 40911 | 40977 | 40973 | 40974 | 40975 | 40905;
               }))[];
           };
         };
@@ -6070,6 +6404,2785 @@ export interface operations {
                 /** @enum {unknown} */
                 Code?: 41501;
               })[];
+          };
+        };
+      };
+      /**
+       * @description A dependency is unavailable or time ran out; nothing was written. Try again after Retry-After seconds. One Error notification, `Message` one of:
+       * - `server.unavailable` (50301): The service is temporarily unavailable.
+       * - `server.deadline` (50302): The request ran out of time before anything was written; nothing was stored. Try again.
+       */
+      503: {
+        headers: {
+          "Retry-After": components["headers"]["RetryAfter"];
+        };
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "server.unavailable" | "server.deadline";
+                /** @enum {unknown} */
+                Code?: 50301 | 50302;
+              }))[];
+          };
+        };
+      };
+    };
+  };
+  /**
+   * The facility's licences, newest ValidFrom first
+   * @description The facility's licences, newest ValidFrom first.
+   */
+  "licence.list": {
+    parameters: {
+      header?: {
+        "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+      };
+      path: {
+        clientUuid: string;
+        facilityUuid: string;
+      };
+    };
+    responses: {
+      /** @description The answer, with its Notifications */
+      200: {
+        content: {
+          "application/json": {
+            LicenceModelCollection: components["schemas"]["LicenceModel"][];
+            CollectionConfiguration: components["schemas"]["CollectionConfiguration"];
+            Notifications: components["schemas"]["Notifications"];
+          };
+        };
+      };
+      /**
+       * @description Bad request: the path, query or body breaks a rule (one detail line per offending field). One Error notification, `Message` one of:
+       * - `request.invalid` (40001): The request is invalid.
+       * - `request.malformed_path` (40004): The request path is not validly percent-encoded.
+       */
+      400: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.invalid" | "request.malformed_path";
+                /** @enum {unknown} */
+                Code?: 40001 | 40004;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description No valid bearer token. One Error notification, `Message` one of:
+       * - `auth.token_missing` (40101): A bearer token is required.
+       * - `auth.token_invalid` (40102): The token is not valid.
+       * - `auth.token_expired` (40103): The token has expired.
+       */
+      401: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.token_missing" | "auth.token_invalid" | "auth.token_expired";
+                /** @enum {unknown} */
+                Code?: 40101 | 40102 | 40103;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description The token does not allow this. One Error notification, `Message` one of:
+       * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
+       */
+      403: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.tenant_forbidden" | "auth.access_denied";
+                /** @enum {unknown} */
+                Code?: 40301 | 40304;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description A dependency is unavailable or time ran out; nothing was written. Try again after Retry-After seconds. One Error notification, `Message` one of:
+       * - `server.unavailable` (50301): The service is temporarily unavailable.
+       * - `server.deadline` (50302): The request ran out of time before anything was written; nothing was stored. Try again.
+       */
+      503: {
+        headers: {
+          "Retry-After": components["headers"]["RetryAfter"];
+        };
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "server.unavailable" | "server.deadline";
+                /** @enum {unknown} */
+                Code?: 50301 | 50302;
+              }))[];
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Records the facility's handling licence (role rpo): file number, authority, h...
+   * @description Records the facility's handling licence (role rpo): file number, authority, holder, validity, the activity each nuclide may reach (with its daughters under its `+` row), and whether the sum rule applies.
+   */
+  "licence.create": {
+    parameters: {
+      header?: {
+        "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path: {
+        clientUuid: string;
+        facilityUuid: string;
+      };
+    };
+    /** @description Members of the model that are read-only are ignored with a Warning; any other unknown member is 400. */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *   "FileNumber": "UG-17/2026",
+         *   "Authority": "Landesamt für Umwelt",
+         *   "Holder": "Klinikum Nord",
+         *   "IssuedAt": "2026-01-05 00:00:00",
+         *   "ValidFrom": "2026-01-15 00:00:00",
+         *   "Limits": [
+         *     {
+         *       "Nuclide": "Ge-68",
+         *       "MaxActivityBq": 4000000000
+         *     },
+         *     {
+         *       "Nuclide": "Ga-68",
+         *       "MaxActivityBq": 5000000000
+         *     },
+         *     {
+         *       "Nuclide": "F-18",
+         *       "MaxActivityBq": 100000000000
+         *     }
+         *   ],
+         *   "SumRule": true
+         * }
+         */
+        "application/json": {
+          /** @description The authority's file number (Aktenzeichen). */
+          FileNumber: string;
+          Authority: string;
+          /** @description The licence holder (Genehmigungsinhaber). */
+          Holder: string;
+          /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+          IssuedAt: string;
+          /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+          ValidFrom: string;
+          ValidUntil?: string | null;
+          /** @description Each nuclide once: the activity the facility may hold (a nuclide it does not name: none). */
+          Limits: ({
+              /**
+               * @description The nuclide; with its daughters where its Anlage 4 row is a `+` row.
+               * @enum {string}
+               */
+              Nuclide: "O-15" | "N-13" | "C-11" | "Rb-82" | "Ga-68" | "F-18" | "Tc-99m" | "Cu-64" | "I-123" | "Ho-166" | "Sm-153" | "Y-90" | "Mo-99" | "Tl-201" | "Zr-89" | "In-111" | "Ga-67" | "Re-186" | "Xe-133" | "Lu-177" | "I-131" | "Ac-225" | "Ra-223" | "P-32" | "Sr-82" | "Cr-51" | "Sr-89" | "I-125" | "Sr-85" | "Lu-177m" | "Ge-68" | "Co-57" | "Cs-137" | "Sr-90" | "In-114m" | "Ac-227" | "Tl-202";
+              /** @description Bq: more than 0, less than 10^15. */
+              MaxActivityBq: number;
+            })[];
+          /** @description The sum over nuclides of stock over limit must stay at most 1 as well. */
+          SumRule?: boolean;
+          DocumentUuid?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description The answer, with its Notifications */
+      200: {
+        headers: {
+          ETag: components["headers"]["ETag"];
+        };
+        content: {
+          "application/json": {
+            LicenceModel: components["schemas"]["LicenceModel"];
+            Notifications: components["schemas"]["Notifications"];
+          };
+        };
+      };
+      /**
+       * @description Bad request: the path, query or body breaks a rule (one detail line per offending field). One Error notification, `Message` one of:
+       * - `request.invalid` (40001): The request is invalid.
+       * - `request.malformed_path` (40004): The request path is not validly percent-encoded.
+       * - `request.malformed_json` (40002): The request body is not valid JSON.
+       */
+      400: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.invalid" | "request.malformed_path" | "request.malformed_json";
+                /** @enum {unknown} */
+                Code?: 40001 | 40004 | 40002;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description No valid bearer token. One Error notification, `Message` one of:
+       * - `auth.token_missing` (40101): A bearer token is required.
+       * - `auth.token_invalid` (40102): The token is not valid.
+       * - `auth.token_expired` (40103): The token has expired.
+       */
+      401: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.token_missing" | "auth.token_invalid" | "auth.token_expired";
+                /** @enum {unknown} */
+                Code?: 40101 | 40102 | 40103;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description The token does not allow this. One Error notification, `Message` one of:
+       * - `auth.role_required` (40302): This operation needs the role {role}.
+       * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
+       */
+      403: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.role_required" | "auth.tenant_forbidden" | "auth.access_denied";
+                /** @enum {unknown} */
+                Code?: 40302 | 40301 | 40304;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description Conflict with the current state. One Error notification, `Message` one of:
+       * - `idempotency.key_reused` (40907): This Idempotency-Key was used with another request body; use a new key for a new request.
+       * - `idempotency.in_progress` (40908): A request with this Idempotency-Key is still being processed; try again shortly.
+       */
+      409: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "idempotency.key_reused" | "idempotency.in_progress";
+                /** @enum {unknown} */
+                Code?: 40907 | 40908;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description Body too large. One Error notification, `Message` one of:
+       * - `request.too_large` (41301): The request body is larger than {max} bytes.
+       */
+      413: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.too_large";
+                /** @enum {unknown} */
+                Code?: 41301;
+              })[];
+          };
+        };
+      };
+      /**
+       * @description Body is not JSON. One Error notification, `Message` one of:
+       * - `request.unsupported_media_type` (41501): The request body must be JSON (Content-Type: application/json).
+       */
+      415: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.unsupported_media_type";
+                /** @enum {unknown} */
+                Code?: 41501;
+              })[];
+          };
+        };
+      };
+      /**
+       * @description A dependency is unavailable or time ran out; nothing was written. Try again after Retry-After seconds. One Error notification, `Message` one of:
+       * - `server.unavailable` (50301): The service is temporarily unavailable.
+       * - `server.deadline` (50302): The request ran out of time before anything was written; nothing was stored. Try again.
+       */
+      503: {
+        headers: {
+          "Retry-After": components["headers"]["RetryAfter"];
+        };
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "server.unavailable" | "server.deadline";
+                /** @enum {unknown} */
+                Code?: 50301 | 50302;
+              }))[];
+          };
+        };
+      };
+    };
+  };
+  /**
+   * The facility's licences, newest ValidFrom first
+   * @description The facility's licences, newest ValidFrom first.
+   *
+   * The same operation as `/waste-management/api/v1/{clientUuid}/{facilityUuid}/licence`, declared with its trailing slash as a path of its own: a template would read the empty segment as `{uuid}`.
+   */
+  "licence.list.trailingSlash": {
+    parameters: {
+      header?: {
+        "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+      };
+      path: {
+        clientUuid: string;
+        facilityUuid: string;
+      };
+    };
+    responses: {
+      /** @description The answer, with its Notifications */
+      200: {
+        content: {
+          "application/json": {
+            LicenceModelCollection: components["schemas"]["LicenceModel"][];
+            CollectionConfiguration: components["schemas"]["CollectionConfiguration"];
+            Notifications: components["schemas"]["Notifications"];
+          };
+        };
+      };
+      /**
+       * @description Bad request: the path, query or body breaks a rule (one detail line per offending field). One Error notification, `Message` one of:
+       * - `request.invalid` (40001): The request is invalid.
+       * - `request.malformed_path` (40004): The request path is not validly percent-encoded.
+       */
+      400: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.invalid" | "request.malformed_path";
+                /** @enum {unknown} */
+                Code?: 40001 | 40004;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description No valid bearer token. One Error notification, `Message` one of:
+       * - `auth.token_missing` (40101): A bearer token is required.
+       * - `auth.token_invalid` (40102): The token is not valid.
+       * - `auth.token_expired` (40103): The token has expired.
+       */
+      401: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.token_missing" | "auth.token_invalid" | "auth.token_expired";
+                /** @enum {unknown} */
+                Code?: 40101 | 40102 | 40103;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description The token does not allow this. One Error notification, `Message` one of:
+       * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
+       */
+      403: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.tenant_forbidden" | "auth.access_denied";
+                /** @enum {unknown} */
+                Code?: 40301 | 40304;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description A dependency is unavailable or time ran out; nothing was written. Try again after Retry-After seconds. One Error notification, `Message` one of:
+       * - `server.unavailable` (50301): The service is temporarily unavailable.
+       * - `server.deadline` (50302): The request ran out of time before anything was written; nothing was stored. Try again.
+       */
+      503: {
+        headers: {
+          "Retry-After": components["headers"]["RetryAfter"];
+        };
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "server.unavailable" | "server.deadline";
+                /** @enum {unknown} */
+                Code?: 50301 | 50302;
+              }))[];
+          };
+        };
+      };
+    };
+  };
+  /**
+   * The licence, with its ETag
+   * @description The licence, with its ETag.
+   */
+  "licence.load": {
+    parameters: {
+      header?: {
+        "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+      };
+      path: {
+        clientUuid: string;
+        facilityUuid: string;
+        uuid: string;
+      };
+    };
+    responses: {
+      /** @description The answer, with its Notifications */
+      200: {
+        headers: {
+          ETag: components["headers"]["ETag"];
+        };
+        content: {
+          "application/json": {
+            LicenceModel: components["schemas"]["LicenceModel"];
+            Notifications: components["schemas"]["Notifications"];
+          };
+        };
+      };
+      /**
+       * @description Bad request: the path, query or body breaks a rule (one detail line per offending field). One Error notification, `Message` one of:
+       * - `request.invalid` (40001): The request is invalid.
+       * - `request.malformed_path` (40004): The request path is not validly percent-encoded.
+       */
+      400: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.invalid" | "request.malformed_path";
+                /** @enum {unknown} */
+                Code?: 40001 | 40004;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description No valid bearer token. One Error notification, `Message` one of:
+       * - `auth.token_missing` (40101): A bearer token is required.
+       * - `auth.token_invalid` (40102): The token is not valid.
+       * - `auth.token_expired` (40103): The token has expired.
+       */
+      401: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.token_missing" | "auth.token_invalid" | "auth.token_expired";
+                /** @enum {unknown} */
+                Code?: 40101 | 40102 | 40103;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description The token does not allow this. One Error notification, `Message` one of:
+       * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
+       */
+      403: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.tenant_forbidden" | "auth.access_denied";
+                /** @enum {unknown} */
+                Code?: 40301 | 40304;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description Not found. One Error notification, `Message` one of:
+       * - `licence.not_found` (40460): No licence with this identifier in this facility.
+       */
+      404: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "licence.not_found";
+                /** @enum {unknown} */
+                Code?: 40460;
+              })[];
+          };
+        };
+      };
+      /**
+       * @description A dependency is unavailable or time ran out; nothing was written. Try again after Retry-After seconds. One Error notification, `Message` one of:
+       * - `server.unavailable` (50301): The service is temporarily unavailable.
+       * - `server.deadline` (50302): The request ran out of time before anything was written; nothing was stored. Try again.
+       */
+      503: {
+        headers: {
+          "Retry-After": components["headers"]["RetryAfter"];
+        };
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "server.unavailable" | "server.deadline";
+                /** @enum {unknown} */
+                Code?: 50301 | 50302;
+              }))[];
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Partial update (role rpo)
+   * @description Partial update (role rpo); `null` clears; If-Match honoured. Once a booking was checked against it, its limits, sum rule and dates stay (409): a later licence takes over from its ValidFrom.
+   */
+  "licence.update": {
+    parameters: {
+      header?: {
+        "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+        "If-Match"?: components["parameters"]["IfMatch"];
+      };
+      path: {
+        clientUuid: string;
+        facilityUuid: string;
+        uuid: string;
+      };
+    };
+    /** @description Members of the model that are read-only are ignored with a Warning; any other unknown member is 400. */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *   "DocumentUuid": null
+         * }
+         */
+        "application/json": {
+          /** @description The authority's file number (Aktenzeichen). */
+          FileNumber?: string;
+          Authority?: string;
+          /** @description The licence holder (Genehmigungsinhaber). */
+          Holder?: string;
+          /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+          IssuedAt?: string;
+          /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+          ValidFrom?: string;
+          ValidUntil?: string | null;
+          /** @description Each nuclide once: the activity the facility may hold (a nuclide it does not name: none). */
+          Limits?: ({
+              /**
+               * @description The nuclide; with its daughters where its Anlage 4 row is a `+` row.
+               * @enum {string}
+               */
+              Nuclide: "O-15" | "N-13" | "C-11" | "Rb-82" | "Ga-68" | "F-18" | "Tc-99m" | "Cu-64" | "I-123" | "Ho-166" | "Sm-153" | "Y-90" | "Mo-99" | "Tl-201" | "Zr-89" | "In-111" | "Ga-67" | "Re-186" | "Xe-133" | "Lu-177" | "I-131" | "Ac-225" | "Ra-223" | "P-32" | "Sr-82" | "Cr-51" | "Sr-89" | "I-125" | "Sr-85" | "Lu-177m" | "Ge-68" | "Co-57" | "Cs-137" | "Sr-90" | "In-114m" | "Ac-227" | "Tl-202";
+              /** @description Bq: more than 0, less than 10^15. */
+              MaxActivityBq: number;
+            })[];
+          /** @description The sum over nuclides of stock over limit must stay at most 1 as well. */
+          SumRule?: boolean;
+          DocumentUuid?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description The answer, with its Notifications */
+      200: {
+        headers: {
+          ETag: components["headers"]["ETag"];
+        };
+        content: {
+          "application/json": {
+            LicenceModel: components["schemas"]["LicenceModel"];
+            Notifications: components["schemas"]["Notifications"];
+          };
+        };
+      };
+      /**
+       * @description Bad request: the path, query or body breaks a rule (one detail line per offending field). One Error notification, `Message` one of:
+       * - `request.invalid` (40001): The request is invalid.
+       * - `request.malformed_path` (40004): The request path is not validly percent-encoded.
+       * - `request.malformed_json` (40002): The request body is not valid JSON.
+       */
+      400: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.invalid" | "request.malformed_path" | "request.malformed_json";
+                /** @enum {unknown} */
+                Code?: 40001 | 40004 | 40002;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description No valid bearer token. One Error notification, `Message` one of:
+       * - `auth.token_missing` (40101): A bearer token is required.
+       * - `auth.token_invalid` (40102): The token is not valid.
+       * - `auth.token_expired` (40103): The token has expired.
+       */
+      401: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.token_missing" | "auth.token_invalid" | "auth.token_expired";
+                /** @enum {unknown} */
+                Code?: 40101 | 40102 | 40103;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description The token does not allow this. One Error notification, `Message` one of:
+       * - `auth.role_required` (40302): This operation needs the role {role}.
+       * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
+       */
+      403: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.role_required" | "auth.tenant_forbidden" | "auth.access_denied";
+                /** @enum {unknown} */
+                Code?: 40302 | 40301 | 40304;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description Not found. One Error notification, `Message` one of:
+       * - `licence.not_found` (40460): No licence with this identifier in this facility.
+       */
+      404: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "licence.not_found";
+                /** @enum {unknown} */
+                Code?: 40460;
+              })[];
+          };
+        };
+      };
+      /**
+       * @description Conflict with the current state. One Error notification, `Message` one of:
+       * - `licence.booked` (40970): A booking was checked against this licence: its limits and dates stay as they were.
+       * - `request.concurrent_update` (40905): The item was changed by other requests at the same time; try again.
+       */
+      409: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "licence.booked" | "request.concurrent_update";
+                /** @enum {unknown} */
+                Code?: 40970 | 40905;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description If-Match does not match the current ETag. One Error notification, `Message` one of:
+       * - `request.precondition_failed` (41201): The item has changed since it was loaded (If-Match does not match its ETag).
+       */
+      412: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.precondition_failed";
+                /** @enum {unknown} */
+                Code?: 41201;
+              })[];
+          };
+        };
+      };
+      /**
+       * @description Body too large. One Error notification, `Message` one of:
+       * - `request.too_large` (41301): The request body is larger than {max} bytes.
+       */
+      413: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.too_large";
+                /** @enum {unknown} */
+                Code?: 41301;
+              })[];
+          };
+        };
+      };
+      /**
+       * @description Body is not JSON. One Error notification, `Message` one of:
+       * - `request.unsupported_media_type` (41501): The request body must be JSON (Content-Type: application/json).
+       */
+      415: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.unsupported_media_type";
+                /** @enum {unknown} */
+                Code?: 41501;
+              })[];
+          };
+        };
+      };
+      /**
+       * @description A dependency is unavailable or time ran out; nothing was written. Try again after Retry-After seconds. One Error notification, `Message` one of:
+       * - `server.unavailable` (50301): The service is temporarily unavailable.
+       * - `server.deadline` (50302): The request ran out of time before anything was written; nothing was stored. Try again.
+       */
+      503: {
+        headers: {
+          "Retry-After": components["headers"]["RetryAfter"];
+        };
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "server.unavailable" | "server.deadline";
+                /** @enum {unknown} */
+                Code?: 50301 | 50302;
+              }))[];
+          };
+        };
+      };
+    };
+  };
+  /**
+   * The facility’s items, oldest receipt first (up to 1,000
+   * @description The facility’s items, oldest receipt first (up to 1,000; then a Warning); `?State=` narrows them.
+   */
+  "material.list": {
+    parameters: {
+      query?: {
+        State?: "IN_STOCK" | "USED_UP";
+      };
+      header?: {
+        "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+      };
+      path: {
+        clientUuid: string;
+        facilityUuid: string;
+      };
+    };
+    responses: {
+      /** @description The answer, with its Notifications */
+      200: {
+        content: {
+          "application/json": {
+            MaterialModelCollection: components["schemas"]["MaterialModel"][];
+            CollectionConfiguration: components["schemas"]["CollectionConfiguration"];
+            Notifications: components["schemas"]["Notifications"];
+          };
+        };
+      };
+      /**
+       * @description Bad request: the path, query or body breaks a rule (one detail line per offending field). One Error notification, `Message` one of:
+       * - `request.invalid` (40001): The request is invalid.
+       * - `request.malformed_path` (40004): The request path is not validly percent-encoded.
+       */
+      400: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.invalid" | "request.malformed_path";
+                /** @enum {unknown} */
+                Code?: 40001 | 40004;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description No valid bearer token. One Error notification, `Message` one of:
+       * - `auth.token_missing` (40101): A bearer token is required.
+       * - `auth.token_invalid` (40102): The token is not valid.
+       * - `auth.token_expired` (40103): The token has expired.
+       */
+      401: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.token_missing" | "auth.token_invalid" | "auth.token_expired";
+                /** @enum {unknown} */
+                Code?: 40101 | 40102 | 40103;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description The token does not allow this. One Error notification, `Message` one of:
+       * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
+       */
+      403: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.tenant_forbidden" | "auth.access_denied";
+                /** @enum {unknown} */
+                Code?: 40301 | 40304;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description A dependency is unavailable or time ran out; nothing was written. Try again after Retry-After seconds. One Error notification, `Message` one of:
+       * - `server.unavailable` (50301): The service is temporarily unavailable.
+       * - `server.deadline` (50302): The request ran out of time before anything was written; nothing was stored. Try again.
+       */
+      503: {
+        headers: {
+          "Retry-After": components["headers"]["RetryAfter"];
+        };
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "server.unavailable" | "server.deadline";
+                /** @enum {unknown} */
+                Code?: 50301 | 50302;
+              }))[];
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Books a receipt (any user of the facility: it records what arrived) from its ...
+   * @description Books a receipt (any user of the facility: it records what arrived) from its delivery certificate, checked against the licence in force at ReceivedAt; `?dryRun=true` checks a planned order and books nothing. Above the licence only an rpo books it, with LicenceExceeded.
+   */
+  "material.create": {
+    parameters: {
+      query?: {
+        /** @description Exactly `true` or `false`. */
+        dryRun?: "true" | "false";
+      };
+      header?: {
+        "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path: {
+        clientUuid: string;
+        facilityUuid: string;
+      };
+    };
+    /** @description Members of the model that are read-only are ignored with a Warning; any other unknown member is 400. */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *   "Kind": "GENERATOR",
+         *   "Nuclide": "Ge-68",
+         *   "ActivityBq": 1850000000,
+         *   "ActivityDateTime": "2026-11-02 12:00:00",
+         *   "ReceivedAt": "2026-11-03 08:30:00",
+         *   "Supplier": "Eckert & Ziegler",
+         *   "Batch": "GG-2611-07",
+         *   "ChemicalForm": "[68Ge]GeCl4 on TiO2",
+         *   "Impurities": [],
+         *   "CertificateDocumentUuid": null,
+         *   "LicenceExceeded": null
+         * }
+         */
+        "application/json": {
+          /** @enum {string} */
+          Kind: "CYCLOTRON_PRODUCT" | "RADIOPHARMACEUTICAL" | "GENERATOR" | "ELUATE" | "CALIBRATION_SOURCE";
+          /** @enum {string} */
+          Nuclide: "O-15" | "N-13" | "C-11" | "Rb-82" | "Ga-68" | "F-18" | "Tc-99m" | "Cu-64" | "I-123" | "Ho-166" | "Sm-153" | "Y-90" | "Mo-99" | "Tl-201" | "Zr-89" | "In-111" | "Ga-67" | "Re-186" | "Xe-133" | "Lu-177" | "I-131" | "Ac-225" | "Ra-223" | "P-32" | "Sr-82" | "Cr-51" | "Sr-89" | "I-125" | "Sr-85" | "Lu-177m" | "Ge-68" | "Co-57" | "Cs-137" | "Sr-90" | "In-114m" | "Ac-227" | "Tl-202";
+          /** @description Bq: more than 0, less than 10^15. */
+          ActivityBq: number;
+          /** @description The certificate's reference time of ActivityBq (UTC). */
+          ActivityDateTime: string;
+          /** @description When it arrived (UTC); at most 5 minutes ahead of the server. */
+          ReceivedAt: string;
+          /** @default null */
+          Supplier?: string | null;
+          /** @default null */
+          Batch?: string | null;
+          /** @default null */
+          ChemicalForm?: string | null;
+          /** @default null */
+          Impurities?: (({
+              /** @enum {string} */
+              Nuclide: "O-15" | "N-13" | "C-11" | "Rb-82" | "Ga-68" | "F-18" | "Tc-99m" | "Cu-64" | "I-123" | "Ho-166" | "Sm-153" | "Y-90" | "Mo-99" | "Tl-201" | "Zr-89" | "In-111" | "Ga-67" | "Re-186" | "Xe-133" | "Lu-177" | "I-131" | "Ac-225" | "Ra-223" | "P-32" | "Sr-82" | "Cr-51" | "Sr-89" | "I-125" | "Sr-85" | "Lu-177m" | "Ge-68" | "Co-57" | "Cs-137" | "Sr-90" | "In-114m" | "Ac-227" | "Tl-202";
+              Fraction: number;
+            })[]) | null;
+          /** @default null */
+          CertificateDocumentUuid?: string | null;
+          /** @default null */
+          LicenceExceeded?: {
+            /** @description Why, in words (at least 10 characters). */
+            Justification: string;
+          } | null;
+        };
+      };
+    };
+    responses: {
+      /** @description The answer, with its Notifications */
+      200: {
+        content: {
+          "application/json": {
+            MaterialModel: components["schemas"]["MaterialModel"];
+            Notifications: components["schemas"]["Notifications"];
+          };
+        };
+      };
+      /**
+       * @description Bad request: the path, query or body breaks a rule (one detail line per offending field). One Error notification, `Message` one of:
+       * - `request.invalid` (40001): The request is invalid.
+       * - `request.malformed_path` (40004): The request path is not validly percent-encoded.
+       * - `request.malformed_json` (40002): The request body is not valid JSON.
+       */
+      400: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.invalid" | "request.malformed_path" | "request.malformed_json";
+                /** @enum {unknown} */
+                Code?: 40001 | 40004 | 40002;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description No valid bearer token. One Error notification, `Message` one of:
+       * - `auth.token_missing` (40101): A bearer token is required.
+       * - `auth.token_invalid` (40102): The token is not valid.
+       * - `auth.token_expired` (40103): The token has expired.
+       */
+      401: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.token_missing" | "auth.token_invalid" | "auth.token_expired";
+                /** @enum {unknown} */
+                Code?: 40101 | 40102 | 40103;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description The token does not allow this. One Error notification, `Message` one of:
+       * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
+       * - `auth.role_required` (40302): This operation needs the role {role}.
+       */
+      403: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.tenant_forbidden" | "auth.access_denied" | "auth.role_required";
+                /** @enum {unknown} */
+                Code?: 40301 | 40304 | 40302;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description Conflict with the current state. One Error notification, `Message` one of:
+       * - `idempotency.key_reused` (40907): This Idempotency-Key was used with another request body; use a new key for a new request.
+       * - `idempotency.in_progress` (40908): A request with this Idempotency-Key is still being processed; try again shortly.
+       * - `licence.exceeded` (40971): The booking would take the stock above the licence in force (StrlSchG § 12 Abs. 1 Nr. 3).
+       * - `licence.none` (40972): No licence of the facility is in force at {at}: record it first.
+       * - `request.concurrent_update` (40905): The item was changed by other requests at the same time; try again.
+       * - `material.certificate_taken` (40979): The certificate {document} is filed under the item {item} already.
+       */
+      409: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "idempotency.key_reused" | "idempotency.in_progress" | "licence.exceeded" | "licence.none" | "request.concurrent_update" | "material.certificate_taken";
+                /** @enum {unknown} */
+                Code?: 40907 | 40908 | 40971 | 40972 | 40905 | 40979;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description Body too large. One Error notification, `Message` one of:
+       * - `request.too_large` (41301): The request body is larger than {max} bytes.
+       */
+      413: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.too_large";
+                /** @enum {unknown} */
+                Code?: 41301;
+              })[];
+          };
+        };
+      };
+      /**
+       * @description Body is not JSON. One Error notification, `Message` one of:
+       * - `request.unsupported_media_type` (41501): The request body must be JSON (Content-Type: application/json).
+       */
+      415: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.unsupported_media_type";
+                /** @enum {unknown} */
+                Code?: 41501;
+              })[];
+          };
+        };
+      };
+      /**
+       * @description A dependency is unavailable or time ran out; nothing was written. Try again after Retry-After seconds. One Error notification, `Message` one of:
+       * - `server.unavailable` (50301): The service is temporarily unavailable.
+       * - `server.deadline` (50302): The request ran out of time before anything was written; nothing was stored. Try again.
+       */
+      503: {
+        headers: {
+          "Retry-After": components["headers"]["RetryAfter"];
+        };
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "server.unavailable" | "server.deadline";
+                /** @enum {unknown} */
+                Code?: 50301 | 50302;
+              }))[];
+          };
+        };
+      };
+    };
+  };
+  /**
+   * The facility’s items, oldest receipt first (up to 1,000
+   * @description The facility’s items, oldest receipt first (up to 1,000; then a Warning); `?State=` narrows them.
+   *
+   * The same operation as `/waste-management/api/v1/{clientUuid}/{facilityUuid}/material`, declared with its trailing slash as a path of its own: a template would read the empty segment as `{uuid}`.
+   */
+  "material.list.trailingSlash": {
+    parameters: {
+      query?: {
+        State?: "IN_STOCK" | "USED_UP";
+      };
+      header?: {
+        "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+      };
+      path: {
+        clientUuid: string;
+        facilityUuid: string;
+      };
+    };
+    responses: {
+      /** @description The answer, with its Notifications */
+      200: {
+        content: {
+          "application/json": {
+            MaterialModelCollection: components["schemas"]["MaterialModel"][];
+            CollectionConfiguration: components["schemas"]["CollectionConfiguration"];
+            Notifications: components["schemas"]["Notifications"];
+          };
+        };
+      };
+      /**
+       * @description Bad request: the path, query or body breaks a rule (one detail line per offending field). One Error notification, `Message` one of:
+       * - `request.invalid` (40001): The request is invalid.
+       * - `request.malformed_path` (40004): The request path is not validly percent-encoded.
+       */
+      400: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.invalid" | "request.malformed_path";
+                /** @enum {unknown} */
+                Code?: 40001 | 40004;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description No valid bearer token. One Error notification, `Message` one of:
+       * - `auth.token_missing` (40101): A bearer token is required.
+       * - `auth.token_invalid` (40102): The token is not valid.
+       * - `auth.token_expired` (40103): The token has expired.
+       */
+      401: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.token_missing" | "auth.token_invalid" | "auth.token_expired";
+                /** @enum {unknown} */
+                Code?: 40101 | 40102 | 40103;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description The token does not allow this. One Error notification, `Message` one of:
+       * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
+       */
+      403: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.tenant_forbidden" | "auth.access_denied";
+                /** @enum {unknown} */
+                Code?: 40301 | 40304;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description A dependency is unavailable or time ran out; nothing was written. Try again after Retry-After seconds. One Error notification, `Message` one of:
+       * - `server.unavailable` (50301): The service is temporarily unavailable.
+       * - `server.deadline` (50302): The request ran out of time before anything was written; nothing was stored. Try again.
+       */
+      503: {
+        headers: {
+          "Retry-After": components["headers"]["RetryAfter"];
+        };
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "server.unavailable" | "server.deadline";
+                /** @enum {unknown} */
+                Code?: 50301 | 50302;
+              }))[];
+          };
+        };
+      };
+    };
+  };
+  /**
+   * One page of 100 of the facility’s items, newest receipt first
+   * @description One page of 100 of the facility’s items, newest receipt first; `?State=` narrows them.
+   */
+  "material.page": {
+    parameters: {
+      query?: {
+        State?: "IN_STOCK" | "USED_UP";
+      };
+      header?: {
+        "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+      };
+      path: {
+        clientUuid: string;
+        facilityUuid: string;
+      };
+    };
+    responses: {
+      /** @description The answer, with its Notifications */
+      200: {
+        content: {
+          "application/json": {
+            MaterialModelCollection: components["schemas"]["MaterialModel"][];
+            CollectionConfiguration: components["schemas"]["CollectionConfiguration"];
+            Notifications: components["schemas"]["Notifications"];
+          };
+        };
+      };
+      /**
+       * @description Bad request: the path, query or body breaks a rule (one detail line per offending field). One Error notification, `Message` one of:
+       * - `request.invalid` (40001): The request is invalid.
+       * - `request.malformed_path` (40004): The request path is not validly percent-encoded.
+       */
+      400: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.invalid" | "request.malformed_path";
+                /** @enum {unknown} */
+                Code?: 40001 | 40004;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description No valid bearer token. One Error notification, `Message` one of:
+       * - `auth.token_missing` (40101): A bearer token is required.
+       * - `auth.token_invalid` (40102): The token is not valid.
+       * - `auth.token_expired` (40103): The token has expired.
+       */
+      401: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.token_missing" | "auth.token_invalid" | "auth.token_expired";
+                /** @enum {unknown} */
+                Code?: 40101 | 40102 | 40103;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description The token does not allow this. One Error notification, `Message` one of:
+       * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
+       */
+      403: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.tenant_forbidden" | "auth.access_denied";
+                /** @enum {unknown} */
+                Code?: 40301 | 40304;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description A dependency is unavailable or time ran out; nothing was written. Try again after Retry-After seconds. One Error notification, `Message` one of:
+       * - `server.unavailable` (50301): The service is temporarily unavailable.
+       * - `server.deadline` (50302): The request ran out of time before anything was written; nothing was stored. Try again.
+       */
+      503: {
+        headers: {
+          "Retry-After": components["headers"]["RetryAfter"];
+        };
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "server.unavailable" | "server.deadline";
+                /** @enum {unknown} */
+                Code?: 50301 | 50302;
+              }))[];
+          };
+        };
+      };
+    };
+  };
+  /**
+   * One page of 100 of the facility’s items, newest receipt first
+   * @description One page of 100 of the facility’s items, newest receipt first; `?State=` narrows them.
+   *
+   * The same operation as `/waste-management/api/v1/{clientUuid}/{facilityUuid}/material/page`, declared with its trailing slash as a path of its own: a template would read the empty segment as `{page}`.
+   */
+  "material.page.trailingSlash": {
+    parameters: {
+      query?: {
+        State?: "IN_STOCK" | "USED_UP";
+      };
+      header?: {
+        "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+      };
+      path: {
+        clientUuid: string;
+        facilityUuid: string;
+      };
+    };
+    responses: {
+      /** @description The answer, with its Notifications */
+      200: {
+        content: {
+          "application/json": {
+            MaterialModelCollection: components["schemas"]["MaterialModel"][];
+            CollectionConfiguration: components["schemas"]["CollectionConfiguration"];
+            Notifications: components["schemas"]["Notifications"];
+          };
+        };
+      };
+      /**
+       * @description Bad request: the path, query or body breaks a rule (one detail line per offending field). One Error notification, `Message` one of:
+       * - `request.invalid` (40001): The request is invalid.
+       * - `request.malformed_path` (40004): The request path is not validly percent-encoded.
+       */
+      400: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.invalid" | "request.malformed_path";
+                /** @enum {unknown} */
+                Code?: 40001 | 40004;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description No valid bearer token. One Error notification, `Message` one of:
+       * - `auth.token_missing` (40101): A bearer token is required.
+       * - `auth.token_invalid` (40102): The token is not valid.
+       * - `auth.token_expired` (40103): The token has expired.
+       */
+      401: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.token_missing" | "auth.token_invalid" | "auth.token_expired";
+                /** @enum {unknown} */
+                Code?: 40101 | 40102 | 40103;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description The token does not allow this. One Error notification, `Message` one of:
+       * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
+       */
+      403: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.tenant_forbidden" | "auth.access_denied";
+                /** @enum {unknown} */
+                Code?: 40301 | 40304;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description A dependency is unavailable or time ran out; nothing was written. Try again after Retry-After seconds. One Error notification, `Message` one of:
+       * - `server.unavailable` (50301): The service is temporarily unavailable.
+       * - `server.deadline` (50302): The request ran out of time before anything was written; nothing was stored. Try again.
+       */
+      503: {
+        headers: {
+          "Retry-After": components["headers"]["RetryAfter"];
+        };
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "server.unavailable" | "server.deadline";
+                /** @enum {unknown} */
+                Code?: 50301 | 50302;
+              }))[];
+          };
+        };
+      };
+    };
+  };
+  /**
+   * One page of 100 of the facility’s items, newest receipt first
+   * @description One page of 100 of the facility’s items, newest receipt first; `?State=` narrows them.
+   */
+  "material.page.page": {
+    parameters: {
+      query?: {
+        State?: "IN_STOCK" | "USED_UP";
+      };
+      header?: {
+        "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+      };
+      path: {
+        clientUuid: string;
+        facilityUuid: string;
+        page: string;
+      };
+    };
+    responses: {
+      /** @description The answer, with its Notifications */
+      200: {
+        content: {
+          "application/json": {
+            MaterialModelCollection: components["schemas"]["MaterialModel"][];
+            CollectionConfiguration: components["schemas"]["CollectionConfiguration"];
+            Notifications: components["schemas"]["Notifications"];
+          };
+        };
+      };
+      /**
+       * @description Bad request: the path, query or body breaks a rule (one detail line per offending field). One Error notification, `Message` one of:
+       * - `request.invalid` (40001): The request is invalid.
+       * - `request.malformed_path` (40004): The request path is not validly percent-encoded.
+       */
+      400: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.invalid" | "request.malformed_path";
+                /** @enum {unknown} */
+                Code?: 40001 | 40004;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description No valid bearer token. One Error notification, `Message` one of:
+       * - `auth.token_missing` (40101): A bearer token is required.
+       * - `auth.token_invalid` (40102): The token is not valid.
+       * - `auth.token_expired` (40103): The token has expired.
+       */
+      401: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.token_missing" | "auth.token_invalid" | "auth.token_expired";
+                /** @enum {unknown} */
+                Code?: 40101 | 40102 | 40103;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description The token does not allow this. One Error notification, `Message` one of:
+       * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
+       */
+      403: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.tenant_forbidden" | "auth.access_denied";
+                /** @enum {unknown} */
+                Code?: 40301 | 40304;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description A dependency is unavailable or time ran out; nothing was written. Try again after Retry-After seconds. One Error notification, `Message` one of:
+       * - `server.unavailable` (50301): The service is temporarily unavailable.
+       * - `server.deadline` (50302): The request ran out of time before anything was written; nothing was stored. Try again.
+       */
+      503: {
+        headers: {
+          "Retry-After": components["headers"]["RetryAfter"];
+        };
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "server.unavailable" | "server.deadline";
+                /** @enum {unknown} */
+                Code?: 50301 | 50302;
+              }))[];
+          };
+        };
+      };
+    };
+  };
+  /**
+   * The item, with what is left of it now
+   * @description The item, with what is left of it now.
+   */
+  "material.load": {
+    parameters: {
+      header?: {
+        "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+      };
+      path: {
+        clientUuid: string;
+        facilityUuid: string;
+        uuid: string;
+      };
+    };
+    responses: {
+      /** @description The answer, with its Notifications */
+      200: {
+        content: {
+          "application/json": {
+            MaterialModel: components["schemas"]["MaterialModel"];
+            Notifications: components["schemas"]["Notifications"];
+          };
+        };
+      };
+      /**
+       * @description Bad request: the path, query or body breaks a rule (one detail line per offending field). One Error notification, `Message` one of:
+       * - `request.invalid` (40001): The request is invalid.
+       * - `request.malformed_path` (40004): The request path is not validly percent-encoded.
+       */
+      400: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.invalid" | "request.malformed_path";
+                /** @enum {unknown} */
+                Code?: 40001 | 40004;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description No valid bearer token. One Error notification, `Message` one of:
+       * - `auth.token_missing` (40101): A bearer token is required.
+       * - `auth.token_invalid` (40102): The token is not valid.
+       * - `auth.token_expired` (40103): The token has expired.
+       */
+      401: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.token_missing" | "auth.token_invalid" | "auth.token_expired";
+                /** @enum {unknown} */
+                Code?: 40101 | 40102 | 40103;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description The token does not allow this. One Error notification, `Message` one of:
+       * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
+       */
+      403: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.tenant_forbidden" | "auth.access_denied";
+                /** @enum {unknown} */
+                Code?: 40301 | 40304;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description Not found. One Error notification, `Message` one of:
+       * - `material.not_found` (40461): No item of the material book with this identifier in this facility.
+       */
+      404: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "material.not_found";
+                /** @enum {unknown} */
+                Code?: 40461;
+              })[];
+          };
+        };
+      };
+      /**
+       * @description A dependency is unavailable or time ran out; nothing was written. Try again after Retry-After seconds. One Error notification, `Message` one of:
+       * - `server.unavailable` (50301): The service is temporarily unavailable.
+       * - `server.deadline` (50302): The request ran out of time before anything was written; nothing was stored. Try again.
+       */
+      503: {
+        headers: {
+          "Retry-After": components["headers"]["RetryAfter"];
+        };
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "server.unavailable" | "server.deadline";
+                /** @enum {unknown} */
+                Code?: 50301 | 50302;
+              }))[];
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Books an elution of the generator: the eluate is a new item whose impurities ...
+   * @description Books an elution of the generator: the eluate is a new item whose impurities are the measured breakthrough; checked against the licence like a receipt (`?dryRun=true` too).
+   */
+  "material.elute": {
+    parameters: {
+      query?: {
+        /** @description Exactly `true` or `false`. */
+        dryRun?: "true" | "false";
+      };
+      header?: {
+        "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path: {
+        clientUuid: string;
+        facilityUuid: string;
+        uuid: string;
+      };
+    };
+    /** @description Members of the model that are read-only are ignored with a Warning; any other unknown member is 400. */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *   "ActivityBq": 1000000000,
+         *   "ElutedAt": "2026-11-21 09:00:00",
+         *   "Breakthrough": [
+         *     {
+         *       "Nuclide": "Ge-68",
+         *       "Fraction": 0.00001
+         *     }
+         *   ],
+         *   "Batch": null,
+         *   "ChemicalForm": null
+         * }
+         */
+        "application/json": {
+          /** @description Bq: more than 0, less than 10^15. */
+          ActivityBq: number;
+          /** @description When it was eluted (UTC): the reference time of ActivityBq. */
+          ElutedAt: string;
+          /** @default null */
+          Breakthrough?: (({
+              /** @enum {string} */
+              Nuclide: "O-15" | "N-13" | "C-11" | "Rb-82" | "Ga-68" | "F-18" | "Tc-99m" | "Cu-64" | "I-123" | "Ho-166" | "Sm-153" | "Y-90" | "Mo-99" | "Tl-201" | "Zr-89" | "In-111" | "Ga-67" | "Re-186" | "Xe-133" | "Lu-177" | "I-131" | "Ac-225" | "Ra-223" | "P-32" | "Sr-82" | "Cr-51" | "Sr-89" | "I-125" | "Sr-85" | "Lu-177m" | "Ge-68" | "Co-57" | "Cs-137" | "Sr-90" | "In-114m" | "Ac-227" | "Tl-202";
+              Fraction: number;
+            })[]) | null;
+          /** @default null */
+          Batch?: string | null;
+          /** @default null */
+          ChemicalForm?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description The answer, with its Notifications */
+      200: {
+        content: {
+          "application/json": {
+            MaterialModel: components["schemas"]["MaterialModel"];
+            Notifications: components["schemas"]["Notifications"];
+          };
+        };
+      };
+      /**
+       * @description Bad request: the path, query or body breaks a rule (one detail line per offending field). One Error notification, `Message` one of:
+       * - `request.invalid` (40001): The request is invalid.
+       * - `request.malformed_path` (40004): The request path is not validly percent-encoded.
+       * - `request.malformed_json` (40002): The request body is not valid JSON.
+       */
+      400: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.invalid" | "request.malformed_path" | "request.malformed_json";
+                /** @enum {unknown} */
+                Code?: 40001 | 40004 | 40002;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description No valid bearer token. One Error notification, `Message` one of:
+       * - `auth.token_missing` (40101): A bearer token is required.
+       * - `auth.token_invalid` (40102): The token is not valid.
+       * - `auth.token_expired` (40103): The token has expired.
+       */
+      401: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.token_missing" | "auth.token_invalid" | "auth.token_expired";
+                /** @enum {unknown} */
+                Code?: 40101 | 40102 | 40103;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description The token does not allow this. One Error notification, `Message` one of:
+       * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
+       */
+      403: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.tenant_forbidden" | "auth.access_denied";
+                /** @enum {unknown} */
+                Code?: 40301 | 40304;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description Not found. One Error notification, `Message` one of:
+       * - `material.not_found` (40461): No item of the material book with this identifier in this facility.
+       */
+      404: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "material.not_found";
+                /** @enum {unknown} */
+                Code?: 40461;
+              })[];
+          };
+        };
+      };
+      /**
+       * @description Conflict with the current state. One Error notification, `Message` one of:
+       * - `idempotency.key_reused` (40907): This Idempotency-Key was used with another request body; use a new key for a new request.
+       * - `idempotency.in_progress` (40908): A request with this Idempotency-Key is still being processed; try again shortly.
+       * - `licence.exceeded` (40971): The booking would take the stock above the licence in force (StrlSchG § 12 Abs. 1 Nr. 3).
+       * - `licence.none` (40972): No licence of the facility is in force at {at}: record it first.
+       * - `request.concurrent_update` (40905): The item was changed by other requests at the same time; try again.
+       * - `material.not_generator` (40976): Only a generator is eluted; this item is a {kind}.
+       * - `material.used_up` (40974): Nothing of the item is left in store.
+       */
+      409: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "idempotency.key_reused" | "idempotency.in_progress" | "licence.exceeded" | "licence.none" | "request.concurrent_update" | "material.not_generator" | "material.used_up";
+                /** @enum {unknown} */
+                Code?: 40907 | 40908 | 40971 | 40972 | 40905 | 40976 | 40974;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description Body too large. One Error notification, `Message` one of:
+       * - `request.too_large` (41301): The request body is larger than {max} bytes.
+       */
+      413: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.too_large";
+                /** @enum {unknown} */
+                Code?: 41301;
+              })[];
+          };
+        };
+      };
+      /**
+       * @description Body is not JSON. One Error notification, `Message` one of:
+       * - `request.unsupported_media_type` (41501): The request body must be JSON (Content-Type: application/json).
+       */
+      415: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.unsupported_media_type";
+                /** @enum {unknown} */
+                Code?: 41501;
+              })[];
+          };
+        };
+      };
+      /**
+       * @description A dependency is unavailable or time ran out; nothing was written. Try again after Retry-After seconds. One Error notification, `Message` one of:
+       * - `server.unavailable` (50301): The service is temporarily unavailable.
+       * - `server.deadline` (50302): The request ran out of time before anything was written; nothing was stored. Try again.
+       */
+      503: {
+        headers: {
+          "Retry-After": components["headers"]["RetryAfter"];
+        };
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "server.unavailable" | "server.deadline";
+                /** @enum {unknown} */
+                Code?: 50301 | 50302;
+              }))[];
+          };
+        };
+      };
+    };
+  };
+  /**
+   * The item's movements, oldest first
+   * @description The item's movements, oldest first.
+   */
+  "material.movements": {
+    parameters: {
+      header?: {
+        "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+      };
+      path: {
+        clientUuid: string;
+        facilityUuid: string;
+        uuid: string;
+      };
+    };
+    responses: {
+      /** @description The answer, with its Notifications */
+      200: {
+        content: {
+          "application/json": {
+            MaterialMovementModelCollection: components["schemas"]["MaterialMovementModel"][];
+            CollectionConfiguration: components["schemas"]["CollectionConfiguration"];
+            Notifications: components["schemas"]["Notifications"];
+          };
+        };
+      };
+      /**
+       * @description Bad request: the path, query or body breaks a rule (one detail line per offending field). One Error notification, `Message` one of:
+       * - `request.invalid` (40001): The request is invalid.
+       * - `request.malformed_path` (40004): The request path is not validly percent-encoded.
+       */
+      400: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.invalid" | "request.malformed_path";
+                /** @enum {unknown} */
+                Code?: 40001 | 40004;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description No valid bearer token. One Error notification, `Message` one of:
+       * - `auth.token_missing` (40101): A bearer token is required.
+       * - `auth.token_invalid` (40102): The token is not valid.
+       * - `auth.token_expired` (40103): The token has expired.
+       */
+      401: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.token_missing" | "auth.token_invalid" | "auth.token_expired";
+                /** @enum {unknown} */
+                Code?: 40101 | 40102 | 40103;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description The token does not allow this. One Error notification, `Message` one of:
+       * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
+       */
+      403: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.tenant_forbidden" | "auth.access_denied";
+                /** @enum {unknown} */
+                Code?: 40301 | 40304;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description Not found. One Error notification, `Message` one of:
+       * - `material.not_found` (40461): No item of the material book with this identifier in this facility.
+       */
+      404: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "material.not_found";
+                /** @enum {unknown} */
+                Code?: 40461;
+              })[];
+          };
+        };
+      };
+      /**
+       * @description A dependency is unavailable or time ran out; nothing was written. Try again after Retry-After seconds. One Error notification, `Message` one of:
+       * - `server.unavailable` (50301): The service is temporarily unavailable.
+       * - `server.deadline` (50302): The request ran out of time before anything was written; nothing was stored. Try again.
+       */
+      503: {
+        headers: {
+          "Retry-After": components["headers"]["RetryAfter"];
+        };
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "server.unavailable" | "server.deadline";
+                /** @enum {unknown} */
+                Code?: 50301 | 50302;
+              }))[];
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Books where (part of) the item went: ADMINISTERED (applications, no patient d...
+   * @description Books where (part of) the item went: ADMINISTERED (applications, no patient data), TO_CONTAINER (a content of the waste container), RETURNED (to a supplier or licensee), LOST (role rpo), checked against what is left.
+   */
+  "material.addMovement": {
+    parameters: {
+      header?: {
+        "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path: {
+        clientUuid: string;
+        facilityUuid: string;
+        uuid: string;
+      };
+    };
+    /** @description Members of the model that are read-only are ignored with a Warning; any other unknown member is 400. */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *   "Kind": "ADMINISTERED",
+         *   "ActivityBq": 300000000,
+         *   "MovedAt": "2026-11-21 09:30:00",
+         *   "Applications": 1
+         * }
+         */
+        "application/json": OneOf<[{
+          /** @constant */
+          Kind: "ADMINISTERED";
+          /** @description Bq: more than 0, less than 10^15. */
+          ActivityBq: number;
+          /** @description When (UTC): the reference time of ActivityBq. */
+          MovedAt: string;
+          /** @description How many applications (patients are not named). */
+          Applications: number;
+        }, {
+          /** @constant */
+          Kind: "TO_CONTAINER";
+          /** @description Bq: more than 0, less than 10^15. */
+          ActivityBq: number;
+          /** @description When (UTC): the reference time of ActivityBq. */
+          MovedAt: string;
+          /** @description A waste container of the facility, OPEN. */
+          ContainerUuid: string;
+        }, {
+          /** @constant */
+          Kind: "RETURNED";
+          /** @description Bq: more than 0, less than 10^15. */
+          ActivityBq: number;
+          /** @description When (UTC): the reference time of ActivityBq. */
+          MovedAt: string;
+          /** @description The supplier or other licensee it went to (Abgabe). */
+          Recipient: string;
+        }, {
+          /** @constant */
+          Kind: "LOST";
+          /** @description Bq: more than 0, less than 10^15. */
+          ActivityBq: number;
+          /** @description When (UTC): the reference time of ActivityBq. */
+          MovedAt: string;
+          /** @description Why, in words (at least 10 characters). */
+          Justification: string;
+        }]>;
+      };
+    };
+    responses: {
+      /** @description The answer, with its Notifications */
+      200: {
+        content: {
+          "application/json": {
+            MaterialMovementModel: components["schemas"]["MaterialMovementModel"];
+            Notifications: components["schemas"]["Notifications"];
+          };
+        };
+      };
+      /**
+       * @description Bad request: the path, query or body breaks a rule (one detail line per offending field). One Error notification, `Message` one of:
+       * - `request.invalid` (40001): The request is invalid.
+       * - `request.malformed_path` (40004): The request path is not validly percent-encoded.
+       * - `request.malformed_json` (40002): The request body is not valid JSON.
+       */
+      400: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.invalid" | "request.malformed_path" | "request.malformed_json";
+                /** @enum {unknown} */
+                Code?: 40001 | 40004 | 40002;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description No valid bearer token. One Error notification, `Message` one of:
+       * - `auth.token_missing` (40101): A bearer token is required.
+       * - `auth.token_invalid` (40102): The token is not valid.
+       * - `auth.token_expired` (40103): The token has expired.
+       */
+      401: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.token_missing" | "auth.token_invalid" | "auth.token_expired";
+                /** @enum {unknown} */
+                Code?: 40101 | 40102 | 40103;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description The token does not allow this. One Error notification, `Message` one of:
+       * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
+       * - `auth.role_required` (40302): This operation needs the role {role}.
+       */
+      403: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.tenant_forbidden" | "auth.access_denied" | "auth.role_required";
+                /** @enum {unknown} */
+                Code?: 40301 | 40304 | 40302;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description Not found. One Error notification, `Message` one of:
+       * - `material.not_found` (40461): No item of the material book with this identifier in this facility.
+       */
+      404: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "material.not_found";
+                /** @enum {unknown} */
+                Code?: 40461;
+              })[];
+          };
+        };
+      };
+      /**
+       * @description Conflict with the current state. One Error notification, `Message` one of:
+       * - `idempotency.key_reused` (40907): This Idempotency-Key was used with another request body; use a new key for a new request.
+       * - `idempotency.in_progress` (40908): A request with this Idempotency-Key is still being processed; try again shortly.
+       * - `material.overdrawn` (40973): The movement of {activity} Bq exceeds what is left of the item at {at}: {remainder} Bq.
+       * - `material.used_up` (40974): Nothing of the item is left in store.
+       * - `material.movements_full` (40975): The item holds the most movements it can ({max}).
+       * - `container.contents_locked` (40909): The contents of a container change only while it is OPEN; this one is {state}.
+       * - `container.release_frozen` (40915): The container was released at {at}: its measurements, contents and release are kept as they were.
+       * - `container.content_duplicate` (40910): The container already holds the content {contentId}.
+       * - `container.contents_full` (40911): A container holds at most {max} contents.
+       * - `request.concurrent_update` (40905): The item was changed by other requests at the same time; try again.
+       */
+      409: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "idempotency.key_reused" | "idempotency.in_progress" | "material.overdrawn" | "material.used_up" | "material.movements_full" | "container.contents_locked" | "container.release_frozen" | "container.content_duplicate" | "container.contents_full" | "request.concurrent_update";
+                /** @enum {unknown} */
+                Code?: 40907 | 40908 | 40973 | 40974 | 40975 | 40909 | 40915 | 40910 | 40911 | 40905;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description Body too large. One Error notification, `Message` one of:
+       * - `request.too_large` (41301): The request body is larger than {max} bytes.
+       */
+      413: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.too_large";
+                /** @enum {unknown} */
+                Code?: 41301;
+              })[];
+          };
+        };
+      };
+      /**
+       * @description Body is not JSON. One Error notification, `Message` one of:
+       * - `request.unsupported_media_type` (41501): The request body must be JSON (Content-Type: application/json).
+       */
+      415: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.unsupported_media_type";
+                /** @enum {unknown} */
+                Code?: 41501;
+              })[];
+          };
+        };
+      };
+      /**
+       * @description A dependency is unavailable or time ran out; nothing was written. Try again after Retry-After seconds. One Error notification, `Message` one of:
+       * - `server.unavailable` (50301): The service is temporarily unavailable.
+       * - `server.deadline` (50302): The request ran out of time before anything was written; nothing was stored. Try again.
+       */
+      503: {
+        headers: {
+          "Retry-After": components["headers"]["RetryAfter"];
+        };
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "server.unavailable" | "server.deadline";
+                /** @enum {unknown} */
+                Code?: 50301 | 50302;
+              }))[];
+          };
+        };
+      };
+    };
+  };
+  /**
+   * The stock per nuclide at the moment `?at=`, now by default: in store, in wast...
+   * @description The stock per nuclide at the moment `?at=`, now by default: in store, in waste containers not yet released, the total, the licence in force then with its limit and ratio, and under the sum rule the sum of ratios.
+   */
+  "material.stock": {
+    parameters: {
+      query?: {
+        at?: string;
+      };
+      header?: {
+        "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+      };
+      path: {
+        clientUuid: string;
+        facilityUuid: string;
+      };
+    };
+    responses: {
+      /** @description The answer, with its Notifications */
+      200: {
+        content: {
+          "application/json": {
+            StockModel: components["schemas"]["StockModel"];
+            Notifications: components["schemas"]["Notifications"];
+          };
+        };
+      };
+      /**
+       * @description Bad request: the path, query or body breaks a rule (one detail line per offending field). One Error notification, `Message` one of:
+       * - `request.invalid` (40001): The request is invalid.
+       * - `request.malformed_path` (40004): The request path is not validly percent-encoded.
+       */
+      400: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.invalid" | "request.malformed_path";
+                /** @enum {unknown} */
+                Code?: 40001 | 40004;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description No valid bearer token. One Error notification, `Message` one of:
+       * - `auth.token_missing` (40101): A bearer token is required.
+       * - `auth.token_invalid` (40102): The token is not valid.
+       * - `auth.token_expired` (40103): The token has expired.
+       */
+      401: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.token_missing" | "auth.token_invalid" | "auth.token_expired";
+                /** @enum {unknown} */
+                Code?: 40101 | 40102 | 40103;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description The token does not allow this. One Error notification, `Message` one of:
+       * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
+       */
+      403: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.tenant_forbidden" | "auth.access_denied";
+                /** @enum {unknown} */
+                Code?: 40301 | 40304;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description A dependency is unavailable or time ran out; nothing was written. Try again after Retry-After seconds. One Error notification, `Message` one of:
+       * - `server.unavailable` (50301): The service is temporarily unavailable.
+       * - `server.deadline` (50302): The request ran out of time before anything was written; nothing was stored. Try again.
+       */
+      503: {
+        headers: {
+          "Retry-After": components["headers"]["RetryAfter"];
+        };
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "server.unavailable" | "server.deadline";
+                /** @enum {unknown} */
+                Code?: 50301 | 50302;
+              }))[];
+          };
+        };
+      };
+    };
+  };
+  /**
+   * The month's acquisitions, productions, transfers and other whereabouts (StrlS...
+   * @description The month's acquisitions, productions, transfers and other whereabouts (StrlSchV § 85 Abs. 1 Nr. 1), by the facility's calendar, for role rpo or reporter: JSON, CSV (`Accept: text/csv`; German with `Accept-Language: de`) or PDF/A-2b (`Accept: application/pdf`).
+   */
+  "materialReport.month": {
+    parameters: {
+      query: {
+        month: string;
+      };
+      header?: {
+        "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+      };
+      path: {
+        clientUuid: string;
+        facilityUuid: string;
+      };
+    };
+    responses: {
+      /** @description The answer, with its Notifications */
+      200: {
+        content: {
+          "application/json": {
+            MaterialMonthReportModel: components["schemas"]["MaterialMonthReportModel"];
+            Notifications: components["schemas"]["Notifications"];
+          };
+          "text/csv": string;
+          "application/pdf": string;
+        };
+      };
+      /**
+       * @description Bad request: the path, query or body breaks a rule (one detail line per offending field). One Error notification, `Message` one of:
+       * - `request.invalid` (40001): The request is invalid.
+       * - `request.malformed_path` (40004): The request path is not validly percent-encoded.
+       */
+      400: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.invalid" | "request.malformed_path";
+                /** @enum {unknown} */
+                Code?: 40001 | 40004;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description No valid bearer token. One Error notification, `Message` one of:
+       * - `auth.token_missing` (40101): A bearer token is required.
+       * - `auth.token_invalid` (40102): The token is not valid.
+       * - `auth.token_expired` (40103): The token has expired.
+       */
+      401: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.token_missing" | "auth.token_invalid" | "auth.token_expired";
+                /** @enum {unknown} */
+                Code?: 40101 | 40102 | 40103;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description The token does not allow this. One Error notification, `Message` one of:
+       * - `auth.role_required` (40302): This operation needs the role {role}.
+       * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
+       */
+      403: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.role_required" | "auth.tenant_forbidden" | "auth.access_denied";
+                /** @enum {unknown} */
+                Code?: 40302 | 40301 | 40304;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description Error. One Error notification, `Message` one of:
+       * - `request.not_acceptable` (40601): None of the media types in Accept can be answered; this operation answers {types}.
+       */
+      406: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.not_acceptable";
+                /** @enum {unknown} */
+                Code?: 40601;
+              })[];
+          };
+        };
+      };
+      /**
+       * @description A dependency is unavailable or time ran out; nothing was written. Try again after Retry-After seconds. One Error notification, `Message` one of:
+       * - `server.unavailable` (50301): The service is temporarily unavailable.
+       * - `server.deadline` (50302): The request ran out of time before anything was written; nothing was stored. Try again.
+       */
+      503: {
+        headers: {
+          "Retry-After": components["headers"]["RetryAfter"];
+        };
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "server.unavailable" | "server.deadline";
+                /** @enum {unknown} */
+                Code?: 50301 | 50302;
+              }))[];
+          };
+        };
+      };
+    };
+  };
+  /**
+   * The stock at the end of the calendar year of the nuclides with half-lives ove...
+   * @description The stock at the end of the calendar year of the nuclides with half-lives over 100 days (StrlSchV § 85 Abs. 1 Nr. 3), for role rpo or reporter: JSON, CSV or PDF/A-2b.
+   */
+  "materialReport.yearEnd": {
+    parameters: {
+      query: {
+        year: string;
+      };
+      header?: {
+        "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+      };
+      path: {
+        clientUuid: string;
+        facilityUuid: string;
+      };
+    };
+    responses: {
+      /** @description The answer, with its Notifications */
+      200: {
+        content: {
+          "application/json": {
+            MaterialYearEndReportModel: components["schemas"]["MaterialYearEndReportModel"];
+            Notifications: components["schemas"]["Notifications"];
+          };
+          "text/csv": string;
+          "application/pdf": string;
+        };
+      };
+      /**
+       * @description Bad request: the path, query or body breaks a rule (one detail line per offending field). One Error notification, `Message` one of:
+       * - `request.invalid` (40001): The request is invalid.
+       * - `request.malformed_path` (40004): The request path is not validly percent-encoded.
+       */
+      400: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.invalid" | "request.malformed_path";
+                /** @enum {unknown} */
+                Code?: 40001 | 40004;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description No valid bearer token. One Error notification, `Message` one of:
+       * - `auth.token_missing` (40101): A bearer token is required.
+       * - `auth.token_invalid` (40102): The token is not valid.
+       * - `auth.token_expired` (40103): The token has expired.
+       */
+      401: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.token_missing" | "auth.token_invalid" | "auth.token_expired";
+                /** @enum {unknown} */
+                Code?: 40101 | 40102 | 40103;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description The token does not allow this. One Error notification, `Message` one of:
+       * - `auth.role_required` (40302): This operation needs the role {role}.
+       * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
+       */
+      403: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.role_required" | "auth.tenant_forbidden" | "auth.access_denied";
+                /** @enum {unknown} */
+                Code?: 40302 | 40301 | 40304;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description Error. One Error notification, `Message` one of:
+       * - `request.not_acceptable` (40601): None of the media types in Accept can be answered; this operation answers {types}.
+       */
+      406: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.not_acceptable";
+                /** @enum {unknown} */
+                Code?: 40601;
+              })[];
+          };
+        };
+      };
+      /**
+       * @description A dependency is unavailable or time ran out; nothing was written. Try again after Retry-After seconds. One Error notification, `Message` one of:
+       * - `server.unavailable` (50301): The service is temporarily unavailable.
+       * - `server.deadline` (50302): The request ran out of time before anything was written; nothing was stored. Try again.
+       */
+      503: {
+        headers: {
+          "Retry-After": components["headers"]["RetryAfter"];
+        };
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "server.unavailable" | "server.deadline";
+                /** @enum {unknown} */
+                Code?: 50301 | 50302;
+              }))[];
+          };
+        };
+      };
+    };
+  };
+  /**
+   * The year's book checked against itself and against the locked copies of its l...
+   * @description The year's book checked against itself and against the locked copies of its lines (StrlSchV § 85 Abs. 3), for role rpo or reporter.
+   */
+  "materialBook.verify": {
+    parameters: {
+      query: {
+        year: string;
+      };
+      header?: {
+        "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+      };
+      path: {
+        clientUuid: string;
+        facilityUuid: string;
+      };
+    };
+    responses: {
+      /** @description The answer, with its Notifications */
+      200: {
+        content: {
+          "application/json": {
+            MaterialBookVerificationModel: components["schemas"]["MaterialBookVerificationModel"];
+            Notifications: components["schemas"]["Notifications"];
+          };
+        };
+      };
+      /**
+       * @description Bad request: the path, query or body breaks a rule (one detail line per offending field). One Error notification, `Message` one of:
+       * - `request.invalid` (40001): The request is invalid.
+       * - `request.malformed_path` (40004): The request path is not validly percent-encoded.
+       */
+      400: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.invalid" | "request.malformed_path";
+                /** @enum {unknown} */
+                Code?: 40001 | 40004;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description No valid bearer token. One Error notification, `Message` one of:
+       * - `auth.token_missing` (40101): A bearer token is required.
+       * - `auth.token_invalid` (40102): The token is not valid.
+       * - `auth.token_expired` (40103): The token has expired.
+       */
+      401: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.token_missing" | "auth.token_invalid" | "auth.token_expired";
+                /** @enum {unknown} */
+                Code?: 40101 | 40102 | 40103;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description The token does not allow this. One Error notification, `Message` one of:
+       * - `auth.role_required` (40302): This operation needs the role {role}.
+       * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
+       */
+      403: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.role_required" | "auth.tenant_forbidden" | "auth.access_denied";
+                /** @enum {unknown} */
+                Code?: 40302 | 40301 | 40304;
+              }))[];
           };
         };
       };

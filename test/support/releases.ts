@@ -25,6 +25,8 @@ export interface ReleasableOptions {
   measurement?: object;
   /** Stop in DECAY, measured (true), or unmeasured ('unmeasured'). */
   stopInDecay?: boolean | 'unmeasured';
+  /** The content instead of the F-18 entered by hand (1 kBq at `measuredAt`): one drawn from the material book. */
+  content?: (measuredAt: string) => object;
 }
 
 /** A 10 kg solid container of F-18 (1 kBq a minute ago), closed, measured and in RELEASE_DATE_REACHED. */
@@ -46,7 +48,7 @@ export async function releasable(t: Tenant, options: ReleasableOptions = {}): Pr
   const uuid = created.body.ContainerModel.Uuid as string;
   const added = await call('POST', `${containerPath(t, uuid)}/contents`, {
     token: t.token,
-    body: {
+    body: options.content?.(measuredAt) ?? {
       Kind: 'CYCLOTRON_PRODUCT',
       ContentId: 'fdg-1',
       Nuclide: 'F-18',

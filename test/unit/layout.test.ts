@@ -35,6 +35,7 @@ const UNTESTED: Readonly<Record<string, string>> = {
   'shared/routes/documents.ts': ROUTE_TABLE,
   'shared/routes/facility.ts': ROUTE_TABLE,
   'shared/routes/maintenance.ts': ROUTE_TABLE,
+  'shared/routes/material.ts': ROUTE_TABLE,
   'shared/routes/measurements.ts': ROUTE_TABLE,
   'shared/routes/releases.ts': ROUTE_TABLE,
 };

@@ -128,6 +128,20 @@ describe.each(STAGES)('monitoring (%s)', (stage) => {
     expect(notifies(alarm)).toBe(true);
   });
 
+  it('alarms on any booking above the handling licence (an officer’s LicenceExceeded)', () => {
+    const alarm = alarmNamed('LicenceExceeded')!;
+    expect(alarm.Properties).toMatchObject({
+      Namespace: `nm-archive/${stage}`,
+      MetricName: 'LicenceExceeded',
+      Dimensions: [{ Name: 'service', Value: 'nm-archive' }],
+      Statistic: 'Sum',
+      Threshold: 0,
+      ComparisonOperator: 'GreaterThanThreshold',
+      TreatMissingData: 'notBreaching',
+    });
+    expect(notifies(alarm)).toBe(true);
+  });
+
   it(
     'keeps every metric math alarm within 10 metrics; each alarm or the composite joining it notifies the ' + 'topic',
     () => {
@@ -168,6 +182,7 @@ describe.each(STAGES)('monitoring (%s)', (stage) => {
         'FailedExecutions',
         'DeadLetterQueueDepth',
         'SecurityEvents',
+        'LicenceExceeded',
       ]);
     },
   );

@@ -12,7 +12,10 @@ import {
   type ContainerStore,
   type WriteContext,
 } from '../../../shared/data/container-store';
+import type { BookExtras } from '../../../shared/data/container-store';
+import type { BookWrite } from '../../../shared/data/material-book';
 import { keys, type Tenant } from '../../../shared/data/table';
+import { isKeptRecord, isReleased } from '../../../shared/domain/container-states';
 import { ConditionFailedError } from '../../../shared/data/transact';
 import type { ReleaseRegisterStore } from '../../../shared/data/releases';
 import type { AuditAction } from '../../../shared/domain/container-audit';
@@ -28,7 +31,13 @@ const tenantOf = (record: ContainerRecord): Tenant => ({ client: record.Client, 
 const sameLink = (a: ContentLink, b: ContentLink) => a.kind === b.kind && a.id === b.id;
 const failed = (reason = 'ConditionalCheckFailed') => new ConditionFailedError([reason]);
 
-export function memoryContainerStore() {
+/** What a container's write books beside it, with a memory material book attached (test/support/memory/material.ts). */
+export interface MemoryBookSink {
+  apply(extras: BookExtras | undefined): void;
+  line(write: BookWrite | undefined): void;
+}
+
+export function memoryContainerStore(bookSink?: MemoryBookSink) {
   const views = new Map<string, ContainerView>();
   const audits = new Map<string, AuditEntry[]>();
   const people = new Map<string, string>();
@@ -91,7 +100,7 @@ export function memoryContainerStore() {
       audit(record, 'created', changes, write);
     },
 
-    async update(previous, next, changes, write, transition, release) {
+    async update(previous, next, changes, write, transition, release, book) {
       // All conditions first: the transaction writes everything or nothing.
       const view = changes.length ? current(previous) : stored(previous);
       const field = transition?.kind === 'DISPATCH' ? 'dispatchId' : 'disposeId';
@@ -106,6 +115,7 @@ export function memoryContainerStore() {
         audit(next, release ? 'released' : 'updated', changes, write);
       }
       if (transition) view![field] = transition.id;
+      bookSink?.line(book);
       if (release) {
         documents.set(release.document.Uuid, structuredClone(release.document));
         rows.push({ tenant: tenantOf(next), row: structuredClone(release.line) });
@@ -128,18 +138,20 @@ export function memoryContainerStore() {
       view.links = ordered([...view.links.filter((l) => !sameLink(l, link)), structuredClone(link)], uuid);
     },
 
-    async addContent(previous, next, content, write) {
+    async addContent(previous, next, content, write, book) {
       const view = current(previous);
       if (view.links.some((l) => sameLink(l, content))) throw failed();
+      bookSink?.apply(book);
       view.record = structuredClone(next);
       view.links = ordered([...view.links, structuredClone(content)], next.Uuid);
       remember(next, write);
       audit(next, 'content_added', [{ field: 'Contents', old: null, new: contentSummary(content) }], write);
     },
 
-    async removeContent(previous, next, content, write) {
+    async removeContent(previous, next, content, write, book) {
       const view = current(previous);
       if (!view.links.some((l) => sameLink(l, content))) throw failed();
+      bookSink?.apply(book);
       view.record = structuredClone(next);
       view.links = view.links.filter((l) => !sameLink(l, content));
       remember(next, write);
@@ -148,6 +160,13 @@ export function memoryContainerStore() {
 
     async history(tenant, uuid) {
       return structuredClone([...(audits.get(idOf(tenant, uuid)) ?? [])].reverse());
+    },
+
+    async holding(tenant) {
+      return [...views.values()]
+        .filter(({ record }) => idOf(tenantOf(record), '') === idOf(tenant, ''))
+        .filter(({ record }) => !isReleased(record) && !isKeptRecord(record.State))
+        .map((view) => structuredClone(view));
     },
 
     async dueForRelease(at) {

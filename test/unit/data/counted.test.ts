@@ -34,7 +34,7 @@ const wire = (eventName: string, images: { NewImage?: object; OldImage?: object 
 describe('the stream consumers', () => {
   it('are the two the stack maps: the counted changes and the other creations of a facility', () => {
     expect(Object.keys(STREAM_CONSUMERS)).toEqual(['counted', 'created']);
-    expect(COUNTED_TYPES).toEqual(['Document', 'MaintenanceLogEntry']);
+    expect(COUNTED_TYPES).toEqual(['Document', 'MaintenanceLogEntry', 'MaterialItem']);
   });
 
   it('give the counted consumer every change of a counted item: created, changed or removed', () => {

@@ -34,6 +34,7 @@ const product: ContentLink = {
   createdAt: '2026-03-01 08:01:00',
   createdBy: 'u7',
   impurities: [{ nuclide: 'F-18', fraction: 0.01 }],
+  bookLine: null,
 };
 
 describe('a content', () => {
@@ -50,8 +51,11 @@ describe('a content', () => {
       CreatedBy: 'u7',
       Impurities: [{ Nuclide: 'F-18', Fraction: 0.01 }],
       ImpuritiesJustification: null,
+      BookLineUuid: null,
     });
     expect(toContentLink(model)).toEqual({ ...product, impuritiesJustification: null });
+    // Drawn from the material book, it names the line of its movement.
+    expect(toContentLink(toContentModel({ ...product, bookLine: 'line-1' })).bookLine).toBe('line-1');
     expect(toContentModel({ kind: 'GENERATOR_ELUAT', id: 'e1', nuclide: 'Tc-99m' })).toMatchObject({
       Uuid: null,
       Activity: null,

@@ -6,6 +6,7 @@ import {
   formatBound,
   formatEntered,
   formatFigure,
+  formatNumber,
   GEOMETRY_TEXT,
   legalDate,
   MEASUREMENT_METHOD_TEXT,
@@ -16,6 +17,17 @@ import {
 } from '../../../shared/domain/record-wording';
 import { MEASUREMENT_METHODS } from '../../../shared/domain/release-register';
 import { RELEASE_TYPES, WASTE_FORMS } from '../../../shared/domain/release-types';
+
+describe("formatNumber (the material book's German reports)", () => {
+  it('four significant digits with a decimal comma; an exponent far from 1; a dash for none', () => {
+    expect([formatNumber(1234.5), formatNumber(0.5), formatNumber(1.5e7), formatNumber(null)]).toEqual([
+      '1.235',
+      '0,5',
+      '1,500e+7',
+      '–',
+    ]);
+  });
+});
 
 describe('numbers in one form per document', () => {
   it("a computed figure: three significant digits, always in the E form, the document's decimal mark", () => {

@@ -5,12 +5,11 @@ import { contentCreateSchema, contentMembers } from '../../../shared/schemas/con
 import { refusal } from '../../support/body';
 
 describe('content bodies', () => {
-  it('needs Kind, ContentId and Nuclide; Activity and ActivityDateTime may be null', () => {
-    expect(refusal(contentCreateSchema, {}, contentMembers)).toEqual([
-      'Kind: is required',
-      'ContentId: is required',
-      'Nuclide: is required',
-    ]);
+  it('needs a ContentId (Kind and Nuclide unless it names an item of the book); Activity, its time null', () => {
+    expect(refusal(contentCreateSchema, {}, contentMembers)).toEqual(['ContentId: is required']);
+    expect(parseBody(contentCreateSchema, { ContentId: 'item-1' }, contentMembers).value).toEqual({
+      ContentId: 'item-1',
+    });
     const body = {
       Kind: 'CYCLOTRON_PRODUCT',
       ContentId: 'p1',

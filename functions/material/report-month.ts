@@ -1,0 +1,27 @@
+import { DEFAULT_TIME_ZONE } from '../../shared/domain/calendar';
+import { monthCsv, monthRecord } from '../../shared/domain/material-report';
+import { httpHandler } from '../../shared/http/handler';
+import { single } from '../../shared/http/replies';
+import { negotiate, tenantOf } from '../../shared/http/request';
+import { withTenant } from '../../shared/http/tenant';
+import { materialRoutes } from '../../shared/routes/material';
+import { parseQueryText } from '../../shared/schemas/body';
+import { monthQuery } from '../../shared/schemas/material';
+import { reports } from '../commons/material';
+import { reportReply } from './report-reply';
+
+export const handler = httpHandler(
+  materialRoutes.monthReport,
+  withTenant(reports, async (request, { reports }) => {
+    const month = parseQueryText(monthQuery, request.query, 'month');
+    const report = await reports.month(tenantOf(request), month, DEFAULT_TIME_ZONE, request.language);
+    const media = negotiate(request, ['application/json', ...materialRoutes.monthReport.alternatives]);
+    if (media === 'application/json') return single('MaterialMonthReportModel', report, { language: request.language });
+    return reportReply(
+      media,
+      request.language,
+      () => monthCsv(report, request.language),
+      () => monthRecord(report),
+    );
+  }),
+);

@@ -1,0 +1,26 @@
+import { DEFAULT_TIME_ZONE } from '../../shared/domain/calendar';
+import { yearEndCsv, yearEndRecord } from '../../shared/domain/material-report';
+import { httpHandler } from '../../shared/http/handler';
+import { single } from '../../shared/http/replies';
+import { negotiate, tenantOf } from '../../shared/http/request';
+import { withTenant } from '../../shared/http/tenant';
+import { materialRoutes } from '../../shared/routes/material';
+import { reports } from '../commons/material';
+import { yearOf } from '../commons/year';
+import { reportReply } from './report-reply';
+
+export const handler = httpHandler(
+  materialRoutes.yearEndReport,
+  withTenant(reports, async (request, { reports }) => {
+    const report = await reports.yearEnd(tenantOf(request), yearOf(request), DEFAULT_TIME_ZONE);
+    const media = negotiate(request, ['application/json', ...materialRoutes.yearEndReport.alternatives]);
+    if (media === 'application/json')
+      return single('MaterialYearEndReportModel', report, { language: request.language });
+    return reportReply(
+      media,
+      request.language,
+      () => yearEndCsv(report, request.language),
+      () => yearEndRecord(report),
+    );
+  }),
+);

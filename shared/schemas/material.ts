@@ -1,0 +1,372 @@
+/**
+ * The book of radioactive material's schemas: a licence (from its field table), a receipt, an elution, a movement
+ * (one shape per kind: a member beyond it is 400, so no patient data can enter), the queries, and the models.
+ */
+import * as v from 'valibot';
+import { LICENCE_TABLE, type LicenceCreate, type LicenceLimit } from '../domain/licence';
+import {
+  MATERIAL_FIELDS,
+  MATERIAL_KINDS,
+  MATERIAL_STATES,
+  type MaterialModel,
+  MOVEMENT_FIELDS,
+  MOVEMENT_KINDS,
+  type MovementModel,
+} from '../domain/material';
+import { BOOK_ENTRIES } from '../domain/material-book';
+import { KNOWN_NUCLIDES } from '../domain/nuclides';
+import { badRequest } from '../errors';
+import { issueDetails } from './body';
+import { impurities } from './content';
+import { distinct, identifier, model, oneOf, schemasOf, text, timestamp } from './fields';
+
+/** An activity the book takes: more than 0 and below 10^15 Bq (a facility's largest delivery is far below). */
+export const MAX_ACTIVITY_BQ = 1e15;
+export const activityBq = v.pipe(
+  v.number('detail.type_number'),
+  v.check((n: number) => Number.isFinite(n) && n > 0 && n < MAX_ACTIVITY_BQ, 'detail.activity_range'),
+  v.description('Bq: more than 0, less than 10^15.'),
+);
+
+const nuclide = oneOf(KNOWN_NUCLIDES as readonly string[]);
+const justification = v.pipe(text(10, 1000), v.description('Why, in words (at least 10 characters).'));
+
+// The licence ------------------------------------------------------------------------------------------------------
+
+const limit = v.strictObject(
+  {
+    Nuclide: v.pipe(nuclide, v.description('The nuclide; with its daughters where its Anlage 4 row is a `+` row.')),
+    MaxActivityBq: activityBq,
+  },
+  'detail.object_members',
+);
+
+const licenceSchemas = schemasOf(LICENCE_TABLE, {
+  writable: {
+    FileNumber: v.pipe(text(1, 100), v.description("The authority's file number (Aktenzeichen).")),
+    Authority: text(1, 200),
+    Holder: v.pipe(text(1, 200), v.description('The licence holder (Genehmigungsinhaber).')),
+    IssuedAt: timestamp,
+    ValidFrom: timestamp,
+    ValidUntil: timestamp,
+    Limits: v.pipe(
+      v.array(limit, 'detail.min_items:1'),
+      v.minLength(1, 'detail.min_items:1'),
+      v.maxLength(KNOWN_NUCLIDES.length, `detail.max_items:${KNOWN_NUCLIDES.length}`),
+      v.check((limits: LicenceLimit[]) => distinct((l: LicenceLimit) => l.Nuclide)(limits), 'detail.no_repeats'),
+      v.description('Each nuclide once: the activity the facility may hold (a nuclide it does not name: none).'),
+    ),
+    SumRule: v.pipe(
+      v.boolean('detail.type_boolean'),
+      v.description('The sum over nuclides of stock over limit must stay at most 1 as well.'),
+    ),
+    DocumentUuid: v.pipe(identifier, v.description('The scanned licence: a document of the same facility.')),
+  },
+  computed: {},
+});
+
+const LICENCE_EXAMPLE: LicenceCreate = {
+  FileNumber: 'UG-17/2026',
+  Authority: 'Landesamt für Umwelt',
+  Holder: 'Klinikum Nord',
+  IssuedAt: '2026-01-05 00:00:00',
+  ValidFrom: '2026-01-15 00:00:00',
+  Limits: [
+    { Nuclide: 'Ge-68', MaxActivityBq: 4e9 },
+    { Nuclide: 'Ga-68', MaxActivityBq: 5e9 },
+    { Nuclide: 'F-18', MaxActivityBq: 1e11 },
+  ],
+  SumRule: true,
+};
+export const licenceCreateSchema = v.pipe(licenceSchemas.create, v.examples([LICENCE_EXAMPLE]));
+export const licenceUpdateSchema = v.pipe(licenceSchemas.update, v.examples([{ DocumentUuid: null }]));
+export const licenceMembers = licenceSchemas.members;
+export const licenceStoredEntries = licenceSchemas.create.entries;
+export const licenceModel = licenceSchemas.model;
+
+// Receipts and elutions ---------------------------------------------------------------------------------------------
+
+const licenceExceeded = v.strictObject({ Justification: justification }, 'detail.object_members');
+
+/** A receipt: what the delivery certificate says, and when it arrived. */
+const receiptObject = v.object({
+  Kind: oneOf(MATERIAL_KINDS),
+  Nuclide: nuclide,
+  ActivityBq: activityBq,
+  ActivityDateTime: v.pipe(timestamp, v.description("The certificate's reference time of ActivityBq (UTC).")),
+  ReceivedAt: v.pipe(timestamp, v.description('When it arrived (UTC); at most 5 minutes ahead of the server.')),
+  Supplier: v.optional(v.nullable(text(1, 200)), null),
+  Batch: v.optional(v.nullable(text(1, 100)), null),
+  ChemicalForm: v.optional(v.nullable(text(1, 200)), null),
+  Impurities: v.optional(v.nullable(impurities), null),
+  CertificateDocumentUuid: v.optional(
+    v.nullable(
+      v.pipe(
+        identifier,
+        v.description(
+          'The delivery certificate in the archive: a document of the facility of scope GENERATOR (a generator, an ' +
+            'eluate) or CYCLOTRON_PRODUCT (the others); it is filed under the new item (its ScopeReference).',
+        ),
+      ),
+    ),
+    null,
+  ),
+  LicenceExceeded: v.optional(
+    v.nullable(
+      v.pipe(
+        licenceExceeded,
+        v.description(
+          'Role rpo: material that arrived beyond the licence is booked all the same, flagged, with the reason.',
+        ),
+      ),
+    ),
+    null,
+  ),
+});
+const RECEIPT_EXAMPLE: v.InferOutput<typeof receiptObject> = {
+  Kind: 'GENERATOR',
+  Nuclide: 'Ge-68',
+  ActivityBq: 1.85e9,
+  ActivityDateTime: '2026-11-02 12:00:00',
+  ReceivedAt: '2026-11-03 08:30:00',
+  Supplier: 'Eckert & Ziegler',
+  Batch: 'GG-2611-07',
+  ChemicalForm: '[68Ge]GeCl4 on TiO2',
+  Impurities: [],
+  CertificateDocumentUuid: null,
+  LicenceExceeded: null,
+};
+export const receiptSchema = v.pipe(receiptObject, v.examples([RECEIPT_EXAMPLE]));
+export type ReceiptInput = v.InferOutput<typeof receiptSchema>;
+const RECEIPT_WRITABLE = Object.keys(receiptObject.entries);
+export const receiptMembers = {
+  writable: RECEIPT_WRITABLE,
+  readOnly: MATERIAL_FIELDS.filter((f) => !RECEIPT_WRITABLE.includes(f)),
+};
+
+/** An elution of a generator: the eluate's activity when eluted, and the measured breakthrough of the parent. */
+const elutionObject = v.object({
+  ActivityBq: activityBq,
+  ElutedAt: v.pipe(timestamp, v.description('When it was eluted (UTC): the reference time of ActivityBq.')),
+  Breakthrough: v.optional(
+    v.nullable(
+      v.pipe(
+        impurities,
+        v.description(
+          "The measured breakthrough: each parent nuclide's activity over the eluate's when eluted (Ge-68 in a " +
+            'Ga-68 eluate, Mo-99 in Tc-99m); null when not measured.',
+        ),
+      ),
+    ),
+    null,
+  ),
+  Batch: v.optional(v.nullable(text(1, 100)), null),
+  ChemicalForm: v.optional(v.nullable(text(1, 200)), null),
+});
+export const elutionSchema = v.pipe(
+  elutionObject,
+  v.examples([
+    {
+      ActivityBq: 1e9,
+      ElutedAt: '2026-11-21 09:00:00',
+      Breakthrough: [{ Nuclide: 'Ge-68', Fraction: 1e-5 }],
+      Batch: null,
+      ChemicalForm: null,
+    },
+  ]),
+);
+export type ElutionInput = v.InferOutput<typeof elutionSchema>;
+export const elutionMembers = { writable: Object.keys(elutionObject.entries), readOnly: [] as string[] };
+
+// Movements --------------------------------------------------------------------------------------------------------
+
+const moved = {
+  ActivityBq: activityBq,
+  MovedAt: v.pipe(timestamp, v.description('When (UTC): the reference time of ActivityBq.')),
+};
+/**
+ * A movement, by its Kind; only the members of its kind (a name, a birth date or any other member is 400: the book
+ * holds no patient data).
+ */
+export const movementSchema = v.pipe(
+  v.variant(
+    'Kind',
+    [
+      v.strictObject(
+        {
+          Kind: v.literal('ADMINISTERED'),
+          ...moved,
+          Applications: v.pipe(
+            v.number('detail.type_number'),
+            v.integer('detail.whole_number_range:1 to 1000'),
+            v.minValue(1, 'detail.whole_number_range:1 to 1000'),
+            v.maxValue(1000, 'detail.whole_number_range:1 to 1000'),
+            v.description('How many applications (patients are not named).'),
+          ),
+        },
+        'detail.unknown_member',
+      ),
+      v.strictObject(
+        {
+          Kind: v.literal('TO_CONTAINER'),
+          ...moved,
+          ContainerUuid: v.pipe(identifier, v.description('A waste container of the facility, OPEN.')),
+        },
+        'detail.unknown_member',
+      ),
+      v.strictObject(
+        {
+          Kind: v.literal('RETURNED'),
+          ...moved,
+          Recipient: v.pipe(text(1, 200), v.description('The supplier or other licensee it went to (Abgabe).')),
+        },
+        'detail.unknown_member',
+      ),
+      v.strictObject({ Kind: v.literal('LOST'), ...moved, Justification: justification }, 'detail.unknown_member'),
+    ],
+    `detail.enum:${MOVEMENT_KINDS.join(', ')}`,
+  ),
+  v.examples([{ Kind: 'ADMINISTERED', ActivityBq: 3e8, MovedAt: '2026-11-21 09:30:00', Applications: 1 }]),
+);
+export type MovementInput = v.InferOutput<typeof movementSchema>;
+
+/** A movement body: its kind's members and nothing else (400 naming the offending member). */
+export function parseMovement(body: unknown): MovementInput {
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw badRequest([{ key: 'detail.body_object' }]);
+  const result = v.safeParse(movementSchema, body, { abortPipeEarly: true });
+  if (!result.success) throw badRequest(issueDetails(result.issues));
+  return result.output;
+}
+
+// Queries ----------------------------------------------------------------------------------------------------------
+
+export const stateQuery = v.optional(v.pipe(oneOf(MATERIAL_STATES), v.description('Only the items in this state.')));
+export const atQuery = v.optional(
+  v.pipe(timestamp, v.description('The moment (UTC, `YYYY-MM-DD HH:MM:SS`); now by default.')),
+);
+export const monthQuery = v.pipe(
+  v.string('detail.type_string'),
+  v.regex(/^(\d{4})-(0[1-9]|1[0-2])$/, 'detail.month'),
+  v.check((m: string) => m >= '0001-01', 'detail.month'),
+  v.description('The calendar month, `YYYY-MM`, where the facility is.'),
+);
+
+// Models -----------------------------------------------------------------------------------------------------------
+
+const fraction = v.strictObject({ Nuclide: v.string(), Fraction: v.number() });
+const nullableText = v.nullable(v.string());
+
+export const materialModel = model(MATERIAL_FIELDS, {
+  Uuid: identifier,
+  Kind: v.picklist(MATERIAL_KINDS),
+  Nuclide: v.string(),
+  ActivityBq: v.number(),
+  ActivityDateTime: timestamp,
+  ReceivedAt: timestamp,
+  ReceivedBy: v.string(),
+  ReceivedByName: nullableText,
+  Supplier: nullableText,
+  Batch: nullableText,
+  ChemicalForm: nullableText,
+  Impurities: v.nullable(v.array(fraction)),
+  CertificateDocumentUuid: v.nullable(identifier),
+  ParentUuid: v.pipe(v.nullable(identifier), v.description("An eluate's generator.")),
+  LicenceUuid: v.pipe(v.nullable(identifier), v.description('The licence the receipt was checked against.')),
+  LicenceExceeded: v.nullable(v.strictObject({ Justification: v.string() })),
+  LineUuid: v.pipe(identifier, v.description('The line of the material book that booked it.')),
+  RemainingBq: v.pipe(v.number(), v.description("What is left in store at RemainingAt, Bq (the item's nuclide).")),
+  RemainingAt: timestamp,
+  State: v.picklist(MATERIAL_STATES),
+  CreatedAt: timestamp,
+  UpdatedAt: timestamp,
+} satisfies Record<keyof MaterialModel, v.GenericSchema>);
+
+export const movementModel = model(MOVEMENT_FIELDS, {
+  Uuid: identifier,
+  MaterialUuid: identifier,
+  Kind: v.picklist(MOVEMENT_KINDS),
+  ActivityBq: v.number(),
+  MovedAt: timestamp,
+  Applications: v.nullable(v.number()),
+  ContainerUuid: v.nullable(identifier),
+  Recipient: nullableText,
+  Justification: nullableText,
+  MovedBy: v.string(),
+  MovedByName: nullableText,
+  LineUuid: identifier,
+  CorrectedBy: v.pipe(v.nullable(identifier), v.description('The line that corrected it (it no longer counts).')),
+} satisfies Record<keyof MovementModel, v.GenericSchema>);
+
+const stockNuclide = v.strictObject({
+  Nuclide: v.string(),
+  Row: nullableText,
+  HalfLifeSeconds: v.nullable(v.number()),
+  InStoreBq: v.number(),
+  InContainersBq: v.number(),
+  TotalBq: v.number(),
+  MaxActivityBq: v.nullable(v.number()),
+  Ratio: v.nullable(v.number()),
+});
+
+export const stockModel = v.strictObject({
+  At: timestamp,
+  LicenceUuid: v.nullable(identifier),
+  LicenceFileNumber: nullableText,
+  SumRule: v.boolean(),
+  Nuclides: v.array(stockNuclide),
+  SumOfRatios: v.nullable(v.number()),
+  OpenItems: v.number(),
+  OpenContainers: v.number(),
+});
+
+const lineName = { LineUuid: identifier, BookedAt: timestamp };
+export const bookVerificationModel = v.strictObject({
+  Valid: v.pipe(v.boolean(), v.description('Every line holds, in one unbroken chain, and nothing is missing.')),
+  Lines: v.pipe(v.number(), v.integer()),
+  Objects: v.pipe(v.number(), v.integer()),
+  FirstBroken: v.nullable(v.strictObject({ ...lineName, Reason: v.string() })),
+  Missing: v.array(v.strictObject({ ...lineName, Missing: v.picklist(['object', 'line']) })),
+});
+
+export const bookEntry = v.picklist(BOOK_ENTRIES);
+
+const reportLicence = v.nullable(v.strictObject({ FileNumber: v.string(), Authority: v.string(), Holder: v.string() }));
+
+export const monthReportModel = v.strictObject({
+  Client: identifier,
+  Facility: identifier,
+  Month: v.string(),
+  TimeZone: v.string(),
+  From: timestamp,
+  Until: timestamp,
+  Licence: reportLicence,
+  Rows: v.array(
+    v.strictObject({
+      Date: v.pipe(v.string(), v.description("When it happened, on the facility's clock.")),
+      Category: v.picklist(['ACQUISITION', 'PRODUCTION', 'TRANSFER', 'WHEREABOUTS']),
+      Entry: bookEntry,
+      Nuclide: v.string(),
+      ItemKind: v.nullable(v.picklist(MATERIAL_KINDS)),
+      ActivityBq: v.pipe(v.number(), v.description('Bq when it happened.')),
+      Counterpart: v.string(),
+      ItemUuid: v.nullable(identifier),
+      ContainerUuid: v.nullable(identifier),
+      LicenceExceeded: v.boolean(),
+      BookedAt: timestamp,
+      BookedBy: v.string(),
+      BookedByName: nullableText,
+      LineUuid: identifier,
+    }),
+  ),
+});
+
+export const yearEndReportModel = v.strictObject({
+  Client: identifier,
+  Facility: identifier,
+  Year: v.number(),
+  TimeZone: v.string(),
+  At: timestamp,
+  Licence: reportLicence,
+  Nuclides: v.array(stockNuclide),
+});

@@ -1,0 +1,458 @@
+/**
+ * The book of radioactive material's use cases (StrlSchV § 85): receipts and elutions checked against the licence
+ * in force at their time, movements checked against what is left, the items and their movements, and the stock at a
+ * moment. Each write books its line of the chained book in its own transaction; its locked object follows once the
+ * transaction succeeded (shared/services/book-archive.ts). A move into a waste container is a content of the
+ * container and goes through its contents (shared/services/container-contents.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import type { MaterialStore } from '../data/material';
+import type { Tenant } from '../data/table';
+import { optimistic } from '../data/transact';
+import { exceeded, licenceAt, type LicenceRecord } from '../domain/licence';
+import {
+  checkDrawable,
+  checkMovable,
+  expectsImpurities,
+  GENERATOR_DAUGHTERS,
+  type MaterialItem,
+  type MaterialModel,
+  type Movement,
+  type MovementModel,
+  withMovement,
+  toMaterialModel,
+  toMovementModel,
+} from '../domain/material';
+import { chainBookLine, movementLine, receiptLine, type BookLine } from '../domain/material-book';
+import {
+  type Activities,
+  addAmount,
+  type Amount,
+  replay,
+  type Stock,
+  stockOf,
+  storeOf,
+  totalsOf,
+} from '../domain/stock';
+import { formatTimestamp, isInTheFuture, LATEST_TIMESTAMP } from '../domain/time';
+import { AppError, badRequest, conflict, conflictOver, notFound } from '../errors';
+import type { Detail, NotificationSpec } from '../i18n/translate';
+import type { ElutionInput, MovementInput, ReceiptInput } from '../schemas/material';
+import { futureDetail } from '../domain/container-contents';
+import type { BookArchive } from './book-archive';
+import { actorOf, type Writer } from './writes';
+import { publishLicenceExceeded } from '../metrics';
+
+/** A content drawn from the book in a container whose material has not left the facility, as the stock counts it. */
+export type HeldAmount = Amount & { container: string; item: string };
+
+/** The book contents of the facility's containers whose material has not left it: the stock's part in containers. */
+export interface HoldingReader {
+  holding(tenant: Tenant): Promise<{ containers: number; amounts: HeldAmount[] }>;
+}
+
+/** The book's lines: every year's (a past moment replayed), and those booked in a span (oldest first). */
+export interface BookReader {
+  all(tenant: Tenant): Promise<BookLine[]>;
+  between(tenant: Tenant, from: string, until: string): Promise<BookLine[]>;
+}
+
+/** The outcome of a booking: the item as the API shows it, and what the caller is told besides. */
+export interface Booked {
+  model: MaterialModel;
+  notes: NotificationSpec[];
+}
+
+/** At most this many items in the whole listing (a Warning beyond: the pages list them all). */
+export const MATERIAL_LIST_CAP = 1000;
+
+const OFFICER = 'rpo';
+
+export function materialService(
+  store: MaterialStore,
+  containers: HoldingReader,
+  book: BookReader,
+  archive: BookArchive,
+  clock: () => Date = () => new Date(),
+) {
+  const booking = (caller: Writer, at: string) => ({
+    lineUuid: randomUUID(),
+    at,
+    by: caller.sub,
+    byName: caller.name ?? null,
+  });
+
+  /**
+   * What the facility held at `at`, now or a moment ago (a receipt booked late), per nuclide: the open items and the
+   * containers holding material, with what the lines booked since `at` did undone: an item used up since is read
+   * and counted as it was then, a content moved into a container since is in store then, a container that left
+   * since still holds its material then. It reads what is open and what moved since `at`, not the history.
+   */
+  async function heldAt(
+    tenant: Tenant,
+    at: string,
+  ): Promise<{ store: Activities; containers: Activities; counts: { openItems: number; openContainers: number } }> {
+    const now = formatTimestamp(clock());
+    const [items, holding, since] = await Promise.all([
+      store.inStock(tenant),
+      containers.holding(tenant),
+      at < now ? book.between(tenant, at, LATEST_TIMESTAMP) : Promise.resolve([]),
+    ]);
+    const later = since.filter((l) => l.OccurredAt > at);
+    const open = new Set(items.map((i) => i.Uuid));
+    const touched = [...new Set(later.flatMap((l) => (l.ItemUuid && !open.has(l.ItemUuid) ? [l.ItemUuid] : [])))];
+    const gone = touched.length ? await store.getMany(tenant, touched) : [];
+    const movedInLater = new Set(
+      later.filter((l) => l.Entry === 'TO_CONTAINER').map((l) => `${l.ContainerUuid}#${l.ItemUuid}`),
+    );
+    const inContainers: Activities = new Map();
+    for (const amount of holding.amounts)
+      if (!movedInLater.has(`${amount.container}#${amount.item}`)) addAmount(inContainers, amount, at);
+    for (const left of later.filter((l) => l.Contents !== null))
+      for (const content of left.Contents!)
+        if (!movedInLater.has(`${left.ContainerUuid}#${content.ItemUuid}`))
+          addAmount(
+            inContainers,
+            { nuclide: content.Nuclide, activityBq: content.ActivityBq, at: left.OccurredAt, impurities: null },
+            at,
+          );
+    return {
+      store: storeOf([...items, ...gone], at),
+      containers: inContainers,
+      counts: { openItems: items.length, openContainers: holding.containers },
+    };
+  }
+
+  /**
+   * The licence a booking of `incoming` at `at` is checked against: 409 `licence.none` without one in force, 409
+   * `licence.exceeded` naming each nuclide above its limit (and the sum); an officer's LicenceExceeded books it
+   * all the same (the answer's Warning names what it exceeds).
+   */
+  async function checkLicence(
+    tenant: Tenant,
+    caller: Writer,
+    at: string,
+    incoming: Activities,
+    knowingly: { Justification: string } | null,
+  ): Promise<{ licence: LicenceRecord | undefined; notes: NotificationSpec[] }> {
+    if (knowingly && !caller.roles.includes(OFFICER))
+      throw new AppError(403, 'auth.role_required', { params: { role: OFFICER } });
+    const licence = licenceAt(await store.licences(tenant), at);
+    if (!licence) {
+      if (knowingly) return { licence, notes: [{ key: 'material.booked_without_licence', params: { at } }] };
+      throw conflict('licence.none', { at });
+    }
+    const held = await heldAt(tenant, at);
+    const over = exceeded(licence, totalsOf(held.store, held.containers), incoming);
+    const details: Detail[] = [
+      ...over.nuclides.map((n) => ({
+        key: 'detail.licence_exceeded' as const,
+        params: {
+          nuclide: n.Nuclide,
+          stock: n.StockBq.toPrecision(4),
+          incoming: n.IncomingBq.toPrecision(4),
+          limit: n.MaxActivityBq.toPrecision(4),
+        },
+      })),
+      ...(over.sum === null ? [] : [{ key: 'detail.licence_sum' as const, params: { sum: over.sum.toPrecision(4) } }]),
+    ];
+    if (details.length === 0) return { licence, notes: [] };
+    if (!knowingly) throw conflictOver('licence.exceeded', details);
+    return { licence, notes: [{ key: 'material.booked_above_licence', details }] };
+  }
+
+  /** What an item brings at `at`: its nuclide and its impurities, per nuclide. */
+  const incomingOf = (
+    item: Pick<MaterialItem, 'Nuclide' | 'ActivityBq' | 'ActivityDateTime' | 'Impurities'>,
+    at: string,
+  ) => {
+    const incoming: Activities = new Map();
+    addAmount(
+      incoming,
+      { nuclide: item.Nuclide, activityBq: item.ActivityBq, at: item.ActivityDateTime, impurities: item.Impurities },
+      at,
+    );
+    return incoming;
+  };
+
+  const impurityNotes = (item: Pick<MaterialItem, 'Nuclide' | 'Impurities'>): NotificationSpec[] => {
+    const expected = expectsImpurities(item.Nuclide);
+    return expected && item.Impurities === null
+      ? [{ key: 'material.impurities_expected', params: { nuclide: item.Nuclide, impurities: expected.join(', ') } }]
+      : [];
+  };
+
+  /** Books a new item (a receipt, or an elution's eluate) unless it is a dry run. */
+  async function book_(
+    tenant: Tenant,
+    caller: Writer,
+    draft: Omit<MaterialItem, 'LicenceUuid' | 'LineUuid' | 'Version' | 'CreatedAt' | 'UpdatedAt'>,
+    knowingly: { Justification: string } | null,
+    dryRun: boolean,
+    certificate: Parameters<MaterialStore['receive']>[1]['certificate'],
+  ): Promise<Booked> {
+    return optimistic(async () => {
+      const now = clock();
+      const at = formatTimestamp(now);
+      const { licence, notes } = await checkLicence(
+        tenant,
+        caller,
+        draft.ReceivedAt,
+        incomingOf(draft, draft.ReceivedAt),
+        knowingly,
+      );
+      const lineUuid = randomUUID();
+      const item: MaterialItem = {
+        ...draft,
+        LicenceUuid: licence?.Uuid ?? null,
+        LicenceExceeded: notes.length && knowingly ? knowingly : null,
+        LineUuid: lineUuid,
+        Version: 1,
+        CreatedAt: at,
+        UpdatedAt: at,
+      };
+      const names = new Map(caller.name ? [[caller.sub, caller.name]] : []);
+      const allNotes = [...notes, ...impurityNotes(item)];
+      if (dryRun) return { model: toMaterialModel(item, names, at), notes: [...allNotes, { key: 'material.dry_run' }] };
+      const previous = await store.bookHead(tenant);
+      const line = chainBookLine(
+        receiptLine({ ...booking(caller, at), lineUuid }, item, item.LicenceExceeded?.Justification ?? null),
+        previous,
+      );
+      await store.receive(item, {
+        book: { line, previous },
+        licence: licence ? { Uuid: licence.Uuid, Version: licence.Version } : null,
+        certificate,
+        actor: actorOf(caller),
+      });
+      await archive.keep(tenant, [line]);
+      if (item.LicenceExceeded) publishLicenceExceeded();
+      return { model: toMaterialModel(item, names, at), notes: allNotes };
+    });
+  }
+
+  /** The certificate a receipt names: a document of the facility in the scope of its kind, pointed at the new item. */
+  async function certificateOf(tenant: Tenant, input: ReceiptInput, uuid: string) {
+    if (input.CertificateDocumentUuid === null) return null;
+    const field = 'CertificateDocumentUuid';
+    const document = await store.document(tenant, input.CertificateDocumentUuid);
+    if (!document)
+      throw badRequest([{ key: 'detail.document_not_found', params: { field, uuid: input.CertificateDocumentUuid } }]);
+    const scope = input.Kind === 'GENERATOR' || input.Kind === 'ELUATE' ? 'GENERATOR' : 'CYCLOTRON_PRODUCT';
+    if (document.Scope !== scope)
+      throw badRequest([
+        {
+          key: 'detail.certificate_scope',
+          params: { field, uuid: document.Uuid, scope: document.Scope, expected: scope },
+        },
+      ]);
+    // A certificate filed under another item of the book stays there.
+    if (await store.get(tenant, document.ScopeReference))
+      throw conflict('material.certificate_taken', { document: document.Uuid, item: document.ScopeReference });
+    const now = formatTimestamp(clock());
+    return {
+      previous: document,
+      next: { ...document, ScopeReference: uuid, Version: document.Version + 1, UpdatedAt: now },
+    };
+  }
+
+  const mustLoad = async (tenant: Tenant, uuid: string, consistent = false) => {
+    const item = await store.get(tenant, uuid, { consistent });
+    if (!item) throw notFound('material.not_found');
+    return item;
+  };
+
+  const checkNotAhead = (field: string, value: string) => {
+    if (isInTheFuture(value, clock())) throw badRequest([futureDetail(field)]);
+  };
+
+  return {
+    /** POST material: a receipt (any user of the facility: it records what arrived). */
+    async receive(tenant: Tenant, caller: Writer, input: ReceiptInput, dryRun: boolean): Promise<Booked> {
+      checkNotAhead('ReceivedAt', input.ReceivedAt);
+      if (input.Kind === 'GENERATOR' && !GENERATOR_DAUGHTERS[input.Nuclide])
+        throw badRequest([
+          {
+            key: 'detail.generator_nuclide',
+            params: { field: 'Nuclide', nuclides: Object.keys(GENERATOR_DAUGHTERS).join(', ') },
+          },
+        ]);
+      const uuid = randomUUID();
+      const certificate = await certificateOf(tenant, input, uuid);
+      return book_(
+        tenant,
+        caller,
+        {
+          Client: tenant.client,
+          Facility: tenant.facility,
+          Uuid: uuid,
+          Kind: input.Kind,
+          Nuclide: input.Nuclide,
+          ActivityBq: input.ActivityBq,
+          ActivityDateTime: input.ActivityDateTime,
+          ReceivedAt: input.ReceivedAt,
+          ReceivedBy: caller.sub,
+          Supplier: input.Supplier,
+          Batch: input.Batch,
+          ChemicalForm: input.ChemicalForm,
+          Impurities: input.Impurities,
+          CertificateDocumentUuid: input.CertificateDocumentUuid,
+          ParentUuid: null,
+          LicenceExceeded: null,
+          Movements: [],
+          State: 'IN_STOCK',
+        },
+        input.LicenceExceeded,
+        dryRun,
+        certificate,
+      );
+    },
+
+    /** POST material/{generator}/elution: the eluate, a new item whose impurities are the measured breakthrough. */
+    async elute(
+      tenant: Tenant,
+      caller: Writer,
+      generatorUuid: string,
+      input: ElutionInput,
+      dryRun: boolean,
+    ): Promise<Booked> {
+      checkNotAhead('ElutedAt', input.ElutedAt);
+      const generator = await mustLoad(tenant, generatorUuid, true);
+      const daughter = GENERATOR_DAUGHTERS[generator.Nuclide];
+      if (generator.Kind !== 'GENERATOR' || !daughter)
+        throw conflict('material.not_generator', { kind: generator.Kind });
+      if (generator.State === 'USED_UP') throw conflict('material.used_up');
+      if (input.ElutedAt < generator.ReceivedAt)
+        throw badRequest([
+          { key: 'detail.not_before', params: { field: 'ElutedAt', other: 'the generator’s ReceivedAt' } },
+        ]);
+      return book_(
+        tenant,
+        caller,
+        {
+          Client: tenant.client,
+          Facility: tenant.facility,
+          Uuid: randomUUID(),
+          Kind: 'ELUATE',
+          Nuclide: daughter,
+          ActivityBq: input.ActivityBq,
+          ActivityDateTime: input.ElutedAt,
+          ReceivedAt: input.ElutedAt,
+          ReceivedBy: caller.sub,
+          Supplier: generator.Supplier,
+          Batch: input.Batch,
+          ChemicalForm: input.ChemicalForm,
+          Impurities: input.Breakthrough,
+          CertificateDocumentUuid: null,
+          ParentUuid: generator.Uuid,
+          LicenceExceeded: null,
+          Movements: [],
+          State: 'IN_STOCK',
+        },
+        null,
+        dryRun,
+        null,
+      );
+    },
+
+    /**
+     * POST material/{uuid}/movement of a kind other than TO_CONTAINER (that one is a container's content): checked
+     * against what is left; LOST is the officer's.
+     */
+    async move(
+      tenant: Tenant,
+      caller: Writer,
+      uuid: string,
+      input: Exclude<MovementInput, { Kind: 'TO_CONTAINER' }>,
+    ): Promise<{ movement: MovementModel; item: MaterialModel }> {
+      if (input.Kind === 'LOST' && !caller.roles.includes(OFFICER))
+        throw new AppError(403, 'auth.role_required', { params: { role: OFFICER } });
+      checkNotAhead('MovedAt', input.MovedAt);
+      return optimistic(async () => {
+        const item = await mustLoad(tenant, uuid, true);
+        checkMovable(item);
+        if (input.MovedAt < item.ReceivedAt)
+          throw badRequest([{ key: 'detail.not_before', params: { field: 'MovedAt', other: 'ReceivedAt' } }]);
+        const { usesUp, portion } = checkDrawable(item, input.ActivityBq, input.MovedAt);
+        const at = formatTimestamp(clock());
+        const lineUuid = randomUUID();
+        const movement: Movement = {
+          Uuid: randomUUID(),
+          Kind: input.Kind,
+          ActivityBq: input.ActivityBq,
+          MovedAt: input.MovedAt,
+          Portion: portion,
+          Applications: input.Kind === 'ADMINISTERED' ? input.Applications : null,
+          ContainerUuid: null,
+          Recipient: input.Kind === 'RETURNED' ? input.Recipient : null,
+          Justification: input.Kind === 'LOST' ? input.Justification : null,
+          MovedBy: caller.sub,
+          LineUuid: lineUuid,
+          CorrectedBy: null,
+        };
+        const next = withMovement(item, movement, usesUp, at);
+        const previous = await store.bookHead(tenant);
+        const line = chainBookLine(movementLine({ ...booking(caller, at), lineUuid }, next, movement), previous);
+        await store.move(item, next, { line, previous }, actorOf(caller));
+        await archive.keep(tenant, [line]);
+        const names = new Map(caller.name ? [[caller.sub, caller.name]] : []);
+        return { movement: toMovementModel(next, movement, names), item: toMaterialModel(next, names, at) };
+      });
+    },
+
+    async load(tenant: Tenant, uuid: string): Promise<MaterialModel> {
+      const item = await mustLoad(tenant, uuid);
+      const names = await store.names(tenant.client, [item.ReceivedBy]);
+      return toMaterialModel(item, names, formatTimestamp(clock()));
+    },
+
+    /** The facility's items, oldest receipt first; `state` narrows them (IN_STOCK reads the open items only). */
+    async list(tenant: Tenant, state: MaterialItem['State'] | undefined) {
+      const items =
+        state === 'IN_STOCK'
+          ? (await store.inStock(tenant)).sort((a, b) =>
+              `${a.ReceivedAt}#${a.Uuid}`.localeCompare(`${b.ReceivedAt}#${b.Uuid}`),
+            )
+          : (await store.list(tenant)).filter((i) => state === undefined || i.State === state);
+      const names = await store.names(tenant.client, [...new Set(items.map((i) => i.ReceivedBy))]);
+      const at = formatTimestamp(clock());
+      return items.map((i) => toMaterialModel(i, names, at));
+    },
+
+    /** A page of the facility's items, newest receipt first; `state` narrows them. */
+    async page(tenant: Tenant, state: MaterialItem['State'] | undefined, window: { offset: number; limit: number }) {
+      const { total, items } = await store.page(tenant, state, window.offset, window.limit);
+      const names = await store.names(tenant.client, [...new Set(items.map((i) => i.ReceivedBy))]);
+      const at = formatTimestamp(clock());
+      return { total, items: items.map((i) => toMaterialModel(i, names, at)) };
+    },
+
+    /** An item's movements, oldest first (corrected ones say so). */
+    async movements(tenant: Tenant, uuid: string): Promise<MovementModel[]> {
+      const item = await mustLoad(tenant, uuid);
+      const names = await store.names(tenant.client, [...new Set(item.Movements.map((m) => m.MovedBy))]);
+      return item.Movements.map((m) => toMovementModel(item, m, names));
+    },
+
+    /**
+     * The stock at `at` (now when left out): now from the open items and the containers holding material; at a past
+     * moment replayed from the book's lines.
+     */
+    async stock(tenant: Tenant, at: string | undefined): Promise<Stock> {
+      const now = formatTimestamp(clock());
+      const moment = at ?? now;
+      if (isInTheFuture(moment, clock())) throw badRequest([futureDetail('at')]);
+      const licence = licenceAt(await store.licences(tenant), moment);
+      if (at === undefined || at >= now) {
+        const held = await heldAt(tenant, moment);
+        return stockOf(moment, held.store, held.containers, licence, held.counts);
+      }
+      const replayed = replay(await book.all(tenant), moment);
+      return stockOf(moment, replayed.store, replayed.containers, licence, {
+        openItems: replayed.openItems,
+        openContainers: replayed.openContainers,
+      });
+    },
+  };
+}
+export type MaterialService = ReturnType<typeof materialService>;

@@ -1,0 +1,311 @@
+/**
+ * shared/schemas/material.ts: the bodies of the material book and their 400 details. A licence needs its file number,
+ * authority, holder, dates and at least one limit, each nuclide once; a receipt its kind, nuclide of the catalogue,
+ * activity (more than 0, less than 10^15 Bq) and times; an elution its activity and time, its breakthrough under its
+ * own name; a movement only the members of its kind, so no patient can be named. The queries take a month, a state
+ * and a moment; the models document exactly what the domain answers.
+ */
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import type { MaterialItem } from '../../../shared/domain/material';
+import { toMaterialModel, toMovementModel } from '../../../shared/domain/material';
+import { stockOf } from '../../../shared/domain/stock';
+import { parseBody, parseQueryText } from '../../../shared/schemas/body';
+import {
+  atQuery,
+  elutionMembers,
+  elutionSchema,
+  licenceCreateSchema,
+  licenceMembers,
+  licenceUpdateSchema,
+  materialModel,
+  monthQuery,
+  movementModel,
+  parseMovement,
+  receiptMembers,
+  receiptSchema,
+  stateQuery,
+  stockModel,
+} from '../../../shared/schemas/material';
+import { refusal } from '../../support/body';
+import { errorOf } from '../../support/errors';
+import { LICENCE } from '../../support/memory/material';
+import { notification } from '../../../shared/i18n/translate';
+
+const english = (fn: () => unknown) =>
+  (errorOf(fn).notification.details ?? []).map(
+    (d) => notification({ key: 'request.invalid', details: [d] }, 'en').Details[0],
+  );
+
+const licence = LICENCE;
+const receipt = {
+  Kind: 'GENERATOR',
+  Nuclide: 'Ge-68',
+  ActivityBq: 1.85e9,
+  ActivityDateTime: '2026-11-02 12:00:00',
+  ReceivedAt: '2026-11-03 08:30:00',
+};
+const moved = { ActivityBq: 1e8, MovedAt: '2026-11-20 10:00:00' };
+
+describe('licence bodies', () => {
+  it('need the file number, authority, holder, dates and limits; the end, sum rule and scan are optional', () => {
+    expect(refusal(licenceCreateSchema, {}, licenceMembers)).toEqual([
+      'FileNumber: is required',
+      'Authority: is required',
+      'Holder: is required',
+      'IssuedAt: is required',
+      'ValidFrom: is required',
+      'Limits: is required',
+    ]);
+    const parsed = parseBody(
+      licenceCreateSchema,
+      { ...licence, ValidUntil: null, CreatedAt: 'ignored' },
+      licenceMembers,
+    );
+    expect(parsed).toEqual({ value: { ...licence, ValidUntil: null }, ignored: ['CreatedAt'] });
+  });
+
+  it('take each nuclide once, at least one, each limit in range with nothing beside it', () => {
+    const twice = [
+      { Nuclide: 'F-18', MaxActivityBq: 1 },
+      { Nuclide: 'F-18', MaxActivityBq: 2 },
+    ];
+    expect(refusal(licenceCreateSchema, { ...licence, Limits: twice }, licenceMembers)).toEqual([
+      'Limits: must not name a value twice',
+    ]);
+    expect(refusal(licenceCreateSchema, { ...licence, Limits: [] }, licenceMembers)).toEqual([
+      'Limits: must hold at least 1 item(s)',
+    ]);
+    expect(
+      refusal(
+        licenceCreateSchema,
+        { ...licence, Limits: [{ Nuclide: 'F-18', MaxActivityBq: 0, Extra: 1 }], SumRule: 'yes' },
+        licenceMembers,
+      ),
+    ).toEqual([
+      'Limits.0.MaxActivityBq: must be more than 0 and less than 10^15 Bq',
+      'Limits.0.Extra: must be an object holding only the documented members',
+      'SumRule: must be true or false',
+    ]);
+    expect(
+      refusal(licenceCreateSchema, { ...licence, Limits: [{ Nuclide: 'Xx-1', MaxActivityBq: 1 }] }, licenceMembers)[0],
+    ).toMatch(/^Limits\.0\.Nuclide: must be one of /);
+  });
+
+  it('change partially: a required member is not cleared, the scan is', () => {
+    expect(refusal(licenceUpdateSchema, { Limits: [], FileNumber: null }, licenceMembers)).toEqual([
+      'FileNumber: must not be null',
+      'Limits: must hold at least 1 item(s)',
+    ]);
+    expect(parseBody(licenceUpdateSchema, { DocumentUuid: null }, licenceMembers).value).toEqual({
+      DocumentUuid: null,
+    });
+  });
+});
+
+describe('receipts', () => {
+  it('need kind, nuclide, activity and both times; the rest is null unless given, computed members ignored', () => {
+    expect(refusal(receiptSchema, {}, receiptMembers)).toEqual([
+      'Kind: is required',
+      'Nuclide: is required',
+      'ActivityBq: is required',
+      'ActivityDateTime: is required',
+      'ReceivedAt: is required',
+    ]);
+    expect(parseBody(receiptSchema, { ...receipt, RemainingBq: 3, State: 'USED_UP' }, receiptMembers)).toEqual({
+      value: {
+        ...receipt,
+        Supplier: null,
+        Batch: null,
+        ChemicalForm: null,
+        Impurities: null,
+        CertificateDocumentUuid: null,
+        LicenceExceeded: null,
+      },
+      ignored: ['RemainingBq', 'State'],
+    });
+    expect(refusal(receiptSchema, { ...receipt, ReceivedBy: 'someone else', Patient: 'x' }, receiptMembers)).toEqual([
+      'Patient: unknown member',
+    ]);
+  });
+
+  it('refuse an unknown kind or nuclide, an activity out of range, a bad time, a fraction not between 0 and 1', () => {
+    expect(
+      refusal(
+        receiptSchema,
+        { ...receipt, Kind: 'X', Nuclide: 'Xx-1', ActivityBq: 0, ActivityDateTime: '2026-13-01 00:00:00' },
+        receiptMembers,
+      ).map((line) => line.split(':')[0]),
+    ).toEqual(['Kind', 'Nuclide', 'ActivityBq', 'ActivityDateTime']);
+    for (const activity of [-1, 1e15, '1e9'])
+      expect(refusal(receiptSchema, { ...receipt, ActivityBq: activity }, receiptMembers)[0]).toMatch(/^ActivityBq: /);
+    expect(parseBody(receiptSchema, { ...receipt, ActivityBq: 9.99e14 }, receiptMembers).value.ActivityBq).toBe(
+      9.99e14,
+    );
+    expect(
+      refusal(
+        receiptSchema,
+        {
+          ...receipt,
+          Impurities: [{ Nuclide: 'Ge-68', Fraction: 1 }],
+          LicenceExceeded: { Justification: 'short' },
+        },
+        receiptMembers,
+      ),
+    ).toEqual([
+      'Impurities.0.Fraction: must be a number greater than 0 and less than 1',
+      'LicenceExceeded.Justification: must have at least 10 character(s)',
+    ]);
+  });
+});
+
+describe('elutions', () => {
+  it('need the activity and when it was eluted; the breakthrough goes by its own name', () => {
+    expect(refusal(elutionSchema, { ActivityBq: 1e9 }, elutionMembers)).toEqual(['ElutedAt: is required']);
+    expect(
+      refusal(elutionSchema, { ActivityBq: 1e9, ElutedAt: '2026-11-20 09:00:00', Impurities: [] }, elutionMembers),
+    ).toEqual(['Impurities: unknown member']);
+    expect(
+      parseBody(
+        elutionSchema,
+        { ActivityBq: 1e9, ElutedAt: '2026-11-20 09:00:00', Breakthrough: [{ Nuclide: 'Ge-68', Fraction: 1e-5 }] },
+        elutionMembers,
+      ).value,
+    ).toEqual({
+      ActivityBq: 1e9,
+      ElutedAt: '2026-11-20 09:00:00',
+      Breakthrough: [{ Nuclide: 'Ge-68', Fraction: 1e-5 }],
+      Batch: null,
+      ChemicalForm: null,
+    });
+  });
+});
+
+describe('movements', () => {
+  it('take each kind with its own members', () => {
+    expect(parseMovement({ Kind: 'ADMINISTERED', ...moved, Applications: 2 })).toEqual({
+      Kind: 'ADMINISTERED',
+      ...moved,
+      Applications: 2,
+    });
+    expect(parseMovement({ Kind: 'TO_CONTAINER', ...moved, ContainerUuid: 'box-1' })).toMatchObject({
+      ContainerUuid: 'box-1',
+    });
+    expect(parseMovement({ Kind: 'RETURNED', ...moved, Recipient: 'Eckert & Ziegler' })).toMatchObject({
+      Recipient: 'Eckert & Ziegler',
+    });
+    expect(parseMovement({ Kind: 'LOST', ...moved, Justification: 'Vial broken in the hot lab' })).toMatchObject({
+      Justification: 'Vial broken in the hot lab',
+    });
+  });
+
+  it('refuse a patient member, or a member of another kind, as 400 naming it', () => {
+    const patient = errorOf(() =>
+      parseMovement({ Kind: 'ADMINISTERED', ...moved, Applications: 1, PatientName: 'Erika Mustermann' }),
+    );
+    expect(patient.statusCode).toBe(400);
+    expect(
+      english(() => parseMovement({ Kind: 'ADMINISTERED', ...moved, Applications: 1, PatientName: 'Erika' })),
+    ).toEqual(['PatientName: unknown member']);
+    expect(
+      english(() => parseMovement({ Kind: 'ADMINISTERED', ...moved, Applications: 1, ContainerUuid: 'box-1' })),
+    ).toEqual(['ContainerUuid: unknown member']);
+    expect(
+      english(() => parseMovement({ Kind: 'TO_CONTAINER', ...moved, ContainerUuid: 'box 1', Recipient: 'x' })),
+    ).toEqual([
+      'ContainerUuid: must be an identifier of 1 to 36 letters, digits, hyphens or underscores',
+      'Recipient: unknown member',
+    ]);
+  });
+
+  it('refuse a body that is no object, an unknown or missing kind, and bad members of the kind', () => {
+    expect(english(() => parseMovement([]))).toEqual(['The body must be a JSON object']);
+    expect(english(() => parseMovement(null))).toEqual(['The body must be a JSON object']);
+    expect(english(() => parseMovement({ ...moved }))).toEqual(['Kind: is required']);
+    expect(english(() => parseMovement({ Kind: 'BURNT', ...moved }))).toEqual([
+      'Kind: must be one of ADMINISTERED, TO_CONTAINER, RETURNED, LOST',
+    ]);
+    for (const applications of [0, 1001, 1.5])
+      expect(english(() => parseMovement({ Kind: 'ADMINISTERED', ...moved, Applications: applications }))).toEqual([
+        'Applications: must be a whole number from 1 to 1000',
+      ]);
+    expect(english(() => parseMovement({ Kind: 'ADMINISTERED', ...moved }))).toEqual(['Applications: is required']);
+    expect(english(() => parseMovement({ Kind: 'LOST', ...moved, Justification: 'short' }))).toEqual([
+      'Justification: must have at least 10 character(s)',
+    ]);
+    expect(
+      english(() => parseMovement({ Kind: 'RETURNED', ActivityBq: -1, MovedAt: moved.MovedAt, Recipient: '' })),
+    ).toEqual([
+      'ActivityBq: must be more than 0 and less than 10^15 Bq',
+      'Recipient: must have at least 1 character(s)',
+    ]);
+  });
+});
+
+describe('queries', () => {
+  it('take a calendar month, a state and a moment, or 400 naming the parameter', () => {
+    expect(parseQueryText(monthQuery, { month: '2026-01' }, 'month')).toBe('2026-01');
+    for (const month of ['2026-13', '2026-1', '2026-00', '0000-12', undefined])
+      expect(english(() => parseQueryText(monthQuery, { month }, 'month'))[0]).toMatch(/^month: /);
+    expect(parseQueryText(stateQuery, {}, 'State')).toBeUndefined();
+    expect(parseQueryText(stateQuery, { State: 'USED_UP' }, 'State')).toBe('USED_UP');
+    expect(english(() => parseQueryText(stateQuery, { State: 'GONE' }, 'State'))).toEqual([
+      'State: must be one of IN_STOCK, USED_UP',
+    ]);
+    expect(parseQueryText(atQuery, { at: '2026-11-20 10:00:00' }, 'at')).toBe('2026-11-20 10:00:00');
+    expect(english(() => parseQueryText(atQuery, { at: '2026-11-20T10:00:00Z' }, 'at'))).toEqual([
+      'at: must be a real UTC date and time as YYYY-MM-DD HH:MM:SS',
+    ]);
+  });
+});
+
+describe('the models', () => {
+  it('document exactly what the domain answers: an item, a movement, the stock', () => {
+    const item: MaterialItem = {
+      Client: 'c',
+      Facility: 'f',
+      Uuid: 'item-1',
+      Version: 2,
+      CreatedAt: '2026-11-20 08:00:00',
+      UpdatedAt: '2026-11-20 09:00:00',
+      ...receipt,
+      Kind: 'GENERATOR',
+      ReceivedBy: 'ada',
+      Supplier: null,
+      Batch: null,
+      ChemicalForm: null,
+      Impurities: null,
+      CertificateDocumentUuid: null,
+      ParentUuid: null,
+      LicenceUuid: 'licence-1',
+      LicenceExceeded: { Justification: 'Delivered in excess' },
+      LineUuid: 'line-1',
+      Movements: [
+        {
+          Uuid: 'm-1',
+          Kind: 'RETURNED',
+          ActivityBq: 1e8,
+          MovedAt: '2026-11-20 09:00:00',
+          Portion: 0.05,
+          Applications: null,
+          ContainerUuid: null,
+          Recipient: 'Eckert & Ziegler',
+          Justification: null,
+          MovedBy: 'ada',
+          LineUuid: 'line-2',
+          CorrectedBy: null,
+        },
+      ],
+      State: 'IN_STOCK',
+    };
+    const model = toMaterialModel(item, new Map(), '2026-11-20 10:00:00');
+    expect(v.safeParse(materialModel, model).success).toBe(true);
+    expect(v.safeParse(materialModel, { ...model, Movements: [] }).success).toBe(false);
+    expect(v.safeParse(movementModel, toMovementModel(item, item.Movements[0]!, new Map())).success).toBe(true);
+    const stock = stockOf('2026-11-20 10:00:00', new Map([['Ge-68', 1e9]]), new Map(), undefined, {
+      openItems: 1,
+      openContainers: 0,
+    });
+    expect(v.safeParse(stockModel, stock).success).toBe(true);
+  });
+});
