@@ -1,7 +1,8 @@
 /**
  * `npm run openapi [-- --check]`: writes the OpenAPI document generated from the route table and
- * the schemas to docs/openapi.json, and the client types openapi-typescript makes of it to
- * test/support/openapi-types.ts. `--check` writes nothing and exits 1 when either file differs.
+ * the schemas to docs/openapi.json, and the typed client's generated part made of it to
+ * clients/typescript/src/ (the types openapi-typescript writes, the operation table). `--check` writes
+ * nothing and exits 1 when any of these files differs.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -9,8 +10,8 @@ import { generatedFiles } from '../shared/openapi/files';
 import { commandLine } from './cli';
 
 const usage =
-  'usage: npm run openapi [-- --check]\n  writes docs/openapi.json and test/support/openapi-types.ts; --check only ' +
-  'compares (exit 1 when stale)\n';
+  'usage: npm run openapi [-- --check]\n  writes docs/openapi.json and the typed client generated from it ' +
+  '(clients/typescript/src/openapi.ts, operations.ts); --check only compares (exit 1 when stale)\n';
 const { values } = commandLine(usage, { check: { type: 'boolean', default: false } });
 
 const root = path.resolve(import.meta.dirname, '..');

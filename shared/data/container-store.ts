@@ -65,6 +65,14 @@ export interface ReleaseWrite {
 export interface BookExtras {
   items: { previous: MaterialItem; next: MaterialItem }[];
   book: BookWrite | null;
+  /** The container's contents drawn from the book after the write (its summary the stock reads; none: removed). */
+  held: ContentLink[];
+}
+
+/** A container whose material has not left the facility, with its contents drawn from the book. */
+export interface HoldingContainer {
+  container: string;
+  links: ContentLink[];
 }
 
 /** The port the container service uses. */
@@ -105,8 +113,11 @@ export interface ContainerStore {
     write: WriteContext,
     book?: BookExtras,
   ): Promise<void>;
-  /** The facility's containers whose material has not left it (not released, dispatched or disposed). */
-  holding(tenant: Tenant): Promise<ContainerView[]>;
+  /**
+   * The facility's containers holding material of the book that has not left it (not released or dispatched), with
+   * those contents.
+   */
+  holding(tenant: Tenant): Promise<HoldingContainer[]>;
   /** A container's audit entries, newest first. */
   history(tenant: Tenant, uuid: string): Promise<AuditEntry[]>;
   /** Containers in DECAY whose ReleaseDateTime is at or before `at`, from the sparse release index. */

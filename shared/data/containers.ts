@@ -22,7 +22,6 @@ import {
 import { personUpsert, resolveNames } from './persons';
 import { citeNoticeItem } from './clearance-notices';
 import { registerHeadItem, releaseEntryItem } from './releases';
-import { isKeptRecord, isReleased } from '../domain/container-states';
 import { bookItems, type BookWrite } from './material-book';
 import { materialItemPut } from './material';
 import type { BookExtras } from './container-store';
@@ -56,17 +55,24 @@ function releaseIndexKeys(record: ContainerRecord): Record<string, string> {
 }
 
 /**
- * The sparse index of the containers whose material has not left the facility (not released, dispatched or disposed):
- * GSI1 under the facility's `CONTAINERS#HOLDING` partition. The stock counts what lies in them (shared/domain/stock.ts)
- * from these containers alone, whatever the facility's history.
+ * What a container holds of the material book, while its material has not left the facility: one item beside the
+ * container (`CONTAINER#{uuid}#BOOK`) with those contents, in GSI1 under the facility's `CONTAINERS#HOLDING`. Written
+ * with each content drawn from the book or taken out (removed with the last one), removed when the container's material
+ * leaves (its release, its dispatch): the stock reads these items alone, one per container, whatever the history.
  */
-function holdingIndexKeys(record: ContainerRecord): Record<string, string> {
-  if (isReleased(record) || isKeptRecord(record.State)) return {};
-  return {
-    G1PK: indexKeys.containersHolding(keys.tenant({ client: record.Client, facility: record.Facility })),
-    G1SK: record.Uuid,
-  };
-}
+export const bookContentsItem = (tenant: Tenant, uuid: string, held: readonly ContentLink[]) => ({
+  PK: keys.tenant(tenant),
+  SK: keys.containerBook(uuid),
+  Type: ITEM_TYPES.containerBook,
+  ContainerUuid: uuid,
+  Contents: held.map(toContentModel),
+  G1PK: indexKeys.containersHolding(keys.tenant(tenant)),
+  G1SK: uuid,
+});
+const bookContentsWrite = (tableName: string, tenant: Tenant, uuid: string, held: readonly ContentLink[]) =>
+  held.length
+    ? { Put: { TableName: tableName, Item: bookContentsItem(tenant, uuid, held) } }
+    : { Delete: { TableName: tableName, Key: { PK: keys.tenant(tenant), SK: keys.containerBook(uuid) } } };
 
 const recordFields = recordFieldsOf(CONTAINER_TABLE);
 
@@ -83,7 +89,6 @@ export const containerItem = (record: ContainerRecord) => ({
   Type: ITEM_TYPES.container,
   ...record,
   ...releaseIndexKeys(record),
-  ...holdingIndexKeys(record),
 });
 
 const linkItem = (tenant: Tenant, uuid: string, link: ContentLink) => ({
@@ -135,11 +140,15 @@ export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: stri
   const directory = (record: ContainerRecord, write: WriteContext): TransactWriteItem[] =>
     write.actor.sub === SERVICE_ACTOR.sub ? [] : [personUpsert(tableName, record.Client, write.actor, write.at)];
   const tenantOf = (record: ContainerRecord): Tenant => ({ client: record.Client, facility: record.Facility });
-  /** What a write books in the material book beside the container: items' next versions, the line. */
-  const booked = (tenant: Tenant, book: BookExtras | undefined): TransactWriteItem[] => [
-    ...(book?.items ?? []).map((i) => materialItemPut(tableName, i.previous, i.next)),
-    ...(book?.book ? bookItems(tableName, tenant, book.book) : []),
-  ];
+  /** What a write books in the material book beside the container: items' next versions, the line, its contents. */
+  const booked = (tenant: Tenant, uuid: string, book: BookExtras | undefined): TransactWriteItem[] =>
+    book
+      ? [
+          ...book.items.map((i) => materialItemPut(tableName, i.previous, i.next)),
+          ...(book.book ? bookItems(tableName, tenant, book.book) : []),
+          bookContentsWrite(tableName, tenant, uuid, book.held),
+        ]
+      : [];
 
   return {
     async load(tenant, uuid, options = {}) {
@@ -186,7 +195,12 @@ export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: stri
           registerHeadItem(tableName, tenantOf(next), release.previous, release.line),
           citeNoticeItem(tableName, tenantOf(next), release.notice, write.at),
         );
-      if (book) items.push(...bookItems(tableName, tenantOf(next), book));
+      // The container's material leaves: its line, and its book contents no longer held.
+      if (book)
+        items.push(
+          ...bookItems(tableName, tenantOf(next), book),
+          bookContentsWrite(tableName, tenantOf(next), next.Uuid, []),
+        );
       if (transition)
         items.push(
           newPut(tableName, {
@@ -236,7 +250,7 @@ export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: stri
         newPut(tableName, linkItem(tenantOf(next), next.Uuid, content)),
         ...directory(next, write),
         auditItem(next, 'content_added', [{ field: 'Contents', old: null, new: contentSummary(content) }], write),
-        ...booked(tenantOf(next), book),
+        ...booked(tenantOf(next), next.Uuid, book),
       ]);
     },
 
@@ -252,35 +266,20 @@ export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: stri
         },
         ...directory(next, write),
         auditItem(next, 'content_removed', [{ field: 'Contents', old: contentSummary(content), new: null }], write),
-        ...booked(tenantOf(next), book),
+        ...booked(tenantOf(next), next.Uuid, book),
       ]);
     },
 
     async holding(tenant) {
-      const containers = await queryAll(db, tableName, {
+      const held = await queryAll(db, tableName, {
         IndexName: 'GSI1',
         KeyConditionExpression: 'G1PK = :pk',
         ExpressionAttributeValues: { ':pk': indexKeys.containersHolding(keys.tenant(tenant)) },
       });
-      // Each container's links, not the container again (the index gave it).
-      return Promise.all(
-        containers.map(async (item) => {
-          const record = toRecord(item);
-          const links = await queryAll(db, tableName, {
-            KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-            ExpressionAttributeValues: {
-              ':pk': keys.tenant(tenant),
-              ':prefix': `${keys.containerPrefix(record.Uuid)}LINK#`,
-            },
-          });
-          return {
-            record,
-            links: links.map((i) => toContentLink(i as Partial<ContentModel>)),
-            dispatchId: null,
-            disposeId: null,
-          };
-        }),
-      );
+      return held.map((item) => ({
+        container: item.ContainerUuid as string,
+        links: ((item.Contents as Partial<ContentModel>[] | undefined) ?? []).map(toContentLink),
+      }));
     },
 
     async history(tenant, uuid) {

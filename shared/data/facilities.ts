@@ -6,6 +6,7 @@
  */
 import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { batchWrite } from './batch';
+import { indexPartition } from './indexes';
 import { indexKeys, ITEM_TYPES, keys, type Tenant, tenantOfPartition } from './table';
 import { writtenUnlessTaken } from './transact';
 
@@ -67,9 +68,7 @@ export async function nextFacility(
   const out = await db.send(
     new QueryCommand({
       TableName: tableName,
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'G1PK = :client',
-      ExpressionAttributeValues: { ':client': indexKeys.clientFacilities(client) },
+      ...indexPartition('GSI1', indexKeys.clientFacilities(client)),
       ProjectionExpression: 'G1SK',
       Limit: 1,
       ...(after ? { ExclusiveStartKey: facilityCursor({ client, facility: after }) } : {}),

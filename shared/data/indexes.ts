@@ -1,6 +1,16 @@
-/** Reading an overloaded GSI newest first (its sort key ascends oldest first). */
+/** Reading an overloaded GSI: one of its partitions, or newest first (its sort key ascends oldest first). */
 import { QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { IndexName } from './table';
+
+/** The key attributes of a GSI (`GSI1`: `G1PK`, `G1SK`). */
+const keyNamesOf = (index: IndexName) => ({ pk: `G${index.slice(3)}PK`, sk: `G${index.slice(3)}SK` });
+
+/** A Query's index and key condition for one partition of a GSI, to spread into its input. */
+export const indexPartition = (index: IndexName, pk: string) => ({
+  IndexName: index,
+  KeyConditionExpression: `${keyNamesOf(index).pk} = :pk`,
+  ExpressionAttributeValues: { ':pk': pk },
+});
 
 export interface NewestFirst {
   index: IndexName;
@@ -19,7 +29,7 @@ export async function queryNewestFirst<T>(
   q: NewestFirst,
   toRecord: (item: Record<string, unknown>) => T,
 ): Promise<T[]> {
-  const n = q.index.slice(3);
+  const names = keyNamesOf(q.index);
   const found: T[] = [];
   let ExclusiveStartKey: QueryCommandInput['ExclusiveStartKey'];
   do {
@@ -29,8 +39,8 @@ export async function queryNewestFirst<T>(
         IndexName: q.index,
         KeyConditionExpression: q.before ? '#pk = :pk AND #sk < :before' : '#pk = :pk',
         ExpressionAttributeNames: {
-          '#pk': `G${n}PK`,
-          ...(q.before ? { '#sk': `G${n}SK` } : {}),
+          '#pk': names.pk,
+          ...(q.before ? { '#sk': names.sk } : {}),
           ...(q.filter ? { '#filter': q.filter.attribute } : {}),
         },
         ExpressionAttributeValues: {

@@ -8,6 +8,7 @@
  * | content link    | C#{client}#F#{fac} | CONTAINER#{uuid}#LINK#{kind}#{id}    |
  * | dispatch record | C#{client}#F#{fac} | CONTAINER#{uuid}#DISPATCH            |
  * | dispose record  | C#{client}#F#{fac} | CONTAINER#{uuid}#DISPOSE             |
+ * | book contents   | C#{client}#F#{fac} | CONTAINER#{uuid}#BOOK (GSI1 holding) |
  * | audit entry     | C#{client}#F#{fac} | AUDIT#CONTAINER#{uuid}#{at}#{id}     |
  * | person          | C#{client}         | PERSON#{uuid}                        |
  * | device          | C#{client}         | DEVICE#{uuid}                        |
@@ -51,7 +52,7 @@ export const TABLE_DEFINITION = {
    * entries: GSI1 all of a facility, GSI2 all of every tenant, write-sharded over MLE#ALL#{shard}
    * (sort key: IncidentDateStart#Uuid). Facility entries: GSI1 the facilities of a client (its directory key).
    * Material items: GSI1 the facility's items by state (so those in stock apart), GSI2 all of them (sort key:
-   * ReceivedAt#Uuid). Containers: GSI1 the facility's containers not yet released, dispatched or disposed (sparse).
+   * ReceivedAt#Uuid). A container's book contents: GSI1 the facility's containers holding material of the book.
    */
   indexes: [
     { name: 'GSI1', partitionKey: 'G1PK', sortKey: 'G1SK' },
@@ -91,6 +92,7 @@ export const ITEM_TYPES = {
   materialItem: 'MaterialItem',
   bookLine: 'MaterialBookLine',
   bookHead: 'MaterialBookHead',
+  containerBook: 'ContainerBook',
 } as const;
 
 /** A stored item's record: exactly `fields`, a missing one as null (the table's own keys and index keys left out). */
@@ -161,6 +163,8 @@ export const keys = {
   container: (uuid: string) => `CONTAINER#${uuid}#DATA`,
   containerLink: (uuid: string, kind: string, id: string) => `CONTAINER#${uuid}#LINK#${kind}#${id}`,
   containerRecord: (uuid: string, kind: 'DISPATCH' | 'DISPOSE') => `CONTAINER#${uuid}#${kind}`,
+  /** What a container holds of the material book, while its material has not left (the stock reads it). */
+  containerBook: (uuid: string) => `CONTAINER#${uuid}#BOOK`,
   /** An entity's audit entries, oldest first. */
   auditPrefix,
   audit: (entity: string, uuid: string, at: string, id: string) => `${auditPrefix(entity, uuid)}${at}#${id}`,
@@ -256,7 +260,7 @@ export const indexKeys = {
   /** GSI1: a facility's material items in a state (IN_STOCK: the open ones); GSI2: all of them. */
   materialInState: (tenantKey: string, state: string) => `${facilityIndexPrefix(tenantKey)}MATERIAL#STATE#${state}`,
   material: (tenantKey: string) => `${facilityIndexPrefix(tenantKey)}MATERIAL`,
-  /** GSI1: a facility's containers whose material has not left the facility. */
+  /** GSI1: a facility's containers holding material of the book that has not left the facility. */
   containersHolding: (tenantKey: string) => `${facilityIndexPrefix(tenantKey)}CONTAINERS#HOLDING`,
   /** GSI5: a document by its uuid. */
   documentUuid: (uuid: string) => `${CROSS_TENANT_INDEXES.documentUuids.prefix}${uuid}`,

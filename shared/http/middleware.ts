@@ -158,13 +158,16 @@ export const dependencyErrors = (): MiddlewareObj<ApiEvent, ApiResult, Error, Ap
   onError: (request) => {
     const error = request.error;
     const name = error?.name ?? '';
-    if (error instanceof DeadlineError) {
+    // Powertools Idempotency wraps what its record's write met (IdempotencyPersistenceLayerError, the cause within).
+    const cause = (error as { cause?: unknown } | null)?.cause;
+    if (error instanceof DeadlineError || cause instanceof DeadlineError) {
       logger.warn('deadline too close to write', { error: name });
       request.error = new AppError(503, 'server.deadline');
     } else if (
       error instanceof UnavailableError ||
+      cause instanceof UnavailableError ||
       isUnavailable(error) ||
-      isUnavailable((error as { cause?: unknown } | null)?.cause)
+      isUnavailable(cause)
     ) {
       logger.error('dependency unavailable', { error: error as Error });
       request.error = new AppError(503, 'server.unavailable', {

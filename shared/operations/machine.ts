@@ -60,9 +60,11 @@ export const MAX_STEPS_PER_EXECUTION = Math.floor(
  * this.
  */
 export const SEGMENTS_PER_PASS = 25;
-/** A whole-table operation's default: about one segment per this many items of the table, 1 to MAX_SEGMENTS. */
+/**
+ * A whole-table operation's default: about one segment per this many items of the table, 1 to MAX_SEGMENTS
+ * (shared/domain/scan-segments.ts).
+ */
 export const ITEMS_PER_SEGMENT = 1_000_000;
-export const MAX_SEGMENTS = 1_000;
 /** Where a Map Run's child executions are named (`{machine}/{label}:{id}`), also in the state machine role's grants. */
 export const MAP_RUN_LABEL = 'segments';
 /** The service integration that starts an execution (not waiting for it). */

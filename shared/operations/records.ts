@@ -78,6 +78,10 @@ const schemas: Record<string, v.GenericSchema> = {
     Nuclide: v.string(),
   }),
   Dispatch: v.looseObject({ Uuid: identifier, ContainerUuid: identifier, At: timestamp }),
+  ContainerBook: v.looseObject({
+    ContainerUuid: identifier,
+    Contents: v.array(v.looseObject({ ContentId: identifier, Nuclide: v.string(), BookLineUuid: identifier })),
+  }),
   Dispose: v.looseObject({ Uuid: identifier, ContainerUuid: identifier, At: timestamp }),
   ReleaseRegisterEntry: v.looseObject({
     ContainerUuid: identifier,
@@ -177,7 +181,13 @@ export function containerOf(item: StoredItem): { pk: string; uuid: string } | un
   if (typeof item.PK !== 'string') return undefined;
   if (
     (
-      [ITEM_TYPES.containerLink, ITEM_TYPES.dispatch, ITEM_TYPES.dispose, ITEM_TYPES.decisionMeasurement] as string[]
+      [
+        ITEM_TYPES.containerLink,
+        ITEM_TYPES.dispatch,
+        ITEM_TYPES.dispose,
+        ITEM_TYPES.decisionMeasurement,
+        ITEM_TYPES.containerBook,
+      ] as string[]
     ).includes(String(item.Type)) &&
     typeof item.ContainerUuid === 'string'
   )

@@ -5,6 +5,7 @@
 import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { allPagesOf, MAINTENANCE_SHARDS } from '../data/maintenance';
 import { finishVerify, startVerify, verifyPage, type Verify } from '../data/bucket-verify';
+import { indexPartition } from '../data/indexes';
 import { indexKeys } from '../data/table';
 
 const LOG_KEYS_PER_STEP = 5000;
@@ -21,9 +22,7 @@ export async function checkLogShards(db: DynamoDBDocumentClient, tableName: stri
   const out = await db.send(
     new QueryCommand({
       TableName: tableName,
-      IndexName: 'GSI2',
-      KeyConditionExpression: 'G2PK = :pk',
-      ExpressionAttributeValues: { ':pk': indexKeys.maintenanceShard(log.shard) },
+      ...indexPartition('GSI2', indexKeys.maintenanceShard(log.shard)),
       ProjectionExpression: 'G2SK',
       Limit: LOG_KEYS_PER_STEP,
       ...(log.cursor ? { ExclusiveStartKey: log.cursor } : {}),

@@ -12,19 +12,14 @@
  * writes are quiet: a count taken while the stream still carries changes the writer has not applied is corrected
  * twice.
  */
-import {
-  GetCommand,
-  QueryCommand,
-  UpdateCommand,
-  type DynamoDBDocumentClient,
-  type QueryCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { enterFacility, facilityEntry } from '../data/facilities';
 import { DOCUMENT_STATES, type DocumentRecord } from '../domain/document';
 import { collectionId, membership } from '../data/documents';
 import { startVerify, verifyBuckets } from '../data/bucket-verify';
 import { checkLogShards, type LogState } from './regenerate-log';
-import { queryAll } from '../data/query';
+import { indexPartition } from '../data/indexes';
+import { queryAll, queryCount } from '../data/query';
 import { indexKeys, ITEM_TYPES, keys, type Tenant, tenantOfPartition } from '../data/table';
 import { scanSegment, segmented } from './segments';
 import type { StepEvent } from './step';
@@ -86,27 +81,6 @@ export function regenerateSequenceMemory(db: DynamoDBDocumentClient, tableName: 
     );
   }
 
-  /** The facility's log entries, counted in its index (keys only). */
-  async function countEntries(pk: string): Promise<number> {
-    let count = 0;
-    let start: QueryCommandInput['ExclusiveStartKey'];
-    do {
-      const page = await db.send(
-        new QueryCommand({
-          TableName: tableName,
-          IndexName: 'GSI1',
-          KeyConditionExpression: 'G1PK = :pk',
-          ExpressionAttributeValues: { ':pk': indexKeys.maintenanceEntries(pk) },
-          Select: 'COUNT',
-          ExclusiveStartKey: start,
-        }),
-      );
-      count += page.Count ?? 0;
-      start = page.LastEvaluatedKey;
-    } while (start);
-    return count;
-  }
-
   /**
    * Recomputes a facility partition's sequence memory; answers false (and counts nothing) for one with neither
    * documents nor log entries nor any sequence memory to correct.
@@ -116,9 +90,7 @@ export function regenerateSequenceMemory(db: DynamoDBDocumentClient, tableName: 
     // documents' and the log's, all under COUNT#); the log entries in the facility's index.
     const [documents, counters, entries] = await Promise.all([
       all({
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'G1PK = :pk',
-        ExpressionAttributeValues: { ':pk': indexKeys.documents(pk) },
+        ...indexPartition('GSI1', indexKeys.documents(pk)),
         ProjectionExpression: 'G1SK, #state, #scope, ScopeReference',
         ExpressionAttributeNames: { '#state': 'State', '#scope': 'Scope' },
       }) as Promise<(Pick<DocumentRecord, 'State' | 'Scope' | 'ScopeReference'> & { G1SK: string })[]>,
@@ -127,7 +99,8 @@ export function regenerateSequenceMemory(db: DynamoDBDocumentClient, tableName: 
         ExpressionAttributeValues: { ':pk': pk, ':p': keys.counterPrefix },
         ConsistentRead: true,
       }),
-      countEntries(pk),
+      // The facility's log entries, counted in its index.
+      queryCount(db, tableName, indexPartition('GSI1', indexKeys.maintenanceEntries(pk))),
     ]);
     const stored = counters.filter((c) => String(c.SK).startsWith(keys.documentCountPrefix));
     const counter = counters.find((c) => c.SK === keys.maintenanceCount);

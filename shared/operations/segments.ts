@@ -12,7 +12,8 @@
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { ScanCommand, type DynamoDBDocumentClient, type ScanCommandInput } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
-import { ITEMS_PER_SEGMENT, MAX_SEGMENTS, SEGMENTS_PER_PASS } from './machine';
+import { ITEMS_PER_SEGMENT, SEGMENTS_PER_PASS } from './machine';
+import { MAX_SEGMENTS } from '../domain/scan-segments';
 import type { Operation, Segment, StepEvent, StepProgress } from './step';
 import { addConsumed, type Consumed } from './usage';
 

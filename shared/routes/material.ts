@@ -160,8 +160,8 @@ export const materialRoutes = {
   stock: {
     operation: 'material.stock',
     summary:
-      'The stock per nuclide at the moment `?at=`, now by default: in store, in waste containers not yet released, the total, ' +
-      'the licence in force then with its limit and ratio, and under the sum rule the sum of ratios.',
+      'The stock per nuclide at the moment `?at=`, now by default: in store, in waste containers not yet released, ' +
+      'the total, the licence in force then with its limit and ratio, and under the sum rule the sum of ratios.',
     method: 'GET',
     path: `${FACILITY}/stock`,
     entry: 'functions/material/stock.ts',

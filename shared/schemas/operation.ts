@@ -1,7 +1,7 @@
 /** The `/service/...` routes: the export folder importRecords takes and the answer that names the started execution. */
 import * as v from 'valibot';
 import { timestamp } from './fields';
-import { MAX_SEGMENTS } from '../operations/machine';
+import { MAX_SEGMENTS } from '../domain/scan-segments';
 
 /** importRecords' `?from=`: an export folder in the bucket, such as `exports/{client}/{run}/`. */
 export const EXPORT_PREFIX_PATTERN = /^[A-Za-z0-9/_.-]+\/$/;

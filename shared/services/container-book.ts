@@ -56,16 +56,23 @@ function checkMembers(item: MaterialItem, input: ContentInput): void {
   if (details.length) throw conflictOver('material.member_differs', details);
 }
 
-/** A content drawn from `item` into the container `containerUuid`: the link, the item's next version, its line. */
+/** The contents of a container drawn from the book. */
+const bookLinks = (links: readonly ContentLink[]) => links.filter((l) => Boolean(l.bookLine));
+
+/**
+ * A content drawn from `item` into `container` (its uuid and the links it has): the link, the item's next version,
+ * its line, and what the container then holds of the book.
+ */
 export async function drawFromBook(
   book: BookPort,
   tenant: Tenant,
   caller: Writer,
   item: MaterialItem,
-  containerUuid: string,
+  container: { uuid: string; links: readonly ContentLink[] },
   input: ContentInput,
   now: { at: string; moment: string },
 ): Promise<{ link: ContentLink; extras: BookExtras; movement: Movement; next: MaterialItem }> {
+  const containerUuid = container.uuid;
   checkMembers(item, input);
   checkMovable(item);
   const at = input.ActivityDateTime ?? now.moment;
@@ -105,21 +112,34 @@ export async function drawFromBook(
     impurities: share.impurities?.map((i) => ({ nuclide: i.Nuclide, fraction: i.Fraction })) ?? null,
     bookLine: line.lineUuid,
   };
-  return { link, extras: { items: [{ previous: item, next }], book: { line: chained, previous } }, movement, next };
+  return {
+    link,
+    extras: {
+      items: [{ previous: item, next }],
+      book: { line: chained, previous },
+      held: [...bookLinks(container.links), link],
+    },
+    movement,
+    next,
+  };
 }
 
-/** A content drawn from the book taken out of its OPEN container: the line that corrects its movement. */
+/**
+ * A content drawn from the book taken out of its OPEN container (its name and links): the line that corrects its
+ * movement, and what the container then holds of the book.
+ */
 export async function correctDraw(
   book: BookPort,
   tenant: Tenant,
   caller: Writer,
   item: MaterialItem,
   link: ContentLink,
-  containerName: string,
+  container: { name: string; links: readonly ContentLink[] },
   at: string,
 ): Promise<BookExtras> {
+  const held = bookLinks(container.links).filter((l) => l !== link && l.uuid !== link.uuid);
   const movement = item.Movements.find((m) => m.LineUuid === link.bookLine && m.CorrectedBy === null);
-  if (!movement) return { items: [], book: null };
+  if (!movement) return { items: [], book: null, held };
   const line = booking(caller, at);
   const next: MaterialItem = {
     ...item,
@@ -130,10 +150,11 @@ export async function correctDraw(
     UpdatedAt: at,
   };
   const previous = await book.material.bookHead(tenant);
-  const reason = `taken out of the container ${containerName} (${link.uuid ?? link.id})`;
+  const reason = `taken out of the container ${container.name} (${link.uuid ?? link.id})`;
   return {
     items: [{ previous: item, next }],
     book: { line: chainBookLine(correctionLine(line, next, movement, reason), previous), previous },
+    held,
   };
 }
 
@@ -176,8 +197,8 @@ export const holdsBookMaterial = (links: readonly ContentLink[]): boolean => lin
 /** The book contents of the facility's containers whose material has not left it, as the stock counts them. */
 export const holdingReader = (containers: Pick<ContainerStore, 'holding'>): HoldingReader => ({
   async holding(tenant) {
-    const views = await containers.holding(tenant);
-    const amounts = views.flatMap((view) =>
+    const held = await containers.holding(tenant);
+    const amounts = held.flatMap((view) =>
       view.links
         .filter((l) => l.bookLine && l.activity != null && l.activityDateTime)
         .map(
@@ -186,11 +207,11 @@ export const holdingReader = (containers: Pick<ContainerStore, 'holding'>): Hold
             activityBq: l.activity!,
             at: l.activityDateTime!,
             impurities: l.impurities?.map((i) => ({ Nuclide: i.nuclide, Fraction: i.fraction })) ?? null,
-            container: view.record.Uuid,
+            container: view.container,
             item: l.id,
           }),
         ),
     );
-    return { containers: views.filter((v) => holdsBookMaterial(v.links)).length, amounts };
+    return { containers: held.length, amounts };
   },
 });

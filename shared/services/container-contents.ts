@@ -112,7 +112,10 @@ export function containerContents(store: ContainerStore, clock: () => Date, book
         };
       }
       checkContentAddable(view.record, view.links, { id: item.Uuid, activityDateTime }, now);
-      const drawn = await drawFromBook(book, tenant, caller, item, uuid, input, { at, moment: at });
+      const drawn = await drawFromBook(book, tenant, caller, item, { uuid, links: view.links }, input, {
+        at,
+        moment: at,
+      });
       await store.addContent(view.record, next, drawn.link, write, drawn.extras);
       await book.archive.keep(tenant, drawn.extras.book ? [drawn.extras.book.line] : []);
       const names = new Map(caller.name ? [[caller.sub, caller.name]] : []);
@@ -183,7 +186,15 @@ export function containerContents(store: ContainerStore, clock: () => Date, book
           content.bookLine && book ? await book.material.get(tenant, content.id, { consistent: true }) : undefined;
         const extras =
           item && book
-            ? await correctDraw(book, tenant, caller, item, content, view.record.Name, formatTimestamp(now))
+            ? await correctDraw(
+                book,
+                tenant,
+                caller,
+                item,
+                content,
+                { name: view.record.Name, links: view.links },
+                formatTimestamp(now),
+              )
             : undefined;
         await store.removeContent(view.record, next, content, writeContext(caller, now, requestId), extras);
         if (extras?.book && book) await book.archive.keep(tenant, [extras.book.line]);

@@ -1,8 +1,9 @@
 /**
- * The release the law allows, over HTTP: the walkthrough of docs/decay-in-storage.md end to end (the notice, the
- * instrument and its check, the container with its waste form and contents, DECAY, the decision measurement, the
- * sweep, the release citing the notice, the record PDF read back, the register as JSON and CSV in English and German,
- * the summary per type, the labels, DISPOSED), then each finding of the release-law issue tried as an RPO would.
+ * The release the law allows, over HTTP: the walkthrough of docs/decay-in-storage.md end to end through the typed
+ * client (the notice, the instrument and its check, the container with its waste form and contents, DECAY, the
+ * decision measurement, the sweep, the release citing the notice, the record PDF read back, the register as JSON and
+ * CSV in English and German, its verification, the summary per type, the labels, DISPOSED), then each finding of the
+ * release-law issue tried as an RPO would.
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -12,15 +13,17 @@ import { formatTimestamp } from '../../shared/domain/time';
 import { call, containerPath, errorOf, newTenant, runtime, token } from '../support/api';
 import {
   at,
-  checkInstrument,
+  BAG_COUNTS,
   createDisposalNotice,
-  createInstrument,
   createNotice,
+  INSTRUMENT_BODY,
   measurementBody,
   measurementPath,
   NOTICE_BODY,
   usableProbe,
 } from '../support/registers';
+import { ApiError } from '../../clients/typescript/src/index';
+import { apiClient, expectMatch } from '../support/client';
 import { readPdf } from '../support/pdf';
 import { releasable, releaseOf } from '../support/releases';
 
@@ -45,98 +48,90 @@ const registerPath = (suffix = '', query = `?year=${year}`) => `${W}/release-reg
 const pdfText = async (bytes: Uint8Array) => (await readPdf(bytes)).pages.join('\n');
 
 describe('the walkthrough: from the clearance notice to the archived record', () => {
+  // Through the typed client (clients/typescript/), as a facility's own software would call it: a member renamed in
+  // the document fails tsc here, and every answer is checked against the document (test/support/client.ts).
+  const owner = apiClient(t.token);
+  const officer = apiClient(rpo);
+  const inspector = apiClient(reporter);
+  const facility = { clientUuid: t.client, facilityUuid: t.facility };
+
   it('notice, instrument, container, DECAY, decision measurement, release, record, register, labels', async () => {
-    const notice = await createNotice(t, {
+    const { data: notice } = await officer.clearanceNotice.create(facility, {
       ...NOTICE_BODY,
       FileNumber: 'RP-2026/0815',
       Holder: 'Klinikum Musterstadt',
       Site: 'Musterweg 1, 12345 Musterstadt',
       Conditions: 'Nur Abfälle der Nuklearmedizin, Station 3.',
     });
-    const instrument = await createInstrument(t);
-    await checkInstrument(t, instrument.Uuid);
+    const { data: instrument } = await officer.instrument.create(facility, INSTRUMENT_BODY);
+    await owner.instrument.addCheck({ ...facility, uuid: instrument.Uuid }, { CheckedAt: at(-60), Result: 'PASS' });
+    // The surface part by a contamination monitor: the free-release monitor is fit for the bag only.
     const probe = await usableProbe(t);
-    expect(
-      (await call('GET', `${W}/instrument/${instrument.Uuid}`, { token: t.token })).body.InstrumentModel,
-    ).toMatchObject({
+    expectMatch((await owner.instrument.load({ ...facility, uuid: instrument.Uuid })).data, {
       UsableNow: true,
       UsableUntil: expect.any(String),
     });
 
     // 10 kg of solid waste measured three hours ago at 400 kBq of F-18: 40 Bq/g then, about 12.8 Bq/g now.
     const measuredAt = ago(180);
-    const created = await call('POST', containerPath(t), {
-      token: t.token,
-      body: {
-        Name: 'Hot lab bin 3',
-        WasteForm: 'SOLID',
-        Weight: 10_000,
-        MeasurementActivity: 400_000,
-        MeasurementDate: measuredAt,
-      },
+    const { data: created } = await owner.container.create(facility, {
+      Name: 'Hot lab bin 3',
+      WasteForm: 'SOLID',
+      Weight: 10_000,
+      MeasurementActivity: 400_000,
+      MeasurementDate: measuredAt,
     });
-    const uuid = created.body.ContainerModel.Uuid as string;
-    expect(created.body.ContainerModel).toMatchObject({ WasteForm: 'SOLID', LabelsRemoved: false });
-    const content = await call('POST', `${containerPath(t, uuid)}/contents`, {
-      token: t.token,
-      body: {
-        Kind: 'CYCLOTRON_PRODUCT',
-        ContentId: 'fdg-0815',
-        Nuclide: 'F-18',
-        Activity: 400_000,
-        ActivityDateTime: measuredAt,
-        Impurities: [],
-      },
+    const box = { ...facility, uuid: created.Uuid };
+    expectMatch(created, { WasteForm: 'SOLID', LabelsRemoved: false });
+    const content = await owner.container.addContent(box, {
+      Kind: 'CYCLOTRON_PRODUCT',
+      ContentId: 'fdg-0815',
+      Nuclide: 'F-18',
+      Activity: 400_000,
+      ActivityDateTime: measuredAt,
+      Impurities: [],
     });
     // fdg-0815 is no item of the material book (docs/material.md): kept as entered, with a Warning.
-    expect(content.body.Notifications.map((n: any) => n.Message)).toEqual([
-      'container.content_added',
-      'content.not_in_book',
-    ]);
-    const first = await assess(uuid);
-    expect(first).toMatchObject({ ReleaseType: 'UNRESTRICTED', ClearanceReached: false, DecisionMeasurement: null });
+    expect(content.notifications.map((n) => n.Message)).toEqual(['container.content_added', 'content.not_in_book']);
+    const assess = async () => (await owner.container.releaseAssessment(box)).data;
+    const first = await assess();
+    expectMatch(first, { ReleaseType: 'UNRESTRICTED', ClearanceReached: false, DecisionMeasurement: null });
     expect(first.PredictionRemark).toBe('decided by F-18 (half-life 1.829 h)');
 
-    const decay = await put(uuid, { State: 'DECAY' });
-    expect(decay.body.ContainerModel.ReleaseDateTime).toBe(first.PredictedReleaseDateTime);
-    const early = await put(uuid, { State: 'RELEASE_DATE_REACHED' });
-    expect([early.status, errorOf(early).Message]).toEqual([409, 'container.clearance_not_reached']);
-    expect(errorOf(early).Details[0]).toMatch(/^Sum of ratios \(UNRESTRICTED\): 1\.2\d+; cleared at 1 or below$/);
+    const decay = await owner.container.update(box, { State: 'DECAY' });
+    expect(decay.data.ReleaseDateTime).toBe(first.PredictedReleaseDateTime);
+    const early = await owner.container.update(box, { State: 'RELEASE_DATE_REACHED' }).catch((e) => e);
+    if (!ApiError.is(early, 'container.update') || early.status !== 409) throw early;
+    expect(early.notifications[0]!.Message).toBe('container.clearance_not_reached');
+    expect(early.notifications[0]!.Details[0]).toMatch(
+      /^Sum of ratios \(UNRESTRICTED\): 1\.2\d+; cleared at 1 or below$/,
+    );
 
     // The decision measurement: 1,200 counts in 60 s against 600, in the bag (0.01 Bq/g); the surface, by the probe,
     // below its threshold. 0.01 Bq/g is about 1,300 times below what the declared 400 kBq predict now.
-    const measured = await call('POST', measurementPath(t, uuid), {
-      token: t.token,
-      body: {
-        InstrumentUuid: instrument.Uuid,
-        MeasuredAt: at(),
-        Geometry: 'BAG',
-        GrossCounts: 1200,
+    const { data: measured } = await owner.container.addMeasurement(box, {
+      InstrumentUuid: instrument.Uuid,
+      MeasuredAt: at(),
+      ...BAG_COUNTS,
+      Surface: {
+        InstrumentUuid: probe,
+        Geometry: 'SURFACE',
+        GrossCounts: 130,
         GrossTimeSeconds: 60,
-        BackgroundCounts: 600,
+        BackgroundCounts: 120,
         BackgroundTimeSeconds: 60,
-        Surface: {
-          InstrumentUuid: probe,
-          Geometry: 'SURFACE',
-          GrossCounts: 130,
-          GrossTimeSeconds: 60,
-          BackgroundCounts: 120,
-          BackgroundTimeSeconds: 60,
-          AveragingAreaCm2: 100,
-        },
+        AveragingAreaCm2: 100,
       },
     });
-    expect(measured.status, measured.text).toBe(200);
-    expect(measured.body.DecisionMeasurementModel.ValueUsed).toBeCloseTo(0.01, 6);
+    expect(measured.ValueUsed).toBeCloseTo(0.01, 6);
 
     // The sweep moves what the decision measurement clears (its date not due yet is no matter to a PUT; the sweep
     // works on due dates): by hand here.
-    const reached = await put(uuid, { State: 'RELEASE_DATE_REACHED' });
-    expect(reached.status, reached.text).toBe(200);
-    const assessed = await assess(uuid);
-    expect(assessed.DecisionMeasurement).toMatchObject({ ClearanceReached: true, DetectionLimitsSufficient: true });
+    await owner.container.update(box, { State: 'RELEASE_DATE_REACHED' });
+    const assessed = await assess();
+    expectMatch(assessed.DecisionMeasurement!, { ClearanceReached: true, DetectionLimitsSufficient: true });
     // One verdict: the measurement decides; the prediction stands beside it, and the two disagree.
-    expect(assessed).toMatchObject({
+    expectMatch(assessed, {
       ClearanceReached: true,
       DecidedBy: 'DECISION_MEASUREMENT',
       PredictedClearanceReached: false,
@@ -144,17 +139,18 @@ describe('the walkthrough: from the clearance notice to the archived record', ()
     });
 
     // The release refuses what an inspector would ask about, until the officer records the cause.
-    const body = { ReleaseType: 'UNRESTRICTED', ClearanceNoticeUuid: notice.Uuid };
-    const implausible = await releaseOf(t, uuid, body, rpo);
-    expect([implausible.status, errorOf(implausible).Message]).toEqual([409, 'measurement.implausible']);
-    expect(errorOf(implausible).LocalizedMessage).toMatch(/sum of ratios 0\.001 measured, 1\.2\d* predicted/);
-    expect(errorOf(implausible).Details[0]).toMatch(/^Measured 1\d{3}(\.\d)? times below the prediction; more than 10/);
+    const body = { ReleaseType: 'UNRESTRICTED', ClearanceNoticeUuid: notice.Uuid } as const;
+    const implausible = await officer.container.release(box, body).catch((e) => e);
+    if (!ApiError.is(implausible, 'container.release') || implausible.status !== 409) throw implausible;
+    const refusal = implausible.notifications[0]!;
+    expect(refusal.Message).toBe('measurement.implausible');
+    expect(refusal.LocalizedMessage).toMatch(/sum of ratios 0\.001 measured, 1\.2\d* predicted/);
+    expect(refusal.Details[0]).toMatch(/^Measured 1\d{3}(\.\d)? times below the prediction; more than 10/);
     const cause = 'vial residue measured in the activity meter: declared activity was the dispensed dose';
-    const released = await releaseOf(t, uuid, { ...body, DiscrepancyCause: cause }, rpo);
-    expect(released.status, released.text).toBe(200);
-    const record = released.body.ReleaseRecordModel;
-    expect(record).toMatchObject({
-      ContainerUuid: uuid,
+    const released = await officer.container.release(box, { ...body, DiscrepancyCause: cause });
+    const record = released.data;
+    expectMatch(record, {
+      ContainerUuid: created.Uuid,
       ReleaseType: 'UNRESTRICTED',
       ClearanceNoticeUuid: notice.Uuid,
       ReleasedBy: 'person-rpo',
@@ -165,35 +161,31 @@ describe('the walkthrough: from the clearance notice to the archived record', ()
       Assessment: { ClearanceReached: true, DecisionMeasurement: { ClearanceReached: true } },
     });
     // Released, the container says so: the release time as its date, the measured activity, who measured.
-    const after = await load(uuid);
-    expect(after).toMatchObject({
+    const after = await owner.container.load(box);
+    expectMatch(after.data, {
       ReleaseDateTime: record.ReleasedAt,
       MeasuredBy: 'person-owner',
       MeasuredByName: 'Olivia Owner',
     });
-    expect(after.CurrentSpecificActivity).toBeLessThan(0.011);
-    expect(released.headers.get('etag')).toBe(
-      (await call('GET', containerPath(t, uuid), { token: t.token })).headers.get('etag'),
-    );
+    expect(after.data.CurrentSpecificActivity).toBeLessThan(0.011);
+    expect(released.etag).toBe(after.etag);
 
     // The record: a document of the facility, its file the hashed bytes; read back as an inspector would.
-    const listed = await call('GET', `/document/api/v1/${t.client}/${t.facility}/documents/record/${uuid}`, {
-      token: t.token,
-    });
-    const document = listed.body.DocumentModelCollection[0];
-    expect(document).toMatchObject({
+    const listed = await owner.document.record({ ...facility, recordUuid: created.Uuid });
+    const document = listed.data[0]!;
+    expectMatch(document, {
       Uuid: record.RecordDocumentUuid,
       Scope: 'RECORD',
       FileInfo: { Mimetype: 'application/pdf' },
     });
-    const bytes = new Uint8Array(await (await fetch(document.Url)).arrayBuffer());
+    const bytes = new Uint8Array(await (await fetch(document.Url!)).arrayBuffer());
     expect(createHash('sha256').update(bytes).digest('hex')).toBe(record.Sha256);
     // The record document is kept as made (StrlSchV § 86 Abs. 2).
-    const changed = await call('PUT', `/document/api/v1/${t.client}/${t.facility}/documents/${document.Uuid}`, {
-      token: t.token,
-      body: { State: 'ARCHIVED' },
-    });
-    expect([changed.status, errorOf(changed).Message]).toEqual([409, 'document.kept_record']);
+    const changed = await owner.document
+      .update({ ...facility, uuid: document.Uuid }, { State: 'ARCHIVED' })
+      .catch((e) => e);
+    if (!ApiError.is(changed, 'document.update') || changed.status !== 409) throw changed;
+    expect(changed.notifications[0]!.Message).toBe('document.kept_record');
     const text = await pdfText(bytes);
     for (const expected of [
       'Freigabeprotokoll',
@@ -223,17 +215,18 @@ describe('the walkthrough: from the clearance notice to the archived record', ()
       expect(text).not.toContain(absent);
 
     // The register: JSON with the chain's members, CSV in English and in German, the summary per type.
-    const register = await call('GET', registerPath(), { token: reporter });
-    const line = register.body.ReleaseRegisterModelCollection.find((l: any) => l.ContainerUuid === uuid);
+    const theYear = { ...facility, year: String(year) };
+    const register = await inspector.releaseRegister.list(theYear);
+    const line = register.data.find((l) => l.ContainerUuid === created.Uuid)!;
     expect(Object.keys(line)).toEqual([...REGISTER_FIELDS]);
-    expect(line).toMatchObject({
+    expectMatch(line, {
       Weight: 10_000,
       WasteForm: 'SOLID',
       ReleaseType: 'UNRESTRICTED',
       ClearanceNoticeUuid: notice.Uuid,
       ClearanceNoticeFileNumber: 'RP-2026/0815',
       InstrumentSerialNumber: 'RTM-0815',
-      DecisionMeasurementAt: measured.body.DecisionMeasurementModel.MeasuredAt,
+      DecisionMeasurementAt: measured.MeasuredAt,
       MeasurementMethod: 'GROSS_ACTIVITY_PER_MASS_AND_SURFACE',
       RecordSha256: record.Sha256,
       Nuclides: [
@@ -250,10 +243,10 @@ describe('the walkthrough: from the clearance notice to the archived record', ()
       input: JSON.stringify(line),
       encoding: 'utf8',
     });
-    expect(checked.trim()).toBe(`${line.ReleasedAt} ${uuid} ok`);
-    const csv = await call('GET', registerPath(), { token: rpo, headers: { accept: 'text/csv' } });
-    expect(csv.text.split('\r\n')[0]).toBe(REGISTER_FIELDS.join(','));
-    // Read as bytes: a text decoder would swallow the byte-order mark a German spreadsheet needs.
+    expect(checked.trim()).toBe(`${line.ReleasedAt} ${created.Uuid} ok`);
+    const csv = await officer.releaseRegister.list(theYear, { accept: 'text/csv' });
+    expect(csv.data.split('\r\n')[0]).toBe(REGISTER_FIELDS.join(','));
+    // Read as bytes: a text decoder (the client's too) would swallow the byte-order mark a German spreadsheet needs.
     const german = new Uint8Array(
       await (
         await fetch(`${runtime().apiUrl}${registerPath()}`, {
@@ -265,29 +258,29 @@ describe('the walkthrough: from the clearance notice to the archived record', ()
     const germanText = new TextDecoder('utf-8', { ignoreBOM: true }).decode(german);
     const [header, germanLine] = germanText.slice(1).split('\r\n');
     expect(header).toMatch(/^Behälter-Kennung;Behälter;Zeitpunkt der Feststellung \(UTC\);.*;Masse \(kg\);/);
-    expect(germanLine).toMatch(new RegExp(`^${uuid};Hot lab bin 3;.*;10;fester Stoff;1,\\d\\dE-03;Summe <`));
+    expect(germanLine).toMatch(new RegExp(`^${created.Uuid};Hot lab bin 3;.*;10;fester Stoff;1,\\d\\dE-03;Summe <`));
     expect(germanLine).toContain(';uneingeschränkte Freigabe;');
-    const summary = (await call('GET', registerPath('/summary'), { token: rpo })).body.ReleaseRegisterSummaryModel;
-    expect(summary.ReleaseTypes.map((r: any) => r.ReleaseType)).toEqual([
+    const { data: summary } = await officer.releaseRegister.summary(theYear);
+    expect(summary.ReleaseTypes.map((r) => r.ReleaseType)).toEqual([
       'UNRESTRICTED',
       'SPECIFIC_LANDFILL',
       'SPECIFIC_INCINERATION',
       'INDIVIDUAL',
     ]);
-    expect(summary).toMatchObject({ TimeZone: 'Europe/Berlin', DisposalPlants: [] });
-    expect(summary.ReleaseTypes[0].TotalWeight).toBe(10_000);
-    const verified = await call('GET', registerPath('/verify'), { token: reporter });
-    expect(verified.body.ReleaseRegisterVerificationModel).toMatchObject({ Valid: true, Lines: 1, Objects: 1 });
+    expectMatch(summary, { TimeZone: 'Europe/Berlin', DisposalPlants: [] });
+    expect(summary.ReleaseTypes[0]!.TotalWeight).toBe(10_000);
+    const { data: verified } = await inspector.releaseRegister.verify(theYear);
+    expectMatch(verified, { Valid: true, Lines: 1, Objects: 1 });
 
     // The labels come off after the release; then DISPOSED.
-    const disposedEarly = await put(uuid, { State: 'DISPOSED' });
-    expect([disposedEarly.status, errorOf(disposedEarly).Message]).toEqual([409, 'container.labels_not_removed']);
-    const disposed = await put(uuid, { LabelsRemoved: true, State: 'DISPOSED' });
-    expect(disposed.body.ContainerModel).toMatchObject({ State: 'DISPOSED', LabelsRemoved: true });
-    const history = (await call('GET', `${containerPath(t, uuid)}/history`, { token: t.token })).body
-      .ContainerHistoryEntryModelCollection;
-    expect(history.find((l: any) => l.Field === 'LabelsRemoved')).toMatchObject({ By: 'person-owner', NewValue: true });
-    expect(history.find((l: any) => l.Field === 'DecisionMeasurement')).toMatchObject({ By: 'person-owner' });
+    const disposedEarly = await owner.container.update(box, { State: 'DISPOSED' }).catch((e) => e);
+    if (!ApiError.is(disposedEarly, 'container.update') || disposedEarly.status !== 409) throw disposedEarly;
+    expect(disposedEarly.notifications[0]!.Message).toBe('container.labels_not_removed');
+    const disposed = await owner.container.update(box, { LabelsRemoved: true, State: 'DISPOSED' });
+    expectMatch(disposed.data, { State: 'DISPOSED', LabelsRemoved: true });
+    const { data: history } = await owner.container.history(box);
+    expectMatch(history.find((l) => l.Field === 'LabelsRemoved')!, { By: 'person-owner', NewValue: true });
+    expectMatch(history.find((l) => l.Field === 'DecisionMeasurement')!, { By: 'person-owner' });
   });
 });
 

@@ -1,8 +1,12 @@
-/** shared/data/indexes.ts on DynamoDB Local: an index read newest first, up to a limit, before a key, filtered. */
+/**
+ * shared/data/indexes.ts on DynamoDB Local: one partition of an index, and an index read newest first, up to a limit,
+ * before a key, filtered.
+ */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { batchPut } from '../../shared/data/batch';
-import { queryNewestFirst } from '../../shared/data/indexes';
+import { indexPartition, queryNewestFirst } from '../../shared/data/indexes';
+import { queryAll } from '../../shared/data/query';
 import { documentClient, runtime } from '../support/api';
 
 const db = documentClient();
@@ -34,5 +38,19 @@ describe('queryNewestFirst', () => {
       '050',
       '000',
     ]);
+  });
+});
+
+describe('indexPartition', () => {
+  it("reads one partition of the index it names, by that index's own key attribute", async () => {
+    const key = `TEST#${randomUUID()}`;
+    await batchPut(db, table(), [
+      { PK: `${key}#1`, SK: 'ITEM', G1PK: key, G1SK: '1' },
+      { PK: `${key}#2`, SK: 'ITEM', G1PK: key, G1SK: '2' },
+      { PK: `${key}#3`, SK: 'ITEM', G2PK: key, G2SK: '3' },
+    ]);
+    const sortKeys = async (index: 'GSI1' | 'GSI2') =>
+      (await queryAll(db, table(), indexPartition(index, key))).map((i) => i.G1SK ?? i.G2SK);
+    expect([await sortKeys('GSI1'), await sortKeys('GSI2')]).toEqual([['1', '2'], ['3']]);
   });
 });

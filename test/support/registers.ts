@@ -3,6 +3,7 @@
  * facility's officer, a function check, and a container ready for its decision measurement.
  */
 import { expect } from 'vitest';
+import type { Body } from '../../clients/typescript/src/index';
 import { formatTimestamp } from '../../shared/domain/time';
 import { call, containerPath, token } from './api';
 
@@ -32,7 +33,7 @@ export const NOTICE_BODY = {
   ValidFrom: '2026-02-01 00:00:00',
   ReleaseTypes: ['UNRESTRICTED'],
   WasteForms: ['SOLID'],
-};
+} satisfies Body<'clearanceNotice.create'>;
 
 /** A document of the facility (an acceptance declaration, a scan), created by the tenant: its uuid. */
 export async function facilityDocument(t: Tenant, filename = 'Annahmeerklärung.pdf') {
@@ -86,7 +87,7 @@ export const INSTRUMENT_BODY = {
   ],
   CalibratedAt: at(-180 * 86_400),
   CalibrationDueAt: at(180 * 86_400),
-};
+} satisfies Body<'instrument.create'>;
 
 export async function createInstrument(t: { client: string; facility: string }, body: object = INSTRUMENT_BODY) {
   const r = await call('POST', instrumentPath(t), { token: rpoOf(t), body });
@@ -141,15 +142,20 @@ export async function closedContainer(t: Tenant, contents: object[] = [{ Nuclide
   return uuid;
 }
 
-/** Issue 27's counting: 1200 counts in 60 s against 600 in 60 s, in a bag, measured now. */
-export const measurementBody = (instrument: string, change: object = {}) => ({
-  InstrumentUuid: instrument,
-  MeasuredAt: at(),
+/** Issue 27's counting: 1200 counts in 60 s against 600 in 60 s, in a bag. */
+export const BAG_COUNTS = {
   Geometry: 'BAG',
   GrossCounts: 1200,
   GrossTimeSeconds: 60,
   BackgroundCounts: 600,
   BackgroundTimeSeconds: 60,
+} as const;
+
+/** The bag's counts measured now, with no fixed surface to measure. */
+export const measurementBody = (instrument: string, change: object = {}) => ({
+  InstrumentUuid: instrument,
+  MeasuredAt: at(),
+  ...BAG_COUNTS,
   NoFixedSurfaceReason: 'Loose gloves and swabs in a bag: no fixed surface to measure.',
   ...change,
 });

@@ -28,6 +28,7 @@ const UNTESTED: Readonly<Record<string, string>> = {
   'shared/http/types.ts': "types: a request, an answer, the middleware's marker",
   'shared/operations/step.ts': 'types: an operation and its steps (operations/run-step.test.ts)',
   'shared/domain/presigned.ts': "constants: the addresses' lifetimes (clients/tenant-sessions.test.ts)",
+  'shared/domain/scan-segments.ts': "a constant: the segments' bound (operations/segments, schemas/operation tests)",
   'shared/http/cors.ts': 'constants: the CORS headers (infra/stack/api.test.ts)',
   // The route table's parts: what each route is, read by the table-wide tests.
   'shared/routes/containers.ts': ROUTE_TABLE,

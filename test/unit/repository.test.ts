@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../..');
 /** Generated from the OpenAPI document (npm run openapi), not written by hand. */
-const GENERATED = new Set(['test/support/openapi-types.ts']);
+const GENERATED = new Set(['clients/typescript/src/openapi.ts', 'clients/typescript/src/operations.ts']);
 
 describe('the repository', () => {
   it('has no source line over 120 characters', () => {

@@ -166,7 +166,8 @@ export function memoryContainerStore(bookSink?: MemoryBookSink) {
       return [...views.values()]
         .filter(({ record }) => idOf(tenantOf(record), '') === idOf(tenant, ''))
         .filter(({ record }) => !isReleased(record) && !isKeptRecord(record.State))
-        .map((view) => structuredClone(view));
+        .map((view) => ({ container: view.record.Uuid, links: structuredClone(view.links.filter((l) => l.bookLine)) }))
+        .filter((held) => held.links.length > 0);
     },
 
     async dueForRelease(at) {

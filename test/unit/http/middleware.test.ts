@@ -101,6 +101,19 @@ describe('failures of the handler', () => {
       new UnavailableError(new Error('down'), 3),
       Object.assign(new Error('throttled'), { name: 'ProvisionedThroughputExceededException' }),
       new DeadlineError(),
+      // As Powertools Idempotency throws what the write of its record met.
+      Object.assign(
+        new Error('Failed to save in progress record to idempotency store', { cause: new DeadlineError() }),
+        {
+          name: 'IdempotencyPersistenceLayerError',
+        },
+      ),
+      Object.assign(
+        new Error('Failed to save in progress record', { cause: new UnavailableError(new Error('down'), 6) }),
+        {
+          name: 'IdempotencyPersistenceLayerError',
+        },
+      ),
     ]) {
       const failed = await answer(containerRoutes.load, load(), failing(error));
       expect([failed.status, failed.headers?.['Retry-After']], error.name).toEqual([503, String(RETRY_AFTER_SECONDS)]);

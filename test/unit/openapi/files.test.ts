@@ -1,6 +1,6 @@
 /**
- * shared/openapi/files.ts: the committed document and client types are what the code generates, so a route added
- * without `npm run openapi` fails here in seconds.
+ * shared/openapi/files.ts: the committed document and the typed client's part made of it are what the code generates,
+ * so a route added without `npm run openapi` fails here in seconds (and a stale client with it).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
