@@ -8,7 +8,6 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { RELEASE_REGISTER } from '../domain/register-chain';
 import { LATER_MEMBERS, REGISTER_FIELDS, type RegisterLine } from '../domain/release-register';
 import {
-  type ChainHead,
   type ChainStore,
   chainHeadItem,
   chainLineItem,
