@@ -17,6 +17,11 @@ export interface RecordedProcesses {
   runtime: number;
   /** DynamoDB Local's Java process. */
   dynamodb?: number;
+  /**
+   * When DynamoDB Local started (`ps -o lstart`): an id is reused soon where many processes come and go (another
+   * runtime's DynamoDB Local may have it by now), so a stale one is stopped only if it started when the recorded did.
+   */
+  dynamodbStarted?: string;
 }
 
 const alive = (pid: number): boolean => {
@@ -37,8 +42,18 @@ const commandOf = (pid: number): string => {
   }
 };
 
-export function recordProcesses(processes: RecordedProcesses): void {
-  writeFileSync(processesFile(), `${JSON.stringify(processes)}\n`);
+/** When a process started, as `ps` says (empty when it is gone). */
+const startedOf = (pid: number): string => {
+  try {
+    return execFileSync('ps', ['-p', String(pid), '-o', 'lstart='], { encoding: 'utf8' }).trim();
+  } catch {
+    return '';
+  }
+};
+
+export function recordProcesses(processes: Omit<RecordedProcesses, 'dynamodbStarted'>): void {
+  const started = processes.dynamodb ? { dynamodbStarted: startedOf(processes.dynamodb) } : {};
+  writeFileSync(processesFile(), `${JSON.stringify({ ...processes, ...started })}\n`);
 }
 
 const readRecorded = (): Partial<RecordedProcesses> => {
@@ -70,7 +85,13 @@ export async function stopStaleProcesses(log: (line: string) => void): Promise<v
     throw new Error(`another local runtime (pid ${recorded.runtime}) is running on ${localDir()}; stop it first`);
   }
   const stale = recorded.dynamodb;
-  if (stale && alive(stale) && commandOf(stale).includes('DynamoDBLocal.jar')) {
+  if (
+    stale &&
+    alive(stale) &&
+    commandOf(stale).includes('DynamoDBLocal.jar') &&
+    recorded.dynamodbStarted !== undefined &&
+    startedOf(stale) === recorded.dynamodbStarted
+  ) {
     log(`Stopping a DynamoDB Local left running by an earlier runtime (pid ${stale}).`);
     process.kill(stale, 'SIGTERM');
     const deadline = Date.now() + 3000;

@@ -3,7 +3,7 @@
  * connection, huge headers, and what `npm start` checks and records around DynamoDB Local.
  */
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -170,5 +170,25 @@ describe('npm start', () => {
     expect(await second.exited).toBe(1);
     expect(second.output().stderr).toMatch(/DynamoDB Local stopped unexpectedly \(signal SIGKILL\)/);
     expect(existsSync(path.join(dir, 'processes.json'))).toBe(false);
+  }, 90_000);
+
+  it("leaves another runtime's DynamoDB Local alone when a recorded id has been reused by it", async () => {
+    const dir = newDir();
+    const other = start(dir);
+    expect(await other.ready, other.output().stderr).toBe('ready');
+    const { dynamodb } = JSON.parse(readFileSync(path.join(dir, 'processes.json'), 'utf8')) as { dynamodb: number };
+    // A record left by a runtime long gone whose DynamoDB Local had the id the other one has now.
+    const stale = newDir();
+    writeFileSync(
+      path.join(stale, 'processes.json'),
+      JSON.stringify({ runtime: 2 ** 22 + 1, dynamodb, dynamodbStarted: 'Mon Jan  1 00:00:00 2024' }),
+    );
+    const next = start(stale);
+    expect(await next.ready, next.output().stderr).toBe('ready');
+    expect(next.output().stderr).not.toContain('Stopping a DynamoDB Local');
+    expect(alive(dynamodb)).toBe(true);
+    next.child.kill('SIGTERM');
+    other.child.kill('SIGTERM');
+    await Promise.all([next.exited, other.exited]);
   }, 90_000);
 });
