@@ -202,7 +202,8 @@ export const OPERATIONS = {
     "auth": true,
     "success": 200,
     "media": [
-      "application/json"
+      "application/json",
+      "image/svg+xml"
     ],
     "notifications": true,
     "member": "ReleaseAssessmentModel",
@@ -1649,6 +1650,28 @@ export const OPERATIONS = {
   "service.migrateProbeIdentifier": {
     "method": "GET",
     "path": "/service/migrate-probe-identifier",
+    "pathParams": [],
+    "queryParams": [
+      "dryRun",
+      "segments"
+    ],
+    "body": "none",
+    "ifMatch": false,
+    "idempotencyKey": false,
+    "auth": true,
+    "success": 200,
+    "media": [
+      "application/json"
+    ],
+    "notifications": true,
+    "member": null,
+    "collection": false,
+    "etag": false,
+    "paginated": false
+  },
+  "service.migrateReleaseTypes": {
+    "method": "GET",
+    "path": "/service/migrate-release-types",
     "pathParams": [],
     "queryParams": [
       "dryRun",
