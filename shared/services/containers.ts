@@ -260,7 +260,13 @@ export function containerService(store: ContainerStore, options: ContainerServic
      * A container's radiation label (shared/domain/label.ts) in the regime's `words`, its activity estimated now, its
      * dates in `timeZone`; 409 once it is released (its labels come off).
      */
-    async label(tenant: Tenant, uuid: string, path: string, words: LabelWords, timeZone: string): Promise<LabelContent> {
+    async label(
+      tenant: Tenant,
+      uuid: string,
+      path: string,
+      words: LabelWords,
+      timeZone: string,
+    ): Promise<LabelContent> {
       const [view, history] = await Promise.all([mustLoad(tenant, uuid, false), store.history(tenant, uuid)]);
       const at = view.record.ReleasedByRadiationProtectionOfficerDateTime;
       if (at !== null) throw conflict('container.label_released', { at });

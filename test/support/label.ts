@@ -24,7 +24,10 @@ export function decodeQr(bytes: Uint8Array, dpi = 300): string[] {
   const dir = mkdtempSync(path.join(tmpdir(), 'label-'));
   try {
     const png = path.join(dir, 'label.png');
-    writeFileSync(png, execFileSync('pdftoppm', ['-png', '-r', String(dpi), '-f', '1', '-l', '1', '-'], { input: bytes }));
+    writeFileSync(
+      png,
+      execFileSync('pdftoppm', ['-png', '-r', String(dpi), '-f', '1', '-l', '1', '-'], { input: bytes }),
+    );
     const out = execFileSync('zbarimg', ['--quiet', '--raw', '-Sdisable', '-Sqrcode.enable', png], {
       encoding: 'utf8',
       // zbarimg reports on stderr that it finds no D-Bus; the codes come on stdout.

@@ -3,7 +3,6 @@
  * size and text through PDF.js, its page rendered by poppler's pdftoppm, the radiation sign found in the ink, and its
  * QR code decoded by ZBar's zbarimg (a real decoder: nothing here reads back what was drawn).
  */
-import { execFileSync } from 'node:child_process';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { containerLabel, DE_LABEL_WORDS, type LabelWords, US_LABEL_WORDS } from '../../../shared/domain/label';
