@@ -4,18 +4,21 @@ import { s3FileStorage } from '../../shared/data/files';
 import { config } from '../../shared/config';
 import { dynamoReleaseRegister } from '../../shared/data/releases';
 import { perTenant } from '../../shared/http/tenant';
+import { DEFAULT_FACILITY_RULES } from '../../shared/services/release-act';
 import { registerService } from '../../shared/services/releases';
 
 export const register = perTenant((session) =>
-  registerService(dynamoReleaseRegister(tenantDocumentClient(session), config.tableName)),
+  registerService(dynamoReleaseRegister(tenantDocumentClient(session), config.tableName), {
+    timeZone: DEFAULT_FACILITY_RULES.timeZone,
+  }),
 );
 
 /** The register with the facility's locked records, for its verification. */
 export const lockedRegister = perTenant((session) =>
-  registerService(
-    dynamoReleaseRegister(tenantDocumentClient(session), config.tableName),
-    s3FileStorage(tenantS3Client(session), config.recordsBucketName),
-  ),
+  registerService(dynamoReleaseRegister(tenantDocumentClient(session), config.tableName), {
+    timeZone: DEFAULT_FACILITY_RULES.timeZone,
+    records: s3FileStorage(tenantS3Client(session), config.recordsBucketName),
+  }),
 );
 
 /** At most this many lines of a year in one answer (a Lambda answer holds 6 MB; a facility releases far fewer). */

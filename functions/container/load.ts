@@ -8,7 +8,7 @@ import { withTenant } from '../../shared/http/tenant';
 export const handler = httpHandler(
   containerRoutes.load,
   withTenant(containers, async (request, service) => {
-    const { model, etag } = await service.load(tenantOf(request), request.params.uuid!);
-    return single('ContainerModel', model, { language: request.language, headers: { ETag: etag } });
+    const { model, etag, notes } = await service.load(tenantOf(request), request.params.uuid!);
+    return single('ContainerModel', model, { notes, language: request.language, headers: { ETag: etag } });
   }),
 );

@@ -16,7 +16,13 @@ export const handler = idempotentHandler(
       tenantOf(request),
       caller,
       request.params.uuid!,
-      { type: value.ReleaseType, noticeUuid: value.ClearanceNoticeUuid, justification: value.Justification ?? null },
+      {
+        type: value.ReleaseType,
+        noticeUuid: value.ClearanceNoticeUuid,
+        plant: value.DisposalPlant ?? null,
+        justification: value.Justification ?? null,
+        discrepancyCause: value.DiscrepancyCause ?? null,
+      },
       request.requestId,
     );
     return single('ReleaseRecordModel', model, {

@@ -22,6 +22,11 @@ export interface StoredBook<L extends Chained> {
   headType: string;
   /** Every member of a line, as a year's listing reads them. */
   fields: readonly (keyof L & string)[];
+  /**
+   * Members added after lines were booked: a line without one is read without it (its hash is over the members it
+   * has), never with a null in its place.
+   */
+  laterFields?: readonly (keyof L & string)[];
 }
 
 /** The head item: the facility's last line, by its hash and name. */
@@ -129,7 +134,11 @@ export function dynamoChainStore<L extends Chained>(
       ProjectionExpression: Object.keys(names).join(', '),
       ExpressionAttributeNames: names,
     });
-    return items.map((item) => Object.fromEntries(fields.map((f) => [f, item[f] ?? null])) as unknown as L);
+    const kept = (item: Record<string, unknown>, f: keyof L & string) => f in item || !stored.laterFields?.includes(f);
+    return items.map(
+      (item) =>
+        Object.fromEntries(fields.filter((f) => kept(item, f)).map((f) => [f, item[f] ?? null])) as unknown as L,
+    );
   };
   return {
     list: ((tenant: Tenant, year: number, fields: readonly (keyof L & string)[] = stored.fields) =>

@@ -50,6 +50,8 @@ export const noticeItem = (notice: ClearanceNotice) => ({
 
 const toRecord = (item: Record<string, unknown>): NoticeRecord => ({
   ...recordOf<ClearanceNotice>(FIELDS, item),
+  // A notice stored before issue 36 names no plants.
+  DisposalPlants: Array.isArray(item.DisposalPlants) ? (item.DisposalPlants as ClearanceNotice['DisposalPlants']) : [],
   Citations: typeof item.Citations === 'number' ? item.Citations : 0,
   LastCitedAt: typeof item.LastCitedAt === 'string' ? item.LastCitedAt : null,
 });

@@ -9,7 +9,7 @@ import { queryAll } from './query';
 import { randomUUID } from 'node:crypto';
 import type { AuditAction } from '../domain/container-audit';
 import { type ContentLink, type ContentModel, toContentLink, toContentModel } from '../domain/container-contents';
-import { CONTAINER_TABLE, type ContainerRecord } from '../domain/container-fields';
+import { CONTAINER_HIDDEN_FIELDS, CONTAINER_TABLE, type ContainerRecord } from '../domain/container-fields';
 import { recordFieldsOf } from '../domain/fields';
 import { documentItem } from './documents';
 import {
@@ -24,7 +24,7 @@ import { shardedIndex } from './sharded-index';
 import { archiveLineStep } from './archive-progress';
 import { citeNoticeItem } from './clearance-notices';
 import { registerHeadItem, releaseEntryItem } from './releases';
-import { bookItems, type BookWrite } from './material-book';
+import { bookItems } from './material-book';
 import { materialItemPut } from './material';
 import type { BookExtras } from './container-store';
 import { indexKeys, ITEM_TYPES, keys, recordOf, type Tenant } from './table';
@@ -65,7 +65,11 @@ const bookContentsWrite = (tableName: string, tenant: Tenant, uuid: string, held
 
 const recordFields = recordFieldsOf(CONTAINER_TABLE);
 
-const toRecord = (item: Record<string, unknown>) => recordOf<ContainerRecord>(recordFields, item);
+/** The record of a container item: its fields, and what a release kept beside them where it did. */
+const toRecord = (item: Record<string, unknown>): ContainerRecord => ({
+  ...recordOf<ContainerRecord>(recordFields, item),
+  ...Object.fromEntries(CONTAINER_HIDDEN_FIELDS.filter((f) => item[f] != null).map((f) => [f, item[f]])),
+});
 
 /** A container as stored: keyed by its tenant, its links and records next to it. */
 export const containerItem = (record: ContainerRecord) => ({

@@ -5,7 +5,7 @@
  */
 import { GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { recordFieldsOf } from '../domain/fields';
-import { INSTRUMENT_TABLE, type InstrumentCheck, type InstrumentRecord } from '../domain/instrument';
+import { INSTRUMENT_TABLE, type InstrumentCheck, type InstrumentRecord, readCalibration } from '../domain/instrument';
 import { documentExists } from './documents';
 import { personUpsert, resolveNames, type Actor } from './persons';
 import { queryAll } from './query';
@@ -60,7 +60,10 @@ export const checkItem = (check: InstrumentCheck) => ({
   ...check,
 });
 
-const toRecord = (item: Record<string, unknown>) => recordOf<InstrumentRecord>(FIELDS, item);
+const toRecord = (item: Record<string, unknown>): InstrumentRecord => {
+  const record = recordOf<InstrumentRecord>(FIELDS, item);
+  return { ...record, Calibrations: (record.Calibrations ?? []).map(readCalibration) };
+};
 const toCheck = (item: Record<string, unknown>) => recordOf<InstrumentCheck>(CHECK_FIELDS, item);
 
 export function dynamoInstrumentStore(db: DynamoDBDocumentClient, tableName: string): InstrumentStore {

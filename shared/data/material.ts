@@ -5,7 +5,7 @@
  * items only, so the stock reads them whatever the facility's history. Every
  * write books its line of the material book in the same transaction (shared/data/material-book.ts).
  */
-import { GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { DocumentRecord } from '../domain/document';
 import type { LicenceRecord } from '../domain/licence';
 import { MATERIAL_ITEM_MEMBERS, type MaterialItem, type MaterialState } from '../domain/material';
@@ -19,7 +19,7 @@ import { personUpsert, resolveNames, type Actor } from './persons';
 import { queryAll } from './query';
 import { batchGet } from './batch';
 import { bookLicenceItem } from './licences';
-import { indexKeys, ITEM_TYPES, keys, type Tenant } from './table';
+import { indexKeys, keys, type Tenant } from './table';
 import { newPut, transactWrite, versionedPut, type TransactWriteItem } from './transact';
 
 const tenantOf = (item: Pick<MaterialItem, 'Client' | 'Facility'>): Tenant => ({

@@ -6,15 +6,8 @@
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { RELEASE_REGISTER } from '../domain/register-chain';
-import { REGISTER_FIELDS, type RegisterLine } from '../domain/release-register';
-import {
-  type ChainHead,
-  type ChainStore,
-  chainHeadItem,
-  chainLineItem,
-  dynamoChainStore,
-  type StoredBook,
-} from './chain-store';
+import { LATER_MEMBERS, REGISTER_FIELDS, type RegisterLine } from '../domain/release-register';
+import { type ChainStore, chainHeadItem, chainLineItem, dynamoChainStore, type StoredBook } from './chain-store';
 import { ITEM_TYPES, keys, type Tenant } from './table';
 import type { TransactWriteItem } from './transact';
 
@@ -26,6 +19,7 @@ export const STORED_REGISTER: StoredBook<RegisterLine> = {
   lineType: ITEM_TYPES.releaseEntry,
   headType: ITEM_TYPES.registerHead,
   fields: REGISTER_FIELDS,
+  laterFields: LATER_MEMBERS,
 };
 
 export type ReleaseRegisterStore = ChainStore<RegisterLine>;

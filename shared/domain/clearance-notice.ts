@@ -10,7 +10,7 @@ import { clearable, kept, presentModel, required, writable } from './fields';
 import type { CreateOf, DataOf, FieldTable, ModelOf } from './fields';
 import type { RecordTenant, StoredRecord } from './record';
 import { recordKind } from './record-kind';
-import type { ReleaseType, WasteForm } from './release-types';
+import { DISPOSAL_ROUTES, type DisposalRoute, type ReleaseType, type WasteForm } from './release-types';
 import { canonicalJson } from './values';
 
 /** A value the notice sets for the individual case (§ 37): per nuclide, Bq/g and Bq/cm² (null: none set). */
@@ -19,6 +19,22 @@ export interface NoticeLimit {
   SpecificActivity: number;
   SurfaceActivity: number | null;
 }
+
+/**
+ * A plant a release for disposal goes to (§ 36 Abs. 1 Nr. 3 and 4): its route, its name and address, and the
+ * operator's acceptance declaration (Annahmeerklärung, § 40 Abs. 2) in the archive. § 86 Abs. 1 Nr. 2 c asks the
+ * yearly report for the actual whereabouts of what was released for disposal: the plant.
+ */
+export interface DisposalPlant {
+  Route: DisposalRoute;
+  Name: string;
+  Address: string;
+  /** The acceptance declaration: a document of the facility. */
+  AcceptanceDocumentUuid: string;
+}
+
+/** The averaging mass of Anlage 8 Teil A Nr. 1 c: "darf 300 kg nicht wesentlich überschreiten", in kg. */
+export const AVERAGING_MASS_KG = 300;
 
 /** What a client writes of a notice. */
 export interface ClearanceNoticeData {
@@ -37,6 +53,10 @@ export interface ClearanceNoticeData {
   Conditions: string | null;
   /** For INDIVIDUAL only. */
   Limits: NoticeLimit[];
+  /** A larger (or smaller) averaging mass the authority allows than AVERAGING_MASS_KG, in kg; null: 300 kg. */
+  MaxAveragingMassKg: number | null;
+  /** The plants of the disposal routes the notice permits: at least one per route. */
+  DisposalPlants: DisposalPlant[];
   /** The scanned notice in the archive. */
   DocumentUuid: string | null;
 }
@@ -53,7 +73,19 @@ export const FROZEN_WHEN_CITED = [
   'Limits',
   'IssuedAt',
   'ValidFrom',
+  'MaxAveragingMassKg',
 ] as const satisfies readonly (keyof ClearanceNoticeData)[];
+
+/** The averaging mass a release under `notice` may have, in g: the notice's, else 300 kg. */
+export const averagingMassLimitG = (notice: Pick<ClearanceNotice, 'MaxAveragingMassKg'>): number =>
+  (notice.MaxAveragingMassKg ?? AVERAGING_MASS_KG) * 1000;
+
+/** The plant of `route` named `name` in the notice, if it names one. */
+export const disposalPlantOf = (
+  notice: Pick<ClearanceNotice, 'DisposalPlants'>,
+  route: DisposalRoute,
+  name: string,
+): DisposalPlant | undefined => notice.DisposalPlants.find((p) => p.Route === route && p.Name === name);
 
 /** Whether a notice is in force at `at` (a UTC timestamp): from ValidFrom, up to and including ValidUntil. */
 export const inForce = (notice: Pick<ClearanceNotice, 'ValidFrom' | 'ValidUntil'>, at: string): boolean =>
@@ -101,6 +133,8 @@ export const CLEARANCE_NOTICE_TABLE = {
   WasteForms: required<WasteForm[]>(),
   Conditions: clearable<string>(),
   Limits: writable<NoticeLimit[]>([]),
+  MaxAveragingMassKg: clearable<number>(),
+  DisposalPlants: writable<DisposalPlant[]>([]),
   DocumentUuid: clearable<string>(),
   CreatedAt: kept(),
   UpdatedAt: kept(),
@@ -131,6 +165,14 @@ export function noticeRuleBreaches(data: ClearanceNoticeData): Detail[] {
   if (data.Limits.length && !individual)
     breaches.push({ key: 'detail.limits_without_individual', params: { field: 'Limits' } });
   if (individual && !data.Limits.length) breaches.push({ key: 'detail.limits_required', params: { field: 'Limits' } });
+  for (const route of DISPOSAL_ROUTES) {
+    const permitted = data.ReleaseTypes.includes(route);
+    const plants = data.DisposalPlants.filter((p) => p.Route === route);
+    if (permitted && !plants.length)
+      breaches.push({ key: 'detail.plant_required', params: { field: 'DisposalPlants', route } });
+    if (!permitted && plants.length)
+      breaches.push({ key: 'detail.plant_without_route', params: { field: 'DisposalPlants', route } });
+  }
   return breaches;
 }
 
@@ -140,6 +182,10 @@ const canonical = (value: unknown): string => canonicalJson(value, true);
 /** The members FROZEN_WHEN_CITED that `next` changes (an array in another order is no change). */
 export const frozenChanges = (current: ClearanceNoticeData, next: ClearanceNoticeData): string[] =>
   FROZEN_WHEN_CITED.filter((field) => canonical(current[field]) !== canonical(next[field]));
+
+/** A cited notice's plants may be added to, never changed or removed: a release named them. */
+const plantsKept = (current: ClearanceNoticeData, next: ClearanceNoticeData): boolean =>
+  current.DisposalPlants.every((p) => next.DisposalPlants.some((n) => canonical(n) === canonical(p)));
 
 /** ValidUntil only closes a cited notice: set or lowered, never cleared or raised, never before its last citation. */
 function closesOnly(current: NoticeRecord, next: ClearanceNoticeData): boolean {
@@ -156,6 +202,8 @@ export function checkCitedChange(current: NoticeRecord, next: ClearanceNoticeDat
     key: 'detail.frozen_when_cited',
     params: { field },
   }));
+  if (!plantsKept(current, next))
+    details.push({ key: 'detail.frozen_when_cited', params: { field: 'DisposalPlants' } });
   if (!closesOnly(current, next))
     details.push({
       key: 'detail.valid_until_cited',
@@ -178,7 +226,7 @@ export function noticeWriteGuard(current: ClearanceNoticeData, next: ClearanceNo
     next.ValidUntil !== current.ValidUntil &&
     (next.ValidUntil === null || (current.ValidUntil !== null && next.ValidUntil > current.ValidUntil));
   return {
-    uncited: frozenChanges(current, next).length > 0 || reopens,
+    uncited: frozenChanges(current, next).length > 0 || reopens || !plantsKept(current, next),
     notCitedAfter: next.ValidUntil !== current.ValidUntil ? next.ValidUntil : null,
   };
 }

@@ -1,8 +1,8 @@
 /**
  * What holds for a container once it is closed (DECAY and after): its mass may not be raised to dilute it (StrlSchV
  * § 34 forbids reaching the values by mixing or dilution) unless an officer justifies the correction on record, and
- * its radiation labels come off only after the release (§ 93 Abs. 2), before it is disposed of. Every mass
- * correction after closing is printed on the release record. Pure: no AWS, no HTTP.
+ * its radiation labels (§ 91 Abs. 1) come off only after the release (§ 93 Abs. 2), before it is disposed of. Every
+ * mass correction after closing is printed on the release record. Pure: no AWS, no HTTP.
  */
 import { AppError, conflict } from '../errors';
 import type { ContainerState } from './container-fields';

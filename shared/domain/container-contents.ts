@@ -1,9 +1,10 @@
 /** What a container holds: its contents (products and eluates with their nuclides and impurities) and their rules. */
-import { badRequest, conflict } from '../errors';
+import { AppError, badRequest, conflict } from '../errors';
 import type { Detail } from '../i18n/translate';
 import type { ContainerRecord } from './container-fields';
 import { isReleased } from './container-states';
 import type { Impurity, VectorContent } from './nuclide-vector';
+import { EXPECTED_IMPURITIES } from './nuclides';
 import { FUTURE_TOLERANCE_SECONDS, isInTheFuture } from './time';
 
 export const CONTENT_KINDS = ['CYCLOTRON_PRODUCT', 'GENERATOR_ELUAT'] as const;
@@ -29,6 +30,8 @@ export interface ContentLink {
   createdBy?: string | null;
   /** Activity fractions of impurities at activityDateTime; [] none (certified), null not entered. */
   impurities?: readonly Impurity[] | null;
+  /** An officer's reason why a content of a nuclide with expected impurities has none ([]). */
+  impuritiesJustification?: string | null;
   /** Drawn from the material book: the line of the movement that brought it (shared/services/container-book.ts). */
   bookLine?: string | null;
 }
@@ -45,6 +48,8 @@ export interface ContentModel {
   CreatedBy: string | null;
   /** Each impurity's activity over the content's Activity at ActivityDateTime; [] none, null not entered. */
   Impurities: { Nuclide: string; Fraction: number }[] | null;
+  /** Why Impurities is [] for a nuclide that brings some: an officer's statement (a spectrometry that found none). */
+  ImpuritiesJustification: string | null;
   /** Drawn from the material book: the line that booked its movement into the container; null otherwise. */
   BookLineUuid: string | null;
 }
@@ -60,6 +65,7 @@ export interface ContentInput {
   Activity?: number | null | undefined;
   ActivityDateTime?: string | null | undefined;
   Impurities?: { Nuclide: string; Fraction: number }[] | null | undefined;
+  ImpuritiesJustification?: string | null | undefined;
 }
 
 export const toContentModel = (link: ContentLink): ContentModel => ({
@@ -72,6 +78,7 @@ export const toContentModel = (link: ContentLink): ContentModel => ({
   CreatedAt: link.createdAt ?? null,
   CreatedBy: link.createdBy ?? null,
   Impurities: link.impurities ? link.impurities.map((i) => ({ Nuclide: i.nuclide, Fraction: i.fraction })) : null,
+  ImpuritiesJustification: link.impuritiesJustification ?? null,
   BookLineUuid: link.bookLine ?? null,
 });
 
@@ -86,8 +93,58 @@ export const toContentLink = (model: Partial<ContentModel>): ContentLink => ({
   createdAt: model.CreatedAt ?? null,
   createdBy: model.CreatedBy ?? null,
   impurities: model.Impurities ? model.Impurities.map((i) => ({ nuclide: i.Nuclide, fraction: i.Fraction })) : null,
+  impuritiesJustification: model.ImpuritiesJustification ?? null,
   bookLine: model.BookLineUuid ?? null,
 });
+
+/** The impurities a content of `nuclide` is to be asked for (none for most). */
+export const expectedImpuritiesOf = (nuclide: string): readonly string[] => EXPECTED_IMPURITIES[nuclide] ?? [];
+
+/**
+ * A content's statement of its impurities, as entered: [] for a nuclide that brings some is a statement only an
+ * officer makes, with a reason (400 without it; 403 for another caller); a reason goes with [] only.
+ */
+export function checkImpuritiesStatement(
+  content: Pick<ContentLink, 'nuclide' | 'impurities' | 'impuritiesJustification'>,
+  roles: readonly string[],
+): void {
+  const justification = content.impuritiesJustification ?? null;
+  const none = content.impurities !== null && content.impurities !== undefined && content.impurities.length === 0;
+  const expected = expectedImpuritiesOf(content.nuclide);
+  const field = 'ImpuritiesJustification';
+  if (justification !== null && !none) throw badRequest([{ key: 'detail.only_with_no_impurities', params: { field } }]);
+  if (none && expected.length && justification === null)
+    throw badRequest([
+      {
+        key: 'detail.impurities_justification',
+        params: { field, nuclide: content.nuclide, impurities: expected.join(', ') },
+      },
+    ]);
+  if (justification !== null && !roles.includes('rpo'))
+    throw new AppError(403, 'auth.role_required', {
+      params: { role: 'rpo' },
+      details: [{ key: 'detail.field', params: { field } }],
+    });
+}
+
+/** A content whose nuclide brings long-lived impurities that were not entered (null): it blocks the release. */
+export interface UnknownImpurities {
+  ContentUuid: string | null;
+  ContentId: string;
+  Nuclide: string;
+  ExpectedImpurities: string[];
+}
+
+/** The contents whose expected impurities were not entered (Impurities null), in the contents' order. */
+export const unknownImpurities = (links: readonly ContentLink[]): UnknownImpurities[] =>
+  links
+    .filter((l) => expectedImpuritiesOf(l.nuclide).length && (l.impurities === null || l.impurities === undefined))
+    .map((l) => ({
+      ContentUuid: l.uuid ?? null,
+      ContentId: l.id,
+      Nuclide: l.nuclide,
+      ExpectedImpurities: [...expectedImpuritiesOf(l.nuclide)],
+    }));
 
 /**
  * Contents change only while the container is OPEN, once per ContentId, up to MAX_CONTENTS; an

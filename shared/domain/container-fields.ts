@@ -72,7 +72,18 @@ export type ContainerPatch = Partial<ContainerData>;
 export type ContainerCreate = CreateOf<typeof CONTAINER_TABLE>;
 
 /** A stored container: its data plus identity, version (the ETag) and timestamps. */
-export interface ContainerRecord extends ContainerData, StoredRecord {}
+export interface ContainerRecord extends ContainerData, StoredRecord {
+  /**
+   * Set by the release, never by a body and in no model: each nuclide's specific activity (Bq/g) the decision
+   * measurement showed at the release, from which a released container's CurrentSpecificActivity is decayed.
+   */
+  ReleasedSpecificActivities?: Readonly<Record<string, number>> | null;
+}
+
+/** What a container item stores beyond its fields (shared/data/containers.ts reads it back). */
+export const CONTAINER_HIDDEN_FIELDS = [
+  'ReleasedSpecificActivities',
+] as const satisfies readonly (keyof ContainerRecord)[];
 
 /** What a create sets for the fields its body leaves out (State OPEN, null elsewhere). */
 export const CONTAINER_DEFAULTS = defaultsOf(CONTAINER_TABLE);

@@ -7,8 +7,10 @@ import {
   type ContainerData,
   type ContainerRecord,
 } from './container-fields';
+import { decay, HALF_LIVES } from './decay';
 import { presentModel, type ModelOf } from './fields';
 import { currentSpecificActivity } from './release-assessment';
+import { parseTimestamp } from './time';
 
 /** Everything a container response is computed from. */
 export interface ContainerView {
@@ -30,7 +32,8 @@ export function toContainerModel(view: ContainerView, names: ReadonlyMap<string,
   };
   return presentModel(CONTAINER_TABLE, record, {
     MeasuredByName: nameOf(record.MeasuredBy),
-    CurrentSpecificActivity: currentSpecificActivity(record, assessedContents(links), now),
+    CurrentSpecificActivity:
+      releasedSpecificActivity(record, now) ?? currentSpecificActivity(record, assessedContents(links), now),
     MeasurementContaminationByName: nameOf(record.MeasurementContaminationBy),
     ReleasedByRadiationProtectionOfficerName: nameOf(record.ReleasedByRadiationProtectionOfficer),
     DispatchId: view.dispatchId,
@@ -38,6 +41,22 @@ export function toContainerModel(view: ContainerView, names: ReadonlyMap<string,
     CyclotroneProductIds: idsOf('CYCLOTRON_PRODUCT'),
     GeneratorEluatIds: idsOf('GENERATOR_ELUAT'),
   });
+}
+
+/**
+ * A released container's specific activity now: what its decision measurement showed of each nuclide at the release,
+ * decayed since (the closing measurement's prediction no longer speaks for it). Undefined for one not released, or
+ * released before issue 36 kept the figures.
+ */
+function releasedSpecificActivity(record: ContainerRecord, now: Date): number | undefined {
+  const measured = record.ReleasedSpecificActivities;
+  const at = record.ReleasedByRadiationProtectionOfficerDateTime;
+  if (!measured || at === null) return undefined;
+  const seconds = Math.max(0, (now.getTime() - parseTimestamp(at)!.getTime()) / 1000);
+  return Object.entries(measured).reduce((sum, [nuclide, value]) => {
+    const halfLife = HALF_LIVES[nuclide];
+    return sum + (halfLife === undefined ? value : decay(value, seconds, halfLife));
+  }, 0);
 }
 
 /** The default item of `loadDefault`: the tenant, the create defaults, null elsewhere. */

@@ -97,6 +97,25 @@ function checkReleaseFields(current: ContainerData, patch: ContainerPatch, calle
   return releasing;
 }
 
+/**
+ * Who took a measurement the body enters: the one it names, else the caller (whoever enters the closing measurement
+ * or the contamination measured it, unless the body says who did).
+ */
+function measuredBy(current: ContainerData, patch: ContainerPatch, caller: string | undefined): ContainerPatch {
+  if (caller === undefined) return {};
+  const entered = (fields: readonly (keyof ContainerPatch)[]) =>
+    fields.some((f) => patch[f] !== undefined && patch[f] !== null && patch[f] !== current[f]);
+  return {
+    ...(patch.MeasuredBy === undefined && entered(['MeasurementActivity', 'MeasurementDate'])
+      ? { MeasuredBy: caller }
+      : {}),
+    ...(patch.MeasurementContaminationBy === undefined &&
+    entered(['MeasurementContamination', 'MeasurementContaminationDateTime'])
+      ? { MeasurementContaminationBy: caller }
+      : {}),
+  };
+}
+
 /** A new container from a validated create body (the release fields are set by a release only). */
 export function createContainer(
   tenant: { client: string; facility: string },
@@ -104,13 +123,14 @@ export function createContainer(
   patch: ContainerCreate,
   roles: readonly string[],
   now: Date,
+  caller?: string,
 ): ContainerRecord {
   checkRpoFields(roles, EMPTY_CONTAINER, patch);
   checkPlausible(patch, now);
   checkLabels(EMPTY_CONTAINER, patch.LabelsRemoved, false);
   if (checkReleaseFields(EMPTY_CONTAINER, patch, undefined))
     throw conflict('container.release_state', { state: 'OPEN' });
-  const data: ContainerData = { ...CONTAINER_DEFAULTS, ...patch };
+  const data: ContainerData = { ...CONTAINER_DEFAULTS, ...patch, ...measuredBy(EMPTY_CONTAINER, patch, caller) };
   checkState(null, data);
   return createdRecord(tenant, uuid, data, now);
 }
@@ -153,7 +173,7 @@ export function updateContainer(
 ): UpdateOutcome {
   const links = context.links ?? [];
   const changed = (field: ContainerMutableField, data: ContainerData) => data[field] !== current[field];
-  let next: ContainerRecord = { ...current, ...patch };
+  let next: ContainerRecord = { ...current, ...patch, ...measuredBy(current, patch, context.caller) };
   const notes: NotificationSpec[] = [];
   if (CONTAINER_MUTABLE_FIELDS.some((field) => changed(field, next)) && isKeptRecord(current.State))
     throw conflict('container.read_only', { state: current.State });
@@ -181,9 +201,8 @@ export function updateContainer(
       ReleasedByRadiationProtectionOfficerDateTime: formatTimestamp(now),
     };
   }
-  const assessment = assessContainer(next, links, now, {
-    decision: { measurement: context.decision ?? null, form: next.WasteForm },
-  });
+  const decision = { decision: { measurement: context.decision ?? null, form: next.WasteForm } };
+  const assessment = assessContainer(next, links, now, decision);
   checkReleaseDate(patch, assessment);
   // Entering DECAY, or changing what the assessment reads while in it: the release date follows the data.
   const entering = current.State !== 'DECAY' && next.State === 'DECAY';
@@ -194,6 +213,8 @@ export function updateContainer(
     if (entering && date === null && predicted !== null) {
       notes.push({ key: 'release.date_predicted', params: { date: predicted } });
       next = { ...next, ReleaseDateTime: predicted };
+    } else if (entering && date === null) {
+      notes.push({ key: 'release.not_predictable', params: { reason: predictionGap(assessment) } });
     } else if (dataChanged ? predicted !== date : date !== null && predicted !== null && date < predicted) {
       notes.push(
         predicted === null
@@ -208,7 +229,7 @@ export function updateContainer(
   checkState(current.State, next);
   // The gate: into RELEASE_DATE_REACHED only when the data clears the container now.
   if (next.State === 'RELEASE_DATE_REACHED' && current.State !== 'RELEASE_DATE_REACHED' && !releasing)
-    checkReached(assessment);
+    checkReached(assessment, next, links, now, decision);
   const changes = fieldChanges(current, next);
   return {
     next: newVersion(next, now),

@@ -24,6 +24,7 @@ export const RESULT_FIELDS = [
   'BackgroundRate',
   'NetRate',
   'Efficiency',
+  'EfficiencyRelUncertainty',
   'Activity',
   'StandardUncertainty',
   'DecisionThreshold',
@@ -35,6 +36,7 @@ export const NUCLIDE_FIELDS = [
   'Nuclide',
   'Fraction',
   'Efficiency',
+  'EfficiencyRelUncertainty',
   'ValueUsed',
   'DetectionLimit',
 ] as const satisfies readonly (keyof MeasuredNuclide)[];
@@ -90,18 +92,23 @@ export const MEASUREMENT_FIELDS = [
 export const pick = <T>(fields: readonly string[], source: Record<string, unknown>): T =>
   Object.fromEntries(fields.map((f) => [f, source[f] ?? null])) as T;
 
+/** A measurement made before issue 36 was evaluated without the calibration's uncertainty: u_rel(w) = 0. */
+const withoutCalibrationUncertainty = { EfficiencyRelUncertainty: 0 };
+
 /** A measurement in the model's member order, at every level. */
 export function ordered(m: DecisionMeasurement): DecisionMeasurement {
   const nuclides = (list: readonly MeasuredNuclide[]) =>
-    list.map((n) => pick<MeasuredNuclide>(NUCLIDE_FIELDS, { ...n }));
+    list.map((n) => pick<MeasuredNuclide>(NUCLIDE_FIELDS, { ...withoutCalibrationUncertainty, ...n }));
   const snapshot = (s: InstrumentSnapshot) => pick<InstrumentSnapshot>(SNAPSHOT_FIELDS, { ...s });
   return pick<DecisionMeasurement>(MEASUREMENT_FIELDS, {
+    ...withoutCalibrationUncertainty,
     ...m,
     Instrument: snapshot(m.Instrument),
     Nuclides: nuclides(m.Nuclides),
     Surface:
       m.Surface &&
       pick<SurfaceMeasurement>(SURFACE_FIELDS, {
+        ...withoutCalibrationUncertainty,
         ...m.Surface,
         Instrument: snapshot(m.Surface.Instrument),
         Nuclides: nuclides(m.Surface.Nuclides),

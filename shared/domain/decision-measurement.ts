@@ -1,13 +1,14 @@
 /**
  * The decision measurement (Entscheidungsmessung) a release rests on: a counting measurement of the container with a
- * calibrated, checked instrument, evaluated as DIN ISO 11929 does for a counting measurement (k = 1.645, α = β = 5 %,
- * the calibration's own uncertainty left out), split into nuclides by the container's nuclide vector at the time of
+ * calibrated, checked instrument, evaluated as DIN ISO 11929-1 does for a counting measurement (k = 1.645,
+ * α = β = 5 %, with the relative standard uncertainty of the calibration factor), split into nuclides by the
+ * container's nuclide vector at the time of
  * the measurement (contents and their impurities, decayed). Stored as made: the release reads it as evidence.
  * Pure: no AWS, no HTTP.
  */
 import type { NoticeLimit } from './clearance-notice';
 import { clearanceValues, type ValueSource } from './clearance-values';
-import type { ReleaseType } from './release-types';
+import { type BookedReleaseType, RELEASE_TYPES } from './release-types';
 import { QUANTITY_MIN } from './values';
 
 /** The coverage factor of both errors, α = β = 5 % (one-sided quantile of the normal distribution). */
@@ -33,13 +34,15 @@ export interface CountingResult {
   NetRate: number;
   /** ε = Σ f_i·ε_i, s⁻¹/Bq. */
   Efficiency: number;
+  /** u_rel(w) = u_rel(ε): the relative standard uncertainty of the calibration factor (0 for a stored one without). */
+  EfficiencyRelUncertainty: number;
   /** a = w·r_n, with w = 1/(ε·m) (or 1/(ε·probe area)). */
   Activity: number;
-  /** u(a) = w·√(r_g/t_g + r_0/t_0). */
+  /** u(a) = √(w²·(r_g/t_g + r_0/t_0) + a²·u_rel²(w)). */
   StandardUncertainty: number;
   /** a* = k·w·√(r_0/t_g + r_0/t_0). */
   DecisionThreshold: number;
-  /** a# = 2·a* + k²·w/t_g. */
+  /** a# = (2·a* + k²·w/t_g) / (1 − k²·u_rel²(w)). */
   DetectionLimit: number;
   /** a > a*. */
   Detected: boolean;
@@ -54,6 +57,8 @@ export interface MeasuredNuclide {
   Fraction: number;
   /** ε_i of the calibration for the geometry and nuclide, s⁻¹/Bq. */
   Efficiency: number;
+  /** The calibration's relative standard uncertainty of ε_i. */
+  EfficiencyRelUncertainty: number;
   /** f_i × the value used (Bq/g, or Bq/cm² for the surface). */
   ValueUsed: number;
   /** f_i × a#. */
@@ -84,7 +89,8 @@ export interface SurfaceMeasurement extends Counting, CountingResult {
 
 /** How the measurement meets a release type's values at MeasuredAt. */
 export interface TypeEvaluation {
-  ReleaseType: ReleaseType;
+  /** A measurement stored before issue 36 may name SPECIFIC_DISPOSAL (kept as made). */
+  ReleaseType: BookedReleaseType;
   /** INDIVIDUAL: the notice whose values were used. */
   ClearanceNoticeUuid: string | null;
   /** Σ f_i·value used / L_i; null when a value is missing. */
@@ -123,25 +129,35 @@ export interface DecisionMeasurement extends Counting, CountingResult {
 }
 
 /**
- * One counting measurement evaluated as ISO 11929 does (k = COVERAGE_K), per unit of `extent`: the mass m in g for
- * the container, the probe's area in cm² for a surface. w = 1/(ε·extent).
+ * One counting measurement evaluated as ISO 11929-1 does (k = COVERAGE_K for both errors), per unit of `extent`: the
+ * mass m in g for the container, the probe's area in cm² for a surface. w = 1/(ε·extent), with the relative standard
+ * uncertainty `relUncertainty` of ε (so of w). From the standard's uncertainty function
+ * ũ²(ã) = w²·((ã/w + r_0)/t_g + r_0/t_0) + ã²·u_rel²(w): a* = k·ũ(0), and a# = a* + k·ũ(a#) solved for a#.
  */
-export function evaluateCounting(counting: Counting, efficiency: number, extent: number): CountingResult {
+export function evaluateCounting(
+  counting: Counting,
+  efficiency: number,
+  extent: number,
+  relUncertainty = 0,
+): CountingResult {
   const { GrossCounts: ng, GrossTimeSeconds: tg, BackgroundCounts: n0, BackgroundTimeSeconds: t0 } = counting;
   const grossRate = ng / tg;
   const backgroundRate = n0 / t0;
   const w = 1 / (efficiency * extent);
   const activity = w * (grossRate - backgroundRate);
   const threshold = COVERAGE_K * w * Math.sqrt(backgroundRate / tg + backgroundRate / t0);
-  const limit = 2 * threshold + (COVERAGE_K ** 2 * w) / tg;
+  const limit = (2 * threshold + (COVERAGE_K ** 2 * w) / tg) / (1 - COVERAGE_K ** 2 * relUncertainty ** 2);
   const detected = activity > threshold;
   return {
     GrossRate: grossRate,
     BackgroundRate: backgroundRate,
     NetRate: grossRate - backgroundRate,
     Efficiency: efficiency,
+    EfficiencyRelUncertainty: relUncertainty,
     Activity: activity,
-    StandardUncertainty: w * Math.sqrt(grossRate / tg + backgroundRate / t0),
+    StandardUncertainty: Math.sqrt(
+      w ** 2 * (grossRate / tg + backgroundRate / t0) + activity ** 2 * relUncertainty ** 2,
+    ),
     DecisionThreshold: threshold,
     DetectionLimit: limit,
     Detected: detected,
@@ -156,26 +172,43 @@ export interface Mixture {
 }
 
 /** A nuclide of the mixture with the efficiency calibrated for it. */
-type Weighted = Pick<MeasuredNuclide, 'Nuclide' | 'Fraction' | 'Efficiency'>;
+type Weighted = Pick<MeasuredNuclide, 'Nuclide' | 'Fraction' | 'Efficiency' | 'EfficiencyRelUncertainty'>;
+
+/** A calibration as the mixture reads it: ε_i and its relative standard uncertainty. */
+export interface CalibratedEfficiency {
+  efficiency: number;
+  relUncertainty: number;
+}
 
 /**
- * The mixture's efficiency ε = Σ f_i·ε_i, and each nuclide with its share. With assumed shares (the contents carry
- * no activities) the split is unknown: ε is the lowest ε_i (the fewest counts per Bq, so the most activity per count)
- * and every nuclide is taken to carry the whole activity (f_i = 1).
+ * The mixture's efficiency ε = Σ f_i·ε_i, its relative uncertainty, and each nuclide with its share. The
+ * calibrations' uncertainties are taken as fully correlated (one source, one geometry): u(ε) = Σ f_i·ε_i·u_rel,i, the
+ * larger of the two bounds. With assumed shares (the contents carry no activities) the split is unknown: ε is the
+ * lowest ε_i (the fewest counts per Bq, so the most activity per count), its uncertainty the largest u_rel,i, and
+ * every nuclide is taken to carry the whole activity (f_i = 1).
  */
 export function mixtureEfficiency(
   mixture: Mixture,
-  efficiencyOf: (nuclide: string) => number,
-): { efficiency: number; nuclides: Weighted[] } {
-  const nuclides = [...mixture.shares].map(([nuclide, share]) => ({
-    Nuclide: nuclide,
-    Fraction: mixture.assumed ? 1 : share,
-    Efficiency: efficiencyOf(nuclide),
-  }));
-  const efficiency = mixture.assumed
-    ? Math.min(...nuclides.map((n) => n.Efficiency))
-    : nuclides.reduce((sum, n) => sum + n.Fraction * n.Efficiency, 0);
-  return { efficiency, nuclides };
+  calibrationOf: (nuclide: string) => CalibratedEfficiency,
+): { efficiency: number; relUncertainty: number; nuclides: Weighted[] } {
+  const nuclides = [...mixture.shares].map(([nuclide, share]) => {
+    const c = calibrationOf(nuclide);
+    return {
+      Nuclide: nuclide,
+      Fraction: mixture.assumed ? 1 : share,
+      Efficiency: c.efficiency,
+      EfficiencyRelUncertainty: c.relUncertainty,
+    };
+  });
+  if (mixture.assumed)
+    return {
+      efficiency: Math.min(...nuclides.map((n) => n.Efficiency)),
+      relUncertainty: Math.max(...nuclides.map((n) => n.EfficiencyRelUncertainty)),
+      nuclides,
+    };
+  const efficiency = nuclides.reduce((sum, n) => sum + n.Fraction * n.Efficiency, 0);
+  const spread = nuclides.reduce((sum, n) => sum + n.Fraction * n.Efficiency * n.EfficiencyRelUncertainty, 0);
+  return { efficiency, relUncertainty: efficiency > 0 ? spread / efficiency : 0, nuclides };
 }
 
 /** A figure as stored: one below the exactly stored range (a share decayed to nothing) is 0. */
@@ -187,6 +220,7 @@ export const splitByNuclide = (result: CountingResult, nuclides: readonly Weight
     Nuclide: n.Nuclide,
     Fraction: storable(n.Fraction),
     Efficiency: n.Efficiency,
+    EfficiencyRelUncertainty: n.EfficiencyRelUncertainty,
     ValueUsed: storable(n.Fraction * result.ValueUsed),
     DetectionLimit: storable(n.Fraction * result.DetectionLimit),
   }));
@@ -235,9 +269,9 @@ function evaluateAgainst(
 }
 
 /**
- * The evaluation per release type at the measurement: UNRESTRICTED and SPECIFIC_DISPOSAL from the nuclide table, and
- * INDIVIDUAL once per notice in force that permits it, with that notice's values. `surface` is null without a
- * surface part.
+ * The evaluation per release type at the measurement: the types of the nuclide table (UNRESTRICTED and the two
+ * disposal routes), and INDIVIDUAL once per notice in force that permits it, with that notice's values. `surface` is
+ * null without a surface part.
  */
 export function evaluateTypes(
   mass: readonly MeasuredNuclide[],
@@ -245,8 +279,9 @@ export function evaluateTypes(
   notices: readonly IndividualNotice[],
 ): TypeEvaluation[] {
   return [
-    evaluateAgainst({ type: 'UNRESTRICTED' }, null, mass, surface),
-    evaluateAgainst({ type: 'SPECIFIC_DISPOSAL' }, null, mass, surface),
+    ...RELEASE_TYPES.filter((type) => type !== 'INDIVIDUAL').map((type) =>
+      evaluateAgainst({ type }, null, mass, surface),
+    ),
     ...notices.map((n) => evaluateAgainst({ type: 'INDIVIDUAL', limits: n.Limits }, n.Uuid, mass, surface)),
   ];
 }

@@ -1,3 +1,4 @@
+import { conflict } from '../errors';
 import type { Detail } from '../i18n/translate';
 import type { Geometry } from './decision-measurement';
 import { clearable, computed, kept, presentModel, required, writable } from './fields';
@@ -15,13 +16,62 @@ export const INSTRUMENT_KINDS = [
 ] as const;
 export type InstrumentKind = (typeof INSTRUMENT_KINDS)[number];
 
-/** How well the instrument sees a nuclide in a geometry: counts per second per Bq; for SURFACE its probe's area. */
+/**
+ * The geometries each kind of instrument may measure for a decision (StrlSchV § 90 Abs. 4: "geeignete
+ * Strahlungsmessgeräte" for a Freimessung): a dose-rate meter none (it shows a dose rate, not an activity per mass); a
+ * contamination monitor the surface; a free-release monitor and a well counter a container in their counting
+ * geometry; a gamma spectrometer every one.
+ */
+export const DECISION_GEOMETRIES: Readonly<Record<InstrumentKind, readonly Geometry[]>> = {
+  FREE_RELEASE_MONITOR: ['BAG', 'BOX', 'DRUM', 'BOTTLE'],
+  CONTAMINATION_MONITOR: ['SURFACE'],
+  DOSE_RATE_METER: [],
+  WELL_COUNTER: ['BAG', 'BOX', 'DRUM', 'BOTTLE'],
+  GAMMA_SPECTROMETER: ['BAG', 'BOX', 'DRUM', 'BOTTLE', 'SURFACE'],
+};
+
+/** Whether an instrument of `kind` may measure `geometry` for a decision (an unknown kind none). */
+export const fitFor = (kind: string, geometry: Geometry): boolean =>
+  (DECISION_GEOMETRIES[kind as InstrumentKind] ?? []).includes(geometry);
+
+/** 409 `measurement.instrument_unfit` unless an instrument of `kind` may measure `geometry` for a decision. */
+export function checkFit(instrument: { Uuid: string; Kind: string }, geometry: Geometry): void {
+  if (fitFor(instrument.Kind, geometry)) return;
+  const geometries = DECISION_GEOMETRIES[instrument.Kind as InstrumentKind] ?? [];
+  throw conflict('measurement.instrument_unfit', {
+    instrument: instrument.Uuid,
+    kind: instrument.Kind,
+    geometry,
+    geometries: geometries.length ? geometries.join(', ') : '–',
+  });
+}
+
+/**
+ * How well the instrument sees a nuclide in a geometry: counts per second per Bq, with the relative standard
+ * uncertainty of that efficiency from the calibration certificate (ISO 11929-1: u_rel(w); 0 for a calibration stored
+ * before issue 36); for SURFACE its probe's area.
+ */
 export interface Calibration {
   Geometry: Geometry;
   Nuclide: string;
   Efficiency: number;
+  EfficiencyRelUncertainty: number;
   ProbeAreaCm2: number | null;
 }
+
+/** The relative uncertainty of a calibration: 0 ≤ u_rel < 0.5 (a# exists only while k·u_rel < 1). */
+export const EFFICIENCY_REL_UNCERTAINTY = { min: 0, below: 0.5 } as const;
+
+/** A stored calibration as the service reads it: one stored before issue 36 has no uncertainty (0). */
+export const readCalibration = (
+  c: Omit<Calibration, 'EfficiencyRelUncertainty'> & { EfficiencyRelUncertainty?: number },
+): Calibration => ({
+  Geometry: c.Geometry,
+  Nuclide: c.Nuclide,
+  Efficiency: c.Efficiency,
+  EfficiencyRelUncertainty: c.EfficiencyRelUncertainty ?? 0,
+  ProbeAreaCm2: c.ProbeAreaCm2,
+});
 
 /** At most this many calibrations an instrument (5 geometries × the nuclide table, with room). */
 export const MAX_CALIBRATIONS = 200;

@@ -7,7 +7,6 @@
  */
 import { conflict } from '../errors';
 import { HALF_LIVES } from './decay';
-import type { Impurity } from './nuclide-vector';
 import { EXPECTED_IMPURITIES } from './nuclides';
 import type { StoredRecord } from './record';
 import { parseTimestamp } from './time';

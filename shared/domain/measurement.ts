@@ -25,7 +25,14 @@ import {
   type SurfaceMeasurement,
 } from './decision-measurement';
 import { ordered, RESULT_FIELDS } from './decision-measurement-fields';
-import { type Calibration, calibrationFor, type CheckSummary, type InstrumentRecord, usabilityAt } from './instrument';
+import {
+  type Calibration,
+  calibrationFor,
+  type CheckSummary,
+  checkFit,
+  type InstrumentRecord,
+  usabilityAt,
+} from './instrument';
 import type { VectorContent } from './nuclide-vector';
 import { formatTimestamp, FUTURE_TOLERANCE_SECONDS, isInTheFuture } from './time';
 import { isStorableNumber } from './values';
@@ -116,8 +123,9 @@ export interface InstrumentAtMeasurement {
 }
 
 /**
- * 409 unless the instrument was usable at `at` and calibrated for `geometry` and every nuclide of the mixture (each
- * missing pair a detail line). Answers the calibrations to use, by nuclide.
+ * 409 unless the instrument's kind may measure `geometry` for a decision, it was usable at `at`, and it is calibrated
+ * for `geometry` and every nuclide of the mixture (each missing pair a detail line). Answers the calibrations to use,
+ * by nuclide.
  */
 export function checkInstrument(
   found: InstrumentAtMeasurement,
@@ -126,6 +134,7 @@ export function checkInstrument(
   at: string,
 ): Map<string, Calibration> {
   const { instrument } = found;
+  checkFit(instrument, geometry);
   const usability = usabilityAt(instrument, found.lastCheck, at);
   if (!usability.usable)
     throw conflict('instrument.not_usable', { instrument: instrument.Uuid, at }, usability.reasons);
@@ -206,8 +215,11 @@ function evaluatePart(
   calibrations: ReadonlyMap<string, Calibration>,
   extent: number,
 ): { result: CountingResult; nuclides: MeasuredNuclide[] } {
-  const { efficiency, nuclides } = mixtureEfficiency(mixture, (n) => calibrations.get(n)!.Efficiency);
-  const result = storedFigures(evaluateCounting(counted, efficiency, extent));
+  const { efficiency, relUncertainty, nuclides } = mixtureEfficiency(mixture, (n) => {
+    const c = calibrations.get(n)!;
+    return { efficiency: c.Efficiency, relUncertainty: c.EfficiencyRelUncertainty };
+  });
+  const result = storedFigures(evaluateCounting(counted, efficiency, extent, relUncertainty));
   return { result, nuclides: splitByNuclide(result, nuclides) };
 }
 

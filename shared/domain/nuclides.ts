@@ -145,16 +145,10 @@ export interface NuclideModel {
 export const KNOWN_NUCLIDES: readonly string[] = Object.keys(HALF_LIVES);
 
 export const clearanceLevel = (nuclide: string): number | null => CLEARANCE[nuclide]?.bqPerG ?? null;
-/**
- * The value of the specific release for disposal: the lower of Spalte 8 (landfill) and Spalte 9 (incinerator), as
- * the disposer chooses the route; null where either cell is empty.
- */
-export function disposalClearanceLevel(nuclide: string): number | null {
-  const entry = CLEARANCE[nuclide];
-  return entry?.landfill === undefined || entry.incineration === undefined
-    ? null
-    : Math.min(entry.landfill, entry.incineration);
-}
+/** Spalte 8: the value of the specific release of solids for disposal on a landfill; null where the cell is empty. */
+export const landfillClearanceLevel = (nuclide: string): number | null => CLEARANCE[nuclide]?.landfill ?? null;
+/** Spalte 9: the value of the specific release for disposal in an incinerator; null where the cell is empty. */
+export const incinerationClearanceLevel = (nuclide: string): number | null => CLEARANCE[nuclide]?.incineration ?? null;
 /** Spalte 5, or where its cell is empty the default its note gives for the nuclide's kind of emitter. */
 export function surfaceClearanceLevel(nuclide: string): number | null {
   const entry = CLEARANCE[nuclide];
@@ -179,7 +173,8 @@ function noteOf(entry: Clearance): string | null {
 /** The table's values of a type for a nuclide (INDIVIDUAL has none: the notice sets them). */
 const tableValues: Readonly<Record<ReleaseType, (nuclide: string) => [number | null, number | null]>> = {
   UNRESTRICTED: (n) => [clearanceLevel(n), surfaceClearanceLevel(n)],
-  SPECIFIC_DISPOSAL: (n) => [disposalClearanceLevel(n), surfaceClearanceLevel(n)],
+  SPECIFIC_LANDFILL: (n) => [landfillClearanceLevel(n), surfaceClearanceLevel(n)],
+  SPECIFIC_INCINERATION: (n) => [incinerationClearanceLevel(n), surfaceClearanceLevel(n)],
   INDIVIDUAL: () => [null, null],
 };
 

@@ -18,7 +18,7 @@ import {
 import { DOCUMENT_FILES_PREFIX } from './document';
 import { keptUntil } from './release-record';
 import { parseTimestamp } from './time';
-import { REGISTER_FIELDS, type RegisterLine, type ReleaseRegisterRow } from './release-register';
+import { LATER_MEMBERS, REGISTER_FIELDS, type RegisterLine, type ReleaseRegisterRow } from './release-register';
 
 export { canonicalLine, chainEndFrom, lineSha256 } from './chain';
 
@@ -33,7 +33,13 @@ type Tenant = { client: string; facility: string };
 export const registerPrefix = (tenant: Tenant) =>
   `${DOCUMENT_FILES_PREFIX}${tenant.client}/${tenant.facility}/register/`;
 
-const LINE_MEMBERS = [...REGISTER_FIELDS].sort().join();
+/** The members of a line: all of them, or those of a line booked before LATER_MEMBERS were added. */
+const LINE_MEMBERS = [
+  [...REGISTER_FIELDS].sort().join(),
+  REGISTER_FIELDS.filter((f) => !(LATER_MEMBERS as readonly string[]).includes(f))
+    .sort()
+    .join(),
+];
 
 /** The release register as a book: a line is a release, named by its time and container. */
 export const RELEASE_REGISTER: Book<RegisterLine> = {
@@ -42,7 +48,7 @@ export const RELEASE_REGISTER: Book<RegisterLine> = {
   idMember: 'ContainerUuid',
   folder: registerPrefix,
   keptUntil: (line) => keptUntil(parseTimestamp(line.ReleasedAt)!),
-  isLine: (value) => Object.keys(value).sort().join() === LINE_MEMBERS,
+  isLine: (value) => LINE_MEMBERS.includes(Object.keys(value).sort().join()),
   attachment: { missing: 'record', mismatch: 'the record PDF does not hash to RecordSha256' },
 };
 

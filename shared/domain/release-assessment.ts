@@ -7,8 +7,9 @@
  */
 import { clearanceValues, type ValueSource } from './clearance-values';
 import { decay, HALF_LIVES, longestHalfLife } from './decay';
+import type { UnknownImpurities } from './container-contents';
 import { evaluateDecision, type DecisionEvaluation } from './decision-evaluation';
-import type { MeasuredDecision } from './decision-measurement';
+import { COVERAGE_K, type MeasuredDecision } from './decision-measurement';
 import { nuclideShares, vectorNuclides, type VectorContent } from './nuclide-vector';
 import { clearedAt, sumOfRatiosAfter, type MixtureTerm } from './release-mixture';
 import { RELEASE_TYPE_RULES, type ReleaseType, type WasteForm } from './release-types';
@@ -46,8 +47,17 @@ export interface ReleaseAssessment {
   SharesAssumed: boolean;
   Nuclides: NuclideAssessment[];
   SumOfRatios: number | null;
-  /** Spalte 3 and, where a surface contamination was measured, Spalte 5: false if either sum exceeds 1. */
+  /**
+   * The one verdict: the newest decision measurement's where there is one (DecidedBy), else the prediction's; null
+   * while impurities are unknown.
+   */
   ClearanceReached: boolean | null;
+  DecidedBy: 'DECISION_MEASUREMENT' | 'PREDICTION';
+  /**
+   * The prediction from the closing measurement and the declared contents: the mass sum and, where a surface
+   * contamination was measured, its sum; false if either exceeds 1.
+   */
+  PredictedClearanceReached: boolean | null;
   PredictedReleaseDateTime: string | null;
   /**
    * What decides the prediction (the nuclide that keeps the sum above 1 longest), or why there is none although
@@ -62,12 +72,45 @@ export interface ReleaseAssessment {
   MissingInputs: string[];
   /** The newest decision measurement weighed against the type's values now; null when there is none. */
   DecisionMeasurement: DecisionEvaluation | null;
+  /**
+   * Contents whose nuclide brings long-lived impurities that were not entered: until they are, nothing is assessed
+   * or predicted, and the container cannot be released.
+   */
+  ImpuritiesUnknown: UnknownImpurities[];
+  /** The decision measurement against the prediction at its time: whether they agree (null without either). */
+  Plausibility: Plausibility | null;
 }
+
+/**
+ * A decision measurement against the prediction from the declared contents at its time. It disagrees when it lies
+ * below the prediction by more than the facility's factor (a wrong efficiency, a wrong container, a declared activity
+ * that was the dispensed dose), or above it beyond its uncertainty (COVERAGE_K standard uncertainties).
+ */
+export interface Plausibility {
+  MeasuredAt: string;
+  /** The prediction's sum of ratios at MeasuredAt. */
+  PredictedSumOfRatios: number;
+  /** The measurement's sum of ratios at MeasuredAt (the value used: a, or a# where nothing was detected). */
+  MeasuredSumOfRatios: number;
+  /** The standard uncertainty of the measured sum (u(a)/a of it); null where nothing was detected. */
+  MeasuredUncertainty: number | null;
+  /** The factor below the prediction beyond which a measurement is implausible (the facility's). */
+  MaxFactor: number;
+  Plausible: boolean;
+  Finding: 'BELOW_PREDICTION' | 'ABOVE_PREDICTION' | null;
+}
+
+/** How far below the prediction a decision measurement may lie, unless the facility says otherwise. */
+export const DEFAULT_DISCREPANCY_FACTOR = 10;
 
 /** What the assessment is made for: the type's values, and the decision measurement with the container's form. */
 export interface AssessmentOptions {
   source?: ValueSource;
   decision?: { measurement: MeasuredDecision | null; form: WasteForm | null };
+  /** The contents whose expected impurities were not entered (container-contents.ts unknownImpurities). */
+  impuritiesUnknown?: readonly UnknownImpurities[];
+  /** How far below the prediction a decision measurement may lie (the facility's; DEFAULT_DISCREPANCY_FACTOR). */
+  discrepancyFactor?: number;
 }
 
 /** What PredictionRemark says of a closing measurement of 0 Bq. */
@@ -120,6 +163,8 @@ export function assessRelease(
   const measuredAt = date === null ? undefined : parseTimestamp(date);
   if (!measuredAt) missing.push('MeasurementDate');
   if (!contents.length) missing.push('Contents');
+  const impuritiesUnknown = [...(options.impuritiesUnknown ?? [])];
+  for (const u of impuritiesUnknown) missing.push(`Impurities:${u.ContentId}`);
   const nuclides = vectorNuclides(contents);
   for (const n of nuclides) {
     if (HALF_LIVES[n] === undefined) missing.push(`HalfLife:${n}`);
@@ -174,6 +219,17 @@ export function assessRelease(
     }
   }
   const measurement = options.decision?.measurement ?? null;
+  const decision = measurement === null ? null : evaluateDecision(measurement, source, options.decision!.form, now);
+  const plausibility =
+    measurement === null || sum === null || !measuredAt
+      ? null
+      : plausibilityOf(
+          measurement,
+          perNuclide.map((n) => n.term!),
+          measuredAt,
+          evaluateDecision(measurement, source, options.decision!.form, parseTimestamp(measurement.MeasuredAt)!),
+          options.discrepancyFactor ?? DEFAULT_DISCREPANCY_FACTOR,
+        );
 
   return {
     ReleaseType: source.type,
@@ -184,13 +240,50 @@ export function assessRelease(
     SharesAssumed: assumed,
     Nuclides: perNuclide.map(({ term: _term, ...n }) => n),
     SumOfRatios: sum,
-    ClearanceReached: cleared,
+    // The decision measurement decides; nothing is decided while impurities are unknown (its split would be wrong).
+    ClearanceReached: impuritiesUnknown.length ? null : decision === null ? cleared : decision.ClearanceReached,
+    DecidedBy: decision === null ? 'PREDICTION' : 'DECISION_MEASUREMENT',
+    PredictedClearanceReached: cleared,
     PredictedReleaseDateTime: predicted,
     PredictionRemark: remark,
     SurfaceCheck: surface?.check ?? null,
     MissingInputs: missing,
-    DecisionMeasurement:
-      measurement === null ? null : evaluateDecision(measurement, source, options.decision!.form, now),
+    DecisionMeasurement: decision,
+    ImpuritiesUnknown: impuritiesUnknown,
+    Plausibility: plausibility,
+  };
+}
+
+/** The decision measurement against the prediction at its time (`atMeasurement`: it evaluated at MeasuredAt). */
+function plausibilityOf(
+  measurement: MeasuredDecision,
+  terms: readonly MixtureTerm[],
+  closedAt: Date,
+  atMeasurement: DecisionEvaluation,
+  factor: number,
+): Plausibility | null {
+  const measured = atMeasurement.SumOfRatios;
+  if (measured === null || !(measured > 0)) return null;
+  const at = parseTimestamp(measurement.MeasuredAt)!;
+  const predicted = sumOfRatiosAfter(terms, secondsBetween(closedAt, at));
+  const uncertainty =
+    measurement.Detected && measurement.Activity > 0
+      ? (measured * measurement.StandardUncertainty) / measurement.Activity
+      : null;
+  const finding =
+    predicted / measured > factor
+      ? 'BELOW_PREDICTION'
+      : uncertainty !== null && measured - COVERAGE_K * uncertainty > predicted
+        ? 'ABOVE_PREDICTION'
+        : null;
+  return {
+    MeasuredAt: measurement.MeasuredAt,
+    PredictedSumOfRatios: predicted,
+    MeasuredSumOfRatios: measured,
+    MeasuredUncertainty: uncertainty,
+    MaxFactor: factor,
+    Plausible: finding === null,
+    Finding: finding,
   };
 }
 

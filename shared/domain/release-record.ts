@@ -6,32 +6,50 @@
  * the register's line (StrlSchV § 86 Abs. 1). Pure: the PDF renderer only lays out a ReleaseRecordContent, so what a
  * record says is tested without a PDF.
  */
-import type { ClearanceNotice } from './clearance-notice';
+import { AVERAGING_MASS_KG, averagingMassLimitG, type ClearanceNotice, type DisposalPlant } from './clearance-notice';
 import type { MassCorrection } from './container-closing';
 import type { ContentModel } from './container-contents';
+import type { DecayChart } from './decay-chart';
 import type { ContainerRecord } from './container-fields';
 import type { MeasuredDecision } from './decision-measurement';
 import type { RecordSection, ReleaseRecordContent } from './record-content';
 import { measurementSections } from './record-measurement';
-import { formatNumber, RELEASE_TYPE_TEXT, utc, WASTE_FORM_TEXT } from './record-wording';
+import {
+  formatBound,
+  formatEntered,
+  formatFigure,
+  legalDate,
+  RELEASE_TYPE_TEXT,
+  utc,
+  WASTE_FORM_TEXT,
+} from './record-wording';
 import type { ReleaseAssessment } from './release-assessment';
-import type { ReleaseRegisterRow } from './release-register';
+import type { RegisterPlant, ReleaseRegisterRow } from './release-register';
 import type { ReleaseType } from './release-types';
 import { formatTimestamp } from './time';
 
 /** § 86 Abs. 2: the book is kept 30 years from the determination. */
 export const RECORD_RETENTION_YEARS = 30;
 
-/** Anlage 8 Teil A Nr. 1 c: the averaging mass should not substantially exceed 300 kg. */
-const AVERAGING_MASS_LIMIT_G = 300_000;
-
-/** The container after its release: the officer and the server's time. */
-export function releasedContainer(container: ContainerRecord, officer: string, now: Date): ContainerRecord {
+/**
+ * The container after its release: the officer and the server's time; its ReleaseDateTime is the release's (no longer
+ * a prediction), and what the decision measurement showed of each nuclide at the release is kept beside it, so the
+ * container shows the measured specific activity from then on, not the closing measurement's.
+ */
+export function releasedContainer(
+  container: ContainerRecord,
+  officer: string,
+  now: Date,
+  measured: ContainerRecord['ReleasedSpecificActivities'] = null,
+): ContainerRecord {
+  const at = formatTimestamp(now);
   return {
     ...container,
+    ReleaseDateTime: at,
     IsReleasedByRadiationProtectionOfficer: true,
     ReleasedByRadiationProtectionOfficer: officer,
-    ReleasedByRadiationProtectionOfficerDateTime: formatTimestamp(now),
+    ReleasedByRadiationProtectionOfficerDateTime: at,
+    ReleasedSpecificActivities: measured,
   };
 }
 
@@ -45,6 +63,10 @@ export interface ReleaseRecordModel {
   ReleasedBy: string;
   ReleasedByName: string | null;
   Justification: string | null;
+  /** For a release for disposal, the plant it goes to; else null. */
+  DisposalPlant: RegisterPlant | null;
+  /** An officer's explanation of a decision measurement that disagrees with the prediction; null when none given. */
+  DiscrepancyCause: string | null;
   Assessment: ReleaseAssessment & { ContainerUuid: string };
   Sha256: string;
 }
@@ -59,16 +81,26 @@ export interface ReleaseFacts {
   measurement: MeasuredDecision;
   notice: ClearanceNotice;
   type: ReleaseType;
+  /** The plant of a release for disposal (the notice's); null otherwise. */
+  plant: DisposalPlant | null;
   justification: string | null;
+  discrepancyCause: string | null;
   recordDocumentUuid: string;
   officerName: string | null;
   /** The names of the people the record names (who measured, who corrected the mass), by id. */
   names: ReadonlyMap<string, string>;
   massCorrections: readonly MassCorrection[];
+  /** The decay chart the record draws (German); null draws none. */
+  chart: DecayChart | null;
 }
+
+/** The plant as the register and the answer name it (its route is the release type). */
+export const registerPlantOf = (plant: DisposalPlant | null): RegisterPlant | null =>
+  plant && { Name: plant.Name, Address: plant.Address, AcceptanceDocumentUuid: plant.AcceptanceDocumentUuid };
 
 export const registerRowOf = (facts: ReleaseFacts): ReleaseRegisterRow => {
   const decision = facts.assessment.DecisionMeasurement!;
+  const surface = facts.measurement.Surface;
   return {
     ContainerUuid: facts.container.Uuid,
     Name: facts.container.Name,
@@ -78,6 +110,11 @@ export const registerRowOf = (facts: ReleaseFacts): ReleaseRegisterRow => {
     Weight: facts.container.Weight!,
     WasteForm: facts.container.WasteForm!,
     SumOfRatios: decision.SumOfRatios,
+    Surface: surface && {
+      SumOfRatios: decision.SurfaceSumOfRatios,
+      ValueUsedBqPerCm2: surface.ValueUsed,
+      BelowDecisionThreshold: !surface.Detected,
+    },
     Nuclides: decision.Nuclides.map((n) => ({
       Nuclide: n.Nuclide,
       SpecificActivityBqPerG: n.SpecificActivityBqPerG,
@@ -88,6 +125,7 @@ export const registerRowOf = (facts: ReleaseFacts): ReleaseRegisterRow => {
     InstrumentSerialNumber: facts.measurement.Instrument.SerialNumber,
     DecisionMeasurementAt: facts.measurement.MeasuredAt,
     ReleaseType: facts.type,
+    DisposalPlant: registerPlantOf(facts.plant),
     ClearanceNoticeUuid: facts.notice.Uuid,
     ClearanceNoticeFileNumber: facts.notice.FileNumber,
     Justification: facts.justification,
@@ -95,15 +133,77 @@ export const registerRowOf = (facts: ReleaseFacts): ReleaseRegisterRow => {
   };
 };
 
-const kg = (grams: number | null) => `${formatNumber(grams === null ? null : grams / 1000)} kg`;
+const kg = (grams: number | null) => `${formatEntered(grams === null ? null : grams / 1000)} kg`;
 
-/** A content's impurities as the record lists them. */
+/** A content's impurities as the record lists them: the certificate's, an officer's statement of none, or none. */
 const impuritiesText = (content: ContentModel) =>
   content.Impurities === null
     ? 'nicht angegeben'
     : content.Impurities.length
-      ? content.Impurities.map((i) => `${i.Nuclide} ${formatNumber(i.Fraction)}`).join(', ')
-      : 'keine (laut Zertifikat)';
+      ? content.Impurities.map((i) => `${i.Nuclide} ${formatEntered(i.Fraction)}`).join(', ')
+      : content.ImpuritiesJustification
+        ? `keine, Begründung der/des Strahlenschutzbeauftragten: ${content.ImpuritiesJustification}`
+        : 'keine (laut Zertifikat)';
+
+type Line = [label: string, value: string];
+const optional = (value: string | null | undefined, line: (value: string) => Line): Line[] =>
+  value ? [line(value)] : [];
+
+/** The averaging mass (Anlage 8 Teil A Nr. 1 c) with the mass the release used. */
+function averagingMassLine(c: ContainerRecord, notice: ClearanceNotice): Line {
+  const limit =
+    notice.MaxAveragingMassKg === null ? '' : `; der Freigabebescheid lässt ${kg(averagingMassLimitG(notice))} zu`;
+  return [
+    'Mittelungsmasse',
+    `${kg(c.Weight)}, die Masse des Behälters als Ganzes (Anlage 8 Teil A Nr. 1 c StrlSchV: die Mittelungsmasse ` +
+      `darf ${AVERAGING_MASS_KG} kg nicht wesentlich überschreiten${limit})`,
+  ];
+}
+
+/** The one verdict (the decision measurement) and, beside it, the prediction from the declared contents. */
+function verdictSection(facts: ReleaseFacts): RecordSection {
+  const { assessment: a, measurement } = facts;
+  const decision = a.DecisionMeasurement!;
+  const below = !measurement.Detected;
+  const p = a.Plausibility;
+  const surface = measurement.Surface;
+  return {
+    heading: 'Ergebnis',
+    lines: [
+      [
+        'Entscheidung',
+        'nach der Entscheidungsmessung (Anlage 8 Teil A Nr. 1 b StrlSchV: Nachweis anhand von Messungen)',
+      ],
+      ['Summe der Verhältniszahlen (Masse)', formatBound(decision.SumOfRatios, below)],
+      ...(surface
+        ? ([
+            [
+              'Oberflächenkontamination (verwendeter Wert)',
+              `${formatBound(surface.ValueUsed, !surface.Detected)} Bq/cm² bei der Messung`,
+            ],
+            ['Summe der Verhältniszahlen (Oberfläche)', formatBound(decision.SurfaceSumOfRatios, !surface.Detected)],
+          ] as Line[])
+        : []),
+      ['Nachweisgrenzen ausreichend', 'ja'],
+      ['Freigabewerte', 'eingehalten'],
+      [
+        'Vorhersage aus den angegebenen Inhalten (zum Vergleich)',
+        `Summe der Verhältniszahlen ${formatFigure(a.SumOfRatios)} zur Feststellung` +
+          (a.PredictedReleaseDateTime ? `, vorhergesagtes Freigabedatum ${utc(a.PredictedReleaseDateTime)}` : ''),
+      ],
+      ...(p
+        ? ([
+            [
+              'Messung und Vorhersage zum Messzeitpunkt',
+              `gemessen ${formatFigure(p.MeasuredSumOfRatios)}, vorhergesagt ${formatFigure(p.PredictedSumOfRatios)}` +
+                (p.Plausible ? ' (stimmen überein)' : ' (weichen voneinander ab)'),
+            ],
+          ] as Line[])
+        : []),
+      ...optional(facts.discrepancyCause, (cause) => ['Ursache der Abweichung (Strahlenschutzbeauftragte/r)', cause]),
+    ],
+  };
+}
 
 /** What a release record says. */
 export function releaseRecordContent(facts: ReleaseFacts): ReleaseRecordContent {
@@ -112,15 +212,14 @@ export function releaseRecordContent(facts: ReleaseFacts): ReleaseRecordContent 
   const type = RELEASE_TYPE_TEXT[facts.type];
   const decision = a.DecisionMeasurement!;
   const nameOf = (id: string) => facts.names.get(id) ?? id;
-  const massNote =
-    c.Weight !== null && c.Weight > AVERAGING_MASS_LIMIT_G
-      ? ' (über 300 kg: nach Anlage 8 Teil A Nr. 1 c soll die Mittelungsmasse 300 kg nicht wesentlich überschreiten)'
-      : '';
-  const corrections = facts.massCorrections.map((m): [string, string] => [
-    'Masse berichtigt nach dem Verschließen',
-    `am ${utc(m.At)} von ${kg(m.From)} auf ${kg(m.To)} durch ${nameOf(m.By)}` +
-      (m.Justification ? `, Begründung: ${m.Justification}` : ''),
-  ]);
+  const corrections = facts.massCorrections.map(
+    (m): Line => [
+      'Masse berichtigt nach dem Verschließen',
+      `am ${utc(m.At)} von ${kg(m.From)} auf ${kg(m.To)} durch ${nameOf(m.By)}` +
+        (m.Justification ? `, Begründung: ${m.Justification}` : ''),
+    ],
+  );
+  const plant = facts.plant;
   const sections: RecordSection[] = [
     {
       heading: 'Inhaber der Freigabe',
@@ -134,9 +233,12 @@ export function releaseRecordContent(facts: ReleaseFacts): ReleaseRecordContent 
       lines: [
         ['Aktenzeichen', notice.FileNumber],
         ['Behörde', notice.Authority],
-        ['Erteilt am', utc(notice.IssuedAt)],
-        ['Gültig', `ab ${utc(notice.ValidFrom)}${notice.ValidUntil ? ` bis ${utc(notice.ValidUntil)}` : ''}`],
-        ...(notice.Conditions ? ([['Nebenbestimmungen', notice.Conditions]] as [string, string][]) : []),
+        ['Erteilt am', legalDate(notice.IssuedAt)],
+        [
+          'Gültig',
+          `ab ${legalDate(notice.ValidFrom)}${notice.ValidUntil ? ` bis ${legalDate(notice.ValidUntil)}` : ''}`,
+        ],
+        ...optional(notice.Conditions, (conditions) => ['Nebenbestimmungen', conditions]),
       ],
     },
     {
@@ -146,16 +248,17 @@ export function releaseRecordContent(facts: ReleaseFacts): ReleaseRecordContent 
         ['Rechtsgrundlage', type.basis],
         ['Maßgebliche Werte', type.values],
         ['Abfallform', WASTE_FORM_TEXT[c.WasteForm!]],
+        ...(plant
+          ? ([
+              ['Beseitigungsanlage (Verbleib)', `${plant.Name}, ${plant.Address}`],
+              ['Annahmeerklärung des Betreibers (§ 40 Abs. 2 StrlSchV)', `Dokument ${plant.AcceptanceDocumentUuid}`],
+            ] as Line[])
+          : []),
       ],
     },
     {
       heading: 'Behälter',
-      lines: [
-        ['Bezeichnung', c.Name],
-        ['Kennung', c.Uuid],
-        ['Masse (Mittelungsmasse)', `${kg(c.Weight)}${massNote}`],
-        ...corrections,
-      ],
+      lines: [['Bezeichnung', c.Name], ['Kennung', c.Uuid], averagingMassLine(c, notice), ...corrections],
     },
     {
       heading: 'Inhalte',
@@ -165,7 +268,7 @@ export function releaseRecordContent(facts: ReleaseFacts): ReleaseRecordContent 
           content.Kind === 'CYCLOTRON_PRODUCT' ? 'Zyklotronprodukt' : 'Generatoreluat',
           content.ContentId,
           content.Nuclide,
-          formatNumber(content.Activity),
+          formatEntered(content.Activity),
           utc(content.ActivityDateTime),
           impuritiesText(content),
         ]),
@@ -184,33 +287,21 @@ export function releaseRecordContent(facts: ReleaseFacts): ReleaseRecordContent 
         ],
         rows: decision.Nuclides.map((n) => [
           n.Nuclide,
-          `${formatNumber(n.ValueUsedBqPerG)}${n.BelowDecisionThreshold ? ' (Nachweisgrenze)' : ''}`,
-          formatNumber(n.SpecificActivityBqPerG),
-          formatNumber(n.ClearanceLevelBqPerG),
-          formatNumber(n.Ratio),
+          formatBound(n.ValueUsedBqPerG, n.BelowDecisionThreshold),
+          formatBound(n.SpecificActivityBqPerG, n.BelowDecisionThreshold),
+          formatEntered(n.ClearanceLevelBqPerG),
+          formatBound(n.Ratio, n.BelowDecisionThreshold),
         ]),
       },
     },
-    {
-      heading: 'Ergebnis',
-      lines: [
-        ['Summe der Verhältniszahlen (Masse)', formatNumber(decision.SumOfRatios)],
-        ...(decision.SurfaceSumOfRatios === null
-          ? []
-          : ([['Summe der Verhältniszahlen (Oberfläche)', formatNumber(decision.SurfaceSumOfRatios)]] as [
-              string,
-              string,
-            ][])),
-        ['Nachweisgrenzen ausreichend', 'ja'],
-        ['Freigabewerte', 'eingehalten'],
-      ],
-    },
+    verdictSection(facts),
+    ...(facts.chart ? [{ heading: facts.chart.title, chart: facts.chart } satisfies RecordSection] : []),
     {
       heading: 'Feststellung',
       lines: [
         ['Festgestellt von (Strahlenschutzbeauftragte/r)', row.ReleasedByName ?? nameOf(row.ReleasedBy)],
         ['Zeitpunkt der Feststellung', utc(row.ReleasedAt)],
-        ...(facts.justification ? ([['Bemerkung', facts.justification]] as [string, string][]) : []),
+        ...optional(facts.justification, (note) => ['Bemerkung', note]),
         ['Protokoll (Dokument)', facts.recordDocumentUuid],
       ],
     },

@@ -1,13 +1,23 @@
 /**
  * The release register (StrlSchV § 86 Abs. 1 Nr. 1): one line per release, as it was at the determination: the
  * nuclides and their specific activity, the averaging mass, the mass, the method of the clearance measurement and
- * the time of the determination, with the release type, the notice it rests on and the decision measurement. Kept
- * 30 years (§ 86 Abs. 2). Its CSV comes in two forms: RFC 4180 with English headers, and the one a German
- * spreadsheet opens (`;`, decimal commas, a byte-order mark, German headers with units). Pure: no AWS, no HTTP.
+ * the time of the determination, with the release type, the notice it rests on, the decision measurement with its
+ * surface result, and for a release for disposal the plant it goes to (§ 86 Abs. 1 Nr. 2 c: the actual whereabouts).
+ * Kept 30 years (§ 86 Abs. 2). Its CSV comes in two forms: RFC 4180 with English headers, and the one a German
+ * spreadsheet opens (`;`, decimal commas, a byte-order mark, German headers with units, every code in words). Pure:
+ * no AWS, no HTTP.
  */
-import { type CsvDialect, csvCell } from './csv';
-import { formatNumber } from './record-wording';
-import type { ReleaseType, WasteForm } from './release-types';
+import { CSV_DIALECTS, type CsvDialect, csvText } from './csv';
+import {
+  type DecimalMark,
+  formatBound,
+  formatEntered,
+  formatFigure,
+  MEASUREMENT_METHOD_TEXT,
+  RELEASE_TYPE_TEXT,
+  WASTE_FORM_TEXT,
+} from './record-wording';
+import type { BookedReleaseType, WasteForm } from './release-types';
 
 /**
  * How the clearance was measured (Verfahren der Freimessung): a decision measurement of the container's gross
@@ -27,6 +37,22 @@ export interface RegisterNuclide {
   BelowDecisionThreshold: boolean | null;
 }
 
+/** The surface part of the decision measurement, as the register keeps it. */
+export interface RegisterSurface {
+  /** Σ value used / Spalte 5 (or the notice's value), at the determination. */
+  SumOfRatios: number | null;
+  /** The value the surface measurement used, Bq/cm², at the measurement (a# where nothing was detected). */
+  ValueUsedBqPerCm2: number;
+  BelowDecisionThreshold: boolean;
+}
+
+/** The plant a release for disposal goes to, as the notice names it (its route is the line's ReleaseType). */
+export interface RegisterPlant {
+  Name: string;
+  Address: string;
+  AcceptanceDocumentUuid: string;
+}
+
 /** A line of the release register, as it was at the determination. */
 export interface ReleaseRegisterRow {
   ContainerUuid: string;
@@ -38,11 +64,16 @@ export interface ReleaseRegisterRow {
   Weight: number;
   WasteForm: WasteForm;
   SumOfRatios: number | null;
+  /** The surface result; null without a surface part. Absent on a line booked before issue 36. */
+  Surface?: RegisterSurface | null;
   Nuclides: RegisterNuclide[];
   MeasurementMethod: MeasurementMethod;
   InstrumentSerialNumber: string;
   DecisionMeasurementAt: string;
-  ReleaseType: ReleaseType;
+  /** SPECIFIC_DISPOSAL only on a line booked before the two disposal routes were told apart. */
+  ReleaseType: BookedReleaseType;
+  /** For a release for disposal, its plant; else null. Absent on a line booked before issue 36. */
+  DisposalPlant?: RegisterPlant | null;
   ClearanceNoticeUuid: string;
   ClearanceNoticeFileNumber: string;
   Justification: string | null;
@@ -59,16 +90,24 @@ export const ROW_FIELDS = [
   'Weight',
   'WasteForm',
   'SumOfRatios',
+  'Surface',
   'Nuclides',
   'MeasurementMethod',
   'InstrumentSerialNumber',
   'DecisionMeasurementAt',
   'ReleaseType',
+  'DisposalPlant',
   'ClearanceNoticeUuid',
   'ClearanceNoticeFileNumber',
   'Justification',
   'RecordDocumentUuid',
 ] as const satisfies readonly (keyof ReleaseRegisterRow)[];
+
+/**
+ * Members a line booked before issue 36 does not have: such a line is kept and hashed as booked (its LineSha256 is
+ * over the members it has), so it is read and answered without them, never with a null in their place.
+ */
+export const LATER_MEMBERS = ['Surface', 'DisposalPlant'] as const satisfies readonly (keyof ReleaseRegisterRow)[];
 
 /** A line as the register keeps and answers it: the row, its links in the chain, its hash. */
 export interface RegisterLine extends ReleaseRegisterRow {
@@ -98,11 +137,13 @@ const GERMAN_HEADERS: Readonly<Record<keyof RegisterLine, string>> = {
   Weight: 'Masse (kg)',
   WasteForm: 'Abfallform',
   SumOfRatios: 'Summe der Verhältniszahlen',
-  Nuclides: 'Nuklide (Bq/g zum Zeitpunkt der Feststellung)',
+  Surface: 'Oberflächenkontamination (Summe der Verhältniszahlen, verwendeter Wert in Bq/cm²)',
+  Nuclides: 'Nuklide (Bq/g zum Zeitpunkt der Feststellung, verwendeter Wert der Entscheidungsmessung)',
   MeasurementMethod: 'Verfahren der Freimessung',
   InstrumentSerialNumber: 'Messgerät (Seriennummer)',
   DecisionMeasurementAt: 'Entscheidungsmessung (UTC)',
   ReleaseType: 'Art der Freigabe',
+  DisposalPlant: 'Beseitigungsanlage (tatsächlicher Verbleib)',
   ClearanceNoticeUuid: 'Freigabebescheid (Kennung)',
   ClearanceNoticeFileNumber: 'Freigabebescheid (Aktenzeichen)',
   Justification: 'Bemerkung',
@@ -114,22 +155,95 @@ const GERMAN_HEADERS: Readonly<Record<keyof RegisterLine, string>> = {
 
 export type { CsvDialect } from './csv';
 
-const DIALECTS = {
-  // RFC 4180 with English headers: numbers as JSON writes them.
-  en: { separator: ',', list: ';', bom: '', header: (c: keyof RegisterLine) => c, number: String },
-  // What German spreadsheets open: `;`, decimal commas (rounded as on the record), a BOM, German headers.
-  de: {
-    separator: ';',
-    list: ' | ',
-    bom: '\uFEFF',
-    header: (c: keyof RegisterLine) => GERMAN_HEADERS[c],
-    number: (n: number) => formatNumber(n),
+interface Dialect {
+  /** Between the entries of a list in one cell (never the cell separator). */
+  list: string;
+  mark: DecimalMark;
+  header: (c: keyof RegisterLine) => string;
+  /** A code of the API in the dialect's words. */
+  words: {
+    releaseType: (t: BookedReleaseType) => string;
+    form: (f: WasteForm) => string;
+    method: (m: MeasurementMethod) => string;
+  };
+  used: string;
+  sum: string;
+}
+
+const DIALECTS: Readonly<Record<CsvDialect, Dialect>> = {
+  // RFC 4180 with English headers: the codes of the API, figures as 9.50E-04.
+  en: {
+    list: CSV_DIALECTS.en.list,
+    mark: '.',
+    header: (c) => c,
+    words: { releaseType: (t) => t, form: (f) => f, method: (m) => m },
+    used: 'used',
+    sum: 'sum',
   },
-} as const;
+  // What German spreadsheets open: `;`, decimal commas, a BOM, German headers, every code in words as on the record.
+  de: {
+    list: CSV_DIALECTS.de.list,
+    mark: ',',
+    header: (c) => GERMAN_HEADERS[c],
+    words: {
+      releaseType: (t) => RELEASE_TYPE_TEXT[t].name,
+      form: (f) => WASTE_FORM_TEXT[f],
+      method: (m) => MEASUREMENT_METHOD_TEXT[m],
+    },
+    used: 'verwendet',
+    sum: 'Summe',
+  },
+};
+
+/** A register cell's value in a dialect (null: an empty cell). */
+function cellOf(row: RegisterLine, column: keyof RegisterLine, d: Dialect): unknown {
+  const below = row.Nuclides.some((n) => n.BelowDecisionThreshold === true);
+  switch (column) {
+    case 'Weight':
+      // g in English, kg in German, as weighed.
+      return d.mark === '.' ? formatEntered(row.Weight, d.mark) : formatEntered(row.Weight / 1000, d.mark);
+    case 'WasteForm':
+      return row.WasteForm && d.words.form(row.WasteForm);
+    case 'SumOfRatios':
+      return row.SumOfRatios === null ? null : formatBound(row.SumOfRatios, below, d.mark);
+    case 'Nuclides':
+      // Each nuclide at the determination, and the value the decision measurement used; `<` below the threshold.
+      return row.Nuclides.map((n) => {
+        const at =
+          n.SpecificActivityBqPerG === null
+            ? ''
+            : formatBound(n.SpecificActivityBqPerG, n.BelowDecisionThreshold, d.mark);
+        const used =
+          n.ValueUsedBqPerG === null
+            ? ''
+            : ` (${d.used} ${formatBound(n.ValueUsedBqPerG, n.BelowDecisionThreshold, d.mark)})`;
+        return `${n.Nuclide}=${at}${used}`;
+      }).join(d.list);
+    case 'Surface': {
+      const surface = row.Surface;
+      if (!surface) return null;
+      const sum =
+        surface.SumOfRatios === null ? '–' : formatBound(surface.SumOfRatios, surface.BelowDecisionThreshold, d.mark);
+      const used = formatBound(surface.ValueUsedBqPerCm2, surface.BelowDecisionThreshold, d.mark);
+      return `${d.sum} ${sum}${d.list}${d.used} ${used} Bq/cm²`;
+    }
+    case 'MeasurementMethod':
+      return d.words.method(row.MeasurementMethod);
+    case 'ReleaseType':
+      return d.words.releaseType(row.ReleaseType);
+    case 'DisposalPlant':
+      return row.DisposalPlant ? `${row.DisposalPlant.Name}, ${row.DisposalPlant.Address}` : null;
+    default: {
+      const value = row[column];
+      return typeof value === 'number' ? formatFigure(value, d.mark) : value;
+    }
+  }
+}
 
 /**
- * The register as CSV: a header row, one line per release. Nuclides are one cell, `nuclide=Bq/g` joined by the
- * dialect's list separator (never the cell separator); the mass is g in English, kg in German.
+ * The register as CSV: a header row, one line per release. Nuclides are one cell, `nuclide=Bq/g (used Bq/g)` joined by
+ * the dialect's list separator (never the cell separator), `<` where nothing was detected; the mass is g in English,
+ * kg in German; computed figures have three significant digits.
  */
 export function registerCsv(
   columns: readonly (keyof RegisterLine)[],
@@ -137,29 +251,30 @@ export function registerCsv(
   dialect: CsvDialect = 'en',
 ): string {
   const d = DIALECTS[dialect];
-  const value = (row: RegisterLine, column: keyof RegisterLine): unknown => {
-    const v = row[column];
-    if (column === 'Nuclides')
-      return row.Nuclides.map(
-        (n) => `${n.Nuclide}=${n.SpecificActivityBqPerG === null ? '' : d.number(n.SpecificActivityBqPerG)}`,
-      ).join(d.list);
-    if (column === 'Weight' && dialect === 'de') return formatNumber(row.Weight / 1000);
-    return typeof v === 'number' ? d.number(v) : v;
-  };
-  const lines = [
-    columns.map((c) => csvCell(d.header(c), d.separator)).join(d.separator),
-    ...rows.map((row) => columns.map((c) => csvCell(value(row, c), d.separator)).join(d.separator)),
-  ];
-  return d.bom + lines.map((line) => `${line}\r\n`).join('');
+  return csvText(
+    columns.map((c) => d.header(c)),
+    rows.map((row) => columns.map((c) => cellOf(row, c, d))),
+    dialect,
+  );
 }
 
-/** The year's figures of the yearly report (§ 86 Abs. 1 Nr. 2): the mass per type of release. */
-export interface ReleaseRegisterSummary {
+/** Releases and their mass (g). */
+export interface ReleaseTotals {
+  Releases: number;
+  TotalWeight: number;
+}
+
+/**
+ * The year's figures of the yearly report (§ 86 Abs. 1 Nr. 2): the mass per type of release and, for the releases for
+ * disposal, per plant (their actual whereabouts, Nr. 2 c), over the facility's calendar year (`From` to `Until`, UTC).
+ */
+export interface ReleaseRegisterSummary extends ReleaseTotals {
   Client: string;
   Facility: string;
   Year: number;
-  Releases: number;
-  /** g */
-  TotalWeight: number;
-  ReleaseTypes: { ReleaseType: ReleaseType; Releases: number; TotalWeight: number }[];
+  TimeZone: string;
+  From: string;
+  Until: string;
+  ReleaseTypes: ({ ReleaseType: BookedReleaseType } & ReleaseTotals)[];
+  DisposalPlants: ({ ReleaseType: BookedReleaseType; Name: string; Address: string } & ReleaseTotals)[];
 }

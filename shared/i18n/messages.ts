@@ -131,6 +131,13 @@ export const messages = {
     en: 'ReleasedByRadiationProtectionOfficerDateTime is the time of the release on the server: {at} (UTC).',
     de: 'ReleasedByRadiationProtectionOfficerDateTime ist der Zeitpunkt der Freigabe auf dem Server: {at} (UTC).',
   },
+  'release.not_predictable': {
+    code: 20280,
+    type: 'Info',
+    level: 'INFO',
+    en: 'No release date can be predicted: {reason}.',
+    de: 'Es lässt sich kein Freigabedatum vorhersagen: {reason}.',
+  },
   'operation.status': {
     code: 20204,
     type: 'Info',
@@ -151,11 +158,13 @@ export const messages = {
     type: 'Warning',
     level: 'WARNING',
     en:
-      'A content of {nuclide} brings long-lived impurities ({impurities}) that the release assessment counts: ' +
-      'enter Impurities from its certificate ([] when it names none).',
+      'A content of {nuclide} brings long-lived impurities ({impurities}): until Impurities are entered from its ' +
+      "certificate ([] only by an officer, with ImpuritiesJustification), the container's release date cannot be " +
+      'predicted and it cannot be released.',
     de:
-      'Ein Inhalt mit {nuclide} bringt langlebige Verunreinigungen ({impurities}) mit, die die Freigabebewertung ' +
-      'berücksichtigt: Impurities laut Zertifikat angeben ([] wenn es keine nennt).',
+      'Ein Inhalt mit {nuclide} bringt langlebige Verunreinigungen ({impurities}) mit: solange Impurities nicht laut ' +
+      'Zertifikat angegeben sind ([] nur durch Strahlenschutzbeauftragte mit ImpuritiesJustification), lässt sich ' +
+      'kein Freigabedatum vorhersagen und der Behälter nicht freigeben.',
   },
   'collection.truncated': {
     code: 30002,
@@ -391,10 +400,23 @@ export const messages = {
     code: 40932,
     type: 'Error',
     level: 'ERROR',
-    en: 'The radiation labels come off only after the release (StrlSchV § 93 Abs. 2); the container is not released.',
+    en:
+      'Radioactive waste keeps its radiation labels (StrlSchV § 91 Abs. 1); they come off after its release (§ 93 ' +
+      'Abs. 2), and the container is not released.',
     de:
-      'Die Strahlenzeichen werden erst nach der Freigabe entfernt (§ 93 Abs. 2 StrlSchV); der Behälter ist nicht ' +
-      'freigegeben.',
+      'Radioaktive Abfälle bleiben gekennzeichnet (§ 91 Abs. 1 StrlSchV); die Kennzeichnungen werden nach der ' +
+      'Freigabe entfernt (§ 93 Abs. 2 StrlSchV), und der Behälter ist nicht freigegeben.',
+  },
+  'container.label_released': {
+    code: 40990,
+    type: 'Error',
+    level: 'ERROR',
+    en:
+      'The container was released at {at}: it is no longer radioactive waste, and its radiation labels come off ' +
+      '(StrlSchV § 93 Abs. 2; 10 CFR 35.92 (a)(3)); no label is printed for it.',
+    de:
+      'Der Behälter wurde am {at} freigegeben: er enthält keine radioaktiven Abfälle mehr, seine Kennzeichnungen ' +
+      'werden entfernt (§ 93 Abs. 2 StrlSchV); für ihn wird kein Etikett gedruckt.',
   },
   'container.labels_not_removed': {
     code: 40933,
@@ -418,10 +440,12 @@ export const messages = {
     code: 40935,
     type: 'Error',
     level: 'ERROR',
-    en: '{type} does not cover waste of the form {form}; the ordinance lets it cover {forms} (Anlage 8 Teil B, § 37).',
+    en:
+      '{type} does not cover waste of the form {form}; the ordinance lets it cover {forms} (StrlSchV § 36 Abs. 1 ' +
+      'Nr. 3 and 4, Anlage 8 Teil B; anything else in the individual case, § 37 Abs. 1).',
     de:
-      '{type} umfasst keine Abfälle der Form {form}; die Verordnung lässt {forms} zu (Anlage 8 Teil B, § 37 ' +
-      'StrlSchV).',
+      '{type} umfasst keine Abfälle der Form {form}; die Verordnung lässt {forms} zu (§ 36 Abs. 1 Nr. 3 und 4, ' +
+      'Anlage 8 Teil B StrlSchV; alles andere im Einzelfall, § 37 Abs. 1).',
   },
   'container.notice_not_applicable': {
     code: 40936,
@@ -464,11 +488,12 @@ export const messages = {
     type: 'Error',
     level: 'ERROR',
     en:
-      "This release would bring the year's specific releases for disposal to {total} kg; Spalte 8 and 9 hold for up " +
-      'to 100 Mg a year (StrlSchV § 36 Abs. 1 Nr. 3 c, Nr. 4 c).',
+      'This release would bring the releases of {type} in the calendar year {year} ({timeZone}) to {total} kg; ' +
+      'Spalte 8 and 9 hold for up to 100 Mg a calendar year (StrlSchV § 36 Abs. 1 Nr. 3 c aa, Nr. 4 c aa).',
     de:
-      'Diese Freigabe brächte die spezifischen Freigaben zur Beseitigung des Jahres auf {total} kg; Spalte 8 und 9 ' +
-      'gelten bis 100 Mg im Jahr (§ 36 Abs. 1 Nr. 3 c, Nr. 4 c StrlSchV).',
+      'Diese Freigabe brächte die Freigaben nach {type} im Kalenderjahr {year} ({timeZone}) auf {total} kg; Spalte 8 ' +
+      'und 9 gelten bis 100 Mg im Kalenderjahr (§ 36 Abs. 1 Nr. 3 Buchstabe c Doppelbuchstabe aa, Nr. 4 Buchstabe ' +
+      'c Doppelbuchstabe aa StrlSchV).',
   },
   'container.release_notice_ambiguous': {
     code: 40941,
@@ -672,6 +697,67 @@ export const messages = {
     level: 'WARNING',
     en: 'Only the first {cap} of {total} items are listed.',
     de: 'Nur die ersten {cap} von {total} Einträgen werden aufgeführt.',
+  },
+  'container.impurities_unknown': {
+    code: 40980,
+    type: 'Error',
+    level: 'ERROR',
+    en:
+      'Contents whose nuclide brings long-lived impurities have none entered: the container cannot be assessed, ' +
+      'and its decision measurement cannot be split into nuclides, until their Impurities are (from the certificate; ' +
+      '[] only by an officer, with ImpuritiesJustification).',
+    de:
+      'Für Inhalte, deren Nuklid langlebige Verunreinigungen mitbringt, sind keine angegeben: der Behälter lässt ' +
+      'sich nicht bewerten und seine Entscheidungsmessung nicht auf die Nuklide aufteilen, bis ihre Impurities ' +
+      'angegeben sind (laut Zertifikat; [] nur durch Strahlenschutzbeauftragte mit ImpuritiesJustification).',
+  },
+  'container.averaging_mass': {
+    code: 40981,
+    type: 'Error',
+    level: 'ERROR',
+    en:
+      'The container weighs {mass} kg, more than the averaging mass of {limit} kg (StrlSchV Anlage 8 Teil A Nr. 1 c: ' +
+      '"darf 300 kg nicht wesentlich überschreiten", unless the clearance notice sets MaxAveragingMassKg): ' +
+      'release it in parts.',
+    de:
+      'Der Behälter wiegt {mass} kg, mehr als die Mittelungsmasse von {limit} kg (Anlage 8 Teil A Nr. 1 c StrlSchV: ' +
+      '„darf 300 kg nicht wesentlich überschreiten“, sofern der Freigabebescheid keine MaxAveragingMassKg festlegt): ' +
+      'in Teilmassen freigeben.',
+  },
+  'container.disposal_plant': {
+    code: 40982,
+    type: 'Error',
+    level: 'ERROR',
+    en:
+      'The clearance notice {fileNumber} names no plant "{plant}" of {type}: a release for disposal goes to a plant ' +
+      "whose operator's acceptance declaration the notice rests on (StrlSchV § 40 Abs. 2).",
+    de:
+      'Der Freigabebescheid {fileNumber} nennt keine Anlage „{plant}“ für {type}: eine Freigabe zur Beseitigung geht ' +
+      'an eine Anlage, deren Annahmeerklärung des Betreibers dem Bescheid zugrunde liegt (§ 40 Abs. 2 StrlSchV).',
+  },
+  'measurement.instrument_unfit': {
+    code: 40983,
+    type: 'Error',
+    level: 'ERROR',
+    en:
+      'The instrument {instrument} ({kind}) is not suitable for a decision measurement in the geometry {geometry} ' +
+      '(StrlSchV § 90 Abs. 4: suitable instruments); a {kind} measures {geometries}.',
+    de:
+      'Das Messgerät {instrument} ({kind}) ist für eine Entscheidungsmessung in der Geometrie {geometry} nicht ' +
+      'geeignet (§ 90 Abs. 4 StrlSchV: geeignete Strahlungsmessgeräte); ein {kind} misst {geometries}.',
+  },
+  'measurement.implausible': {
+    code: 40984,
+    type: 'Error',
+    level: 'ERROR',
+    en:
+      'The decision measurement of {at} disagrees with the prediction from the declared contents: sum of ratios ' +
+      '{measured} measured, {predicted} predicted ({type}). Measure again, or an officer records the cause ' +
+      '(DiscrepancyCause) with the release.',
+    de:
+      'Die Entscheidungsmessung vom {at} widerspricht der Vorhersage aus den angegebenen Inhalten: Summe der ' +
+      'Verhältniszahlen {measured} gemessen, {predicted} vorhergesagt ({type}). Erneut messen, oder ' +
+      'Strahlenschutzbeauftragte halten die Ursache (DiscrepancyCause) mit der Freigabe fest.',
   },
   'clearance_notice.not_found': {
     code: 40450,
@@ -1100,6 +1186,10 @@ export const details = {
     en: '{field}: must be greater than 0 and at most 1 (counts per second per Bq)',
     de: '{field}: muss größer als 0 und höchstens 1 sein (Impulse pro Sekunde je Bq)',
   },
+  'detail.rel_uncertainty': {
+    en: '{field}: must be a relative uncertainty of at least 0 and less than 0.5',
+    de: '{field}: muss eine relative Unsicherheit von mindestens 0 und unter 0,5 sein',
+  },
   'detail.whole_number_range': {
     en: '{field}: must be a whole number from {requirement}',
     de: '{field}: muss eine ganze Zahl von {requirement} sein',
@@ -1148,6 +1238,46 @@ export const details = {
     de:
       '{field}: die berechneten Werte verlassen den exakt gespeicherten Bereich; Zählungen, Zeiten, Effizienzen ' +
       'und Weight prüfen',
+  },
+  'detail.plant_required': {
+    en: '{field}: the notice permits {route}: name at least one plant of it',
+    de: '{field}: der Bescheid erlaubt {route}: mindestens eine Anlage dafür nennen',
+  },
+  'detail.plant_without_route': {
+    en: '{field}: names a plant of {route}, which ReleaseTypes does not permit',
+    de: '{field}: nennt eine Anlage für {route}, das ReleaseTypes nicht erlaubt',
+  },
+  'detail.plants': {
+    en: 'Plants of {type} in the notice: {plants}',
+    de: 'Anlagen für {type} im Bescheid: {plants}',
+  },
+  'detail.plant_for_disposal': {
+    en: '{field}: names the plant of a release for disposal (SPECIFIC_LANDFILL, SPECIFIC_INCINERATION) only',
+    de: '{field}: nennt nur bei einer Freigabe zur Beseitigung (SPECIFIC_LANDFILL, SPECIFIC_INCINERATION) die Anlage',
+  },
+  'detail.impurities_unknown': {
+    en: 'Content {content} ({nuclide}): Impurities not entered; its certificate is asked for {impurities}',
+    de: 'Inhalt {content} ({nuclide}): Impurities nicht angegeben; das Zertifikat ist nach {impurities} zu fragen',
+  },
+  'detail.impurities_justification': {
+    en:
+      '{field}: required when Impurities is [] for {nuclide}, which brings {impurities}: why none are expected ' +
+      '(e.g. a spectrometry that found none), at least 10 characters',
+    de:
+      '{field}: erforderlich, wenn Impurities für {nuclide} [] ist, das {impurities} mitbringt: warum keine zu ' +
+      'erwarten sind (z. B. eine Spektrometrie, die keine fand), mindestens 10 Zeichen',
+  },
+  'detail.only_with_no_impurities': {
+    en: '{field}: states why there are none, so only with Impurities []',
+    de: '{field}: begründet, warum es keine gibt, daher nur mit Impurities []',
+  },
+  'detail.implausible_below': {
+    en: 'Measured {factor} times below the prediction; more than {limit} times is implausible',
+    de: 'Gemessen {factor}-mal unter der Vorhersage; mehr als {limit}-mal ist unplausibel',
+  },
+  'detail.implausible_above': {
+    en: 'Measured above the prediction beyond its uncertainty: {measured} − {k} × {uncertainty} > {predicted}',
+    de: 'Über der Vorhersage jenseits der Messunsicherheit: {measured} − {k} × {uncertainty} > {predicted}',
   },
   /** Added to a message whose details are cut to the first MAX_DETAILS (shared/i18n/translate.ts). */
   'detail.listed': {

@@ -1,6 +1,7 @@
 /**
- * The three migrations of interface §4.5: each brings records of an older stored shape (described
- * in the README and shipped as fixtures in test/fixtures/legacy/) to the current one. Each scans the
+ * The migrations: the three of interface §4.5 and the clearance notices' release types of issue 36. Each brings
+ * records of an older stored shape (described in docs/maintenance-operations.md and shipped as fixtures in
+ * test/fixtures/legacy/) to the current one. Each scans the
  * table in parallel segments (shared/operations/segments.ts), a page per step, rewrites only what still has the
  * old shape (conditionally, so a re-run or a concurrent run changes nothing twice), and reports what it changed and
  * skipped (the first records in key order). Counts that move (log entries joining their indexes) follow from the
@@ -11,6 +12,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { maintenanceItem } from '../data/maintenance';
 import { ITEM_TYPES, keys } from '../data/table';
 import { isKnownNuclide } from '../domain/decay';
+import { DISPOSAL_ROUTES, LEGACY_DISPOSAL } from '../domain/release-types';
 import { entryRuleBreaches, type MaintenanceRecord } from '../domain/maintenance';
 import { formatTimestamp } from '../domain/time';
 import type { StoredItem } from './records';
@@ -29,8 +31,8 @@ interface Migration {
   name: string;
   /** The item type the old shape is found among. */
   type: string;
-  /** What marks the old shape: an attribute it has, or the start of its sort key. */
-  old: { attribute: string } | { sortKeyPrefix: string };
+  /** What marks the old shape: an attribute it has, the start of its sort key, or a value a list attribute holds. */
+  old: { attribute: string } | { sortKeyPrefix: string } | { attribute: string; holds: string };
   rewrite(item: StoredItem): Rewrite;
 }
 
@@ -39,6 +41,19 @@ interface Migration {
  * (it still has the marking attribute; one keyed by its old sort key still exists).
  */
 function oldShape({ type, old }: Migration) {
+  if ('holds' in old)
+    return {
+      filter: {
+        FilterExpression: '#type = :type AND contains(#old, :old)',
+        ExpressionAttributeNames: { '#type': 'Type', '#old': old.attribute },
+        ExpressionAttributeValues: { ':type': type, ':old': old.holds },
+      },
+      stillOld: {
+        ConditionExpression: 'contains(#old, :old)',
+        ExpressionAttributeNames: { '#old': old.attribute },
+        ExpressionAttributeValues: { ':old': old.holds },
+      },
+    };
   const marked = 'attribute' in old;
   const names = { '#old': marked ? old.attribute : 'SK' };
   return {
@@ -247,6 +262,32 @@ export const migrateProbeIdentifier = (db: DynamoDBDocumentClient, tableName: st
         put: { ...item, SK: keys.probe(identifier), Device: item.Device ?? device },
         deleteOld: true,
         change: `re-keyed from device ${device} to probe ${identifier}`,
+      };
+    },
+  });
+
+/**
+ * Clearance notices that permit SPECIFIC_DISPOSAL, the type before issue 36 told the two disposal routes apart: it
+ * covered § 36 Abs. 1 Nr. 3 and 4 alike, so the notice permits SPECIFIC_LANDFILL and SPECIFIC_INCINERATION. It names
+ * no plant yet: until an officer adds them (DisposalPlants, with the operators' acceptance declarations), a release for
+ * disposal under it is refused (409 container.disposal_plant). Register lines and decision measurements keep
+ * SPECIFIC_DISPOSAL as booked: they are chained or kept as made.
+ */
+export const migrateReleaseTypes = (db: DynamoDBDocumentClient, tableName: string) =>
+  scanMigration(db, tableName, {
+    name: 'migrateReleaseTypes',
+    type: ITEM_TYPES.clearanceNotice,
+    old: { attribute: 'ReleaseTypes', holds: LEGACY_DISPOSAL },
+    rewrite(item) {
+      const types = Array.isArray(item.ReleaseTypes) ? (item.ReleaseTypes as string[]) : [];
+      const next = [...new Set(types.flatMap((t) => (t === LEGACY_DISPOSAL ? [...DISPOSAL_ROUTES] : [t])))];
+      return {
+        put: {
+          ...item,
+          ReleaseTypes: next,
+          DisposalPlants: Array.isArray(item.DisposalPlants) ? item.DisposalPlants : [],
+        },
+        change: `ReleaseTypes ${types.join(', ')} -> ${next.join(', ')} (name the plants: DisposalPlants)`,
       };
     },
   });

@@ -11,11 +11,11 @@ import { CONTENT_KINDS } from '../domain/container-contents';
 import { CONTAINER_STATES, type ContainerData } from '../domain/container-fields';
 import { missingRelease } from '../domain/container-states';
 import { DOCUMENT_SCOPES, DOCUMENT_STATES } from '../domain/document';
-import { RELEASE_TYPES } from '../domain/release-types';
+import { BOOKED_RELEASE_TYPES } from '../domain/release-types';
 import { entryRuleBreaches, MAINTENANCE_STATES, type MaintenanceData } from '../domain/maintenance';
 import { type ClearanceNoticeData, noticeRuleBreaches } from '../domain/clearance-notice';
 import { type InstrumentData, instrumentRuleBreaches } from '../domain/instrument';
-import { noticeStoredEntries } from '../schemas/clearance-notice';
+import { enumSet, noticeStoredEntries } from '../schemas/clearance-notice';
 import { licenceStoredEntries } from '../schemas/material';
 import { MATERIAL_KINDS, MATERIAL_STATES, MOVEMENT_KINDS } from '../domain/material';
 import { BOOK_ENTRIES } from '../domain/material-book';
@@ -88,9 +88,15 @@ const schemas: Record<string, v.GenericSchema> = {
     ReleasedAt: timestamp,
     ReleasedBy: v.string(),
     RecordDocumentUuid: identifier,
-    ReleaseType: v.picklist(RELEASE_TYPES),
+    ReleaseType: v.picklist(BOOKED_RELEASE_TYPES),
   }),
-  ClearanceNotice: v.looseObject({ ...noticeStoredEntries, ...stored }),
+  // A notice may still name SPECIFIC_DISPOSAL until migrateReleaseTypes has run (its dry run lists them): an older
+  // shape of a legal document, not an invalid record.
+  ClearanceNotice: v.looseObject({
+    ...noticeStoredEntries,
+    ...stored,
+    ReleaseTypes: enumSet(BOOKED_RELEASE_TYPES),
+  }),
   Instrument: v.looseObject({ ...instrumentStoredEntries, ...stored }),
   InstrumentCheck: v.looseObject({
     ...checkCreateSchema.entries,
@@ -112,7 +118,7 @@ const schemas: Record<string, v.GenericSchema> = {
     CreatedAt: timestamp,
     Instrument: v.looseObject({ Uuid: identifier, SerialNumber: v.string(), LastCheckAt: timestamp }),
     Nuclides: v.array(v.looseObject({ Nuclide: v.string(), Fraction: v.number(), ValueUsed: v.number() })),
-    ReleaseTypes: v.array(v.looseObject({ ReleaseType: v.picklist(RELEASE_TYPES) })),
+    ReleaseTypes: v.array(v.looseObject({ ReleaseType: v.picklist(BOOKED_RELEASE_TYPES) })),
   }),
   // The book of radioactive material (StrlSchV § 85): the licence, the items and the book's lines.
   Licence: v.looseObject({ ...licenceStoredEntries, ...stored }),
@@ -250,7 +256,8 @@ export function recordProblems(item: StoredItem): {
     }
     if (type === ITEM_TYPES.clearanceNotice) {
       expectKey(tenantKey, keys.clearanceNotice(String(item.Uuid)));
-      problems.push(...noticeRuleBreaches(item as unknown as ClearanceNoticeData).map(english));
+      const notice = item as unknown as ClearanceNoticeData;
+      problems.push(...noticeRuleBreaches({ ...notice, DisposalPlants: notice.DisposalPlants ?? [] }).map(english));
     }
     if (type === ITEM_TYPES.instrument) {
       expectKey(tenantKey, keys.instrument(String(item.Uuid)));

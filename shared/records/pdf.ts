@@ -6,7 +6,9 @@
  * (infra/bundling.ts `INSTALLED_PACKAGES`); the fonts and the colour profile lie beside it too (`RECORD_ASSETS`).
  */
 import type { PDFFont, PDFPage } from 'pdf-lib';
+import type { DecayChart } from '../domain/decay-chart';
 import type { ReleaseRecordContent } from '../domain/record-content';
+import { chartFrame } from './chart-layout';
 import { embedRecordFonts, makePdfA } from './pdfa';
 
 const PAGE = { width: 595.28, height: 841.89 } as const; // A4 in points
@@ -21,6 +23,8 @@ const LABEL_GAP = 10;
 const GREY = 0.35;
 /** Space between two table columns, in points. */
 const CELL_GAP = 8;
+/** The chart's height on the page, in points (its width is the text's). */
+export const CHART_HEIGHT = 280;
 
 /**
  * The record's text in the font's characters: one it lacks is drawn as `?` (the JSON keeps it), as PDF/A allows no
@@ -185,6 +189,10 @@ export async function renderReleaseRecord(content: ReleaseRecordContent, created
       tableRow(columns, bold);
       if (!rows.length) tableRow(['–'], regular);
       for (const cells of rows) tableRow(cells, regular);
+    } else if ('chart' in section) {
+      room(CHART_HEIGHT);
+      drawChart(page, section.chart, { left: MARGIN, top: y, width, height: CHART_HEIGHT }, { regular, clean, rgb });
+      y -= CHART_HEIGHT;
     } else {
       for (const text of section.paragraphs) paragraph(text, MARGIN, width, regular, SIZES.text);
     }
@@ -196,4 +204,82 @@ export async function renderReleaseRecord(content: ReleaseRecordContent, created
     p.drawText(text, { x: MARGIN, y: FOOTER_Y, size: 7, font: regular, color: rgb(GREY, GREY, GREY) });
   });
   return pdf.save({ useObjectStreams: false });
+}
+
+type Rgb = typeof import('pdf-lib').rgb;
+const hex = (rgb: Rgb, color: string) =>
+  rgb(...([1, 3, 5].map((i) => Number.parseInt(color.slice(i, i + 2), 16) / 255) as [number, number, number]));
+
+/**
+ * The decay chart at `box` (its top left corner in page points): the same parts as the SVG
+ * (shared/records/chart-svg.ts), placed by the same frame. Paths are drawn in the frame's coordinates (y down)
+ * from the box's corner.
+ */
+function drawChart(
+  page: PDFPage,
+  chart: DecayChart,
+  box: { left: number; top: number; width: number; height: number },
+  tools: { regular: PDFFont; clean: (text: string) => string; rgb: Rgb },
+): void {
+  const { regular, clean, rgb } = tools;
+  const f = chartFrame(chart, box.width, box.height);
+  const { plot } = f;
+  const origin = { x: box.left, y: box.top };
+  const path = (d: string, color: string, width = 1, dash?: number[]) =>
+    page.drawSvgPath(d, {
+      ...origin,
+      borderColor: hex(rgb, color),
+      borderWidth: width,
+      ...(dash ? { borderDashArray: dash } : {}),
+    });
+  const text = (x: number, y: number, content: string, size = 7, color = '#111111') =>
+    page.drawText(clean(content), { x: box.left + x, y: box.top - y, size, font: regular, color: hex(rgb, color) });
+  const bottom = plot.top + plot.height;
+  for (const tick of chart.yTicks) {
+    const y = f.y(tick.value);
+    path(`M ${plot.left} ${y} L ${plot.left + plot.width} ${y}`, '#e5e7eb', 0.5);
+    text(plot.left - 4 - regular.widthOfTextAtSize(clean(tick.label), 7), y + 2, tick.label);
+  }
+  chart.xTicks.forEach((tick, i) => {
+    const x = f.x(tick.at);
+    path(`M ${x} ${bottom} L ${x} ${bottom + 3}`, '#374151', 0.5);
+    // The first and the last label stay inside the chart.
+    const shift = i === 0 ? 0 : i === chart.xTicks.length - 1 ? 1 : 0.5;
+    text(x - regular.widthOfTextAtSize(clean(tick.label), 7) * shift, bottom + 11, tick.label);
+  });
+  path(`M ${plot.left} ${plot.top} H ${plot.left + plot.width} V ${bottom} H ${plot.left} Z`, '#374151', 0.7);
+  text(plot.left, bottom + 22, `${chart.words.x}; ${chart.words.y}`);
+  path(`M ${plot.left} ${f.y(1)} L ${plot.left + plot.width} ${f.y(1)}`, '#b42318', 1.2);
+  if (chart.prediction.length)
+    path(chart.prediction.map((p, i) => `${i ? 'L' : 'M'} ${f.x(p.at)} ${f.y(p.value)}`).join(' '), '#1f5fa8', 1.5);
+  else text(plot.left + 6, bottom - 6, chart.words.noPrediction, 8, '#6b7280');
+  const vertical = (at: string, color: string, label: string) => {
+    const x = f.x(at);
+    path(`M ${x} ${plot.top} L ${x} ${bottom}`, color, 0.9, [4, 3]);
+    text(x + 2, plot.top + 8, label, 7, color);
+  };
+  if (chart.predictedRelease) vertical(chart.predictedRelease, '#6b7280', chart.words.predicted);
+  if (chart.release) vertical(chart.release, '#0f7b3e', chart.words.released);
+  for (const m of chart.measurements) {
+    const x = f.x(m.at);
+    path(`M ${x} ${f.y(m.high)} L ${x} ${f.y(m.low)}`, '#111111', 0.9);
+    page.drawCircle({
+      x: box.left + x,
+      y: box.top - f.y(m.value),
+      size: 3,
+      borderColor: hex(rgb, '#111111'),
+      borderWidth: 1,
+      color: hex(rgb, m.detected ? '#111111' : '#ffffff'),
+    });
+  }
+  const legend: [string, string][] = [
+    ['#1f5fa8', chart.words.prediction],
+    ['#b42318', chart.words.clearance],
+    ['#111111', `${chart.words.measurement} (○ ${chart.words.notDetected})`],
+  ];
+  legend.forEach(([color, label], i) => {
+    const y = bottom + 34 + i * 10;
+    path(`M ${plot.left} ${y - 2} L ${plot.left + 14} ${y - 2}`, color, 1.5);
+    text(plot.left + 18, y, label);
+  });
 }

@@ -90,9 +90,13 @@ export const containerRoutes = {
         'container.waste_form_required',
         'container.waste_form_not_permitted',
         'container.notice_not_applicable',
+        'container.averaging_mass',
+        'container.impurities_unknown',
         'container.decision_measurement_required',
         'container.decision_measurement_stale',
+        'measurement.instrument_unfit',
         'container.detection_limit_too_high',
+        'measurement.implausible',
         'request.concurrent_update',
       ],
       412: ['request.precondition_failed'],
@@ -133,7 +137,8 @@ export const containerRoutes = {
     summary:
       "Adds a content while the container is OPEN; the container's ETag moves. A ContentId that names an item of " +
       'the material book moves it into the container (booked, its locked line kept): kind, nuclide and impurities ' +
-      'come from the item, the activity is checked against what is left; any other is kept as entered (a Warning).',
+      'come from the item, the activity is checked against what is left; any other is kept as entered (a Warning). ' +
+      'Impurities [] for a nuclide with expected impurities is stated by role rpo with an ImpuritiesJustification.',
     method: 'POST',
     path: `${CONTAINER}/{uuid}/contents`,
     entry: 'functions/container/add-content.ts',
@@ -143,6 +148,7 @@ export const containerRoutes = {
     records: 'write',
     answers: {
       ...notFound,
+      403: ['auth.role_required'],
       409: [
         'container.contents_locked',
         'container.release_frozen',
@@ -178,7 +184,8 @@ export const containerRoutes = {
     operation: 'container.releaseAssessment',
     summary:
       'The summation rule now for a release type, the predicted release date, and the newest decision measurement ' +
-      'against the same values.',
+      'against the same values; with `Accept: image/svg+xml` the decay chart (the sum of ratios over time, the ' +
+      'clearance line at 1, each decision measurement, the predicted and actual release) in the request language.',
     method: 'GET',
     path: `${CONTAINER}/{uuid}/release-assessment`,
     entry: 'functions/container/release-assessment.ts',
@@ -187,6 +194,22 @@ export const containerRoutes = {
     files: 'none',
     query: { releaseType: TEXT, clearanceNoticeUuid: TEXT },
     answers: { 404: ['container.not_found', 'clearance_notice.not_found'] },
+    alternatives: ['image/svg+xml'],
+  },
+  label: {
+    operation: 'container.label',
+    summary:
+      "The container's radiation label, a PDF of 62 mm × 100 mm in the words of the facility's regime (StrlSchV § 91 " +
+      'or 10 CFR 20.1904): the radiation sign and warning, the name, the nuclides, the activity estimated now, the ' +
+      "dates sealed and of the predicted release, and a QR code of the container's API path.",
+    method: 'GET',
+    path: `${CONTAINER}/{uuid}/label`,
+    entry: 'functions/container/label.ts',
+    auth: 'token',
+    data: 'read',
+    files: 'none',
+    pdf: true,
+    answers: { ...notFound, 409: ['container.label_released'] },
   },
   history: {
     operation: 'container.history',

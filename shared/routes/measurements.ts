@@ -7,7 +7,8 @@ export const measurementRoutes = {
     operation: 'container.addMeasurement',
     summary:
       'The decision measurement of a container in DECAY or RELEASE_DATE_REACHED, by the caller, with a usable ' +
-      'calibrated instrument: activity, decision threshold and detection limit as ISO 11929 computes them, and the ' +
+      'calibrated instrument fit for the geometry: activity, decision threshold and detection limit as ISO 11929-1 ' +
+      "computes them with the calibration's uncertainty, and the " +
       "evaluation per release type. The container's ETag moves.",
     method: 'POST',
     path: `${CONTAINER}/{uuid}/measurement`,
@@ -22,6 +23,7 @@ export const measurementRoutes = {
         'container.release_frozen',
         'container.measurement_before_decay',
         'container.measurement_inputs',
+        'measurement.instrument_unfit',
         'instrument.not_usable',
         'instrument.not_calibrated',
         'request.concurrent_update',

@@ -90,6 +90,8 @@ export const operations = [
   operation('removeInvalidRecords', 'write', 'write'),
   operation('migrateResponsivenessData', 'write', 'none'),
   operation('migrateProbeIdentifier', 'write', 'none'),
+  // Clearance notices naming SPECIFIC_DISPOSAL permit the two disposal routes it stood for (issue 36).
+  operation('migrateReleaseTypes', 'write', 'none'),
   // Restores a facility's register lines from their locked objects, and objects from lines: it writes no document file.
   operation('rebuildReleaseRegister', 'write', 'none', { scope: 'facility', records: 'write' }),
 ] as const;

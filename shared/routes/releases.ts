@@ -32,9 +32,14 @@ export const releaseRoutes = {
         'container.waste_form_not_permitted',
         'container.notice_not_applicable',
         'container.disposal_mass_exceeded',
+        'container.averaging_mass',
+        'container.disposal_plant',
+        'container.impurities_unknown',
         'container.decision_measurement_required',
         'container.decision_measurement_stale',
+        'measurement.instrument_unfit',
         'container.detection_limit_too_high',
+        'measurement.implausible',
         'request.concurrent_update',
       ],
     },
@@ -72,7 +77,9 @@ export const releaseRoutes = {
   },
   summary: {
     operation: 'releaseRegister.summary',
-    summary: "The year's released mass per type of release, for the yearly report.",
+    summary:
+      "The calendar year's released mass per type of release and, for disposal, per plant (StrlSchV § 86 Abs. 1 Nr. " +
+      "2), counted in the facility's time zone, for the yearly report.",
     method: 'GET',
     path: `${REGISTER}/summary`,
     entry: 'functions/container/release-register-summary.ts',

@@ -67,9 +67,9 @@ export interface Route {
   readonly roles?: readonly string[];
   /**
    * Media types the 200 answer comes in besides JSON, chosen by `Accept` (shared/http/request.ts negotiate; 406 when
-   * none fits): `text/csv`.
+   * none fits): `text/csv`, `application/pdf`, `image/svg+xml`.
    */
-  readonly alternatives?: readonly ('text/csv' | 'application/pdf')[];
+  readonly alternatives?: readonly ('text/csv' | 'application/pdf' | 'image/svg+xml')[];
   /** A POST whose JSON body may be left out (no body, no Content-Type). */
   readonly optionalBody?: true;
   /**

@@ -1,8 +1,13 @@
 /** A clearance notice's schemas from its field table (shared/domain/clearance-notice.ts). */
 import * as v from 'valibot';
-import { CLEARANCE_NOTICE_TABLE, type ClearanceNoticeCreate, type NoticeLimit } from '../domain/clearance-notice';
+import {
+  CLEARANCE_NOTICE_TABLE,
+  type ClearanceNoticeCreate,
+  type DisposalPlant,
+  type NoticeLimit,
+} from '../domain/clearance-notice';
 import { KNOWN_NUCLIDES } from '../domain/nuclides';
-import { RELEASE_TYPES, WASTE_FORMS } from '../domain/release-types';
+import { BOOKED_RELEASE_TYPES, DISPOSAL_ROUTES, RELEASE_TYPES, WASTE_FORMS } from '../domain/release-types';
 import { distinct, identifier, oneOf, positiveQuantity, schemasOf, text, timestamp } from './fields';
 
 /** A notice names each nuclide at most once, so it sets at most one limit per nuclide of the table. */
@@ -27,6 +32,25 @@ const limit = v.strictObject(
   'detail.object_members',
 );
 
+/** At most this many plants a notice names (a handful per route). */
+export const MAX_DISPOSAL_PLANTS = 20;
+
+/** A plant of a disposal route, with the operator's acceptance declaration in the archive (§ 40 Abs. 2). */
+const plant = v.strictObject(
+  {
+    Route: oneOf(DISPOSAL_ROUTES),
+    Name: v.pipe(text(1, 200), v.description('The plant, as the release names it (unique per route).')),
+    Address: text(1, 500),
+    AcceptanceDocumentUuid: v.pipe(
+      identifier,
+      v.description(
+        "The operator's acceptance declaration (Annahmeerklärung, § 40 Abs. 2): a document of the facility.",
+      ),
+    ),
+  },
+  'detail.object_members',
+);
+
 const schemas = schemasOf(CLEARANCE_NOTICE_TABLE, {
   writable: {
     FileNumber: v.pipe(text(1, 100), v.description("The authority's file number (Aktenzeichen).")),
@@ -45,11 +69,34 @@ const schemas = schemasOf(CLEARANCE_NOTICE_TABLE, {
       v.check((limits: NoticeLimit[]) => distinct((l: NoticeLimit) => l.Nuclide)(limits), 'detail.no_repeats'),
       v.description('For a notice that permits INDIVIDUAL only (then at least one): the values per nuclide.'),
     ),
+    MaxAveragingMassKg: v.pipe(
+      positiveQuantity,
+      v.description(
+        'The averaging mass the notice allows, kg, where it departs from the 300 kg of Anlage 8 Teil A Nr. 1 c ' +
+          '("darf 300 kg nicht wesentlich überschreiten"); null: 300 kg.',
+      ),
+    ),
+    DisposalPlants: v.pipe(
+      v.array(plant, 'detail.min_items:0'),
+      v.maxLength(MAX_DISPOSAL_PLANTS, `detail.max_items:${MAX_DISPOSAL_PLANTS}`),
+      v.check(
+        (plants: DisposalPlant[]) => distinct((p: DisposalPlant) => `${p.Route}#${p.Name}`)(plants),
+        'detail.no_repeats',
+      ),
+      v.description(
+        'The plants of the disposal routes the notice permits (SPECIFIC_LANDFILL, SPECIFIC_INCINERATION): at least ' +
+          'one per route, each name once per route. A cited notice may gain plants, never lose or change one.',
+      ),
+    ),
     DocumentUuid: v.pipe(identifier, v.description('The scanned notice: a document of the same facility.')),
   },
   computed: {},
+  // A notice stored before issue 36 may still name SPECIFIC_DISPOSAL until migrateReleaseTypes has run.
+  shown: { ReleaseTypes: v.array(v.picklist(BOOKED_RELEASE_TYPES)) },
 });
 
+// A notice that permits unrestricted release only: a disposal route's plant names an acceptance document that must
+// already exist in the facility (docs/api.md shows one).
 const EXAMPLE: ClearanceNoticeCreate = {
   FileNumber: 'RP-42/2026',
   Authority: 'Landesamt für Umwelt',
@@ -57,8 +104,9 @@ const EXAMPLE: ClearanceNoticeCreate = {
   Site: 'Hauptstraße 1, 12345 Musterstadt',
   IssuedAt: '2026-01-10 00:00:00',
   ValidFrom: '2026-02-01 00:00:00',
-  ReleaseTypes: ['UNRESTRICTED', 'SPECIFIC_DISPOSAL'],
+  ReleaseTypes: ['UNRESTRICTED'],
   WasteForms: ['SOLID'],
+  DisposalPlants: [],
 };
 
 /** Create: every member but ValidUntil, Conditions, Limits and DocumentUuid required. */

@@ -62,7 +62,8 @@ const schemas = schemasOf(CONTAINER_TABLE, {
       flag,
       v.examples([false]),
       v.description(
-        'The radiation labels were removed (StrlSchV § 93 Abs. 2): only after the release, once (true stays true); ' +
+        'The radiation labels were removed (StrlSchV § 93 Abs. 2; until the release they stay, § 91 Abs. 1): only ' +
+          'after the release, once (true stays true); ' +
           'DISPOSED needs it.',
       ),
     ),

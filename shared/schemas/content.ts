@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { CONTENT_KINDS, type ContentInput, type ContentModel } from '../domain/container-contents';
 import { KNOWN_NUCLIDES } from '../domain/nuclides';
-import { identifier, model, oneOf, quantity, timestamp } from './fields';
+import { identifier, model, oneOf, quantity, text, timestamp } from './fields';
 
 /** At most this many impurities a content (a certificate names a handful). */
 export const MAX_IMPURITIES = 10;
@@ -30,6 +30,18 @@ export const impurities = v.pipe(
   ),
 );
 
+/**
+ * Why a content of a nuclide with expected impurities has none (Impurities []): an officer's statement, printed on
+ * the release record.
+ */
+export const impuritiesJustification = v.pipe(
+  text(10, 1000),
+  v.description(
+    'Role rpo: why Impurities is [] for a nuclide with expected impurities (ExpectedImpurities of the nuclide ' +
+      'table), e.g. "gamma spectrometry of the eluate found no Ge-68"; required then, and only with Impurities [].',
+  ),
+);
+
 /** A content of a container: `Activity` (Bq) needs the `ActivityDateTime` it was measured at. */
 export const contentCreateSchema = v.object({
   Kind: v.optional(
@@ -52,6 +64,7 @@ export const contentCreateSchema = v.object({
   Activity: v.optional(v.nullable(quantity)),
   ActivityDateTime: v.optional(v.nullable(timestamp)),
   Impurities: v.optional(v.nullable(impurities)),
+  ImpuritiesJustification: v.optional(v.nullable(impuritiesJustification)),
 } satisfies Record<keyof ContentInput, v.GenericSchema>);
 // The domain declares the input; what the schema lets through must be one.
 contentCreateSchema satisfies v.GenericSchema<unknown, ContentInput>;
@@ -66,9 +79,18 @@ const CONTENT_FIELDS = [
   'CreatedAt',
   'CreatedBy',
   'Impurities',
+  'ImpuritiesJustification',
   'BookLineUuid',
 ] as const satisfies readonly (keyof ContentModel)[];
-const CONTENT_WRITABLE = ['Kind', 'ContentId', 'Nuclide', 'Activity', 'ActivityDateTime', 'Impurities'] as const;
+const CONTENT_WRITABLE = [
+  'Kind',
+  'ContentId',
+  'Nuclide',
+  'Activity',
+  'ActivityDateTime',
+  'Impurities',
+  'ImpuritiesJustification',
+] as const;
 
 export const contentMembers = {
   writable: CONTENT_WRITABLE,
@@ -89,6 +111,7 @@ export const contentModel = model(CONTENT_FIELDS, {
   CreatedAt: v.nullable(timestamp),
   CreatedBy: v.nullable(v.string()),
   Impurities: v.nullable(v.array(v.strictObject({ Nuclide: v.string(), Fraction: v.number() }))),
+  ImpuritiesJustification: v.nullable(v.string()),
   BookLineUuid: v.pipe(
     v.nullable(identifier),
     v.description('Drawn from the material book: the line that booked its movement into the container.'),

@@ -5,6 +5,7 @@ import {
   type Calibration,
   CHECK_INTERVAL_DAYS,
   CHECK_RESULTS,
+  EFFICIENCY_REL_UNCERTAINTY,
   INSTRUMENT_KINDS,
   INSTRUMENT_TABLE,
   type InstrumentCheckModel,
@@ -39,6 +40,18 @@ const calibration = v.strictObject(
     Geometry: oneOf(GEOMETRIES),
     Nuclide: oneOf(KNOWN_NUCLIDES as readonly string[]),
     Efficiency: efficiency,
+    EfficiencyRelUncertainty: v.optional(
+      v.pipe(
+        v.number('detail.type_number'),
+        v.minValue(EFFICIENCY_REL_UNCERTAINTY.min, 'detail.rel_uncertainty'),
+        v.ltValue(EFFICIENCY_REL_UNCERTAINTY.below, 'detail.rel_uncertainty'),
+        v.description(
+          'The relative standard uncertainty of Efficiency from the calibration certificate (0.1 for 10 %): ' +
+            'ISO 11929-1 carries it into u(a) and a#. 0 ≤ u < 0.5; default 0.',
+        ),
+      ),
+      0,
+    ),
     ProbeAreaCm2: v.optional(
       v.nullable(v.pipe(positiveQuantity, v.description('The probe area in cm², for SURFACE only.'))),
       null,
@@ -87,7 +100,9 @@ const EXAMPLE: InstrumentCreate = {
   Model: 'RTM661/Inka',
   SerialNumber: 'RTM-0815',
   Kind: 'FREE_RELEASE_MONITOR',
-  Calibrations: [{ Geometry: 'BAG', Nuclide: 'F-18', Efficiency: 0.1, ProbeAreaCm2: null }],
+  Calibrations: [
+    { Geometry: 'BAG', Nuclide: 'F-18', Efficiency: 0.1, EfficiencyRelUncertainty: 0.1, ProbeAreaCm2: null },
+  ],
   CalibratedAt: '2026-01-15 00:00:00',
   CalibrationDueAt: '2027-01-15 00:00:00',
 };

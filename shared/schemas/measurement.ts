@@ -11,7 +11,7 @@ import {
   SURFACE_FIELDS,
 } from '../domain/decision-measurement-fields';
 import type { MeasurementInput } from '../domain/measurement';
-import { RELEASE_TYPES } from '../domain/release-types';
+import { BOOKED_RELEASE_TYPES } from '../domain/release-types';
 import { QUANTITY_MAX } from '../domain/values';
 import { wholeNumber } from './instrument';
 import { identifier, model, oneOf, positiveQuantity, text, timestamp } from './fields';
@@ -94,6 +94,7 @@ const nuclide = ofFields(NUCLIDE_FIELDS, {
   Nuclide: v.string(),
   Fraction: number,
   Efficiency: number,
+  EfficiencyRelUncertainty: number,
   ValueUsed: number,
   DetectionLimit: number,
 });
@@ -108,7 +109,10 @@ const snapshot = ofFields(SNAPSHOT_FIELDS, {
   LastCheckAt: timestamp,
 });
 const evaluation = ofFields(EVALUATION_FIELDS, {
-  ReleaseType: oneOf(RELEASE_TYPES),
+  ReleaseType: v.pipe(
+    v.picklist(BOOKED_RELEASE_TYPES),
+    v.description('SPECIFIC_DISPOSAL only in a measurement made before the two disposal routes were told apart.'),
+  ),
   ClearanceNoticeUuid: v.nullable(identifier),
   SumOfRatios: nullableNumber,
   SurfaceSumOfRatios: nullableNumber,

@@ -6,18 +6,20 @@ import * as v from 'valibot';
 import type { NuclideModel, NuclideReleaseType } from '../domain/nuclides';
 import type { DecisionEvaluation, EvaluatedNuclide } from '../domain/decision-evaluation';
 import type { ChainVerification } from '../domain/register-chain';
-import type { NuclideAssessment, ReleaseAssessment } from '../domain/release-assessment';
+import type { NuclideAssessment, Plausibility, ReleaseAssessment } from '../domain/release-assessment';
 import type { ReleaseRecordModel } from '../domain/release-record';
 import {
   MEASUREMENT_METHODS,
   type RegisterLine,
   type RegisterNuclide,
+  type RegisterPlant,
+  type RegisterSurface,
   type ReleaseRegisterSummary,
 } from '../domain/release-register';
 import type { HistoryEntryModel } from '../domain/container-audit';
-import { RELEASE_TYPES, WASTE_FORMS } from '../domain/release-types';
+import { BOOKED_RELEASE_TYPES, RELEASE_TYPES, WASTE_FORMS } from '../domain/release-types';
 import { justification } from './container';
-import { identifier, oneOf, timestamp } from './fields';
+import { identifier, oneOf, text, timestamp } from './fields';
 
 const number = v.number();
 const sha256Hex = v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/));
@@ -69,8 +71,19 @@ export const releaseAssessmentModel = v.strictObject({
   SpecificActivityAtMeasurementBqPerG: nullableNumber,
   SharesAssumed: v.boolean(),
   Nuclides: v.array(nuclideAssessment),
-  SumOfRatios: nullableNumber,
-  ClearanceReached: v.nullable(v.boolean()),
+  SumOfRatios: v.pipe(nullableNumber, v.description('The prediction from the declared contents, now.')),
+  ClearanceReached: v.pipe(
+    v.nullable(v.boolean()),
+    v.description(
+      'The one verdict: the newest decision measurement decides where there is one (DecidedBy), else the ' +
+        'prediction; null while impurities are unknown or an input is missing.',
+    ),
+  ),
+  DecidedBy: v.picklist(['DECISION_MEASUREMENT', 'PREDICTION']),
+  PredictedClearanceReached: v.pipe(
+    v.nullable(v.boolean()),
+    v.description('What the prediction from the closing measurement and the declared contents says now.'),
+  ),
   PredictedReleaseDateTime: v.nullable(timestamp),
   PredictionRemark: v.nullable(v.string()),
   SurfaceCheck: v.nullable(
@@ -82,6 +95,37 @@ export const releaseAssessmentModel = v.strictObject({
   ),
   MissingInputs: v.array(v.string()),
   DecisionMeasurement: v.nullable(decisionEvaluation),
+  ImpuritiesUnknown: v.pipe(
+    v.array(
+      v.strictObject({
+        ContentUuid: v.nullable(identifier),
+        ContentId: identifier,
+        Nuclide: v.string(),
+        ExpectedImpurities: v.array(v.string()),
+      }),
+    ),
+    v.description(
+      'Contents whose nuclide brings long-lived impurities that were not entered (Impurities null): until they are, ' +
+        'nothing is assessed or predicted, and the container is not released (409 container.impurities_unknown).',
+    ),
+  ),
+  Plausibility: v.pipe(
+    v.nullable(
+      v.strictObject({
+        MeasuredAt: timestamp,
+        PredictedSumOfRatios: number,
+        MeasuredSumOfRatios: number,
+        MeasuredUncertainty: nullableNumber,
+        MaxFactor: number,
+        Plausible: v.boolean(),
+        Finding: v.nullable(v.picklist(['BELOW_PREDICTION', 'ABOVE_PREDICTION'])),
+      } satisfies Record<keyof Plausibility, v.GenericSchema>),
+    ),
+    v.description(
+      'The newest decision measurement against the prediction at its time: implausible below the prediction by ' +
+        'more than MaxFactor, or above it beyond 1.645 standard uncertainties; null without either.',
+    ),
+  ),
 } satisfies Record<keyof ReleaseAssessment | 'ContainerUuid', v.GenericSchema>);
 
 /** NuclideModel: a figure the code cannot cite is null. */
@@ -124,12 +168,37 @@ export const releaseBodySchema = v.object({
     v.pipe(
       oneOf(RELEASE_TYPES),
       v.description(
-        'UNRESTRICTED (§ 35: Anlage 4 Tabelle 1 Spalte 3, surface Spalte 5), SPECIFIC_DISPOSAL (§ 36 Abs. 1 Nr. 3 ' +
-          'and 4: the lower of Spalte 8 and 9, up to 100 Mg a year, surface Spalte 5) or INDIVIDUAL (§ 37: the ' +
-          "notice's Limits). Default UNRESTRICTED.",
+        'UNRESTRICTED (§ 35: Anlage 4 Tabelle 1 Spalte 3, surface Spalte 5), SPECIFIC_LANDFILL (§ 36 Abs. 1 Nr. 3: ' +
+          'solids to a landfill, Spalte 8), SPECIFIC_INCINERATION (§ 36 Abs. 1 Nr. 4: solids, oils and organic ' +
+          'solvents to an incinerator, Spalte 9; both up to 100 Mg a calendar year, surface Spalte 5) or INDIVIDUAL ' +
+          "(§ 37: the notice's Limits). Default UNRESTRICTED.",
       ),
     ),
     'UNRESTRICTED',
+  ),
+  DisposalPlant: v.optional(
+    v.nullable(
+      v.pipe(
+        text(1, 200),
+        v.description(
+          "For SPECIFIC_LANDFILL and SPECIFIC_INCINERATION (required then, only then): the plant's Name among the " +
+            "notice's DisposalPlants of that route. Null or absent: none.",
+        ),
+      ),
+    ),
+  ),
+  DiscrepancyCause: v.optional(
+    v.nullable(
+      v.pipe(
+        text(10, 1000),
+        v.description(
+          'Why the decision measurement disagrees with the prediction from the declared contents, when it does ' +
+            '(409 measurement.implausible without it): e.g. "vial residue measured in the activity meter: declared ' +
+            'activity was the dispensed dose". Printed on the record; it opens nothing the values do not allow. ' +
+            'Null or absent: none.',
+        ),
+      ),
+    ),
   ),
   ClearanceNoticeUuid: v.pipe(
     identifier,
@@ -143,7 +212,7 @@ export const releaseBodySchema = v.object({
   ),
 });
 export const releaseMembers = {
-  writable: ['ReleaseType', 'ClearanceNoticeUuid', 'Justification'],
+  writable: ['ReleaseType', 'ClearanceNoticeUuid', 'DisposalPlant', 'Justification', 'DiscrepancyCause'],
   readOnly: [],
 } as const;
 
@@ -157,6 +226,17 @@ export const yearQuery = v.pipe(
   v.transform(Number),
 );
 
+/** The plant a release for disposal goes to, as the notice names it. */
+const plantModel = v.strictObject({
+  Name: v.string(),
+  Address: v.string(),
+  AcceptanceDocumentUuid: identifier,
+} satisfies Record<keyof RegisterPlant, v.GenericSchema>);
+
+/** A member of a register line booked since issue 36: a line booked before lacks it (and is hashed without it). */
+const since36 = <S extends v.GenericSchema>(schema: S, description: string) =>
+  v.pipe(v.optional(v.nullable(schema)), v.description(`${description} Absent on a line booked before issue 36.`));
+
 /** ReleaseRecordModel: what a release answers. */
 export const releaseRecordModel = v.strictObject({
   ContainerUuid: identifier,
@@ -167,6 +247,8 @@ export const releaseRecordModel = v.strictObject({
   ReleasedBy: v.string(),
   ReleasedByName: v.nullable(v.string()),
   Justification: v.nullable(v.string()),
+  DisposalPlant: v.nullable(plantModel),
+  DiscrepancyCause: v.nullable(v.string()),
   Assessment: releaseAssessmentModel,
   Sha256: sha256Hex,
 } satisfies Record<keyof ReleaseRecordModel, v.GenericSchema>);
@@ -188,6 +270,14 @@ export const releaseRegisterModel = v.strictObject({
   Weight: v.pipe(number, v.description('The mass released, the averaging mass, g.')),
   WasteForm: bookedSince(v.picklist(WASTE_FORMS)),
   SumOfRatios: nullableNumber,
+  Surface: since36(
+    v.strictObject({
+      SumOfRatios: nullableNumber,
+      ValueUsedBqPerCm2: number,
+      BelowDecisionThreshold: v.boolean(),
+    } satisfies Record<keyof RegisterSurface, v.GenericSchema>),
+    'The surface result (sum of ratios at the determination, the value used per cm²); null without a surface part.',
+  ),
   Nuclides: v.array(
     v.strictObject({
       Nuclide: v.string(),
@@ -199,7 +289,14 @@ export const releaseRegisterModel = v.strictObject({
   MeasurementMethod: v.picklist(MEASUREMENT_METHODS),
   InstrumentSerialNumber: bookedSince(v.string()),
   DecisionMeasurementAt: bookedSince(timestamp),
-  ReleaseType: v.picklist(RELEASE_TYPES),
+  ReleaseType: v.pipe(
+    v.picklist(BOOKED_RELEASE_TYPES),
+    v.description('SPECIFIC_DISPOSAL only on a line booked before the two disposal routes were told apart.'),
+  ),
+  DisposalPlant: since36(
+    plantModel,
+    'For a release for disposal, the plant it goes to (§ 86 Abs. 1 Nr. 2 c: the actual whereabouts); else null.',
+  ),
   ClearanceNoticeUuid: bookedSince(identifier),
   ClearanceNoticeFileNumber: bookedSince(v.string()),
   Justification: v.nullable(v.string()),
@@ -219,13 +316,30 @@ export const releaseRegisterModel = v.strictObject({
 } satisfies Record<keyof RegisterLine, v.GenericSchema>);
 
 const totals = { Releases: v.pipe(number, v.integer()), TotalWeight: number };
-/** ReleaseRegisterSummaryModel: the year's mass (g) per type of release, the figures of the yearly report. */
+/**
+ * ReleaseRegisterSummaryModel: the calendar year's mass (g) per type of release and, for disposal, per plant, the
+ * figures of the yearly report (§ 86 Abs. 1 Nr. 2), counted where the facility is.
+ */
 export const releaseRegisterSummaryModel = v.strictObject({
   Client: identifier,
   Facility: identifier,
   Year: v.pipe(number, v.integer()),
+  TimeZone: v.pipe(v.string(), v.description("The facility's time zone its calendar year is counted in.")),
+  From: v.pipe(timestamp, v.description('The first instant of the calendar year, UTC.')),
+  Until: v.pipe(timestamp, v.description('The first instant of the next calendar year, UTC (not included).')),
   ...totals,
-  ReleaseTypes: v.array(v.strictObject({ ReleaseType: v.picklist(RELEASE_TYPES), ...totals })),
+  ReleaseTypes: v.array(v.strictObject({ ReleaseType: v.picklist(BOOKED_RELEASE_TYPES), ...totals })),
+  DisposalPlants: v.pipe(
+    v.array(
+      v.strictObject({
+        ReleaseType: v.picklist(BOOKED_RELEASE_TYPES),
+        Name: v.string(),
+        Address: v.string(),
+        ...totals,
+      }),
+    ),
+    v.description('The releases for disposal per route and plant: their actual whereabouts (§ 86 Abs. 1 Nr. 2 c).'),
+  ),
 } satisfies Record<keyof ReleaseRegisterSummary, v.GenericSchema>);
 
 const where = { ContainerUuid: identifier, ReleasedAt: timestamp };

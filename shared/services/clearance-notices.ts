@@ -33,11 +33,24 @@ export interface NoticeResult {
 export function clearanceNoticeService(store: ClearanceNoticeStore, clock: () => Date = requestTime) {
   const present = (notice: ClearanceNotice): NoticeResult => ({ model: toNoticeModel(notice), etag: etagOf(notice) });
   const documents = store.documentExists.bind(store);
+  /** The notice's scan and each plant's acceptance declaration are documents of the facility (400 naming one not). */
+  async function checkDocuments(tenant: Tenant, notice: ClearanceNotice, current?: ClearanceNotice): Promise<void> {
+    await checkDocument(documents, tenant, 'DocumentUuid', notice.DocumentUuid, current?.DocumentUuid);
+    const known = new Set(current?.DisposalPlants.map((p) => p.AcceptanceDocumentUuid));
+    for (const [i, plant] of notice.DisposalPlants.entries())
+      if (!known.has(plant.AcceptanceDocumentUuid))
+        await checkDocument(
+          documents,
+          tenant,
+          `DisposalPlants.${i}.AcceptanceDocumentUuid`,
+          plant.AcceptanceDocumentUuid,
+        );
+  }
 
   return {
     async create(tenant: Tenant, caller: Writer, body: ClearanceNoticeCreate): Promise<NoticeResult> {
       const notice = createNotice(tenant, mintUuid(), body, clock());
-      await checkDocument(documents, tenant, 'DocumentUuid', notice.DocumentUuid);
+      await checkDocuments(tenant, notice);
       await store.create(notice, actorOf(caller));
       return present(notice);
     },
@@ -75,7 +88,7 @@ export function clearanceNoticeService(store: ClearanceNoticeStore, clock: () =>
         checkIfMatch(ifMatch, etagOf(current));
         const { next, changed } = updateNotice(current, patch, clock());
         if (!changed) return present(current);
-        await checkDocument(documents, tenant, 'DocumentUuid', next.DocumentUuid, current.DocumentUuid);
+        await checkDocuments(tenant, next, current);
         await store.update(current, next, noticeWriteGuard(current, next), actorOf(caller));
         return present(next);
       });

@@ -6,6 +6,8 @@
 import {
   checkContentAddable,
   checkContentsChangeable,
+  checkImpuritiesStatement,
+  expectedImpuritiesOf,
   futureDetail,
   toContentModel,
   type ContentInput,
@@ -14,7 +16,6 @@ import {
 } from '../domain/container-contents';
 import { toMovementModel, type MovementModel } from '../domain/material';
 import { etagOf, newVersion } from '../domain/record';
-import { EXPECTED_IMPURITIES } from '../domain/nuclides';
 import { formatTimestamp, isInTheFuture } from '../domain/time';
 import { AppError, badRequest, notFound } from '../errors';
 import type { NotificationSpec } from '../i18n/translate';
@@ -34,10 +35,10 @@ export interface ContentAdded {
   movement?: MovementModel;
 }
 
-/** Impurities not entered for a nuclide that brings some: the assessment cannot count them. */
+/** Impurities not entered for a nuclide that brings some: the assessment cannot count them, the release waits. */
 const impurityNotes = (content: ContentLink): NotificationSpec[] => {
-  const expected = EXPECTED_IMPURITIES[content.nuclide];
-  return expected && content.impurities === null
+  const expected = expectedImpuritiesOf(content.nuclide);
+  return expected.length && content.impurities === null
     ? [{ key: 'content.impurities_expected', params: { nuclide: content.nuclide, impurities: expected.join(', ') } }]
     : [];
 };
@@ -46,11 +47,14 @@ export function containerContents(store: ContainerStore, clock: () => Date, book
   const mustLoad = (tenant: Tenant, uuid: string, consistent: boolean) =>
     loadOrNotFound(store, tenant, uuid, consistent);
 
-  /** A content as entered (its ContentId names no item of the book), its identifier `uuid`. */
+  /**
+   * A content as entered (its ContentId names no item of the book), its identifier `uuid`. Impurities [] for a nuclide
+   * that brings some is an officer's statement with its reason (ImpuritiesJustification).
+   */
   const enteredLink = (input: ContentInput, caller: Writer, now: Date, uuid: string): ContentLink => {
     const missing = (['Kind', 'Nuclide'] as const).filter((field) => input[field] === undefined);
     if (missing.length) throw badRequest(missing.map((field) => ({ key: 'detail.required', params: { field } })));
-    return {
+    const link: ContentLink = {
       kind: input.Kind!,
       id: input.ContentId,
       nuclide: input.Nuclide!,
@@ -60,7 +64,10 @@ export function containerContents(store: ContainerStore, clock: () => Date, book
       createdAt: formatTimestamp(now),
       createdBy: caller.sub,
       impurities: input.Impurities?.map((i) => ({ nuclide: i.Nuclide, fraction: i.Fraction })) ?? null,
+      impuritiesJustification: input.ImpuritiesJustification ?? null,
     };
+    checkImpuritiesStatement(link, caller.roles);
+    return link;
   };
 
   /**

@@ -4,7 +4,12 @@
  * Orchestrates the domain rules and the store port; knows nothing of DynamoDB or HTTP events.
  */
 import { randomUUID } from 'node:crypto';
-import { assessContainer } from '../domain/container-assessment';
+import { assessContainer, predictionGap } from '../domain/container-assessment';
+import { assessedContents } from '../domain/container-contents';
+import { containerLabel, type LabelContent, type LabelWords } from '../domain/label';
+import { closedAt } from '../domain/measurement';
+import { decayChart, type DecayChart } from '../domain/decay-chart';
+import type { Language } from '../i18n/messages';
 import { allFieldsAsChanges, fieldChanges, type HistoryEntryModel } from '../domain/container-audit';
 import type { ContainerCreate, ContainerPatch } from '../domain/container-fields';
 import { personIdsOf, toContainerModel, type ContainerModel, type ContainerView } from '../domain/container-model';
@@ -57,14 +62,47 @@ export function containerService(store: ContainerStore, options: ContainerServic
   const mustLoad = (tenant: Tenant, uuid: string, consistent: boolean) =>
     loadOrNotFound(store, tenant, uuid, consistent);
 
+  /** A container, its decision measurements (the newest, or every one) and its assessment for a type now. */
+  async function assessed(
+    tenant: Tenant,
+    uuid: string,
+    type: ReleaseType,
+    noticeUuid: string | undefined,
+    every: boolean,
+  ) {
+    if (type === 'INDIVIDUAL' && noticeUuid === undefined)
+      throw badRequest([
+        { key: 'detail.required_with', params: { field: 'clearanceNoticeUuid', other: 'releaseType=INDIVIDUAL' } },
+      ]);
+    const [view, all, notice] = await Promise.all([
+      mustLoad(tenant, uuid, false),
+      every ? (measurements?.list(tenant, uuid) ?? []) : latestMeasurement(tenant, uuid).then((m) => (m ? [m] : [])),
+      type === 'INDIVIDUAL' && notices ? notices.get(tenant, noticeUuid!) : undefined,
+    ]);
+    if (type === 'INDIVIDUAL' && !notice) throw notFound('clearance_notice.not_found');
+    const source = valueSourceOf(type, notice ?? { Limits: [] });
+    const assessment = assessContainer(view.record, view.links, clock(), {
+      source,
+      decision: { measurement: all[0] ?? null, form: view.record.WasteForm },
+    });
+    return { view, all, source, assessment };
+  }
+
   return {
+    /** A container, with an Info when it is in DECAY and no release date can be predicted, naming why. */
     async load(tenant: Tenant, uuid: string): Promise<ContainerResult> {
-      return present(await mustLoad(tenant, uuid, false), clock());
+      const view = await mustLoad(tenant, uuid, false);
+      const now = clock();
+      const result = await present(view, now);
+      if (view.record.State !== 'DECAY' || view.record.ReleaseDateTime !== null) return result;
+      const assessment = assessContainer(view.record, view.links, now);
+      if (assessment.PredictedReleaseDateTime !== null) return result;
+      return { ...result, notes: [{ key: 'release.not_predictable', params: { reason: predictionGap(assessment) } }] };
     },
 
     async create(tenant: Tenant, caller: Writer, patch: ContainerCreate, requestId: string): Promise<ContainerResult> {
       const now = clock();
-      const record = createContainer(tenant, mintUuid(), patch, caller.roles, now);
+      const record = createContainer(tenant, mintUuid(), patch, caller.roles, now, caller.sub);
       await store.create(record, allFieldsAsChanges(record, 'created'), writeContext(caller, now, requestId));
       return present({ record, links: [], dispatchId: null, disposeId: null }, now, true);
     },
@@ -114,7 +152,9 @@ export function containerService(store: ContainerStore, options: ContainerServic
               caller,
               type: 'UNRESTRICTED',
               notice: 'single',
+              plant: null,
               justification,
+              discrepancyCause: null,
               now,
             });
             next = prepared.next;
@@ -173,7 +213,8 @@ export function containerService(store: ContainerStore, options: ContainerServic
 
     /**
      * The release assessment now for a release type (INDIVIDUAL with the notice whose values it uses), with the
-     * newest decision measurement weighed against the same values, and the notes it gives (shares assumed).
+     * newest decision measurement weighed against the same values, and the notes it gives (shares assumed, no date
+     * to predict and why).
      */
     async assess(
       tenant: Tenant,
@@ -181,24 +222,65 @@ export function containerService(store: ContainerStore, options: ContainerServic
       type: ReleaseType = 'UNRESTRICTED',
       noticeUuid?: string,
     ): Promise<{ assessment: ReleaseAssessment & { ContainerUuid: string }; notes: NotificationSpec[] }> {
-      if (type === 'INDIVIDUAL' && noticeUuid === undefined)
-        throw badRequest([
-          { key: 'detail.required_with', params: { field: 'clearanceNoticeUuid', other: 'releaseType=INDIVIDUAL' } },
-        ]);
-      const [view, decision, notice] = await Promise.all([
-        mustLoad(tenant, uuid, false),
-        latestMeasurement(tenant, uuid),
-        type === 'INDIVIDUAL' && notices ? notices.get(tenant, noticeUuid!) : undefined,
-      ]);
-      if (type === 'INDIVIDUAL' && !notice) throw notFound('clearance_notice.not_found');
-      const assessment = assessContainer(view.record, view.links, clock(), {
-        source: valueSourceOf(type, notice ?? { Limits: [] }),
-        decision: { measurement: decision, form: view.record.WasteForm },
+      const { assessment } = await assessed(tenant, uuid, type, noticeUuid, false);
+      const notes: NotificationSpec[] = [
+        ...(assessment.SharesAssumed ? [{ key: 'release.shares_assumed' } as const] : []),
+        ...(assessment.PredictedReleaseDateTime === null
+          ? [{ key: 'release.not_predictable', params: { reason: predictionGap(assessment) } } as const]
+          : []),
+      ];
+      return { assessment: { ContainerUuid: uuid, ...assessment }, notes };
+    },
+
+    /**
+     * The decay chart of a container for a release type (shared/domain/decay-chart.ts): the prediction, the clearance
+     * line, every decision measurement, the predicted and (once released) the actual release, in `language`.
+     */
+    async chart(
+      tenant: Tenant,
+      uuid: string,
+      language: Language,
+      type: ReleaseType = 'UNRESTRICTED',
+      noticeUuid?: string,
+    ): Promise<DecayChart> {
+      const { view, assessment, source, all } = await assessed(tenant, uuid, type, noticeUuid, true);
+      return decayChart({
+        container: view.record,
+        contents: assessedContents(view.links),
+        impuritiesUnknown: assessment.ImpuritiesUnknown,
+        source,
+        measurements: all,
+        predictedRelease: assessment.PredictedReleaseDateTime,
+        release: view.record.ReleasedByRadiationProtectionOfficerDateTime,
+        now: clock(),
+        language,
       });
-      return {
-        assessment: { ContainerUuid: uuid, ...assessment },
-        notes: assessment.SharesAssumed ? [{ key: 'release.shares_assumed' }] : [],
-      };
+    },
+
+    /**
+     * A container's radiation label (shared/domain/label.ts) in the regime's `words`, its activity estimated now, its
+     * dates in `timeZone`; 409 once it is released (its labels come off).
+     */
+    async label(
+      tenant: Tenant,
+      uuid: string,
+      path: string,
+      words: LabelWords,
+      timeZone: string,
+    ): Promise<LabelContent> {
+      const [view, history] = await Promise.all([mustLoad(tenant, uuid, false), store.history(tenant, uuid)]);
+      const at = view.record.ReleasedByRadiationProtectionOfficerDateTime;
+      if (at !== null) throw conflict('container.label_released', { at });
+      const sealed = view.record.State === 'OPEN' ? null : closedAt(view.record, history);
+      return containerLabel({
+        container: view.record,
+        contents: assessedContents(view.links),
+        sealedAt: sealed,
+        path,
+        now: clock(),
+        timeZone,
+        words,
+      });
     },
 
     /** A container's history, newest first: one line per field of each audit entry; `limit` lines from `offset`. */

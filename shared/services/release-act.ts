@@ -14,16 +14,19 @@ import type { ReleaseRegisterStore } from '../data/releases';
 import type { Tenant } from '../data/table';
 import { ConditionFailedError } from '../data/transact';
 import type { ClearanceNotice } from '../domain/clearance-notice';
+import { calendarYear, DEFAULT_TIME_ZONE, localYearOf } from '../domain/calendar';
 import { massCorrections } from '../domain/container-closing';
-import { toContentModel } from '../domain/container-contents';
+import { assessedContents, toContentModel, unknownImpurities } from '../domain/container-contents';
+import { decayChart } from '../domain/decay-chart';
 import type { ContainerRecord } from '../domain/container-fields';
 import type { ContainerView } from '../domain/container-model';
 import { closedAt, type MeasurementRecord } from '../domain/measurement';
 import { FILENAME_FORBIDDEN, releaseRecordDocument } from '../domain/document';
 import { timeOrderedUuid } from '../domain/ids';
 import type { ReleaseRecordContent } from '../domain/record-content';
+import { DEFAULT_DISCREPANCY_FACTOR } from '../domain/release-assessment';
 import { canonicalLine, chainLine, registerLineKey } from '../domain/register-chain';
-import { checkReleasable, checkRelease } from '../domain/release-gate';
+import { checkReleasable, checkRelease, valueSourceOf } from '../domain/release-gate';
 import {
   keptUntil,
   registerRowOf,
@@ -32,7 +35,7 @@ import {
   type ReleaseFacts,
   type ReleaseRecordModel,
 } from '../domain/release-record';
-import type { ReleaseType } from '../domain/release-types';
+import { isDisposalRoute, LEGACY_DISPOSAL, type ReleaseType } from '../domain/release-types';
 import { formatTimestamp } from '../domain/time';
 import { conflict, notFound } from '../errors';
 import type { NotificationSpec } from '../i18n/translate';
@@ -51,7 +54,23 @@ export interface NoticeReader {
 export interface MeasurementReader {
   /** The newest (by MeasuredAt). */
   newest(tenant: Tenant, containerUuid: string): Promise<MeasurementRecord | undefined>;
+  /** Every one, newest MeasuredAt first (the decay chart shows them all). */
+  list(tenant: Tenant, containerUuid: string): Promise<MeasurementRecord[]>;
 }
+
+/**
+ * What a release reads of its facility: the time zone its calendar rules count in (the 100 Mg of a calendar year)
+ * and how far below the prediction a decision measurement may lie. Until facilities keep settings of their own (issue
+ * 37) the service passes the defaults (DEFAULT_FACILITY_RULES).
+ */
+export interface FacilityRules {
+  timeZone: string;
+  discrepancyFactor: number;
+}
+export const DEFAULT_FACILITY_RULES: FacilityRules = {
+  timeZone: DEFAULT_TIME_ZONE,
+  discrepancyFactor: DEFAULT_DISCREPANCY_FACTOR,
+};
 
 /** What the release act needs besides the container store. */
 export interface ReleaseParts {
@@ -67,6 +86,7 @@ export interface ReleaseParts {
   register: ReleaseRegisterStore;
   /** A decision measurement older than this many days at the release no longer carries it. */
   maxAgeDays: number;
+  facility: FacilityRules;
   /** The material book: where the container's material from the book went. */
   book?: BookPort;
 }
@@ -98,7 +118,11 @@ export interface ReleaseRequest {
   caller: Writer;
   type: ReleaseType;
   notice: NoticeChoice;
+  /** The plant a release for disposal goes to, by its name in the notice. */
+  plant: string | null;
   justification: string | null;
+  /** An officer's explanation of a decision measurement that disagrees with the prediction. */
+  discrepancyCause: string | null;
   now: Date;
 }
 
@@ -127,11 +151,25 @@ export function releaseAct(store: ContainerStore, parts: ReleaseParts) {
     return fitting[0]!;
   }
 
-  /** g released for disposal this calendar year (the limit of Spalte 8 and 9 is per year). */
-  async function disposalMass(tenant: Tenant, type: ReleaseType, now: Date): Promise<number> {
-    if (type !== 'SPECIFIC_DISPOSAL') return 0;
-    const rows = await parts.register.list(tenant, now.getUTCFullYear(), ['ReleaseType', 'Weight']);
-    return rows.filter((r) => r.ReleaseType === type).reduce((sum, r) => sum + r.Weight, 0);
+  /**
+   * g released on the type's disposal route in the facility's calendar year of the release (and, before the routes
+   * were told apart, for disposal at all: such a line counts for both). The register is kept by UTC year, so the
+   * calendar year is read from the UTC years it spans.
+   */
+  async function disposalMass(tenant: Tenant, type: ReleaseType, now: Date) {
+    const { timeZone } = parts.facility;
+    const year = localYearOf(formatTimestamp(now), timeZone);
+    if (!isDisposalRoute(type)) return { massThisYear: 0, year, timeZone };
+    const span = calendarYear(year, timeZone);
+    const years = [...new Set([Number(span.from.slice(0, 4)), Number(span.until.slice(0, 4))])];
+    const rows = (
+      await Promise.all(years.map((y) => parts.register.list(tenant, y, ['ReleaseType', 'Weight', 'ReleasedAt'])))
+    ).flat();
+    const massThisYear = rows
+      .filter((r) => r.ReleasedAt >= span.from && r.ReleasedAt < span.until)
+      .filter((r) => r.ReleaseType === type || r.ReleaseType === LEGACY_DISPOSAL)
+      .reduce((sum, r) => sum + r.Weight, 0);
+    return { massThisYear, year, timeZone };
   }
 
   return async function prepare(request: ReleaseRequest): Promise<PreparedRelease> {
@@ -139,27 +177,34 @@ export function releaseAct(store: ContainerStore, parts: ReleaseParts) {
     const tenant = { client: container.Client, facility: container.Facility };
     const at = formatTimestamp(now);
     checkReleasable(view.record, request.state);
-    const [notice, measurement, history, disposalMassThisYear, previous] = await Promise.all([
+    const [notice, measurements, history, disposal, previous] = await Promise.all([
       citedNotice(tenant, request, at),
-      parts.measurements.newest(tenant, container.Uuid),
+      parts.measurements.list(tenant, container.Uuid),
       store.history(tenant, container.Uuid),
       disposalMass(tenant, type, now),
       parts.register.head(tenant),
     ]);
-    const assessment = checkRelease({
+    const measurement = measurements[0];
+    const { assessment, plant } = checkRelease({
       stored: view.record,
       state: request.state,
       data: container,
       links: view.links,
       type,
       notice,
+      plant: request.plant,
       measurement: measurement ?? null,
       decayEnteredAt: closedAt(container, history),
-      disposalMassThisYear,
+      disposal,
       maxAgeDays: parts.maxAgeDays,
+      discrepancyFactor: parts.facility.discrepancyFactor,
+      discrepancyCause: request.discrepancyCause,
       now,
     });
-    const next = releasedContainer(container, caller.sub, now);
+    const measured = Object.fromEntries(
+      assessment.DecisionMeasurement!.Nuclides.map((n) => [n.Nuclide, n.SpecificActivityBqPerG ?? 0]),
+    );
+    const next = releasedContainer(container, caller.sub, now, measured);
     const corrections = massCorrections(history);
     const people = [caller.sub, measurement!.MeasuredBy, ...corrections.map((c) => c.By)];
     const names = await store.names(next.Client, [...new Set(people)], { consistent: true });
@@ -171,11 +216,24 @@ export function releaseAct(store: ContainerStore, parts: ReleaseParts) {
       measurement: measurement!,
       notice,
       type,
+      plant,
       justification,
+      discrepancyCause: request.discrepancyCause,
       recordDocumentUuid,
       officerName: caller.name ?? names.get(caller.sub) ?? null,
       names,
       massCorrections: corrections,
+      chart: decayChart({
+        container,
+        contents: assessedContents(view.links),
+        impuritiesUnknown: unknownImpurities(view.links),
+        source: valueSourceOf(type, notice),
+        measurements,
+        predictedRelease: assessment.PredictedReleaseDateTime,
+        release: at,
+        now,
+        language: 'de',
+      }),
     };
     const bytes = await parts.render(releaseRecordContent(facts), now);
     const hash = sha256(bytes);
@@ -232,6 +290,9 @@ export function releaseAct(store: ContainerStore, parts: ReleaseParts) {
       },
       audit: [
         ...(justification === null ? [] : [{ field: 'Justification', old: null, new: justification }]),
+        ...(request.discrepancyCause === null
+          ? []
+          : [{ field: 'DiscrepancyCause', old: null, new: request.discrepancyCause }]),
         {
           field: 'ReleaseRecord',
           old: null,
@@ -239,6 +300,7 @@ export function releaseAct(store: ContainerStore, parts: ReleaseParts) {
             RecordDocumentUuid: recordDocumentUuid,
             Sha256: hash,
             ReleaseType: type,
+            DisposalPlant: plant?.Name ?? null,
             ClearanceNoticeUuid: notice.Uuid,
             DecisionMeasurementUuid: measurement!.Uuid,
             SumOfRatios: row.SumOfRatios,
@@ -255,6 +317,8 @@ export function releaseAct(store: ContainerStore, parts: ReleaseParts) {
         ReleasedBy: row.ReleasedBy,
         ReleasedByName: row.ReleasedByName,
         Justification: justification,
+        DisposalPlant: row.DisposalPlant ?? null,
+        DiscrepancyCause: request.discrepancyCause,
         Assessment: { ContainerUuid: next.Uuid, ...assessment },
         Sha256: hash,
       },

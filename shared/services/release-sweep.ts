@@ -5,7 +5,7 @@
  */
 import { SERVICE_ACTOR, type AuditChange, type ContainerStore } from '../data/container-store';
 import { ConditionFailedError } from '../data/transact';
-import { assessContainer, clearanceReason } from '../domain/container-assessment';
+import { assessContainer, clearanceReason, opensDecayGate } from '../domain/container-assessment';
 import { fieldChanges } from '../domain/container-audit';
 import type { ContainerRecord } from '../domain/container-fields';
 import { updateContainer } from '../domain/container-rules';
@@ -44,11 +44,10 @@ export function releaseSweep(
       const service = { actor: SERVICE_ACTOR, at, requestId };
       // The gate, assessed once: a container the data does not clear now stays in DECAY, its date predicted again.
       const decision = await latestMeasurement(tenant, uuid);
-      const assessment = assessContainer(record, view.links, now, {
-        decision: { measurement: decision, form: record.WasteForm },
-      });
+      const options = { decision: { measurement: decision, form: record.WasteForm } };
+      const assessment = assessContainer(record, view.links, now, options);
       let outcome: { next: ContainerRecord; changes: AuditChange[] };
-      if (assessment.ClearanceReached === true || assessment.DecisionMeasurement?.ClearanceReached === true) {
+      if (opensDecayGate(assessment, record, view.links, now, options)) {
         outcome = updateContainer(record, { State: 'RELEASE_DATE_REACHED' }, [], now, {
           links: view.links,
           decision,
@@ -73,6 +72,9 @@ export function releaseSweep(
                 AssessedAt: at,
                 SumOfRatios: assessment.SumOfRatios,
                 ClearanceReached: assessment.ClearanceReached,
+                ...(assessment.ImpuritiesUnknown.length
+                  ? { ImpuritiesUnknown: assessment.ImpuritiesUnknown.map((u) => u.ContentId) }
+                  : {}),
               },
             },
           ],

@@ -19,7 +19,9 @@ import { fieldChanges } from '../domain/container-audit';
 import { etagOf } from '../domain/record';
 import type { ReleaseRecordModel } from '../domain/release-record';
 import type { RegisterLine, ReleaseRegisterSummary } from '../domain/release-register';
-import { RELEASE_TYPES, type ReleaseType } from '../domain/release-types';
+import { calendarYear } from '../domain/calendar';
+import { isDisposalRoute, LEGACY_DISPOSAL, RELEASE_TYPES, type ReleaseType } from '../domain/release-types';
+import { badRequest } from '../errors';
 import { formatTimestamp } from '../domain/time';
 import type { NotificationSpec } from '../i18n/translate';
 import { loadOrNotFound, writeContext } from './container-writes';
@@ -29,11 +31,25 @@ import type { ContainerStore } from '../data/container-store';
 import type { ContainerRecord } from '../domain/container-fields';
 import { notedAnswer, noteAnswer } from '../replay';
 
-/** What a release asks for: its type, the notice it cites, and the officer's note. */
+/**
+ * What a release asks for: its type, the notice it cites, for disposal the plant, the officer's note, and the
+ * officer's explanation of a decision measurement that disagrees with the prediction.
+ */
 export interface ReleaseInput {
   type: ReleaseType;
   noticeUuid: string;
+  plant: string | null;
   justification: string | null;
+  discrepancyCause: string | null;
+}
+
+/** 400 unless a release for disposal names its plant, and no other release names one. */
+function checkPlantNamed(input: ReleaseInput): void {
+  const field = 'DisposalPlant';
+  if (isDisposalRoute(input.type) && input.plant === null)
+    throw badRequest([{ key: 'detail.required_with', params: { field, other: `ReleaseType ${input.type}` } }]);
+  if (!isDisposalRoute(input.type) && input.plant !== null)
+    throw badRequest([{ key: 'detail.plant_for_disposal', params: { field } }]);
 }
 
 /** What a release answers. */
@@ -60,6 +76,7 @@ export function releaseService(store: ContainerStore, act: ReleaseAct, clock: ()
       input: ReleaseInput,
       requestId: string,
     ): Promise<ReleaseAnswer> {
+      checkPlantNamed(input);
       // A retry of a release its first attempt booked, whose answer was lost: the answer that attempt noted before
       // its transaction (shared/replay.ts), not a second release (nor 409 already released). Its line's locked copy, if
       // that attempt stopped before keeping it, is the archive check's to complete.
@@ -75,7 +92,9 @@ export function releaseService(store: ContainerStore, act: ReleaseAct, clock: ()
           caller,
           type: input.type,
           notice: { uuid: input.noticeUuid },
+          plant: input.plant,
           justification: input.justification,
+          discrepancyCause: input.discrepancyCause,
           now,
         });
         const next = { ...prepared.next, Version: view.record.Version + 1, UpdatedAt: formatTimestamp(now) };
@@ -98,8 +117,12 @@ export function releaseService(store: ContainerStore, act: ReleaseAct, clock: ()
 /** At most this many locked objects are read at once while verifying. */
 const VERIFY_READS = 16;
 
-/** The yearly register's use cases; who may read it is the routes' (roles rpo and reporter). */
-export function registerService(register: ReleaseRegisterStore, records?: FileStorage) {
+/**
+ * The yearly register's use cases; who may read it is the routes' (roles rpo and reporter). `timeZone` is the
+ * facility's: the yearly report counts its calendar year (the register itself is kept and listed by UTC year).
+ */
+export function registerService(register: ReleaseRegisterStore, options: { timeZone: string; records?: FileStorage }) {
+  const { records, timeZone } = options;
   /**
    * A locked line object and the hash of the PDF it names (undefined when the PDF is not there); undefined when the
    * object is not a line of its key (unreadable, or another's): its line then counts as without its object.
@@ -137,19 +160,52 @@ export function registerService(register: ReleaseRegisterStore, records?: FileSt
       return register.list(tenant, year);
     },
 
-    /** The year's total mass per type of release: every release has its mass (the gate sees to it). */
+    /**
+     * The calendar year's mass (where the facility is) per type of release and, for the releases for disposal, per
+     * plant (§ 86 Abs. 1 Nr. 2): every release has its mass (the gate sees to it). The register is kept by UTC year,
+     * so the calendar year is read from the UTC years it spans.
+     */
     async summary(tenant: Tenant, year: number): Promise<ReleaseRegisterSummary> {
-      const rows = await register.list(tenant, year, ['ReleaseType', 'Weight']);
-      const of = (type?: ReleaseType) => {
-        const chosen = rows.filter((r) => type === undefined || r.ReleaseType === type);
-        return { Releases: chosen.length, TotalWeight: chosen.reduce((sum, r) => sum + r.Weight, 0) };
-      };
+      const span = calendarYear(year, timeZone);
+      const years = [...new Set([Number(span.from.slice(0, 4)), Number(span.until.slice(0, 4))])].filter(
+        (y) => y >= 1 && y <= 9999,
+      );
+      const fields = ['ReleaseType', 'Weight', 'ReleasedAt', 'DisposalPlant'] as const;
+      const rows = (await Promise.all(years.map((y) => register.list(tenant, y, fields))))
+        .flat()
+        .filter((r) => r.ReleasedAt >= span.from && r.ReleasedAt < span.until);
+      const totals = (chosen: typeof rows) => ({
+        Releases: chosen.length,
+        TotalWeight: chosen.reduce((sum, r) => sum + r.Weight, 0),
+      });
+      const types = [
+        ...RELEASE_TYPES,
+        ...(rows.some((r) => r.ReleaseType === LEGACY_DISPOSAL) ? [LEGACY_DISPOSAL] : []),
+      ];
+      const plants = new Map<string, typeof rows>();
+      for (const row of rows) {
+        if (!row.DisposalPlant) continue;
+        const key = JSON.stringify([row.ReleaseType, row.DisposalPlant.Name, row.DisposalPlant.Address]);
+        plants.set(key, [...(plants.get(key) ?? []), row]);
+      }
       return {
         Client: tenant.client,
         Facility: tenant.facility,
         Year: year,
-        ...of(),
-        ReleaseTypes: RELEASE_TYPES.map((type) => ({ ReleaseType: type, ...of(type) })),
+        TimeZone: timeZone,
+        From: span.from,
+        Until: span.until,
+        ...totals(rows),
+        ReleaseTypes: types.map((type) => ({
+          ReleaseType: type,
+          ...totals(rows.filter((r) => r.ReleaseType === type)),
+        })),
+        DisposalPlants: [...plants.values()].map((chosen) => ({
+          ReleaseType: chosen[0]!.ReleaseType,
+          Name: chosen[0]!.DisposalPlant!.Name,
+          Address: chosen[0]!.DisposalPlant!.Address,
+          ...totals(chosen),
+        })),
       };
     },
   };

@@ -155,13 +155,21 @@ describe('changing a clearance notice', () => {
     const at = noticePath(t, notice.Uuid);
     const frozen = await call('PUT', at, {
       token: rpo,
-      body: { ReleaseTypes: ['UNRESTRICTED'], WasteForms: ['SOLID', 'OIL'], IssuedAt: '2026-01-11 00:00:00' },
+      body: {
+        ReleaseTypes: ['UNRESTRICTED', 'INDIVIDUAL'],
+        Limits: [{ Nuclide: 'I-131', SpecificActivity: 2, SurfaceActivity: null }],
+        WasteForms: ['SOLID', 'OIL'],
+        IssuedAt: '2026-01-11 00:00:00',
+        MaxAveragingMassKg: 500,
+      },
     });
     expect([frozen.status, errorOf(frozen).Message]).toEqual([409, 'clearance_notice.cited']);
     expect(errorOf(frozen).Details).toEqual([
       'ReleaseTypes: cannot change once a release cites the notice',
       'WasteForms: cannot change once a release cites the notice',
+      'Limits: cannot change once a release cites the notice',
       'IssuedAt: cannot change once a release cites the notice',
+      'MaxAveragingMassKg: cannot change once a release cites the notice',
     ]);
     // The citation left the version (the ETag) alone; what it does not freeze still changes.
     const renamed = await call('PUT', at, {

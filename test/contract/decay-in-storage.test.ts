@@ -30,7 +30,8 @@ describe('nuclides', () => {
       Note: null,
       ExpectedImpurities: [],
       ReleaseTypes: expect.arrayContaining([
-        expect.objectContaining({ ReleaseType: 'SPECIFIC_DISPOSAL', ClearanceLevelBqPerG: 50 }),
+        expect.objectContaining({ ReleaseType: 'SPECIFIC_LANDFILL', ClearanceLevelBqPerG: 50 }),
+        expect.objectContaining({ ReleaseType: 'SPECIFIC_INCINERATION', ClearanceLevelBqPerG: 70 }),
       ]),
     });
     expect(response.body.CollectionConfiguration).toMatchObject({

@@ -164,7 +164,9 @@ async function seedRegisters(text: string, tenant: { client: string; facility: s
       Model: 'M',
       SerialNumber: 'S-1',
       Kind: 'FREE_RELEASE_MONITOR',
-      Calibrations: [{ Geometry: 'BAG', Nuclide: 'F-18', Efficiency: 0.1, ProbeAreaCm2: null }],
+      Calibrations: [
+        { Geometry: 'BAG', Nuclide: 'F-18', Efficiency: 0.1, EfficiencyRelUncertainty: 0, ProbeAreaCm2: null },
+      ],
       CalibratedAt: '2026-01-15 00:00:00',
       CalibrationDueAt: '2027-01-15 00:00:00',
     },

@@ -228,7 +228,8 @@ describe('an eluate into a waste container', () => {
     // 1 Bq/g of Ge-68 falls to 0.1 Bq/g (Ge-68+) in log2(10) half-lives of 270.95 days: 2.47 years.
     expect(years).toBeGreaterThan(2.4);
     expect(years).toBeLessThan(2.55);
-    // The same eluate typed by hand without its impurities would clear the same day.
+    // The same eluate typed by hand without its impurities would clear the same day from its Ga-68 alone: its date
+    // is not predicted until they are known (issue 36), and the Info says what is missing.
     const typed = await newContainer(t, { Name: 'Ga-68 by hand', Weight: 10_000, ...measured });
     const byHand = await call('POST', `${containerPath(t, typed)}/contents`, {
       token: t.token,
@@ -246,9 +247,10 @@ describe('an eluate into a waste container', () => {
       'content.impurities_expected',
     ]);
     const typedClosed = await call('PUT', containerPath(t, typed), { token: t.token, body: { State: 'DECAY' } });
-    const hours = secondsBetween(eluate.ActivityDateTime, typedClosed.body.ContainerModel.ReleaseDateTime) / 3600;
-    expect(hours).toBeGreaterThan(14);
-    expect(hours).toBeLessThan(16);
+    expect(typedClosed.body.ContainerModel.ReleaseDateTime).toBeNull();
+    expect(typedClosed.body.Notifications.map((n: { Message: string }) => n.Message)).toContain(
+      'release.not_predictable',
+    );
   });
 
   it(

@@ -15,6 +15,7 @@ import {
   measurementBody,
   measurementPath,
   usableInstrument,
+  usableProbe,
 } from '../support/registers';
 
 const t = newTenant({ sub: 'theo', name: 'Theo Technician' });
@@ -53,12 +54,20 @@ describe('a decision measurement', () => {
     });
     expect(m.ValueUsed).toBe(m.Activity);
     expect(m.Nuclides).toEqual([
-      { Nuclide: 'F-18', Fraction: 1, Efficiency: 0.1, ValueUsed: m.Activity, DetectionLimit: m.DetectionLimit },
+      {
+        Nuclide: 'F-18',
+        Fraction: 1,
+        Efficiency: 0.1,
+        EfficiencyRelUncertainty: 0,
+        ValueUsed: m.Activity,
+        DetectionLimit: m.DetectionLimit,
+      },
     ]);
     // Spalte 3 of F-18 is 10 Bq/g: 0.001, with detection limits far below it; Spalte 8/9 hold no F-18.
     expect(m.ReleaseTypes.map((e: { ReleaseType: string }) => e.ReleaseType)).toEqual([
       'UNRESTRICTED',
-      'SPECIFIC_DISPOSAL',
+      'SPECIFIC_LANDFILL',
+      'SPECIFIC_INCINERATION',
     ]);
     within(m.ReleaseTypes[0].SumOfRatios, 0.001);
     expect(m.ReleaseTypes[0]).toMatchObject({ DetectionLimitsSufficient: true, MissingInputs: [] });
@@ -79,8 +88,10 @@ describe('a decision measurement', () => {
 
   it('evaluates a surface part per cm² of the probe, within the averaging area the ordinance allows', async () => {
     const instrument = await usableInstrument(t);
+    const probe = await usableProbe(t);
     const container = await closedContainer(t);
     const surface = {
+      InstrumentUuid: probe,
       Geometry: 'SURFACE',
       GrossCounts: 300,
       GrossTimeSeconds: 30,
@@ -102,7 +113,35 @@ describe('a decision measurement', () => {
       'request.invalid',
       ['Surface.AveragingAreaCm2: 50 cm² is less than the probe area of 100 cm²'],
     ]);
+    // The free-release monitor has a SURFACE calibration, but it is no instrument for a surface (§ 90 Abs. 4).
+    const { InstrumentUuid: _probe, ...ownInstrument } = surface;
+    const unfit = await measure(container, { ...body, Surface: ownInstrument });
+    expect([unfit.status, errorOf(unfit).Message]).toEqual([409, 'measurement.instrument_unfit']);
   });
+
+  it(
+    "refuses a dose-rate meter for a decision (409), and carries a calibration's uncertainty into a# " +
+      '(ISO 11929-1: the worked example with u_rel 10 %)',
+    async () => {
+      const container = await closedContainer(t);
+      const meter = await usableInstrument(t, { ...INSTRUMENT_BODY, Kind: 'DOSE_RATE_METER', SerialNumber: 'DL-1' });
+      const refused = await measure(container, measurementBody(meter));
+      expect(failure(refused)).toEqual([409, 'measurement.instrument_unfit', []]);
+      expect(errorOf(refused).LocalizedMessage).toContain('DOSE_RATE_METER');
+      const calibrated = await usableInstrument(t, {
+        ...INSTRUMENT_BODY,
+        SerialNumber: 'RTM-0816',
+        Calibrations: [{ Geometry: 'BAG', Nuclide: 'F-18', Efficiency: 0.1, EfficiencyRelUncertainty: 0.1 }],
+      });
+      const r = await measure(container, measurementBody(calibrated));
+      expect(r.status, r.text).toBe(200);
+      const m = r.body.DecisionMeasurementModel;
+      within(m.Activity, 0.01);
+      within(m.DecisionThreshold, 9.497e-4);
+      within(m.DetectionLimit, 1.999e-3);
+      within(m.EfficiencyRelUncertainty, 0.1);
+    },
+  );
 
   it('names what a body breaks (400): both surface members, counts, times, geometry, a short reason', async () => {
     const container = await closedContainer(t);

@@ -305,3 +305,37 @@ describe('the gate into RELEASE_DATE_REACHED and the assessment', () => {
     expect(dispatched.status, dispatched.text).toBe(200);
   });
 });
+
+describe('the decay chart (Accept: image/svg+xml)', () => {
+  it(
+    "answers the chart of a container not yet released, drawn on the server, in the request's language; 406 for " +
+      'a media type it cannot answer',
+    async () => {
+      const ready = await releasable(t, { name: 'Charted' });
+      const chartOf = (language: string) =>
+        fetch(`${runtime().apiUrl}${containerPath(t, ready.uuid)}/release-assessment`, {
+          headers: { authorization: `Bearer ${t.token}`, accept: 'image/svg+xml', 'accept-language': language },
+        });
+      const german = await chartOf('de');
+      expect([german.status, german.headers.get('content-type')]).toEqual([200, 'image/svg+xml; charset=utf-8']);
+      const svg = await german.text();
+      expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+      expect(svg).toContain('<title>Summe der Verhältniszahlen über der Zeit</title>');
+      expect(svg).toMatch(/<polyline data-part="prediction"[^>]* points="(\d+(\.\d+)?,\d+(\.\d+)? ){100,}/);
+      expect(svg.match(/data-part="measurement" /g)).toHaveLength(1);
+      expect(svg).toContain('data-part="clearance"');
+      expect(await (await chartOf('en')).text()).toContain('<title>Sum of ratios over time</title>');
+      // The same through the contract check: the documented media type.
+      const checked = await call('GET', `${containerPath(t, ready.uuid)}/release-assessment`, {
+        token: t.token,
+        headers: { accept: 'image/svg+xml' },
+      });
+      expect(checked.status, checked.text).toBe(200);
+      const xml = await call('GET', `${containerPath(t, ready.uuid)}/release-assessment`, {
+        token: t.token,
+        headers: { accept: 'application/xml' },
+      });
+      expect([xml.status, errorOf(xml).Message]).toEqual([406, 'request.not_acceptable']);
+    },
+  );
+});

@@ -38,8 +38,11 @@ const tenantOf = (facility: string) => ({
   token: token({ clients: [client], facilities: [facility] }),
 });
 const records = s3FileStorage(s3, runtime().recordsBucketName);
-const source = registerService(dynamoReleaseRegister(db, runtime().tableName), records);
-const target = registerService(dynamoReleaseRegister(db, restored.table), s3FileStorage(s3, restored.records));
+const source = registerService(dynamoReleaseRegister(db, runtime().tableName), { timeZone: 'Europe/Berlin', records });
+const target = registerService(dynamoReleaseRegister(db, restored.table), {
+  timeZone: 'Europe/Berlin',
+  records: s3FileStorage(s3, restored.records),
+});
 const thisYear = new Date().getUTCFullYear();
 /** Every year since the facility's first release, as the drill loops them (the book starts this year here). */
 const years = [thisYear - 1, thisYear];

@@ -149,6 +149,7 @@ const CONTENT_MEMBERS = [
   'CreatedAt',
   'CreatedBy',
   'Impurities',
+  'ImpuritiesJustification',
   'BookLineUuid',
 ];
 const HISTORY_MEMBERS = ['At', 'By', 'ByName', 'Field', 'OldValue', 'NewValue', 'RequestId'];
@@ -420,6 +421,15 @@ const coreSamples = {
       expect(r.headers.get('etag')).toMatch(/^".+\.3"$/);
     },
   },
+  'container.label': {
+    prepare: async (t) => ({
+      values: { clientUuid: t.client, facilityUuid: t.facility, uuid: await closedContainer(t) },
+    }),
+    check: (r) => {
+      expect([r.status, r.headers.get('content-type')]).toEqual([200, 'application/pdf']);
+      expect(r.text.startsWith('%PDF-')).toBe(true);
+    },
+  },
   'container.releaseAssessment': {
     prepare: async (t) => ({
       values: { clientUuid: t.client, facilityUuid: t.facility, uuid: (await containerWithContent(t)).uuid },
@@ -439,11 +449,15 @@ const coreSamples = {
         'Nuclides',
         'SumOfRatios',
         'ClearanceReached',
+        'DecidedBy',
+        'PredictedClearanceReached',
         'PredictedReleaseDateTime',
         'PredictionRemark',
         'SurfaceCheck',
         'MissingInputs',
         'DecisionMeasurement',
+        'ImpuritiesUnknown',
+        'Plausibility',
       ]);
       expect(model.Nuclides.map((n: object) => Object.keys(n))).toEqual([
         ['Nuclide', 'Share', 'SpecificActivityBqPerG', 'ClearanceLevelBqPerG', 'Ratio'],
@@ -524,6 +538,8 @@ const releaseSamples = {
         'ReleasedBy',
         'ReleasedByName',
         'Justification',
+        'DisposalPlant',
+        'DiscrepancyCause',
         'Assessment',
         'Sha256',
       ]);
@@ -543,13 +559,18 @@ const releaseSamples = {
         Client: t.client,
         Facility: t.facility,
         Year: new Date().getUTCFullYear(),
+        TimeZone: 'Europe/Berlin',
+        From: expect.stringMatching(/^\d{4}-12-31 23:00:00$/),
+        Until: expect.stringMatching(/^\d{4}-12-31 23:00:00$/),
         Releases: 1,
         TotalWeight: 10_000,
         ReleaseTypes: [
           { ReleaseType: 'UNRESTRICTED', Releases: 1, TotalWeight: 10_000 },
-          { ReleaseType: 'SPECIFIC_DISPOSAL', Releases: 0, TotalWeight: 0 },
+          { ReleaseType: 'SPECIFIC_LANDFILL', Releases: 0, TotalWeight: 0 },
+          { ReleaseType: 'SPECIFIC_INCINERATION', Releases: 0, TotalWeight: 0 },
           { ReleaseType: 'INDIVIDUAL', Releases: 0, TotalWeight: 0 },
         ],
+        DisposalPlants: [],
       });
     },
   },

@@ -27,6 +27,7 @@ import { invalidRecords } from '../../shared/operations/invalid-records';
 import {
   migrateMaintenanceLogEntries,
   migrateProbeIdentifier,
+  migrateReleaseTypes,
   migrateResponsivenessData,
 } from '../../shared/operations/migrations';
 import { regenerateSequenceMemory } from '../../shared/operations/regenerate-sequence-memory';
@@ -86,6 +87,7 @@ const operationOn: Record<string, (place: Place) => Operation<unknown>> = {
   removeInvalidRecords: (p) => invalidRecords(db, p.table, s3FileStorage(s3, p.bucket), 'remove') as Operation<unknown>,
   migrateResponsivenessData: (p) => migrateResponsivenessData(db, p.table) as Operation<unknown>,
   migrateProbeIdentifier: (p) => migrateProbeIdentifier(db, p.table) as Operation<unknown>,
+  migrateReleaseTypes: (p) => migrateReleaseTypes(db, p.table) as Operation<unknown>,
   rebuildReleaseRegister: (p) =>
     rebuildReleaseRegister(db, p.table, s3FileStorage(s3, p.records), 'GOVERNANCE') as Operation<unknown>,
 };
@@ -179,7 +181,12 @@ async function seeded(): Promise<Place & { pk: string; container: string }> {
     ),
     { sub: 'p-1', name: 'Pat' },
   );
-  for (const file of ['maintenance-log-entries-v0', 'probes-responsiveness-v0', 'probes-by-device-v0']) {
+  for (const file of [
+    'maintenance-log-entries-v0',
+    'probes-responsiveness-v0',
+    'probes-by-device-v0',
+    'clearance-notices-v0',
+  ]) {
     const text = readFileSync(path.join(import.meta.dirname, '../fixtures/legacy', `${file}.jsonl`), 'utf8')
       .replaceAll('{{client}}', tenant.client)
       .replaceAll('{{facility}}', tenant.facility);

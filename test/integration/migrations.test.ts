@@ -1,4 +1,4 @@
-/** The three migrations on the shipped fixtures of the older shapes, on a table of their own. */
+/** The migrations on the shipped fixtures of the older shapes, on a table of their own. */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -10,8 +10,10 @@ import { keys } from '../../shared/data/table';
 import {
   migrateMaintenanceLogEntries,
   migrateProbeIdentifier,
+  migrateReleaseTypes,
   migrateResponsivenessData,
 } from '../../shared/operations/migrations';
+import { dynamoClearanceNoticeStore } from '../../shared/data/clearance-notices';
 import { recordProblems } from '../../shared/operations/records';
 import { runToEnd as run } from '../support/operations';
 import { documentClient, runtime } from '../support/api';
@@ -29,7 +31,12 @@ afterAll(() => changes.stop());
 beforeAll(async () => {
   await ensureTable(runtime().dynamodbEndpoint, table);
   changes = followTable(table);
-  for (const file of ['maintenance-log-entries-v0', 'probes-responsiveness-v0', 'probes-by-device-v0']) {
+  for (const file of [
+    'maintenance-log-entries-v0',
+    'probes-responsiveness-v0',
+    'probes-by-device-v0',
+    'clearance-notices-v0',
+  ]) {
     const text = readFileSync(path.join(import.meta.dirname, '../fixtures/legacy', `${file}.jsonl`), 'utf8')
       .replaceAll('{{client}}', tenant.client)
       .replaceAll('{{facility}}', tenant.facility);
@@ -100,4 +107,47 @@ describe('migrations', () => {
     expect(await get(keys.client(tenant.client), 'PROBE#DEVICE#dev-monitor-4')).toBeDefined();
     expect((await run(migrateProbeIdentifier(db, table))).result).toMatchObject({ changed: 0, skipped: 1 });
   });
+
+  it(
+    'migrateReleaseTypes: a notice permitting SPECIFIC_DISPOSAL permits both disposal routes, names no plant yet; ' +
+      'read before it runs, changed by no dry run, left alone by a second run',
+    async () => {
+      const notices = dynamoClearanceNoticeStore(db, table);
+      const key = 'NOTICE#0f1e2d3c-0000-4000-8000-000000000001';
+      // Before: it reads, with no plants, and is a valid record (an older shape of a legal document).
+      const before = await notices.get(tenant, '0f1e2d3c-0000-4000-8000-000000000001');
+      expect(before).toMatchObject({ ReleaseTypes: ['UNRESTRICTED', 'SPECIFIC_DISPOSAL'], DisposalPlants: [] });
+      expect(recordProblems((await get(keys.tenant(tenant), key))!).problems).toEqual([]);
+      const dry = await run(migrateReleaseTypes(db, table), { dryRun: true });
+      expect(dry.result).toMatchObject({ changed: 1, skipped: 0, dryRun: true });
+      expect(dry.result.samples).toEqual([
+        `${keys.tenant(tenant)} ${key}: ReleaseTypes UNRESTRICTED, SPECIFIC_DISPOSAL -> UNRESTRICTED, ` +
+          'SPECIFIC_LANDFILL, SPECIFIC_INCINERATION (name the plants: DisposalPlants)',
+      ]);
+      expect((await get(keys.tenant(tenant), key))!.ReleaseTypes).toEqual(['UNRESTRICTED', 'SPECIFIC_DISPOSAL']);
+
+      const { result } = await run(migrateReleaseTypes(db, table));
+      expect(result).toMatchObject({ changed: 1, skipped: 0, dryRun: false });
+      const migrated = await get(keys.tenant(tenant), key);
+      // Its citations, version and the rest stay as they were: the same notice, its types told apart.
+      expect(migrated).toMatchObject({
+        ReleaseTypes: ['UNRESTRICTED', 'SPECIFIC_LANDFILL', 'SPECIFIC_INCINERATION'],
+        DisposalPlants: [],
+        Citations: 2,
+        LastCitedAt: '2026-06-01 10:00:00',
+        Version: 3,
+        FileNumber: 'RP-2026/0815',
+      });
+      // Without plants the routes it now permits break its rule: selectInvalidRecords names it, until an officer
+      // adds the plants (a cited notice may gain plants).
+      expect(recordProblems(migrated!).problems).toEqual([
+        'DisposalPlants: the notice permits SPECIFIC_LANDFILL: name at least one plant of it',
+        'DisposalPlants: the notice permits SPECIFIC_INCINERATION: name at least one plant of it',
+      ]);
+      expect((await get(keys.tenant(tenant), 'NOTICE#0f1e2d3c-0000-4000-8000-000000000002'))!.ReleaseTypes).toEqual([
+        'UNRESTRICTED',
+      ]);
+      expect((await run(migrateReleaseTypes(db, table))).result).toMatchObject({ changed: 0, skipped: 0 });
+    },
+  );
 });

@@ -70,6 +70,27 @@ export async function readPdf(bytes: Uint8Array): Promise<PdfRead> {
   }
 }
 
+/** Where a text first stands: its page (from 1), its left x and baseline y in points (y up), the page's height. */
+export async function textPosition(
+  bytes: Uint8Array,
+  text: string,
+): Promise<{ page: number; x: number; y: number; pageHeight: number }> {
+  const task = getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, disableFontFace: true, verbosity: 0 });
+  const doc = await task.promise;
+  try {
+    for (let n = 1; n <= doc.numPages; n++) {
+      const page = await doc.getPage(n);
+      const items = (await page.getTextContent()).items.flatMap((i) => ('str' in i ? [i as TextItem] : []));
+      const found = items.find((i) => i.str.includes(text));
+      if (found)
+        return { page: n, x: found.transform[4]!, y: found.transform[5]!, pageHeight: page.view[3]! - page.view[1]! };
+    }
+    throw new Error(`"${text}" is not in the PDF`);
+  } finally {
+    await task.destroy();
+  }
+}
+
 /** A font of the document, as pdffonts lists it. */
 export interface FontRow {
   name: string;

@@ -31,9 +31,43 @@ export const NOTICE_BODY = {
   Site: 'Hauptstraße 1, 12345 Musterstadt',
   IssuedAt: '2026-01-10 00:00:00',
   ValidFrom: '2026-02-01 00:00:00',
-  ReleaseTypes: ['UNRESTRICTED', 'SPECIFIC_DISPOSAL'],
+  ReleaseTypes: ['UNRESTRICTED'],
   WasteForms: ['SOLID'],
 } satisfies Body<'clearanceNotice.create'>;
+
+/** A document of the facility (an acceptance declaration, a scan), created by the tenant: its uuid. */
+export async function facilityDocument(t: Tenant, filename = 'Annahmeerklärung.pdf') {
+  const r = await call('POST', `/document/api/v1/${t.client}/${t.facility}/documents`, {
+    token: t.token,
+    body: { Scope: 'DOCUMENT_FOLDER', ScopeReference: t.facility, Filename: filename },
+  });
+  expect(r.status, r.text).toBe(200);
+  return r.body.DocumentModel.Uuid as string;
+}
+
+/** A notice of both disposal routes (and UNRESTRICTED), each with a plant whose acceptance declaration is archived. */
+export async function createDisposalNotice(t: Tenant, more: object = {}) {
+  const [landfill, incinerator] = [await facilityDocument(t), await facilityDocument(t)];
+  return createNotice(t, {
+    ...NOTICE_BODY,
+    ReleaseTypes: ['UNRESTRICTED', 'SPECIFIC_LANDFILL', 'SPECIFIC_INCINERATION'],
+    DisposalPlants: [
+      {
+        Route: 'SPECIFIC_LANDFILL',
+        Name: 'Deponie Nord',
+        Address: 'Deponieweg 5, 12345 Musterstadt',
+        AcceptanceDocumentUuid: landfill,
+      },
+      {
+        Route: 'SPECIFIC_INCINERATION',
+        Name: 'MVA Süd',
+        Address: 'Ofenstraße 2, 12345 Musterstadt',
+        AcceptanceDocumentUuid: incinerator,
+      },
+    ],
+    ...more,
+  });
+}
 
 export async function createNotice(t: { client: string; facility: string }, body: object = NOTICE_BODY) {
   const r = await call('POST', noticePath(t), { token: rpoOf(t), body });
@@ -69,11 +103,27 @@ export async function checkInstrument(t: Tenant, uuid: string, body: object = { 
 }
 
 /** A usable instrument: created by the officer, checked. */
-export async function usableInstrument(t: Tenant) {
-  const instrument = await createInstrument(t);
+export async function usableInstrument(t: Tenant, body: object = INSTRUMENT_BODY) {
+  const instrument = await createInstrument(t, body);
   await checkInstrument(t, instrument.Uuid);
   return instrument.Uuid as string;
 }
+
+/** A contamination monitor with a 100 cm² probe, calibrated for F-18 and I-131 on a surface. */
+export const PROBE_BODY = {
+  ...INSTRUMENT_BODY,
+  Name: 'Kontaminationsmonitor',
+  Model: 'CoMo 170',
+  SerialNumber: 'CoMo-17',
+  Kind: 'CONTAMINATION_MONITOR',
+  Calibrations: [
+    { Geometry: 'SURFACE', Nuclide: 'F-18', Efficiency: 0.2, ProbeAreaCm2: 100 },
+    { Geometry: 'SURFACE', Nuclide: 'I-131', Efficiency: 0.2, ProbeAreaCm2: 100 },
+  ],
+};
+
+/** A usable contamination monitor for the surface part. */
+export const usableProbe = (t: Tenant) => usableInstrument(t, PROBE_BODY);
 
 /** A 10 kg container of F-18 waste (1 MBq, measured an hour ago), closed for decay just now. */
 export async function closedContainer(t: Tenant, contents: object[] = [{ Nuclide: 'F-18', Activity: 1e6 }]) {

@@ -58,7 +58,7 @@ export interface paths {
     get: operations["container.contents"];
     /**
      * Adds a content while the container is OPEN
-     * @description Adds a content while the container is OPEN; the container's ETag moves. A ContentId that names an item of the material book moves it into the container (booked, its locked line kept): kind, nuclide and impurities come from the item, the activity is checked against what is left; any other is kept as entered (a Warning).
+     * @description Adds a content while the container is OPEN; the container's ETag moves. A ContentId that names an item of the material book moves it into the container (booked, its locked line kept): kind, nuclide and impurities come from the item, the activity is checked against what is left; any other is kept as entered (a Warning). Impurities [] for a nuclide with expected impurities is stated by role rpo with an ImpuritiesJustification.
      */
     post: operations["container.addContent"];
   };
@@ -72,9 +72,16 @@ export interface paths {
   "/waste-management/api/v1/{clientUuid}/{facilityUuid}/container/{uuid}/release-assessment": {
     /**
      * The summation rule now for a release type, the predicted release date, and th...
-     * @description The summation rule now for a release type, the predicted release date, and the newest decision measurement against the same values.
+     * @description The summation rule now for a release type, the predicted release date, and the newest decision measurement against the same values; with `Accept: image/svg+xml` the decay chart (the sum of ratios over time, the clearance line at 1, each decision measurement, the predicted and actual release) in the request language.
      */
     get: operations["container.releaseAssessment"];
+  };
+  "/waste-management/api/v1/{clientUuid}/{facilityUuid}/container/{uuid}/label": {
+    /**
+     * The container's radiation label, a PDF of 62 mm × 100 mm in the words of the ...
+     * @description The container's radiation label, a PDF of 62 mm × 100 mm in the words of the facility's regime (StrlSchV § 91 or 10 CFR 20.1904): the radiation sign and warning, the name, the nuclides, the activity estimated now, the dates sealed and of the predicted release, and a QR code of the container's API path.
+     */
+    get: operations["container.label"];
   };
   "/waste-management/api/v1/{clientUuid}/{facilityUuid}/container/{uuid}/history": {
     /**
@@ -136,8 +143,8 @@ export interface paths {
   };
   "/waste-management/api/v1/{clientUuid}/{facilityUuid}/release-register/summary": {
     /**
-     * The year's released mass per type of release, for the yearly report
-     * @description The year's released mass per type of release, for the yearly report.
+     * The calendar year's released mass per type of release and, for disposal, per ...
+     * @description The calendar year's released mass per type of release and, for disposal, per plant (StrlSchV § 86 Abs. 1 Nr. 2), counted in the facility's time zone, for the yearly report.
      */
     get: operations["releaseRegister.summary"];
   };
@@ -149,7 +156,7 @@ export interface paths {
     get: operations["container.measurements"];
     /**
      * The decision measurement of a container in DECAY or RELEASE_DATE_REACHED, by ...
-     * @description The decision measurement of a container in DECAY or RELEASE_DATE_REACHED, by the caller, with a usable calibrated instrument: activity, decision threshold and detection limit as ISO 11929 computes them, and the evaluation per release type. The container's ETag moves.
+     * @description The decision measurement of a container in DECAY or RELEASE_DATE_REACHED, by the caller, with a usable calibrated instrument fit for the geometry: activity, decision threshold and detection limit as ISO 11929-1 computes them with the calibration's uncertainty, and the evaluation per release type. The container's ETag moves.
      */
     post: operations["container.addMeasurement"];
   };
@@ -567,6 +574,13 @@ export interface paths {
      */
     get: operations["service.migrateProbeIdentifier"];
   };
+  "/service/migrate-release-types": {
+    /**
+     * Starts the operation's state machine
+     * @description Starts the operation's state machine. Authorized by IAM (SigV4) on AWS; locally a bearer token with role `operator`.
+     */
+    get: operations["service.migrateReleaseTypes"];
+  };
   "/service/rebuild-release-register/{clientUuid}/{facilityUuid}": {
     /**
      * Starts the operation's state machine
@@ -631,7 +645,7 @@ export interface components {
       /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
       ValidFrom: string;
       ValidUntil: string | null;
-      ReleaseTypes: ("UNRESTRICTED" | "SPECIFIC_DISPOSAL" | "INDIVIDUAL")[];
+      ReleaseTypes: ("UNRESTRICTED" | "SPECIFIC_LANDFILL" | "SPECIFIC_INCINERATION" | "INDIVIDUAL" | "SPECIFIC_DISPOSAL")[];
       WasteForms: ("SOLID" | "LIQUID_AQUEOUS" | "LIQUID_ORGANIC" | "OIL" | "GAS")[];
       Conditions: string | null;
       /** @description For a notice that permits INDIVIDUAL only (then at least one): the values per nuclide. */
@@ -642,6 +656,17 @@ export interface components {
           SpecificActivity: number;
           /** @default null */
           SurfaceActivity?: number | null;
+        })[];
+      MaxAveragingMassKg: number | null;
+      /** @description The plants of the disposal routes the notice permits (SPECIFIC_LANDFILL, SPECIFIC_INCINERATION): at least one per route, each name once per route. A cited notice may gain plants, never lose or change one. */
+      DisposalPlants: ({
+          /** @enum {string} */
+          Route: "SPECIFIC_LANDFILL" | "SPECIFIC_INCINERATION";
+          /** @description The plant, as the release names it (unique per route). */
+          Name: string;
+          Address: string;
+          /** @description The operator's acceptance declaration (Annahmeerklärung, § 40 Abs. 2): a document of the facility. */
+          AcceptanceDocumentUuid: string;
         })[];
       DocumentUuid: string | null;
       CreatedAt: string | null;
@@ -684,6 +709,7 @@ export interface components {
           Nuclide: string;
           Fraction: number;
         }[] | null;
+      ImpuritiesJustification: string | null;
       /** @description Drawn from the material book: the line that booked its movement into the container. */
       BookLineUuid: string | null;
     };
@@ -728,7 +754,7 @@ export interface components {
       UpdatedAt: string | null;
       Uuid: string;
       WasteForm: ("SOLID" | "LIQUID_AQUEOUS" | "LIQUID_ORGANIC" | "OIL" | "GAS") | null;
-      /** @description The radiation labels were removed (StrlSchV § 93 Abs. 2): only after the release, once (true stays true); DISPOSED needs it. */
+      /** @description The radiation labels were removed (StrlSchV § 93 Abs. 2; until the release they stay, § 91 Abs. 1): only after the release, once (true stays true); DISPOSED needs it. */
       LabelsRemoved: boolean;
     };
     ContainerModel_loadDefault: {
@@ -761,7 +787,7 @@ export interface components {
       UpdatedAt: (string | null) | null;
       Uuid: string | null;
       WasteForm: (("SOLID" | "LIQUID_AQUEOUS" | "LIQUID_ORGANIC" | "OIL" | "GAS") | null) | null;
-      /** @description The radiation labels were removed (StrlSchV § 93 Abs. 2): only after the release, once (true stays true); DISPOSED needs it. */
+      /** @description The radiation labels were removed (StrlSchV § 93 Abs. 2; until the release they stay, § 91 Abs. 1): only after the release, once (true stays true); DISPOSED needs it. */
       LabelsRemoved: boolean;
     };
     DecisionMeasurementModel: {
@@ -796,6 +822,7 @@ export interface components {
       BackgroundRate: number;
       NetRate: number;
       Efficiency: number;
+      EfficiencyRelUncertainty: number;
       Activity: number;
       StandardUncertainty: number;
       DecisionThreshold: number;
@@ -806,6 +833,7 @@ export interface components {
           Nuclide: string;
           Fraction: number;
           Efficiency: number;
+          EfficiencyRelUncertainty: number;
           ValueUsed: number;
           DetectionLimit: number;
         }[];
@@ -836,6 +864,7 @@ export interface components {
         BackgroundRate: number;
         NetRate: number;
         Efficiency: number;
+        EfficiencyRelUncertainty: number;
         Activity: number;
         StandardUncertainty: number;
         DecisionThreshold: number;
@@ -846,14 +875,18 @@ export interface components {
             Nuclide: string;
             Fraction: number;
             Efficiency: number;
+            EfficiencyRelUncertainty: number;
             ValueUsed: number;
             DetectionLimit: number;
           }[];
       } | null;
       NoFixedSurfaceReason: string | null;
       ReleaseTypes: ({
-          /** @enum {string} */
-          ReleaseType: "UNRESTRICTED" | "SPECIFIC_DISPOSAL" | "INDIVIDUAL";
+          /**
+           * @description SPECIFIC_DISPOSAL only in a measurement made before the two disposal routes were told apart.
+           * @enum {string}
+           */
+          ReleaseType: "UNRESTRICTED" | "SPECIFIC_LANDFILL" | "SPECIFIC_INCINERATION" | "INDIVIDUAL" | "SPECIFIC_DISPOSAL";
           ClearanceNoticeUuid: string | null;
           SumOfRatios: number | null;
           SurfaceSumOfRatios: number | null;
@@ -913,6 +946,11 @@ export interface components {
           Nuclide: "O-15" | "N-13" | "C-11" | "Rb-82" | "Ga-68" | "F-18" | "Tc-99m" | "Cu-64" | "I-123" | "Ho-166" | "Sm-153" | "Y-90" | "Mo-99" | "Tl-201" | "Zr-89" | "In-111" | "Ga-67" | "Re-186" | "Xe-133" | "Lu-177" | "I-131" | "Ac-225" | "Ra-223" | "P-32" | "Sr-82" | "Cr-51" | "Sr-89" | "I-125" | "Sr-85" | "Lu-177m" | "Ge-68" | "Co-57" | "Cs-137" | "Sr-90" | "In-114m" | "Ac-227" | "Tl-202";
           /** @description Counts per second per Bq of the nuclide in the geometry (0 < ε ≤ 1). */
           Efficiency: number;
+          /**
+           * @description The relative standard uncertainty of Efficiency from the calibration certificate (0.1 for 10 %): ISO 11929-1 carries it into u(a) and a#. 0 ≤ u < 0.5; default 0.
+           * @default 0
+           */
+          EfficiencyRelUncertainty?: number;
           /** @default null */
           ProbeAreaCm2?: number | null;
         })[];
@@ -1118,7 +1156,7 @@ export interface components {
       /** @enum {string} */
       Type: "Success" | "Info" | "Warning" | "Error";
       /** @enum {string} */
-      Message: "container.created" | "container.updated" | "container.deleted" | "document.created" | "document.updated" | "maintenance.created" | "maintenance.updated" | "container.content_added" | "container.content_removed" | "release.recorded" | "release.shares_assumed" | "release.date_predicted" | "release.date_repredicted" | "release.date_unpredictable" | "release.time_from_server" | "operation.status" | "operation.started" | "content.impurities_expected" | "collection.truncated" | "request.read_only_ignored" | "request.invalid" | "request.malformed_json" | "request.bad_request" | "request.malformed_path" | "auth.token_missing" | "auth.token_invalid" | "auth.token_expired" | "auth.tenant_forbidden" | "auth.access_denied" | "auth.role_required" | "container.rpo_fields_forbidden" | "route.not_found" | "container.not_found" | "document.not_found" | "maintenance.not_found" | "container.state_change_forbidden" | "container.release_required" | "container.delete_forbidden" | "container.initial_state" | "container.read_only" | "container.contents_locked" | "container.content_duplicate" | "container.contents_full" | "container.clearance_not_reached" | "container.release_state" | "container.release_date_too_early" | "container.release_frozen" | "container.already_released" | "container.dilution" | "container.labels_kept" | "container.labels_before_release" | "container.labels_not_removed" | "container.waste_form_required" | "container.waste_form_not_permitted" | "container.notice_not_applicable" | "container.decision_measurement_required" | "container.decision_measurement_stale" | "container.detection_limit_too_high" | "container.disposal_mass_exceeded" | "container.release_notice_ambiguous" | "document.kept_record" | "operation.execution_not_found" | "container.content_not_found" | "request.concurrent_update" | "request.method_not_allowed" | "request.not_acceptable" | "register.truncated" | "request.precondition_failed" | "request.too_large" | "request.headers_too_large" | "request.unsupported_media_type" | "idempotency.key_reused" | "idempotency.in_progress" | "request.throttled" | "server.error" | "server.deadline" | "server.unavailable" | "clearance_notice.created" | "clearance_notice.updated" | "instrument.created" | "instrument.updated" | "instrument.check_recorded" | "measurement.recorded" | "instrument.not_usable_now" | "measurement.shares_assumed" | "listing.truncated" | "clearance_notice.not_found" | "instrument.not_found" | "clearance_notice.cited" | "container.measurement_state" | "container.measurement_before_decay" | "container.measurement_inputs" | "instrument.not_usable" | "instrument.not_calibrated" | "licence.created" | "licence.updated" | "material.received" | "material.eluted" | "material.moved" | "material.dry_run" | "material.impurities_expected" | "content.not_in_book" | "material.booked_above_licence" | "material.booked_without_licence" | "licence.not_found" | "material.not_found" | "licence.booked" | "licence.exceeded" | "licence.none" | "material.overdrawn" | "material.used_up" | "material.movements_full" | "material.not_generator" | "material.member_differs" | "container.holds_book_material" | "material.certificate_taken";
+      Message: "container.created" | "container.updated" | "container.deleted" | "document.created" | "document.updated" | "maintenance.created" | "maintenance.updated" | "container.content_added" | "container.content_removed" | "release.recorded" | "release.shares_assumed" | "release.date_predicted" | "release.date_repredicted" | "release.date_unpredictable" | "release.time_from_server" | "release.not_predictable" | "operation.status" | "operation.started" | "content.impurities_expected" | "collection.truncated" | "request.read_only_ignored" | "request.invalid" | "request.malformed_json" | "request.bad_request" | "request.malformed_path" | "auth.token_missing" | "auth.token_invalid" | "auth.token_expired" | "auth.tenant_forbidden" | "auth.access_denied" | "auth.role_required" | "container.rpo_fields_forbidden" | "route.not_found" | "container.not_found" | "document.not_found" | "maintenance.not_found" | "container.state_change_forbidden" | "container.release_required" | "container.delete_forbidden" | "container.initial_state" | "container.read_only" | "container.contents_locked" | "container.content_duplicate" | "container.contents_full" | "container.clearance_not_reached" | "container.release_state" | "container.release_date_too_early" | "container.release_frozen" | "container.already_released" | "container.dilution" | "container.labels_kept" | "container.labels_before_release" | "container.label_released" | "container.labels_not_removed" | "container.waste_form_required" | "container.waste_form_not_permitted" | "container.notice_not_applicable" | "container.decision_measurement_required" | "container.decision_measurement_stale" | "container.detection_limit_too_high" | "container.disposal_mass_exceeded" | "container.release_notice_ambiguous" | "document.kept_record" | "operation.execution_not_found" | "container.content_not_found" | "request.concurrent_update" | "request.method_not_allowed" | "request.not_acceptable" | "register.truncated" | "request.precondition_failed" | "request.too_large" | "request.headers_too_large" | "request.unsupported_media_type" | "idempotency.key_reused" | "idempotency.in_progress" | "request.throttled" | "server.error" | "server.deadline" | "server.unavailable" | "clearance_notice.created" | "clearance_notice.updated" | "instrument.created" | "instrument.updated" | "instrument.check_recorded" | "measurement.recorded" | "instrument.not_usable_now" | "measurement.shares_assumed" | "listing.truncated" | "container.impurities_unknown" | "container.averaging_mass" | "container.disposal_plant" | "measurement.instrument_unfit" | "measurement.implausible" | "clearance_notice.not_found" | "instrument.not_found" | "clearance_notice.cited" | "container.measurement_state" | "container.measurement_before_decay" | "container.measurement_inputs" | "instrument.not_usable" | "instrument.not_calibrated" | "licence.created" | "licence.updated" | "material.received" | "material.eluted" | "material.moved" | "material.dry_run" | "material.impurities_expected" | "content.not_in_book" | "material.booked_above_licence" | "material.booked_without_licence" | "licence.not_found" | "material.not_found" | "licence.booked" | "licence.exceeded" | "licence.none" | "material.overdrawn" | "material.used_up" | "material.movements_full" | "material.not_generator" | "material.member_differs" | "container.holds_book_material" | "material.certificate_taken";
       LocalizedMessage: string;
       /** @enum {number} */
       Level: 200 | 300 | 400 | 500;
@@ -1126,13 +1164,13 @@ export interface components {
       LevelAsString: "INFO" | "WARNING" | "ERROR" | "CRITICAL";
       Details: string[];
       /** @enum {number} */
-      Code: 20101 | 20001 | 20002 | 20102 | 20003 | 20103 | 20004 | 20104 | 20005 | 20105 | 20202 | 20203 | 20205 | 20206 | 20207 | 20204 | 20201 | 30010 | 30002 | 30001 | 40001 | 40002 | 40003 | 40004 | 40101 | 40102 | 40103 | 40301 | 40304 | 40302 | 40303 | 40401 | 40402 | 40403 | 40404 | 40901 | 40902 | 40903 | 40904 | 40906 | 40909 | 40910 | 40911 | 40912 | 40913 | 40914 | 40915 | 40916 | 40930 | 40931 | 40932 | 40933 | 40934 | 40935 | 40936 | 40937 | 40938 | 40939 | 40940 | 40941 | 40917 | 40406 | 40405 | 40905 | 40501 | 40601 | 30004 | 41201 | 41301 | 43101 | 41501 | 40907 | 40908 | 42901 | 50001 | 50302 | 50301 | 20150 | 20050 | 20151 | 20051 | 20152 | 20153 | 20250 | 20251 | 30050 | 40450 | 40451 | 40950 | 40951 | 40952 | 40953 | 40954 | 40955 | 20301 | 20302 | 20303 | 20304 | 20305 | 30101 | 30102 | 30103 | 30104 | 30105 | 40460 | 40461 | 40970 | 40971 | 40972 | 40973 | 40974 | 40975 | 40976 | 40977 | 40978 | 40979;
+      Code: 20101 | 20001 | 20002 | 20102 | 20003 | 20103 | 20004 | 20104 | 20005 | 20105 | 20202 | 20203 | 20205 | 20206 | 20207 | 20280 | 20204 | 20201 | 30010 | 30002 | 30001 | 40001 | 40002 | 40003 | 40004 | 40101 | 40102 | 40103 | 40301 | 40304 | 40302 | 40303 | 40401 | 40402 | 40403 | 40404 | 40901 | 40902 | 40903 | 40904 | 40906 | 40909 | 40910 | 40911 | 40912 | 40913 | 40914 | 40915 | 40916 | 40930 | 40931 | 40932 | 40990 | 40933 | 40934 | 40935 | 40936 | 40937 | 40938 | 40939 | 40940 | 40941 | 40917 | 40406 | 40405 | 40905 | 40501 | 40601 | 30004 | 41201 | 41301 | 43101 | 41501 | 40907 | 40908 | 42901 | 50001 | 50302 | 50301 | 20150 | 20050 | 20151 | 20051 | 20152 | 20153 | 20250 | 20251 | 30050 | 40980 | 40981 | 40982 | 40983 | 40984 | 40450 | 40451 | 40950 | 40951 | 40952 | 40953 | 40954 | 40955 | 20301 | 20302 | 20303 | 20304 | 20305 | 30101 | 30102 | 30103 | 30104 | 30105 | 40460 | 40461 | 40970 | 40971 | 40972 | 40973 | 40974 | 40975 | 40976 | 40977 | 40978 | 40979;
     };
     Notifications: ({
         /** @enum {string} */
         Type: "Success" | "Info" | "Warning";
         /** @enum {string} */
-        Message: "container.created" | "container.updated" | "container.deleted" | "document.created" | "document.updated" | "maintenance.created" | "maintenance.updated" | "container.content_added" | "container.content_removed" | "release.recorded" | "release.shares_assumed" | "release.date_predicted" | "release.date_repredicted" | "release.date_unpredictable" | "release.time_from_server" | "operation.status" | "operation.started" | "content.impurities_expected" | "collection.truncated" | "request.read_only_ignored" | "register.truncated" | "clearance_notice.created" | "clearance_notice.updated" | "instrument.created" | "instrument.updated" | "instrument.check_recorded" | "measurement.recorded" | "instrument.not_usable_now" | "measurement.shares_assumed" | "listing.truncated" | "licence.created" | "licence.updated" | "material.received" | "material.eluted" | "material.moved" | "material.dry_run" | "material.impurities_expected" | "content.not_in_book" | "material.booked_above_licence" | "material.booked_without_licence";
+        Message: "container.created" | "container.updated" | "container.deleted" | "document.created" | "document.updated" | "maintenance.created" | "maintenance.updated" | "container.content_added" | "container.content_removed" | "release.recorded" | "release.shares_assumed" | "release.date_predicted" | "release.date_repredicted" | "release.date_unpredictable" | "release.time_from_server" | "release.not_predictable" | "operation.status" | "operation.started" | "content.impurities_expected" | "collection.truncated" | "request.read_only_ignored" | "register.truncated" | "clearance_notice.created" | "clearance_notice.updated" | "instrument.created" | "instrument.updated" | "instrument.check_recorded" | "measurement.recorded" | "instrument.not_usable_now" | "measurement.shares_assumed" | "listing.truncated" | "licence.created" | "licence.updated" | "material.received" | "material.eluted" | "material.moved" | "material.dry_run" | "material.impurities_expected" | "content.not_in_book" | "material.booked_above_licence" | "material.booked_without_licence";
         LocalizedMessage: string;
         /** @enum {number} */
         Level: 200 | 300;
@@ -1140,7 +1178,7 @@ export interface components {
         LevelAsString: "INFO" | "WARNING";
         Details: string[];
         /** @enum {number} */
-        Code: 20101 | 20001 | 20002 | 20102 | 20003 | 20103 | 20004 | 20104 | 20005 | 20105 | 20202 | 20203 | 20205 | 20206 | 20207 | 20204 | 20201 | 30010 | 30002 | 30001 | 30004 | 20150 | 20050 | 20151 | 20051 | 20152 | 20153 | 20250 | 20251 | 30050 | 20301 | 20302 | 20303 | 20304 | 20305 | 30101 | 30102 | 30103 | 30104 | 30105;
+        Code: 20101 | 20001 | 20002 | 20102 | 20003 | 20103 | 20004 | 20104 | 20005 | 20105 | 20202 | 20203 | 20205 | 20206 | 20207 | 20280 | 20204 | 20201 | 30010 | 30002 | 30001 | 30004 | 20150 | 20050 | 20151 | 20051 | 20152 | 20153 | 20250 | 20251 | 30050 | 20301 | 20302 | 20303 | 20304 | 20305 | 30101 | 30102 | 30103 | 30104 | 30105;
       })[];
     NuclideModel: {
       Nuclide: string;
@@ -1152,7 +1190,7 @@ export interface components {
       ExpectedImpurities: string[];
       ReleaseTypes: ({
           /** @enum {string} */
-          ReleaseType: "UNRESTRICTED" | "SPECIFIC_DISPOSAL" | "INDIVIDUAL";
+          ReleaseType: "UNRESTRICTED" | "SPECIFIC_LANDFILL" | "SPECIFIC_INCINERATION" | "INDIVIDUAL";
           Columns: string;
           ClearanceLevelBqPerG: number | null;
           SurfaceClearanceLevelBqPerCm2: number | null;
@@ -1162,7 +1200,7 @@ export interface components {
     ReleaseAssessmentModel: {
       ContainerUuid: string;
       /** @enum {string} */
-      ReleaseType: "UNRESTRICTED" | "SPECIFIC_DISPOSAL" | "INDIVIDUAL";
+      ReleaseType: "UNRESTRICTED" | "SPECIFIC_LANDFILL" | "SPECIFIC_INCINERATION" | "INDIVIDUAL";
       /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
       AssessedAt: string;
       Basis: string;
@@ -1176,8 +1214,14 @@ export interface components {
           ClearanceLevelBqPerG: number | null;
           Ratio: number | null;
         })[];
+      /** @description The prediction from the declared contents, now. */
       SumOfRatios: number | null;
+      /** @description The one verdict: the newest decision measurement decides where there is one (DecidedBy), else the prediction; null while impurities are unknown or an input is missing. */
       ClearanceReached: boolean | null;
+      /** @enum {string} */
+      DecidedBy: "DECISION_MEASUREMENT" | "PREDICTION";
+      /** @description What the prediction from the closing measurement and the declared contents says now. */
+      PredictedClearanceReached: boolean | null;
       PredictedReleaseDateTime: string | null;
       PredictionRemark: string | null;
       SurfaceCheck: ({
@@ -1207,22 +1251,46 @@ export interface components {
         ClearanceReached: boolean | null;
         MissingInputs: string[];
       }) | null;
+      /** @description Contents whose nuclide brings long-lived impurities that were not entered (Impurities null): until they are, nothing is assessed or predicted, and the container is not released (409 container.impurities_unknown). */
+      ImpuritiesUnknown: ({
+          ContentUuid: string | null;
+          ContentId: string;
+          Nuclide: string;
+          ExpectedImpurities: string[];
+        })[];
+      /** @description The newest decision measurement against the prediction at its time: implausible below the prediction by more than MaxFactor, or above it beyond 1.645 standard uncertainties; null without either. */
+      Plausibility: ({
+        /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+        MeasuredAt: string;
+        PredictedSumOfRatios: number;
+        MeasuredSumOfRatios: number;
+        MeasuredUncertainty: number | null;
+        MaxFactor: number;
+        Plausible: boolean;
+        Finding: ("BELOW_PREDICTION" | "ABOVE_PREDICTION") | null;
+      }) | null;
     };
     ReleaseRecordModel: {
       ContainerUuid: string;
       RecordDocumentUuid: string;
       /** @enum {string} */
-      ReleaseType: "UNRESTRICTED" | "SPECIFIC_DISPOSAL" | "INDIVIDUAL";
+      ReleaseType: "UNRESTRICTED" | "SPECIFIC_LANDFILL" | "SPECIFIC_INCINERATION" | "INDIVIDUAL";
       ClearanceNoticeUuid: string;
       /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
       ReleasedAt: string;
       ReleasedBy: string;
       ReleasedByName: string | null;
       Justification: string | null;
+      DisposalPlant: {
+        Name: string;
+        Address: string;
+        AcceptanceDocumentUuid: string;
+      } | null;
+      DiscrepancyCause: string | null;
       Assessment: {
         ContainerUuid: string;
         /** @enum {string} */
-        ReleaseType: "UNRESTRICTED" | "SPECIFIC_DISPOSAL" | "INDIVIDUAL";
+        ReleaseType: "UNRESTRICTED" | "SPECIFIC_LANDFILL" | "SPECIFIC_INCINERATION" | "INDIVIDUAL";
         /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
         AssessedAt: string;
         Basis: string;
@@ -1236,8 +1304,14 @@ export interface components {
             ClearanceLevelBqPerG: number | null;
             Ratio: number | null;
           })[];
+        /** @description The prediction from the declared contents, now. */
         SumOfRatios: number | null;
+        /** @description The one verdict: the newest decision measurement decides where there is one (DecidedBy), else the prediction; null while impurities are unknown or an input is missing. */
         ClearanceReached: boolean | null;
+        /** @enum {string} */
+        DecidedBy: "DECISION_MEASUREMENT" | "PREDICTION";
+        /** @description What the prediction from the closing measurement and the declared contents says now. */
+        PredictedClearanceReached: boolean | null;
         PredictedReleaseDateTime: string | null;
         PredictionRemark: string | null;
         SurfaceCheck: ({
@@ -1267,6 +1341,24 @@ export interface components {
           ClearanceReached: boolean | null;
           MissingInputs: string[];
         }) | null;
+        /** @description Contents whose nuclide brings long-lived impurities that were not entered (Impurities null): until they are, nothing is assessed or predicted, and the container is not released (409 container.impurities_unknown). */
+        ImpuritiesUnknown: ({
+            ContentUuid: string | null;
+            ContentId: string;
+            Nuclide: string;
+            ExpectedImpurities: string[];
+          })[];
+        /** @description The newest decision measurement against the prediction at its time: implausible below the prediction by more than MaxFactor, or above it beyond 1.645 standard uncertainties; null without either. */
+        Plausibility: ({
+          /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+          MeasuredAt: string;
+          PredictedSumOfRatios: number;
+          MeasuredSumOfRatios: number;
+          MeasuredUncertainty: number | null;
+          MaxFactor: number;
+          Plausible: boolean;
+          Finding: ("BELOW_PREDICTION" | "ABOVE_PREDICTION") | null;
+        }) | null;
       };
       Sha256: string;
     };
@@ -1282,6 +1374,12 @@ export interface components {
       /** @description Null only on a line booked before releases cited notices and measurements. */
       WasteForm: ("SOLID" | "LIQUID_AQUEOUS" | "LIQUID_ORGANIC" | "OIL" | "GAS") | null;
       SumOfRatios: number | null;
+      /** @description The surface result (sum of ratios at the determination, the value used per cm²); null without a surface part. Absent on a line booked before issue 36. */
+      Surface?: ({
+        SumOfRatios: number | null;
+        ValueUsedBqPerCm2: number;
+        BelowDecisionThreshold: boolean;
+      }) | null;
       Nuclides: ({
           Nuclide: string;
           SpecificActivityBqPerG: number | null;
@@ -1296,8 +1394,17 @@ export interface components {
       InstrumentSerialNumber: string | null;
       /** @description Null only on a line booked before releases cited notices and measurements. */
       DecisionMeasurementAt: string | null;
-      /** @enum {string} */
-      ReleaseType: "UNRESTRICTED" | "SPECIFIC_DISPOSAL" | "INDIVIDUAL";
+      /**
+       * @description SPECIFIC_DISPOSAL only on a line booked before the two disposal routes were told apart.
+       * @enum {string}
+       */
+      ReleaseType: "UNRESTRICTED" | "SPECIFIC_LANDFILL" | "SPECIFIC_INCINERATION" | "INDIVIDUAL" | "SPECIFIC_DISPOSAL";
+      /** @description For a release for disposal, the plant it goes to (§ 86 Abs. 1 Nr. 2 c: the actual whereabouts); else null. Absent on a line booked before issue 36. */
+      DisposalPlant?: {
+        Name: string;
+        Address: string;
+        AcceptanceDocumentUuid: string;
+      } | null;
       /** @description Null only on a line booked before releases cited notices and measurements. */
       ClearanceNoticeUuid: string | null;
       /** @description Null only on a line booked before releases cited notices and measurements. */
@@ -1315,11 +1422,26 @@ export interface components {
       Client: string;
       Facility: string;
       Year: number;
+      /** @description The facility's time zone its calendar year is counted in. */
+      TimeZone: string;
+      /** @description The first instant of the calendar year, UTC. */
+      From: string;
+      /** @description The first instant of the next calendar year, UTC (not included). */
+      Until: string;
       Releases: number;
       TotalWeight: number;
       ReleaseTypes: ({
           /** @enum {string} */
-          ReleaseType: "UNRESTRICTED" | "SPECIFIC_DISPOSAL" | "INDIVIDUAL";
+          ReleaseType: "UNRESTRICTED" | "SPECIFIC_LANDFILL" | "SPECIFIC_INCINERATION" | "INDIVIDUAL" | "SPECIFIC_DISPOSAL";
+          Releases: number;
+          TotalWeight: number;
+        })[];
+      /** @description The releases for disposal per route and plant: their actual whereabouts (§ 86 Abs. 1 Nr. 2 c). */
+      DisposalPlants: ({
+          /** @enum {string} */
+          ReleaseType: "UNRESTRICTED" | "SPECIFIC_LANDFILL" | "SPECIFIC_INCINERATION" | "INDIVIDUAL" | "SPECIFIC_DISPOSAL";
+          Name: string;
+          Address: string;
           Releases: number;
           TotalWeight: number;
         })[];
@@ -1485,7 +1607,7 @@ export interface operations {
           ReleasedByRadiationProtectionOfficerDateTime?: string | null;
           ReleasedByRadiationProtectionOfficer?: string | null;
           WasteForm?: ("SOLID" | "LIQUID_AQUEOUS" | "LIQUID_ORGANIC" | "OIL" | "GAS") | null;
-          /** @description The radiation labels were removed (StrlSchV § 93 Abs. 2): only after the release, once (true stays true); DISPOSED needs it. */
+          /** @description The radiation labels were removed (StrlSchV § 93 Abs. 2; until the release they stay, § 91 Abs. 1): only after the release, once (true stays true); DISPOSED needs it. */
           LabelsRemoved?: boolean;
         };
       };
@@ -1570,7 +1692,7 @@ export interface operations {
        * - `container.initial_state` (40904): A new container starts in state OPEN, not {state}.
        * - `container.release_state` (40913): A container is released from RELEASE_DATE_REACHED only; this one is {state}.
        * - `container.release_date_too_early` (40914): ReleaseDateTime {date} lies before the predicted release date {predicted}.
-       * - `container.labels_before_release` (40932): The radiation labels come off only after the release (StrlSchV § 93 Abs. 2); the container is not released.
+       * - `container.labels_before_release` (40932): Radioactive waste keeps its radiation labels (StrlSchV § 91 Abs. 1); they come off after its release (§ 93 Abs. 2), and the container is not released.
        */
       409: {
         content: {
@@ -1865,7 +1987,7 @@ export interface operations {
           ReleasedByRadiationProtectionOfficerDateTime?: string | null;
           ReleasedByRadiationProtectionOfficer?: string | null;
           WasteForm?: ("SOLID" | "LIQUID_AQUEOUS" | "LIQUID_ORGANIC" | "OIL" | "GAS") | null;
-          /** @description The radiation labels were removed (StrlSchV § 93 Abs. 2): only after the release, once (true stays true); DISPOSED needs it. */
+          /** @description The radiation labels were removed (StrlSchV § 93 Abs. 2; until the release they stay, § 91 Abs. 1): only after the release, once (true stays true); DISPOSED needs it. */
           LabelsRemoved?: boolean;
           /** @description The radiation protection officer's reason on record (10 to 1,000 characters): a Weight raised in DECAY or RELEASE_DATE_REACHED needs it; the history and the release record keep it. */
           Justification?: string;
@@ -1975,15 +2097,19 @@ export interface operations {
        * - `container.already_released` (40916): The container was already released at {at}.
        * - `container.dilution` (40930): After closing, the container's mass may not be raised from {from} g to {to} g: that would dilute it (StrlSchV § 34). A radiation protection officer may correct it with a Justification on record.
        * - `container.labels_kept` (40931): LabelsRemoved stays true once set: the labels were removed.
-       * - `container.labels_before_release` (40932): The radiation labels come off only after the release (StrlSchV § 93 Abs. 2); the container is not released.
+       * - `container.labels_before_release` (40932): Radioactive waste keeps its radiation labels (StrlSchV § 91 Abs. 1); they come off after its release (§ 93 Abs. 2), and the container is not released.
        * - `container.labels_not_removed` (40933): DISPOSED hands the material on as non-radioactive: its radiation labels must be removed first (LabelsRemoved true, StrlSchV § 93 Abs. 2).
        * - `container.release_notice_ambiguous` (40941): Setting IsReleasedByRadiationProtectionOfficer releases UNRESTRICTED under the one clearance notice of the facility that permits it; the facility has {count}. Use POST .../release with ClearanceNoticeUuid.
        * - `container.waste_form_required` (40934): A release needs the container's WasteForm: the values of a release type hold for some forms only.
-       * - `container.waste_form_not_permitted` (40935): {type} does not cover waste of the form {form}; the ordinance lets it cover {forms} (Anlage 8 Teil B, § 37).
+       * - `container.waste_form_not_permitted` (40935): {type} does not cover waste of the form {form}; the ordinance lets it cover {forms} (StrlSchV § 36 Abs. 1 Nr. 3 and 4, Anlage 8 Teil B; anything else in the individual case, § 37 Abs. 1).
        * - `container.notice_not_applicable` (40936): The clearance notice {fileNumber} does not carry this release.
+       * - `container.averaging_mass` (40981): The container weighs {mass} kg, more than the averaging mass of {limit} kg (StrlSchV Anlage 8 Teil A Nr. 1 c: "darf 300 kg nicht wesentlich überschreiten", unless the clearance notice sets MaxAveragingMassKg): release it in parts.
+       * - `container.impurities_unknown` (40980): Contents whose nuclide brings long-lived impurities have none entered: the container cannot be assessed, and its decision measurement cannot be split into nuclides, until their Impurities are (from the certificate; [] only by an officer, with ImpuritiesJustification).
        * - `container.decision_measurement_required` (40937): A release rests on a decision measurement made since the container last entered DECAY ({since}); there is none (POST .../measurement).
        * - `container.decision_measurement_stale` (40938): The decision measurement of {at} no longer carries a release: {reason}. Measure again.
+       * - `measurement.instrument_unfit` (40983): The instrument {instrument} ({kind}) is not suitable for a decision measurement in the geometry {geometry} (StrlSchV § 90 Abs. 4: suitable instruments); a {kind} measures {geometries}.
        * - `container.detection_limit_too_high` (40939): The detection limits of the decision measurement of {at} are too high to show that the values of {type} are met; measure longer or with a better instrument.
+       * - `measurement.implausible` (40984): The decision measurement of {at} disagrees with the prediction from the declared contents: sum of ratios {measured} measured, {predicted} predicted ({type}). Measure again, or an officer records the cause (DiscrepancyCause) with the release.
        * - `request.concurrent_update` (40905): The item was changed by other requests at the same time; try again.
        */
       409: {
@@ -1993,9 +2119,9 @@ export interface operations {
                 /** @constant */
                 Type?: "Error";
                 /** @enum {unknown} */
-                Message?: "container.state_change_forbidden" | "container.release_required" | "container.read_only" | "container.clearance_not_reached" | "container.release_state" | "container.release_date_too_early" | "container.release_frozen" | "container.already_released" | "container.dilution" | "container.labels_kept" | "container.labels_before_release" | "container.labels_not_removed" | "container.release_notice_ambiguous" | "container.waste_form_required" | "container.waste_form_not_permitted" | "container.notice_not_applicable" | "container.decision_measurement_required" | "container.decision_measurement_stale" | "container.detection_limit_too_high" | "request.concurrent_update";
+                Message?: "container.state_change_forbidden" | "container.release_required" | "container.read_only" | "container.clearance_not_reached" | "container.release_state" | "container.release_date_too_early" | "container.release_frozen" | "container.already_released" | "container.dilution" | "container.labels_kept" | "container.labels_before_release" | "container.labels_not_removed" | "container.release_notice_ambiguous" | "container.waste_form_required" | "container.waste_form_not_permitted" | "container.notice_not_applicable" | "container.averaging_mass" | "container.impurities_unknown" | "container.decision_measurement_required" | "container.decision_measurement_stale" | "measurement.instrument_unfit" | "container.detection_limit_too_high" | "measurement.implausible" | "request.concurrent_update";
                 /** @enum {unknown} */
-                Code?: 40901 | 40902 | 40906 | 40912 | 40913 | 40914 | 40915 | 40916 | 40930 | 40931 | 40932 | 40933 | 40941 | 40934 | 40935 | 40936 | 40937 | 40938 | 40939 | 40905;
+                Code?: 40901 | 40902 | 40906 | 40912 | 40913 | 40914 | 40915 | 40916 | 40930 | 40931 | 40932 | 40933 | 40941 | 40934 | 40935 | 40936 | 40981 | 40980 | 40937 | 40938 | 40983 | 40939 | 40984 | 40905;
               }))[];
           };
         };
@@ -2351,7 +2477,7 @@ export interface operations {
   };
   /**
    * Adds a content while the container is OPEN
-   * @description Adds a content while the container is OPEN; the container's ETag moves. A ContentId that names an item of the material book moves it into the container (booked, its locked line kept): kind, nuclide and impurities come from the item, the activity is checked against what is left; any other is kept as entered (a Warning).
+   * @description Adds a content while the container is OPEN; the container's ETag moves. A ContentId that names an item of the material book moves it into the container (booked, its locked line kept): kind, nuclide and impurities come from the item, the activity is checked against what is left; any other is kept as entered (a Warning). Impurities [] for a nuclide with expected impurities is stated by role rpo with an ImpuritiesJustification.
    */
   "container.addContent": {
     parameters: {
@@ -2395,6 +2521,7 @@ export interface operations {
               Nuclide: "O-15" | "N-13" | "C-11" | "Rb-82" | "Ga-68" | "F-18" | "Tc-99m" | "Cu-64" | "I-123" | "Ho-166" | "Sm-153" | "Y-90" | "Mo-99" | "Tl-201" | "Zr-89" | "In-111" | "Ga-67" | "Re-186" | "Xe-133" | "Lu-177" | "I-131" | "Ac-225" | "Ra-223" | "P-32" | "Sr-82" | "Cr-51" | "Sr-89" | "I-125" | "Sr-85" | "Lu-177m" | "Ge-68" | "Co-57" | "Cs-137" | "Sr-90" | "In-114m" | "Ac-227" | "Tl-202";
               Fraction: number;
             })[]) | null;
+          ImpuritiesJustification?: string | null;
         };
       };
     };
@@ -2455,6 +2582,7 @@ export interface operations {
        * @description The token does not allow this. One Error notification, `Message` one of:
        * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
        * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
+       * - `auth.role_required` (40302): This operation needs the role {role}.
        */
       403: {
         content: {
@@ -2463,9 +2591,9 @@ export interface operations {
                 /** @constant */
                 Type?: "Error";
                 /** @enum {unknown} */
-                Message?: "auth.tenant_forbidden" | "auth.access_denied";
+                Message?: "auth.tenant_forbidden" | "auth.access_denied" | "auth.role_required";
                 /** @enum {unknown} */
-                Code?: 40301 | 40304;
+                Code?: 40301 | 40304 | 40302;
               }))[];
           };
         };
@@ -2728,12 +2856,12 @@ export interface operations {
   };
   /**
    * The summation rule now for a release type, the predicted release date, and th...
-   * @description The summation rule now for a release type, the predicted release date, and the newest decision measurement against the same values.
+   * @description The summation rule now for a release type, the predicted release date, and the newest decision measurement against the same values; with `Accept: image/svg+xml` the decay chart (the sum of ratios over time, the clearance line at 1, each decision measurement, the predicted and actual release) in the request language.
    */
   "container.releaseAssessment": {
     parameters: {
       query?: {
-        releaseType?: "UNRESTRICTED" | "SPECIFIC_DISPOSAL" | "INDIVIDUAL";
+        releaseType?: "UNRESTRICTED" | "SPECIFIC_LANDFILL" | "SPECIFIC_INCINERATION" | "INDIVIDUAL";
         clearanceNoticeUuid?: string;
       };
       header?: {
@@ -2753,6 +2881,7 @@ export interface operations {
             ReleaseAssessmentModel: components["schemas"]["ReleaseAssessmentModel"];
             Notifications: components["schemas"]["Notifications"];
           };
+          "image/svg+xml": string;
         };
       };
       /**
@@ -2829,6 +2958,161 @@ export interface operations {
                 /** @enum {unknown} */
                 Code?: 40402 | 40450;
               }))[];
+          };
+        };
+      };
+      /**
+       * @description Error. One Error notification, `Message` one of:
+       * - `request.not_acceptable` (40601): None of the media types in Accept can be answered; this operation answers {types}.
+       */
+      406: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.not_acceptable";
+                /** @enum {unknown} */
+                Code?: 40601;
+              })[];
+          };
+        };
+      };
+      /**
+       * @description A dependency is unavailable or time ran out; nothing was written. Try again after Retry-After seconds. One Error notification, `Message` one of:
+       * - `server.unavailable` (50301): The service is temporarily unavailable.
+       * - `server.deadline` (50302): The request ran out of time before anything was written; nothing was stored. Try again.
+       */
+      503: {
+        headers: {
+          "Retry-After": components["headers"]["RetryAfter"];
+        };
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "server.unavailable" | "server.deadline";
+                /** @enum {unknown} */
+                Code?: 50301 | 50302;
+              }))[];
+          };
+        };
+      };
+    };
+  };
+  /**
+   * The container's radiation label, a PDF of 62 mm × 100 mm in the words of the ...
+   * @description The container's radiation label, a PDF of 62 mm × 100 mm in the words of the facility's regime (StrlSchV § 91 or 10 CFR 20.1904): the radiation sign and warning, the name, the nuclides, the activity estimated now, the dates sealed and of the predicted release, and a QR code of the container's API path.
+   */
+  "container.label": {
+    parameters: {
+      path: {
+        clientUuid: string;
+        facilityUuid: string;
+        uuid: string;
+      };
+    };
+    responses: {
+      /** @description The file */
+      200: {
+        content: {
+          "application/pdf": string;
+        };
+      };
+      /**
+       * @description Bad request: the path, query or body breaks a rule (one detail line per offending field). One Error notification, `Message` one of:
+       * - `request.invalid` (40001): The request is invalid.
+       * - `request.malformed_path` (40004): The request path is not validly percent-encoded.
+       */
+      400: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.invalid" | "request.malformed_path";
+                /** @enum {unknown} */
+                Code?: 40001 | 40004;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description No valid bearer token. One Error notification, `Message` one of:
+       * - `auth.token_missing` (40101): A bearer token is required.
+       * - `auth.token_invalid` (40102): The token is not valid.
+       * - `auth.token_expired` (40103): The token has expired.
+       */
+      401: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.token_missing" | "auth.token_invalid" | "auth.token_expired";
+                /** @enum {unknown} */
+                Code?: 40101 | 40102 | 40103;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description The token does not allow this. One Error notification, `Message` one of:
+       * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
+       */
+      403: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.tenant_forbidden" | "auth.access_denied";
+                /** @enum {unknown} */
+                Code?: 40301 | 40304;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description Not found. One Error notification, `Message` one of:
+       * - `container.not_found` (40402): The container was not found.
+       */
+      404: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "container.not_found";
+                /** @enum {unknown} */
+                Code?: 40402;
+              })[];
+          };
+        };
+      };
+      /**
+       * @description Conflict with the current state. One Error notification, `Message` one of:
+       * - `container.label_released` (40990): The container was released at {at}: it is no longer radioactive waste, and its radiation labels come off (StrlSchV § 93 Abs. 2; 10 CFR 35.92 (a)(3)); no label is printed for it.
+       */
+      409: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "container.label_released";
+                /** @enum {unknown} */
+                Code?: 40990;
+              })[];
           };
         };
       };
@@ -3432,11 +3716,13 @@ export interface operations {
          */
         "application/json": {
           /**
-           * @description UNRESTRICTED (§ 35: Anlage 4 Tabelle 1 Spalte 3, surface Spalte 5), SPECIFIC_DISPOSAL (§ 36 Abs. 1 Nr. 3 and 4: the lower of Spalte 8 and 9, up to 100 Mg a year, surface Spalte 5) or INDIVIDUAL (§ 37: the notice's Limits). Default UNRESTRICTED.
+           * @description UNRESTRICTED (§ 35: Anlage 4 Tabelle 1 Spalte 3, surface Spalte 5), SPECIFIC_LANDFILL (§ 36 Abs. 1 Nr. 3: solids to a landfill, Spalte 8), SPECIFIC_INCINERATION (§ 36 Abs. 1 Nr. 4: solids, oils and organic solvents to an incinerator, Spalte 9; both up to 100 Mg a calendar year, surface Spalte 5) or INDIVIDUAL (§ 37: the notice's Limits). Default UNRESTRICTED.
            * @default UNRESTRICTED
            * @enum {string}
            */
-          ReleaseType?: "UNRESTRICTED" | "SPECIFIC_DISPOSAL" | "INDIVIDUAL";
+          ReleaseType?: "UNRESTRICTED" | "SPECIFIC_LANDFILL" | "SPECIFIC_INCINERATION" | "INDIVIDUAL";
+          DisposalPlant?: string | null;
+          DiscrepancyCause?: string | null;
           /** @description The clearance notice of the facility the release rests on: in force at the release, permitting the type and the container's waste form. */
           ClearanceNoticeUuid: string;
           /** @description The radiation protection officer's reason on record (10 to 1,000 characters): a Weight raised in DECAY or RELEASE_DATE_REACHED needs it; the history and the release record keep it. */
@@ -3544,12 +3830,17 @@ export interface operations {
        * - `container.release_state` (40913): A container is released from RELEASE_DATE_REACHED only; this one is {state}.
        * - `container.already_released` (40916): The container was already released at {at}.
        * - `container.waste_form_required` (40934): A release needs the container's WasteForm: the values of a release type hold for some forms only.
-       * - `container.waste_form_not_permitted` (40935): {type} does not cover waste of the form {form}; the ordinance lets it cover {forms} (Anlage 8 Teil B, § 37).
+       * - `container.waste_form_not_permitted` (40935): {type} does not cover waste of the form {form}; the ordinance lets it cover {forms} (StrlSchV § 36 Abs. 1 Nr. 3 and 4, Anlage 8 Teil B; anything else in the individual case, § 37 Abs. 1).
        * - `container.notice_not_applicable` (40936): The clearance notice {fileNumber} does not carry this release.
-       * - `container.disposal_mass_exceeded` (40940): This release would bring the year's specific releases for disposal to {total} kg; Spalte 8 and 9 hold for up to 100 Mg a year (StrlSchV § 36 Abs. 1 Nr. 3 c, Nr. 4 c).
+       * - `container.disposal_mass_exceeded` (40940): This release would bring the releases of {type} in the calendar year {year} ({timeZone}) to {total} kg; Spalte 8 and 9 hold for up to 100 Mg a calendar year (StrlSchV § 36 Abs. 1 Nr. 3 c aa, Nr. 4 c aa).
+       * - `container.averaging_mass` (40981): The container weighs {mass} kg, more than the averaging mass of {limit} kg (StrlSchV Anlage 8 Teil A Nr. 1 c: "darf 300 kg nicht wesentlich überschreiten", unless the clearance notice sets MaxAveragingMassKg): release it in parts.
+       * - `container.disposal_plant` (40982): The clearance notice {fileNumber} names no plant "{plant}" of {type}: a release for disposal goes to a plant whose operator's acceptance declaration the notice rests on (StrlSchV § 40 Abs. 2).
+       * - `container.impurities_unknown` (40980): Contents whose nuclide brings long-lived impurities have none entered: the container cannot be assessed, and its decision measurement cannot be split into nuclides, until their Impurities are (from the certificate; [] only by an officer, with ImpuritiesJustification).
        * - `container.decision_measurement_required` (40937): A release rests on a decision measurement made since the container last entered DECAY ({since}); there is none (POST .../measurement).
        * - `container.decision_measurement_stale` (40938): The decision measurement of {at} no longer carries a release: {reason}. Measure again.
+       * - `measurement.instrument_unfit` (40983): The instrument {instrument} ({kind}) is not suitable for a decision measurement in the geometry {geometry} (StrlSchV § 90 Abs. 4: suitable instruments); a {kind} measures {geometries}.
        * - `container.detection_limit_too_high` (40939): The detection limits of the decision measurement of {at} are too high to show that the values of {type} are met; measure longer or with a better instrument.
+       * - `measurement.implausible` (40984): The decision measurement of {at} disagrees with the prediction from the declared contents: sum of ratios {measured} measured, {predicted} predicted ({type}). Measure again, or an officer records the cause (DiscrepancyCause) with the release.
        * - `request.concurrent_update` (40905): The item was changed by other requests at the same time; try again.
        */
       409: {
@@ -3559,9 +3850,9 @@ export interface operations {
                 /** @constant */
                 Type?: "Error";
                 /** @enum {unknown} */
-                Message?: "idempotency.key_reused" | "idempotency.in_progress" | "container.clearance_not_reached" | "container.release_state" | "container.already_released" | "container.waste_form_required" | "container.waste_form_not_permitted" | "container.notice_not_applicable" | "container.disposal_mass_exceeded" | "container.decision_measurement_required" | "container.decision_measurement_stale" | "container.detection_limit_too_high" | "request.concurrent_update";
+                Message?: "idempotency.key_reused" | "idempotency.in_progress" | "container.clearance_not_reached" | "container.release_state" | "container.already_released" | "container.waste_form_required" | "container.waste_form_not_permitted" | "container.notice_not_applicable" | "container.disposal_mass_exceeded" | "container.averaging_mass" | "container.disposal_plant" | "container.impurities_unknown" | "container.decision_measurement_required" | "container.decision_measurement_stale" | "measurement.instrument_unfit" | "container.detection_limit_too_high" | "measurement.implausible" | "request.concurrent_update";
                 /** @enum {unknown} */
-                Code?: 40907 | 40908 | 40912 | 40913 | 40916 | 40934 | 40935 | 40936 | 40940 | 40937 | 40938 | 40939 | 40905;
+                Code?: 40907 | 40908 | 40912 | 40913 | 40916 | 40934 | 40935 | 40936 | 40940 | 40981 | 40982 | 40980 | 40937 | 40938 | 40983 | 40939 | 40984 | 40905;
               }))[];
           };
         };
@@ -3867,8 +4158,8 @@ export interface operations {
     };
   };
   /**
-   * The year's released mass per type of release, for the yearly report
-   * @description The year's released mass per type of release, for the yearly report.
+   * The calendar year's released mass per type of release and, for disposal, per ...
+   * @description The calendar year's released mass per type of release and, for disposal, per plant (StrlSchV § 86 Abs. 1 Nr. 2), counted in the facility's time zone, for the yearly report.
    */
   "releaseRegister.summary": {
     parameters: {
@@ -4104,7 +4395,7 @@ export interface operations {
   };
   /**
    * The decision measurement of a container in DECAY or RELEASE_DATE_REACHED, by ...
-   * @description The decision measurement of a container in DECAY or RELEASE_DATE_REACHED, by the caller, with a usable calibrated instrument: activity, decision threshold and detection limit as ISO 11929 computes them, and the evaluation per release type. The container's ETag moves.
+   * @description The decision measurement of a container in DECAY or RELEASE_DATE_REACHED, by the caller, with a usable calibrated instrument fit for the geometry: activity, decision threshold and detection limit as ISO 11929-1 computes them with the calibration's uncertainty, and the evaluation per release type. The container's ETag moves.
    */
   "container.addMeasurement": {
     parameters: {
@@ -4266,6 +4557,7 @@ export interface operations {
        * - `container.release_frozen` (40915): The container was released at {at}: its measurements, contents and release are kept as they were.
        * - `container.measurement_before_decay` (40952): MeasuredAt {at} lies before the container was closed for decay ({since}): the measurement must follow it.
        * - `container.measurement_inputs` (40953): The container lacks what a decision measurement is evaluated with.
+       * - `measurement.instrument_unfit` (40983): The instrument {instrument} ({kind}) is not suitable for a decision measurement in the geometry {geometry} (StrlSchV § 90 Abs. 4: suitable instruments); a {kind} measures {geometries}.
        * - `instrument.not_usable` (40954): The instrument {instrument} was not usable at {at}.
        * - `instrument.not_calibrated` (40955): The instrument {instrument} has no calibration for what the container holds.
        * - `request.concurrent_update` (40905): The item was changed by other requests at the same time; try again.
@@ -4277,9 +4569,9 @@ export interface operations {
                 /** @constant */
                 Type?: "Error";
                 /** @enum {unknown} */
-                Message?: "idempotency.key_reused" | "idempotency.in_progress" | "container.measurement_state" | "container.release_frozen" | "container.measurement_before_decay" | "container.measurement_inputs" | "instrument.not_usable" | "instrument.not_calibrated" | "request.concurrent_update";
+                Message?: "idempotency.key_reused" | "idempotency.in_progress" | "container.measurement_state" | "container.release_frozen" | "container.measurement_before_decay" | "container.measurement_inputs" | "measurement.instrument_unfit" | "instrument.not_usable" | "instrument.not_calibrated" | "request.concurrent_update";
                 /** @enum {unknown} */
-                Code?: 40907 | 40908 | 40951 | 40915 | 40952 | 40953 | 40954 | 40955 | 40905;
+                Code?: 40907 | 40908 | 40951 | 40915 | 40952 | 40953 | 40983 | 40954 | 40955 | 40905;
               }))[];
           };
         };
@@ -4478,12 +4770,12 @@ export interface operations {
          *   "IssuedAt": "2026-01-10 00:00:00",
          *   "ValidFrom": "2026-02-01 00:00:00",
          *   "ReleaseTypes": [
-         *     "UNRESTRICTED",
-         *     "SPECIFIC_DISPOSAL"
+         *     "UNRESTRICTED"
          *   ],
          *   "WasteForms": [
          *     "SOLID"
-         *   ]
+         *   ],
+         *   "DisposalPlants": []
          * }
          */
         "application/json": {
@@ -4499,7 +4791,7 @@ export interface operations {
           /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
           ValidFrom: string;
           ValidUntil?: string | null;
-          ReleaseTypes: ("UNRESTRICTED" | "SPECIFIC_DISPOSAL" | "INDIVIDUAL")[];
+          ReleaseTypes: ("UNRESTRICTED" | "SPECIFIC_LANDFILL" | "SPECIFIC_INCINERATION" | "INDIVIDUAL")[];
           WasteForms: ("SOLID" | "LIQUID_AQUEOUS" | "LIQUID_ORGANIC" | "OIL" | "GAS")[];
           Conditions?: string | null;
           /** @description For a notice that permits INDIVIDUAL only (then at least one): the values per nuclide. */
@@ -4510,6 +4802,17 @@ export interface operations {
               SpecificActivity: number;
               /** @default null */
               SurfaceActivity?: number | null;
+            })[];
+          MaxAveragingMassKg?: number | null;
+          /** @description The plants of the disposal routes the notice permits (SPECIFIC_LANDFILL, SPECIFIC_INCINERATION): at least one per route, each name once per route. A cited notice may gain plants, never lose or change one. */
+          DisposalPlants?: ({
+              /** @enum {string} */
+              Route: "SPECIFIC_LANDFILL" | "SPECIFIC_INCINERATION";
+              /** @description The plant, as the release names it (unique per route). */
+              Name: string;
+              Address: string;
+              /** @description The operator's acceptance declaration (Annahmeerklärung, § 40 Abs. 2): a document of the facility. */
+              AcceptanceDocumentUuid: string;
             })[];
           DocumentUuid?: string | null;
         };
@@ -4941,7 +5244,7 @@ export interface operations {
           /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
           ValidFrom?: string;
           ValidUntil?: string | null;
-          ReleaseTypes?: ("UNRESTRICTED" | "SPECIFIC_DISPOSAL" | "INDIVIDUAL")[];
+          ReleaseTypes?: ("UNRESTRICTED" | "SPECIFIC_LANDFILL" | "SPECIFIC_INCINERATION" | "INDIVIDUAL")[];
           WasteForms?: ("SOLID" | "LIQUID_AQUEOUS" | "LIQUID_ORGANIC" | "OIL" | "GAS")[];
           Conditions?: string | null;
           /** @description For a notice that permits INDIVIDUAL only (then at least one): the values per nuclide. */
@@ -4952,6 +5255,17 @@ export interface operations {
               SpecificActivity: number;
               /** @default null */
               SurfaceActivity?: number | null;
+            })[];
+          MaxAveragingMassKg?: number | null;
+          /** @description The plants of the disposal routes the notice permits (SPECIFIC_LANDFILL, SPECIFIC_INCINERATION): at least one per route, each name once per route. A cited notice may gain plants, never lose or change one. */
+          DisposalPlants?: ({
+              /** @enum {string} */
+              Route: "SPECIFIC_LANDFILL" | "SPECIFIC_INCINERATION";
+              /** @description The plant, as the release names it (unique per route). */
+              Name: string;
+              Address: string;
+              /** @description The operator's acceptance declaration (Annahmeerklärung, § 40 Abs. 2): a document of the facility. */
+              AcceptanceDocumentUuid: string;
             })[];
           DocumentUuid?: string | null;
         };
@@ -5281,6 +5595,7 @@ export interface operations {
          *       "Geometry": "BAG",
          *       "Nuclide": "F-18",
          *       "Efficiency": 0.1,
+         *       "EfficiencyRelUncertainty": 0.1,
          *       "ProbeAreaCm2": null
          *     }
          *   ],
@@ -5302,6 +5617,11 @@ export interface operations {
               Nuclide: "O-15" | "N-13" | "C-11" | "Rb-82" | "Ga-68" | "F-18" | "Tc-99m" | "Cu-64" | "I-123" | "Ho-166" | "Sm-153" | "Y-90" | "Mo-99" | "Tl-201" | "Zr-89" | "In-111" | "Ga-67" | "Re-186" | "Xe-133" | "Lu-177" | "I-131" | "Ac-225" | "Ra-223" | "P-32" | "Sr-82" | "Cr-51" | "Sr-89" | "I-125" | "Sr-85" | "Lu-177m" | "Ge-68" | "Co-57" | "Cs-137" | "Sr-90" | "In-114m" | "Ac-227" | "Tl-202";
               /** @description Counts per second per Bq of the nuclide in the geometry (0 < ε ≤ 1). */
               Efficiency: number;
+              /**
+               * @description The relative standard uncertainty of Efficiency from the calibration certificate (0.1 for 10 %): ISO 11929-1 carries it into u(a) and a#. 0 ≤ u < 0.5; default 0.
+               * @default 0
+               */
+              EfficiencyRelUncertainty?: number;
               /** @default null */
               ProbeAreaCm2?: number | null;
             })[];
@@ -5741,6 +6061,11 @@ export interface operations {
               Nuclide: "O-15" | "N-13" | "C-11" | "Rb-82" | "Ga-68" | "F-18" | "Tc-99m" | "Cu-64" | "I-123" | "Ho-166" | "Sm-153" | "Y-90" | "Mo-99" | "Tl-201" | "Zr-89" | "In-111" | "Ga-67" | "Re-186" | "Xe-133" | "Lu-177" | "I-131" | "Ac-225" | "Ra-223" | "P-32" | "Sr-82" | "Cr-51" | "Sr-89" | "I-125" | "Sr-85" | "Lu-177m" | "Ge-68" | "Co-57" | "Cs-137" | "Sr-90" | "In-114m" | "Ac-227" | "Tl-202";
               /** @description Counts per second per Bq of the nuclide in the geometry (0 < ε ≤ 1). */
               Efficiency: number;
+              /**
+               * @description The relative standard uncertainty of Efficiency from the calibration certificate (0.1 for 10 %): ISO 11929-1 carries it into u(a) and a#. 0 ≤ u < 0.5; default 0.
+               * @default 0
+               */
+              EfficiencyRelUncertainty?: number;
               /** @default null */
               ProbeAreaCm2?: number | null;
             })[];
@@ -12566,6 +12891,117 @@ export interface operations {
    * Starts the operation's state machine
    * @description Starts the operation's state machine. Authorized by IAM (SigV4) on AWS; locally a bearer token with role `operator`.
    */
+  "service.migrateReleaseTypes": {
+    parameters: {
+      query?: {
+        /** @description Exactly `true` or `false`. */
+        dryRun?: "true" | "false";
+        segments?: string;
+      };
+      header?: {
+        "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+      };
+    };
+    responses: {
+      /** @description The answer, with its Notifications */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            Operation: "migrateReleaseTypes";
+            ExecutionId: string;
+            ExecutionArn: string;
+            /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+            StartedAt: string;
+            DryRun: boolean;
+            Notifications: components["schemas"]["Notifications"];
+          };
+        };
+      };
+      /**
+       * @description Bad request: the path, query or body breaks a rule (one detail line per offending field). One Error notification, `Message` one of:
+       * - `request.invalid` (40001): The request is invalid.
+       */
+      400: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.invalid";
+                /** @enum {unknown} */
+                Code?: 40001;
+              })[];
+          };
+        };
+      };
+      /**
+       * @description No valid bearer token. One Error notification, `Message` one of:
+       * - `auth.token_missing` (40101): A bearer token is required.
+       * - `auth.token_invalid` (40102): The token is not valid.
+       * - `auth.token_expired` (40103): The token has expired.
+       */
+      401: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.token_missing" | "auth.token_invalid" | "auth.token_expired";
+                /** @enum {unknown} */
+                Code?: 40101 | 40102 | 40103;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description The token does not allow this. One Error notification, `Message` one of:
+       * - `auth.role_required` (40302): This operation needs the role {role}.
+       */
+      403: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.role_required";
+                /** @enum {unknown} */
+                Code?: 40302;
+              })[];
+          };
+        };
+      };
+      /**
+       * @description A dependency is unavailable or time ran out; nothing was written. Try again after Retry-After seconds. One Error notification, `Message` one of:
+       * - `server.unavailable` (50301): The service is temporarily unavailable.
+       * - `server.deadline` (50302): The request ran out of time before anything was written; nothing was stored. Try again.
+       */
+      503: {
+        headers: {
+          "Retry-After": components["headers"]["RetryAfter"];
+        };
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "server.unavailable" | "server.deadline";
+                /** @enum {unknown} */
+                Code?: 50301 | 50302;
+              }))[];
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Starts the operation's state machine
+   * @description Starts the operation's state machine. Authorized by IAM (SigV4) on AWS; locally a bearer token with role `operator`.
+   */
   "service.rebuildReleaseRegister": {
     parameters: {
       query?: {
@@ -12696,7 +13132,7 @@ export interface operations {
         content: {
           "application/json": {
             /** @enum {string} */
-            Operation: "exportRecords" | "importRecords" | "migrateMaintenanceLogEntries" | "regenerateSequenceMemory" | "selectInvalidRecords" | "removeInvalidRecords" | "migrateResponsivenessData" | "migrateProbeIdentifier" | "rebuildReleaseRegister";
+            Operation: "exportRecords" | "importRecords" | "migrateMaintenanceLogEntries" | "regenerateSequenceMemory" | "selectInvalidRecords" | "removeInvalidRecords" | "migrateResponsivenessData" | "migrateProbeIdentifier" | "migrateReleaseTypes" | "rebuildReleaseRegister";
             ExecutionId: string;
             ExecutionArn: string;
             /** @enum {string} */

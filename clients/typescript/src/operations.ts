@@ -202,10 +202,34 @@ export const OPERATIONS = {
     "auth": true,
     "success": 200,
     "media": [
-      "application/json"
+      "application/json",
+      "image/svg+xml"
     ],
     "notifications": true,
     "member": "ReleaseAssessmentModel",
+    "collection": false,
+    "etag": false,
+    "paginated": false
+  },
+  "container.label": {
+    "method": "GET",
+    "path": "/waste-management/api/v1/{clientUuid}/{facilityUuid}/container/{uuid}/label",
+    "pathParams": [
+      "clientUuid",
+      "facilityUuid",
+      "uuid"
+    ],
+    "queryParams": [],
+    "body": "none",
+    "ifMatch": false,
+    "idempotencyKey": false,
+    "auth": true,
+    "success": 200,
+    "media": [
+      "application/pdf"
+    ],
+    "notifications": false,
+    "member": null,
     "collection": false,
     "etag": false,
     "paginated": false
@@ -1649,6 +1673,28 @@ export const OPERATIONS = {
   "service.migrateProbeIdentifier": {
     "method": "GET",
     "path": "/service/migrate-probe-identifier",
+    "pathParams": [],
+    "queryParams": [
+      "dryRun",
+      "segments"
+    ],
+    "body": "none",
+    "ifMatch": false,
+    "idempotencyKey": false,
+    "auth": true,
+    "success": 200,
+    "media": [
+      "application/json"
+    ],
+    "notifications": true,
+    "member": null,
+    "collection": false,
+    "etag": false,
+    "paginated": false
+  },
+  "service.migrateReleaseTypes": {
+    "method": "GET",
+    "path": "/service/migrate-release-types",
     "pathParams": [],
     "queryParams": [
       "dryRun",

@@ -17,7 +17,7 @@ const claims = (jwt: string) =>
 const UUID = '8d1c6e62-3f0e-4d5c-9d7a-0c6a1b2f3e41';
 
 describe('command-line tools', () => {
-  for (const tool of ['start', 'token', 'ops', 'invoke']) {
+  for (const tool of ['start', 'token', 'ops', 'invoke', 'elapse']) {
     it(`${tool} --help prints its usage and exits 0; an unknown option is named`, () => {
       const help = run(tool, '--help');
       expect([help.code, help.out]).toEqual([0, expect.stringMatching(/^usage: /)]);
@@ -46,5 +46,15 @@ describe('command-line tools', () => {
     expect(claims(run('token', '--name', 'Ada Lovelace').out).sub).toBe(ada.sub);
     expect(ada.sub).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(claims(run('token', '--name', 'Ada Lovelace', '--sub', UUID).out).sub).toBe(UUID);
+  });
+});
+
+describe('elapse', () => {
+  it('wants the container and a whole number of minutes', () => {
+    expect(run('elapse', '--client', UUID, '--facility', UUID, '--minutes', '60').err).toContain(
+      '--client, --facility and --container are required.',
+    );
+    const bad = run('elapse', '--client', UUID, '--facility', UUID, '--container', UUID, '--minutes', 'soon');
+    expect([bad.code, bad.err]).toEqual([2, expect.stringContaining('--minutes takes a whole number')]);
   });
 });

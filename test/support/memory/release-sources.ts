@@ -21,11 +21,11 @@ export function memoryReleaseSources() {
         (n) => n.Client === tenant.client && n.Facility === tenant.facility && inForce(n, at),
       ),
   };
+  const newestFirst = (tenant: Tenant, uuid: string) =>
+    [...(measurements.get(key(tenant, uuid)) ?? [])].sort((a, b) => (a.MeasuredAt < b.MeasuredAt ? 1 : -1));
   const measurementReader: MeasurementReader = {
-    newest: async (tenant, uuid) =>
-      structuredClone(
-        [...(measurements.get(key(tenant, uuid)) ?? [])].sort((a, b) => (a.MeasuredAt < b.MeasuredAt ? 1 : -1))[0],
-      ),
+    newest: async (tenant, uuid) => structuredClone(newestFirst(tenant, uuid)[0]),
+    list: async (tenant, uuid) => structuredClone(newestFirst(tenant, uuid)),
   };
   return {
     notices: noticeReader,
@@ -41,6 +41,22 @@ export function memoryReleaseSources() {
     },
   };
 }
+
+/** A landfill and an incinerator with their operators' acceptance declarations. */
+export const PLANTS = [
+  {
+    Route: 'SPECIFIC_LANDFILL',
+    Name: 'Deponie Nord',
+    Address: 'Deponieweg 5, 12345 Musterstadt',
+    AcceptanceDocumentUuid: 'acceptance-landfill',
+  },
+  {
+    Route: 'SPECIFIC_INCINERATION',
+    Name: 'MVA Süd',
+    Address: 'Ofenstraße 2, 12345 Musterstadt',
+    AcceptanceDocumentUuid: 'acceptance-incinerator',
+  },
+] as const;
 
 /** A notice of `tenant` permitting UNRESTRICTED for solids from 2026-01-01. */
 export function noticeFixture(tenant: Tenant, overrides: Partial<ClearanceNotice> = {}): ClearanceNotice {
@@ -62,6 +78,8 @@ export function noticeFixture(tenant: Tenant, overrides: Partial<ClearanceNotice
     WasteForms: ['SOLID'],
     Conditions: null,
     Limits: [],
+    MaxAveragingMassKg: null,
+    DisposalPlants: [],
     DocumentUuid: null,
     ...overrides,
   };
@@ -89,6 +107,7 @@ export function measurementFixture(options: {
       Nuclide,
       Fraction,
       Efficiency: 0.1,
+      EfficiencyRelUncertainty: 0,
       ValueUsed: Fraction * value,
       DetectionLimit: Fraction * limit,
     }));
@@ -101,6 +120,7 @@ export function measurementFixture(options: {
     BackgroundRate: 10,
     NetRate: 10,
     Efficiency: 0.1,
+    EfficiencyRelUncertainty: 0,
     Activity: found ? value : limit / 4,
     StandardUncertainty: value / 10,
     DecisionThreshold: limit / 2,

@@ -2,16 +2,17 @@
  * The container, release and register services over the in-memory stores, wired as a function wires them, with a
  * clock the test moves: for the tests of shared/services/release-act.ts and releases.ts.
  */
+import type { ClearanceNotice } from '../../../shared/domain/clearance-notice';
 import type { ReleaseRecordContent } from '../../../shared/domain/record-content';
 import type { ReleaseType } from '../../../shared/domain/release-types';
 import { containerService } from '../../../shared/services/containers';
 import type { Writer } from '../../../shared/services/writes';
-import { releaseAct } from '../../../shared/services/release-act';
+import { DEFAULT_FACILITY_RULES, releaseAct } from '../../../shared/services/release-act';
 import { registerService, releaseService } from '../../../shared/services/releases';
 import { memoryArchiveProgress } from './archive-progress';
 import { memoryContainerStore } from './containers';
 import { memoryFileStorage } from './files';
-import { measurementFixture, memoryReleaseSources, noticeFixture } from './release-sources';
+import { measurementFixture, memoryReleaseSources, noticeFixture, PLANTS } from './release-sources';
 
 export const tenant = { client: 'c1', facility: 'f1' };
 export const ada: Writer = { sub: 'ada', name: 'Ada Lovelace', roles: [] };
@@ -40,6 +41,7 @@ export function setup() {
     measurements: sources.measurements,
     register: store.register,
     maxAgeDays: 7,
+    facility: DEFAULT_FACILITY_RULES,
   });
   const notice = sources.addNotice(noticeFixture(tenant));
   return {
@@ -51,7 +53,7 @@ export function setup() {
     notice,
     containers: containerService(store, { clock, release: act, ...sources }),
     releases: releaseService(store, act, clock),
-    register: registerService(store.register),
+    register: registerService(store.register, { timeZone: DEFAULT_FACILITY_RULES.timeZone }),
     at: (iso: string) => {
       now = new Date(iso);
     },
@@ -60,13 +62,16 @@ export function setup() {
 }
 export type Setup = ReturnType<typeof setup>;
 
-/** A solid container of 10 kg measured at T0 with F-18 (`activity` Bq), moved to DECAY. */
-export async function decaying(s: Setup, options: { activity?: number; name?: string; nuclide?: string } = {}) {
-  const { activity = 1_000_000, name = 'Box 7', nuclide = 'F-18' } = options;
+/** A solid container of 10 kg (or `weight` g) measured at T0 with F-18 (`activity` Bq), moved to DECAY. */
+export async function decaying(
+  s: Setup,
+  options: { activity?: number; name?: string; nuclide?: string; weight?: number } = {},
+) {
+  const { activity = 1_000_000, name = 'Box 7', nuclide = 'F-18', weight = 10_000 } = options;
   const { model } = await s.containers.create(
     tenant,
     ada,
-    { Name: name, Weight: 10_000, MeasurementActivity: activity, MeasurementDate: T0, WasteForm: 'SOLID' },
+    { Name: name, Weight: weight, MeasurementActivity: activity, MeasurementDate: T0, WasteForm: 'SOLID' },
     'r',
   );
   const uuid = model.Uuid as string;
@@ -110,8 +115,26 @@ export async function ready(s: Setup, options: Parameters<typeof decaying>[1] = 
   return uuid;
 }
 
-export const input = (s: Setup, type: ReleaseType = 'UNRESTRICTED', justification: string | null = null) => ({
+/** A notice of the facility for both disposal routes and their plants (`more` over it), added as `disposal`. */
+export const addDisposalNotice = (s: Setup, more: Partial<ClearanceNotice> = {}) =>
+  s.sources.addNotice(
+    noticeFixture(tenant, {
+      Uuid: 'disposal',
+      ReleaseTypes: ['SPECIFIC_LANDFILL', 'SPECIFIC_INCINERATION'],
+      DisposalPlants: [...PLANTS],
+      ...more,
+    }),
+  );
+
+export const input = (
+  s: Setup,
+  type: ReleaseType = 'UNRESTRICTED',
+  justification: string | null = null,
+  more: { plant?: string; discrepancyCause?: string } = {},
+) => ({
   type,
   noticeUuid: s.notice.Uuid,
+  plant: more.plant ?? null,
   justification,
+  discrepancyCause: more.discrepancyCause ?? null,
 });

@@ -12,6 +12,7 @@ import {
   updateNotice,
 } from '../../../shared/domain/clearance-notice';
 import { errorOf } from '../../support/errors';
+import { PLANTS } from '../../support/memory/release-sources';
 
 const NOW = new Date('2026-11-20T10:00:00Z');
 const data: ClearanceNoticeData = {
@@ -26,8 +27,11 @@ const data: ClearanceNoticeData = {
   WasteForms: ['SOLID'],
   Conditions: null,
   Limits: [{ Nuclide: 'Ge-68', SpecificActivity: 1, SurfaceActivity: null }],
+  MaxAveragingMassKg: null,
+  DisposalPlants: [],
   DocumentUuid: null,
 };
+const [landfill] = PLANTS;
 const stored = (citations: number, lastCitedAt: string | null, over: Partial<ClearanceNoticeData> = {}) =>
   ({
     ...createNotice({ client: 'c', facility: 'f' }, 'n1', { ...data, ...over }, NOW),
@@ -50,11 +54,33 @@ describe('notice rules', () => {
     expect(noticeRuleBreaches({ ...data, Limits: [] })).toEqual([
       { key: 'detail.limits_required', params: { field: 'Limits' } },
     ]);
-    expect(noticeRuleBreaches({ ...data, ReleaseTypes: ['SPECIFIC_DISPOSAL'], Limits: [] })).toEqual([]);
+    expect(
+      noticeRuleBreaches({ ...data, ReleaseTypes: ['SPECIFIC_LANDFILL'], Limits: [], DisposalPlants: [landfill] }),
+    ).toEqual([]);
+  });
+
+  it('names a plant for each disposal route it permits (§ 40 Abs. 2), and none for a route it does not', () => {
+    expect(
+      noticeRuleBreaches({ ...data, ReleaseTypes: ['SPECIFIC_LANDFILL', 'SPECIFIC_INCINERATION'], Limits: [] }),
+    ).toEqual([
+      { key: 'detail.plant_required', params: { field: 'DisposalPlants', route: 'SPECIFIC_LANDFILL' } },
+      { key: 'detail.plant_required', params: { field: 'DisposalPlants', route: 'SPECIFIC_INCINERATION' } },
+    ]);
+    expect(noticeRuleBreaches({ ...data, DisposalPlants: [landfill] })).toEqual([
+      { key: 'detail.plant_without_route', params: { field: 'DisposalPlants', route: 'SPECIFIC_LANDFILL' } },
+    ]);
   });
 
   it('creates with no limits, no conditions and no end unless given; the model has exactly its members', () => {
-    const { Limits: _l, ValidUntil: _v, Conditions: _c, DocumentUuid: _d, ...body } = data;
+    const {
+      Limits: _l,
+      ValidUntil: _v,
+      Conditions: _c,
+      DocumentUuid: _d,
+      MaxAveragingMassKg: _m,
+      DisposalPlants: _p,
+      ...body
+    } = data;
     const notice = createNotice({ client: 'c', facility: 'f' }, 'n1', { ...body, ReleaseTypes: ['UNRESTRICTED'] }, NOW);
     expect(Object.keys(toNoticeModel(notice))).toEqual([
       'Uuid',
@@ -69,11 +95,20 @@ describe('notice rules', () => {
       'WasteForms',
       'Conditions',
       'Limits',
+      'MaxAveragingMassKg',
+      'DisposalPlants',
       'DocumentUuid',
       'CreatedAt',
       'UpdatedAt',
     ]);
-    expect(toNoticeModel(notice)).toMatchObject({ Limits: [], ValidUntil: null, Conditions: null, DocumentUuid: null });
+    expect(toNoticeModel(notice)).toMatchObject({
+      Limits: [],
+      ValidUntil: null,
+      Conditions: null,
+      DocumentUuid: null,
+      MaxAveragingMassKg: null,
+      DisposalPlants: [],
+    });
     expect(errorOf(() => createNotice({ client: 'c', facility: 'f' }, 'n2', body as never, NOW)).statusCode).toBe(400);
   });
 
@@ -99,6 +134,7 @@ describe('a cited notice', () => {
         IssuedAt: '2026-01-11 00:00:00',
         ValidFrom: '2026-01-15 00:00:00',
         WasteForms: ['SOLID', 'OIL'],
+        MaxAveragingMassKg: 500,
       }),
     );
     expect(error.statusCode).toBe(409);
@@ -109,7 +145,25 @@ describe('a cited notice', () => {
       'Limits',
       'IssuedAt',
       'ValidFrom',
+      'MaxAveragingMassKg',
     ]);
+  });
+
+  it('may gain disposal plants, never lose or change one a release may have named', () => {
+    const disposing = stored(1, '2026-06-01 12:00:00', {
+      ReleaseTypes: ['SPECIFIC_LANDFILL'],
+      Limits: [],
+      DisposalPlants: [landfill],
+    });
+    const second = { ...landfill, Name: 'Deponie Süd' };
+    expect(() => checkCitedChange(disposing, { ...disposing, DisposalPlants: [landfill, second] })).not.toThrow();
+    for (const plants of [[second], [{ ...landfill, Address: 'anderswo' }], []]) {
+      expect(
+        errorOf(() => checkCitedChange(disposing, { ...disposing, DisposalPlants: plants })).notification.details,
+      ).toEqual([{ key: 'detail.frozen_when_cited', params: { field: 'DisposalPlants' } }]);
+      expect(noticeWriteGuard(disposing, { ...disposing, DisposalPlants: plants }).uncited).toBe(true);
+    }
+    expect(noticeWriteGuard(disposing, { ...disposing, DisposalPlants: [landfill, second] }).uncited).toBe(false);
   });
 
   it('takes the same sets in another order, and changes of the members it does not freeze', () => {

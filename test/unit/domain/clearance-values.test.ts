@@ -7,10 +7,15 @@ describe('clearance values', () => {
     expect(clearanceValues({ type: 'UNRESTRICTED' }, 'I-131')).toEqual({ mass: 10, surface: 10 });
   });
 
-  it('SPECIFIC_DISPOSAL: the lower of Spalte 8 and 9 (I-131: 50 and 70 Bq/g), Spalte 5 for the surface', () => {
-    expect(clearanceValues({ type: 'SPECIFIC_DISPOSAL' }, 'I-131')).toEqual({ mass: 50, surface: 10 });
+  it('SPECIFIC_LANDFILL: Spalte 8, SPECIFIC_INCINERATION: Spalte 9 (I-131: 50, 70 Bq/g), Spalte 5 the surface', () => {
+    expect(clearanceValues({ type: 'SPECIFIC_LANDFILL' }, 'I-131')).toEqual({ mass: 50, surface: 10 });
+    expect(clearanceValues({ type: 'SPECIFIC_INCINERATION' }, 'I-131')).toEqual({ mass: 70, surface: 10 });
+    // Sr-90+: 6 Bq/g to a landfill, 40 to an incinerator (Anlage 4 Tabelle 1, BGBl. I 2018 S. 2110).
+    expect(clearanceValues({ type: 'SPECIFIC_LANDFILL' }, 'Sr-90').mass).toBe(6);
+    expect(clearanceValues({ type: 'SPECIFIC_INCINERATION' }, 'Sr-90').mass).toBe(40);
     // F-18 has no Spalte 8 or 9: missing, not zero.
-    expect(clearanceValues({ type: 'SPECIFIC_DISPOSAL' }, 'F-18').mass).toBeNull();
+    expect(clearanceValues({ type: 'SPECIFIC_LANDFILL' }, 'F-18').mass).toBeNull();
+    expect(clearanceValues({ type: 'SPECIFIC_INCINERATION' }, 'F-18').mass).toBeNull();
   });
 
   it("INDIVIDUAL: the notice's values for the nuclide, none for a nuclide the notice does not list", () => {

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   assessedContents,
   checkContentAddable,
+  checkImpuritiesStatement,
+  unknownImpurities,
   type ContentLink,
   MAX_CONTENTS,
   toContentLink,
@@ -48,9 +50,10 @@ describe('a content', () => {
       CreatedAt: '2026-03-01 08:01:00',
       CreatedBy: 'u7',
       Impurities: [{ Nuclide: 'F-18', Fraction: 0.01 }],
+      ImpuritiesJustification: null,
       BookLineUuid: null,
     });
-    expect(toContentLink(model)).toEqual(product);
+    expect(toContentLink(model)).toEqual({ ...product, impuritiesJustification: null });
     // Drawn from the material book, it names the line of its movement.
     expect(toContentLink(toContentModel({ ...product, bookLine: 'line-1' })).bookLine).toBe('line-1');
     expect(toContentModel({ kind: 'GENERATOR_ELUAT', id: 'e1', nuclide: 'Tc-99m' })).toMatchObject({
@@ -110,5 +113,50 @@ describe('adding a content', () => {
     expect(() =>
       checkContentAddable(open, [], { id: 'p2', activityDateTime: '2026-03-01 12:05:00' }, now),
     ).not.toThrow();
+  });
+});
+
+describe('the impurities of a content', () => {
+  const eluate = (impurities: ContentLink['impurities'], impuritiesJustification: string | null = null) => ({
+    nuclide: 'Ga-68',
+    impurities,
+    impuritiesJustification,
+  });
+  const officer = ['rpo'];
+
+  it('[] for a nuclide that brings some is a statement: an officer with a reason (400 without, 403 for others)', () => {
+    const without = errorOf(() => checkImpuritiesStatement(eluate([]), officer));
+    expect([without.statusCode, without.notification.details]).toEqual([
+      400,
+      [
+        {
+          key: 'detail.impurities_justification',
+          params: { field: 'ImpuritiesJustification', nuclide: 'Ga-68', impurities: 'Ge-68' },
+        },
+      ],
+    ]);
+    const reason = 'Gamma spectrometry of the eluate found no Ge-68.';
+    expect(() => checkImpuritiesStatement(eluate([], reason), officer)).not.toThrow();
+    const staff = errorOf(() => checkImpuritiesStatement(eluate([], reason), []));
+    expect([staff.statusCode, staff.notification.key]).toEqual([403, 'auth.role_required']);
+    // A reason goes with [] only; F-18 brings none, so [] needs none.
+    expect(errorOf(() => checkImpuritiesStatement(eluate(null, reason), officer)).notification.details).toEqual([
+      { key: 'detail.only_with_no_impurities', params: { field: 'ImpuritiesJustification' } },
+    ]);
+    expect(() => checkImpuritiesStatement({ nuclide: 'F-18', impurities: [] }, [])).not.toThrow();
+    expect(() => checkImpuritiesStatement(eluate([{ nuclide: 'Ge-68', fraction: 1e-5 }]), [])).not.toThrow();
+  });
+
+  it('names the contents whose expected impurities were not entered (null), and only those', () => {
+    const links: ContentLink[] = [
+      { kind: 'GENERATOR_ELUAT', id: 'e1', nuclide: 'Ga-68', uuid: 'u1', impurities: null },
+      { kind: 'GENERATOR_ELUAT', id: 'e2', nuclide: 'Ga-68', impurities: [], impuritiesJustification: 'none found' },
+      { kind: 'GENERATOR_ELUAT', id: 'e3', nuclide: 'Tc-99m' },
+      { kind: 'CYCLOTRON_PRODUCT', id: 'p1', nuclide: 'F-18', impurities: null },
+    ];
+    expect(unknownImpurities(links)).toEqual([
+      { ContentUuid: 'u1', ContentId: 'e1', Nuclide: 'Ga-68', ExpectedImpurities: ['Ge-68'] },
+      { ContentUuid: null, ContentId: 'e3', Nuclide: 'Tc-99m', ExpectedImpurities: ['Mo-99'] },
+    ]);
   });
 });

@@ -58,7 +58,7 @@ describe('evaluateDecision', () => {
 
   it('a value the type lacks is missing; for § 37 the notice sets it', () => {
     const f18 = fixture({ fractions: { 'F-18': 1 }, valueUsed: 1 });
-    expect(evaluateDecision(f18, { type: 'SPECIFIC_DISPOSAL' }, 'SOLID', measured).MissingInputs).toEqual([
+    expect(evaluateDecision(f18, { type: 'SPECIFIC_LANDFILL' }, 'SOLID', measured).MissingInputs).toEqual([
       'ClearanceLevel:F-18',
     ]);
     const limits = [{ Nuclide: 'F-18', SpecificActivity: 2, SurfaceActivity: null }];

@@ -27,6 +27,33 @@ describe('evaluateCounting', () => {
     expect(r.ValueUsed).toBe(r.Activity);
   });
 
+  it(
+    "carries the calibration's uncertainty as ISO 11929-1 does: the worked example (u_rel 10 %) within 0.1 %: " +
+      'a = 0.01, u(a) ≈ 1.225e-3, a* ≈ 9.497e-4, a# ≈ 1.999e-3 Bq/g',
+    () => {
+      const r = evaluateCounting(ACCEPTANCE, 0.1, 10_000, 0.1);
+      within(r.Activity, 0.01);
+      // a* = k·ũ(0) does not depend on u_rel(w): ũ(0) has no a² term.
+      within(r.DecisionThreshold, 9.497e-4);
+      // u²(a) = w²·(r_g/t_g + r_0/t_0) + a²·u_rel²(w) = 1e-6·0.5 + 1e-4·0.01
+      within(r.StandardUncertainty, Math.sqrt(1.5e-6));
+      within(r.StandardUncertainty, 1.2247e-3);
+      // a# = (2a* + k²·w/t_g) / (1 − k²·u_rel²(w)) = 1.94458e-3 / 0.972940
+      within(r.DetectionLimit, 1.999e-3);
+      within(r.DetectionLimit, 1.99866e-3, 1e-5);
+      expect(r).toMatchObject({ EfficiencyRelUncertainty: 0.1, Detected: true, ValueUsed: r.Activity });
+      // The raise of a# against u_rel = 0: 2.8 % at 10 %, 12 % at 20 % (1 / (1 − k²·u²)).
+      const without = evaluateCounting(ACCEPTANCE, 0.1, 10_000).DetectionLimit;
+      within(r.DetectionLimit / without, 1.0278, 1e-4);
+      within(evaluateCounting(ACCEPTANCE, 0.1, 10_000, 0.2).DetectionLimit / without, 1.1214, 1e-4);
+      // a# solves a# = a* + k·ũ(a#) with ũ²(ã) = w²·((ã/w + r_0)/t_g + r_0/t_0) + ã²·u_rel²: the standard's definition.
+      const w = 1e-3;
+      const tilde = (a: number) => Math.sqrt(w ** 2 * ((a / w + 10) / 60 + 10 / 60) + a ** 2 * 0.01);
+      within(r.DecisionThreshold + COVERAGE_K * tilde(r.DetectionLimit), r.DetectionLimit, 1e-12);
+      within(COVERAGE_K * tilde(0), r.DecisionThreshold, 1e-12);
+    },
+  );
+
   it('uses the detection limit when the net rate does not exceed the decision threshold', () => {
     // r_n = 10.5 − 10 = 0.5 s⁻¹: a = 5e-4 Bq/g, below a* ≈ 9.497e-4.
     const r = evaluateCounting({ ...ACCEPTANCE, GrossCounts: 630 }, 0.1, 10_000);
@@ -70,6 +97,7 @@ describe('evaluateCounting', () => {
 
 describe('mixtureEfficiency', () => {
   const efficiencies: Record<string, number> = { 'Ga-68': 0.2, 'Ge-68': 0.05 };
+  const uncertainties: Record<string, number> = { 'Ga-68': 0.1, 'Ge-68': 0.2 };
   it('weights each efficiency by its share: ε = Σ f_i·ε_i', () => {
     const mixed = mixtureEfficiency(
       {
@@ -79,10 +107,12 @@ describe('mixtureEfficiency', () => {
         ]),
         assumed: false,
       },
-      (n) => efficiencies[n]!,
+      (n) => ({ efficiency: efficiencies[n]!, relUncertainty: uncertainties[n]! }),
     );
     within(mixed.efficiency, 0.75 * 0.2 + 0.25 * 0.05, 1e-12);
     expect(mixed.nuclides.map((n) => n.Fraction)).toEqual([0.75, 0.25]);
+    // Fully correlated: u(ε) = Σ f_i·ε_i·u_i, so u_rel(ε) = (0.15·0.1 + 0.0125·0.2) / 0.1625.
+    within(mixed.relUncertainty, (0.15 * 0.1 + 0.0125 * 0.2) / 0.1625, 1e-12);
   });
 
   it('with assumed shares takes the lowest efficiency and lets each nuclide carry the whole activity', () => {
@@ -94,12 +124,12 @@ describe('mixtureEfficiency', () => {
         ]),
         assumed: true,
       },
-      (n) => efficiencies[n]!,
+      (n) => ({ efficiency: efficiencies[n]!, relUncertainty: uncertainties[n]! }),
     );
-    expect(assumed.efficiency).toBe(0.05);
-    expect(assumed.nuclides.map((n) => [n.Nuclide, n.Fraction, n.Efficiency])).toEqual([
-      ['Ga-68', 1, 0.2],
-      ['Ge-68', 1, 0.05],
+    expect([assumed.efficiency, assumed.relUncertainty]).toEqual([0.05, 0.2]);
+    expect(assumed.nuclides.map((n) => [n.Nuclide, n.Fraction, n.Efficiency, n.EfficiencyRelUncertainty])).toEqual([
+      ['Ga-68', 1, 0.2, 0.1],
+      ['Ge-68', 1, 0.05, 0.2],
     ]);
   });
 });
@@ -108,19 +138,33 @@ describe('splitByNuclide and storable', () => {
   it("gives each nuclide f_i × the value used and f_i × a#; a share decayed to nothing's part is 0", () => {
     const r = evaluateCounting(ACCEPTANCE, 0.1, 10_000);
     const parts = splitByNuclide(r, [
-      { Nuclide: 'F-18', Fraction: 0.9, Efficiency: 0.1 },
-      { Nuclide: 'Ga-68', Fraction: 1e-250, Efficiency: 0.1 },
+      { Nuclide: 'F-18', Fraction: 0.9, Efficiency: 0.1, EfficiencyRelUncertainty: 0 },
+      { Nuclide: 'Ga-68', Fraction: 1e-250, Efficiency: 0.1, EfficiencyRelUncertainty: 0 },
     ]);
     within(parts[0]!.ValueUsed, 0.9 * 0.01, 1e-12);
     within(parts[0]!.DetectionLimit, 0.9 * r.DetectionLimit, 1e-12);
-    expect(parts[1]).toEqual({ Nuclide: 'Ga-68', Fraction: 0, Efficiency: 0.1, ValueUsed: 0, DetectionLimit: 0 });
+    expect(parts[1]).toEqual({
+      Nuclide: 'Ga-68',
+      Fraction: 0,
+      Efficiency: 0.1,
+      EfficiencyRelUncertainty: 0,
+      ValueUsed: 0,
+      DetectionLimit: 0,
+    });
     expect([storable(1e-101), storable(-1e-101), storable(1e-100), storable(0.5)]).toEqual([0, 0, 1e-100, 0.5]);
   });
 });
 
 describe('evaluateTypes', () => {
   const f18 = (valueUsed: number, limit: number) => [
-    { Nuclide: 'F-18', Fraction: 1, Efficiency: 0.1, ValueUsed: valueUsed, DetectionLimit: limit },
+    {
+      Nuclide: 'F-18',
+      Fraction: 1,
+      Efficiency: 0.1,
+      EfficiencyRelUncertainty: 0,
+      ValueUsed: valueUsed,
+      DetectionLimit: limit,
+    },
   ];
 
   it('divides by Spalte 3 for UNRESTRICTED: F-18 10 Bq/g; the detection limits suffice when Σ f_i·a#/L_i < 1', () => {
@@ -143,9 +187,10 @@ describe('evaluateTypes', () => {
   });
 
   it('names a value the table does not hold (F-18 has no Spalte 8/9) and leaves the sums null', () => {
-    const [, disposal] = evaluateTypes(f18(0.01, 0.002), f18(0.5, 0.1), []);
+    const [, disposal, incineration] = evaluateTypes(f18(0.01, 0.002), f18(0.5, 0.1), []);
+    expect(incineration).toMatchObject({ ReleaseType: 'SPECIFIC_INCINERATION', SumOfRatios: null });
     expect(disposal).toMatchObject({
-      ReleaseType: 'SPECIFIC_DISPOSAL',
+      ReleaseType: 'SPECIFIC_LANDFILL',
       SumOfRatios: null,
       DetectionLimitsSufficient: null,
       MissingInputs: ['ClearanceLevel:F-18'],
@@ -162,16 +207,17 @@ describe('evaluateTypes', () => {
     ]);
     expect(evaluations.map((e) => [e.ReleaseType, e.ClearanceNoticeUuid])).toEqual([
       ['UNRESTRICTED', null],
-      ['SPECIFIC_DISPOSAL', null],
+      ['SPECIFIC_LANDFILL', null],
+      ['SPECIFIC_INCINERATION', null],
       ['INDIVIDUAL', 'n1'],
       ['INDIVIDUAL', 'n2'],
     ]);
-    expect(evaluations[2]).toMatchObject({
+    expect(evaluations[3]).toMatchObject({
       SumOfRatios: 0.5,
       DetectionLimitsSufficient: true,
       SurfaceSumOfRatios: null,
       MissingInputs: ['SurfaceClearanceLevel:F-18'],
     });
-    expect(evaluations[3]!.MissingInputs).toEqual(['ClearanceLevel:F-18', 'SurfaceClearanceLevel:F-18']);
+    expect(evaluations[4]!.MissingInputs).toEqual(['ClearanceLevel:F-18', 'SurfaceClearanceLevel:F-18']);
   });
 });

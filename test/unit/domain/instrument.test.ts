@@ -1,8 +1,12 @@
 /** shared/domain/instrument.ts: an instrument's rules and whether it is usable at a time. */
 import { describe, expect, it } from 'vitest';
 import {
+  checkFit,
   createInstrument,
+  DECISION_GEOMETRIES,
+  INSTRUMENT_KINDS,
   instrumentRuleBreaches,
+  readCalibration,
   type InstrumentData,
   updateInstrument,
   usabilityAt,
@@ -15,7 +19,9 @@ const data: InstrumentData = {
   Model: 'RTM661',
   SerialNumber: 'SN-1',
   Kind: 'FREE_RELEASE_MONITOR',
-  Calibrations: [{ Geometry: 'BAG', Nuclide: 'F-18', Efficiency: 0.1, ProbeAreaCm2: null }],
+  Calibrations: [
+    { Geometry: 'BAG', Nuclide: 'F-18', Efficiency: 0.1, EfficiencyRelUncertainty: 0, ProbeAreaCm2: null },
+  ],
   CalibratedAt: '2026-01-01 00:00:00',
   CalibrationDueAt: '2027-01-01 00:00:00',
   CalibrationDocumentUuid: null,
@@ -90,11 +96,11 @@ describe('instrument rules', () => {
     const breaches = instrumentRuleBreaches({
       ...data,
       Calibrations: [
-        { Geometry: 'SURFACE', Nuclide: 'F-18', Efficiency: 0.2, ProbeAreaCm2: 100 },
-        { Geometry: 'SURFACE', Nuclide: 'Tc-99m', Efficiency: 0.2, ProbeAreaCm2: 170 },
-        { Geometry: 'SURFACE', Nuclide: 'I-131', Efficiency: 0.2, ProbeAreaCm2: null },
-        { Geometry: 'BAG', Nuclide: 'F-18', Efficiency: 0.1, ProbeAreaCm2: 100 },
-        { Geometry: 'BAG', Nuclide: 'F-18', Efficiency: 0.1, ProbeAreaCm2: null },
+        { Geometry: 'SURFACE', Nuclide: 'F-18', Efficiency: 0.2, EfficiencyRelUncertainty: 0, ProbeAreaCm2: 100 },
+        { Geometry: 'SURFACE', Nuclide: 'Tc-99m', Efficiency: 0.2, EfficiencyRelUncertainty: 0, ProbeAreaCm2: 170 },
+        { Geometry: 'SURFACE', Nuclide: 'I-131', Efficiency: 0.2, EfficiencyRelUncertainty: 0, ProbeAreaCm2: null },
+        { Geometry: 'BAG', Nuclide: 'F-18', Efficiency: 0.1, EfficiencyRelUncertainty: 0, ProbeAreaCm2: 100 },
+        { Geometry: 'BAG', Nuclide: 'F-18', Efficiency: 0.1, EfficiencyRelUncertainty: 0, ProbeAreaCm2: null },
       ],
     });
     expect(breaches.map((b) => [b.key, b.params!.field])).toEqual([
@@ -134,12 +140,15 @@ describe('instrument rules', () => {
     // Calibrations as a store reads them back, members in another order, are the same calibrations.
     const read = {
       ...made,
-      Calibrations: made.Calibrations.map(({ ProbeAreaCm2, Efficiency, Nuclide, Geometry }) => ({
-        ProbeAreaCm2,
-        Efficiency,
-        Nuclide,
-        Geometry,
-      })),
+      Calibrations: made.Calibrations.map(
+        ({ ProbeAreaCm2, EfficiencyRelUncertainty, Efficiency, Nuclide, Geometry }) => ({
+          ProbeAreaCm2,
+          EfficiencyRelUncertainty,
+          Efficiency,
+          Nuclide,
+          Geometry,
+        }),
+      ),
     };
     expect(updateInstrument(read, { Calibrations: data.Calibrations }, later).changed).toBe(false);
     const { next, changed } = updateInstrument(made, { FunctionCheckIntervalDays: 30 }, later);
@@ -149,5 +158,39 @@ describe('instrument rules', () => {
       '2026-11-21 10:00:00',
       'Freimessanlage 1',
     ]);
+  });
+});
+
+describe('fitness for a decision measurement (StrlSchV § 90 Abs. 4)', () => {
+  it('a dose-rate meter measures nothing for a decision; a contamination monitor the surface; ...', () => {
+    expect(Object.keys(DECISION_GEOMETRIES).sort()).toEqual([...INSTRUMENT_KINDS].sort());
+    expect(DECISION_GEOMETRIES.DOSE_RATE_METER).toEqual([]);
+    expect(DECISION_GEOMETRIES.CONTAMINATION_MONITOR).toEqual(['SURFACE']);
+    expect(DECISION_GEOMETRIES.FREE_RELEASE_MONITOR).toEqual(['BAG', 'BOX', 'DRUM', 'BOTTLE']);
+    expect(DECISION_GEOMETRIES.WELL_COUNTER).toEqual(['BAG', 'BOX', 'DRUM', 'BOTTLE']);
+    expect(DECISION_GEOMETRIES.GAMMA_SPECTROMETER).toEqual(['BAG', 'BOX', 'DRUM', 'BOTTLE', 'SURFACE']);
+  });
+
+  it('refuses an unfit instrument with 409 naming what its kind measures, and passes a fit one', () => {
+    const meter = errorOf(() => checkFit({ Uuid: 'i1', Kind: 'DOSE_RATE_METER' }, 'BAG'));
+    expect([meter.statusCode, meter.notification.key, meter.notification.params]).toEqual([
+      409,
+      'measurement.instrument_unfit',
+      { instrument: 'i1', kind: 'DOSE_RATE_METER', geometry: 'BAG', geometries: '–' },
+    ]);
+    const monitor = errorOf(() => checkFit({ Uuid: 'i2', Kind: 'FREE_RELEASE_MONITOR' }, 'SURFACE'));
+    expect(monitor.notification.params).toMatchObject({ geometries: 'BAG, BOX, DRUM, BOTTLE' });
+    expect(() => checkFit({ Uuid: 'i3', Kind: 'CONTAMINATION_MONITOR' }, 'SURFACE')).not.toThrow();
+    expect(() => checkFit({ Uuid: 'i4', Kind: 'GAMMA_SPECTROMETER' }, 'DRUM')).not.toThrow();
+  });
+
+  it('reads a calibration stored before issue 36 with no uncertainty of its efficiency (0)', () => {
+    expect(readCalibration({ Geometry: 'BAG', Nuclide: 'F-18', Efficiency: 0.1, ProbeAreaCm2: null })).toEqual({
+      Geometry: 'BAG',
+      Nuclide: 'F-18',
+      Efficiency: 0.1,
+      EfficiencyRelUncertainty: 0,
+      ProbeAreaCm2: null,
+    });
   });
 });

@@ -73,7 +73,16 @@ describe('makeMeasurement', () => {
         mixture: { shares: new Map([['F-18', 1]]), assumed: false },
         instrument,
         calibrations: new Map([
-          ['F-18', { Geometry: 'BAG', Nuclide: 'F-18', Efficiency: efficiency, ProbeAreaCm2: null }],
+          [
+            'F-18',
+            {
+              Geometry: 'BAG',
+              Nuclide: 'F-18',
+              Efficiency: efficiency,
+              EfficiencyRelUncertainty: 0,
+              ProbeAreaCm2: null,
+            },
+          ],
         ]),
         notices: [],
         now: NOW,

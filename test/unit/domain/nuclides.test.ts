@@ -60,11 +60,18 @@ describe('nuclide table', () => {
           WasteForms: ['SOLID', 'LIQUID_ORGANIC', 'OIL'],
         },
         {
-          ReleaseType: 'SPECIFIC_DISPOSAL',
-          Columns: '§ 36 Abs. 1 Nr. 3 und 4: Anlage 4 Tabelle 1 Spalte 8 und 9; Anlage 4 Tabelle 1 Spalte 5',
+          ReleaseType: 'SPECIFIC_LANDFILL',
+          Columns: '§ 36 Abs. 1 Nr. 3: Anlage 4 Tabelle 1 Spalte 8; Anlage 4 Tabelle 1 Spalte 5',
           ClearanceLevelBqPerG: null,
           SurfaceClearanceLevelBqPerCm2: 1,
           WasteForms: ['SOLID'],
+        },
+        {
+          ReleaseType: 'SPECIFIC_INCINERATION',
+          Columns: '§ 36 Abs. 1 Nr. 4: Anlage 4 Tabelle 1 Spalte 9; Anlage 4 Tabelle 1 Spalte 5',
+          ClearanceLevelBqPerG: null,
+          SurfaceClearanceLevelBqPerCm2: 1,
+          WasteForms: ['SOLID', 'LIQUID_ORGANIC', 'OIL'],
         },
         {
           ReleaseType: 'INDIVIDUAL',
@@ -77,13 +84,15 @@ describe('nuclide table', () => {
     });
   });
 
-  it('carries Spalte 8 and 9 (the lower for disposal) as printed, and the impurities to ask for', () => {
-    const disposal = (nuclide: string) =>
+  it('carries Spalte 8 (landfill) and 9 (incinerator) as printed, and the impurities to ask for', () => {
+    const value = (type: string) => (nuclide: string) =>
       nuclideModels()
         .find((m) => m.Nuclide === nuclide)!
-        .ReleaseTypes.find((t) => t.ReleaseType === 'SPECIFIC_DISPOSAL')!.ClearanceLevelBqPerG;
+        .ReleaseTypes.find((t) => t.ReleaseType === type)!.ClearanceLevelBqPerG;
     // Spalte 8 / 9: I-131 50 / 70, Ge-68+ 10 / 10, Sr-90+ 6 / 40, Cr-51 500 / 900; F-18's cells are empty.
-    expect(['I-131', 'Ge-68', 'Sr-90', 'Cr-51', 'F-18'].map(disposal)).toEqual([50, 10, 6, 500, null]);
+    const nuclides = ['I-131', 'Ge-68', 'Sr-90', 'Cr-51', 'F-18'];
+    expect(nuclides.map(value('SPECIFIC_LANDFILL'))).toEqual([50, 10, 6, 500, null]);
+    expect(nuclides.map(value('SPECIFIC_INCINERATION'))).toEqual([70, 10, 40, 900, null]);
     for (const [nuclide, impurities] of Object.entries(EXPECTED_IMPURITIES)) {
       expect(HALF_LIVES[nuclide], nuclide).toBeDefined();
       for (const impurity of impurities) expect(CLEARANCE[impurity]?.bqPerG, impurity).not.toBeNull();

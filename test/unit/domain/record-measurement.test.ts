@@ -29,16 +29,28 @@ describe('the measurement sections of a release record', () => {
       Messzeitpunkt: '2026-11-21 07:00:00 UTC',
       Messgeometrie: 'Sack im Messplatz',
       'Masse bei der Messung': '10,5 kg',
-      'Nachweisgrenze a#': '0,002 Bq/g',
-      Ergebnis: 'nachgewiesen (a > a*): verwendet a = 0,01 Bq/g',
+      // Every computed figure in one form, three significant digits.
+      'Standardunsicherheit u(a)': '1,00E-03 Bq/g',
+      'Erkennungsgrenze a*': '1,00E-03 Bq/g',
+      'Nachweisgrenze a#': '2,00E-03 Bq/g',
+      Ergebnis: 'nachgewiesen (a > a*): verwendet a = 1,00E-02 Bq/g',
     });
-    expect(lines(decision)['Verfahren der Freimessung']).toContain('DIN ISO 11929');
+    expect(lines(decision)['Verfahren der Freimessung']).toContain('DIN ISO 11929-1');
+    expect(lines(decision)['Verfahren der Freimessung']).toContain(
+      'relativen Standardunsicherheit des Kalibrierfaktors',
+    );
+  });
+
+  it("print the calibration's relative uncertainty u_rel(w)", () => {
+    const measurement = measured();
+    const [decision] = measurementSections({ ...measurement, EfficiencyRelUncertainty: 0.1 }, names);
+    expect(lines(decision)['Relative Unsicherheit der Kalibrierung u_rel(w)']).toBe('1,00E-01');
   });
 
   it('say when nothing was detected and the detection limit is used instead', () => {
     const [decision] = measurementSections(measured({ detected: false }), names);
     expect(lines(decision).Ergebnis).toBe(
-      'nicht nachgewiesen (a nicht über a*): verwendet die Nachweisgrenze 0,01 Bq/g',
+      'nicht nachgewiesen (a nicht über a*): verwendet die Nachweisgrenze 1,00E-02 Bq/g',
     );
   });
 
@@ -51,12 +63,13 @@ describe('the measurement sections of a release record', () => {
           'Nuklid',
           'Anteil',
           'Wirkungsgrad (1/(s·Bq))',
+          'u_rel des Wirkungsgrads',
           'Anteil der Nachweisgrenze (Bq/g)',
           'Verwendeter Wert (Bq/g)',
         ],
         rows: [
-          ['F-18', '0,9', '0,1', '0,0018', '0,009'],
-          ['I-131', '0,1', '0,1', '2,000e-4', '0,001'],
+          ['F-18', '9,00E-01', '0,1', '0', '1,80E-03', '9,00E-03'],
+          ['I-131', '1,00E-01', '0,1', '0', '2,00E-04', '1,00E-03'],
         ],
       },
     });
@@ -76,7 +89,7 @@ describe('the measurement sections of a release record', () => {
     expect(lines(withSurface[2])).toMatchObject({
       Messgeometrie: 'Sonde über der Oberfläche',
       Mittelungsfläche: '100 cm² (höchstens 1 000 cm², Anlage 8 Teil A Nr. 1 d)',
-      Ergebnis: 'nachgewiesen (a > a*): verwendet a = 0,5 Bq/cm²',
+      Ergebnis: 'nachgewiesen (a > a*): verwendet a = 5,00E-01 Bq/cm²',
     });
   });
 });

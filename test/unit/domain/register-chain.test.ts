@@ -146,6 +146,26 @@ describe('lineOfObject', () => {
     expect(lineOfObject(tenant, key, canonicalLine(line!))).toEqual({ line });
   });
 
+  it('reads a line booked before issue 36 without its later members, and one with them; never half of them', () => {
+    // row() is a line as booked before issue 36: no Surface, no DisposalPlant, hashed over what it has.
+    expect(Object.keys(line!)).not.toContain('DisposalPlant');
+    const later = chainLine(
+      {
+        ...row(1),
+        Surface: null,
+        DisposalPlant: { Name: 'Deponie Nord', Address: 'Weg 5', AcceptanceDocumentUuid: 'a-1' },
+      },
+      null,
+      pdf(1),
+    );
+    expect(lineOfObject(tenant, key, canonicalLine(later))).toEqual({ line: later });
+    expect(verifyChain([later], null, [{ line: later, recordSha256: pdf(1) }]).Valid).toBe(true);
+    const { Surface: _surface, ...half } = later;
+    expect(lineOfObject(tenant, key, JSON.stringify(half))).toMatchObject({
+      conflict: { Reason: `${key} is not a register line` },
+    });
+  });
+
   it("names an object that is no line, one with a member too many, and one under another line's key", () => {
     const named = { ContainerUuid: 'box-1', ReleasedAt: '2026-11-21 10:00:00' };
     expect(lineOfObject(tenant, key, '{"not json')).toEqual({

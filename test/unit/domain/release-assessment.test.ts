@@ -8,6 +8,7 @@ import {
   type AssessedContainer,
 } from '../../../shared/domain/release-assessment';
 import { sumOfRatiosAfter } from '../../../shared/domain/release-mixture';
+import { measurementFixture } from '../../support/memory/release-sources';
 import { parseTimestamp } from '../../../shared/domain/time';
 
 const T0 = '2026-11-20 08:00:00';
@@ -255,23 +256,77 @@ describe('assessRelease: what the measurement is fed', () => {
     expect(ge68.SpecificActivityBqPerG).toBeCloseTo(1, 4);
     expect(result.PredictedReleaseDateTime! > '2027-11-20 08:00:00').toBe(true);
     expect(result.PredictionRemark).toBe('decided by Ge-68 (half-life 270.9 d)');
-    // Without the impurity the same eluate clears within a day.
+    // Ge-68 from 10 to 1: log2(10) half-lives of 270.9 d ≈ 900 days ≈ 2.5 years after closing.
+    const years = (parseTimestamp(result.PredictedReleaseDateTime!)!.getTime() - t0.getTime()) / (365.25 * 86_400_000);
+    expect(years).toBeCloseTo((Math.log2(10) * 270.9) / 365.25, 2);
+    expect(years).toBeGreaterThan(2.4);
+    expect(years).toBeLessThan(2.5);
+    // The same eluate without the impurity would clear about 15 hours after closing (Ga-68 from 1e4 to 1)...
     const pure = assessRelease({ ...container, MeasurementActivity: 1e9 }, [{ ...eluate, impurities: null }], t0);
-    expect(pure.PredictedReleaseDateTime! < '2026-11-21 08:00:00').toBe(true);
+    const hours = (parseTimestamp(pure.PredictedReleaseDateTime!)!.getTime() - t0.getTime()) / 3_600_000;
+    expect(hours).toBeCloseTo((Math.log2(1e4) * 67.71) / 60, 1);
+    // ... which is why impurities not entered are no statement: given as unknown, nothing is predicted or cleared.
+    const unknown = [{ ContentUuid: 'c1', ContentId: 'eluat-1', Nuclide: 'Ga-68', ExpectedImpurities: ['Ge-68'] }];
+    const blocked = assessRelease({ ...container, MeasurementActivity: 1e9 }, [{ ...eluate, impurities: null }], t0, {
+      impuritiesUnknown: unknown,
+    });
+    expect(blocked).toMatchObject({
+      SumOfRatios: null,
+      ClearanceReached: null,
+      PredictedClearanceReached: null,
+      PredictedReleaseDateTime: null,
+      MissingInputs: ['Impurities:eluat-1'],
+      ImpuritiesUnknown: unknown,
+    });
   });
 
-  it('weighs the values of the type asked for: the lower of Spalte 8 and 9 for disposal, the notice for § 37', () => {
+  it('gives one verdict: the decision measurement decides, the prediction beside it; and whether they agree', () => {
+    const measurement = measurementFixture({
+      containerUuid: 'box',
+      at: '2026-11-20 09:00:00',
+      weightG: 10_000,
+      fractions: { 'F-18': 1 },
+      valueUsed: 5,
+      detectionLimit: 0.002,
+    });
+    // 100 Bq/g at T0 decays to 68.1 an hour later: the prediction does not clear (sum 6.8); the measurement of
+    // 5 Bq/g does (0.5), and it lies 13.6 times below the prediction: implausible at the default factor of 10.
+    const a = assessRelease(container, [{ nuclide: 'F-18', activity: 1, activityDateTime: T0 }], at(3600), {
+      decision: { measurement, form: 'SOLID' },
+    });
+    expect(a).toMatchObject({
+      PredictedClearanceReached: false,
+      ClearanceReached: true,
+      DecidedBy: 'DECISION_MEASUREMENT',
+    });
+    expect(a.Plausibility).toMatchObject({
+      MeasuredAt: '2026-11-20 09:00:00',
+      MeasuredSumOfRatios: 0.5,
+      MaxFactor: 10,
+      Plausible: false,
+      Finding: 'BELOW_PREDICTION',
+    });
+    expect(a.Plausibility!.PredictedSumOfRatios).toBeCloseTo(10 * 2 ** (-3600 / F18), 9);
+    // Without a measurement the prediction decides.
+    const alone = assessRelease(container, [{ nuclide: 'F-18', activity: 1, activityDateTime: T0 }], at(3600));
+    expect(alone).toMatchObject({ ClearanceReached: false, DecidedBy: 'PREDICTION', Plausibility: null });
+  });
+
+  it('weighs the values of the type asked for: Spalte 8 to a landfill, 9 to an incinerator, the notice (§ 37)', () => {
     const iodine = [{ nuclide: 'I-131', activity: null, activityDateTime: null }];
-    const disposal = assessRelease(container, iodine, t0, { source: { type: 'SPECIFIC_DISPOSAL' } });
-    expect(disposal).toMatchObject({ ReleaseType: 'SPECIFIC_DISPOSAL', Nuclides: [{ ClearanceLevelBqPerG: 50 }] });
+    const disposal = assessRelease(container, iodine, t0, { source: { type: 'SPECIFIC_LANDFILL' } });
+    expect(disposal).toMatchObject({ ReleaseType: 'SPECIFIC_LANDFILL', Nuclides: [{ ClearanceLevelBqPerG: 50 }] });
     expect(disposal.SumOfRatios).toBeCloseTo(2, 9);
-    expect(disposal.Basis).toContain('§ 36 Abs. 1 Nr. 3 und 4, Anlage 4 Tabelle 1 Spalte 8 und 9');
+    expect(disposal.Basis).toContain('§ 36 Abs. 1 Nr. 3, Anlage 4 Tabelle 1 Spalte 8');
+    const burnt = assessRelease(container, iodine, t0, { source: { type: 'SPECIFIC_INCINERATION' } });
+    expect(burnt.SumOfRatios).toBeCloseTo(100 / 70, 9);
+    expect(burnt.Basis).toContain('§ 36 Abs. 1 Nr. 4, Anlage 4 Tabelle 1 Spalte 9');
     const single = assessRelease(container, iodine, t0, {
       source: { type: 'INDIVIDUAL', limits: [{ Nuclide: 'I-131', SpecificActivity: 400, SurfaceActivity: null }] },
     });
     expect(single.SumOfRatios).toBeCloseTo(0.25, 9);
     const f18 = assessRelease(container, [{ nuclide: 'F-18', activity: null, activityDateTime: null }], t0, {
-      source: { type: 'SPECIFIC_DISPOSAL' },
+      source: { type: 'SPECIFIC_INCINERATION' },
     });
     expect(f18.MissingInputs).toEqual(['ClearanceLevel:F-18']);
   });

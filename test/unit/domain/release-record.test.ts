@@ -30,6 +30,18 @@ const links: ContentLink[] = [
   },
 ];
 
+/** A decision measurement of the box an hour before the determination: Ge-68 at its detection limit, 0.002 Bq/g. */
+const measured = (more: Partial<Parameters<typeof measurementFixture>[0]> = {}) =>
+  measurementFixture({
+    containerUuid: 'box-uuid',
+    at: '2026-11-25 09:00:00',
+    weightG: 10_000,
+    fractions: { 'Ge-68': 1 },
+    valueUsed: 0.002,
+    detectionLimit: 0.002,
+    ...more,
+  });
+
 function facts(overrides: Partial<ReleaseFacts> = {}): ReleaseFacts {
   const container = createContainer(
     { client: 'client-1', facility: 'facility-1' },
@@ -38,15 +50,7 @@ function facts(overrides: Partial<ReleaseFacts> = {}): ReleaseFacts {
     [],
     now,
   );
-  const measurement = measurementFixture({
-    containerUuid: 'box-uuid',
-    at: '2026-11-25 09:00:00',
-    weightG: 10_000,
-    fractions: { 'Ge-68': 1 },
-    valueUsed: 0.002,
-    detectionLimit: 0.002,
-    detected: false,
-  });
+  const measurement = overrides.measurement ?? measured({ detected: false });
   return {
     container: releasedContainer({ ...container, State: 'RELEASE_DATE_REACHED' }, 'grace', now),
     contents: links.map(toContentModel),
@@ -54,11 +58,14 @@ function facts(overrides: Partial<ReleaseFacts> = {}): ReleaseFacts {
     measurement,
     notice: noticeFixture({ client: 'client-1', facility: 'facility-1' }, { Conditions: 'Nur Abfälle der Station 3.' }),
     type: 'UNRESTRICTED',
+    plant: null,
     justification: null,
+    discrepancyCause: null,
     recordDocumentUuid: 'doc-uuid',
     officerName: 'Grace Hopper',
     names: new Map([['ada', 'Ada Lovelace']]),
     massCorrections: [],
+    chart: null,
     ...overrides,
   };
 }
@@ -75,21 +82,26 @@ describe('releaseRecordContent', () => {
       Standort: 'Musterweg 1, 12345 Musterstadt',
       Aktenzeichen: 'RP-2026/0815',
       Behörde: 'Landesamt für Strahlenschutz',
-      'Erteilt am': '2025-12-15 00:00:00 UTC',
+      // A notice's legal dates as the authority wrote them: dates.
+      'Erteilt am': '15.12.2025',
+      Gültig: 'ab 01.01.2026',
       Nebenbestimmungen: 'Nur Abfälle der Station 3.',
       'Art der Freigabe': 'uneingeschränkte Freigabe',
       Rechtsgrundlage: 'StrlSchV § 35, Festlegungen nach Anlage 8 Teil A Nr. 1 und Teil B',
       'Maßgebliche Werte': 'Anlage 4 Tabelle 1 Spalte 3 (Bq/g), Oberflächenkontamination Spalte 5 (Bq/cm²)',
       Abfallform: 'fester Stoff',
-      'Masse (Mittelungsmasse)': '10 kg',
     });
+    expect(linesOf(releaseRecordContent(facts())).Mittelungsmasse).toBe(
+      '10 kg, die Masse des Behälters als Ganzes (Anlage 8 Teil A Nr. 1 c StrlSchV: die Mittelungsmasse darf 300 kg ' +
+        'nicht wesentlich überschreiten)',
+    );
   });
 
   it('lists the contents with their impurities, and the decision measurement with its instrument and figures', () => {
     const content = releaseRecordContent(facts());
     expect(tableOf(content, 'Inhalte').table.rows).toEqual([
-      ['Zyklotronprodukt', 'cp-1', 'F-18', '900.000', '2026-11-20 08:00:00 UTC', 'nicht angegeben'],
-      ['Generatoreluat', 'ge-1', 'Ga-68', '100.000', '2026-11-20 08:00:00 UTC', 'Ge-68 1,000e-5'],
+      ['Zyklotronprodukt', 'cp-1', 'F-18', '900000', '2026-11-20 08:00:00 UTC', 'nicht angegeben'],
+      ['Generatoreluat', 'ge-1', 'Ga-68', '100000', '2026-11-20 08:00:00 UTC', 'Ge-68 0,00001'],
     ]);
     expect(linesOf(content)).toMatchObject({
       Messgerät: 'Freimessanlage 1 (Freimessanlage)',
@@ -103,17 +115,16 @@ describe('releaseRecordContent', () => {
       Messgeometrie: 'Sack im Messplatz',
       Bruttoimpulse: '1200 in 60 s',
       Nulleffektimpulse: '600 in 60 s',
-      Nettozählrate: '10 1/s',
-      'Nachweisgrenze a#': '0,002 Bq/g',
-      Ergebnis: 'nicht nachgewiesen (a nicht über a*): verwendet die Nachweisgrenze 0,002 Bq/g',
+      Nettozählrate: '1,00E+01 1/s',
+      'Relative Unsicherheit der Kalibrierung u_rel(w)': '0',
+      'Nachweisgrenze a#': '2,00E-03 Bq/g',
+      Ergebnis: 'nicht nachgewiesen (a nicht über a*): verwendet die Nachweisgrenze 2,00E-03 Bq/g',
       'Keine feste, messbare Oberfläche': 'A bag of soft waste: no fixed surface.',
       'Nachweisgrenzen ausreichend': 'ja',
       Freigabewerte: 'eingehalten',
     });
-    // The detection limit's share, decayed five days from the measurement to the determination? One hour: Ge-68 barely.
-    expect(tableOf(content, 'Bewertung').table.rows).toEqual([
-      ['Ge-68', '0,002 (Nachweisgrenze)', '0,002', '0,1', '0,02'],
-    ]);
+    // The detection limit's share, decayed an hour from the measurement to the determination (Ge-68 barely): "<".
+    expect(tableOf(content, 'Bewertung').table.rows).toEqual([['Ge-68', '<2,00E-03', '<2,00E-03', '0,1', '<2,00E-02']]);
   });
 
   it('speaks to its reader: no API member names, the officer by name, who measured by name', () => {
@@ -131,7 +142,7 @@ describe('releaseRecordContent', () => {
     );
   });
 
-  it('prints every mass correction after closing, and notes an averaging mass over 300 kg', () => {
+  it('prints every mass correction after closing, and the averaging mass the notice allows', () => {
     const corrected = facts({
       massCorrections: [
         { At: '2026-11-21 09:00:00', By: 'ada', From: 9_000, To: 10_000, Justification: 'Weighed again.' },
@@ -140,29 +151,98 @@ describe('releaseRecordContent', () => {
     expect(linesOf(releaseRecordContent(corrected))['Masse berichtigt nach dem Verschließen']).toBe(
       'am 2026-11-21 09:00:00 UTC von 9 kg auf 10 kg durch Ada Lovelace, Begründung: Weighed again.',
     );
-    const heavy = facts();
+    const heavy = facts({
+      notice: noticeFixture({ client: 'client-1', facility: 'facility-1' }, { MaxAveragingMassKg: 500 }),
+    });
     const content = releaseRecordContent({ ...heavy, container: { ...heavy.container, Weight: 400_000 } });
-    expect(linesOf(content)['Masse (Mittelungsmasse)']).toMatch(/^400 kg \(über 300 kg/);
+    expect(linesOf(content).Mittelungsmasse).toBe(
+      '400 kg, die Masse des Behälters als Ganzes (Anlage 8 Teil A Nr. 1 c StrlSchV: die Mittelungsmasse darf 300 kg ' +
+        'nicht wesentlich überschreiten; der Freigabebescheid lässt 500 kg zu)',
+    );
+  });
+
+  it(
+    "gives one verdict, the decision measurement, and the prediction beside it; an officer's statement of no " +
+      'impurities and the cause of a discrepancy',
+    () => {
+      const stated: ContentLink = {
+        kind: 'GENERATOR_ELUAT',
+        id: 'ge-2',
+        nuclide: 'Ga-68',
+        activity: 1e5,
+        activityDateTime: '2026-11-20 08:00:00',
+        impurities: [],
+        impuritiesJustification: 'Gamma spectrometry of the eluate found no Ge-68.',
+      };
+      const content = releaseRecordContent(
+        facts({ contents: [...links, stated].map(toContentModel), discrepancyCause: 'Vial residue measured.' }),
+      );
+      expect(tableOf(content, 'Inhalte').table.rows[2]![5]).toBe(
+        'keine, Begründung der/des Strahlenschutzbeauftragten: Gamma spectrometry of the eluate found no Ge-68.',
+      );
+      expect(linesOf(content)).toMatchObject({
+        Entscheidung: 'nach der Entscheidungsmessung (Anlage 8 Teil A Nr. 1 b StrlSchV: Nachweis anhand von Messungen)',
+        'Summe der Verhältniszahlen (Masse)': '<2,00E-02',
+        'Ursache der Abweichung (Strahlenschutzbeauftragte/r)': 'Vial residue measured.',
+      });
+      expect(linesOf(content)['Vorhersage aus den angegebenen Inhalten (zum Vergleich)']).toMatch(
+        /^Summe der Verhältniszahlen – zur Feststellung/,
+      );
+    },
+  );
+
+  it('names the route, its plant and the acceptance declaration of a release for disposal', () => {
+    const plant = {
+      Route: 'SPECIFIC_LANDFILL' as const,
+      Name: 'Deponie Nord',
+      Address: 'Deponieweg 5, 12345 Musterstadt',
+      AcceptanceDocumentUuid: 'acceptance-1',
+    };
+    const landfill = facts({ type: 'SPECIFIC_LANDFILL', plant });
+    expect(linesOf(releaseRecordContent(landfill))).toMatchObject({
+      'Art der Freigabe':
+        'spezifische Freigabe von festen Stoffen zur Beseitigung auf Deponien (bis 100 Mg im Kalenderjahr)',
+      Rechtsgrundlage: 'StrlSchV § 36 Abs. 1 Nr. 3, Festlegungen nach Anlage 8 Teil A Nr. 1 und Teil C',
+      'Maßgebliche Werte': 'Anlage 4 Tabelle 1 Spalte 8 (Bq/g), Oberflächenkontamination Spalte 5 (Bq/cm²)',
+      'Beseitigungsanlage (Verbleib)': 'Deponie Nord, Deponieweg 5, 12345 Musterstadt',
+      'Annahmeerklärung des Betreibers (§ 40 Abs. 2 StrlSchV)': 'Dokument acceptance-1',
+    });
+    expect(registerRowOf(landfill)).toMatchObject({
+      ReleaseType: 'SPECIFIC_LANDFILL',
+      DisposalPlant: { Name: 'Deponie Nord', Address: plant.Address, AcceptanceDocumentUuid: 'acceptance-1' },
+    });
+    expect(registerRowOf(facts()).DisposalPlant).toBeNull();
   });
 
   it('shows the surface part where one was measured', () => {
-    const measurement = measurementFixture({
-      containerUuid: 'box-uuid',
-      at: '2026-11-25 09:00:00',
-      weightG: 10_000,
-      fractions: { 'Ge-68': 1 },
-      valueUsed: 0.002,
-      detectionLimit: 0.002,
-      surface: { valueUsed: 0.05, detectionLimit: 0.02 },
-    });
+    const measurement = measured({ surface: { valueUsed: 0.05, detectionLimit: 0.02 } });
     const content = releaseRecordContent(facts({ measurement }));
     expect(linesOf(content)).toMatchObject({
       Sondenfläche: '100 cm²',
       Mittelungsfläche: '100 cm² (höchstens 1 000 cm², Anlage 8 Teil A Nr. 1 d)',
+      // The surface value beside the surface sum.
+      'Oberflächenkontamination (verwendeter Wert)': '5,00E-02 Bq/cm² bei der Messung',
     });
+    expect(linesOf(content)['Summe der Verhältniszahlen (Oberfläche)']).toMatch(/^5,00E-02$/);
     expect(tableOf(content, 'Oberflächenkontamination je Nuklid').table.rows).toEqual([
-      ['Ge-68', '1', '0,1', '0,02', '0,05'],
+      ['Ge-68', '1,00E+00', '0,1', '0', '2,00E-02', '5,00E-02'],
     ]);
+    expect(registerRowOf(facts({ measurement })).Surface).toEqual({
+      SumOfRatios: expect.closeTo(0.05, 4),
+      ValueUsedBqPerCm2: 0.05,
+      BelowDecisionThreshold: false,
+    });
+  });
+});
+
+describe('releasedContainer', () => {
+  it('takes the release time as its ReleaseDateTime and keeps what the decision measurement showed per nuclide', () => {
+    const released = releasedContainer(facts().container, 'grace', now, { 'Ge-68': 0.002 });
+    expect(released).toMatchObject({
+      ReleaseDateTime: '2026-11-25 10:00:00',
+      ReleasedByRadiationProtectionOfficerDateTime: '2026-11-25 10:00:00',
+      ReleasedSpecificActivities: { 'Ge-68': 0.002 },
+    });
   });
 });
 

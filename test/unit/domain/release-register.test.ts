@@ -14,6 +14,7 @@ const row: RegisterLine = {
   Weight: 10_500,
   WasteForm: 'SOLID',
   SumOfRatios: 0.8924568959969,
+  Surface: { SumOfRatios: 0.0009982946353204705, ValueUsedBqPerCm2: 0.05, BelowDecisionThreshold: true },
   Nuclides: [
     { Nuclide: 'I-131', SpecificActivityBqPerG: 8.92456895996921, ValueUsedBqPerG: 9, BelowDecisionThreshold: false },
     { Nuclide: 'F-18', SpecificActivityBqPerG: 7.587e-19, ValueUsedBqPerG: 1e-15, BelowDecisionThreshold: false },
@@ -21,7 +22,8 @@ const row: RegisterLine = {
   MeasurementMethod: 'GROSS_ACTIVITY_PER_MASS',
   InstrumentSerialNumber: 'SN-4711',
   DecisionMeasurementAt: '2026-11-25 09:00:00',
-  ReleaseType: 'UNRESTRICTED',
+  ReleaseType: 'SPECIFIC_LANDFILL',
+  DisposalPlant: { Name: 'Deponie Nord', Address: 'Deponieweg 5, 12345 Musterstadt', AcceptanceDocumentUuid: 'a-1' },
   ClearanceNoticeUuid: 'notice-1',
   ClearanceNoticeFileNumber: 'RP-2026/0815',
   Justification: 'two, parts; and more',
@@ -38,7 +40,23 @@ describe('registerCsv', () => {
     expect(end).toBe('');
     expect(line).toContain(`"'=HYPERLINK(""x""),""quoted"""`);
     expect(line).toContain('"two, parts; and more"');
-    expect(line).toContain(',10500,SOLID,0.8924568959969,I-131=8.92456895996921;F-18=7.587e-19,');
+    // Figures to three significant digits in one form; per nuclide the value used; "<" below the threshold.
+    expect(line).toContain(
+      ',10500,SOLID,8.92E-01,sum <9.98E-04;used <5.00E-02 Bq/cm²,' +
+        'I-131=8.92E+00 (used 9.00E+00);F-18=7.59E-19 (used 1.00E-15),GROSS_ACTIVITY_PER_MASS,',
+    );
+    expect(line).toContain(',SPECIFIC_LANDFILL,"Deponie Nord, Deponieweg 5, 12345 Musterstadt",');
+    const blind = { ...row, Nuclides: [{ ...row.Nuclides[0]!, BelowDecisionThreshold: true }] };
+    expect(registerCsv(REGISTER_FIELDS, [blind]).split('\r\n')[1]).toContain(
+      ',<8.92E-01,sum <9.98E-04;used <5.00E-02 Bq/cm²,I-131=<8.92E+00 (used <9.00E+00),',
+    );
+  });
+
+  it('reads a line booked before issue 36 (no surface, no plant, the legacy type) with empty cells', () => {
+    const { Surface: _s, DisposalPlant: _p, ...old } = row;
+    const line = registerCsv(REGISTER_FIELDS, [{ ...old, ReleaseType: 'SPECIFIC_DISPOSAL' }], 'de').split('\r\n')[1]!;
+    expect(line).toContain(';spezifische Freigabe zur Beseitigung (gebucht vor der Trennung');
+    expect(line.split(';')[8]).toBe('');
   });
 
   it('in German: a BOM, `;` between cells, decimal commas rounded as on the record, kg, German headers', () => {
@@ -54,11 +72,21 @@ describe('registerCsv', () => {
       'Masse (kg)',
       'Abfallform',
       'Summe der Verhältniszahlen',
-      'Nuklide (Bq/g zum Zeitpunkt der Feststellung)',
+      'Oberflächenkontamination (Summe der Verhältniszahlen, verwendeter Wert in Bq/cm²)',
     ]);
-    const cells = line!.split(';');
-    expect(cells.length).toBe(REGISTER_FIELDS.length + 1); // the Justification's own `;` is inside quotes
-    expect(cells.slice(5, 9)).toEqual(['10,5', 'SOLID', '0,8925', 'I-131=8,925 | F-18=7,587e-19']);
+    // The Justification's own `;` is inside quotes, and so is the surface cell's list.
+    const cells = line!.match(/("([^"]|"")*"|[^;]*)(;|$)/g)!.map((c) => c.replace(/;$/, ''));
+    expect(cells.slice(5, 10)).toEqual([
+      '10,5',
+      'fester Stoff',
+      '8,92E-01',
+      'Summe <9,98E-04 | verwendet <5,00E-02 Bq/cm²',
+      'I-131=8,92E+00 (verwendet 9,00E+00) | F-18=7,59E-19 (verwendet 1,00E-15)',
+    ]);
+    // Every code in words, as the record names it.
+    expect(line).toContain(';Entscheidungsmessung der Bruttoaktivität je Masse;');
+    expect(line).toContain(';spezifische Freigabe von festen Stoffen zur Beseitigung auf Deponien');
+    expect(line).not.toMatch(/;(SOLID|SPECIFIC_LANDFILL|GROSS_ACTIVITY_PER_MASS);/);
     expect(line).toContain('"two, parts; and more"');
   });
 });

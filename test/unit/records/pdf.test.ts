@@ -1,11 +1,15 @@
 /**
  * shared/records/pdf.ts: a record laid out as a PDF, read back with PDF.js (an independent reader) as an authority's
- * viewer would show it (what makes it PDF/A-2b: pdfa.test.ts).
+ * viewer would show it (what makes it PDF/A-2b: pdfa.test.ts); its decay chart rendered by poppler's pdftoppm and
+ * found drawn where it stands.
  */
+import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { decayChart } from '../../../shared/domain/decay-chart';
 import type { ReleaseRecordContent } from '../../../shared/domain/record-content';
-import { renderReleaseRecord } from '../../../shared/records/pdf';
-import { readPdf } from '../../support/pdf';
+import { CHART_HEIGHT, renderReleaseRecord } from '../../../shared/records/pdf';
+import { chartInput } from '../../support/charts';
+import { readPdf, textPosition } from '../../support/pdf';
 
 const content: ReleaseRecordContent = {
   title: 'Freigabeprotokoll',
@@ -43,5 +47,58 @@ describe('renderReleaseRecord', () => {
 
   it('gives the same bytes for the same record and time', async () => {
     expect(await renderReleaseRecord(content, at)).toEqual(await renderReleaseRecord(content, at));
+  });
+});
+
+/** A page of a PDF as poppler renders it, in grey: a PGM (P5) of `dpi`, its pixels row by row. */
+function renderPage(bytes: Uint8Array, page: number, dpi: number) {
+  const pgm = execFileSync('pdftoppm', ['-gray', '-r', String(dpi), '-f', String(page), '-l', String(page), '-'], {
+    input: bytes,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const header = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(pgm.subarray(0, 40).toString('latin1'))!;
+  const [width, height] = [Number(header[1]), Number(header[2])];
+  const pixels = pgm.subarray(header[0].length);
+  return { width, height, at: (x: number, y: number) => pixels[y * width + x]! };
+}
+
+describe('the decay chart in a record', () => {
+  const chart = decayChart(chartInput());
+  const withChart: ReleaseRecordContent = {
+    ...content,
+    sections: [content.sections[0]!, { heading: chart.title, chart }, content.sections[1]!],
+  };
+
+  it('is drawn where it stands (poppler renders ink below its heading), in German words', async () => {
+    const bytes = await renderReleaseRecord(withChart, at);
+    const text = (await readPdf(bytes)).pages.join('\n');
+    for (const words of [
+      'Summe der Verhältniszahlen über der Zeit',
+      'Vorhersage aus den angegebenen Inhalten',
+      'Freigabe',
+    ])
+      expect(text).toContain(words);
+    const heading = await textPosition(bytes, chart.title);
+    const dpi = 50;
+    const image = renderPage(bytes, heading.page, dpi);
+    const scale = dpi / 72;
+    // The chart's box: below its heading, the text's width, CHART_HEIGHT tall (page points, y up from the foot).
+    const box = {
+      left: Math.round(50 * scale),
+      right: Math.round((595.28 - 50) * scale),
+      top: Math.round((heading.pageHeight - heading.y + 6) * scale),
+      bottom: Math.round((heading.pageHeight - heading.y + 6 + CHART_HEIGHT) * scale),
+    };
+    let ink = 0;
+    let pixels = 0;
+    for (let y = box.top; y < Math.min(box.bottom, image.height); y++)
+      for (let x = box.left; x < box.right; x++, pixels++) if (image.at(x, y) < 200) ink++;
+    // Axes, grid, curve, points and words: well over 1 % of the box is drawn; a blank box would be 0.
+    expect(ink / pixels).toBeGreaterThan(0.01);
+    // Beside it, in the page's right margin, nothing is drawn: the ink is the chart's.
+    let margin = 0;
+    for (let y = box.top; y < Math.min(box.bottom, image.height); y++)
+      for (let x = box.right + 2; x < Math.round(590 * scale); x++) if (image.at(x, y) < 200) margin++;
+    expect(margin).toBe(0);
   });
 });

@@ -26,7 +26,7 @@ describe('a release body', () => {
   it('refuses one without its notice, of an unknown type, or naming who releases (that is the token)', () => {
     expect(refusal(releaseBodySchema, {}, releaseMembers)).toEqual(['ClearanceNoticeUuid: is required']);
     expect(refusal(releaseBodySchema, { ClearanceNoticeUuid: notice, ReleaseType: 'ANY' }, releaseMembers)[0]).toMatch(
-      /^ReleaseType: must be one of UNRESTRICTED, SPECIFIC_DISPOSAL, INDIVIDUAL/,
+      /^ReleaseType: must be one of UNRESTRICTED, SPECIFIC_LANDFILL, SPECIFIC_INCINERATION, INDIVIDUAL/,
     );
     expect(
       refusal(
@@ -51,7 +51,9 @@ describe("the register's query parameters", () => {
   });
 
   it('take a release type by its name', () => {
-    expect(v.parse(releaseTypeQuery, 'SPECIFIC_DISPOSAL')).toBe('SPECIFIC_DISPOSAL');
+    expect(v.parse(releaseTypeQuery, 'SPECIFIC_LANDFILL')).toBe('SPECIFIC_LANDFILL');
     expect(v.safeParse(releaseTypeQuery, 'unrestricted').success).toBe(false);
+    // The type before the two routes: booked lines keep it; a new assessment or release does not take it.
+    expect(v.safeParse(releaseTypeQuery, 'SPECIFIC_DISPOSAL').success).toBe(false);
   });
 });

@@ -122,9 +122,7 @@ describe('clearanceNoticeService', () => {
       }
       return read;
     };
-    const error = await rejection(
-      service.update(tenant, officer, uuid, { ReleaseTypes: ['SPECIFIC_DISPOSAL'] }, `"${uuid}.1"`),
-    );
+    const error = await rejection(service.update(tenant, officer, uuid, { WasteForms: ['OIL'] }, `"${uuid}.1"`));
     expect([error.statusCode, error.notification.key]).toEqual([409, 'clearance_notice.cited']);
     // The same for a ValidUntil before the citation that landed.
     const { model: other } = await service.create(tenant, officer, body);

@@ -191,7 +191,16 @@ describe('containerService', () => {
         undefined,
         'r4',
       );
-      expect([noInputs.model.ReleaseDateTime, noInputs.notes]).toEqual([null, []]);
+      // No date, and an Info naming what is missing.
+      expect([noInputs.model.ReleaseDateTime, noInputs.notes]).toEqual([
+        null,
+        [
+          {
+            key: 'release.not_predictable',
+            params: { reason: 'Weight, MeasurementActivity, MeasurementDate, Contents' },
+          },
+        ],
+      ]);
     });
 
     it('a decision measurement that clears opens RELEASE_DATE_REACHED before the predicted date', async () => {

@@ -30,10 +30,16 @@ const f18: ContentLink = {
   activityDateTime: '2026-11-20 06:00:00',
   impurities: [],
 };
-const calibration = (Geometry: Calibration['Geometry'], Nuclide: string, Efficiency: number): Calibration => ({
+const calibration = (
+  Geometry: Calibration['Geometry'],
+  Nuclide: string,
+  Efficiency: number,
+  EfficiencyRelUncertainty = 0,
+): Calibration => ({
   Geometry,
   Nuclide,
   Efficiency,
+  EfficiencyRelUncertainty,
   ProbeAreaCm2: Geometry === 'SURFACE' ? 100 : null,
 });
 /** Issue 27's case: 1200 counts in 60 s against 600 in 60 s, in a bag. */
@@ -76,9 +82,11 @@ async function setup(options: { links?: ContentLink[]; weight?: number | null; d
     );
   }
   const nuclides = ['F-18', 'Ga-68', 'Ge-68', 'Tc-99m'];
-  for (const [uuid, calibrations] of [
-    ['counter', nuclides.map((n) => calibration('BAG', n, n === 'Ge-68' ? 0.05 : 0.1))],
-    ['probe', nuclides.map((n) => calibration('SURFACE', n, 0.2))],
+  for (const [uuid, kind, calibrations] of [
+    ['counter', 'FREE_RELEASE_MONITOR', nuclides.map((n) => calibration('BAG', n, n === 'Ge-68' ? 0.05 : 0.1))],
+    ['probe', 'CONTAMINATION_MONITOR', nuclides.map((n) => calibration('SURFACE', n, 0.2))],
+    ['calibrated', 'FREE_RELEASE_MONITOR', [calibration('BAG', 'F-18', 0.1, 0.1)]],
+    ['meter', 'DOSE_RATE_METER', [calibration('BAG', 'F-18', 0.1)]],
   ] as const) {
     await instruments.create(
       {
@@ -89,7 +97,7 @@ async function setup(options: { links?: ContentLink[]; weight?: number | null; d
             Name: uuid,
             Model: 'M',
             SerialNumber: `SN-${uuid}`,
-            Kind: 'FREE_RELEASE_MONITOR',
+            Kind: kind,
             Calibrations: [...calibrations],
             CalibratedAt: '2026-01-01 00:00:00',
             CalibrationDueAt: '2027-01-01 00:00:00',
@@ -144,6 +152,7 @@ describe('measurementService.add', () => {
         Nuclide: 'F-18',
         Fraction: 1,
         Efficiency: 0.1,
+        EfficiencyRelUncertainty: 0,
         ValueUsed: model.Activity,
         DetectionLimit: model.DetectionLimit,
       },
@@ -156,7 +165,7 @@ describe('measurementService.add', () => {
     });
     within(unrestricted!.SumOfRatios!, 0.001);
     expect(disposal).toMatchObject({
-      ReleaseType: 'SPECIFIC_DISPOSAL',
+      ReleaseType: 'SPECIFIC_LANDFILL',
       SumOfRatios: null,
       MissingInputs: ['ClearanceLevel:F-18'],
     });
@@ -366,12 +375,39 @@ describe('measurementService.add', () => {
     expect(small.notification.details).toEqual([
       { key: 'detail.averaging_area_below_probe', params: { field: 'Surface.AveragingAreaCm2', area: 99, probe: 100 } },
     ]);
-    // Without its own instrument the surface part uses the body's, which has no SURFACE calibration.
+    // Without its own instrument the surface part uses the body's: a free-release monitor measures no surface.
     const { InstrumentUuid: _i, ...sameInstrument } = surface;
     const none = await rejection(
       service.add(tenant, tech, 'box', body({ NoFixedSurfaceReason: undefined, Surface: sameInstrument }), 'r'),
     );
-    expect(none.notification.key).toBe('instrument.not_calibrated');
+    expect(none.notification).toMatchObject({
+      key: 'measurement.instrument_unfit',
+      params: { instrument: 'counter', kind: 'FREE_RELEASE_MONITOR', geometry: 'SURFACE' },
+    });
+  });
+
+  it('refuses an instrument unfit for the geometry (§ 90 Abs. 4): a dose-rate meter decides nothing', async () => {
+    const { service, measurements } = await setup();
+    const error = await rejection(service.add(tenant, tech, 'box', body({ InstrumentUuid: 'meter' }), 'r'));
+    expect([error.statusCode, error.notification]).toEqual([
+      409,
+      {
+        key: 'measurement.instrument_unfit',
+        params: { instrument: 'meter', kind: 'DOSE_RATE_METER', geometry: 'BAG', geometries: '–' },
+      },
+    ]);
+    expect(await measurements.newest(tenant, 'box')).toBeUndefined();
+  });
+
+  it("carries the calibration's uncertainty into u(a) and a#: the worked example with u_rel 10 %", async () => {
+    const { service } = await setup();
+    const { model } = await service.add(tenant, tech, 'box', body({ InstrumentUuid: 'calibrated' }), 'r');
+    within(model.Activity, 0.01);
+    within(model.DecisionThreshold, 9.497e-4);
+    within(model.DetectionLimit, 1.999e-3);
+    within(model.StandardUncertainty, 1.2247e-3);
+    expect(model.EfficiencyRelUncertainty).toBeCloseTo(0.1, 12);
+    expect(model.Nuclides[0]).toMatchObject({ Efficiency: 0.1, EfficiencyRelUncertainty: 0.1 });
   });
 
   it('evaluates INDIVIDUAL once per notice in force at MeasuredAt that permits it', async () => {
@@ -402,10 +438,11 @@ describe('measurementService.add', () => {
     const { model } = await service.add(tenant, tech, 'box', body(), 'r');
     expect(model.ReleaseTypes.map((t) => [t.ReleaseType, t.ClearanceNoticeUuid])).toEqual([
       ['UNRESTRICTED', null],
-      ['SPECIFIC_DISPOSAL', null],
+      ['SPECIFIC_LANDFILL', null],
+      ['SPECIFIC_INCINERATION', null],
       ['INDIVIDUAL', 'in-force'],
     ]);
-    within(model.ReleaseTypes[2]!.SumOfRatios!, 0.5);
+    within(model.ReleaseTypes[3]!.SumOfRatios!, 0.5);
   });
 
   it('lists a container’s measurements newest MeasuredAt first; 404 for no container', async () => {

@@ -6,9 +6,22 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { releaseSweep } from '../../../shared/services/release-sweep';
 import { rejection } from '../../support/errors';
 import { measurementFixture, noticeFixture } from '../../support/memory/release-sources';
-import { ada, decaying, grace, input, measure, NEXT_DAY, ready, setup, tenant } from '../../support/memory/releasing';
+import {
+  ada,
+  addDisposalNotice,
+  decaying,
+  grace,
+  input,
+  measure,
+  NEXT_DAY,
+  ready,
+  setup,
+  T0,
+  tenant,
+} from '../../support/memory/releasing';
 
 describe('the release act', () => {
   it('releases on the notice and the decision measurement: record, register line, citation, locked file', async () => {
@@ -161,30 +174,76 @@ describe('the release act', () => {
     });
   });
 
-  it('SPECIFIC_DISPOSAL measures against Spalte 8 and 9; a nuclide without them is missing', async () => {
+  it('a release for disposal measures against its column (landfill Spalte 8) and names its plant', async () => {
     const s = setup();
-    s.sources.addNotice(noticeFixture(tenant, { Uuid: 'disposal', ReleaseTypes: ['SPECIFIC_DISPOSAL'] }));
+    addDisposalNotice(s);
     const f18 = await ready(s);
-    const missing = await rejection(
-      s.releases.release(tenant, grace, f18, { ...input(s, 'SPECIFIC_DISPOSAL'), noticeUuid: 'disposal' }, 'r'),
-    );
+    const landfill = { ...input(s, 'SPECIFIC_LANDFILL', null, { plant: 'Deponie Nord' }), noticeUuid: 'disposal' };
+    const missing = await rejection(s.releases.release(tenant, grace, f18, landfill, 'r'));
     expect(missing.notification.details).toContainEqual({
       key: 'detail.missing_input',
       params: { field: 'ClearanceLevel:F-18' },
     });
-    // I-131 at 20 Bq/g: twice Spalte 3 (10), within Spalte 8 and 9 (50, 70: the lower, 50).
-    const iodine = await decaying(s, { name: 'Iodine', nuclide: 'I-131', activity: 100 });
+    // I-131 at 8 Bq/g: against Spalte 8 (50 Bq/g) a ratio of 0.16.
+    const iodine = await decaying(s, { name: 'Iodine', nuclide: 'I-131', activity: 8.7e4 });
     await s.containers.update(tenant, ada, iodine, { State: 'RELEASE_DATE_REACHED' }, undefined, 'r');
-    measure(s, iodine, { nuclide: 'I-131', valueUsed: 20 });
-    const { model } = await s.releases.release(
-      tenant,
-      grace,
-      iodine,
-      { ...input(s, 'SPECIFIC_DISPOSAL'), noticeUuid: 'disposal' },
-      'r',
-    );
-    expect(model.Assessment.DecisionMeasurement).toMatchObject({ SumOfRatios: 0.4, ClearanceReached: true });
+    measure(s, iodine, { nuclide: 'I-131', valueUsed: 8 });
+    const unnamed = await rejection(s.releases.release(tenant, grace, iodine, { ...landfill, plant: null }, 'r'));
+    expect([unnamed.statusCode, unnamed.notification.details]).toEqual([
+      400,
+      [{ key: 'detail.required_with', params: { field: 'DisposalPlant', other: 'ReleaseType SPECIFIC_LANDFILL' } }],
+    ]);
+    const wrong = await rejection(s.releases.release(tenant, grace, iodine, { ...landfill, plant: 'MVA Süd' }, 'r'));
+    expect(wrong.notification).toMatchObject({ key: 'container.disposal_plant', params: { plant: 'MVA Süd' } });
+    const { model } = await s.releases.release(tenant, grace, iodine, landfill, 'r');
+    expect(model.Assessment.DecisionMeasurement).toMatchObject({ SumOfRatios: 0.16, ClearanceReached: true });
     expect(model.Assessment.Nuclides[0]!.ClearanceLevelBqPerG).toBe(50);
+    expect(model).toMatchObject({
+      ReleaseType: 'SPECIFIC_LANDFILL',
+      DisposalPlant: { Name: 'Deponie Nord', Address: 'Deponieweg 5, 12345 Musterstadt' },
+    });
+    const line = (await s.register.register(tenant, 2026)).find((l) => l.ContainerUuid === iodine)!;
+    expect(line).toMatchObject({ ReleaseType: 'SPECIFIC_LANDFILL', DisposalPlant: { Name: 'Deponie Nord' } });
+    const plantLines = Object.fromEntries(s.rendered.at(-1)!.sections.flatMap((x) => ('lines' in x ? x.lines : [])));
+    expect(plantLines['Beseitigungsanlage (Verbleib)']).toBe('Deponie Nord, Deponieweg 5, 12345 Musterstadt');
+    // An unrestricted release names no plant.
+    const other = await ready(s, { name: 'Other' });
+    const named = await rejection(
+      s.releases.release(tenant, grace, other, { ...input(s), plant: 'Deponie Nord' }, 'r'),
+    );
+    expect(named.notification.details).toEqual([
+      { key: 'detail.plant_for_disposal', params: { field: 'DisposalPlant' } },
+    ]);
+  });
+
+  it("counts the 100 Mg of a route per calendar year where the facility is (Berlin): New Year's night", async () => {
+    const s = setup();
+    addDisposalNotice(s, { MaxAveragingMassKg: 60_000 });
+    const landfill = { ...input(s, 'SPECIFIC_LANDFILL', null, { plant: 'Deponie Nord' }), noticeUuid: 'disposal' };
+    // 60 t of I-131 at 1 Bq/g each, released at the given UTC time.
+    const release = async (name: string, at: string) => {
+      const uuid = await decaying(s, { name, nuclide: 'I-131', activity: 6e7, weight: 60e6 });
+      s.at(at);
+      await s.containers.update(tenant, ada, uuid, { State: 'RELEASE_DATE_REACHED' }, undefined, 'r');
+      measure(s, uuid, { nuclide: 'I-131', valueUsed: 0.027, weightG: 60e6 });
+      return s.releases.release(tenant, grace, uuid, landfill, 'r');
+    };
+    await release('December', '2026-12-31T22:00:00Z');
+    // 22:59:59 UTC is 23:59:59 in Berlin: still 2026, 120 t would be over.
+    const late = await rejection(release('Late', '2026-12-31T22:59:59Z'));
+    expect(late.notification).toEqual({
+      key: 'container.disposal_mass_exceeded',
+      params: { type: 'SPECIFIC_LANDFILL', total: 120_000, year: 2026, timeZone: 'Europe/Berlin' },
+    });
+    // 23:00:00 UTC is midnight in Berlin: 2027 begins, though the UTC year (and its 60 t) has an hour to go.
+    const { model } = await release('New Year', '2026-12-31T23:00:00Z');
+    expect(model.ReleasedAt).toBe('2026-12-31 23:00:00');
+    expect((await s.register.summary(tenant, 2027)).ReleaseTypes).toContainEqual({
+      ReleaseType: 'SPECIFIC_LANDFILL',
+      Releases: 1,
+      TotalWeight: 60e6,
+    });
+    expect((await s.register.summary(tenant, 2026)).TotalWeight).toBe(60e6);
   });
 
   it('INDIVIDUAL measures against the notice values; a nuclide it does not list is missing', async () => {
@@ -254,4 +313,146 @@ describe('the release act', () => {
     const again = await rejection(s.releases.release(tenant, grace, uuid, input(s), 'r'));
     expect(again.notification).toEqual({ key: 'container.already_released', params: { at: '2026-11-21 08:00:00' } });
   });
+
+  it('after the release the container shows the release, the measured specific activity, who measured', async () => {
+    const s = setup();
+    const uuid = await ready(s);
+    const before = await s.containers.load(tenant, uuid);
+    // Before: the closing measurement's prediction, 100 Bq/g a day ago: about 0.01125 Bq/g, by Ada who entered it.
+    expect(before.model).toMatchObject({ MeasuredBy: 'ada', MeasuredByName: 'Ada Lovelace' });
+    expect(before.model.CurrentSpecificActivity as number).toBeCloseTo(0.01125, 4);
+    await s.releases.release(tenant, grace, uuid, input(s), 'r');
+    const after = await s.containers.load(tenant, uuid);
+    expect(after.model).toMatchObject({
+      ReleaseDateTime: '2026-11-21 08:00:00',
+      ReleasedByRadiationProtectionOfficerDateTime: '2026-11-21 08:00:00',
+      CurrentSpecificActivity: 0.01,
+    });
+    // It decays from the measured value on, not from the prediction.
+    s.at('2026-11-21T09:49:46.200Z');
+    expect((await s.containers.load(tenant, uuid)).model.CurrentSpecificActivity as number).toBeCloseTo(0.005, 6);
+  });
+
+  it(
+    'refuses a measurement that disagrees with the prediction until the officer records the cause, which the ' +
+      'record prints',
+    async () => {
+      const s = setup();
+      const uuid = await ready(s);
+      // Predicted now 0.01125 Bq/g; measured 0.0005: 22 times lower.
+      measure(s, uuid, { valueUsed: 0.0005 });
+      const refused = await rejection(s.releases.release(tenant, grace, uuid, input(s), 'r'));
+      expect(refused.notification).toMatchObject({
+        key: 'measurement.implausible',
+        params: { at: '2026-11-21 08:00:00', measured: '0.00005', type: 'UNRESTRICTED' },
+      });
+      // The PUT that releases has no room for a cause: the same 409.
+      const put = await rejection(
+        s.containers.update(tenant, grace, uuid, { IsReleasedByRadiationProtectionOfficer: true }, undefined, 'r'),
+      );
+      expect(put.notification.key).toBe('measurement.implausible');
+      const cause = 'vial residue measured in the activity meter: declared activity was the dispensed dose';
+      const { model } = await s.releases.release(
+        tenant,
+        grace,
+        uuid,
+        input(s, 'UNRESTRICTED', null, { discrepancyCause: cause }),
+        'r',
+      );
+      expect(model).toMatchObject({ DiscrepancyCause: cause, Assessment: { Plausibility: { Plausible: false } } });
+      const lines = Object.fromEntries(s.rendered[0]!.sections.flatMap((x) => ('lines' in x ? x.lines : [])));
+      expect(lines['Ursache der Abweichung (Strahlenschutzbeauftragte/r)']).toBe(cause);
+      expect(s.rendered[0]!.sections.some((x) => 'chart' in x)).toBe(true);
+    },
+  );
+
+  it(
+    'a Ga-68 eluate without its impurities: no prediction, no RELEASE_DATE_REACHED, no release; with the ' +
+      "pharmacopoeia's 0.001 % Ge-68 the date is about 2.5 years away",
+    async () => {
+      const s = setup();
+      const { model } = await s.containers.create(
+        tenant,
+        ada,
+        { Name: 'Eluate', Weight: 10_000, MeasurementActivity: 1e9, MeasurementDate: T0, WasteForm: 'SOLID' },
+        'r',
+      );
+      const uuid = model.Uuid as string;
+      const added = await s.containers.addContent(
+        tenant,
+        ada,
+        uuid,
+        { Kind: 'GENERATOR_ELUAT', ContentId: 'eluat-1', Nuclide: 'Ga-68', Activity: 1e9, ActivityDateTime: T0 },
+        'r',
+      );
+      expect(added.notes[0]).toMatchObject({ key: 'content.impurities_expected' });
+      const closed = await s.containers.update(tenant, ada, uuid, { State: 'DECAY' }, undefined, 'r');
+      expect([closed.model.ReleaseDateTime, closed.notes]).toEqual([
+        null,
+        [{ key: 'release.not_predictable', params: { reason: 'Impurities:eluat-1' } }],
+      ]);
+      const { assessment, notes } = await s.containers.assess(tenant, uuid);
+      expect(assessment).toMatchObject({
+        PredictedReleaseDateTime: null,
+        ClearanceReached: null,
+        ImpuritiesUnknown: [{ ContentId: 'eluat-1', Nuclide: 'Ga-68', ExpectedImpurities: ['Ge-68'] }],
+      });
+      expect(notes).toContainEqual({ key: 'release.not_predictable', params: { reason: 'Impurities:eluat-1' } });
+      // 15 hours later Ga-68 alone would clear: by hand 409, naming the content; the sweep leaves it in DECAY.
+      s.at('2026-11-21T00:00:00Z');
+      const reached = await rejection(
+        s.containers.update(tenant, ada, uuid, { State: 'RELEASE_DATE_REACHED' }, undefined, 'r'),
+      );
+      expect(reached.notification).toEqual({
+        key: 'container.impurities_unknown',
+        params: {},
+        details: [
+          { key: 'detail.impurities_unknown', params: { content: 'eluat-1', nuclide: 'Ga-68', impurities: 'Ge-68' } },
+        ],
+      });
+      // A date set by hand (from before issue 36, say): due, the sweep looks at it.
+      const { record } = (await s.store.load(tenant, uuid))!;
+      const dated = { ...record, ReleaseDateTime: '2026-11-20 23:00:00', Version: record.Version + 1 };
+      await s.store.update(record, dated, [{ field: 'ReleaseDateTime', old: null, new: dated.ReleaseDateTime }], {
+        actor: { sub: 'test', name: 'Test' },
+        at: '2026-11-21 00:00:00',
+        requestId: 'r',
+      });
+      const sweep = releaseSweep(s.store, { clock: s.now, measurements: s.sources.measurements });
+      expect((await sweep.releaseDue('sweep')).notCleared).toEqual([
+        { uuid, reason: 'impurities not entered: eluat-1 (Ga-68)' },
+      ]);
+      expect((await s.containers.load(tenant, uuid)).model.State).toBe('DECAY');
+      // The same eluate with its impurities: decided by Ge-68, about 900 days after closing.
+      const other = await s.containers.create(
+        tenant,
+        ada,
+        { Name: 'Eluate 2', Weight: 10_000, MeasurementActivity: 1e9, MeasurementDate: T0, WasteForm: 'SOLID' },
+        'r',
+      );
+      await s.containers.addContent(
+        tenant,
+        ada,
+        other.model.Uuid as string,
+        {
+          Kind: 'GENERATOR_ELUAT',
+          ContentId: 'eluat-2',
+          Nuclide: 'Ga-68',
+          Activity: 1e9,
+          ActivityDateTime: T0,
+          Impurities: [{ Nuclide: 'Ge-68', Fraction: 1e-5 }],
+        },
+        'r',
+      );
+      const known = await s.containers.update(
+        tenant,
+        ada,
+        other.model.Uuid as string,
+        { State: 'DECAY' },
+        undefined,
+        'r',
+      );
+      expect(known.model.ReleaseDateTime).toMatch(/^2029-05-0[78] /);
+    },
+  );
 });

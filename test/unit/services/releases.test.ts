@@ -1,36 +1,78 @@
 import { describe, expect, it } from 'vitest';
 import { adoptIdentity, withRequestScope } from '../../../shared/replay';
 import { registerService } from '../../../shared/services/releases';
-import { noticeFixture } from '../../support/memory/release-sources';
-import { ada, decaying, grace, input, measure, ready, setup, tenant } from '../../support/memory/releasing';
+import {
+  ada,
+  addDisposalNotice,
+  decaying,
+  grace,
+  input,
+  measure,
+  ready,
+  setup,
+  tenant,
+} from '../../support/memory/releasing';
 
 describe('the register and its summary', () => {
-  it('lists the year of the facility only; sums the mass of each type exactly', async () => {
-    const s = setup();
-    s.sources.addNotice(noticeFixture(tenant, { Uuid: 'disposal', ReleaseTypes: ['SPECIFIC_DISPOSAL'] }));
-    const first = await ready(s, { name: 'First' });
-    await s.releases.release(tenant, grace, first, input(s), 'r');
-    const second = await decaying(s, { name: 'Second', nuclide: 'I-131', activity: 100 });
-    await s.containers.update(tenant, ada, second, { State: 'RELEASE_DATE_REACHED' }, undefined, 'r');
-    measure(s, second, { nuclide: 'I-131', valueUsed: 20 });
-    await s.releases.release(tenant, grace, second, { ...input(s, 'SPECIFIC_DISPOSAL'), noticeUuid: 'disposal' }, 'r');
-    s.at('2027-01-02T00:00:00Z');
-    expect((await s.register.register(tenant, 2026)).map((r) => r.Name)).toEqual(['First', 'Second']);
-    expect(await s.register.register(tenant, 2027)).toEqual([]);
-    expect(await s.register.register({ client: 'c1', facility: 'f2' }, 2026)).toEqual([]);
-    expect(await s.register.summary(tenant, 2026)).toEqual({
-      Client: 'c1',
-      Facility: 'f1',
-      Year: 2026,
-      Releases: 2,
-      TotalWeight: 20_000,
-      ReleaseTypes: [
-        { ReleaseType: 'UNRESTRICTED', Releases: 1, TotalWeight: 10_000 },
-        { ReleaseType: 'SPECIFIC_DISPOSAL', Releases: 1, TotalWeight: 10_000 },
-        { ReleaseType: 'INDIVIDUAL', Releases: 0, TotalWeight: 0 },
-      ],
-    });
-  });
+  it(
+    'lists the year of the facility only; sums the mass of each type and of each plant exactly, over the ' +
+      "facility's calendar year",
+    async () => {
+      const s = setup();
+      addDisposalNotice(s);
+      const first = await ready(s, { name: 'First' });
+      await s.releases.release(tenant, grace, first, input(s), 'r');
+      const disposal = (type: 'SPECIFIC_LANDFILL' | 'SPECIFIC_INCINERATION', plant: string) => ({
+        ...input(s, type, null, { plant }),
+        noticeUuid: 'disposal',
+      });
+      for (const [name, type, plant] of [
+        ['Second', 'SPECIFIC_LANDFILL', 'Deponie Nord'],
+        ['Third', 'SPECIFIC_INCINERATION', 'MVA Süd'],
+      ] as const) {
+        const uuid = await decaying(s, { name, nuclide: 'I-131', activity: 8.7e4 });
+        await s.containers.update(tenant, ada, uuid, { State: 'RELEASE_DATE_REACHED' }, undefined, 'r');
+        measure(s, uuid, { nuclide: 'I-131', valueUsed: 8 });
+        await s.releases.release(tenant, grace, uuid, disposal(type, plant), 'r');
+      }
+      s.at('2027-01-02T00:00:00Z');
+      expect((await s.register.register(tenant, 2026)).map((r) => r.Name)).toEqual(['First', 'Second', 'Third']);
+      expect(await s.register.register(tenant, 2027)).toEqual([]);
+      expect(await s.register.register({ client: 'c1', facility: 'f2' }, 2026)).toEqual([]);
+      expect(await s.register.summary(tenant, 2026)).toEqual({
+        Client: 'c1',
+        Facility: 'f1',
+        Year: 2026,
+        TimeZone: 'Europe/Berlin',
+        From: '2025-12-31 23:00:00',
+        Until: '2026-12-31 23:00:00',
+        Releases: 3,
+        TotalWeight: 30_000,
+        ReleaseTypes: [
+          { ReleaseType: 'UNRESTRICTED', Releases: 1, TotalWeight: 10_000 },
+          { ReleaseType: 'SPECIFIC_LANDFILL', Releases: 1, TotalWeight: 10_000 },
+          { ReleaseType: 'SPECIFIC_INCINERATION', Releases: 1, TotalWeight: 10_000 },
+          { ReleaseType: 'INDIVIDUAL', Releases: 0, TotalWeight: 0 },
+        ],
+        DisposalPlants: [
+          {
+            ReleaseType: 'SPECIFIC_LANDFILL',
+            Name: 'Deponie Nord',
+            Address: 'Deponieweg 5, 12345 Musterstadt',
+            Releases: 1,
+            TotalWeight: 10_000,
+          },
+          {
+            ReleaseType: 'SPECIFIC_INCINERATION',
+            Name: 'MVA Süd',
+            Address: 'Ofenstraße 2, 12345 Musterstadt',
+            Releases: 1,
+            TotalWeight: 10_000,
+          },
+        ],
+      });
+    },
+  );
 });
 
 describe('a retry of a release', () => {
@@ -75,7 +117,7 @@ describe("the register's verification", () => {
     const s = setup();
     const uuid = await ready(s);
     await s.releases.release(tenant, grace, uuid, input(s), 'r');
-    const verifying = registerService(s.store.register, s.files);
+    const verifying = registerService(s.store.register, { timeZone: 'Europe/Berlin', records: s.files });
     expect(await verifying.verify(tenant, 2026)).toMatchObject({ Valid: true, Lines: 1, Objects: 1, Missing: [] });
     const key = [...s.files.objects.keys()].find((k) => k.includes('/register/'))!;
     s.files.objects.set(key, { ...s.files.objects.get(key)!, body: new TextEncoder().encode('not a line') });

@@ -1,0 +1,3 @@
+import { startHandler } from '../../shared/http/start-operation';
+
+export const handler = startHandler('migrateReleaseTypes');
