@@ -5,7 +5,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../../shared/data/table';
 import { type ApiResponse, call, documentClient, runtime, settledTotal } from './api';
-import type { Answer, Tenant } from './fault-matrix';
+import type { Answer, MatrixWrite, Tenant } from './fault-matrix';
 
 export const answerOf = (r: ApiResponse): Answer => ({
   status: r.status,
@@ -69,4 +69,34 @@ export function exactly(what: string, found: Record<string, unknown>[], answered
 export async function countHolds(what: string, path: string, bearer: string, expected: number): Promise<string[]> {
   const total = await settledTotal(path, bearer, expected);
   return total === expected ? [] : [`${what} count ${total}, not ${expected}`];
+}
+
+/**
+ * A POST that creates one record (what most new writes are: the material book's receipt is one): after the retry,
+ * exactly one record under `prefix`, the one the last answer's `model` names, and the listing's count (a page past the
+ * end) exact within the stream's settle time.
+ */
+export function recordCreate(write: {
+  name: string;
+  operation: string;
+  path: (t: Tenant) => string;
+  body: object;
+  model: string;
+  prefix: string;
+  listing?: (t: Tenant) => string;
+  roles?: string[];
+}): MatrixWrite {
+  return {
+    name: write.name,
+    fn: `route:${write.operation}`,
+    ...(write.roles ? { roles: write.roles } : {}),
+    prepare: async () => ({}),
+    attempt: (t, _c, o) => request('POST', write.path(t), t.token, write.body, o),
+    async check(t, _c, answers) {
+      return [
+        ...exactly(write.name, await itemsOf(t, write.prefix), answers.at(-1)?.body?.[write.model]?.Uuid),
+        ...(write.listing ? await countHolds(write.name, write.listing(t), t.token, 1) : []),
+      ];
+    },
+  };
 }

@@ -1,13 +1,22 @@
 /**
- * The material book's writes in the fault matrix (test/support/fault-writes.ts lists them with the others): a receipt
- * and a movement, each retried with its key; afterwards the item or its movement is there once, and the book's chain
- * is whole: verify is Valid, or it names the gap and the rebuild closes it.
+ * The material book's writes in the fault matrix (test/support/fault-writes.ts lists them with the others): the licence
+ * its bookings are held against, a receipt and a movement, each retried with its key; afterwards the licence, the item
+ * or its movement is there once, and the book's chain is whole: verify is Valid, or it names the gap and the rebuild
+ * closes it.
  */
 import { keys } from '../../shared/data/table';
 import { call, eventually, token } from './api';
-import { exactly, itemsOf, request } from './fault-calls';
+import { exactly, itemsOf, recordCreate, request } from './fault-calls';
 import type { MatrixWrite, Tenant } from './fault-matrix';
-import { bookedEluate, bookVerifyPath, createLicence, generatorBody, materialPath } from './material';
+import {
+  bookedEluate,
+  bookVerifyPath,
+  createLicence,
+  generatorBody,
+  LICENCE_BODY,
+  licencePath,
+  materialPath,
+} from './material';
 import { at, rpoOf } from './registers';
 
 /** The book of this year verified; if it names a gap, rebuilt and verified again: what broke, if it stays broken. */
@@ -63,4 +72,15 @@ const movement: MatrixWrite<{ eluate: string; body: object }> = {
   },
 };
 
-export const MATERIAL_WRITES: readonly MatrixWrite[] = [receipt, movement];
+/** The handling licence the book's bookings are held against: one licence, whichever attempt created it. */
+const licenceCreate = recordCreate({
+  name: 'licence create',
+  operation: 'licence.create',
+  path: (t) => licencePath(t),
+  body: LICENCE_BODY,
+  model: 'LicenceModel',
+  prefix: keys.licence(''),
+  roles: ['rpo'],
+});
+
+export const MATERIAL_WRITES: readonly MatrixWrite[] = [licenceCreate, receipt, movement];

@@ -8,38 +8,10 @@ import { keys } from '../../shared/data/table';
 import { call, containerPath, createDocument, documentsPath, eventually, runtime, s3Client, upload } from './api';
 import type { MatrixWrite, Tenant } from './fault-matrix';
 import { closedContainer, measurementBody, measurementPath, rpoOf, usableInstrument } from './registers';
-import { answerOf, countHolds, exactly, itemsOf, request } from './fault-calls';
+import { answerOf, countHolds, exactly, itemsOf, recordCreate, request } from './fault-calls';
 import { MATERIAL_WRITES } from './fault-material';
 import { OPERATION_WRITES } from './fault-operations';
 import { releasable } from './releases';
-
-/**
- * A POST that creates one record (what most new writes are: the material book's receipt is one): after the retry,
- * exactly one record under `prefix`, the one the last answer's `model` names, and the listing's count (a page past the
- * end) exact within the stream's settle time.
- */
-function recordCreate(write: {
-  name: string;
-  operation: string;
-  path: (t: Tenant) => string;
-  body: object;
-  model: string;
-  prefix: string;
-  listing?: (t: Tenant) => string;
-}): MatrixWrite {
-  return {
-    name: write.name,
-    fn: `route:${write.operation}`,
-    prepare: async () => ({}),
-    attempt: (t, _c, o) => request('POST', write.path(t), t.token, write.body, o),
-    async check(t, _c, answers) {
-      return [
-        ...exactly(write.name, await itemsOf(t, write.prefix), answers.at(-1)?.body?.[write.model]?.Uuid),
-        ...(write.listing ? await countHolds(write.name, write.listing(t), t.token, 1) : []),
-      ];
-    },
-  };
-}
 
 const CONTENT = { Kind: 'CYCLOTRON_PRODUCT', ContentId: 'fdg-1', Nuclide: 'F-18', Activity: 1000, Impurities: [] };
 const DOCUMENT = { Scope: 'DEVICE', ScopeReference: 'dev-1', Filename: 'Prüfbericht.pdf' };
