@@ -87,7 +87,7 @@ describe('the sequence writer', () => {
     expect(last.Item?.Seq).toBe(batch.at(-1)!.sequenceNumber.padStart(40, '0'));
   });
 
-  it('fails a batch whose writes fail as one failure, never a rejection left unawaited (it stops the process)', async () => {
+  it('fails a batch whose writes fail as one failure, no rejection left unawaited (it stops the process)', async () => {
     const PK = `TEST#${randomUUID()}`;
     // Every call refused (not worth a retry): the counter's and the pages' parts both fail, at their own time.
     const refusing = {
