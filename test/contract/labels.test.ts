@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { call, containerPath, errorOf, newTenant, runtime, token } from '../support/api';
-import { decodeQr } from '../support/label';
+import { decodeQr } from '../support/poppler';
 import { readPdf } from '../support/pdf';
 import { closedContainer } from '../support/registers';
 import { releasable, releaseOf } from '../support/releases';

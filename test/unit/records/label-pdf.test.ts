@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { containerLabel, DE_LABEL_WORDS, type LabelWords, US_LABEL_WORDS } from '../../../shared/domain/label';
 import { LABEL_SIZE, renderLabel } from '../../../shared/records/label-pdf';
 import { readPdf } from '../../support/pdf';
-import { decodeQr, renderGrey } from '../../support/label';
+import { decodeQr, renderGrey } from '../../support/poppler';
 
 const path =
   '/waste-management/api/v1/8d1c6e62-3f0e-4d5a-9a51-2c5c0e1f7b10/3b0f2a51-7c4e-4f8e-b2f1-6a9d0c1e2f30/container/' +

@@ -1,15 +1,15 @@
 /**
- * A label read back as a printer and a scanner would: its page rendered by poppler's pdftoppm, and the QR codes on
- * it decoded by ZBar's zbarimg (Debian packages poppler-utils and zbar-tools, installed by .ci/run).
+ * A PDF read back as a printer and a scanner would: a page rendered by poppler's pdftoppm, and the QR codes on it
+ * decoded by ZBar's zbarimg (Debian packages poppler-utils and zbar-tools, installed by .ci/run).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-/** The first page rendered in grey at `dpi`: a PGM (P5), its pixels row by row (0 black, 255 white). */
-export function renderGrey(bytes: Uint8Array, dpi: number) {
-  const pgm = execFileSync('pdftoppm', ['-gray', '-r', String(dpi), '-f', '1', '-l', '1', '-'], {
+/** A page (from 1) rendered in grey at `dpi`: a PGM (P5), its pixels row by row (0 black, 255 white). */
+export function renderGrey(bytes: Uint8Array, dpi: number, page = 1) {
+  const pgm = execFileSync('pdftoppm', ['-gray', '-r', String(dpi), '-f', String(page), '-l', String(page), '-'], {
     input: bytes,
     maxBuffer: 64 * 1024 * 1024,
   });
