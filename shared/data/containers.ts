@@ -22,7 +22,7 @@ import {
 import { personUpsert, resolveNames } from './persons';
 import { citeNoticeItem } from './clearance-notices';
 import { registerHeadItem, releaseEntryItem } from './releases';
-import { bookItems, } from './material-book';
+import { bookItems } from './material-book';
 import { materialItemPut } from './material';
 import type { BookExtras } from './container-store';
 import {

@@ -7,13 +7,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { RELEASE_REGISTER } from '../domain/register-chain';
 import { LATER_MEMBERS, REGISTER_FIELDS, type RegisterLine } from '../domain/release-register';
-import {
-  type ChainStore,
-  chainHeadItem,
-  chainLineItem,
-  dynamoChainStore,
-  type StoredBook,
-} from './chain-store';
+import { type ChainStore, chainHeadItem, chainLineItem, dynamoChainStore, type StoredBook } from './chain-store';
 import { ITEM_TYPES, keys, type Tenant } from './table';
 import type { TransactWriteItem } from './transact';
 

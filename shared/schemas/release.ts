@@ -12,13 +12,16 @@ import {
   MEASUREMENT_METHODS,
   type RegisterLine,
   type RegisterNuclide,
+  type RegisterActivity,
   type RegisterPlant,
   type RegisterSurface,
+  type RegisterSurvey,
   type ReleaseRegisterSummary,
 } from '../domain/release-register';
 import type { HistoryEntryModel } from '../domain/container-audit';
 import { BOOKED_RELEASE_TYPES, RELEASE_TYPES, WASTE_FORMS } from '../domain/release-types';
 import { justification } from './container';
+import { SURVEY_UNITS } from '../domain/regimes/us-nrc-10cfr35/survey';
 import { identifier, oneOf, text, timestamp } from './fields';
 
 const number = v.number();
@@ -267,7 +270,10 @@ export const releaseRegisterModel = v.strictObject({
   ReleasedAt: timestamp,
   ReleasedBy: v.string(),
   ReleasedByName: v.nullable(v.string()),
-  Weight: v.pipe(number, v.description('The mass released, the averaging mass, g.')),
+  Weight: v.pipe(
+    nullableNumber,
+    v.description('The mass released, the averaging mass, g; null for a disposal after decay-in-storage unweighed.'),
+  ),
   WasteForm: bookedSince(v.picklist(WASTE_FORMS)),
   SumOfRatios: nullableNumber,
   Surface: since36(
@@ -306,6 +312,49 @@ export const releaseRegisterModel = v.strictObject({
     v.description("The LineSha256 of the facility's previous line; null for its first (and before the chain)."),
   ),
   RecordSha256: bookedSince(sha256Hex),
+  Survey: v.pipe(
+    v.optional(
+      v.strictObject({
+        SurveyUuid: identifier,
+        SurveyedAt: timestamp,
+        SurveyedBy: v.string(),
+        SurveyedByName: v.nullable(v.string()),
+        InstrumentUuid: identifier,
+        InstrumentName: v.string(),
+        InstrumentModel: v.string(),
+        InstrumentSerialNumber: v.string(),
+        CalibratedAt: timestamp,
+        Unit: v.picklist(SURVEY_UNITS),
+        Scale: v.string(),
+        Background: number,
+        Surface: number,
+        NetReading: number,
+        DecisionThreshold: number,
+      } satisfies Record<keyof RegisterSurvey, v.GenericSchema>),
+    ),
+    v.description(
+      'A disposal after decay-in-storage (10 CFR 35.2092): the survey it rests on (date, instrument with model and ' +
+        'serial number, background and surface reading in Unit, the scale, who surveyed). Absent under StrlSchV.',
+    ),
+  ),
+  Activities: v.pipe(
+    v.optional(
+      v.array(
+        v.strictObject({
+          Nuclide: v.string(),
+          ActivityBq: nullableNumber,
+          ActivityMicroCurie: nullableNumber,
+        } satisfies Record<keyof RegisterActivity, v.GenericSchema>),
+      ),
+    ),
+    v.description(
+      "Decay-in-storage: each nuclide's estimated activity at the disposal, Bq and µCi. Absent under StrlSchV.",
+    ),
+  ),
+  SealedAt: v.pipe(
+    v.optional(v.nullable(timestamp)),
+    v.description('Decay-in-storage: when the container was sealed (entered DECAY). Absent under StrlSchV.'),
+  ),
   LineSha256: v.pipe(
     bookedSince(sha256Hex),
     v.description(

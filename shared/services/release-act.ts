@@ -165,7 +165,7 @@ export function releaseAct(store: ContainerStore, parts: ReleaseParts) {
     const massThisYear = rows
       .filter((r) => r.ReleasedAt >= span.from && r.ReleasedAt < span.until)
       .filter((r) => r.ReleaseType === type || r.ReleaseType === LEGACY_DISPOSAL)
-      .reduce((sum, r) => sum + r.Weight, 0);
+      .reduce((sum, r) => sum + (r.Weight ?? 0), 0);
     return { massThisYear, year, timeZone };
   }
 

@@ -154,7 +154,7 @@ export function registerService(register: ReleaseRegisterStore, options: { timeZ
         .filter((r) => r.ReleasedAt >= span.from && r.ReleasedAt < span.until);
       const totals = (chosen: typeof rows) => ({
         Releases: chosen.length,
-        TotalWeight: chosen.reduce((sum, r) => sum + r.Weight, 0),
+        TotalWeight: chosen.reduce((sum, r) => sum + (r.Weight ?? 0), 0),
       });
       const types = [
         ...RELEASE_TYPES,
