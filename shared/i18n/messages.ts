@@ -1410,6 +1410,10 @@ export const details = {
     en: '{field}: must be an IANA time zone (e.g. America/Chicago)',
     de: '{field}: muss eine IANA-Zeitzone sein (z. B. Europe/Berlin)',
   },
+  'detail.no_shielding': {
+    en: '{field}: must be true: the survey is taken with no shielding interposed (10 CFR 35.92(a)(1))',
+    de: '{field}: muss true sein: die Messung erfolgt ohne Abschirmung dazwischen (10 CFR 35.92(a)(1))',
+  },
   'detail.contents_required': {
     en: 'Contents: none entered; decay-in-storage needs each nuclide and its half-life (at most {days} days)',
     de: 'Contents: keine angegeben; die Abklinglagerung braucht jedes Nuklid und seine Halbwertszeit (höchstens {days} Tage)',

@@ -90,3 +90,63 @@ export function checkAtBackground(
     k: SURVEY_K,
   });
 }
+
+/** The instrument as the survey keeps it: what 35.2092 asks of the record (model, serial number) and its calibration. */
+export interface SurveyInstrument {
+  Uuid: string;
+  Name: string;
+  Model: string;
+  SerialNumber: string;
+  CalibratedAt: string;
+  CalibrationDueAt: string;
+}
+
+/** A reading as a client sends it: the counting time and the uncertainty where its unit needs them. */
+export interface ReadingInput {
+  Reading: number;
+  CountingTimeMinutes?: number | null | undefined;
+  StandardUncertainty?: number | null | undefined;
+}
+
+/** What a client sends to record a survey (the body of POST .../survey). */
+export interface SurveyInput {
+  InstrumentUuid: string;
+  SurveyedAt: string;
+  Scale: string;
+  NoShielding: true;
+  Unit: SurveyUnit;
+  Background: ReadingInput;
+  Surface: ReadingInput;
+}
+
+/** A survey as stored: kept as made, only when at background. */
+export interface SurveyRecord extends SurveyDecision {
+  Uuid: string;
+  Client: string;
+  Facility: string;
+  ContainerUuid: string;
+  SurveyedAt: string;
+  SurveyedBy: string;
+  Instrument: SurveyInstrument;
+  Unit: SurveyUnit;
+  Scale: string;
+  NoShielding: true;
+  Background: SurveyReading;
+  Surface: SurveyReading;
+  CreatedAt: string;
+}
+
+/** SurveyModel: the survey as answered, with the surveyor's name. */
+export type SurveyModel = Omit<SurveyRecord, 'Client' | 'Facility'> & { SurveyedByName: string | null };
+
+/** A reading with its optional members made explicit. */
+export const readingOf = (r: ReadingInput): SurveyReading => ({
+  Reading: r.Reading,
+  CountingTimeMinutes: r.CountingTimeMinutes ?? null,
+  StandardUncertainty: r.StandardUncertainty ?? null,
+});
+
+export const toSurveyModel = (s: SurveyRecord, names: ReadonlyMap<string, string>): SurveyModel => {
+  const { Client: _client, Facility: _facility, ...model } = s;
+  return { ...model, SurveyedByName: names.get(s.SurveyedBy) ?? null };
+};
