@@ -193,7 +193,7 @@ export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: stri
           newPut(tableName, documentItem(release.document)),
           newPut(tableName, releaseEntryItem(tenantOf(next), release.line)),
           registerHeadItem(tableName, tenantOf(next), release.previous, release.line),
-          citeNoticeItem(tableName, tenantOf(next), release.notice, write.at),
+          ...(release.notice ? [citeNoticeItem(tableName, tenantOf(next), release.notice, write.at)] : []),
         );
       // The container's material leaves: its line, and its book contents no longer held.
       if (book)

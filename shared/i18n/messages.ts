@@ -474,6 +474,17 @@ export const messages = {
       'Die Strahlenkennzeichnungen werden vor der Beseitigung entfernt oder unkenntlich gemacht (10 CFR 35.92(a)(3)): ' +
       'zuerst LabelsRemoved auf true setzen.',
   },
+  'container.held_for_decay': {
+    code: 40998,
+    type: 'Error',
+    level: 'ERROR',
+    en:
+      'The container is held for decay until {date} (ten half-lives of its longest-lived nuclide, 10 CFR 35.92); it ' +
+      'reaches RELEASE_DATE_REACHED then.',
+    de:
+      'Der Behälter lagert zum Abklingen bis {date} (zehn Halbwertszeiten seines langlebigsten Nuklids, 10 CFR ' +
+      '35.92); dann erreicht er RELEASE_DATE_REACHED.',
+  },
   'container.survey_state': {
     code: 40996,
     type: 'Error',

@@ -19,7 +19,7 @@ import {
   type ReleaseRegisterSummary,
 } from '../domain/release-register';
 import type { HistoryEntryModel } from '../domain/container-audit';
-import { BOOKED_RELEASE_TYPES, RELEASE_TYPES, WASTE_FORMS } from '../domain/release-types';
+import { ANY_RELEASE_TYPES, BOOKED_RELEASE_TYPES, RELEASE_TYPES, WASTE_FORMS } from '../domain/release-types';
 import { justification } from './container';
 import { SURVEY_UNITS } from '../domain/regimes/us-nrc-10cfr35/survey';
 import { identifier, oneOf, text, timestamp } from './fields';
@@ -169,15 +169,16 @@ export const historyEntryModel = v.strictObject({
 export const releaseBodySchema = v.object({
   ReleaseType: v.optional(
     v.pipe(
-      oneOf(RELEASE_TYPES),
+      oneOf(ANY_RELEASE_TYPES),
       v.description(
-        'UNRESTRICTED (§ 35: Anlage 4 Tabelle 1 Spalte 3, surface Spalte 5), SPECIFIC_LANDFILL (§ 36 Abs. 1 Nr. 3: ' +
-          'solids to a landfill, Spalte 8), SPECIFIC_INCINERATION (§ 36 Abs. 1 Nr. 4: solids, oils and organic ' +
-          'solvents to an incinerator, Spalte 9; both up to 100 Mg a calendar year, surface Spalte 5) or INDIVIDUAL ' +
-          "(§ 37: the notice's Limits). Default UNRESTRICTED.",
+        "One of the facility's regime's types (409 regime.not_applicable for another regime's). Under " +
+          'DE_STRLSCHV_2018: UNRESTRICTED (§ 35: Anlage 4 Tabelle 1 Spalte 3, surface Spalte 5), SPECIFIC_LANDFILL ' +
+          '(§ 36 Abs. 1 Nr. 3: solids to a landfill, Spalte 8), SPECIFIC_INCINERATION (§ 36 Abs. 1 Nr. 4: solids, oils ' +
+          'and organic solvents to an incinerator, Spalte 9; both up to 100 Mg a calendar year, surface Spalte 5) or ' +
+          "INDIVIDUAL (§ 37: the notice's Limits); default UNRESTRICTED. Under US_NRC_10CFR35: DECAY_IN_STORAGE " +
+          '(10 CFR 35.92, resting on a survey at background after the labels came off), the default.',
       ),
     ),
-    'UNRESTRICTED',
   ),
   DisposalPlant: v.optional(
     v.nullable(
@@ -203,11 +204,14 @@ export const releaseBodySchema = v.object({
       ),
     ),
   ),
-  ClearanceNoticeUuid: v.pipe(
-    identifier,
-    v.description(
-      'The clearance notice of the facility the release rests on: in force at the release, permitting the type and ' +
-        "the container's waste form.",
+  ClearanceNoticeUuid: v.optional(
+    v.pipe(
+      identifier,
+      v.description(
+        'Under DE_STRLSCHV_2018 (required there: 400 without): the clearance notice of the facility the release ' +
+          "rests on, in force at the release, permitting the type and the container's waste form. Under " +
+          'US_NRC_10CFR35 a release cites none (409 regime.not_applicable).',
+      ),
     ),
   ),
   Justification: v.optional(
@@ -244,15 +248,25 @@ const since36 = <S extends v.GenericSchema>(schema: S, description: string) =>
 export const releaseRecordModel = v.strictObject({
   ContainerUuid: identifier,
   RecordDocumentUuid: identifier,
-  ReleaseType: v.picklist(RELEASE_TYPES),
-  ClearanceNoticeUuid: identifier,
+  ReleaseType: v.picklist(ANY_RELEASE_TYPES),
+  ClearanceNoticeUuid: v.pipe(
+    v.nullable(identifier),
+    v.description('The clearance notice the release cites; null for a disposal after decay-in-storage.'),
+  ),
   ReleasedAt: timestamp,
   ReleasedBy: v.string(),
   ReleasedByName: v.nullable(v.string()),
   Justification: v.nullable(v.string()),
   DisposalPlant: v.nullable(plantModel),
   DiscrepancyCause: v.nullable(v.string()),
-  Assessment: releaseAssessmentModel,
+  Assessment: v.pipe(
+    v.nullable(releaseAssessmentModel),
+    v.description('The clearance assessment the release rests on; null for a disposal after decay-in-storage.'),
+  ),
+  SurveyUuid: v.pipe(
+    v.nullable(identifier),
+    v.description('The survey a disposal after decay-in-storage rests on (10 CFR 35.92(a)(1)); null otherwise.'),
+  ),
   Sha256: sha256Hex,
 } satisfies Record<keyof ReleaseRecordModel, v.GenericSchema>);
 

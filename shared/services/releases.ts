@@ -20,7 +20,7 @@ import { etagOf } from '../domain/record';
 import type { ReleaseRecordModel } from '../domain/release-record';
 import type { RegisterLine, ReleaseRegisterSummary } from '../domain/release-register';
 import { calendarYear } from '../domain/calendar';
-import { isDisposalRoute, LEGACY_DISPOSAL, RELEASE_TYPES, type ReleaseType } from '../domain/release-types';
+import { type AnyReleaseType, isDisposalRoute, LEGACY_DISPOSAL, RELEASE_TYPES } from '../domain/release-types';
 import { badRequest } from '../errors';
 import { formatTimestamp } from '../domain/time';
 import type { NotificationSpec } from '../i18n/translate';
@@ -34,8 +34,10 @@ import type { ContainerStore } from '../data/container-store';
  * officer's explanation of a decision measurement that disagrees with the prediction.
  */
 export interface ReleaseInput {
-  type: ReleaseType;
-  noticeUuid: string;
+  /** Null: the regime's first type. */
+  type: AnyReleaseType | null;
+  /** Required under a regime of notices (400 without), refused under another (409). */
+  noticeUuid: string | null;
   plant: string | null;
   justification: string | null;
   discrepancyCause: string | null;
@@ -44,6 +46,8 @@ export interface ReleaseInput {
 /** 400 unless a release for disposal names its plant, and no other release names one. */
 function checkPlantNamed(input: ReleaseInput): void {
   const field = 'DisposalPlant';
+  // A type of no regime of notices: its regime refuses a plant (409, the release act).
+  if (input.type === null || !(RELEASE_TYPES as readonly string[]).includes(input.type)) return;
   if (isDisposalRoute(input.type) && input.plant === null)
     throw badRequest([{ key: 'detail.required_with', params: { field, other: `ReleaseType ${input.type}` } }]);
   if (!isDisposalRoute(input.type) && input.plant !== null)
@@ -71,7 +75,7 @@ export function releaseService(store: ContainerStore, act: ReleaseAct, clock: ()
           state: view.record.State,
           caller,
           type: input.type,
-          notice: { uuid: input.noticeUuid },
+          notice: input.noticeUuid === null ? null : { uuid: input.noticeUuid },
           plant: input.plant,
           justification: input.justification,
           discrepancyCause: input.discrepancyCause,
