@@ -20,7 +20,15 @@ import { etagOf } from '../domain/record';
 import type { ReleaseRecordModel } from '../domain/release-record';
 import type { RegisterLine, ReleaseRegisterSummary } from '../domain/release-register';
 import { calendarYear } from '../domain/calendar';
-import { type AnyReleaseType, isDisposalRoute, LEGACY_DISPOSAL, RELEASE_TYPES } from '../domain/release-types';
+import {
+  type AnyReleaseType,
+  type BookedReleaseType,
+  isDisposalRoute,
+  LEGACY_DISPOSAL,
+  RELEASE_TYPES,
+} from '../domain/release-types';
+import { DEFAULT_REGIME } from '../domain/regimes';
+import type { FacilityRules } from './facility-settings';
 import { badRequest } from '../errors';
 import { formatTimestamp } from '../domain/time';
 import type { NotificationSpec } from '../i18n/translate';
@@ -103,8 +111,19 @@ const VERIFY_READS = 16;
  * The yearly register's use cases; who may read it is the routes' (roles rpo and reporter). `timeZone` is the
  * facility's: the yearly report counts its calendar year (the register itself is kept and listed by UTC year).
  */
-export function registerService(register: ReleaseRegisterStore, options: { timeZone: string; records?: FileStorage }) {
-  const { records, timeZone } = options;
+export function registerService(
+  register: ReleaseRegisterStore,
+  options: {
+    /** The time zone without `rules`. */
+    timeZone: string;
+    records?: FileStorage;
+    /** The facility's regime and time zone (its settings). */
+    rules?: (tenant: Tenant) => Promise<Pick<FacilityRules, 'regime' | 'TimeZone'>>;
+  },
+) {
+  const { records } = options;
+  const rulesOf = async (tenant: Tenant) =>
+    options.rules ? await options.rules(tenant) : { regime: DEFAULT_REGIME, TimeZone: options.timeZone };
   /**
    * A locked line object and the hash of the PDF it names (undefined when the PDF is not there); undefined when the
    * object is not a line of its key (unreadable, or another's): its line then counts as without its object.
@@ -137,6 +156,11 @@ export function registerService(register: ReleaseRegisterStore, options: { timeZ
       return verifyChain(lines, before, objects);
     },
 
+    /** The register's columns under the facility's regime (its CSV's). */
+    async columns(tenant: Tenant): Promise<readonly (keyof RegisterLine)[]> {
+      return (await rulesOf(tenant)).regime.registerMembers;
+    },
+
     /** A year's register of the facility, oldest release first. */
     async register(tenant: Tenant, year: number): Promise<RegisterLine[]> {
       return register.list(tenant, year);
@@ -148,6 +172,7 @@ export function registerService(register: ReleaseRegisterStore, options: { timeZ
      * so the calendar year is read from the UTC years it spans.
      */
     async summary(tenant: Tenant, year: number): Promise<ReleaseRegisterSummary> {
+      const { regime, TimeZone: timeZone } = await rulesOf(tenant);
       const span = calendarYear(year, timeZone);
       const years = [...new Set([Number(span.from.slice(0, 4)), Number(span.until.slice(0, 4))])].filter(
         (y) => y >= 1 && y <= 9999,
@@ -161,7 +186,7 @@ export function registerService(register: ReleaseRegisterStore, options: { timeZ
         TotalWeight: chosen.reduce((sum, r) => sum + (r.Weight ?? 0), 0),
       });
       const types = [
-        ...RELEASE_TYPES,
+        ...(regime.releaseTypes as BookedReleaseType[]),
         ...(rows.some((r) => r.ReleaseType === LEGACY_DISPOSAL) ? [LEGACY_DISPOSAL] : []),
       ];
       const plants = new Map<string, typeof rows>();
