@@ -167,8 +167,8 @@ function checkGate(
   now: Date,
   decision: Parameters<typeof checkReached>[4],
 ): void {
-  if (regime.gate === 'CLEARANCE_ASSESSMENT') return checkReached(assessment, next, links, now, decision);
-  if (next.ReleaseDateTime === null || next.ReleaseDateTime > formatTimestamp(now))
+  if (regime.gate === 'CLEARANCE_ASSESSMENT') checkReached(assessment, next, links, now, decision);
+  else if (next.ReleaseDateTime === null || next.ReleaseDateTime > formatTimestamp(now))
     throw conflict('container.held_for_decay', { date: next.ReleaseDateTime ?? '–' });
 }
 

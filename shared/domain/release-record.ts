@@ -70,8 +70,6 @@ export interface ReleaseRecordModel {
   DiscrepancyCause: string | null;
   /** The clearance assessment the release rests on; null for a disposal after decay-in-storage. */
   Assessment: (ReleaseAssessment & { ContainerUuid: string }) | null;
-  /** The survey a disposal after decay-in-storage rests on; null otherwise. */
-  SurveyUuid: string | null;
   Sha256: string;
 }
 

@@ -263,10 +263,6 @@ export const releaseRecordModel = v.strictObject({
     v.nullable(releaseAssessmentModel),
     v.description('The clearance assessment the release rests on; null for a disposal after decay-in-storage.'),
   ),
-  SurveyUuid: v.pipe(
-    v.nullable(identifier),
-    v.description('The survey a disposal after decay-in-storage rests on (10 CFR 35.92(a)(1)); null otherwise.'),
-  ),
   Sha256: sha256Hex,
 } satisfies Record<keyof ReleaseRecordModel, v.GenericSchema>);
 

@@ -372,7 +372,6 @@ export function releaseAct(store: ContainerStore, parts: ReleaseParts) {
         DisposalPlant: row.DisposalPlant ?? null,
         DiscrepancyCause: request.discrepancyCause,
         Assessment: { ContainerUuid: next.Uuid, ...assessment },
-        SurveyUuid: null,
         Sha256: hash,
       },
       notes: assessment.SharesAssumed ? [{ key: 'release.shares_assumed' }] : [],

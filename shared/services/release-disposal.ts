@@ -100,7 +100,6 @@ export function disposalAfterSurvey(store: ContainerStore, parts: ReleaseParts) 
         DisposalPlant: null,
         DiscrepancyCause: null,
         Assessment: null,
-        SurveyUuid: survey.Uuid,
         Sha256: kept.hash,
       },
       notes: [],

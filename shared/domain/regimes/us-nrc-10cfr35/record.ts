@@ -195,7 +195,7 @@ export function disposalRecordContent(facts: DisposalFacts): ReleaseRecordConten
           `${reading(s.Surface.Reading)}${counting(s.Surface.CountingTimeMinutes)}`,
         ],
         ['Net reading', reading(s.NetReading)],
-        ['Decision threshold (DIN ISO 11929-1, k = ' + SURVEY_K + ')', reading(s.DecisionThreshold)],
+        [`Decision threshold (DIN ISO 11929-1, k = ${SURVEY_K})`, reading(s.DecisionThreshold)],
         ['Result', 'cannot be distinguished from background'],
         ['Surveyed by', nameOf(s.SurveyedBy)],
       ],
