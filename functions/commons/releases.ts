@@ -47,6 +47,6 @@ export const releasing = perTenant((session) => {
   });
   return {
     containers: containerService(store, { release: act, measurements, notices, book, rules }),
-    releases: releaseService(store, act),
+    releases: releaseService(store, act, undefined, rules),
   };
 });

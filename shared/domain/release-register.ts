@@ -5,7 +5,8 @@
  * surface result, and for a release for disposal the plant it goes to (§ 86 Abs. 1 Nr. 2 c: the actual whereabouts).
  * Kept 30 years (§ 86 Abs. 2). Under 10 CFR 35.92 a line is a disposal after decay-in-storage: its survey (35.2092:
  * the date, the instrument, the background and surface readings, who surveyed), the activities in Bq and µCi and when
- * the container was sealed; the German members it has no use for are null. Its CSV comes in two forms: RFC 4180 with English headers, and the one a German
+ * the container was sealed; the German members it has no use for are null.
+ * Its CSV comes in two forms: RFC 4180 with English headers, and the one a German
  * spreadsheet opens (`;`, decimal commas, a byte-order mark, German headers with units, every code in words). Pure:
  * no AWS, no HTTP.
  */
@@ -265,7 +266,8 @@ const DIALECTS: Readonly<Record<CsvDialect, Dialect>> = {
 const surveyCell = (s: RegisterSurvey, d: Dialect) =>
   [
     `surveyed ${s.SurveyedAt} UTC by ${s.SurveyedByName ?? s.SurveyedBy}`,
-    `instrument ${s.InstrumentName}, model ${s.InstrumentModel}, serial number ${s.InstrumentSerialNumber}, calibrated ${s.CalibratedAt}`,
+    `instrument ${s.InstrumentName}, model ${s.InstrumentModel}, serial number ${s.InstrumentSerialNumber}`,
+    `calibrated ${s.CalibratedAt}`,
     `scale ${s.Scale}`,
     `background ${formatFigure(s.Background, d.mark)} ${s.Unit}`,
     `surface ${formatFigure(s.Surface, d.mark)} ${s.Unit}`,

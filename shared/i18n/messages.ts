@@ -418,8 +418,9 @@ export const messages = {
       'The facility works under {from}: it changes to {to} only while no container is in DECAY or later (a ' +
       "container's release date, gate and record follow the regime it was closed under).",
     de:
-      'Die Einrichtung arbeitet unter {from}: sie wechselt zu {to} nur, solange kein Behälter in DECAY oder später ' +
-      'ist (Freigabedatum, Schwelle und Protokoll eines Behälters folgen der Regelung, unter der er verschlossen wurde).',
+      'Die Einrichtung arbeitet unter {from}: sie wechselt zu {to} nur, solange kein Behälter in DECAY oder ' +
+      'später ist (Freigabedatum, Schwelle und Protokoll eines Behälters folgen der Regelung, unter der er ' +
+      'verschlossen wurde).',
   },
   'regime.not_applicable': {
     code: 40991,
@@ -436,8 +437,8 @@ export const messages = {
       'Only material with a physical half-life of at most 120 days may be held for decay-in-storage (10 CFR ' +
       '35.92(a)); the container stays {state}.',
     de:
-      'Nur Stoffe mit einer physikalischen Halbwertszeit von höchstens 120 Tagen dürfen zum Abklingen gelagert werden ' +
-      '(10 CFR 35.92(a)); der Behälter bleibt {state}.',
+      'Nur Stoffe mit einer physikalischen Halbwertszeit von höchstens 120 Tagen dürfen zum Abklingen gelagert ' +
+      'werden (10 CFR 35.92(a)); der Behälter bleibt {state}.',
   },
   'container.above_background': {
     code: 40993,
@@ -448,9 +449,9 @@ export const messages = {
       'lies above its decision threshold {threshold} (DIN ISO 11929-1, k = {k}). Hold the container for decay and ' +
       'survey again; nothing was recorded.',
     de:
-      'Der Messwert an der Oberfläche {surface} ist vom Untergrund {background} zu unterscheiden: der Nettowert {net} ' +
-      'liegt über seiner Erkennungsgrenze {threshold} (DIN ISO 11929-1, k = {k}). Der Behälter lagert weiter; es wurde ' +
-      'nichts erfasst.',
+      'Der Messwert an der Oberfläche {surface} ist vom Untergrund {background} zu unterscheiden: der Nettowert ' +
+      '{net} liegt über seiner Erkennungsgrenze {threshold} (DIN ISO 11929-1, k = {k}). Der Behälter lagert ' +
+      'weiter; es wurde nichts erfasst.',
   },
   'container.survey_required': {
     code: 40994,
@@ -471,8 +472,8 @@ export const messages = {
       'The radiation labels are removed or obliterated before the disposal (10 CFR 35.92(a)(3)): set LabelsRemoved ' +
       'true first.',
     de:
-      'Die Strahlenkennzeichnungen werden vor der Beseitigung entfernt oder unkenntlich gemacht (10 CFR 35.92(a)(3)): ' +
-      'zuerst LabelsRemoved auf true setzen.',
+      'Die Strahlenkennzeichnungen werden vor der Beseitigung entfernt oder unkenntlich gemacht (10 CFR ' +
+      '35.92(a)(3)): zuerst LabelsRemoved auf true setzen.',
   },
   'container.held_for_decay': {
     code: 40998,
@@ -1427,7 +1428,9 @@ export const details = {
   },
   'detail.contents_required': {
     en: 'Contents: none entered; decay-in-storage needs each nuclide and its half-life (at most {days} days)',
-    de: 'Contents: keine angegeben; die Abklinglagerung braucht jedes Nuklid und seine Halbwertszeit (höchstens {days} Tage)',
+    de:
+      'Contents: keine angegeben; die Abklinglagerung braucht jedes Nuklid und seine Halbwertszeit (höchstens ' +
+      '{days} Tage)',
   },
   'detail.half_life_unknown': {
     en: 'Content {content}: the half-life of {nuclide} is not known',

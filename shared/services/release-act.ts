@@ -92,7 +92,7 @@ export interface ReleaseParts {
   /** The material book: where the container's material from the book went. */
   book?: BookPort;
   /** The facility's regime and time zone (its settings); without it, the defaults (German, Europe/Berlin). */
-  settings?: (tenant: Tenant) => Promise<Pick<FacilitySettings, 'regime' | 'TimeZone'>>;
+  settings?: (tenant: Tenant) => Promise<FacilitySettingsRead>;
   /** The container's decay-in-storage surveys (a regime whose release rests on one). */
   surveys?: SurveyReader;
 }
@@ -139,7 +139,12 @@ export interface ReleaseRequest {
   /** An officer's explanation of a decision measurement that disagrees with the prediction. */
   discrepancyCause: string | null;
   now: Date;
+  /** The facility's regime and time zone when the caller read them already (else the act reads them). */
+  settings?: FacilitySettingsRead;
 }
+
+/** What the act reads of a facility's settings. */
+export type FacilitySettingsRead = Pick<FacilitySettings, 'regime' | 'TimeZone'>;
 
 /** A file name for the record: `title`, the container's name made safe for a file name, and the day. */
 export function recordFilename(name: string, now: Date, title = 'Freigabeprotokoll', unnamed = 'Behälter'): string {
@@ -383,9 +388,9 @@ export function releaseAct(store: ContainerStore, parts: ReleaseParts) {
   return async function prepare(request: ReleaseRequest): Promise<PreparedRelease> {
     const tenant = { client: request.container.Client, facility: request.container.Facility };
     checkReleasable(request.view.record, request.state);
-    const settings = parts.settings
-      ? await parts.settings(tenant)
-      : { regime: DEFAULT_REGIME, TimeZone: parts.facility.timeZone };
+    const settings =
+      request.settings ??
+      (parts.settings ? await parts.settings(tenant) : { regime: DEFAULT_REGIME, TimeZone: parts.facility.timeZone });
     const { regime } = settings;
     const type = request.type ?? (regime.releaseTypes[0] as AnyReleaseType);
     checkRegimeMembers(regime, type, {
@@ -403,7 +408,7 @@ export type ReleaseAct = ReturnType<typeof releaseAct>;
  * 409 `regime.not_applicable` for a release type another regime books, or a member of the release only another regime
  * knows (a clearance notice under 10 CFR 35.92, say), naming the facility's regime.
  */
-function checkRegimeMembers(regime: Regime, type: string, given: Record<string, boolean>): void {
+export function checkRegimeMembers(regime: Regime, type: string, given: Record<string, boolean>): void {
   const refuse = (member: string) => {
     throw conflict('regime.not_applicable', { member, regime: regime.name, law: regime.law });
   };

@@ -19,7 +19,7 @@ import { fieldChanges } from '../domain/container-audit';
 import { etagOf } from '../domain/record';
 import type { ReleaseRecordModel } from '../domain/release-record';
 import type { RegisterLine, ReleaseRegisterSummary } from '../domain/release-register';
-import { calendarYear } from '../domain/calendar';
+import { calendarYear, DEFAULT_TIME_ZONE } from '../domain/calendar';
 import {
   type AnyReleaseType,
   type BookedReleaseType,
@@ -33,7 +33,7 @@ import { badRequest } from '../errors';
 import { formatTimestamp } from '../domain/time';
 import type { NotificationSpec } from '../i18n/translate';
 import { loadOrNotFound, writeContext } from './container-writes';
-import { writeRelease, type ReleaseAct } from './release-act';
+import { checkRegimeMembers, type FacilitySettingsRead, writeRelease, type ReleaseAct } from './release-act';
 import type { Writer } from './writes';
 import type { ContainerStore } from '../data/container-store';
 
@@ -54,7 +54,7 @@ export interface ReleaseInput {
 /** 400 unless a release for disposal names its plant, and no other release names one. */
 function checkPlantNamed(input: ReleaseInput): void {
   const field = 'DisposalPlant';
-  // A type of no regime of notices: its regime refuses a plant (409, the release act).
+  // A type of no regime of notices takes no plant: its regime refused it already (409).
   if (input.type === null || !(RELEASE_TYPES as readonly string[]).includes(input.type)) return;
   if (isDisposalRoute(input.type) && input.plant === null)
     throw badRequest([{ key: 'detail.required_with', params: { field, other: `ReleaseType ${input.type}` } }]);
@@ -63,7 +63,13 @@ function checkPlantNamed(input: ReleaseInput): void {
 }
 
 /** The release act's use case; who may release is the route's (role rpo, shared/routes/releases.ts). */
-export function releaseService(store: ContainerStore, act: ReleaseAct, clock: () => Date = () => new Date()) {
+export function releaseService(
+  store: ContainerStore,
+  act: ReleaseAct,
+  clock: () => Date = () => new Date(),
+  /** The facility's regime and time zone (its settings); without it, the defaults (German, Europe/Berlin). */
+  settings?: (tenant: Tenant) => Promise<FacilitySettingsRead>,
+) {
   return {
     /** POST .../release: the release act on the stored container. */
     async release(
@@ -73,7 +79,17 @@ export function releaseService(store: ContainerStore, act: ReleaseAct, clock: ()
       input: ReleaseInput,
       requestId: string,
     ): Promise<{ model: ReleaseRecordModel; etag: string; notes: NotificationSpec[] }> {
-      checkPlantNamed(input);
+      // The regime decides the default type, what the body may name and what it must.
+      const rules = settings ? await settings(tenant) : { regime: DEFAULT_REGIME, TimeZone: DEFAULT_TIME_ZONE };
+      const type = input.type ?? (rules.regime.releaseTypes[0] as AnyReleaseType);
+      checkRegimeMembers(rules.regime, type, {
+        ClearanceNoticeUuid: input.noticeUuid !== null,
+        DisposalPlant: input.plant !== null,
+        DiscrepancyCause: input.discrepancyCause !== null,
+      });
+      if (rules.regime.evidence === 'DECISION_MEASUREMENT' && input.noticeUuid === null)
+        throw badRequest([{ key: 'detail.required', params: { field: 'ClearanceNoticeUuid' } }]);
+      checkPlantNamed({ ...input, type });
       return optimistic(async () => {
         const view = await loadOrNotFound(store, tenant, uuid, true);
         const now = clock();
@@ -82,12 +98,13 @@ export function releaseService(store: ContainerStore, act: ReleaseAct, clock: ()
           container: view.record,
           state: view.record.State,
           caller,
-          type: input.type,
+          type,
           notice: input.noticeUuid === null ? null : { uuid: input.noticeUuid },
           plant: input.plant,
           justification: input.justification,
           discrepancyCause: input.discrepancyCause,
           now,
+          settings: rules,
         });
         const next = { ...prepared.next, Version: view.record.Version + 1, UpdatedAt: formatTimestamp(now) };
         await writeRelease(

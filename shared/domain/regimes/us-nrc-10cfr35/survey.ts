@@ -91,7 +91,7 @@ export function checkAtBackground(
   });
 }
 
-/** The instrument as the survey keeps it: what 35.2092 asks of the record (model, serial number) and its calibration. */
+/** The instrument as the survey keeps it: what 35.2092 asks (model, serial number) and its calibration. */
 export interface SurveyInstrument {
   Uuid: string;
   Name: string;
