@@ -16,23 +16,28 @@ const positive = v.pipe(
 
 const reading = (what: string) =>
   v.pipe(
-    v.strictObject({
-      Reading: v.pipe(nonNegative, v.description(`The ${what} reading, in Unit.`)),
-      CountingTimeMinutes: v.optional(
-        v.nullable(v.pipe(positive, v.description('Unit CPM: the counting time of the reading, minutes (required).'))),
-      ),
-      StandardUncertainty: v.optional(
-        v.nullable(
-          v.pipe(
-            nonNegative,
-            v.description(
-              "A dose rate's standard uncertainty in Unit (the meter's fluctuation): required for the background " +
-                'under USV_PER_H and UR_PER_H.',
+    v.strictObject(
+      {
+        Reading: v.pipe(nonNegative, v.description(`The ${what} reading, in Unit.`)),
+        CountingTimeMinutes: v.optional(
+          v.nullable(
+            v.pipe(positive, v.description('Unit CPM: the counting time of the reading, minutes (required).')),
+          ),
+        ),
+        StandardUncertainty: v.optional(
+          v.nullable(
+            v.pipe(
+              nonNegative,
+              v.description(
+                "A dose rate's standard uncertainty in Unit (the meter's fluctuation): required for the background " +
+                  'under USV_PER_H and UR_PER_H.',
+              ),
             ),
           ),
         ),
-      ),
-    }),
+      },
+      'detail.object_members',
+    ),
     v.description(`The ${what} reading.`),
   );
 

@@ -2,11 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ContentLink } from '../../../../../shared/domain/container-contents';
 import { detailText } from '../../../../../shared/i18n/translate';
-import {
-  ineligibleContents,
-  tenHalfLives,
-  US_NRC_10CFR35,
-} from '../../../../../shared/domain/regimes/us-nrc-10cfr35';
+import { ineligibleContents, tenHalfLives, US_NRC_10CFR35 } from '../../../../../shared/domain/regimes/us-nrc-10cfr35';
 
 const content = (id: string, nuclide: string, more: Partial<ContentLink> = {}): ContentLink => ({
   kind: 'CYCLOTRON_PRODUCT',
