@@ -46,7 +46,7 @@ const survey = (container: string, SurveyedAt: string): SurveyRecord => {
 };
 
 describe('survey store', () => {
-  it('writes a survey with its container’s next version, answers the newest, writes nothing for a stale one', async () => {
+  it('writes a survey with the container’s next version, answers the newest, writes nothing when stale', async () => {
     const containers = dynamoContainerStore(db, runtime().tableName);
     const surveys = dynamoSurveyStore(db, runtime().tableName);
     const record = { ...createContainer(tenant, randomUUID(), { Name: 'Box' }, [], NOW), State: 'DECAY' as const };

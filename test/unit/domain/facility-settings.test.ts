@@ -1,4 +1,4 @@
-/** shared/domain/facility-settings.ts: the defaults, a regime's time zone and language, the regime held while closed. */
+/** shared/domain/facility-settings.ts: the defaults, a regime's zone and language, the regime held while closed. */
 import { describe, expect, it } from 'vitest';
 import { changeSettings, defaultSettings, toSettingsModel } from '../../../shared/domain/facility-settings';
 import { errorOf } from '../../support/errors';

@@ -62,7 +62,7 @@ describe('the survey service', () => {
     expect(surveys.all()).toHaveLength(1);
   });
 
-  it('refuses: another regime, a state, a future time, no meter, another kind, a reading above background', async () => {
+  it('refuses: another regime, a state, a future time, no meter, another kind, above background', async () => {
     expect(await keyOf((await setup(REGIMES.DE_STRLSCHV_2018)).service.add(tenant, writer, 'box', body(), 'r'))).toBe(
       'regime.not_applicable',
     );

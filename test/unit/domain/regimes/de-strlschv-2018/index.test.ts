@@ -6,7 +6,7 @@ import { REGISTER_FIELDS } from '../../../../../shared/domain/release-register';
 import { RELEASE_TYPES } from '../../../../../shared/domain/release-types';
 
 describe('the German regime (StrlSchV 2018)', () => {
-  it('is the service’s rules: a notice and a decision measurement, any nuclide, labels after the release, 30 years', () => {
+  it('is the service’s rules: a notice and a decision measurement, any nuclide, labels after, 30 years', () => {
     expect(DE_STRLSCHV_2018).toMatchObject({
       releaseTypes: RELEASE_TYPES,
       evidence: 'DECISION_MEASUREMENT',

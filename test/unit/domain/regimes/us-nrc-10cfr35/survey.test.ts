@@ -1,4 +1,4 @@
-/** shared/domain/regimes/us-nrc-10cfr35/survey.ts: "indistinguishable from background" as DIN ISO 11929-1 decides it. */
+/** shared/domain/regimes/us-nrc-10cfr35/survey.ts: "indistinguishable from background" as ISO 11929-1 decides. */
 import { describe, expect, it } from 'vitest';
 import {
   checkAtBackground,
