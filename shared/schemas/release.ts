@@ -175,8 +175,8 @@ export const releaseBodySchema = v.object({
           'DE_STRLSCHV_2018: UNRESTRICTED (§ 35: Anlage 4 Tabelle 1 Spalte 3, surface Spalte 5), SPECIFIC_LANDFILL ' +
           '(§ 36 Abs. 1 Nr. 3: solids to a landfill, Spalte 8), SPECIFIC_INCINERATION (§ 36 Abs. 1 Nr. 4: solids, ' +
           'oils and organic solvents to an incinerator, Spalte 9; both up to 100 Mg a calendar year, surface Spalte ' +
-          "5) or INDIVIDUAL (§ 37: the notice's Limits); default UNRESTRICTED. Under US_NRC_10CFR35: DECAY_IN_STORAGE " +
-          '(10 CFR 35.92, resting on a survey at background after the labels came off), the default.',
+          "5) or INDIVIDUAL (§ 37: the notice's Limits); default UNRESTRICTED. Under US_NRC_10CFR35: " +
+          'DECAY_IN_STORAGE (10 CFR 35.92, resting on a survey at background after the labels came off), the default.',
       ),
     ),
   ),
