@@ -187,7 +187,7 @@ export const SURVEY_METER_BODY = {
 /** A survey at background in counts per minute (net 2 cpm below its threshold of about 7 cpm). */
 export const surveyBody = (instrument: string, surface = 52) => ({
   InstrumentUuid: instrument,
-  SurveyedAt: at(-30),
+  SurveyedAt: at(),
   Scale: 'x0.1',
   NoShielding: true,
   Unit: 'CPM',

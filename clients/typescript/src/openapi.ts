@@ -2196,6 +2196,11 @@ export interface operations {
        * - `container.labels_kept` (40931): LabelsRemoved stays true once set: the labels were removed.
        * - `container.labels_before_release` (40932): Radioactive waste keeps its radiation labels (StrlSchV § 91 Abs. 1); they come off after its release (§ 93 Abs. 2), and the container is not released.
        * - `container.labels_not_removed` (40933): DISPOSED hands the material on as non-radioactive: its radiation labels must be removed first (LabelsRemoved true, StrlSchV § 93 Abs. 2).
+       * - `container.not_eligible` (40992): Only material with a physical half-life of at most 120 days may be held for decay-in-storage (10 CFR 35.92(a)); the container stays {state}.
+       * - `container.held_for_decay` (40998): The container is held for decay until {date} (ten half-lives of its longest-lived nuclide, 10 CFR 35.92); it reaches RELEASE_DATE_REACHED then.
+       * - `container.labels_on` (40995): The radiation labels are removed or obliterated before the disposal (10 CFR 35.92(a)(3)): set LabelsRemoved true first.
+       * - `container.survey_required` (40994): A disposal after decay-in-storage rests on a survey of the container's surface at background since it entered DECAY ({since}) (10 CFR 35.92(a)(1)): POST .../survey first.
+       * - `regime.not_applicable` (40991): {member} is not part of a release under {regime} ({law}), the regime of this facility.
        * - `container.release_notice_ambiguous` (40941): Setting IsReleasedByRadiationProtectionOfficer releases UNRESTRICTED under the one clearance notice of the facility that permits it; the facility has {count}. Use POST .../release with ClearanceNoticeUuid.
        * - `container.waste_form_required` (40934): A release needs the container's WasteForm: the values of a release type hold for some forms only.
        * - `container.waste_form_not_permitted` (40935): {type} does not cover waste of the form {form}; the ordinance lets it cover {forms} (StrlSchV § 36 Abs. 1 Nr. 3 and 4, Anlage 8 Teil B; anything else in the individual case, § 37 Abs. 1).
@@ -2216,9 +2221,9 @@ export interface operations {
                 /** @constant */
                 Type?: "Error";
                 /** @enum {unknown} */
-                Message?: "container.state_change_forbidden" | "container.release_required" | "container.read_only" | "container.clearance_not_reached" | "container.release_state" | "container.release_date_too_early" | "container.release_frozen" | "container.already_released" | "container.dilution" | "container.labels_kept" | "container.labels_before_release" | "container.labels_not_removed" | "container.release_notice_ambiguous" | "container.waste_form_required" | "container.waste_form_not_permitted" | "container.notice_not_applicable" | "container.averaging_mass" | "container.impurities_unknown" | "container.decision_measurement_required" | "container.decision_measurement_stale" | "measurement.instrument_unfit" | "container.detection_limit_too_high" | "measurement.implausible" | "request.concurrent_update";
+                Message?: "container.state_change_forbidden" | "container.release_required" | "container.read_only" | "container.clearance_not_reached" | "container.release_state" | "container.release_date_too_early" | "container.release_frozen" | "container.already_released" | "container.dilution" | "container.labels_kept" | "container.labels_before_release" | "container.labels_not_removed" | "container.not_eligible" | "container.held_for_decay" | "container.labels_on" | "container.survey_required" | "regime.not_applicable" | "container.release_notice_ambiguous" | "container.waste_form_required" | "container.waste_form_not_permitted" | "container.notice_not_applicable" | "container.averaging_mass" | "container.impurities_unknown" | "container.decision_measurement_required" | "container.decision_measurement_stale" | "measurement.instrument_unfit" | "container.detection_limit_too_high" | "measurement.implausible" | "request.concurrent_update";
                 /** @enum {unknown} */
-                Code?: 40901 | 40902 | 40906 | 40912 | 40913 | 40914 | 40915 | 40916 | 40930 | 40931 | 40932 | 40933 | 40941 | 40934 | 40935 | 40936 | 40981 | 40980 | 40937 | 40938 | 40983 | 40939 | 40984 | 40905;
+                Code?: 40901 | 40902 | 40906 | 40912 | 40913 | 40914 | 40915 | 40916 | 40930 | 40931 | 40932 | 40933 | 40992 | 40998 | 40995 | 40994 | 40991 | 40941 | 40934 | 40935 | 40936 | 40981 | 40980 | 40937 | 40938 | 40983 | 40939 | 40984 | 40905;
               }))[];
           };
         };
@@ -3800,6 +3805,9 @@ export interface operations {
        * - `measurement.instrument_unfit` (40983): The instrument {instrument} ({kind}) is not suitable for a decision measurement in the geometry {geometry} (StrlSchV § 90 Abs. 4: suitable instruments); a {kind} measures {geometries}.
        * - `container.detection_limit_too_high` (40939): The detection limits of the decision measurement of {at} are too high to show that the values of {type} are met; measure longer or with a better instrument.
        * - `measurement.implausible` (40984): The decision measurement of {at} disagrees with the prediction from the declared contents: sum of ratios {measured} measured, {predicted} predicted ({type}). Measure again, or an officer records the cause (DiscrepancyCause) with the release.
+       * - `regime.not_applicable` (40991): {member} is not part of a release under {regime} ({law}), the regime of this facility.
+       * - `container.labels_on` (40995): The radiation labels are removed or obliterated before the disposal (10 CFR 35.92(a)(3)): set LabelsRemoved true first.
+       * - `container.survey_required` (40994): A disposal after decay-in-storage rests on a survey of the container's surface at background since it entered DECAY ({since}) (10 CFR 35.92(a)(1)): POST .../survey first.
        * - `request.concurrent_update` (40905): The item was changed by other requests at the same time; try again.
        */
       409: {
@@ -3809,9 +3817,9 @@ export interface operations {
                 /** @constant */
                 Type?: "Error";
                 /** @enum {unknown} */
-                Message?: "idempotency.key_reused" | "idempotency.in_progress" | "container.clearance_not_reached" | "container.release_state" | "container.already_released" | "container.waste_form_required" | "container.waste_form_not_permitted" | "container.notice_not_applicable" | "container.disposal_mass_exceeded" | "container.averaging_mass" | "container.disposal_plant" | "container.impurities_unknown" | "container.decision_measurement_required" | "container.decision_measurement_stale" | "measurement.instrument_unfit" | "container.detection_limit_too_high" | "measurement.implausible" | "request.concurrent_update";
+                Message?: "idempotency.key_reused" | "idempotency.in_progress" | "container.clearance_not_reached" | "container.release_state" | "container.already_released" | "container.waste_form_required" | "container.waste_form_not_permitted" | "container.notice_not_applicable" | "container.disposal_mass_exceeded" | "container.averaging_mass" | "container.disposal_plant" | "container.impurities_unknown" | "container.decision_measurement_required" | "container.decision_measurement_stale" | "measurement.instrument_unfit" | "container.detection_limit_too_high" | "measurement.implausible" | "regime.not_applicable" | "container.labels_on" | "container.survey_required" | "request.concurrent_update";
                 /** @enum {unknown} */
-                Code?: 40907 | 40908 | 40912 | 40913 | 40916 | 40934 | 40935 | 40936 | 40940 | 40981 | 40982 | 40980 | 40937 | 40938 | 40983 | 40939 | 40984 | 40905;
+                Code?: 40907 | 40908 | 40912 | 40913 | 40916 | 40934 | 40935 | 40936 | 40940 | 40981 | 40982 | 40980 | 40937 | 40938 | 40983 | 40939 | 40984 | 40991 | 40995 | 40994 | 40905;
               }))[];
           };
         };

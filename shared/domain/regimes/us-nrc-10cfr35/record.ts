@@ -214,6 +214,7 @@ export function disposalRecordContent(facts: DisposalFacts): ReleaseRecordConten
     },
   ];
   return {
+    language: 'en',
     title: 'Record of Decay-in-Storage Disposal',
     subtitle: `10 CFR 35.92 and 35.2092 – ${c.Name}`,
     sections,
