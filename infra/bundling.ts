@@ -42,11 +42,11 @@ const ALIAS = Object.fromEntries(
 /**
  * Packages a function imports only when it needs them (`await import()`), installed beside its bundle rather than
  * bundled, so their code costs no cold start: pdf-lib and fontkit, which render a release record
- * (shared/records/pdf.ts).
+ * (shared/records/pdf.ts), and qrcode-generator, which encodes a container label's code (shared/records/label-pdf.ts).
  * A function whose route makes records gets them installed (`nodeModules`), and the record's fonts and colour profile
  * copied beside its bundle (RECORD_ASSETS, infra/api.ts); the bench leaves the packages out the same way.
  */
-export const INSTALLED_PACKAGES = ['pdf-lib', '@pdf-lib/fontkit'];
+export const INSTALLED_PACKAGES = ['pdf-lib', '@pdf-lib/fontkit', 'qrcode-generator'];
 
 /**
  * Modules of ours a function imports only when a request needs them (`await import('./x.js')`), bundled apart: each

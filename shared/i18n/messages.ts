@@ -515,6 +515,17 @@ export const messages = {
       'Radioaktive Abfälle bleiben gekennzeichnet (§ 91 Abs. 1 StrlSchV); die Kennzeichnungen werden nach der ' +
       'Freigabe entfernt (§ 93 Abs. 2 StrlSchV), und der Behälter ist nicht freigegeben.',
   },
+  'container.label_released': {
+    code: 40990,
+    type: 'Error',
+    level: 'ERROR',
+    en:
+      'The container was released at {at}: it is no longer radioactive waste, and its radiation labels come off ' +
+      '(StrlSchV § 93 Abs. 2; 10 CFR 35.92 (a)(3)); no label is printed for it.',
+    de:
+      'Der Behälter wurde am {at} freigegeben: er enthält keine radioaktiven Abfälle mehr, seine Kennzeichnungen ' +
+      'werden entfernt (§ 93 Abs. 2 StrlSchV); für ihn wird kein Etikett gedruckt.',
+  },
   'container.labels_not_removed': {
     code: 40933,
     type: 'Error',

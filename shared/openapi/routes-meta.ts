@@ -101,6 +101,7 @@ export const routeDocs: Readonly<Record<OperationName, RouteDocs>> = {
     query: { releaseType: releaseTypeQuery, clearanceNoticeUuid: identifier },
     reply: { item: 'ReleaseAssessmentModel', model: releaseAssessmentModel },
   },
+  'container.label': { reply: { media: ['application/pdf'] } },
   'container.history': { reply: history },
   'container.historyPage': { reply: history },
   'container.nuclides': { reply: { collection: 'NuclideModelCollection', model: nuclideModel } },

@@ -201,6 +201,21 @@ export const containerRoutes = {
     answers: { 404: ['container.not_found', 'clearance_notice.not_found'] },
     alternatives: ['image/svg+xml'],
   },
+  label: {
+    operation: 'container.label',
+    summary:
+      "The container's radiation label, a PDF of 62 mm × 100 mm in the words of the facility's regime (StrlSchV § 91 " +
+      'or 10 CFR 20.1904): the radiation sign and warning, the name, the nuclides, the activity estimated now, the ' +
+      "dates sealed and of the predicted release, and a QR code of the container's API path.",
+    method: 'GET',
+    path: `${CONTAINER}/{uuid}/label`,
+    entry: 'functions/container/label.ts',
+    auth: 'token',
+    data: 'read',
+    files: 'none',
+    pdf: true,
+    answers: { ...notFound, 409: ['container.label_released'] },
+  },
   history: {
     operation: 'container.history',
     summary: 'Every change, newest first, up to 1,000 lines (a Warning beyond).',

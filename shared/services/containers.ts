@@ -6,6 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { assessContainer, predictionGap } from '../domain/container-assessment';
 import { assessedContents } from '../domain/container-contents';
+import { containerLabel, type LabelContent, type LabelWords } from '../domain/label';
+import { closedAt } from '../domain/measurement';
 import { decayChart, type DecayChart } from '../domain/decay-chart';
 import type { Language } from '../i18n/messages';
 import { allFieldsAsChanges, fieldChanges, type HistoryEntryModel } from '../domain/container-audit';
@@ -264,6 +266,32 @@ export function containerService(store: ContainerStore, options: ContainerServic
         release: view.record.ReleasedByRadiationProtectionOfficerDateTime,
         now: clock(),
         language,
+      });
+    },
+
+    /**
+     * A container's radiation label (shared/domain/label.ts) in the regime's `words`, its activity estimated now, its
+     * dates in `timeZone`; 409 once it is released (its labels come off).
+     */
+    async label(
+      tenant: Tenant,
+      uuid: string,
+      path: string,
+      words: LabelWords,
+      timeZone: string,
+    ): Promise<LabelContent> {
+      const [view, history] = await Promise.all([mustLoad(tenant, uuid, false), store.history(tenant, uuid)]);
+      const at = view.record.ReleasedByRadiationProtectionOfficerDateTime;
+      if (at !== null) throw conflict('container.label_released', { at });
+      const sealed = view.record.State === 'OPEN' ? null : closedAt(view.record, history);
+      return containerLabel({
+        container: view.record,
+        contents: assessedContents(view.links),
+        sealedAt: sealed,
+        path,
+        now: clock(),
+        timeZone,
+        words,
       });
     },
 

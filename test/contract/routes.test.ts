@@ -427,6 +427,15 @@ const coreSamples = {
       expect(r.headers.get('etag')).toMatch(/^".+\.3"$/);
     },
   },
+  'container.label': {
+    prepare: async (t) => ({
+      values: { clientUuid: t.client, facilityUuid: t.facility, uuid: await closedContainer(t) },
+    }),
+    check: (r) => {
+      expect([r.status, r.headers.get('content-type')]).toEqual([200, 'application/pdf']);
+      expect(r.text.startsWith('%PDF-')).toBe(true);
+    },
+  },
   'container.releaseAssessment': {
     prepare: async (t) => ({
       values: { clientUuid: t.client, facilityUuid: t.facility, uuid: (await containerWithContent(t)).uuid },

@@ -122,6 +122,7 @@ describe('the records replica of prod', () => {
 });
 
 describe.each(['dev', 'alice'])('the %s stage', (stage) => {
+  // Two stages synthesised: 8 to 33 s while other suites share the cores.
   it('has no replication and no replica stack, unless given a replica region', () => {
     const plain = synthStage(stage);
     expect(plain.replica).toBeUndefined();
@@ -137,5 +138,5 @@ describe.each(['dev', 'alice'])('the %s stage', (stage) => {
     expect(bucket.Properties.BucketName).toEqual(nameIn(stage));
     // dev's records are locked in GOVERNANCE mode, and so are their replicas.
     expect(bucket.Properties.ObjectLockConfiguration.Rule.DefaultRetention.Mode).toBe('GOVERNANCE');
-  });
+  }, 90_000);
 });

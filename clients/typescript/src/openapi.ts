@@ -76,6 +76,13 @@ export interface paths {
      */
     get: operations["container.releaseAssessment"];
   };
+  "/waste-management/api/v1/{clientUuid}/{facilityUuid}/container/{uuid}/label": {
+    /**
+     * The container's radiation label, a PDF of 62 mm × 100 mm in the words of the ...
+     * @description The container's radiation label, a PDF of 62 mm × 100 mm in the words of the facility's regime (StrlSchV § 91 or 10 CFR 20.1904): the radiation sign and warning, the name, the nuclides, the activity estimated now, the dates sealed and of the predicted release, and a QR code of the container's API path.
+     */
+    get: operations["container.label"];
+  };
   "/waste-management/api/v1/{clientUuid}/{facilityUuid}/container/{uuid}/history": {
     /**
      * Every change, newest first, up to 1,000 lines (a Warning beyond)
@@ -1179,7 +1186,7 @@ export interface components {
       /** @enum {string} */
       Type: "Success" | "Info" | "Warning" | "Error";
       /** @enum {string} */
-      Message: "container.created" | "container.updated" | "container.deleted" | "document.created" | "document.updated" | "maintenance.created" | "maintenance.updated" | "container.content_added" | "container.content_removed" | "release.recorded" | "release.shares_assumed" | "release.date_predicted" | "release.date_repredicted" | "release.date_unpredictable" | "release.time_from_server" | "release.not_predictable" | "operation.status" | "operation.started" | "content.impurities_expected" | "collection.truncated" | "request.read_only_ignored" | "request.invalid" | "request.malformed_json" | "request.bad_request" | "request.malformed_path" | "auth.token_missing" | "auth.token_invalid" | "auth.token_expired" | "auth.tenant_forbidden" | "auth.access_denied" | "auth.role_required" | "container.rpo_fields_forbidden" | "route.not_found" | "container.not_found" | "document.not_found" | "maintenance.not_found" | "container.state_change_forbidden" | "container.release_required" | "container.delete_forbidden" | "container.initial_state" | "container.read_only" | "container.contents_locked" | "container.content_duplicate" | "container.contents_full" | "container.clearance_not_reached" | "container.release_state" | "container.release_date_too_early" | "container.release_frozen" | "container.already_released" | "container.dilution" | "container.labels_kept" | "settings.updated" | "survey.recorded" | "settings.regime_locked" | "regime.not_applicable" | "container.not_eligible" | "container.above_background" | "container.survey_required" | "container.labels_on" | "container.held_for_decay" | "container.survey_state" | "survey.instrument_kind" | "container.labels_before_release" | "container.labels_not_removed" | "container.waste_form_required" | "container.waste_form_not_permitted" | "container.notice_not_applicable" | "container.decision_measurement_required" | "container.decision_measurement_stale" | "container.detection_limit_too_high" | "container.disposal_mass_exceeded" | "container.release_notice_ambiguous" | "document.kept_record" | "operation.execution_not_found" | "container.content_not_found" | "request.concurrent_update" | "request.method_not_allowed" | "request.not_acceptable" | "register.truncated" | "request.precondition_failed" | "request.too_large" | "request.headers_too_large" | "request.unsupported_media_type" | "idempotency.key_reused" | "idempotency.in_progress" | "request.throttled" | "server.error" | "server.deadline" | "server.unavailable" | "clearance_notice.created" | "clearance_notice.updated" | "instrument.created" | "instrument.updated" | "instrument.check_recorded" | "measurement.recorded" | "instrument.not_usable_now" | "measurement.shares_assumed" | "listing.truncated" | "container.impurities_unknown" | "container.averaging_mass" | "container.disposal_plant" | "measurement.instrument_unfit" | "measurement.implausible" | "clearance_notice.not_found" | "instrument.not_found" | "clearance_notice.cited" | "container.measurement_state" | "container.measurement_before_decay" | "container.measurement_inputs" | "instrument.not_usable" | "instrument.not_calibrated" | "licence.created" | "licence.updated" | "material.received" | "material.eluted" | "material.moved" | "material.dry_run" | "material.impurities_expected" | "content.not_in_book" | "material.booked_above_licence" | "material.booked_without_licence" | "licence.not_found" | "material.not_found" | "licence.booked" | "licence.exceeded" | "licence.none" | "material.overdrawn" | "material.used_up" | "material.movements_full" | "material.not_generator" | "material.member_differs" | "container.holds_book_material" | "material.certificate_taken";
+      Message: "container.created" | "container.updated" | "container.deleted" | "document.created" | "document.updated" | "maintenance.created" | "maintenance.updated" | "container.content_added" | "container.content_removed" | "release.recorded" | "release.shares_assumed" | "release.date_predicted" | "release.date_repredicted" | "release.date_unpredictable" | "release.time_from_server" | "release.not_predictable" | "operation.status" | "operation.started" | "content.impurities_expected" | "collection.truncated" | "request.read_only_ignored" | "request.invalid" | "request.malformed_json" | "request.bad_request" | "request.malformed_path" | "auth.token_missing" | "auth.token_invalid" | "auth.token_expired" | "auth.tenant_forbidden" | "auth.access_denied" | "auth.role_required" | "container.rpo_fields_forbidden" | "route.not_found" | "container.not_found" | "document.not_found" | "maintenance.not_found" | "container.state_change_forbidden" | "container.release_required" | "container.delete_forbidden" | "container.initial_state" | "container.read_only" | "container.contents_locked" | "container.content_duplicate" | "container.contents_full" | "container.clearance_not_reached" | "container.release_state" | "container.release_date_too_early" | "container.release_frozen" | "container.already_released" | "container.dilution" | "container.labels_kept" | "settings.updated" | "survey.recorded" | "settings.regime_locked" | "regime.not_applicable" | "container.not_eligible" | "container.above_background" | "container.survey_required" | "container.labels_on" | "container.held_for_decay" | "container.survey_state" | "survey.instrument_kind" | "container.labels_before_release" | "container.label_released" | "container.labels_not_removed" | "container.waste_form_required" | "container.waste_form_not_permitted" | "container.notice_not_applicable" | "container.decision_measurement_required" | "container.decision_measurement_stale" | "container.detection_limit_too_high" | "container.disposal_mass_exceeded" | "container.release_notice_ambiguous" | "document.kept_record" | "operation.execution_not_found" | "container.content_not_found" | "request.concurrent_update" | "request.method_not_allowed" | "request.not_acceptable" | "register.truncated" | "request.precondition_failed" | "request.too_large" | "request.headers_too_large" | "request.unsupported_media_type" | "idempotency.key_reused" | "idempotency.in_progress" | "request.throttled" | "server.error" | "server.deadline" | "server.unavailable" | "clearance_notice.created" | "clearance_notice.updated" | "instrument.created" | "instrument.updated" | "instrument.check_recorded" | "measurement.recorded" | "instrument.not_usable_now" | "measurement.shares_assumed" | "listing.truncated" | "container.impurities_unknown" | "container.averaging_mass" | "container.disposal_plant" | "measurement.instrument_unfit" | "measurement.implausible" | "clearance_notice.not_found" | "instrument.not_found" | "clearance_notice.cited" | "container.measurement_state" | "container.measurement_before_decay" | "container.measurement_inputs" | "instrument.not_usable" | "instrument.not_calibrated" | "licence.created" | "licence.updated" | "material.received" | "material.eluted" | "material.moved" | "material.dry_run" | "material.impurities_expected" | "content.not_in_book" | "material.booked_above_licence" | "material.booked_without_licence" | "licence.not_found" | "material.not_found" | "licence.booked" | "licence.exceeded" | "licence.none" | "material.overdrawn" | "material.used_up" | "material.movements_full" | "material.not_generator" | "material.member_differs" | "container.holds_book_material" | "material.certificate_taken";
       LocalizedMessage: string;
       /** @enum {number} */
       Level: 200 | 300 | 400 | 500;
@@ -3077,6 +3084,143 @@ export interface operations {
                 Message?: "request.not_acceptable";
                 /** @enum {unknown} */
                 Code?: 40601;
+              })[];
+          };
+        };
+      };
+      /**
+       * @description A dependency is unavailable or time ran out; nothing was written. Try again after Retry-After seconds. One Error notification, `Message` one of:
+       * - `server.unavailable` (50301): The service is temporarily unavailable.
+       * - `server.deadline` (50302): The request ran out of time before anything was written; nothing was stored. Try again.
+       */
+      503: {
+        headers: {
+          "Retry-After": components["headers"]["RetryAfter"];
+        };
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "server.unavailable" | "server.deadline";
+                /** @enum {unknown} */
+                Code?: 50301 | 50302;
+              }))[];
+          };
+        };
+      };
+    };
+  };
+  /**
+   * The container's radiation label, a PDF of 62 mm × 100 mm in the words of the ...
+   * @description The container's radiation label, a PDF of 62 mm × 100 mm in the words of the facility's regime (StrlSchV § 91 or 10 CFR 20.1904): the radiation sign and warning, the name, the nuclides, the activity estimated now, the dates sealed and of the predicted release, and a QR code of the container's API path.
+   */
+  "container.label": {
+    parameters: {
+      path: {
+        clientUuid: string;
+        facilityUuid: string;
+        uuid: string;
+      };
+    };
+    responses: {
+      /** @description The file */
+      200: {
+        content: {
+          "application/pdf": string;
+        };
+      };
+      /**
+       * @description Bad request: the path, query or body breaks a rule (one detail line per offending field). One Error notification, `Message` one of:
+       * - `request.invalid` (40001): The request is invalid.
+       * - `request.malformed_path` (40004): The request path is not validly percent-encoded.
+       */
+      400: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.invalid" | "request.malformed_path";
+                /** @enum {unknown} */
+                Code?: 40001 | 40004;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description No valid bearer token. One Error notification, `Message` one of:
+       * - `auth.token_missing` (40101): A bearer token is required.
+       * - `auth.token_invalid` (40102): The token is not valid.
+       * - `auth.token_expired` (40103): The token has expired.
+       */
+      401: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.token_missing" | "auth.token_invalid" | "auth.token_expired";
+                /** @enum {unknown} */
+                Code?: 40101 | 40102 | 40103;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description The token does not allow this. One Error notification, `Message` one of:
+       * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
+       */
+      403: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.tenant_forbidden" | "auth.access_denied";
+                /** @enum {unknown} */
+                Code?: 40301 | 40304;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description Not found. One Error notification, `Message` one of:
+       * - `container.not_found` (40402): The container was not found.
+       */
+      404: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "container.not_found";
+                /** @enum {unknown} */
+                Code?: 40402;
+              })[];
+          };
+        };
+      };
+      /**
+       * @description Conflict with the current state. One Error notification, `Message` one of:
+       * - `container.label_released` (40990): The container was released at {at}: it is no longer radioactive waste, and its radiation labels come off (StrlSchV § 93 Abs. 2; 10 CFR 35.92 (a)(3)); no label is printed for it.
+       */
+      409: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "container.label_released";
+                /** @enum {unknown} */
+                Code?: 40990;
               })[];
           };
         };

@@ -211,6 +211,29 @@ export const OPERATIONS = {
     "etag": false,
     "paginated": false
   },
+  "container.label": {
+    "method": "GET",
+    "path": "/waste-management/api/v1/{clientUuid}/{facilityUuid}/container/{uuid}/label",
+    "pathParams": [
+      "clientUuid",
+      "facilityUuid",
+      "uuid"
+    ],
+    "queryParams": [],
+    "body": "none",
+    "ifMatch": false,
+    "idempotencyKey": false,
+    "auth": true,
+    "success": 200,
+    "media": [
+      "application/pdf"
+    ],
+    "notifications": false,
+    "member": null,
+    "collection": false,
+    "etag": false,
+    "paginated": false
+  },
   "container.history": {
     "method": "GET",
     "path": "/waste-management/api/v1/{clientUuid}/{facilityUuid}/container/{uuid}/history",

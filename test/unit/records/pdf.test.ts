@@ -3,13 +3,13 @@
  * viewer would show it (what makes it PDF/A-2b: pdfa.test.ts); its decay chart rendered by poppler's pdftoppm and
  * found drawn where it stands.
  */
-import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { decayChart } from '../../../shared/domain/decay-chart';
 import type { ReleaseRecordContent } from '../../../shared/domain/record-content';
 import { CHART_HEIGHT, renderReleaseRecord } from '../../../shared/records/pdf';
 import { chartInput } from '../../support/charts';
 import { readPdf, textPosition } from '../../support/pdf';
+import { renderGrey } from '../../support/poppler';
 
 const content: ReleaseRecordContent = {
   title: 'Freigabeprotokoll',
@@ -50,18 +50,6 @@ describe('renderReleaseRecord', () => {
   });
 });
 
-/** A page of a PDF as poppler renders it, in grey: a PGM (P5) of `dpi`, its pixels row by row. */
-function renderPage(bytes: Uint8Array, page: number, dpi: number) {
-  const pgm = execFileSync('pdftoppm', ['-gray', '-r', String(dpi), '-f', String(page), '-l', String(page), '-'], {
-    input: bytes,
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  const header = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(pgm.subarray(0, 40).toString('latin1'))!;
-  const [width, height] = [Number(header[1]), Number(header[2])];
-  const pixels = pgm.subarray(header[0].length);
-  return { width, height, at: (x: number, y: number) => pixels[y * width + x]! };
-}
-
 describe('the decay chart in a record', () => {
   const chart = decayChart(chartInput());
   const withChart: ReleaseRecordContent = {
@@ -80,7 +68,7 @@ describe('the decay chart in a record', () => {
       expect(text).toContain(words);
     const heading = await textPosition(bytes, chart.title);
     const dpi = 50;
-    const image = renderPage(bytes, heading.page, dpi);
+    const image = renderGrey(bytes, dpi, heading.page);
     const scale = dpi / 72;
     // The chart's box: below its heading, the text's width, CHART_HEIGHT tall (page points, y up from the foot).
     const box = {
