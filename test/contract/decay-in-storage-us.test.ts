@@ -67,6 +67,14 @@ describe('a US facility: decay-in-storage under 10 CFR 35.92', () => {
     const closed = await put(t, box, { State: 'DECAY' });
     expect(closed.status, closed.text).toBe(200);
     expect(closed.body.ContainerModel.ReleaseDateTime < formatTimestamp(new Date())).toBe(true);
+    // Its label in the regime's words (10 CFR 20.1904), its dates where the facility is.
+    const label = await fetch(`${runtime().apiUrl}${containerPath(t, box)}/label`, {
+      headers: { Authorization: `Bearer ${t.token}`, Accept: 'application/pdf' },
+    });
+    expect([label.status, label.headers.get('content-language')]).toEqual([200, 'en']);
+    const words = (await readPdf(new Uint8Array(await label.arrayBuffer()))).pages.join(' ').replace(/\s+/g, ' ');
+    expect(words).toContain('CAUTION, RADIOACTIVE MATERIAL');
+    expect(words).not.toContain('Radioaktiv');
     const reached = await put(t, box, { State: 'RELEASE_DATE_REACHED' });
     expect(reached.status, reached.text).toBe(200);
 
