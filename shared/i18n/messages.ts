@@ -411,7 +411,7 @@ export const messages = {
     de: 'Die Messung wurde erfasst: der Behälter ist vom Untergrund nicht zu unterscheiden.',
   },
   'settings.regime_locked': {
-    code: 40990,
+    code: 40918,
     type: 'Error',
     level: 'ERROR',
     en:
@@ -423,14 +423,14 @@ export const messages = {
       'verschlossen wurde).',
   },
   'regime.not_applicable': {
-    code: 40991,
+    code: 40919,
     type: 'Error',
     level: 'ERROR',
     en: '{member} is not part of a release under {regime} ({law}), the regime of this facility.',
     de: '{member} gehört nicht zu einer Freigabe unter {regime} ({law}), der Regelung dieser Einrichtung.',
   },
   'container.not_eligible': {
-    code: 40992,
+    code: 40920,
     type: 'Error',
     level: 'ERROR',
     en:
@@ -441,7 +441,7 @@ export const messages = {
       'werden (10 CFR 35.92(a)); der Behälter bleibt {state}.',
   },
   'container.above_background': {
-    code: 40993,
+    code: 40921,
     type: 'Error',
     level: 'ERROR',
     en:
@@ -454,7 +454,7 @@ export const messages = {
       'weiter; es wurde nichts erfasst.',
   },
   'container.survey_required': {
-    code: 40994,
+    code: 40922,
     type: 'Error',
     level: 'ERROR',
     en:
@@ -465,7 +465,7 @@ export const messages = {
       'seit DECAY ({since}) (10 CFR 35.92(a)(1)): zuerst POST .../survey.',
   },
   'container.labels_on': {
-    code: 40995,
+    code: 40923,
     type: 'Error',
     level: 'ERROR',
     en:
@@ -476,7 +476,7 @@ export const messages = {
       '35.92(a)(3)): zuerst LabelsRemoved auf true setzen.',
   },
   'container.held_for_decay': {
-    code: 40998,
+    code: 40924,
     type: 'Error',
     level: 'ERROR',
     en:
@@ -487,14 +487,14 @@ export const messages = {
       '35.92); dann erreicht er RELEASE_DATE_REACHED.',
   },
   'container.survey_state': {
-    code: 40996,
+    code: 40925,
     type: 'Error',
     level: 'ERROR',
     en: 'A container is surveyed for its disposal in DECAY or RELEASE_DATE_REACHED; this container is {state}.',
     de: 'Ein Behälter wird für seine Beseitigung in DECAY oder RELEASE_DATE_REACHED gemessen; dieser ist {state}.',
   },
   'survey.instrument_kind': {
-    code: 40997,
+    code: 40926,
     type: 'Error',
     level: 'ERROR',
     en:

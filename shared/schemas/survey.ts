@@ -42,7 +42,7 @@ const reading = (what: string) =>
   );
 
 export const surveyCreateSchema = v.object({
-  InstrumentUuid: v.pipe(identifier, v.description("The facility's SURVEY_METER, usable at SurveyedAt.")),
+  InstrumentUuid: v.pipe(identifier, v.description("The facility's SURVEY_METER, usable when the survey was taken.")),
   SurveyedAt: v.pipe(timestamp, v.description('When the survey was taken (UTC), since the container entered DECAY.')),
   Scale: v.pipe(
     text(1, 100),

@@ -56,10 +56,13 @@ export function surveyService(ports: SurveyPorts, clock: () => Date = () => new 
       body: SurveyInput,
       requestId: string,
     ): Promise<{ model: SurveyModel; etag: string }> {
-      checkSurveyRegime((await ports.rules(tenant)).regime, 'A survey');
       return optimistic(async () => {
-        const view = await ports.containers.load(tenant, uuid, { consistent: true });
+        const [view, { regime }] = await Promise.all([
+          ports.containers.load(tenant, uuid, { consistent: true }),
+          ports.rules(tenant),
+        ]);
         if (!view) throw notFound('container.not_found');
+        checkSurveyRegime(regime, 'A survey');
         const container = view.record;
         if (!SURVEYED_STATES.includes(container.State))
           throw conflict('container.survey_state', { state: container.State });

@@ -205,8 +205,35 @@ describe('a US facility: decay-in-storage under 10 CFR 35.92', () => {
     expect((await call('PUT', settingsPath(de), { token: de.token, body: { TimeZone: 'Europe/Vienna' } })).status).toBe(
       403,
     );
-    expect((await call('GET', settingsPath(de), { token: de.token })).body.FacilitySettingsModel.Regime).toBe(
-      'DE_STRLSCHV_2018',
+    const read = await call('GET', settingsPath(de), { token: de.token });
+    expect(read.body.FacilitySettingsModel.Regime).toBe('DE_STRLSCHV_2018');
+    // Changed under If-Match: a stale ETag is 412, the current one takes the change.
+    const etag = read.headers.get('etag')!;
+    expect(etag).toBe(`"${de.facility}.1"`);
+    const stale = await call('PUT', settingsPath(de), {
+      token: rpoOf(de),
+      headers: { 'If-Match': `"${de.facility}.7"` },
+      body: { TimeZone: 'Europe/Vienna' },
+    });
+    expect(stale.status).toBe(412);
+    const vienna = await call('PUT', settingsPath(de), {
+      token: rpoOf(de),
+      headers: { 'If-Match': etag },
+      body: { TimeZone: 'Europe/Vienna' },
+    });
+    expect([vienna.status, vienna.headers.get('etag'), vienna.body.FacilitySettingsModel.TimeZone]).toEqual([
+      200,
+      `"${de.facility}.2"`,
+      'Europe/Vienna',
+    ]);
+    // The summary of the year counts where the facility now is.
+    const summary = await call(
+      'GET',
+      `/waste-management/api/v1/${de.client}/${de.facility}/release-register/summary?year=${year}`,
+      {
+        token: rpoOf(de),
+      },
     );
+    expect(summary.body.ReleaseRegisterSummaryModel.TimeZone).toBe('Europe/Vienna');
   });
 });

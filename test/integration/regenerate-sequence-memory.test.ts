@@ -201,7 +201,7 @@ describe('regenerateSequenceMemory', () => {
   );
 
   // About 230 writes one after the other, the stream settled, a run: 5 to 25 s while other suites share the cores.
-  it('reports no drift after normal use (creates, state changes, renames, moved dates) and writes nothing', async () => {
+  it('reports no drift after normal use (creates, state changes, renames, moved dates), writes nothing', async () => {
     const t = { client: randomUUID(), facility: randomUUID() };
     const store = documents();
     const made = [];

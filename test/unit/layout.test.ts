@@ -31,7 +31,6 @@ const UNTESTED: Readonly<Record<string, string>> = {
   'shared/domain/scan-segments.ts': "a constant: the segments' bound (operations/segments, schemas/operation tests)",
   'shared/http/cors.ts': 'constants: the CORS headers (infra/stack/api.test.ts)',
   'shared/domain/regimes/regime.ts': 'types: the interface a regime module implements (domain/regimes/*)',
-  'shared/domain/label.ts': "constants: a regime's label words (domain/regimes/*/index.test.ts)",
   // The route table's parts: what each route is, read by the table-wide tests.
   'shared/routes/containers.ts': ROUTE_TABLE,
   'shared/routes/docs.ts': ROUTE_TABLE,

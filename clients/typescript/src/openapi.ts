@@ -1194,7 +1194,7 @@ export interface components {
       LevelAsString: "INFO" | "WARNING" | "ERROR" | "CRITICAL";
       Details: string[];
       /** @enum {number} */
-      Code: 20101 | 20001 | 20002 | 20102 | 20003 | 20103 | 20004 | 20104 | 20005 | 20105 | 20202 | 20203 | 20205 | 20206 | 20207 | 20280 | 20204 | 20201 | 30010 | 30002 | 30001 | 40001 | 40002 | 40003 | 40004 | 40101 | 40102 | 40103 | 40301 | 40304 | 40302 | 40303 | 40401 | 40402 | 40403 | 40404 | 40901 | 40902 | 40903 | 40904 | 40906 | 40909 | 40910 | 40911 | 40912 | 40913 | 40914 | 40915 | 40916 | 40930 | 40931 | 20060 | 20160 | 40990 | 40991 | 40992 | 40993 | 40994 | 40995 | 40998 | 40996 | 40997 | 40932 | 40933 | 40934 | 40935 | 40936 | 40937 | 40938 | 40939 | 40940 | 40941 | 40917 | 40406 | 40405 | 40905 | 40501 | 40601 | 30004 | 41201 | 41301 | 43101 | 41501 | 40907 | 40908 | 42901 | 50001 | 50302 | 50301 | 20150 | 20050 | 20151 | 20051 | 20152 | 20153 | 20250 | 20251 | 30050 | 40980 | 40981 | 40982 | 40983 | 40984 | 40450 | 40451 | 40950 | 40951 | 40952 | 40953 | 40954 | 40955 | 20301 | 20302 | 20303 | 20304 | 20305 | 30101 | 30102 | 30103 | 30104 | 30105 | 40460 | 40461 | 40970 | 40971 | 40972 | 40973 | 40974 | 40975 | 40976 | 40977 | 40978 | 40979;
+      Code: 20101 | 20001 | 20002 | 20102 | 20003 | 20103 | 20004 | 20104 | 20005 | 20105 | 20202 | 20203 | 20205 | 20206 | 20207 | 20280 | 20204 | 20201 | 30010 | 30002 | 30001 | 40001 | 40002 | 40003 | 40004 | 40101 | 40102 | 40103 | 40301 | 40304 | 40302 | 40303 | 40401 | 40402 | 40403 | 40404 | 40901 | 40902 | 40903 | 40904 | 40906 | 40909 | 40910 | 40911 | 40912 | 40913 | 40914 | 40915 | 40916 | 40930 | 40931 | 20060 | 20160 | 40918 | 40919 | 40920 | 40921 | 40922 | 40923 | 40924 | 40925 | 40926 | 40932 | 40990 | 40933 | 40934 | 40935 | 40936 | 40937 | 40938 | 40939 | 40940 | 40941 | 40917 | 40406 | 40405 | 40905 | 40501 | 40601 | 30004 | 41201 | 41301 | 43101 | 41501 | 40907 | 40908 | 42901 | 50001 | 50302 | 50301 | 20150 | 20050 | 20151 | 20051 | 20152 | 20153 | 20250 | 20251 | 30050 | 40980 | 40981 | 40982 | 40983 | 40984 | 40450 | 40451 | 40950 | 40951 | 40952 | 40953 | 40954 | 40955 | 20301 | 20302 | 20303 | 20304 | 20305 | 30101 | 30102 | 30103 | 30104 | 30105 | 40460 | 40461 | 40970 | 40971 | 40972 | 40973 | 40974 | 40975 | 40976 | 40977 | 40978 | 40979;
     };
     Notifications: ({
         /** @enum {string} */
@@ -2203,11 +2203,11 @@ export interface operations {
        * - `container.labels_kept` (40931): LabelsRemoved stays true once set: the labels were removed.
        * - `container.labels_before_release` (40932): Radioactive waste keeps its radiation labels (StrlSchV § 91 Abs. 1); they come off after its release (§ 93 Abs. 2), and the container is not released.
        * - `container.labels_not_removed` (40933): DISPOSED hands the material on as non-radioactive: its radiation labels must be removed first (LabelsRemoved true, StrlSchV § 93 Abs. 2).
-       * - `container.not_eligible` (40992): Only material with a physical half-life of at most 120 days may be held for decay-in-storage (10 CFR 35.92(a)); the container stays {state}.
-       * - `container.held_for_decay` (40998): The container is held for decay until {date} (ten half-lives of its longest-lived nuclide, 10 CFR 35.92); it reaches RELEASE_DATE_REACHED then.
-       * - `container.labels_on` (40995): The radiation labels are removed or obliterated before the disposal (10 CFR 35.92(a)(3)): set LabelsRemoved true first.
-       * - `container.survey_required` (40994): A disposal after decay-in-storage rests on a survey of the container's surface at background since it entered DECAY ({since}) (10 CFR 35.92(a)(1)): POST .../survey first.
-       * - `regime.not_applicable` (40991): {member} is not part of a release under {regime} ({law}), the regime of this facility.
+       * - `container.not_eligible` (40920): Only material with a physical half-life of at most 120 days may be held for decay-in-storage (10 CFR 35.92(a)); the container stays {state}.
+       * - `container.held_for_decay` (40924): The container is held for decay until {date} (ten half-lives of its longest-lived nuclide, 10 CFR 35.92); it reaches RELEASE_DATE_REACHED then.
+       * - `container.labels_on` (40923): The radiation labels are removed or obliterated before the disposal (10 CFR 35.92(a)(3)): set LabelsRemoved true first.
+       * - `container.survey_required` (40922): A disposal after decay-in-storage rests on a survey of the container's surface at background since it entered DECAY ({since}) (10 CFR 35.92(a)(1)): POST .../survey first.
+       * - `regime.not_applicable` (40919): {member} is not part of a release under {regime} ({law}), the regime of this facility.
        * - `container.release_notice_ambiguous` (40941): Setting IsReleasedByRadiationProtectionOfficer releases UNRESTRICTED under the one clearance notice of the facility that permits it; the facility has {count}. Use POST .../release with ClearanceNoticeUuid.
        * - `container.waste_form_required` (40934): A release needs the container's WasteForm: the values of a release type hold for some forms only.
        * - `container.waste_form_not_permitted` (40935): {type} does not cover waste of the form {form}; the ordinance lets it cover {forms} (StrlSchV § 36 Abs. 1 Nr. 3 and 4, Anlage 8 Teil B; anything else in the individual case, § 37 Abs. 1).
@@ -2230,7 +2230,7 @@ export interface operations {
                 /** @enum {unknown} */
                 Message?: "container.state_change_forbidden" | "container.release_required" | "container.read_only" | "container.clearance_not_reached" | "container.release_state" | "container.release_date_too_early" | "container.release_frozen" | "container.already_released" | "container.dilution" | "container.labels_kept" | "container.labels_before_release" | "container.labels_not_removed" | "container.not_eligible" | "container.held_for_decay" | "container.labels_on" | "container.survey_required" | "regime.not_applicable" | "container.release_notice_ambiguous" | "container.waste_form_required" | "container.waste_form_not_permitted" | "container.notice_not_applicable" | "container.averaging_mass" | "container.impurities_unknown" | "container.decision_measurement_required" | "container.decision_measurement_stale" | "measurement.instrument_unfit" | "container.detection_limit_too_high" | "measurement.implausible" | "request.concurrent_update";
                 /** @enum {unknown} */
-                Code?: 40901 | 40902 | 40906 | 40912 | 40913 | 40914 | 40915 | 40916 | 40930 | 40931 | 40932 | 40933 | 40992 | 40998 | 40995 | 40994 | 40991 | 40941 | 40934 | 40935 | 40936 | 40981 | 40980 | 40937 | 40938 | 40983 | 40939 | 40984 | 40905;
+                Code?: 40901 | 40902 | 40906 | 40912 | 40913 | 40914 | 40915 | 40916 | 40930 | 40931 | 40932 | 40933 | 40920 | 40924 | 40923 | 40922 | 40919 | 40941 | 40934 | 40935 | 40936 | 40981 | 40980 | 40937 | 40938 | 40983 | 40939 | 40984 | 40905;
               }))[];
           };
         };
@@ -3949,9 +3949,9 @@ export interface operations {
        * - `measurement.instrument_unfit` (40983): The instrument {instrument} ({kind}) is not suitable for a decision measurement in the geometry {geometry} (StrlSchV § 90 Abs. 4: suitable instruments); a {kind} measures {geometries}.
        * - `container.detection_limit_too_high` (40939): The detection limits of the decision measurement of {at} are too high to show that the values of {type} are met; measure longer or with a better instrument.
        * - `measurement.implausible` (40984): The decision measurement of {at} disagrees with the prediction from the declared contents: sum of ratios {measured} measured, {predicted} predicted ({type}). Measure again, or an officer records the cause (DiscrepancyCause) with the release.
-       * - `regime.not_applicable` (40991): {member} is not part of a release under {regime} ({law}), the regime of this facility.
-       * - `container.labels_on` (40995): The radiation labels are removed or obliterated before the disposal (10 CFR 35.92(a)(3)): set LabelsRemoved true first.
-       * - `container.survey_required` (40994): A disposal after decay-in-storage rests on a survey of the container's surface at background since it entered DECAY ({since}) (10 CFR 35.92(a)(1)): POST .../survey first.
+       * - `regime.not_applicable` (40919): {member} is not part of a release under {regime} ({law}), the regime of this facility.
+       * - `container.labels_on` (40923): The radiation labels are removed or obliterated before the disposal (10 CFR 35.92(a)(3)): set LabelsRemoved true first.
+       * - `container.survey_required` (40922): A disposal after decay-in-storage rests on a survey of the container's surface at background since it entered DECAY ({since}) (10 CFR 35.92(a)(1)): POST .../survey first.
        * - `request.concurrent_update` (40905): The item was changed by other requests at the same time; try again.
        */
       409: {
@@ -3963,7 +3963,7 @@ export interface operations {
                 /** @enum {unknown} */
                 Message?: "idempotency.key_reused" | "idempotency.in_progress" | "container.clearance_not_reached" | "container.release_state" | "container.already_released" | "container.waste_form_required" | "container.waste_form_not_permitted" | "container.notice_not_applicable" | "container.disposal_mass_exceeded" | "container.averaging_mass" | "container.disposal_plant" | "container.impurities_unknown" | "container.decision_measurement_required" | "container.decision_measurement_stale" | "measurement.instrument_unfit" | "container.detection_limit_too_high" | "measurement.implausible" | "regime.not_applicable" | "container.labels_on" | "container.survey_required" | "request.concurrent_update";
                 /** @enum {unknown} */
-                Code?: 40907 | 40908 | 40912 | 40913 | 40916 | 40934 | 40935 | 40936 | 40940 | 40981 | 40982 | 40980 | 40937 | 40938 | 40983 | 40939 | 40984 | 40991 | 40995 | 40994 | 40905;
+                Code?: 40907 | 40908 | 40912 | 40913 | 40916 | 40934 | 40935 | 40936 | 40940 | 40981 | 40982 | 40980 | 40937 | 40938 | 40983 | 40939 | 40984 | 40919 | 40923 | 40922 | 40905;
               }))[];
           };
         };
@@ -4786,7 +4786,7 @@ export interface operations {
          * }
          */
         "application/json": {
-          /** @description The facility's SURVEY_METER, usable at SurveyedAt. */
+          /** @description The facility's SURVEY_METER, usable when the survey was taken. */
           InstrumentUuid: string;
           /** @description When the survey was taken (UTC), since the container entered DECAY. */
           SurveyedAt: string;
@@ -4914,13 +4914,13 @@ export interface operations {
        * @description Conflict with the current state. One Error notification, `Message` one of:
        * - `idempotency.key_reused` (40907): This Idempotency-Key was used with another request body; use a new key for a new request.
        * - `idempotency.in_progress` (40908): A request with this Idempotency-Key is still being processed; try again shortly.
-       * - `regime.not_applicable` (40991): {member} is not part of a release under {regime} ({law}), the regime of this facility.
-       * - `container.survey_state` (40996): A container is surveyed for its disposal in DECAY or RELEASE_DATE_REACHED; this container is {state}.
+       * - `regime.not_applicable` (40919): {member} is not part of a release under {regime} ({law}), the regime of this facility.
+       * - `container.survey_state` (40925): A container is surveyed for its disposal in DECAY or RELEASE_DATE_REACHED; this container is {state}.
        * - `container.release_frozen` (40915): The container was released at {at}: its measurements, contents and release are kept as they were.
        * - `container.measurement_before_decay` (40952): MeasuredAt {at} lies before the container was closed for decay ({since}): the measurement must follow it.
-       * - `survey.instrument_kind` (40997): A decay-in-storage survey is taken with a survey meter (10 CFR 35.92(a)(1)); the instrument {instrument} is a {kind}.
+       * - `survey.instrument_kind` (40926): A decay-in-storage survey is taken with a survey meter (10 CFR 35.92(a)(1)); the instrument {instrument} is a {kind}.
        * - `instrument.not_usable` (40954): The instrument {instrument} was not usable at {at}.
-       * - `container.above_background` (40993): The surface reading {surface} can be distinguished from the background {background}: the net reading {net} lies above its decision threshold {threshold} (DIN ISO 11929-1, k = {k}). Hold the container for decay and survey again; nothing was recorded.
+       * - `container.above_background` (40921): The surface reading {surface} can be distinguished from the background {background}: the net reading {net} lies above its decision threshold {threshold} (DIN ISO 11929-1, k = {k}). Hold the container for decay and survey again; nothing was recorded.
        * - `request.concurrent_update` (40905): The item was changed by other requests at the same time; try again.
        */
       409: {
@@ -4932,7 +4932,7 @@ export interface operations {
                 /** @enum {unknown} */
                 Message?: "idempotency.key_reused" | "idempotency.in_progress" | "regime.not_applicable" | "container.survey_state" | "container.release_frozen" | "container.measurement_before_decay" | "survey.instrument_kind" | "instrument.not_usable" | "container.above_background" | "request.concurrent_update";
                 /** @enum {unknown} */
-                Code?: 40907 | 40908 | 40991 | 40996 | 40915 | 40952 | 40997 | 40954 | 40993 | 40905;
+                Code?: 40907 | 40908 | 40919 | 40925 | 40915 | 40952 | 40926 | 40954 | 40921 | 40905;
               }))[];
           };
         };
@@ -7161,7 +7161,7 @@ export interface operations {
       };
       /**
        * @description Conflict with the current state. One Error notification, `Message` one of:
-       * - `settings.regime_locked` (40990): The facility works under {from}: it changes to {to} only while no container is in DECAY or later (a container's release date, gate and record follow the regime it was closed under).
+       * - `settings.regime_locked` (40918): The facility works under {from}: it changes to {to} only while no container is in DECAY or later (a container's release date, gate and record follow the regime it was closed under).
        * - `request.concurrent_update` (40905): The item was changed by other requests at the same time; try again.
        */
       409: {
@@ -7173,7 +7173,7 @@ export interface operations {
                 /** @enum {unknown} */
                 Message?: "settings.regime_locked" | "request.concurrent_update";
                 /** @enum {unknown} */
-                Code?: 40990 | 40905;
+                Code?: 40918 | 40905;
               }))[];
           };
         };

@@ -146,7 +146,21 @@ export const readingOf = (r: ReadingInput): SurveyReading => ({
   StandardUncertainty: r.StandardUncertainty ?? null,
 });
 
-export const toSurveyModel = (s: SurveyRecord, names: ReadonlyMap<string, string>): SurveyModel => {
-  const { Client: _client, Facility: _facility, ...model } = s;
-  return { ...model, SurveyedByName: names.get(s.SurveyedBy) ?? null };
-};
+export const toSurveyModel = (s: SurveyRecord, names: ReadonlyMap<string, string>): SurveyModel => ({
+  Uuid: s.Uuid,
+  ContainerUuid: s.ContainerUuid,
+  SurveyedAt: s.SurveyedAt,
+  SurveyedBy: s.SurveyedBy,
+  SurveyedByName: names.get(s.SurveyedBy) ?? null,
+  Instrument: s.Instrument,
+  Unit: s.Unit,
+  Scale: s.Scale,
+  NoShielding: s.NoShielding,
+  Background: s.Background,
+  Surface: s.Surface,
+  NetReading: s.NetReading,
+  DecisionThreshold: s.DecisionThreshold,
+  CoverageFactor: s.CoverageFactor,
+  AtBackground: s.AtBackground,
+  CreatedAt: s.CreatedAt,
+});
