@@ -7,11 +7,11 @@
 import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ContainerRecord } from '../domain/container-fields';
 import type { SurveyRecord } from '../domain/regimes/us-nrc-10cfr35/survey';
-import { containerAuditItem, containerItem } from './containers';
+import { besideContainer } from './containers';
 import type { WriteContext } from './container-store';
-import { personUpsert, resolveNames } from './persons';
+import { resolveNames } from './persons';
 import { ITEM_TYPES, keys, recordOf, type Tenant } from './table';
-import { newPut, transactWrite, versionedPut } from './transact';
+import { transactWrite } from './transact';
 
 /** The port the survey service and the release use. */
 export interface SurveyStore {
@@ -67,31 +67,19 @@ export function dynamoSurveyStore(db: DynamoDBDocumentClient, tableName: string)
     },
 
     async record(previous, next, survey, write) {
-      await transactWrite(db, [
-        newPut(tableName, surveyItem(survey)),
-        versionedPut(tableName, containerItem(next), previous.Version),
-        containerAuditItem(
-          tableName,
-          next,
-          'measured',
-          [
-            {
-              field: 'Survey',
-              old: null,
-              new: {
-                Uuid: survey.Uuid,
-                SurveyedAt: survey.SurveyedAt,
-                Unit: survey.Unit,
-                Background: survey.Background.Reading,
-                Surface: survey.Surface.Reading,
-                AtBackground: survey.AtBackground,
-              },
-            },
-          ],
-          write,
-        ),
-        personUpsert(tableName, next.Client, write.actor, write.at),
-      ]);
+      const change = {
+        field: 'Survey',
+        old: null,
+        new: {
+          Uuid: survey.Uuid,
+          SurveyedAt: survey.SurveyedAt,
+          Unit: survey.Unit,
+          Background: survey.Background.Reading,
+          Surface: survey.Surface.Reading,
+          AtBackground: survey.AtBackground,
+        },
+      };
+      await transactWrite(db, besideContainer(tableName, surveyItem(survey), previous, next, change, write));
     },
 
     names: (client, ids) => resolveNames(db, tableName, client, ids),
