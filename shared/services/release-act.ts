@@ -5,12 +5,10 @@
  * before anything is written to the table, and prepares what the caller's transaction writes: the container, its
  * audit, the record document, the register line and the notice's citation. Knows the ports only.
  */
-import { createHash } from 'node:crypto';
 import type { Writer } from './writes';
 import type { AuditChange, ContainerStore, ReleaseWrite, WriteContext } from '../data/container-store';
 import type { FileStorage, LockMode } from '../data/files';
 import type { ReleaseRegisterStore } from '../data/releases';
-import type { ReleaseRegisterRow } from '../domain/release-register';
 import type { Tenant } from '../data/table';
 import { ConditionFailedError } from '../data/transact';
 import type { ClearanceNotice } from '../domain/clearance-notice';
@@ -21,11 +19,9 @@ import { decayChart } from '../domain/decay-chart';
 import type { ContainerRecord } from '../domain/container-fields';
 import type { ContainerView } from '../domain/container-model';
 import { closedAt, type MeasurementRecord } from '../domain/measurement';
-import { FILENAME_FORBIDDEN, releaseRecordDocument } from '../domain/document';
 import { timeOrderedUuid } from '../domain/ids';
 import type { ReleaseRecordContent } from '../domain/record-content';
 import { DEFAULT_DISCREPANCY_FACTOR } from '../domain/release-assessment';
-import { canonicalLine, chainLine, registerLineKey } from '../domain/register-chain';
 import { checkReleasable, checkRelease, valueSourceOf } from '../domain/release-gate';
 import {
   keptUntil,
@@ -40,12 +36,13 @@ import { DEFAULT_REGIME, type Regime, REGIMES } from '../domain/regimes';
 import type { SurveyRecord } from '../domain/regimes/us-nrc-10cfr35/survey';
 import type { FacilityRules as FacilitySettings } from './facility-settings';
 import { disposalAfterSurvey } from './release-disposal';
+import { keepRecord, recordFilename } from './release-keeping';
 import { formatTimestamp } from '../domain/time';
 import { badRequest, conflict, notFound } from '../errors';
 import type { NotificationSpec } from '../i18n/translate';
 import { logger } from '../observability';
 import type { BookWrite } from '../data/material-book';
-import { type BookPort, leavingWrite } from './container-book';
+import type { BookPort } from './container-book';
 
 /** The facility's clearance notices, as the release reads them. */
 export interface NoticeReader {
@@ -145,78 +142,6 @@ export interface ReleaseRequest {
 
 /** What the act reads of a facility's settings. */
 export type FacilitySettingsRead = Pick<FacilitySettings, 'regime' | 'TimeZone'>;
-
-/** A file name for the record: `title`, the container's name made safe for a file name, and the day. */
-export function recordFilename(name: string, now: Date, title = 'Freigabeprotokoll', unnamed = 'Behälter'): string {
-  const safe = [...name.replaceAll(new RegExp(FILENAME_FORBIDDEN, 'g'), '-')].slice(0, 80).join('').trim() || unnamed;
-  return `${title} ${safe} ${formatTimestamp(now).slice(0, 10)}.pdf`;
-}
-
-const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-
-/** What a release keeps and books, whatever its regime: the record's PDF and its register line. */
-export interface RecordToKeep {
-  tenant: Tenant;
-  caller: Writer;
-  view: ContainerView;
-  /** The container as released. */
-  next: ContainerRecord;
-  bytes: Uint8Array;
-  filename: string;
-  /** Until when the record and its line are locked (the regime's retention). */
-  until: Date;
-  row: ReleaseRegisterRow;
-  /** The register's head the line is chained after. */
-  previous: string | null;
-  type: string;
-  now: Date;
-}
-
-/**
- * Stores the record PDF under Object Lock before anything is written to the table, and prepares its register line,
- * the material book's line of where the container's material went, and the archive of both once booked.
- */
-export async function keepRecord(parts: Pick<ReleaseParts, 'records' | 'lockMode' | 'book'>, r: RecordToKeep) {
-  const { tenant, next, bytes, until, now } = r;
-  const hash = sha256(bytes);
-  const seconds = Math.floor(now.getTime() / 1000);
-  const document = releaseRecordDocument(
-    next,
-    r.row.RecordDocumentUuid,
-    r.filename,
-    { Size: bytes.byteLength, ContentType: 'application/pdf', CreatedAt: seconds, ModifiedAt: seconds },
-    until,
-    now,
-  );
-  const retention = { mode: parts.lockMode, until };
-  await parts.records.keep(document.File!.Key, bytes, 'application/pdf', { ...retention, sha256: hash });
-  const line = chainLine(r.row, r.previous, hash);
-  const lineBytes = new TextEncoder().encode(canonicalLine(line));
-  const book = await leavingWrite(
-    parts.book,
-    tenant,
-    r.caller,
-    { uuid: next.Uuid, links: r.view.links },
-    'RELEASED',
-    formatTimestamp(now),
-    { type: r.type, registerLineSha256: line.LineSha256 },
-  );
-  return {
-    document,
-    hash,
-    line,
-    book: book ?? undefined,
-    // The line's locked copy beside its PDF, once the transaction has booked it (a failed one leaves no copy); the
-    // material book's line beside its book.
-    archive: async () => {
-      await parts.records.keep(registerLineKey(tenant, line), lineBytes, 'application/json', {
-        ...retention,
-        sha256: sha256(lineBytes),
-      });
-      if (book) await parts.book!.archive.keep(tenant, [book.line]);
-    },
-  };
-}
 
 export function releaseAct(store: ContainerStore, parts: ReleaseParts) {
   /** The notice the release cites: 404 for an unknown one; for 'single', 409 unless exactly one fits. */

@@ -17,13 +17,8 @@ import { releasedContainer } from '../domain/release-record';
 import { formatTimestamp } from '../domain/time';
 import { conflict } from '../errors';
 import type { ContainerStore } from '../data/container-store';
-import {
-  keepRecord,
-  type PreparedRelease,
-  recordFilename,
-  type ReleaseParts,
-  type ReleaseRequest,
-} from './release-act';
+import type { PreparedRelease, ReleaseParts, ReleaseRequest } from './release-act';
+import { keepRecord, recordFilename } from './release-keeping';
 
 export function disposalAfterSurvey(store: ContainerStore, parts: ReleaseParts) {
   return async function prepare(request: ReleaseRequest, timeZone: string): Promise<PreparedRelease> {
