@@ -53,11 +53,12 @@ export interface ContainerServiceOptions {
   rules?: (tenant: Tenant) => Promise<{ regime: Regime }>;
 }
 
-/** Whether an update may meet what differs between regimes: a state, the labels, the data a prediction reads. */
+/** Whether an update meets what differs by regime: a state, the labels, a release, a date, what predicts it. */
 const readsRegime = (patch: ContainerPatch) =>
   patch.State !== undefined ||
   patch.LabelsRemoved !== undefined ||
   patch.IsReleasedByRadiationProtectionOfficer !== undefined ||
+  patch.ReleaseDateTime !== undefined ||
   ASSESSED_FIELDS.some((field) => patch[field] !== undefined);
 
 export function containerService(store: ContainerStore, options: ContainerServiceOptions = {}) {
