@@ -200,51 +200,47 @@ describe('regenerateSequenceMemory', () => {
     },
   );
 
-  it(
-    'reports no drift after normal use (creates, state changes, renames, moved dates) and writes ' + 'nothing',
-    async () => {
-      const t = { client: randomUUID(), facility: randomUUID() };
-      const store = documents();
-      const made = [];
-      for (let i = 0; i < 130; i++) {
-        const record = newDocument(
-          t,
-          randomUUID(),
-          { Scope: 'DEVICE', ScopeReference: `d${i % 4}`, Filename: `f${i}.pdf` },
-          new Date(Date.UTC(2025, 5, 1) + i * 1000),
+  // About 230 writes one after the other, the stream settled, a run: 5 to 25 s while other suites share the cores.
+  it('reports no drift after normal use (creates, state changes, renames, moved dates), writes nothing', async () => {
+    const t = { client: randomUUID(), facility: randomUUID() };
+    const store = documents();
+    const made = [];
+    for (let i = 0; i < 130; i++) {
+      const record = newDocument(
+        t,
+        randomUUID(),
+        { Scope: 'DEVICE', ScopeReference: `d${i % 4}`, Filename: `f${i}.pdf` },
+        new Date(Date.UTC(2025, 5, 1) + i * 1000),
+      );
+      await store.create(record);
+      made.push(record);
+    }
+    for (const r of made.slice(0, 40)) await store.update(r, { ...r, State: 'ARCHIVED', Version: r.Version + 1 });
+    for (const r of made.slice(40, 60))
+      await store.update(r, { ...r, Filename: 'renamed.pdf', Version: r.Version + 1 });
+    for (const r of made.slice(60, 70))
+      await store.update(r, { ...r, Scope: 'GENERATOR', ScopeReference: 'g1', Version: r.Version + 1 });
+    const log = dynamoMaintenanceStore(db, table);
+    for (let i = 0; i < 15; i++) {
+      const entry = createEntry(
+        t,
+        randomUUID(),
+        { IncidentTitle: 't', IncidentCause: 'c', IncidentDateStart: `2026-02-0${1 + (i % 9)} 00:00:00` },
+        'p',
+        new Date(),
+      );
+      await log.create(entry, { sub: 'p', name: 'P' });
+      if (i % 3 === 0)
+        await log.update(
+          entry,
+          { ...entry, IncidentDateStart: '2024-01-01 00:00:00', Version: entry.Version + 1 },
+          { sub: 'p', name: 'P' },
         );
-        await store.create(record);
-        made.push(record);
-      }
-      for (const r of made.slice(0, 40)) await store.update(r, { ...r, State: 'ARCHIVED', Version: r.Version + 1 });
-      for (const r of made.slice(40, 60))
-        await store.update(r, { ...r, Filename: 'renamed.pdf', Version: r.Version + 1 });
-      for (const r of made.slice(60, 70))
-        await store.update(r, { ...r, Scope: 'GENERATOR', ScopeReference: 'g1', Version: r.Version + 1 });
-      const log = dynamoMaintenanceStore(db, table);
-      for (let i = 0; i < 15; i++) {
-        const entry = createEntry(
-          t,
-          randomUUID(),
-          { IncidentTitle: 't', IncidentCause: 'c', IncidentDateStart: `2026-02-0${1 + (i % 9)} 00:00:00` },
-          'p',
-          new Date(),
-        );
-        await log.create(entry, { sub: 'p', name: 'P' });
-        if (i % 3 === 0)
-          await log.update(
-            entry,
-            { ...entry, IncidentDateStart: '2024-01-01 00:00:00', Version: entry.Version + 1 },
-            { sub: 'p', name: 'P' },
-          );
-      }
-      await changes.settled();
-      const before = await sequenceItems();
-      const { result } = await run();
-      expect(result).toMatchObject({ counters: { fixed: 0, drift: 0 }, buckets: { fixed: 0 } });
-      expect(await sequenceItems()).toEqual(before);
-    },
-    // About 230 writes one after the other, the stream settled, a run: 5 to 25 s while other suites share the cores.
-    90_000,
-  );
+    }
+    await changes.settled();
+    const before = await sequenceItems();
+    const { result } = await run();
+    expect(result).toMatchObject({ counters: { fixed: 0, drift: 0 }, buckets: { fixed: 0 } });
+    expect(await sequenceItems()).toEqual(before);
+  }, 90_000);
 });
