@@ -526,6 +526,17 @@ export const messages = {
       'Der Behälter wurde am {at} freigegeben: er enthält keine radioaktiven Abfälle mehr, seine Kennzeichnungen ' +
       'werden entfernt (§ 93 Abs. 2 StrlSchV); für ihn wird kein Etikett gedruckt.',
   },
+  'container.label_removed': {
+    code: 40991,
+    type: 'Error',
+    level: 'ERROR',
+    en:
+      "The container's radiation labels were removed (LabelsRemoved) before its disposal (10 CFR 35.92 (a)(3)): no " +
+      'label is printed for it.',
+    de:
+      'Die Kennzeichnungen des Behälters wurden vor seiner Beseitigung entfernt (LabelsRemoved, 10 CFR 35.92 (a)(3)): ' +
+      'für ihn wird kein Etikett gedruckt.',
+  },
   'container.labels_not_removed': {
     code: 40933,
     type: 'Error',

@@ -214,7 +214,7 @@ export const containerRoutes = {
     data: 'read',
     files: 'none',
     pdf: true,
-    answers: { ...notFound, 409: ['container.label_released'] },
+    answers: { ...notFound, 409: ['container.label_released', 'container.label_removed'] },
   },
   history: {
     operation: 'container.history',

@@ -272,7 +272,7 @@ export function containerService(store: ContainerStore, options: ContainerServic
 
     /**
      * A container's radiation label (shared/domain/label.ts) in the regime's `words`, its activity estimated now, its
-     * dates in `timeZone`; 409 once it is released (its labels come off).
+     * dates in `timeZone`; 409 once it is released or its labels were removed (they stay off).
      */
     async label(
       tenant: Tenant,
@@ -284,6 +284,8 @@ export function containerService(store: ContainerStore, options: ContainerServic
       const [view, history] = await Promise.all([mustLoad(tenant, uuid, false), store.history(tenant, uuid)]);
       const at = view.record.ReleasedByRadiationProtectionOfficerDateTime;
       if (at !== null) throw conflict('container.label_released', { at });
+      // A regime that takes the labels off before the release (10 CFR 35.92 (a)(3)) prints none after.
+      if (view.record.LabelsRemoved) throw conflict('container.label_removed');
       const sealed = view.record.State === 'OPEN' ? null : closedAt(view.record, history);
       return containerLabel({
         container: view.record,

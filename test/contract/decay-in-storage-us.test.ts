@@ -88,6 +88,9 @@ describe('a US facility: decay-in-storage under 10 CFR 35.92', () => {
     const labelled = await call('POST', `${containerPath(t, box)}/release`, { token: rpo, body: {} });
     expect([labelled.status, labelled.body.Notifications[0].Message]).toEqual([409, 'container.labels_on']);
     expect((await put(t, box, { LabelsRemoved: true })).status).toBe(200);
+    // Off is off: no label is printed for it any more.
+    const relabel = await call('GET', `${containerPath(t, box)}/label`, { token: t.token });
+    expect([relabel.status, relabel.body.Notifications[0].Message]).toEqual([409, 'container.label_removed']);
     const survey = await call('POST', surveyPath(t, box), { token: t.token, body: surveyBody(meter) });
     expect(survey.status, survey.text).toBe(200);
 
