@@ -534,8 +534,8 @@ export const messages = {
       "The container's radiation labels were removed (LabelsRemoved) before its disposal (10 CFR 35.92 (a)(3)): no " +
       'label is printed for it.',
     de:
-      'Die Kennzeichnungen des Behälters wurden vor seiner Beseitigung entfernt (LabelsRemoved, 10 CFR 35.92 (a)(3)): ' +
-      'für ihn wird kein Etikett gedruckt.',
+      'Die Kennzeichnungen des Behälters wurden vor seiner Beseitigung entfernt (LabelsRemoved, 10 CFR 35.92 ' +
+      '(a)(3)): für ihn wird kein Etikett gedruckt.',
   },
   'container.labels_not_removed': {
     code: 40933,
