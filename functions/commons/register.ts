@@ -6,12 +6,18 @@ import { dynamoReleaseRegister } from '../../shared/data/releases';
 import { perTenant } from '../../shared/http/tenant';
 import { DEFAULT_FACILITY_RULES } from '../../shared/services/release-act';
 import { registerService } from '../../shared/services/releases';
+import { dynamoSettingsStore } from '../../shared/data/facility-settings';
+import { facilityRules } from '../../shared/services/facility-settings';
 
-export const register = perTenant((session) =>
-  registerService(dynamoReleaseRegister(tenantDocumentClient(session), config.tableName), {
+/** The register over the request's session, reading the facility's regime and time zone from its settings. */
+export const register = perTenant((session) => {
+  const db = tenantDocumentClient(session);
+  const settings = dynamoSettingsStore(db, config.tableName);
+  return registerService(dynamoReleaseRegister(db, config.tableName), {
     timeZone: DEFAULT_FACILITY_RULES.timeZone,
-  }),
-);
+    rules: (tenant) => facilityRules(settings, tenant),
+  });
+});
 
 /** The register with the facility's locked records, for its verification. */
 export const lockedRegister = perTenant((session) =>

@@ -18,6 +18,10 @@ import { dynamoClearanceNoticeStore } from '../../shared/data/clearance-notices'
 import { dynamoMeasurementStore } from '../../shared/data/measurements';
 import { dynamoReleaseRegister } from '../../shared/data/releases';
 import { bookPortOf } from './book';
+import { dynamoSettingsStore } from '../../shared/data/facility-settings';
+import { dynamoSurveyStore } from '../../shared/data/surveys';
+import type { Tenant } from '../../shared/data/table';
+import { facilityRules } from '../../shared/services/facility-settings';
 
 /** The container service whose updates may release, and the release act's service, over one session. */
 export const releasing = perTenant((session) => {
@@ -26,6 +30,8 @@ export const releasing = perTenant((session) => {
   const notices = dynamoClearanceNoticeStore(db, config.tableName);
   const measurements = dynamoMeasurementStore(db, config.tableName);
   const book = bookPortOf(session, db);
+  const settings = dynamoSettingsStore(db, config.tableName);
+  const rules = (tenant: Tenant) => facilityRules(settings, tenant);
   const act = releaseAct(store, {
     records: s3FileStorage(tenantS3Client(session), config.recordsBucketName),
     lockMode: config.recordsLockMode,
@@ -35,12 +41,14 @@ export const releasing = perTenant((session) => {
     measurements,
     register: dynamoReleaseRegister(db, config.tableName),
     maxAgeDays: config.decisionMeasurementMaxAgeDays,
-    // Until a facility keeps settings of its own (issue 37): its calendar is Europe/Berlin, its factor 10.
+    // The facility's regime and calendar from its settings; the factor is the default (10).
     facility: DEFAULT_FACILITY_RULES,
+    settings: rules,
+    surveys: dynamoSurveyStore(db, config.tableName),
     book,
   });
   return {
-    containers: containerService(store, { release: act, measurements, notices, book }),
-    releases: releaseService(store, act),
+    containers: containerService(store, { release: act, measurements, notices, book, rules }),
+    releases: releaseService(store, act, undefined, rules),
   };
 });

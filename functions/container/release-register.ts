@@ -1,5 +1,5 @@
 import { releaseRoutes } from '../../shared/routes/releases';
-import { REGISTER_FIELDS, registerCsv } from '../../shared/domain/release-register';
+import { registerCsv } from '../../shared/domain/release-register';
 import { httpHandler } from '../../shared/http/handler';
 import { negotiate, tenantOf } from '../../shared/http/request';
 import { wholeReply } from '../../shared/http/replies';
@@ -10,13 +10,17 @@ export const handler = httpHandler(
   releaseRoutes.register,
   withTenant(register, async (request, service) => {
     const year = yearOf(request);
-    const rows = await service.register(tenantOf(request), year);
+    const tenant = tenantOf(request);
+    const rows = await service.register(tenant, year);
     const listed = rows.slice(0, REGISTER_CAP);
     if (negotiate(request, ['application/json', ...releaseRoutes.register.alternatives]) === 'text/csv')
       return {
         body: undefined,
         // In German (Accept-Language: de) the CSV a German spreadsheet opens: `;`, decimal commas, a BOM.
-        raw: { contentType: 'text/csv; charset=utf-8', text: registerCsv(REGISTER_FIELDS, listed, request.language) },
+        raw: {
+          contentType: 'text/csv; charset=utf-8',
+          text: registerCsv(await service.columns(tenant), listed, request.language),
+        },
       };
     return wholeReply(
       request,

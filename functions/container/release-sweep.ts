@@ -7,10 +7,14 @@ import { dynamoMeasurementStore } from '../../shared/data/measurements';
 import { METRIC, publish } from '../../shared/metrics';
 import { logger } from '../../shared/observability';
 import { releaseSweep } from '../../shared/services/release-sweep';
+import { dynamoSettingsStore } from '../../shared/data/facility-settings';
+import { facilityRules } from '../../shared/services/facility-settings';
 
 /** On the sweep's own role: it reads the release index across tenants and writes the containers it moves. */
+const settings = dynamoSettingsStore(db, config.tableName);
 const sweep = releaseSweep(dynamoContainerStore(db, config.tableName), {
   measurements: dynamoMeasurementStore(db, config.tableName),
+  rules: (tenant) => facilityRules(settings, tenant),
 });
 
 /**

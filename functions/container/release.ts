@@ -17,8 +17,8 @@ export const handler = idempotentHandler(
       caller,
       request.params.uuid!,
       {
-        type: value.ReleaseType,
-        noticeUuid: value.ClearanceNoticeUuid,
+        type: value.ReleaseType ?? null,
+        noticeUuid: value.ClearanceNoticeUuid ?? null,
         plant: value.DisposalPlant ?? null,
         justification: value.Justification ?? null,
         discrepancyCause: value.DiscrepancyCause ?? null,

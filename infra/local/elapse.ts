@@ -46,8 +46,13 @@ async function main(): Promise<void> {
   const { queryAll } = await import('../../shared/data/query');
   const { TransactWriteCommand } = await import('@aws-sdk/lib-dynamodb');
   const pk = keys.tenant({ client: client!, facility: facility! });
-  // The container with its contents and records, its history, its decision measurements: three prefixes.
-  const prefixes = [`CONTAINER#${container}#`, `AUDIT#CONTAINER#${container}#`, `MEASUREMENT#CONTAINER#${container}#`];
+  // The container with its contents and records, its history, its decision measurements and surveys: four prefixes.
+  const prefixes = [
+    `CONTAINER#${container}#`,
+    `AUDIT#CONTAINER#${container}#`,
+    `MEASUREMENT#CONTAINER#${container}#`,
+    `SURVEY#CONTAINER#${container}#`,
+  ];
   const items = (
     await Promise.all(
       prefixes.map((prefix) =>

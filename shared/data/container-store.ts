@@ -55,7 +55,8 @@ export interface ReleaseWrite {
   /** The register line, chained after `previous` (the head the release read). */
   line: RegisterLine;
   previous: string | null;
-  notice: Pick<ClearanceNotice, 'Uuid' | 'Version'>;
+  /** The notice the release cites; null under a regime without notices (decay-in-storage). */
+  notice: Pick<ClearanceNotice, 'Uuid' | 'Version'> | null;
 }
 
 /**

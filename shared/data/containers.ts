@@ -121,6 +121,24 @@ export const containerAuditItem = (
   },
 });
 
+/**
+ * A record kept beside a container (a decision measurement, a survey) written with the container's next version, its
+ * audit entry (`change`) and the writer in the directory, in one transaction: the container's ETag moves with it.
+ */
+export const besideContainer = (
+  tableName: string,
+  item: Record<string, unknown>,
+  previous: ContainerRecord,
+  next: ContainerRecord,
+  change: AuditChange,
+  write: WriteContext,
+): TransactWriteItem[] => [
+  newPut(tableName, item),
+  versionedPut(tableName, containerItem(next), previous.Version),
+  containerAuditItem(tableName, next, 'measured', [change], write),
+  personUpsert(tableName, next.Client, write.actor, write.at),
+];
+
 export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: string): ContainerStore {
   const auditItem = (record: ContainerRecord, action: AuditAction, changes: AuditChange[], write: WriteContext) =>
     containerAuditItem(tableName, record, action, changes, write);
@@ -182,7 +200,7 @@ export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: stri
           newPut(tableName, documentItem(release.document)),
           newPut(tableName, releaseEntryItem(tenantOf(next), release.line)),
           registerHeadItem(tableName, tenantOf(next), release.previous, release.line),
-          citeNoticeItem(tableName, tenantOf(next), release.notice, write.at),
+          ...(release.notice ? [citeNoticeItem(tableName, tenantOf(next), release.notice, write.at)] : []),
           // Booked: its record is no orphan, its line's locked copy is still to come (shared/data/archive-progress.ts).
           archiveLineStep(tableName, {
             tenant: tenantOf(next),

@@ -8,12 +8,12 @@ import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb
 import type { ContainerRecord } from '../domain/container-fields';
 import { MEASUREMENT_FIELDS, pick } from '../domain/decision-measurement-fields';
 import { measurementSummary, type MeasurementRecord } from '../domain/measurement';
-import { containerAuditItem, containerItem } from './containers';
+import { besideContainer } from './containers';
 import type { WriteContext } from './container-store';
-import { personUpsert, resolveNames } from './persons';
+import { resolveNames } from './persons';
 import { queryAll } from './query';
 import { ITEM_TYPES, keys, type Tenant } from './table';
-import { newPut, transactWrite, versionedPut } from './transact';
+import { transactWrite } from './transact';
 
 /** The port the measurement service and the release use. */
 export interface MeasurementStore {
@@ -65,18 +65,8 @@ export function dynamoMeasurementStore(db: DynamoDBDocumentClient, tableName: st
     },
 
     async record(previous, next, measurement, write) {
-      await transactWrite(db, [
-        newPut(tableName, measurementItem(measurement)),
-        versionedPut(tableName, containerItem(next), previous.Version),
-        containerAuditItem(
-          tableName,
-          next,
-          'measured',
-          [{ field: 'DecisionMeasurement', old: null, new: measurementSummary(measurement) }],
-          write,
-        ),
-        personUpsert(tableName, next.Client, write.actor, write.at),
-      ]);
+      const change = { field: 'DecisionMeasurement', old: null, new: measurementSummary(measurement) };
+      await transactWrite(db, besideContainer(tableName, measurementItem(measurement), previous, next, change, write));
     },
 
     names: (client, ids) => resolveNames(db, tableName, client, ids),

@@ -6,7 +6,7 @@
  */
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { RELEASE_REGISTER } from '../domain/register-chain';
-import { LATER_MEMBERS, REGISTER_FIELDS, type RegisterLine } from '../domain/release-register';
+import { LATER_MEMBERS, type RegisterLine, SURVEY_LINE_FIELDS, SURVEY_MEMBERS } from '../domain/release-register';
 import { type ChainStore, chainHeadItem, chainLineItem, dynamoChainStore, type StoredBook } from './chain-store';
 import { ITEM_TYPES, keys, type Tenant } from './table';
 import type { TransactWriteItem } from './transact';
@@ -18,8 +18,10 @@ export const STORED_REGISTER: StoredBook<RegisterLine> = {
   headKey: keys.registerHead,
   lineType: ITEM_TYPES.releaseEntry,
   headType: ITEM_TYPES.registerHead,
-  fields: REGISTER_FIELDS,
-  laterFields: LATER_MEMBERS,
+  // Every member a line of any regime has; a German line has no survey members (and one booked before issue 36 no
+  // LATER_MEMBERS): each is read with the members it was booked with.
+  fields: SURVEY_LINE_FIELDS,
+  laterFields: [...LATER_MEMBERS, ...SURVEY_MEMBERS],
 };
 
 export type ReleaseRegisterStore = ChainStore<RegisterLine>;

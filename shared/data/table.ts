@@ -95,6 +95,8 @@ export const ITEM_TYPES = {
   bookHead: 'MaterialBookHead',
   containerBook: 'ContainerBook',
   archiveProgress: 'ArchiveProgress',
+  facilitySettings: 'FacilitySettings',
+  survey: 'Survey',
 } as const;
 
 /** A stored item's record: exactly `fields`, a missing one as null (the table's own keys and index keys left out). */
@@ -203,6 +205,12 @@ export const keys = {
   instrumentChecksPrefix: (instrument: string) => `CHECK#INSTRUMENT#${instrument}#`,
   instrumentCheck: (instrument: string, checkedAt: string, uuid: string) =>
     `CHECK#INSTRUMENT#${instrument}#${checkedAt}#${uuid}`,
+  /** A facility's settings (its regime, time zone, record language). */
+  settings: 'SETTINGS',
+  /** A container's decay-in-storage surveys, oldest first by the time of the survey. */
+  surveysPrefix: (container: string) => `SURVEY#CONTAINER#${container}#`,
+  survey: (container: string, surveyedAt: string, uuid: string) =>
+    `SURVEY#CONTAINER#${container}#${surveyedAt}#${uuid}`,
   /** A container's decision measurements, oldest first by the time of the measurement. */
   measurementsPrefix: (container: string) => `MEASUREMENT#CONTAINER#${container}#`,
   measurement: (container: string, measuredAt: string, uuid: string) =>

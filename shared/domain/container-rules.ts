@@ -23,10 +23,11 @@ import { checkState, isKeptRecord, isReleased } from './container-states';
 import type { MeasuredDecision } from './decision-measurement';
 import { createdRecord, newVersion } from './record';
 import type { AssessedContainer, ReleaseAssessment } from './release-assessment';
+import { DEFAULT_REGIME, type Regime } from './regimes';
 import { formatTimestamp, isInTheFuture } from './time';
 
 /** The fields the release assessment reads: a change of one while in DECAY predicts the release date again. */
-const ASSESSED_FIELDS = [
+export const ASSESSED_FIELDS = [
   'Weight',
   'MeasurementActivity',
   'MeasurementFactor',
@@ -136,11 +137,39 @@ export function createContainer(
 }
 
 /** 409 when a client sets a ReleaseDateTime earlier than the predicted one. */
-function checkReleaseDate(patch: ContainerPatch, assessment: ReleaseAssessment): void {
+function checkReleaseDate(patch: ContainerPatch, predicted: string | null): void {
   const date = patch.ReleaseDateTime;
-  const predicted = assessment.PredictedReleaseDateTime;
   if (typeof date === 'string' && predicted !== null && date < predicted)
     throw conflict('container.release_date_too_early', { date, predicted });
+}
+
+/** What an update reads of the facility's regime (shared/domain/regimes/). */
+export type ContainerRegime = Pick<Regime, 'ineligible' | 'predictRelease' | 'gate' | 'labels'>;
+
+/**
+ * Whether the labels may come off with this change: after the release (StrlSchV § 93 Abs. 2) or, where the regime
+ * has them removed before it (10 CFR 35.92(a)(3)), also while the container is held for decay.
+ */
+const labelsMayGo = (regime: ContainerRegime, current: ContainerData, next: ContainerData, releasing: boolean) =>
+  isReleased(current) ||
+  releasing ||
+  (regime.labels === 'BEFORE_RELEASE' && ['DECAY', 'RELEASE_DATE_REACHED'].includes(next.State));
+
+/**
+ * The gate into RELEASE_DATE_REACHED: the clearance assessment now (the German one), or the time held for decay
+ * having passed (409 `container.held_for_decay` until the container's ReleaseDateTime).
+ */
+function checkGate(
+  regime: ContainerRegime,
+  assessment: ReleaseAssessment,
+  next: ContainerData,
+  links: readonly ContentLink[],
+  now: Date,
+  decision: Parameters<typeof checkReached>[4],
+): void {
+  if (regime.gate === 'CLEARANCE_ASSESSMENT') checkReached(assessment, next, links, now, decision);
+  else if (next.ReleaseDateTime === null || next.ReleaseDateTime > formatTimestamp(now))
+    throw conflict('container.held_for_decay', { date: next.ReleaseDateTime ?? '–' });
 }
 
 /** What an update decided beyond its data: whether it releases, and the Info notes it gives. */
@@ -169,8 +198,11 @@ export function updateContainer(
     justification?: string | null;
     /** The container's newest decision measurement: it too may open RELEASE_DATE_REACHED. */
     decision?: MeasuredDecision | null;
+    /** The facility's regime: who may be held for decay, the predicted date, the gate, the labels (default German). */
+    regime?: ContainerRegime;
   } = {},
 ): UpdateOutcome {
+  const regime = context.regime ?? DEFAULT_REGIME;
   const links = context.links ?? [];
   const changed = (field: ContainerMutableField, data: ContainerData) => data[field] !== current[field];
   let next: ContainerRecord = { ...current, ...patch, ...measuredBy(current, patch, context.caller) };
@@ -193,7 +225,7 @@ export function updateContainer(
   checkPlausible(patch, now);
   checkMassCorrection(current, patch.Weight, roles, context.justification ?? null);
   const releasing = checkReleaseFields(current, patch, context.caller);
-  checkLabels(current, patch.LabelsRemoved, isReleased(current) || releasing);
+  checkLabels(current, patch.LabelsRemoved, labelsMayGo(regime, current, next, releasing));
   if (releasing) {
     next = {
       ...next,
@@ -203,12 +235,16 @@ export function updateContainer(
   }
   const decision = { decision: { measurement: context.decision ?? null, form: next.WasteForm } };
   const assessment = assessContainer(next, links, now, decision);
-  checkReleaseDate(patch, assessment);
+  const predicted = regime.predictRelease(next, links, assessment.PredictedReleaseDateTime);
+  checkReleaseDate(patch, predicted);
   // Entering DECAY, or changing what the assessment reads while in it: the release date follows the data.
   const entering = current.State !== 'DECAY' && next.State === 'DECAY';
+  if (entering && current.State === 'OPEN') {
+    const ineligible = regime.ineligible(links);
+    if (ineligible.length) throw conflict('container.not_eligible', { state: current.State }, ineligible);
+  }
   const dataChanged = ASSESSED_FIELDS.some((field) => changed(field, next));
   if (next.State === 'DECAY' && (entering || dataChanged) && patch.ReleaseDateTime === undefined) {
-    const predicted = assessment.PredictedReleaseDateTime;
     const date = next.ReleaseDateTime;
     if (entering && date === null && predicted !== null) {
       notes.push({ key: 'release.date_predicted', params: { date: predicted } });
@@ -229,7 +265,7 @@ export function updateContainer(
   checkState(current.State, next);
   // The gate: into RELEASE_DATE_REACHED only when the data clears the container now.
   if (next.State === 'RELEASE_DATE_REACHED' && current.State !== 'RELEASE_DATE_REACHED' && !releasing)
-    checkReached(assessment, next, links, now, decision);
+    checkGate(regime, assessment, next, links, now, decision);
   const changes = fieldChanges(current, next);
   return {
     next: newVersion(next, now),

@@ -13,13 +13,15 @@ export const INSTRUMENT_KINDS = [
   'DOSE_RATE_METER',
   'WELL_COUNTER',
   'GAMMA_SPECTROMETER',
+  'SURVEY_METER',
 ] as const;
 export type InstrumentKind = (typeof INSTRUMENT_KINDS)[number];
 
 /**
  * The geometries each kind of instrument may measure for a decision (StrlSchV § 90 Abs. 4: "geeignete
  * Strahlungsmessgeräte" for a Freimessung): a dose-rate meter none (it shows a dose rate, not an activity per mass); a
- * contamination monitor the surface; a free-release monitor and a well counter a container in their counting
+ * contamination monitor the surface; a survey meter none; a free-release monitor and a well counter a container in
+ * their counting
  * geometry; a gamma spectrometer every one.
  */
 export const DECISION_GEOMETRIES: Readonly<Record<InstrumentKind, readonly Geometry[]>> = {
@@ -28,7 +30,12 @@ export const DECISION_GEOMETRIES: Readonly<Record<InstrumentKind, readonly Geome
   DOSE_RATE_METER: [],
   WELL_COUNTER: ['BAG', 'BOX', 'DRUM', 'BOTTLE'],
   GAMMA_SPECTROMETER: ['BAG', 'BOX', 'DRUM', 'BOTTLE', 'SURFACE'],
+  // A survey meter (10 CFR 35.92(a)(1)) reads a container's surface against background: no decision measurement.
+  SURVEY_METER: [],
 };
+
+/** The kind a decay-in-storage survey is taken with (10 CFR 35.92(a)(1): "an appropriate survey meter"). */
+export const SURVEY_KIND: InstrumentKind = 'SURVEY_METER';
 
 /** Whether an instrument of `kind` may measure `geometry` for a decision (an unknown kind none). */
 export const fitFor = (kind: string, geometry: Geometry): boolean =>

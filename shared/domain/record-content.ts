@@ -8,8 +8,10 @@ export type RecordSection =
   | { heading: string; paragraphs: string[] }
   | { heading: string; chart: DecayChart };
 
-/** What a release record says, in the order it says it (German: it is kept for the German authority). */
+/** What a release record says, in the order it says it (German, for the German authority, unless it says otherwise). */
 export interface ReleaseRecordContent {
+  /** The language its own words (the page numbers) are in; German when absent. */
+  language?: 'de' | 'en';
   title: string;
   subtitle: string;
   sections: RecordSection[];

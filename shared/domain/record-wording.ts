@@ -87,6 +87,11 @@ export const RELEASE_TYPE_TEXT: Readonly<Record<BookedReleaseType, { name: strin
     basis: 'StrlSchV § 37, Festlegungen nach Anlage 8 Teil A Nr. 2',
     values: 'Werte des Freigabebescheids (Bq/g, Bq/cm²)',
   },
+  DECAY_IN_STORAGE: {
+    name: 'Beseitigung nach Abklinglagerung (USA)',
+    basis: '10 CFR 35.92',
+    values: 'nicht vom Untergrund unterscheidbar an der Behälteroberfläche',
+  },
   SPECIFIC_DISPOSAL: {
     name: 'spezifische Freigabe zur Beseitigung (gebucht vor der Trennung nach Deponie und Verbrennungsanlage)',
     basis: 'StrlSchV § 36 Abs. 1 Nr. 3 und 4, Festlegungen nach Anlage 8 Teil A Nr. 1 und Teil C',
@@ -116,6 +121,7 @@ export const INSTRUMENT_KIND_TEXT: Readonly<Record<string, string>> = {
   DOSE_RATE_METER: 'Dosisleistungsmessgerät',
   WELL_COUNTER: 'Bohrlochmessplatz',
   GAMMA_SPECTROMETER: 'Gammaspektrometer',
+  SURVEY_METER: 'Ortsdosisleistungs- oder Zählratenmessgerät (Survey Meter)',
 };
 
 /** The measurement methods (Verfahren der Freimessung) as the German register names them. */
@@ -123,4 +129,5 @@ export const MEASUREMENT_METHOD_TEXT: Readonly<Record<MeasurementMethod, string>
   GROSS_ACTIVITY_PER_MASS: 'Entscheidungsmessung der Bruttoaktivität je Masse',
   GROSS_ACTIVITY_PER_MASS_AND_SURFACE:
     'Entscheidungsmessung der Bruttoaktivität je Masse und der Oberflächenkontamination',
+  SURVEY_AT_SURFACE: 'Messung an der Behälteroberfläche gegen den Untergrund (10 CFR 35.92)',
 };

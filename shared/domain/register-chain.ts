@@ -16,9 +16,15 @@ import {
   yearFolder,
 } from './chain';
 import { DOCUMENT_FILES_PREFIX } from './document';
-import { keptUntil } from './release-record';
+import { regimeOfType } from './regimes';
 import { parseTimestamp } from './time';
-import { LATER_MEMBERS, REGISTER_FIELDS, type RegisterLine, type ReleaseRegisterRow } from './release-register';
+import {
+  LATER_MEMBERS,
+  REGISTER_FIELDS,
+  type RegisterLine,
+  type ReleaseRegisterRow,
+  SURVEY_LINE_FIELDS,
+} from './release-register';
 
 export { canonicalLine, chainEndFrom, lineSha256 } from './chain';
 
@@ -33,13 +39,24 @@ type Tenant = { client: string; facility: string };
 export const registerPrefix = (tenant: Tenant) =>
   `${DOCUMENT_FILES_PREFIX}${tenant.client}/${tenant.facility}/register/`;
 
-/** The members of a line: all of them, or those of a line booked before LATER_MEMBERS were added. */
+/**
+ * The members of a line: all of a German one, those of a line booked before LATER_MEMBERS were added, or those of a
+ * disposal after decay-in-storage (the German ones and the survey's).
+ */
 const LINE_MEMBERS = [
   [...REGISTER_FIELDS].sort().join(),
   REGISTER_FIELDS.filter((f) => !(LATER_MEMBERS as readonly string[]).includes(f))
     .sort()
     .join(),
+  [...SURVEY_LINE_FIELDS].sort().join(),
 ];
+
+/** When a record made at `at` under the regime of `type` may be destroyed: the regime's retention later. */
+export function keptUntilFor(type: string, at: Date): Date {
+  const until = new Date(at.getTime());
+  until.setUTCFullYear(until.getUTCFullYear() + regimeOfType(type).retentionYears);
+  return until;
+}
 
 /** The release register as a book: a line is a release, named by its time and container. */
 export const RELEASE_REGISTER: Book<RegisterLine> = {
@@ -47,7 +64,7 @@ export const RELEASE_REGISTER: Book<RegisterLine> = {
   timeMember: 'ReleasedAt',
   idMember: 'ContainerUuid',
   folder: registerPrefix,
-  keptUntil: (line) => keptUntil(parseTimestamp(line.ReleasedAt)!),
+  keptUntil: (line) => keptUntilFor(line.ReleaseType, parseTimestamp(line.ReleasedAt)!),
   isLine: (value) => LINE_MEMBERS.includes(Object.keys(value).sort().join()),
   attachment: { missing: 'record', mismatch: 'the record PDF does not hash to RecordSha256' },
 };

@@ -25,7 +25,7 @@ import {
 } from './record-wording';
 import type { ReleaseAssessment } from './release-assessment';
 import type { RegisterPlant, ReleaseRegisterRow } from './release-register';
-import type { ReleaseType } from './release-types';
+import type { AnyReleaseType, ReleaseType } from './release-types';
 import { formatTimestamp } from './time';
 
 /** § 86 Abs. 2: the book is kept 30 years from the determination. */
@@ -57,8 +57,9 @@ export function releasedContainer(
 export interface ReleaseRecordModel {
   ContainerUuid: string;
   RecordDocumentUuid: string;
-  ReleaseType: ReleaseType;
-  ClearanceNoticeUuid: string;
+  ReleaseType: AnyReleaseType;
+  /** The notice the release cites; null under a regime without notices. */
+  ClearanceNoticeUuid: string | null;
   ReleasedAt: string;
   ReleasedBy: string;
   ReleasedByName: string | null;
@@ -67,7 +68,8 @@ export interface ReleaseRecordModel {
   DisposalPlant: RegisterPlant | null;
   /** An officer's explanation of a decision measurement that disagrees with the prediction; null when none given. */
   DiscrepancyCause: string | null;
-  Assessment: ReleaseAssessment & { ContainerUuid: string };
+  /** The clearance assessment the release rests on; null for a disposal after decay-in-storage. */
+  Assessment: (ReleaseAssessment & { ContainerUuid: string }) | null;
   Sha256: string;
 }
 

@@ -3,7 +3,10 @@
  * nuclides and their specific activity, the averaging mass, the mass, the method of the clearance measurement and
  * the time of the determination, with the release type, the notice it rests on, the decision measurement with its
  * surface result, and for a release for disposal the plant it goes to (§ 86 Abs. 1 Nr. 2 c: the actual whereabouts).
- * Kept 30 years (§ 86 Abs. 2). Its CSV comes in two forms: RFC 4180 with English headers, and the one a German
+ * Kept 30 years (§ 86 Abs. 2). Under 10 CFR 35.92 a line is a disposal after decay-in-storage: its survey (35.2092:
+ * the date, the instrument, the background and surface readings, who surveyed), the activities in Bq and µCi and when
+ * the container was sealed; the German members it has no use for are null.
+ * Its CSV comes in two forms: RFC 4180 with English headers, and the one a German
  * spreadsheet opens (`;`, decimal commas, a byte-order mark, German headers with units, every code in words). Pure:
  * no AWS, no HTTP.
  */
@@ -23,7 +26,11 @@ import type { BookedReleaseType, WasteForm } from './release-types';
  * How the clearance was measured (Verfahren der Freimessung): a decision measurement of the container's gross
  * activity per mass, with a surface measurement where one was made.
  */
-export const MEASUREMENT_METHODS = ['GROSS_ACTIVITY_PER_MASS', 'GROSS_ACTIVITY_PER_MASS_AND_SURFACE'] as const;
+export const MEASUREMENT_METHODS = [
+  'GROSS_ACTIVITY_PER_MASS',
+  'GROSS_ACTIVITY_PER_MASS_AND_SURFACE',
+  'SURVEY_AT_SURFACE',
+] as const;
 export type MeasurementMethod = (typeof MEASUREMENT_METHODS)[number];
 
 /** A nuclide of a register line: its value at the determination and what the decision measurement showed of it. */
@@ -53,6 +60,32 @@ export interface RegisterPlant {
   AcceptanceDocumentUuid: string;
 }
 
+/** The survey a disposal after decay-in-storage rests on (10 CFR 35.2092), as the register keeps it. */
+export interface RegisterSurvey {
+  SurveyUuid: string;
+  SurveyedAt: string;
+  SurveyedBy: string;
+  SurveyedByName: string | null;
+  InstrumentUuid: string;
+  InstrumentName: string;
+  InstrumentModel: string;
+  InstrumentSerialNumber: string;
+  CalibratedAt: string;
+  Unit: string;
+  Scale: string;
+  Background: number;
+  Surface: number;
+  NetReading: number;
+  DecisionThreshold: number;
+}
+
+/** A nuclide's estimated activity in a container at its disposal, in Bq and µCi. */
+export interface RegisterActivity {
+  Nuclide: string;
+  ActivityBq: number | null;
+  ActivityMicroCurie: number | null;
+}
+
 /** A line of the release register, as it was at the determination. */
 export interface ReleaseRegisterRow {
   ContainerUuid: string;
@@ -60,9 +93,9 @@ export interface ReleaseRegisterRow {
   ReleasedAt: string;
   ReleasedBy: string;
   ReleasedByName: string | null;
-  /** The averaging mass, g. */
-  Weight: number;
-  WasteForm: WasteForm;
+  /** The averaging mass, g (null under a regime that weighs nothing). */
+  Weight: number | null;
+  WasteForm: WasteForm | null;
   SumOfRatios: number | null;
   /** The surface result; null without a surface part. Absent on a line booked before issue 36. */
   Surface?: RegisterSurface | null;
@@ -74,10 +107,14 @@ export interface ReleaseRegisterRow {
   ReleaseType: BookedReleaseType;
   /** For a release for disposal, its plant; else null. Absent on a line booked before issue 36. */
   DisposalPlant?: RegisterPlant | null;
-  ClearanceNoticeUuid: string;
-  ClearanceNoticeFileNumber: string;
+  ClearanceNoticeUuid: string | null;
+  ClearanceNoticeFileNumber: string | null;
   Justification: string | null;
   RecordDocumentUuid: string;
+  /** Decay-in-storage only (absent under StrlSchV): the survey, the activities at disposal, when it was sealed. */
+  Survey?: RegisterSurvey;
+  Activities?: RegisterActivity[];
+  SealedAt?: string | null;
 }
 
 /** The members of a line the release decides (the chain adds its links: shared/domain/register-chain.ts). */
@@ -103,6 +140,13 @@ export const ROW_FIELDS = [
   'RecordDocumentUuid',
 ] as const satisfies readonly (keyof ReleaseRegisterRow)[];
 
+/** The members only a disposal after decay-in-storage has (10 CFR 35.2092); a German line has none of them. */
+export const SURVEY_MEMBERS = [
+  'Survey',
+  'Activities',
+  'SealedAt',
+] as const satisfies readonly (keyof ReleaseRegisterRow)[];
+
 /**
  * Members a line booked before issue 36 does not have: such a line is kept and hashed as booked (its LineSha256 is
  * over the members it has), so it is read and answered without them, never with a null in their place.
@@ -119,13 +163,33 @@ export interface RegisterLine extends ReleaseRegisterRow {
   LineSha256: string;
 }
 
-/** The fields of a register line, in the order the register lists them. */
-export const REGISTER_FIELDS = [
-  ...ROW_FIELDS,
+const CHAIN_FIELDS = [
   'PreviousSha256',
   'RecordSha256',
   'LineSha256',
 ] as const satisfies readonly (keyof RegisterLine)[];
+
+/** The fields of a German register line, in the order the register lists them. */
+export const REGISTER_FIELDS = [...ROW_FIELDS, ...CHAIN_FIELDS] as const satisfies readonly (keyof RegisterLine)[];
+/** The register's columns under StrlSchV (§ 86 Abs. 1). */
+export const GERMAN_REGISTER_MEMBERS: readonly (keyof RegisterLine)[] = REGISTER_FIELDS;
+/** Every member of a line of decay-in-storage, as hashed: the German ones (null where unused) and the survey's. */
+export const SURVEY_LINE_FIELDS = [...ROW_FIELDS, ...SURVEY_MEMBERS, ...CHAIN_FIELDS] as const;
+/** The register's columns under 10 CFR 35.92: what 35.2092 names, the nuclides and the sealing, and the chain. */
+export const US_REGISTER_MEMBERS: readonly (keyof RegisterLine)[] = [
+  'ContainerUuid',
+  'Name',
+  'SealedAt',
+  'Activities',
+  'ReleasedAt',
+  'Survey',
+  'ReleasedBy',
+  'ReleasedByName',
+  'ReleaseType',
+  'Justification',
+  'RecordDocumentUuid',
+  ...CHAIN_FIELDS,
+];
 
 /** The German headers of the CSV, with units. */
 const GERMAN_HEADERS: Readonly<Record<keyof RegisterLine, string>> = {
@@ -148,6 +212,9 @@ const GERMAN_HEADERS: Readonly<Record<keyof RegisterLine, string>> = {
   ClearanceNoticeFileNumber: 'Freigabebescheid (Aktenzeichen)',
   Justification: 'Bemerkung',
   RecordDocumentUuid: 'Protokoll (Dokument)',
+  Survey: 'Messung an der Oberfläche (Abklinglagerung)',
+  Activities: 'Aktivitäten (Bq, µCi)',
+  SealedAt: 'Verschlossen (UTC)',
   PreviousSha256: 'Vorige Zeile (SHA-256)',
   RecordSha256: 'Protokoll (SHA-256)',
   LineSha256: 'Zeile (SHA-256)',
@@ -195,12 +262,25 @@ const DIALECTS: Readonly<Record<CsvDialect, Dialect>> = {
   },
 };
 
+/** The survey of a disposal after decay-in-storage in one cell: what 10 CFR 35.2092 names. */
+const surveyCell = (s: RegisterSurvey, d: Dialect) =>
+  [
+    `surveyed ${s.SurveyedAt} UTC by ${s.SurveyedByName ?? s.SurveyedBy}`,
+    `instrument ${s.InstrumentName}, model ${s.InstrumentModel}, serial number ${s.InstrumentSerialNumber}`,
+    `calibrated ${s.CalibratedAt}`,
+    `scale ${s.Scale}`,
+    `background ${formatFigure(s.Background, d.mark)} ${s.Unit}`,
+    `surface ${formatFigure(s.Surface, d.mark)} ${s.Unit}`,
+    `net ${formatFigure(s.NetReading, d.mark)} ≤ decision threshold ${formatFigure(s.DecisionThreshold, d.mark)}`,
+  ].join(d.list);
+
 /** A register cell's value in a dialect (null: an empty cell). */
 function cellOf(row: RegisterLine, column: keyof RegisterLine, d: Dialect): unknown {
   const below = row.Nuclides.some((n) => n.BelowDecisionThreshold === true);
   switch (column) {
     case 'Weight':
       // g in English, kg in German, as weighed.
+      if (row.Weight === null) return null;
       return d.mark === '.' ? formatEntered(row.Weight, d.mark) : formatEntered(row.Weight / 1000, d.mark);
     case 'WasteForm':
       return row.WasteForm && d.words.form(row.WasteForm);
@@ -233,6 +313,14 @@ function cellOf(row: RegisterLine, column: keyof RegisterLine, d: Dialect): unkn
       return d.words.releaseType(row.ReleaseType);
     case 'DisposalPlant':
       return row.DisposalPlant ? `${row.DisposalPlant.Name}, ${row.DisposalPlant.Address}` : null;
+    case 'Survey':
+      return row.Survey ? surveyCell(row.Survey, d) : null;
+    case 'Activities':
+      // Each nuclide's estimated activity at the disposal, in Bq and µCi.
+      return row.Activities?.map(
+        (a) =>
+          `${a.Nuclide}=${formatFigure(a.ActivityBq, d.mark)} Bq (${formatFigure(a.ActivityMicroCurie, d.mark)} µCi)`,
+      ).join(d.list);
     default: {
       const value = row[column];
       return typeof value === 'number' ? formatFigure(value, d.mark) : value;

@@ -23,8 +23,17 @@ export type ReleaseType = (typeof RELEASE_TYPES)[number];
  * kept as made); stored notices are migrated to the two routes (migrateReleaseTypes). Never offered for a new release.
  */
 export const LEGACY_DISPOSAL = 'SPECIFIC_DISPOSAL' as const;
-/** Every type a stored line or measurement may name: the current ones and the legacy one. */
-export const BOOKED_RELEASE_TYPES = [...RELEASE_TYPES, LEGACY_DISPOSAL] as const;
+/**
+ * 10 CFR 35.92: disposal after decay-in-storage, the type of the US regime (shared/domain/regimes/us-nrc-10cfr35/):
+ * no clearance notice, no clearance values, a survey at background.
+ */
+export const DECAY_IN_STORAGE = 'DECAY_IN_STORAGE' as const;
+/** Every type a release of any regime may name. */
+export const ANY_RELEASE_TYPES = [...RELEASE_TYPES, DECAY_IN_STORAGE] as const;
+export type AnyReleaseType = (typeof ANY_RELEASE_TYPES)[number];
+
+/** Every type a stored line or measurement may name: the current ones of each regime and the legacy one. */
+export const BOOKED_RELEASE_TYPES = [...RELEASE_TYPES, LEGACY_DISPOSAL, DECAY_IN_STORAGE] as const;
 export type BookedReleaseType = (typeof BOOKED_RELEASE_TYPES)[number];
 
 /** The routes of the specific release for disposal (§ 36 Abs. 1 Nr. 3 and 4): each names its plant. */

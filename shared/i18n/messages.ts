@@ -396,6 +396,114 @@ export const messages = {
     en: 'LabelsRemoved stays true once set: the labels were removed.',
     de: 'LabelsRemoved bleibt true, sobald es gesetzt ist: die Kennzeichnungen wurden entfernt.',
   },
+  'settings.updated': {
+    code: 20060,
+    type: 'Success',
+    level: 'INFO',
+    en: "The facility's settings were changed.",
+    de: 'Die Einstellungen der Einrichtung wurden geändert.',
+  },
+  'survey.recorded': {
+    code: 20160,
+    type: 'Success',
+    level: 'INFO',
+    en: 'The survey was recorded: the container cannot be distinguished from background.',
+    de: 'Die Messung wurde erfasst: der Behälter ist vom Untergrund nicht zu unterscheiden.',
+  },
+  'settings.regime_locked': {
+    code: 40918,
+    type: 'Error',
+    level: 'ERROR',
+    en:
+      'The facility works under {from}: it changes to {to} only while no container is in DECAY or later (a ' +
+      "container's release date, gate and record follow the regime it was closed under).",
+    de:
+      'Die Einrichtung arbeitet unter {from}: sie wechselt zu {to} nur, solange kein Behälter in DECAY oder ' +
+      'später ist (Freigabedatum, Schwelle und Protokoll eines Behälters folgen der Regelung, unter der er ' +
+      'verschlossen wurde).',
+  },
+  'regime.not_applicable': {
+    code: 40919,
+    type: 'Error',
+    level: 'ERROR',
+    en: '{member} is not part of a release under {regime} ({law}), the regime of this facility.',
+    de: '{member} gehört nicht zu einer Freigabe unter {regime} ({law}), der Regelung dieser Einrichtung.',
+  },
+  'container.not_eligible': {
+    code: 40920,
+    type: 'Error',
+    level: 'ERROR',
+    en:
+      'Only material with a physical half-life of at most 120 days may be held for decay-in-storage (10 CFR ' +
+      '35.92(a)); the container stays {state}.',
+    de:
+      'Nur Stoffe mit einer physikalischen Halbwertszeit von höchstens 120 Tagen dürfen zum Abklingen gelagert ' +
+      'werden (10 CFR 35.92(a)); der Behälter bleibt {state}.',
+  },
+  'container.above_background': {
+    code: 40921,
+    type: 'Error',
+    level: 'ERROR',
+    en:
+      'The surface reading {surface} can be distinguished from the background {background}: the net reading {net} ' +
+      'lies above its decision threshold {threshold} (DIN ISO 11929-1, k = {k}). Hold the container for decay and ' +
+      'survey again; nothing was recorded.',
+    de:
+      'Der Messwert an der Oberfläche {surface} ist vom Untergrund {background} zu unterscheiden: der Nettowert ' +
+      '{net} liegt über seiner Erkennungsgrenze {threshold} (DIN ISO 11929-1, k = {k}). Der Behälter lagert ' +
+      'weiter; es wurde nichts erfasst.',
+  },
+  'container.survey_required': {
+    code: 40922,
+    type: 'Error',
+    level: 'ERROR',
+    en:
+      "A disposal after decay-in-storage rests on a survey of the container's surface at background since it " +
+      'entered DECAY ({since}) (10 CFR 35.92(a)(1)): POST .../survey first.',
+    de:
+      'Eine Beseitigung nach Abklinglagerung beruht auf einer Messung an der Behälteroberfläche auf Untergrundniveau ' +
+      'seit DECAY ({since}) (10 CFR 35.92(a)(1)): zuerst POST .../survey.',
+  },
+  'container.labels_on': {
+    code: 40923,
+    type: 'Error',
+    level: 'ERROR',
+    en:
+      'The radiation labels are removed or obliterated before the disposal (10 CFR 35.92(a)(3)): set LabelsRemoved ' +
+      'true first.',
+    de:
+      'Die Strahlenkennzeichnungen werden vor der Beseitigung entfernt oder unkenntlich gemacht (10 CFR ' +
+      '35.92(a)(3)): zuerst LabelsRemoved auf true setzen.',
+  },
+  'container.held_for_decay': {
+    code: 40924,
+    type: 'Error',
+    level: 'ERROR',
+    en:
+      'The container is held for decay until {date} (ten half-lives of its longest-lived nuclide, 10 CFR 35.92); it ' +
+      'reaches RELEASE_DATE_REACHED then.',
+    de:
+      'Der Behälter lagert zum Abklingen bis {date} (zehn Halbwertszeiten seines langlebigsten Nuklids, 10 CFR ' +
+      '35.92); dann erreicht er RELEASE_DATE_REACHED.',
+  },
+  'container.survey_state': {
+    code: 40925,
+    type: 'Error',
+    level: 'ERROR',
+    en: 'A container is surveyed for its disposal in DECAY or RELEASE_DATE_REACHED; this container is {state}.',
+    de: 'Ein Behälter wird für seine Beseitigung in DECAY oder RELEASE_DATE_REACHED gemessen; dieser ist {state}.',
+  },
+  'survey.instrument_kind': {
+    code: 40926,
+    type: 'Error',
+    level: 'ERROR',
+    en:
+      'A decay-in-storage survey is taken with a survey meter (10 CFR 35.92(a)(1)); the instrument {instrument} is ' +
+      'a {kind}.',
+    de:
+      'Eine Messung zur Abklinglagerung erfolgt mit einem Survey Meter (10 CFR 35.92(a)(1)); das Gerät {instrument} ' +
+      'ist ein {kind}.',
+  },
   'container.labels_before_release': {
     code: 40932,
     type: 'Error',
@@ -417,6 +525,17 @@ export const messages = {
     de:
       'Der Behälter wurde am {at} freigegeben: er enthält keine radioaktiven Abfälle mehr, seine Kennzeichnungen ' +
       'werden entfernt (§ 93 Abs. 2 StrlSchV); für ihn wird kein Etikett gedruckt.',
+  },
+  'container.label_removed': {
+    code: 40991,
+    type: 'Error',
+    level: 'ERROR',
+    en:
+      "The container's radiation labels were removed (LabelsRemoved) before its disposal (10 CFR 35.92 (a)(3)): no " +
+      'label is printed for it.',
+    de:
+      'Die Kennzeichnungen des Behälters wurden vor seiner Beseitigung entfernt (LabelsRemoved, 10 CFR 35.92 ' +
+      '(a)(3)): für ihn wird kein Etikett gedruckt.',
   },
   'container.labels_not_removed': {
     code: 40933,
@@ -1320,6 +1439,28 @@ export const details = {
   'detail.year_not_ended': {
     en: '{field}: the year {year} has not ended where the facility is',
     de: '{field}: das Jahr {year} ist am Ort der Einrichtung noch nicht zu Ende',
+  },
+  'detail.time_zone': {
+    en: '{field}: must be an IANA time zone (e.g. America/Chicago)',
+    de: '{field}: muss eine IANA-Zeitzone sein (z. B. Europe/Berlin)',
+  },
+  'detail.no_shielding': {
+    en: '{field}: must be true: the survey is taken with no shielding interposed (10 CFR 35.92(a)(1))',
+    de: '{field}: muss true sein: die Messung erfolgt ohne Abschirmung dazwischen (10 CFR 35.92(a)(1))',
+  },
+  'detail.contents_required': {
+    en: 'Contents: none entered; decay-in-storage needs each nuclide and its half-life (at most {days} days)',
+    de:
+      'Contents: keine angegeben; die Abklinglagerung braucht jedes Nuklid und seine Halbwertszeit (höchstens ' +
+      '{days} Tage)',
+  },
+  'detail.half_life_unknown': {
+    en: 'Content {content}: the half-life of {nuclide} is not known',
+    de: 'Inhalt {content}: die Halbwertszeit von {nuclide} ist nicht bekannt',
+  },
+  'detail.half_life_too_long': {
+    en: 'Content {content}: {nuclide} has a half-life of {days} days, more than {limit}',
+    de: 'Inhalt {content}: {nuclide} hat eine Halbwertszeit von {days} Tagen, mehr als {limit}',
   },
   'detail.member_differs': {
     en: '{field}: the item has {expected}, not {given}',

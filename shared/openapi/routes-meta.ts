@@ -26,6 +26,8 @@ import {
 } from '../schemas/document';
 import { maintenanceCreateSchema, maintenanceModel, maintenanceUpdateSchema } from '../schemas/maintenance';
 import { noticeCreateSchema, noticeModel, noticeUpdateSchema } from '../schemas/clearance-notice';
+import { settingsModel, settingsUpdateSchema } from '../schemas/settings';
+import { surveyCreateSchema, surveyModel } from '../schemas/survey';
 import {
   checkCreateSchema,
   checkModel,
@@ -80,6 +82,7 @@ const entry = { item: 'MaintenanceLogEntryModel', model: maintenanceModel } as c
 const entries = { collection: 'MaintenanceLogEntryModelCollection', model: maintenanceModel } as const;
 const notice = { item: 'ClearanceNoticeModel', model: noticeModel } as const;
 const instrument = { item: 'InstrumentModel', model: instrumentModel } as const;
+const settings = { item: 'FacilitySettingsModel', model: settingsModel } as const;
 const licence = { item: 'LicenceModel', model: licenceModel } as const;
 const item = { item: 'MaterialModel', model: materialModel } as const;
 const items = { query: { State: stateQuery }, reply: { collection: 'MaterialModelCollection', model: materialModel } };
@@ -122,6 +125,10 @@ export const routeDocs: Readonly<Record<OperationName, RouteDocs>> = {
   'container.measurements': {
     reply: { collection: 'DecisionMeasurementModelCollection', model: measurementModel },
   },
+
+  'container.addSurvey': { body: surveyCreateSchema, reply: { item: 'SurveyModel', model: surveyModel } },
+  'settings.load': { reply: settings },
+  'settings.update': { body: settingsUpdateSchema, reply: settings },
 
   'clearanceNotice.create': { body: noticeCreateSchema, reply: notice },
   'clearanceNotice.list': { reply: { collection: 'ClearanceNoticeModelCollection', model: noticeModel } },

@@ -27,6 +27,10 @@ import { identifier, oneOf, text, timestamp } from '../schemas/fields';
 import { issueDetails } from '../schemas/body';
 import { type Detail, detailText } from '../i18n/translate';
 import { isBookkeeping, ITEM_TYPES, keys } from '../data/table';
+import { isTimeZone } from '../domain/calendar';
+import { REGIME_NAMES, regimeOfType } from '../domain/regimes';
+import { SURVEY_UNITS } from '../domain/regimes/us-nrc-10cfr35/survey';
+import { LANGUAGES } from '../i18n/messages';
 
 export type StoredItem = Record<string, unknown> & { PK?: unknown; SK?: unknown; Type?: unknown };
 
@@ -120,6 +124,30 @@ const schemas: Record<string, v.GenericSchema> = {
     Nuclides: v.array(v.looseObject({ Nuclide: v.string(), Fraction: v.number(), ValueUsed: v.number() })),
     ReleaseTypes: v.array(v.looseObject({ ReleaseType: v.picklist(BOOKED_RELEASE_TYPES) })),
   }),
+  // A facility's settings (its regime, time zone, record language) and a container's decay-in-storage surveys.
+  FacilitySettings: v.looseObject({
+    Client: identifier,
+    Facility: identifier,
+    Regime: v.picklist(REGIME_NAMES),
+    TimeZone: v.pipe(v.string(), v.check(isTimeZone, 'detail.time_zone')),
+    RecordLanguage: v.picklist(LANGUAGES),
+    Version: stored.Version,
+    CreatedAt: timestamp,
+    UpdatedAt: timestamp,
+  }),
+  Survey: v.looseObject({
+    Client: identifier,
+    Facility: identifier,
+    Uuid: identifier,
+    ContainerUuid: identifier,
+    SurveyedAt: timestamp,
+    SurveyedBy: v.string(),
+    Instrument: v.looseObject({ Uuid: identifier, SerialNumber: v.string(), Model: v.string() }),
+    Unit: v.picklist(SURVEY_UNITS),
+    NoShielding: v.literal(true),
+    AtBackground: v.literal(true),
+    CreatedAt: timestamp,
+  }),
   // The book of radioactive material (StrlSchV § 85): the licence, the items and the book's lines.
   Licence: v.looseObject({ ...licenceStoredEntries, ...stored }),
   MaterialItem: v.looseObject({
@@ -186,6 +214,7 @@ export function containerOf(item: StoredItem): { pk: string; uuid: string } | un
         ITEM_TYPES.dispatch,
         ITEM_TYPES.dispose,
         ITEM_TYPES.decisionMeasurement,
+        ITEM_TYPES.survey,
         ITEM_TYPES.containerBook,
       ] as string[]
     ).includes(String(item.Type)) &&
@@ -203,6 +232,13 @@ export function containerOf(item: StoredItem): { pk: string; uuid: string } | un
  */
 function releaseLineProblems(item: StoredItem): string[] {
   const problems: string[] = [];
+  // A disposal after decay-in-storage rests on its survey, not on a notice and clearance values.
+  if (regimeOfType(String(item.ReleaseType)).evidence === 'SURVEY') {
+    const survey = item.Survey as { NetReading?: unknown; DecisionThreshold?: unknown } | undefined;
+    if (!survey || typeof survey.NetReading !== 'number' || !(survey.NetReading <= Number(survey.DecisionThreshold)))
+      problems.push('Survey: the disposal rests on no survey at background (kept under 10 CFR 35.2092)');
+    return problems;
+  }
   if (typeof item.ClearanceNoticeUuid !== 'string')
     problems.push('ClearanceNoticeUuid: the release cites no clearance notice (kept under StrlSchV § 86)');
   const sum = item.SumOfRatios;
@@ -268,6 +304,9 @@ export function recordProblems(item: StoredItem): {
         tenantKey,
         keys.instrumentCheck(String(item.InstrumentUuid), String(item.CheckedAt), String(item.Uuid)),
       );
+    if (type === ITEM_TYPES.survey)
+      expectKey(tenantKey, keys.survey(String(item.ContainerUuid), String(item.SurveyedAt), String(item.Uuid)));
+    if (type === ITEM_TYPES.facilitySettings) expectKey(tenantKey, keys.settings);
     if (type === ITEM_TYPES.decisionMeasurement)
       expectKey(tenantKey, keys.measurement(String(item.ContainerUuid), String(item.MeasuredAt), String(item.Uuid)));
     if (type === ITEM_TYPES.maintenanceEntry && 'Title' in item)

@@ -23,6 +23,9 @@ const LABEL_GAP = 10;
 const GREY = 0.35;
 /** Space between two table columns, in points. */
 const CELL_GAP = 8;
+/** A page's number in the record's language. */
+const pageOf = (language: 'de' | 'en', page: number, pages: number) =>
+  language === 'en' ? `Page ${page} of ${pages}` : `Seite ${page} von ${pages}`;
 /** The chart's height on the page, in points (its width is the text's). */
 export const CHART_HEIGHT = 280;
 
@@ -200,7 +203,7 @@ export async function renderReleaseRecord(content: ReleaseRecordContent, created
 
   const pages = pdf.getPages();
   pages.forEach((p, i) => {
-    const text = clean(`${content.footer}  Seite ${i + 1} von ${pages.length}`);
+    const text = clean(`${content.footer}  ${pageOf(content.language ?? 'de', i + 1, pages.length)}`);
     p.drawText(text, { x: MARGIN, y: FOOTER_Y, size: 7, font: regular, color: rgb(GREY, GREY, GREY) });
   });
   return pdf.save({ useObjectStreams: false });

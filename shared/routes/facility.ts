@@ -125,3 +125,35 @@ export const instrumentRoutes = {
     answers: { 404: ['instrument.not_found'] },
   },
 } as const satisfies Record<string, Route>;
+
+/** A facility's settings: its release regime, its time zone, its record language. */
+export const settingsRoutes = {
+  load: {
+    operation: 'settings.load',
+    summary:
+      "The facility's settings: the release regime it works under (DE_STRLSCHV_2018 or US_NRC_10CFR35), its time " +
+      'zone and its record language; a facility that has none gets the defaults, stored on this first read.',
+    method: 'GET',
+    path: `${FACILITY}/settings`,
+    entry: 'functions/facility/settings-load.ts',
+    // The first read stores the defaults.
+    ...writes,
+    headers: { response: ['ETag'] },
+  },
+  update: {
+    operation: 'settings.update',
+    summary:
+      "Changes the facility's settings (role rpo); If-Match honoured. A new Regime brings its TimeZone and " +
+      'RecordLanguage unless they are given, and is taken only while no container is in DECAY or later (409).',
+    method: 'PUT',
+    path: `${FACILITY}/settings`,
+    entry: 'functions/facility/settings-update.ts',
+    ...writes,
+    roles: OFFICER,
+    answers: {
+      409: ['settings.regime_locked', 'request.concurrent_update'],
+      412: ['request.precondition_failed'],
+    },
+    headers: { request: ['If-Match'], response: ['ETag'] },
+  },
+} as const satisfies Record<string, Route>;

@@ -12,10 +12,10 @@
 import { containerRoutes } from './containers';
 import { documentRoutes } from './documents';
 import { docsRoutes } from './docs';
-import { clearanceNoticeRoutes, instrumentRoutes } from './facility';
+import { clearanceNoticeRoutes, instrumentRoutes, settingsRoutes } from './facility';
 import { maintenanceRoutes } from './maintenance';
 import { licenceRoutes, materialRoutes } from './material';
-import { measurementRoutes } from './measurements';
+import { measurementRoutes, surveyRoutes } from './measurements';
 import { executionRoutes, operationRoutes } from './operations';
 import { releaseRoutes } from './releases';
 import type { CrossTenantIndex } from '../data/table';
@@ -28,8 +28,10 @@ const table = [
   ...Object.values(containerRoutes),
   ...Object.values(releaseRoutes),
   ...Object.values(measurementRoutes),
+  ...Object.values(surveyRoutes),
   ...Object.values(clearanceNoticeRoutes),
   ...Object.values(instrumentRoutes),
+  ...Object.values(settingsRoutes),
   ...Object.values(licenceRoutes),
   ...Object.values(materialRoutes),
   ...Object.values(documentRoutes),

@@ -12,13 +12,16 @@ import {
   MEASUREMENT_METHODS,
   type RegisterLine,
   type RegisterNuclide,
+  type RegisterActivity,
   type RegisterPlant,
   type RegisterSurface,
+  type RegisterSurvey,
   type ReleaseRegisterSummary,
 } from '../domain/release-register';
 import type { HistoryEntryModel } from '../domain/container-audit';
-import { BOOKED_RELEASE_TYPES, RELEASE_TYPES, WASTE_FORMS } from '../domain/release-types';
+import { ANY_RELEASE_TYPES, BOOKED_RELEASE_TYPES, RELEASE_TYPES, WASTE_FORMS } from '../domain/release-types';
 import { justification } from './container';
+import { SURVEY_UNITS } from '../domain/regimes/us-nrc-10cfr35/survey';
 import { identifier, oneOf, text, timestamp } from './fields';
 
 const number = v.number();
@@ -166,15 +169,16 @@ export const historyEntryModel = v.strictObject({
 export const releaseBodySchema = v.object({
   ReleaseType: v.optional(
     v.pipe(
-      oneOf(RELEASE_TYPES),
+      oneOf(ANY_RELEASE_TYPES),
       v.description(
-        'UNRESTRICTED (§ 35: Anlage 4 Tabelle 1 Spalte 3, surface Spalte 5), SPECIFIC_LANDFILL (§ 36 Abs. 1 Nr. 3: ' +
-          'solids to a landfill, Spalte 8), SPECIFIC_INCINERATION (§ 36 Abs. 1 Nr. 4: solids, oils and organic ' +
-          'solvents to an incinerator, Spalte 9; both up to 100 Mg a calendar year, surface Spalte 5) or INDIVIDUAL ' +
-          "(§ 37: the notice's Limits). Default UNRESTRICTED.",
+        "One of the facility's regime's types (409 regime.not_applicable for another regime's). Under " +
+          'DE_STRLSCHV_2018: UNRESTRICTED (§ 35: Anlage 4 Tabelle 1 Spalte 3, surface Spalte 5), SPECIFIC_LANDFILL ' +
+          '(§ 36 Abs. 1 Nr. 3: solids to a landfill, Spalte 8), SPECIFIC_INCINERATION (§ 36 Abs. 1 Nr. 4: solids, ' +
+          'oils and organic solvents to an incinerator, Spalte 9; both up to 100 Mg a calendar year, surface Spalte ' +
+          "5) or INDIVIDUAL (§ 37: the notice's Limits); default UNRESTRICTED. Under US_NRC_10CFR35: " +
+          'DECAY_IN_STORAGE (10 CFR 35.92, resting on a survey at background after the labels came off), the default.',
       ),
     ),
-    'UNRESTRICTED',
   ),
   DisposalPlant: v.optional(
     v.nullable(
@@ -200,11 +204,14 @@ export const releaseBodySchema = v.object({
       ),
     ),
   ),
-  ClearanceNoticeUuid: v.pipe(
-    identifier,
-    v.description(
-      'The clearance notice of the facility the release rests on: in force at the release, permitting the type and ' +
-        "the container's waste form.",
+  ClearanceNoticeUuid: v.optional(
+    v.pipe(
+      identifier,
+      v.description(
+        'Under DE_STRLSCHV_2018 (required there: 400 without): the clearance notice of the facility the release ' +
+          "rests on, in force at the release, permitting the type and the container's waste form. Under " +
+          'US_NRC_10CFR35 a release cites none (409 regime.not_applicable).',
+      ),
     ),
   ),
   Justification: v.optional(
@@ -241,15 +248,21 @@ const since36 = <S extends v.GenericSchema>(schema: S, description: string) =>
 export const releaseRecordModel = v.strictObject({
   ContainerUuid: identifier,
   RecordDocumentUuid: identifier,
-  ReleaseType: v.picklist(RELEASE_TYPES),
-  ClearanceNoticeUuid: identifier,
+  ReleaseType: v.picklist(ANY_RELEASE_TYPES),
+  ClearanceNoticeUuid: v.pipe(
+    v.nullable(identifier),
+    v.description('The clearance notice the release cites; null for a disposal after decay-in-storage.'),
+  ),
   ReleasedAt: timestamp,
   ReleasedBy: v.string(),
   ReleasedByName: v.nullable(v.string()),
   Justification: v.nullable(v.string()),
   DisposalPlant: v.nullable(plantModel),
   DiscrepancyCause: v.nullable(v.string()),
-  Assessment: releaseAssessmentModel,
+  Assessment: v.pipe(
+    v.nullable(releaseAssessmentModel),
+    v.description('The clearance assessment the release rests on; null for a disposal after decay-in-storage.'),
+  ),
   Sha256: sha256Hex,
 } satisfies Record<keyof ReleaseRecordModel, v.GenericSchema>);
 
@@ -267,7 +280,10 @@ export const releaseRegisterModel = v.strictObject({
   ReleasedAt: timestamp,
   ReleasedBy: v.string(),
   ReleasedByName: v.nullable(v.string()),
-  Weight: v.pipe(number, v.description('The mass released, the averaging mass, g.')),
+  Weight: v.pipe(
+    nullableNumber,
+    v.description('The mass released, the averaging mass, g; null for a disposal after decay-in-storage unweighed.'),
+  ),
   WasteForm: bookedSince(v.picklist(WASTE_FORMS)),
   SumOfRatios: nullableNumber,
   Surface: since36(
@@ -306,6 +322,49 @@ export const releaseRegisterModel = v.strictObject({
     v.description("The LineSha256 of the facility's previous line; null for its first (and before the chain)."),
   ),
   RecordSha256: bookedSince(sha256Hex),
+  Survey: v.pipe(
+    v.optional(
+      v.strictObject({
+        SurveyUuid: identifier,
+        SurveyedAt: timestamp,
+        SurveyedBy: v.string(),
+        SurveyedByName: v.nullable(v.string()),
+        InstrumentUuid: identifier,
+        InstrumentName: v.string(),
+        InstrumentModel: v.string(),
+        InstrumentSerialNumber: v.string(),
+        CalibratedAt: timestamp,
+        Unit: v.picklist(SURVEY_UNITS),
+        Scale: v.string(),
+        Background: number,
+        Surface: number,
+        NetReading: number,
+        DecisionThreshold: number,
+      } satisfies Record<keyof RegisterSurvey, v.GenericSchema>),
+    ),
+    v.description(
+      'A disposal after decay-in-storage (10 CFR 35.2092): the survey it rests on (date, instrument with model and ' +
+        'serial number, background and surface reading in Unit, the scale, who surveyed). Absent under StrlSchV.',
+    ),
+  ),
+  Activities: v.pipe(
+    v.optional(
+      v.array(
+        v.strictObject({
+          Nuclide: v.string(),
+          ActivityBq: nullableNumber,
+          ActivityMicroCurie: nullableNumber,
+        } satisfies Record<keyof RegisterActivity, v.GenericSchema>),
+      ),
+    ),
+    v.description(
+      "Decay-in-storage: each nuclide's estimated activity at the disposal, Bq and µCi. Absent under StrlSchV.",
+    ),
+  ),
+  SealedAt: v.pipe(
+    v.optional(v.nullable(timestamp)),
+    v.description('Decay-in-storage: when the container was sealed (entered DECAY). Absent under StrlSchV.'),
+  ),
   LineSha256: v.pipe(
     bookedSince(sha256Hex),
     v.description(

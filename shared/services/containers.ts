@@ -14,11 +14,12 @@ import { allFieldsAsChanges, fieldChanges, type HistoryEntryModel } from '../dom
 import type { ContainerCreate, ContainerPatch } from '../domain/container-fields';
 import { personIdsOf, toContainerModel, type ContainerModel, type ContainerView } from '../domain/container-model';
 import { etagOf } from '../domain/record';
-import { createContainer, updateContainer } from '../domain/container-rules';
+import { ASSESSED_FIELDS, createContainer, updateContainer } from '../domain/container-rules';
+import { DEFAULT_REGIME, type Regime } from '../domain/regimes';
 import { isKeptRecord, checkDeletable, transitionRecord } from '../domain/container-states';
 import type { ReleaseAssessment } from '../domain/release-assessment';
 import { valueSourceOf } from '../domain/release-gate';
-import type { ReleaseType } from '../domain/release-types';
+import type { AnyReleaseType, ReleaseType } from '../domain/release-types';
 import { containerContents } from './container-contents';
 import { loadOrNotFound, writeContext } from './container-writes';
 import { checkIfMatch, preconditionFailed, type Writer } from './writes';
@@ -49,10 +50,21 @@ export interface ContainerServiceOptions {
   notices?: NoticeReader;
   /** The material book: contents drawn from it, and where a dispatched container's material went. */
   book?: BookPort;
+  /** The facility's regime (shared/services/facility-settings.ts); without it, the default (German) one. */
+  rules?: (tenant: Tenant) => Promise<{ regime: Regime }>;
 }
 
+/** Whether an update meets what differs by regime: a state, the labels, a release, a date, what predicts it. */
+const readsRegime = (patch: ContainerPatch) =>
+  patch.State !== undefined ||
+  patch.LabelsRemoved !== undefined ||
+  patch.IsReleasedByRadiationProtectionOfficer !== undefined ||
+  patch.ReleaseDateTime !== undefined ||
+  ASSESSED_FIELDS.some((field) => patch[field] !== undefined);
+
 export function containerService(store: ContainerStore, options: ContainerServiceOptions = {}) {
-  const { clock = requestTime, release, measurements, notices, book } = options;
+  const { clock = requestTime, release, measurements, notices, book, rules } = options;
+  const regimeOf = async (tenant: Tenant): Promise<Regime> => (rules ? (await rules(tenant)).regime : DEFAULT_REGIME);
   const latestMeasurement = async (tenant: Tenant, uuid: string) => (await measurements?.newest(tenant, uuid)) ?? null;
   async function present(view: ContainerView, now: Date, consistent = false): Promise<ContainerResult> {
     const names = await store.names(view.record.Client, personIdsOf(view.record), { consistent });
@@ -121,9 +133,10 @@ export function containerService(store: ContainerStore, options: ContainerServic
       justification: string | null = null,
     ): Promise<ContainerResult> {
       return optimistic(async () => {
-        const [view, decision] = await Promise.all([
+        const [view, decision, regime] = await Promise.all([
           mustLoad(tenant, uuid, true),
           patch.State === 'RELEASE_DATE_REACHED' ? latestMeasurement(tenant, uuid) : null,
+          readsRegime(patch) ? regimeOf(tenant) : DEFAULT_REGIME,
         ]);
         checkIfMatch(ifMatch, etagOf(view.record));
         const now = clock();
@@ -132,6 +145,7 @@ export function containerService(store: ContainerStore, options: ContainerServic
           caller: caller.sub,
           justification,
           decision,
+          regime,
         });
         const noted: AuditChange[] =
           justification === null ? [] : [{ field: 'Justification', old: null, new: justification }];
@@ -142,15 +156,15 @@ export function containerService(store: ContainerStore, options: ContainerServic
         const write = writeContext(caller, now, requestId);
         try {
           if (outcome.releasing) {
-            // Setting the release is the release act (its gate, its record): UNRESTRICTED, under the facility's one
-            // notice that permits it.
+            // Setting the release is the release act (its gate, its record): the regime's first type (UNRESTRICTED,
+            // under the facility's one notice that permits it; or decay-in-storage).
             if (!release) throw new Error('containerService: an update that releases needs the release act');
             const prepared = await release({
               view,
               container: next,
               state: isKeptRecord(next.State) ? view.record.State : next.State,
               caller,
-              type: 'UNRESTRICTED',
+              type: regime.releaseTypes[0] as AnyReleaseType,
               notice: 'single',
               plant: null,
               justification,
@@ -259,7 +273,7 @@ export function containerService(store: ContainerStore, options: ContainerServic
 
     /**
      * A container's radiation label (shared/domain/label.ts) in the regime's `words`, its activity estimated now, its
-     * dates in `timeZone`; 409 once it is released (its labels come off).
+     * dates in `timeZone`; 409 once it is released or its labels were removed (they stay off).
      */
     async label(
       tenant: Tenant,
@@ -271,6 +285,8 @@ export function containerService(store: ContainerStore, options: ContainerServic
       const [view, history] = await Promise.all([mustLoad(tenant, uuid, false), store.history(tenant, uuid)]);
       const at = view.record.ReleasedByRadiationProtectionOfficerDateTime;
       if (at !== null) throw conflict('container.label_released', { at });
+      // A regime that takes the labels off before the release (10 CFR 35.92 (a)(3)) prints none after.
+      if (view.record.LabelsRemoved) throw conflict('container.label_removed');
       const sealed = view.record.State === 'OPEN' ? null : closedAt(view.record, history);
       return containerLabel({
         container: view.record,

@@ -5,7 +5,6 @@
  * before anything is written to the table, and prepares what the caller's transaction writes: the container, its
  * audit, the record document, the register line and the notice's citation. Knows the ports only.
  */
-import { createHash } from 'node:crypto';
 import type { Writer } from './writes';
 import type { ArchiveProgressStore } from '../data/archive-progress';
 import type { AuditChange, ContainerStore, ReleaseWrite, WriteContext } from '../data/container-store';
@@ -21,11 +20,9 @@ import { decayChart } from '../domain/decay-chart';
 import type { ContainerRecord } from '../domain/container-fields';
 import type { ContainerView } from '../domain/container-model';
 import { closedAt, type MeasurementRecord } from '../domain/measurement';
-import { FILENAME_FORBIDDEN, releaseRecordDocument } from '../domain/document';
 import { timeOrderedUuid } from '../domain/ids';
 import type { ReleaseRecordContent } from '../domain/record-content';
 import { DEFAULT_DISCREPANCY_FACTOR } from '../domain/release-assessment';
-import { canonicalLine, chainLine, registerLineKey } from '../domain/register-chain';
 import { checkReleasable, checkRelease, valueSourceOf } from '../domain/release-gate';
 import {
   keptUntil,
@@ -35,13 +32,18 @@ import {
   type ReleaseFacts,
   type ReleaseRecordModel,
 } from '../domain/release-record';
-import { isDisposalRoute, LEGACY_DISPOSAL, type ReleaseType } from '../domain/release-types';
+import { type AnyReleaseType, isDisposalRoute, LEGACY_DISPOSAL, type ReleaseType } from '../domain/release-types';
+import { DEFAULT_REGIME, type Regime, REGIMES } from '../domain/regimes';
+import type { SurveyRecord } from '../domain/regimes/us-nrc-10cfr35/survey';
+import type { FacilityRules as FacilitySettings } from './facility-settings';
+import { disposalAfterSurvey } from './release-disposal';
+import { keepRecord, recordFilename } from './release-keeping';
 import { formatTimestamp } from '../domain/time';
-import { conflict, notFound } from '../errors';
+import { badRequest, conflict, notFound } from '../errors';
 import type { NotificationSpec } from '../i18n/translate';
 import { logger } from '../observability';
 import type { BookWrite } from '../data/material-book';
-import { type BookPort, leavingWrite } from './container-book';
+import type { BookPort } from './container-book';
 
 /** The facility's clearance notices, as the release reads them. */
 export interface NoticeReader {
@@ -89,6 +91,15 @@ export interface ReleaseParts {
   facility: FacilityRules;
   /** The material book: where the container's material from the book went. */
   book?: BookPort;
+  /** The facility's regime and time zone (its settings); without it, the defaults (German, Europe/Berlin). */
+  settings?: (tenant: Tenant) => Promise<FacilitySettingsRead>;
+  /** The container's decay-in-storage surveys (a regime whose release rests on one). */
+  surveys?: SurveyReader;
+}
+
+/** A container's surveys, as the release reads them. */
+export interface SurveyReader {
+  newest(tenant: Tenant, containerUuid: string): Promise<SurveyRecord | undefined>;
 }
 
 /** A release made ready: the container as released, what is written beside it, what is audited and answered. */
@@ -105,8 +116,11 @@ export interface PreparedRelease {
   notes: NotificationSpec[];
 }
 
-/** Which notice a release cites: one named, or the facility's single notice in force that permits the release. */
-export type NoticeChoice = { uuid: string } | 'single';
+/**
+ * Which notice a release cites: one named, or the facility's single notice in force that permits the release; null
+ * when the request names none (under a regime without notices; else 400).
+ */
+export type NoticeChoice = { uuid: string } | 'single' | null;
 
 export interface ReleaseRequest {
   view: ContainerView;
@@ -116,7 +130,8 @@ export interface ReleaseRequest {
   state: ContainerRecord['State'];
   /** Who releases: the caller (for the officer, the directory and the audit). */
   caller: Writer;
-  type: ReleaseType;
+  /** The type the request names; null: the regime's first. */
+  type: AnyReleaseType | null;
   notice: NoticeChoice;
   /** The plant a release for disposal goes to, by its name in the notice. */
   plant: string | null;
@@ -124,20 +139,22 @@ export interface ReleaseRequest {
   /** An officer's explanation of a decision measurement that disagrees with the prediction. */
   discrepancyCause: string | null;
   now: Date;
+  /** The facility's regime and time zone when the caller read them already (else the act reads them). */
+  settings?: FacilitySettingsRead;
 }
 
-/** A file name for the record: the container's name made safe for a file name, and the day. */
-function recordFilename(name: string, now: Date): string {
-  const safe =
-    [...name.replaceAll(new RegExp(FILENAME_FORBIDDEN, 'g'), '-')].slice(0, 80).join('').trim() || 'Behälter';
-  return `Freigabeprotokoll ${safe} ${formatTimestamp(now).slice(0, 10)}.pdf`;
-}
-
-const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+/** What the act reads of a facility's settings. */
+export type FacilitySettingsRead = Pick<FacilitySettings, 'regime' | 'TimeZone'>;
 
 export function releaseAct(store: ContainerStore, parts: ReleaseParts) {
   /** The notice the release cites: 404 for an unknown one; for 'single', 409 unless exactly one fits. */
-  async function citedNotice(tenant: Tenant, request: ReleaseRequest, at: string): Promise<ClearanceNotice> {
+  async function citedNotice(
+    tenant: Tenant,
+    request: ReleaseRequest & { type: ReleaseType },
+    at: string,
+  ): Promise<ClearanceNotice> {
+    if (request.notice === null)
+      throw badRequest([{ key: 'detail.required', params: { field: 'ClearanceNoticeUuid' } }]);
     if (request.notice !== 'single') {
       const notice = await parts.notices.get(tenant, request.notice.uuid);
       if (!notice) throw notFound('clearance_notice.not_found');
@@ -156,8 +173,7 @@ export function releaseAct(store: ContainerStore, parts: ReleaseParts) {
    * were told apart, for disposal at all: such a line counts for both). The register is kept by UTC year, so the
    * calendar year is read from the UTC years it spans.
    */
-  async function disposalMass(tenant: Tenant, type: ReleaseType, now: Date) {
-    const { timeZone } = parts.facility;
+  async function disposalMass(tenant: Tenant, type: ReleaseType, now: Date, timeZone: string) {
     const year = localYearOf(formatTimestamp(now), timeZone);
     if (!isDisposalRoute(type)) return { massThisYear: 0, year, timeZone };
     const span = calendarYear(year, timeZone);
@@ -168,20 +184,23 @@ export function releaseAct(store: ContainerStore, parts: ReleaseParts) {
     const massThisYear = rows
       .filter((r) => r.ReleasedAt >= span.from && r.ReleasedAt < span.until)
       .filter((r) => r.ReleaseType === type || r.ReleaseType === LEGACY_DISPOSAL)
-      .reduce((sum, r) => sum + r.Weight, 0);
+      .reduce((sum, r) => sum + (r.Weight ?? 0), 0);
     return { massThisYear, year, timeZone };
   }
 
-  return async function prepare(request: ReleaseRequest): Promise<PreparedRelease> {
+  /** A release under a clearance notice, resting on a decision measurement (StrlSchV). */
+  async function underNotice(request: ReleaseRequest & { type: ReleaseType }, timeZone: string) {
     const { view, container, caller, justification, now, type } = request;
+    // The type the regime chose for a request that named none is not one for disposal: it takes no plant.
+    if (!isDisposalRoute(type) && request.plant !== null)
+      throw badRequest([{ key: 'detail.plant_for_disposal', params: { field: 'DisposalPlant' } }]);
     const tenant = { client: container.Client, facility: container.Facility };
     const at = formatTimestamp(now);
-    checkReleasable(view.record, request.state);
     const [notice, measurements, history, disposal, previous] = await Promise.all([
       citedNotice(tenant, request, at),
       parts.measurements.list(tenant, container.Uuid),
       store.history(tenant, container.Uuid),
-      disposalMass(tenant, type, now),
+      disposalMass(tenant, type, now, timeZone),
       parts.register.head(tenant),
     ]);
     const measurement = measurements[0];
@@ -235,59 +254,25 @@ export function releaseAct(store: ContainerStore, parts: ReleaseParts) {
         language: 'de',
       }),
     };
-    const bytes = await parts.render(releaseRecordContent(facts), now);
-    const hash = sha256(bytes);
-    const until = keptUntil(now);
-    const seconds = Math.floor(now.getTime() / 1000);
-    const document = releaseRecordDocument(
-      next,
-      recordDocumentUuid,
-      recordFilename(next.Name, now),
-      { Size: bytes.byteLength, ContentType: 'application/pdf', CreatedAt: seconds, ModifiedAt: seconds },
-      until,
-      now,
-    );
-    const retention = { mode: parts.lockMode, until };
-    // Marked before the record is kept: an attempt stopped from here on leaves a trace the archive check finds (its
-    // record, if kept, is reported as an orphan unless the release's transaction books it).
-    await parts.progress.begin({
-      tenant,
-      recordUuid: recordDocumentUuid,
-      recordKey: document.File!.Key,
-      containerUuid: next.Uuid,
-      begunAt: at,
-    });
-    await parts.records.keep(document.File!.Key, bytes, 'application/pdf', { ...retention, sha256: hash });
     const row = registerRowOf(facts);
-    const line = chainLine(row, previous, hash);
-    const lineBytes = new TextEncoder().encode(canonicalLine(line));
-    const book = await leavingWrite(
-      parts.book,
+    const { document, hash, line, book, archive } = await keepRecord(parts, {
       tenant,
       caller,
-      { uuid: next.Uuid, links: view.links },
-      'RELEASED',
-      at,
-      {
-        type,
-        registerLineSha256: line.LineSha256,
-      },
-    );
+      view,
+      next,
+      bytes: await parts.render(releaseRecordContent(facts), now),
+      filename: recordFilename(next.Name, now),
+      until: keptUntil(now),
+      row,
+      previous,
+      type,
+      now,
+    });
     return {
       next,
       write: { document, line, previous, notice: { Uuid: notice.Uuid, Version: notice.Version } },
-      book: book ?? undefined,
-      // The line's locked copy beside its PDF, once the transaction has booked it (a failed one leaves no copy); the
-      // material book's line beside its book; then the release is archived, and its mark goes (until then the archive
-      // check would complete the register line's copy).
-      archive: async () => {
-        await parts.records.keep(registerLineKey(tenant, line), lineBytes, 'application/json', {
-          ...retention,
-          sha256: createHash('sha256').update(lineBytes).digest('hex'),
-        });
-        if (book) await parts.book!.archive.keep(tenant, [book.line]);
-        await parts.progress.done(tenant, recordDocumentUuid);
-      },
+      book,
+      archive,
       audit: [
         ...(justification === null ? [] : [{ field: 'Justification', old: null, new: justification }]),
         ...(request.discrepancyCause === null
@@ -323,10 +308,44 @@ export function releaseAct(store: ContainerStore, parts: ReleaseParts) {
         Sha256: hash,
       },
       notes: assessment.SharesAssumed ? [{ key: 'release.shares_assumed' }] : [],
-    };
+    } satisfies PreparedRelease;
+  }
+
+  const disposal = disposalAfterSurvey(store, parts);
+
+  return async function prepare(request: ReleaseRequest): Promise<PreparedRelease> {
+    const tenant = { client: request.container.Client, facility: request.container.Facility };
+    checkReleasable(request.view.record, request.state);
+    const settings =
+      request.settings ??
+      (parts.settings ? await parts.settings(tenant) : { regime: DEFAULT_REGIME, TimeZone: parts.facility.timeZone });
+    const { regime } = settings;
+    const type = request.type ?? (regime.releaseTypes[0] as AnyReleaseType);
+    checkRegimeMembers(regime, type, {
+      ClearanceNoticeUuid: request.notice !== null && request.notice !== 'single',
+      DisposalPlant: request.plant !== null,
+      DiscrepancyCause: request.discrepancyCause !== null,
+    });
+    if (regime.evidence === 'SURVEY') return disposal({ ...request, type }, settings.TimeZone);
+    return underNotice({ ...request, type: type as ReleaseType }, settings.TimeZone);
   };
 }
 export type ReleaseAct = ReturnType<typeof releaseAct>;
+
+/**
+ * 409 `regime.not_applicable` for a release type another regime books, or a member of the release only another regime
+ * knows (a clearance notice under 10 CFR 35.92, say), naming the facility's regime.
+ */
+export function checkRegimeMembers(regime: Regime, type: string, given: Record<string, boolean>): void {
+  const refuse = (member: string) => {
+    throw conflict('regime.not_applicable', { member, regime: regime.name, law: regime.law });
+  };
+  if (!regime.releaseTypes.includes(type)) refuse(`ReleaseType ${type}`);
+  const foreign = Object.values(REGIMES)
+    .flatMap((r) => r.releaseMembers)
+    .filter((m) => !regime.releaseMembers.includes(m));
+  for (const [member, present] of Object.entries(given)) if (present && foreign.includes(member)) refuse(member);
+}
 
 /**
  * Writes a prepared release with the container's own change in one transaction. A record file whose

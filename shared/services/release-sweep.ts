@@ -9,14 +9,20 @@ import { assessContainer, clearanceReason, opensDecayGate } from '../domain/cont
 import { fieldChanges } from '../domain/container-audit';
 import type { ContainerRecord } from '../domain/container-fields';
 import { updateContainer } from '../domain/container-rules';
+import { DEFAULT_REGIME, type Regime } from '../domain/regimes';
 import { formatTimestamp } from '../domain/time';
 import type { MeasurementReader } from './release-act';
 
 export function releaseSweep(
   store: ContainerStore,
-  options: { clock?: () => Date; measurements?: MeasurementReader } = {},
+  options: {
+    clock?: () => Date;
+    measurements?: MeasurementReader;
+    /** The facility's regime (its settings); without it, the default (German) one. */
+    rules?: (tenant: { client: string; facility: string }) => Promise<{ regime: Regime }>;
+  } = {},
 ) {
-  const { clock = () => new Date(), measurements } = options;
+  const { clock = () => new Date(), measurements, rules } = options;
   const latestMeasurement = async (tenant: { client: string; facility: string }, uuid: string) =>
     (await measurements?.newest(tenant, uuid)) ?? null;
 
@@ -46,11 +52,14 @@ export function releaseSweep(
       const decision = await latestMeasurement(tenant, uuid);
       const options = { decision: { measurement: decision, form: record.WasteForm } };
       const assessment = assessContainer(record, view.links, now, options);
+      const regime = rules ? (await rules(tenant)).regime : DEFAULT_REGIME;
       let outcome: { next: ContainerRecord; changes: AuditChange[] };
-      if (opensDecayGate(assessment, record, view.links, now, options)) {
+      // Held for decay its time (the regime's gate), or cleared by the assessment now.
+      if (regime.gate === 'DECAY_TIME' || opensDecayGate(assessment, record, view.links, now, options)) {
         outcome = updateContainer(record, { State: 'RELEASE_DATE_REACHED' }, [], now, {
           links: view.links,
           decision,
+          regime,
         });
       } else {
         notCleared.push({ uuid, reason: clearanceReason(assessment) });

@@ -19,13 +19,21 @@ import { fieldChanges } from '../domain/container-audit';
 import { etagOf } from '../domain/record';
 import type { ReleaseRecordModel } from '../domain/release-record';
 import type { RegisterLine, ReleaseRegisterSummary } from '../domain/release-register';
-import { calendarYear } from '../domain/calendar';
-import { isDisposalRoute, LEGACY_DISPOSAL, RELEASE_TYPES, type ReleaseType } from '../domain/release-types';
+import { calendarYear, DEFAULT_TIME_ZONE } from '../domain/calendar';
+import {
+  type AnyReleaseType,
+  type BookedReleaseType,
+  isDisposalRoute,
+  LEGACY_DISPOSAL,
+  RELEASE_TYPES,
+} from '../domain/release-types';
+import { DEFAULT_REGIME } from '../domain/regimes';
+import type { FacilityRules } from './facility-settings';
 import { badRequest } from '../errors';
 import { formatTimestamp } from '../domain/time';
 import type { NotificationSpec } from '../i18n/translate';
 import { loadOrNotFound, writeContext } from './container-writes';
-import { writeRelease, type ReleaseAct } from './release-act';
+import { checkRegimeMembers, type FacilitySettingsRead, writeRelease, type ReleaseAct } from './release-act';
 import type { Writer } from './writes';
 import type { ContainerStore } from '../data/container-store';
 import type { ContainerRecord } from '../domain/container-fields';
@@ -36,8 +44,10 @@ import { notedAnswer, noteAnswer } from '../replay';
  * officer's explanation of a decision measurement that disagrees with the prediction.
  */
 export interface ReleaseInput {
-  type: ReleaseType;
-  noticeUuid: string;
+  /** Null: the regime's first type. */
+  type: AnyReleaseType | null;
+  /** Required under a regime of notices (400 without), refused under another (409). */
+  noticeUuid: string | null;
   plant: string | null;
   justification: string | null;
   discrepancyCause: string | null;
@@ -46,6 +56,8 @@ export interface ReleaseInput {
 /** 400 unless a release for disposal names its plant, and no other release names one. */
 function checkPlantNamed(input: ReleaseInput): void {
   const field = 'DisposalPlant';
+  // A type of no regime of notices takes no plant: its regime refused it already (409).
+  if (input.type === null || !(RELEASE_TYPES as readonly string[]).includes(input.type)) return;
   if (isDisposalRoute(input.type) && input.plant === null)
     throw badRequest([{ key: 'detail.required_with', params: { field, other: `ReleaseType ${input.type}` } }]);
   if (!isDisposalRoute(input.type) && input.plant !== null)
@@ -66,7 +78,13 @@ const releasedAs = (container: ContainerRecord, model: ReleaseRecordModel) =>
   container.ReleasedByRadiationProtectionOfficer === model.ReleasedBy;
 
 /** The release act's use case; who may release is the route's (role rpo, shared/routes/releases.ts). */
-export function releaseService(store: ContainerStore, act: ReleaseAct, clock: () => Date = () => new Date()) {
+export function releaseService(
+  store: ContainerStore,
+  act: ReleaseAct,
+  clock: () => Date = () => new Date(),
+  /** The facility's regime and time zone (its settings); without it, the defaults (German, Europe/Berlin). */
+  settings?: (tenant: Tenant) => Promise<FacilitySettingsRead>,
+) {
   return {
     /** POST .../release: the release act on the stored container. */
     async release(
@@ -76,7 +94,17 @@ export function releaseService(store: ContainerStore, act: ReleaseAct, clock: ()
       input: ReleaseInput,
       requestId: string,
     ): Promise<ReleaseAnswer> {
-      checkPlantNamed(input);
+      // The regime decides the default type, what the body may name and what it must.
+      const rules = settings ? await settings(tenant) : { regime: DEFAULT_REGIME, TimeZone: DEFAULT_TIME_ZONE };
+      const type = input.type ?? (rules.regime.releaseTypes[0] as AnyReleaseType);
+      checkRegimeMembers(rules.regime, type, {
+        ClearanceNoticeUuid: input.noticeUuid !== null,
+        DisposalPlant: input.plant !== null,
+        DiscrepancyCause: input.discrepancyCause !== null,
+      });
+      if (rules.regime.evidence === 'DECISION_MEASUREMENT' && input.noticeUuid === null)
+        throw badRequest([{ key: 'detail.required', params: { field: 'ClearanceNoticeUuid' } }]);
+      checkPlantNamed({ ...input, type });
       // A retry of a release its first attempt booked, whose answer was lost: the answer that attempt noted before
       // its transaction (shared/replay.ts), not a second release (nor 409 already released). Its line's locked copy, if
       // that attempt stopped before keeping it, is the archive check's to complete.
@@ -90,12 +118,13 @@ export function releaseService(store: ContainerStore, act: ReleaseAct, clock: ()
           container: view.record,
           state: view.record.State,
           caller,
-          type: input.type,
-          notice: { uuid: input.noticeUuid },
+          type,
+          notice: input.noticeUuid === null ? null : { uuid: input.noticeUuid },
           plant: input.plant,
           justification: input.justification,
           discrepancyCause: input.discrepancyCause,
           now,
+          settings: rules,
         });
         const next = { ...prepared.next, Version: view.record.Version + 1, UpdatedAt: formatTimestamp(now) };
         const answer: ReleaseAnswer = { model: prepared.model, etag: etagOf(next), notes: prepared.notes };
@@ -121,8 +150,19 @@ const VERIFY_READS = 16;
  * The yearly register's use cases; who may read it is the routes' (roles rpo and reporter). `timeZone` is the
  * facility's: the yearly report counts its calendar year (the register itself is kept and listed by UTC year).
  */
-export function registerService(register: ReleaseRegisterStore, options: { timeZone: string; records?: FileStorage }) {
-  const { records, timeZone } = options;
+export function registerService(
+  register: ReleaseRegisterStore,
+  options: {
+    /** The time zone without `rules`. */
+    timeZone: string;
+    records?: FileStorage;
+    /** The facility's regime and time zone (its settings). */
+    rules?: (tenant: Tenant) => Promise<Pick<FacilityRules, 'regime' | 'TimeZone'>>;
+  },
+) {
+  const { records } = options;
+  const rulesOf = async (tenant: Tenant) =>
+    options.rules ? await options.rules(tenant) : { regime: DEFAULT_REGIME, TimeZone: options.timeZone };
   /**
    * A locked line object and the hash of the PDF it names (undefined when the PDF is not there); undefined when the
    * object is not a line of its key (unreadable, or another's): its line then counts as without its object.
@@ -155,6 +195,11 @@ export function registerService(register: ReleaseRegisterStore, options: { timeZ
       return verifyChain(lines, before, objects);
     },
 
+    /** The register's columns under the facility's regime (its CSV's). */
+    async columns(tenant: Tenant): Promise<readonly (keyof RegisterLine)[]> {
+      return (await rulesOf(tenant)).regime.registerMembers;
+    },
+
     /** A year's register of the facility, oldest release first. */
     async register(tenant: Tenant, year: number): Promise<RegisterLine[]> {
       return register.list(tenant, year);
@@ -166,6 +211,7 @@ export function registerService(register: ReleaseRegisterStore, options: { timeZ
      * so the calendar year is read from the UTC years it spans.
      */
     async summary(tenant: Tenant, year: number): Promise<ReleaseRegisterSummary> {
+      const { regime, TimeZone: timeZone } = await rulesOf(tenant);
       const span = calendarYear(year, timeZone);
       const years = [...new Set([Number(span.from.slice(0, 4)), Number(span.until.slice(0, 4))])].filter(
         (y) => y >= 1 && y <= 9999,
@@ -176,10 +222,10 @@ export function registerService(register: ReleaseRegisterStore, options: { timeZ
         .filter((r) => r.ReleasedAt >= span.from && r.ReleasedAt < span.until);
       const totals = (chosen: typeof rows) => ({
         Releases: chosen.length,
-        TotalWeight: chosen.reduce((sum, r) => sum + r.Weight, 0),
+        TotalWeight: chosen.reduce((sum, r) => sum + (r.Weight ?? 0), 0),
       });
       const types = [
-        ...RELEASE_TYPES,
+        ...(regime.releaseTypes as BookedReleaseType[]),
         ...(rows.some((r) => r.ReleaseType === LEGACY_DISPOSAL) ? [LEGACY_DISPOSAL] : []),
       ];
       const plants = new Map<string, typeof rows>();

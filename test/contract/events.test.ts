@@ -22,6 +22,8 @@ import type { ContainerRecord } from '../../shared/domain/container-fields';
 import { createContainer } from '../../shared/domain/container-rules';
 import { createNotice } from '../../shared/domain/clearance-notice';
 import { createInstrument, newCheck } from '../../shared/domain/instrument';
+import { dynamoSettingsStore } from '../../shared/data/facility-settings';
+import { changeSettings, defaultSettings } from '../../shared/domain/facility-settings';
 import { dynamoClearanceNoticeStore } from '../../shared/data/clearance-notices';
 import { dynamoInstrumentStore } from '../../shared/data/instruments';
 import { fileKey, newDocument } from '../../shared/domain/document';
@@ -163,10 +165,15 @@ async function seedRegisters(text: string, tenant: { client: string; facility: s
       Name: 'Seeded counter',
       Model: 'M',
       SerialNumber: 'S-1',
-      Kind: 'FREE_RELEASE_MONITOR',
-      Calibrations: [
-        { Geometry: 'BAG', Nuclide: 'F-18', Efficiency: 0.1, EfficiencyRelUncertainty: 0, ProbeAreaCm2: null },
-      ],
+      // A survey takes a survey meter, which has no calibrations per nuclide.
+      ...(text.includes('/survey')
+        ? { Kind: 'SURVEY_METER' as const }
+        : {
+            Kind: 'FREE_RELEASE_MONITOR' as const,
+            Calibrations: [
+              { Geometry: 'BAG', Nuclide: 'F-18', Efficiency: 0.1, EfficiencyRelUncertainty: 0, ProbeAreaCm2: null },
+            ],
+          }),
       CalibratedAt: '2026-01-15 00:00:00',
       CalibrationDueAt: '2027-01-15 00:00:00',
     },
@@ -206,6 +213,14 @@ async function prepare(text: string) {
       requestId: randomUUID(),
     });
     if (JSON.parse(text).routeKey?.startsWith('POST') && text.includes('/measurement')) await measurable(store, record);
+    // A survey: the facility under 10 CFR 35 (decay-in-storage), the container of F-18 waste closed.
+    if (JSON.parse(text).routeKey?.endsWith('/survey')) {
+      await measurable(store, record);
+      const settings = dynamoSettingsStore(db, runtime().tableName);
+      const first = defaultSettings(tenant, new Date());
+      await settings.create(first);
+      await settings.update(first, changeSettings(first, { Regime: 'US_NRC_10CFR35' }, 0, new Date()));
+    }
     if (text.includes(SAMPLE.content))
       await store.link(tenant, SAMPLE.container, {
         kind: 'GENERATOR_ELUAT',

@@ -46,8 +46,14 @@ import {
   measurementBody,
   measurementPath,
   NOTICE_BODY,
+  SURVEY_METER_BODY,
+  surveyBody,
   usableInstrument,
+  usClosedContainer,
+  usFacility,
 } from '../support/registers';
+import { settingsModel } from '../../shared/schemas/settings';
+import { surveyModel } from '../../shared/schemas/survey';
 
 type Tenant = ReturnType<typeof newTenant>;
 interface Sample {
@@ -712,7 +718,42 @@ const registerSamples = {
     prepare: async (t: Tenant) => ({ values: facilityValues(t, await measuredContainer(t)) }),
     check: (r: ApiResponse) => expectCollection(r, 'DecisionMeasurementModelCollection', [...MEASUREMENT_FIELDS]),
   },
+  'settings.load': {
+    prepare: async (t: Tenant) => ({ values: facilityValues(t) }),
+    check: (r: ApiResponse) => {
+      expectItem(r, 'FacilitySettingsModel', SETTINGS_MEMBERS);
+      expect(r.body.FacilitySettingsModel).toMatchObject({
+        Regime: 'DE_STRLSCHV_2018',
+        TimeZone: 'Europe/Berlin',
+        RecordLanguage: 'de',
+      });
+      expect(r.headers.get('etag')).toMatch(/^"[0-9a-f-]{36}\.1"$/);
+    },
+  },
+  'settings.update': {
+    prepare: async (t: Tenant) => ({ values: facilityValues(t), body: { Regime: 'US_NRC_10CFR35' }, token: rpoOf(t) }),
+    check: (r: ApiResponse) => {
+      expectItem(r, 'FacilitySettingsModel', SETTINGS_MEMBERS, 'settings.updated');
+      expect(r.body.FacilitySettingsModel).toMatchObject({
+        Regime: 'US_NRC_10CFR35',
+        TimeZone: 'America/New_York',
+        RecordLanguage: 'en',
+      });
+    },
+  },
+  'container.addSurvey': {
+    prepare: async (t: Tenant) => {
+      await usFacility(t);
+      const meter = await usableInstrument(t, SURVEY_METER_BODY);
+      return { values: facilityValues(t, await usClosedContainer(t)), body: surveyBody(meter) };
+    },
+    check: (r: ApiResponse) => {
+      expectItem(r, 'SurveyModel', Object.keys(surveyModel.entries), 'survey.recorded');
+      expect(r.body.SurveyModel).toMatchObject({ Unit: 'CPM', NetReading: 2, AtBackground: true });
+    },
+  },
 } satisfies Partial<Record<OperationName, Sample>>;
+const SETTINGS_MEMBERS = Object.keys(settingsModel.entries);
 
 const facilityOf = (t: Tenant, extra: Record<string, string> = {}) => ({
   clientUuid: t.client,

@@ -26,6 +26,24 @@ const WALKTHROUGHS: Record<string, readonly (string | RegExp)[]> = {
     '"ReleaseType": "SPECIFIC_LANDFILL",\n  "DisposalPlant": {\n    "Name": "Deponie Nord"',
     'DISPOSED',
   ],
+  'docs/decay-in-storage-us.md': [
+    // The US regime with its own zone; Co-57 refused; held for decay; the survey above background refused.
+    '"Regime": "US_NRC_10CFR35"',
+    '"TimeZone": "America/Chicago"',
+    'Content co57-wipes: Co-57 has a half-life of 271.7 days, more than 120',
+    'container.held_for_decay',
+    'RELEASE_DATE_REACHED',
+    'The surface reading 120 cpm can be distinguished from the background 50 cpm',
+    '"AtBackground": true',
+    // Labels first; a German member refused naming the regime; the disposal; its register line and CSV.
+    'container.labels_on',
+    'is not part of a release under US_NRC_10CFR35',
+    '"ReleaseType": "DECAY_IN_STORAGE"',
+    '"InstrumentSerialNumber": "L3-25117"',
+    'ContainerUuid,Name,SealedAt,Activities,ReleasedAt,Survey',
+    '"Valid":true',
+    'settings.regime_locked',
+  ],
   'docs/material.md': [
     // The certificate filed under the generator, the eluate's breakthrough, the refusals, the remainder booked out.
     'Zertifikat GG-2611-07.pdf',

@@ -200,8 +200,8 @@ describe('regenerateSequenceMemory', () => {
     },
   );
 
-  it('reports no drift after normal use (creates, state changes, renames, moved dates) and writes ' +
-    'nothing', async () => {
+  // About 230 writes one after the other, the stream settled, a run: 5 to 25 s while other suites share the cores.
+  it('reports no drift after normal use (creates, state changes, renames, moved dates), writes nothing', async () => {
     const t = { client: randomUUID(), facility: randomUUID() };
     const store = documents();
     const made = [];
@@ -242,6 +242,5 @@ describe('regenerateSequenceMemory', () => {
     const { result } = await run();
     expect(result).toMatchObject({ counters: { fixed: 0, drift: 0 }, buckets: { fixed: 0 } });
     expect(await sequenceItems()).toEqual(before);
-  }, // About 230 writes one after the other, the stream settled, a run: 5 to 25 s while other suites share the cores.
-  90_000);
+  }, 90_000);
 });

@@ -159,3 +159,42 @@ export const measurementBody = (instrument: string, change: object = {}) => ({
   NoFixedSurfaceReason: 'Loose gloves and swabs in a bag: no fixed surface to measure.',
   ...change,
 });
+
+export const settingsPath = (t: { client: string; facility: string }) => `${facility(t)}/settings`;
+export const surveyPath = (t: { client: string; facility: string }, container: string) =>
+  `${containerPath(t, container)}/survey`;
+
+/** The facility under 10 CFR 35 (decay-in-storage), set by its officer; its settings as answered. */
+export async function usFacility(t: { client: string; facility: string }, timeZone = 'America/Chicago') {
+  const r = await call('PUT', settingsPath(t), {
+    token: rpoOf(t),
+    body: { Regime: 'US_NRC_10CFR35', TimeZone: timeZone },
+  });
+  expect(r.status, r.text).toBe(200);
+  return r.body.FacilitySettingsModel as Record<string, any>;
+}
+
+/** A survey meter calibrated half a year ago, due in half a year. */
+export const SURVEY_METER_BODY = {
+  Name: 'Survey meter, hot lab',
+  Model: 'Ludlum 3 with 44-9',
+  SerialNumber: 'L3-25117',
+  Kind: 'SURVEY_METER',
+  CalibratedAt: at(-180 * 86_400),
+  CalibrationDueAt: at(180 * 86_400),
+} satisfies Body<'instrument.create'>;
+
+/** A survey at background in counts per minute (net 2 cpm below its threshold of about 7 cpm). */
+export const surveyBody = (instrument: string, surface = 52) => ({
+  InstrumentUuid: instrument,
+  SurveyedAt: at(),
+  Scale: 'x0.1',
+  NoShielding: true,
+  Unit: 'CPM',
+  Background: { Reading: 50, CountingTimeMinutes: 2 },
+  Surface: { Reading: surface, CountingTimeMinutes: 2 },
+});
+
+/** A container of Tc-99m waste closed under 10 CFR 35 (the facility must be a US one). */
+export const usClosedContainer = (t: Tenant) =>
+  closedContainer(t, [{ Nuclide: 'Tc-99m', Activity: 4e8, ActivityDateTime: at(-3 * 86_400) }]);

@@ -160,6 +160,13 @@ export interface paths {
      */
     post: operations["container.addMeasurement"];
   };
+  "/waste-management/api/v1/{clientUuid}/{facilityUuid}/container/{uuid}/survey": {
+    /**
+     * The survey of a container's surface for its disposal after decay-in-storage (...
+     * @description The survey of a container's surface for its disposal after decay-in-storage (10 CFR 35.92(a)(1); a facility under US_NRC_10CFR35): a usable SURVEY_METER on its most sensitive scale, no shielding, the background and the surface reading in one unit. Recorded only when the surface cannot be distinguished from background (the net reading at or below its DIN ISO 11929-1 decision threshold, k = 1.645); above it, 409 naming both readings. The container's ETag moves.
+     */
+    post: operations["container.addSurvey"];
+  };
   "/waste-management/api/v1/{clientUuid}/{facilityUuid}/clearance-notice": {
     /**
      * The facility's clearance notices, newest ValidFrom first
@@ -237,6 +244,18 @@ export interface paths {
      * @description Records a function check by the caller; checks are kept as made.
      */
     post: operations["instrument.addCheck"];
+  };
+  "/waste-management/api/v1/{clientUuid}/{facilityUuid}/settings": {
+    /**
+     * The facility's settings: the release regime it works under (DE_STRLSCHV_2018 ...
+     * @description The facility's settings: the release regime it works under (DE_STRLSCHV_2018 or US_NRC_10CFR35), its time zone and its record language; a facility that has none gets the defaults, stored on this first read.
+     */
+    get: operations["settings.load"];
+    /**
+     * Changes the facility's settings (role rpo)
+     * @description Changes the facility's settings (role rpo); If-Match honoured. A new Regime brings its TimeZone and RecordLanguage unless they are given, and is taken only while no container is in DECAY or later (409).
+     */
+    put: operations["settings.update"];
   };
   "/waste-management/api/v1/{clientUuid}/{facilityUuid}/licence": {
     /**
@@ -645,7 +664,7 @@ export interface components {
       /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
       ValidFrom: string;
       ValidUntil: string | null;
-      ReleaseTypes: ("UNRESTRICTED" | "SPECIFIC_LANDFILL" | "SPECIFIC_INCINERATION" | "INDIVIDUAL" | "SPECIFIC_DISPOSAL")[];
+      ReleaseTypes: ("UNRESTRICTED" | "SPECIFIC_LANDFILL" | "SPECIFIC_INCINERATION" | "INDIVIDUAL" | "SPECIFIC_DISPOSAL" | "DECAY_IN_STORAGE")[];
       WasteForms: ("SOLID" | "LIQUID_AQUEOUS" | "LIQUID_ORGANIC" | "OIL" | "GAS")[];
       Conditions: string | null;
       /** @description For a notice that permits INDIVIDUAL only (then at least one): the values per nuclide. */
@@ -886,7 +905,7 @@ export interface components {
            * @description SPECIFIC_DISPOSAL only in a measurement made before the two disposal routes were told apart.
            * @enum {string}
            */
-          ReleaseType: "UNRESTRICTED" | "SPECIFIC_LANDFILL" | "SPECIFIC_INCINERATION" | "INDIVIDUAL" | "SPECIFIC_DISPOSAL";
+          ReleaseType: "UNRESTRICTED" | "SPECIFIC_LANDFILL" | "SPECIFIC_INCINERATION" | "INDIVIDUAL" | "SPECIFIC_DISPOSAL" | "DECAY_IN_STORAGE";
           ClearanceNoticeUuid: string | null;
           SumOfRatios: number | null;
           SurfaceSumOfRatios: number | null;
@@ -917,6 +936,17 @@ export interface components {
       UpdatedAt: string | null;
       Uuid: string;
     };
+    FacilitySettingsModel: {
+      /** @enum {string} */
+      Regime: "DE_STRLSCHV_2018" | "US_NRC_10CFR35";
+      TimeZone: string;
+      /** @enum {string} */
+      RecordLanguage: "en" | "de";
+      /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+      CreatedAt: string;
+      /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+      UpdatedAt: string;
+    };
     InstrumentCheckModel: {
       Uuid: string;
       InstrumentUuid: string;
@@ -937,7 +967,7 @@ export interface components {
       Model: string;
       SerialNumber: string;
       /** @enum {string} */
-      Kind: "FREE_RELEASE_MONITOR" | "CONTAMINATION_MONITOR" | "DOSE_RATE_METER" | "WELL_COUNTER" | "GAMMA_SPECTROMETER";
+      Kind: "FREE_RELEASE_MONITOR" | "CONTAMINATION_MONITOR" | "DOSE_RATE_METER" | "WELL_COUNTER" | "GAMMA_SPECTROMETER" | "SURVEY_METER";
       /** @description Per geometry and nuclide, each pair once; SURFACE names the probe area. */
       Calibrations: ({
           /** @enum {string} */
@@ -1156,7 +1186,7 @@ export interface components {
       /** @enum {string} */
       Type: "Success" | "Info" | "Warning" | "Error";
       /** @enum {string} */
-      Message: "container.created" | "container.updated" | "container.deleted" | "document.created" | "document.updated" | "maintenance.created" | "maintenance.updated" | "container.content_added" | "container.content_removed" | "release.recorded" | "release.shares_assumed" | "release.date_predicted" | "release.date_repredicted" | "release.date_unpredictable" | "release.time_from_server" | "release.not_predictable" | "operation.status" | "operation.started" | "content.impurities_expected" | "collection.truncated" | "request.read_only_ignored" | "request.invalid" | "request.malformed_json" | "request.bad_request" | "request.malformed_path" | "auth.token_missing" | "auth.token_invalid" | "auth.token_expired" | "auth.tenant_forbidden" | "auth.access_denied" | "auth.role_required" | "container.rpo_fields_forbidden" | "route.not_found" | "container.not_found" | "document.not_found" | "maintenance.not_found" | "container.state_change_forbidden" | "container.release_required" | "container.delete_forbidden" | "container.initial_state" | "container.read_only" | "container.contents_locked" | "container.content_duplicate" | "container.contents_full" | "container.clearance_not_reached" | "container.release_state" | "container.release_date_too_early" | "container.release_frozen" | "container.already_released" | "container.dilution" | "container.labels_kept" | "container.labels_before_release" | "container.label_released" | "container.labels_not_removed" | "container.waste_form_required" | "container.waste_form_not_permitted" | "container.notice_not_applicable" | "container.decision_measurement_required" | "container.decision_measurement_stale" | "container.detection_limit_too_high" | "container.disposal_mass_exceeded" | "container.release_notice_ambiguous" | "document.kept_record" | "operation.execution_not_found" | "container.content_not_found" | "request.concurrent_update" | "request.method_not_allowed" | "request.not_acceptable" | "register.truncated" | "request.precondition_failed" | "request.too_large" | "request.headers_too_large" | "request.unsupported_media_type" | "idempotency.key_reused" | "idempotency.in_progress" | "request.throttled" | "server.error" | "server.deadline" | "server.unavailable" | "clearance_notice.created" | "clearance_notice.updated" | "instrument.created" | "instrument.updated" | "instrument.check_recorded" | "measurement.recorded" | "instrument.not_usable_now" | "measurement.shares_assumed" | "listing.truncated" | "container.impurities_unknown" | "container.averaging_mass" | "container.disposal_plant" | "measurement.instrument_unfit" | "measurement.implausible" | "clearance_notice.not_found" | "instrument.not_found" | "clearance_notice.cited" | "container.measurement_state" | "container.measurement_before_decay" | "container.measurement_inputs" | "instrument.not_usable" | "instrument.not_calibrated" | "licence.created" | "licence.updated" | "material.received" | "material.eluted" | "material.moved" | "material.dry_run" | "material.impurities_expected" | "content.not_in_book" | "material.booked_above_licence" | "material.booked_without_licence" | "licence.not_found" | "material.not_found" | "licence.booked" | "licence.exceeded" | "licence.none" | "material.overdrawn" | "material.used_up" | "material.movements_full" | "material.not_generator" | "material.member_differs" | "container.holds_book_material" | "material.certificate_taken";
+      Message: "container.created" | "container.updated" | "container.deleted" | "document.created" | "document.updated" | "maintenance.created" | "maintenance.updated" | "container.content_added" | "container.content_removed" | "release.recorded" | "release.shares_assumed" | "release.date_predicted" | "release.date_repredicted" | "release.date_unpredictable" | "release.time_from_server" | "release.not_predictable" | "operation.status" | "operation.started" | "content.impurities_expected" | "collection.truncated" | "request.read_only_ignored" | "request.invalid" | "request.malformed_json" | "request.bad_request" | "request.malformed_path" | "auth.token_missing" | "auth.token_invalid" | "auth.token_expired" | "auth.tenant_forbidden" | "auth.access_denied" | "auth.role_required" | "container.rpo_fields_forbidden" | "route.not_found" | "container.not_found" | "document.not_found" | "maintenance.not_found" | "container.state_change_forbidden" | "container.release_required" | "container.delete_forbidden" | "container.initial_state" | "container.read_only" | "container.contents_locked" | "container.content_duplicate" | "container.contents_full" | "container.clearance_not_reached" | "container.release_state" | "container.release_date_too_early" | "container.release_frozen" | "container.already_released" | "container.dilution" | "container.labels_kept" | "settings.updated" | "survey.recorded" | "settings.regime_locked" | "regime.not_applicable" | "container.not_eligible" | "container.above_background" | "container.survey_required" | "container.labels_on" | "container.held_for_decay" | "container.survey_state" | "survey.instrument_kind" | "container.labels_before_release" | "container.label_released" | "container.label_removed" | "container.labels_not_removed" | "container.waste_form_required" | "container.waste_form_not_permitted" | "container.notice_not_applicable" | "container.decision_measurement_required" | "container.decision_measurement_stale" | "container.detection_limit_too_high" | "container.disposal_mass_exceeded" | "container.release_notice_ambiguous" | "document.kept_record" | "operation.execution_not_found" | "container.content_not_found" | "request.concurrent_update" | "request.method_not_allowed" | "request.not_acceptable" | "register.truncated" | "request.precondition_failed" | "request.too_large" | "request.headers_too_large" | "request.unsupported_media_type" | "idempotency.key_reused" | "idempotency.in_progress" | "request.throttled" | "server.error" | "server.deadline" | "server.unavailable" | "clearance_notice.created" | "clearance_notice.updated" | "instrument.created" | "instrument.updated" | "instrument.check_recorded" | "measurement.recorded" | "instrument.not_usable_now" | "measurement.shares_assumed" | "listing.truncated" | "container.impurities_unknown" | "container.averaging_mass" | "container.disposal_plant" | "measurement.instrument_unfit" | "measurement.implausible" | "clearance_notice.not_found" | "instrument.not_found" | "clearance_notice.cited" | "container.measurement_state" | "container.measurement_before_decay" | "container.measurement_inputs" | "instrument.not_usable" | "instrument.not_calibrated" | "licence.created" | "licence.updated" | "material.received" | "material.eluted" | "material.moved" | "material.dry_run" | "material.impurities_expected" | "content.not_in_book" | "material.booked_above_licence" | "material.booked_without_licence" | "licence.not_found" | "material.not_found" | "licence.booked" | "licence.exceeded" | "licence.none" | "material.overdrawn" | "material.used_up" | "material.movements_full" | "material.not_generator" | "material.member_differs" | "container.holds_book_material" | "material.certificate_taken";
       LocalizedMessage: string;
       /** @enum {number} */
       Level: 200 | 300 | 400 | 500;
@@ -1164,13 +1194,13 @@ export interface components {
       LevelAsString: "INFO" | "WARNING" | "ERROR" | "CRITICAL";
       Details: string[];
       /** @enum {number} */
-      Code: 20101 | 20001 | 20002 | 20102 | 20003 | 20103 | 20004 | 20104 | 20005 | 20105 | 20202 | 20203 | 20205 | 20206 | 20207 | 20280 | 20204 | 20201 | 30010 | 30002 | 30001 | 40001 | 40002 | 40003 | 40004 | 40101 | 40102 | 40103 | 40301 | 40304 | 40302 | 40303 | 40401 | 40402 | 40403 | 40404 | 40901 | 40902 | 40903 | 40904 | 40906 | 40909 | 40910 | 40911 | 40912 | 40913 | 40914 | 40915 | 40916 | 40930 | 40931 | 40932 | 40990 | 40933 | 40934 | 40935 | 40936 | 40937 | 40938 | 40939 | 40940 | 40941 | 40917 | 40406 | 40405 | 40905 | 40501 | 40601 | 30004 | 41201 | 41301 | 43101 | 41501 | 40907 | 40908 | 42901 | 50001 | 50302 | 50301 | 20150 | 20050 | 20151 | 20051 | 20152 | 20153 | 20250 | 20251 | 30050 | 40980 | 40981 | 40982 | 40983 | 40984 | 40450 | 40451 | 40950 | 40951 | 40952 | 40953 | 40954 | 40955 | 20301 | 20302 | 20303 | 20304 | 20305 | 30101 | 30102 | 30103 | 30104 | 30105 | 40460 | 40461 | 40970 | 40971 | 40972 | 40973 | 40974 | 40975 | 40976 | 40977 | 40978 | 40979;
+      Code: 20101 | 20001 | 20002 | 20102 | 20003 | 20103 | 20004 | 20104 | 20005 | 20105 | 20202 | 20203 | 20205 | 20206 | 20207 | 20280 | 20204 | 20201 | 30010 | 30002 | 30001 | 40001 | 40002 | 40003 | 40004 | 40101 | 40102 | 40103 | 40301 | 40304 | 40302 | 40303 | 40401 | 40402 | 40403 | 40404 | 40901 | 40902 | 40903 | 40904 | 40906 | 40909 | 40910 | 40911 | 40912 | 40913 | 40914 | 40915 | 40916 | 40930 | 40931 | 20060 | 20160 | 40918 | 40919 | 40920 | 40921 | 40922 | 40923 | 40924 | 40925 | 40926 | 40932 | 40990 | 40991 | 40933 | 40934 | 40935 | 40936 | 40937 | 40938 | 40939 | 40940 | 40941 | 40917 | 40406 | 40405 | 40905 | 40501 | 40601 | 30004 | 41201 | 41301 | 43101 | 41501 | 40907 | 40908 | 42901 | 50001 | 50302 | 50301 | 20150 | 20050 | 20151 | 20051 | 20152 | 20153 | 20250 | 20251 | 30050 | 40980 | 40981 | 40982 | 40983 | 40984 | 40450 | 40451 | 40950 | 40951 | 40952 | 40953 | 40954 | 40955 | 20301 | 20302 | 20303 | 20304 | 20305 | 30101 | 30102 | 30103 | 30104 | 30105 | 40460 | 40461 | 40970 | 40971 | 40972 | 40973 | 40974 | 40975 | 40976 | 40977 | 40978 | 40979;
     };
     Notifications: ({
         /** @enum {string} */
         Type: "Success" | "Info" | "Warning";
         /** @enum {string} */
-        Message: "container.created" | "container.updated" | "container.deleted" | "document.created" | "document.updated" | "maintenance.created" | "maintenance.updated" | "container.content_added" | "container.content_removed" | "release.recorded" | "release.shares_assumed" | "release.date_predicted" | "release.date_repredicted" | "release.date_unpredictable" | "release.time_from_server" | "release.not_predictable" | "operation.status" | "operation.started" | "content.impurities_expected" | "collection.truncated" | "request.read_only_ignored" | "register.truncated" | "clearance_notice.created" | "clearance_notice.updated" | "instrument.created" | "instrument.updated" | "instrument.check_recorded" | "measurement.recorded" | "instrument.not_usable_now" | "measurement.shares_assumed" | "listing.truncated" | "licence.created" | "licence.updated" | "material.received" | "material.eluted" | "material.moved" | "material.dry_run" | "material.impurities_expected" | "content.not_in_book" | "material.booked_above_licence" | "material.booked_without_licence";
+        Message: "container.created" | "container.updated" | "container.deleted" | "document.created" | "document.updated" | "maintenance.created" | "maintenance.updated" | "container.content_added" | "container.content_removed" | "release.recorded" | "release.shares_assumed" | "release.date_predicted" | "release.date_repredicted" | "release.date_unpredictable" | "release.time_from_server" | "release.not_predictable" | "operation.status" | "operation.started" | "content.impurities_expected" | "collection.truncated" | "request.read_only_ignored" | "settings.updated" | "survey.recorded" | "register.truncated" | "clearance_notice.created" | "clearance_notice.updated" | "instrument.created" | "instrument.updated" | "instrument.check_recorded" | "measurement.recorded" | "instrument.not_usable_now" | "measurement.shares_assumed" | "listing.truncated" | "licence.created" | "licence.updated" | "material.received" | "material.eluted" | "material.moved" | "material.dry_run" | "material.impurities_expected" | "content.not_in_book" | "material.booked_above_licence" | "material.booked_without_licence";
         LocalizedMessage: string;
         /** @enum {number} */
         Level: 200 | 300;
@@ -1178,7 +1208,7 @@ export interface components {
         LevelAsString: "INFO" | "WARNING";
         Details: string[];
         /** @enum {number} */
-        Code: 20101 | 20001 | 20002 | 20102 | 20003 | 20103 | 20004 | 20104 | 20005 | 20105 | 20202 | 20203 | 20205 | 20206 | 20207 | 20280 | 20204 | 20201 | 30010 | 30002 | 30001 | 30004 | 20150 | 20050 | 20151 | 20051 | 20152 | 20153 | 20250 | 20251 | 30050 | 20301 | 20302 | 20303 | 20304 | 20305 | 30101 | 30102 | 30103 | 30104 | 30105;
+        Code: 20101 | 20001 | 20002 | 20102 | 20003 | 20103 | 20004 | 20104 | 20005 | 20105 | 20202 | 20203 | 20205 | 20206 | 20207 | 20280 | 20204 | 20201 | 30010 | 30002 | 30001 | 20060 | 20160 | 30004 | 20150 | 20050 | 20151 | 20051 | 20152 | 20153 | 20250 | 20251 | 30050 | 20301 | 20302 | 20303 | 20304 | 20305 | 30101 | 30102 | 30103 | 30104 | 30105;
       })[];
     NuclideModel: {
       Nuclide: string;
@@ -1274,8 +1304,9 @@ export interface components {
       ContainerUuid: string;
       RecordDocumentUuid: string;
       /** @enum {string} */
-      ReleaseType: "UNRESTRICTED" | "SPECIFIC_LANDFILL" | "SPECIFIC_INCINERATION" | "INDIVIDUAL";
-      ClearanceNoticeUuid: string;
+      ReleaseType: "UNRESTRICTED" | "SPECIFIC_LANDFILL" | "SPECIFIC_INCINERATION" | "INDIVIDUAL" | "DECAY_IN_STORAGE";
+      /** @description The clearance notice the release cites; null for a disposal after decay-in-storage. */
+      ClearanceNoticeUuid: string | null;
       /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
       ReleasedAt: string;
       ReleasedBy: string;
@@ -1287,7 +1318,8 @@ export interface components {
         AcceptanceDocumentUuid: string;
       } | null;
       DiscrepancyCause: string | null;
-      Assessment: {
+      /** @description The clearance assessment the release rests on; null for a disposal after decay-in-storage. */
+      Assessment: ({
         ContainerUuid: string;
         /** @enum {string} */
         ReleaseType: "UNRESTRICTED" | "SPECIFIC_LANDFILL" | "SPECIFIC_INCINERATION" | "INDIVIDUAL";
@@ -1359,7 +1391,7 @@ export interface components {
           Plausible: boolean;
           Finding: ("BELOW_PREDICTION" | "ABOVE_PREDICTION") | null;
         }) | null;
-      };
+      }) | null;
       Sha256: string;
     };
     ReleaseRegisterModel: {
@@ -1369,8 +1401,8 @@ export interface components {
       ReleasedAt: string;
       ReleasedBy: string;
       ReleasedByName: string | null;
-      /** @description The mass released, the averaging mass, g. */
-      Weight: number;
+      /** @description The mass released, the averaging mass, g; null for a disposal after decay-in-storage unweighed. */
+      Weight: number | null;
       /** @description Null only on a line booked before releases cited notices and measurements. */
       WasteForm: ("SOLID" | "LIQUID_AQUEOUS" | "LIQUID_ORGANIC" | "OIL" | "GAS") | null;
       SumOfRatios: number | null;
@@ -1389,7 +1421,7 @@ export interface components {
           BelowDecisionThreshold: boolean | null;
         })[];
       /** @enum {string} */
-      MeasurementMethod: "GROSS_ACTIVITY_PER_MASS" | "GROSS_ACTIVITY_PER_MASS_AND_SURFACE";
+      MeasurementMethod: "GROSS_ACTIVITY_PER_MASS" | "GROSS_ACTIVITY_PER_MASS_AND_SURFACE" | "SURVEY_AT_SURFACE";
       /** @description Null only on a line booked before releases cited notices and measurements. */
       InstrumentSerialNumber: string | null;
       /** @description Null only on a line booked before releases cited notices and measurements. */
@@ -1398,7 +1430,7 @@ export interface components {
        * @description SPECIFIC_DISPOSAL only on a line booked before the two disposal routes were told apart.
        * @enum {string}
        */
-      ReleaseType: "UNRESTRICTED" | "SPECIFIC_LANDFILL" | "SPECIFIC_INCINERATION" | "INDIVIDUAL" | "SPECIFIC_DISPOSAL";
+      ReleaseType: "UNRESTRICTED" | "SPECIFIC_LANDFILL" | "SPECIFIC_INCINERATION" | "INDIVIDUAL" | "SPECIFIC_DISPOSAL" | "DECAY_IN_STORAGE";
       /** @description For a release for disposal, the plant it goes to (§ 86 Abs. 1 Nr. 2 c: the actual whereabouts); else null. Absent on a line booked before issue 36. */
       DisposalPlant?: {
         Name: string;
@@ -1415,6 +1447,35 @@ export interface components {
       PreviousSha256: string | null;
       /** @description Null only on a line booked before releases cited notices and measurements. */
       RecordSha256: string | null;
+      /** @description A disposal after decay-in-storage (10 CFR 35.2092): the survey it rests on (date, instrument with model and serial number, background and surface reading in Unit, the scale, who surveyed). Absent under StrlSchV. */
+      Survey?: {
+        SurveyUuid: string;
+        /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+        SurveyedAt: string;
+        SurveyedBy: string;
+        SurveyedByName: string | null;
+        InstrumentUuid: string;
+        InstrumentName: string;
+        InstrumentModel: string;
+        InstrumentSerialNumber: string;
+        /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+        CalibratedAt: string;
+        /** @enum {string} */
+        Unit: "CPM" | "USV_PER_H" | "UR_PER_H";
+        Scale: string;
+        Background: number;
+        Surface: number;
+        NetReading: number;
+        DecisionThreshold: number;
+      };
+      /** @description Decay-in-storage: each nuclide's estimated activity at the disposal, Bq and µCi. Absent under StrlSchV. */
+      Activities?: ({
+          Nuclide: string;
+          ActivityBq: number | null;
+          ActivityMicroCurie: number | null;
+        })[];
+      /** @description Decay-in-storage: when the container was sealed (entered DECAY). Absent under StrlSchV. */
+      SealedAt?: string | null;
       /** @description SHA-256 (hex) of the line's other members, PreviousSha256 included, serialized by RFC 8785 (JSON Canonicalization Scheme): recomputable by anyone (docs/api.md). */
       LineSha256: string | null;
     };
@@ -1432,14 +1493,14 @@ export interface components {
       TotalWeight: number;
       ReleaseTypes: ({
           /** @enum {string} */
-          ReleaseType: "UNRESTRICTED" | "SPECIFIC_LANDFILL" | "SPECIFIC_INCINERATION" | "INDIVIDUAL" | "SPECIFIC_DISPOSAL";
+          ReleaseType: "UNRESTRICTED" | "SPECIFIC_LANDFILL" | "SPECIFIC_INCINERATION" | "INDIVIDUAL" | "SPECIFIC_DISPOSAL" | "DECAY_IN_STORAGE";
           Releases: number;
           TotalWeight: number;
         })[];
       /** @description The releases for disposal per route and plant: their actual whereabouts (§ 86 Abs. 1 Nr. 2 c). */
       DisposalPlants: ({
           /** @enum {string} */
-          ReleaseType: "UNRESTRICTED" | "SPECIFIC_LANDFILL" | "SPECIFIC_INCINERATION" | "INDIVIDUAL" | "SPECIFIC_DISPOSAL";
+          ReleaseType: "UNRESTRICTED" | "SPECIFIC_LANDFILL" | "SPECIFIC_INCINERATION" | "INDIVIDUAL" | "SPECIFIC_DISPOSAL" | "DECAY_IN_STORAGE";
           Name: string;
           Address: string;
           Releases: number;
@@ -1484,6 +1545,49 @@ export interface components {
       SumOfRatios: number | null;
       OpenItems: number;
       OpenContainers: number;
+    };
+    SurveyModel: {
+      Uuid: string;
+      ContainerUuid: string;
+      /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+      SurveyedAt: string;
+      SurveyedBy: string;
+      SurveyedByName: string | null;
+      Instrument: {
+        Uuid: string;
+        Name: string;
+        Model: string;
+        SerialNumber: string;
+        /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+        CalibratedAt: string;
+        /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+        CalibrationDueAt: string;
+      };
+      /** @enum {string} */
+      Unit: "CPM" | "USV_PER_H" | "UR_PER_H";
+      Scale: string;
+      /** @constant */
+      NoShielding: true;
+      Background: {
+        Reading: number;
+        CountingTimeMinutes: number | null;
+        StandardUncertainty: number | null;
+      };
+      Surface: {
+        Reading: number;
+        CountingTimeMinutes: number | null;
+        StandardUncertainty: number | null;
+      };
+      /** @description Surface minus background, in Unit. */
+      NetReading: number;
+      /** @description y* = k · ũ(0) of the net reading (DIN ISO 11929-1), in Unit. */
+      DecisionThreshold: number;
+      /** @description k₁₋α = 1.645. */
+      CoverageFactor: number;
+      /** @description Always true: a survey above background is not recorded (409). */
+      AtBackground: boolean;
+      /** @description UTC date and time, YYYY-MM-DD HH:MM:SS (a real calendar date) */
+      CreatedAt: string;
     };
   };
   responses: never;
@@ -2099,6 +2203,11 @@ export interface operations {
        * - `container.labels_kept` (40931): LabelsRemoved stays true once set: the labels were removed.
        * - `container.labels_before_release` (40932): Radioactive waste keeps its radiation labels (StrlSchV § 91 Abs. 1); they come off after its release (§ 93 Abs. 2), and the container is not released.
        * - `container.labels_not_removed` (40933): DISPOSED hands the material on as non-radioactive: its radiation labels must be removed first (LabelsRemoved true, StrlSchV § 93 Abs. 2).
+       * - `container.not_eligible` (40920): Only material with a physical half-life of at most 120 days may be held for decay-in-storage (10 CFR 35.92(a)); the container stays {state}.
+       * - `container.held_for_decay` (40924): The container is held for decay until {date} (ten half-lives of its longest-lived nuclide, 10 CFR 35.92); it reaches RELEASE_DATE_REACHED then.
+       * - `container.labels_on` (40923): The radiation labels are removed or obliterated before the disposal (10 CFR 35.92(a)(3)): set LabelsRemoved true first.
+       * - `container.survey_required` (40922): A disposal after decay-in-storage rests on a survey of the container's surface at background since it entered DECAY ({since}) (10 CFR 35.92(a)(1)): POST .../survey first.
+       * - `regime.not_applicable` (40919): {member} is not part of a release under {regime} ({law}), the regime of this facility.
        * - `container.release_notice_ambiguous` (40941): Setting IsReleasedByRadiationProtectionOfficer releases UNRESTRICTED under the one clearance notice of the facility that permits it; the facility has {count}. Use POST .../release with ClearanceNoticeUuid.
        * - `container.waste_form_required` (40934): A release needs the container's WasteForm: the values of a release type hold for some forms only.
        * - `container.waste_form_not_permitted` (40935): {type} does not cover waste of the form {form}; the ordinance lets it cover {forms} (StrlSchV § 36 Abs. 1 Nr. 3 and 4, Anlage 8 Teil B; anything else in the individual case, § 37 Abs. 1).
@@ -2119,9 +2228,9 @@ export interface operations {
                 /** @constant */
                 Type?: "Error";
                 /** @enum {unknown} */
-                Message?: "container.state_change_forbidden" | "container.release_required" | "container.read_only" | "container.clearance_not_reached" | "container.release_state" | "container.release_date_too_early" | "container.release_frozen" | "container.already_released" | "container.dilution" | "container.labels_kept" | "container.labels_before_release" | "container.labels_not_removed" | "container.release_notice_ambiguous" | "container.waste_form_required" | "container.waste_form_not_permitted" | "container.notice_not_applicable" | "container.averaging_mass" | "container.impurities_unknown" | "container.decision_measurement_required" | "container.decision_measurement_stale" | "measurement.instrument_unfit" | "container.detection_limit_too_high" | "measurement.implausible" | "request.concurrent_update";
+                Message?: "container.state_change_forbidden" | "container.release_required" | "container.read_only" | "container.clearance_not_reached" | "container.release_state" | "container.release_date_too_early" | "container.release_frozen" | "container.already_released" | "container.dilution" | "container.labels_kept" | "container.labels_before_release" | "container.labels_not_removed" | "container.not_eligible" | "container.held_for_decay" | "container.labels_on" | "container.survey_required" | "regime.not_applicable" | "container.release_notice_ambiguous" | "container.waste_form_required" | "container.waste_form_not_permitted" | "container.notice_not_applicable" | "container.averaging_mass" | "container.impurities_unknown" | "container.decision_measurement_required" | "container.decision_measurement_stale" | "measurement.instrument_unfit" | "container.detection_limit_too_high" | "measurement.implausible" | "request.concurrent_update";
                 /** @enum {unknown} */
-                Code?: 40901 | 40902 | 40906 | 40912 | 40913 | 40914 | 40915 | 40916 | 40930 | 40931 | 40932 | 40933 | 40941 | 40934 | 40935 | 40936 | 40981 | 40980 | 40937 | 40938 | 40983 | 40939 | 40984 | 40905;
+                Code?: 40901 | 40902 | 40906 | 40912 | 40913 | 40914 | 40915 | 40916 | 40930 | 40931 | 40932 | 40933 | 40920 | 40924 | 40923 | 40922 | 40919 | 40941 | 40934 | 40935 | 40936 | 40981 | 40980 | 40937 | 40938 | 40983 | 40939 | 40984 | 40905;
               }))[];
           };
         };
@@ -3101,18 +3210,19 @@ export interface operations {
       /**
        * @description Conflict with the current state. One Error notification, `Message` one of:
        * - `container.label_released` (40990): The container was released at {at}: it is no longer radioactive waste, and its radiation labels come off (StrlSchV § 93 Abs. 2; 10 CFR 35.92 (a)(3)); no label is printed for it.
+       * - `container.label_removed` (40991): The container's radiation labels were removed (LabelsRemoved) before its disposal (10 CFR 35.92 (a)(3)): no label is printed for it.
        */
       409: {
         content: {
           "application/json": {
-            Notifications: (components["schemas"]["Notification"] & {
+            Notifications: (components["schemas"]["Notification"] & ({
                 /** @constant */
                 Type?: "Error";
                 /** @enum {unknown} */
-                Message?: "container.label_released";
+                Message?: "container.label_released" | "container.label_removed";
                 /** @enum {unknown} */
-                Code?: 40990;
-              })[];
+                Code?: 40990 | 40991;
+              }))[];
           };
         };
       };
@@ -3716,15 +3826,14 @@ export interface operations {
          */
         "application/json": {
           /**
-           * @description UNRESTRICTED (§ 35: Anlage 4 Tabelle 1 Spalte 3, surface Spalte 5), SPECIFIC_LANDFILL (§ 36 Abs. 1 Nr. 3: solids to a landfill, Spalte 8), SPECIFIC_INCINERATION (§ 36 Abs. 1 Nr. 4: solids, oils and organic solvents to an incinerator, Spalte 9; both up to 100 Mg a calendar year, surface Spalte 5) or INDIVIDUAL (§ 37: the notice's Limits). Default UNRESTRICTED.
-           * @default UNRESTRICTED
+           * @description One of the facility's regime's types (409 regime.not_applicable for another regime's). Under DE_STRLSCHV_2018: UNRESTRICTED (§ 35: Anlage 4 Tabelle 1 Spalte 3, surface Spalte 5), SPECIFIC_LANDFILL (§ 36 Abs. 1 Nr. 3: solids to a landfill, Spalte 8), SPECIFIC_INCINERATION (§ 36 Abs. 1 Nr. 4: solids, oils and organic solvents to an incinerator, Spalte 9; both up to 100 Mg a calendar year, surface Spalte 5) or INDIVIDUAL (§ 37: the notice's Limits); default UNRESTRICTED. Under US_NRC_10CFR35: DECAY_IN_STORAGE (10 CFR 35.92, resting on a survey at background after the labels came off), the default.
            * @enum {string}
            */
-          ReleaseType?: "UNRESTRICTED" | "SPECIFIC_LANDFILL" | "SPECIFIC_INCINERATION" | "INDIVIDUAL";
+          ReleaseType?: "UNRESTRICTED" | "SPECIFIC_LANDFILL" | "SPECIFIC_INCINERATION" | "INDIVIDUAL" | "DECAY_IN_STORAGE";
           DisposalPlant?: string | null;
           DiscrepancyCause?: string | null;
-          /** @description The clearance notice of the facility the release rests on: in force at the release, permitting the type and the container's waste form. */
-          ClearanceNoticeUuid: string;
+          /** @description Under DE_STRLSCHV_2018 (required there: 400 without): the clearance notice of the facility the release rests on, in force at the release, permitting the type and the container's waste form. Under US_NRC_10CFR35 a release cites none (409 regime.not_applicable). */
+          ClearanceNoticeUuid?: string;
           /** @description The radiation protection officer's reason on record (10 to 1,000 characters): a Weight raised in DECAY or RELEASE_DATE_REACHED needs it; the history and the release record keep it. */
           Justification?: string;
         };
@@ -3841,6 +3950,9 @@ export interface operations {
        * - `measurement.instrument_unfit` (40983): The instrument {instrument} ({kind}) is not suitable for a decision measurement in the geometry {geometry} (StrlSchV § 90 Abs. 4: suitable instruments); a {kind} measures {geometries}.
        * - `container.detection_limit_too_high` (40939): The detection limits of the decision measurement of {at} are too high to show that the values of {type} are met; measure longer or with a better instrument.
        * - `measurement.implausible` (40984): The decision measurement of {at} disagrees with the prediction from the declared contents: sum of ratios {measured} measured, {predicted} predicted ({type}). Measure again, or an officer records the cause (DiscrepancyCause) with the release.
+       * - `regime.not_applicable` (40919): {member} is not part of a release under {regime} ({law}), the regime of this facility.
+       * - `container.labels_on` (40923): The radiation labels are removed or obliterated before the disposal (10 CFR 35.92(a)(3)): set LabelsRemoved true first.
+       * - `container.survey_required` (40922): A disposal after decay-in-storage rests on a survey of the container's surface at background since it entered DECAY ({since}) (10 CFR 35.92(a)(1)): POST .../survey first.
        * - `request.concurrent_update` (40905): The item was changed by other requests at the same time; try again.
        */
       409: {
@@ -3850,9 +3962,9 @@ export interface operations {
                 /** @constant */
                 Type?: "Error";
                 /** @enum {unknown} */
-                Message?: "idempotency.key_reused" | "idempotency.in_progress" | "container.clearance_not_reached" | "container.release_state" | "container.already_released" | "container.waste_form_required" | "container.waste_form_not_permitted" | "container.notice_not_applicable" | "container.disposal_mass_exceeded" | "container.averaging_mass" | "container.disposal_plant" | "container.impurities_unknown" | "container.decision_measurement_required" | "container.decision_measurement_stale" | "measurement.instrument_unfit" | "container.detection_limit_too_high" | "measurement.implausible" | "request.concurrent_update";
+                Message?: "idempotency.key_reused" | "idempotency.in_progress" | "container.clearance_not_reached" | "container.release_state" | "container.already_released" | "container.waste_form_required" | "container.waste_form_not_permitted" | "container.notice_not_applicable" | "container.disposal_mass_exceeded" | "container.averaging_mass" | "container.disposal_plant" | "container.impurities_unknown" | "container.decision_measurement_required" | "container.decision_measurement_stale" | "measurement.instrument_unfit" | "container.detection_limit_too_high" | "measurement.implausible" | "regime.not_applicable" | "container.labels_on" | "container.survey_required" | "request.concurrent_update";
                 /** @enum {unknown} */
-                Code?: 40907 | 40908 | 40912 | 40913 | 40916 | 40934 | 40935 | 40936 | 40940 | 40981 | 40982 | 40980 | 40937 | 40938 | 40983 | 40939 | 40984 | 40905;
+                Code?: 40907 | 40908 | 40912 | 40913 | 40916 | 40934 | 40935 | 40936 | 40940 | 40981 | 40982 | 40980 | 40937 | 40938 | 40983 | 40939 | 40984 | 40919 | 40923 | 40922 | 40905;
               }))[];
           };
         };
@@ -4572,6 +4684,256 @@ export interface operations {
                 Message?: "idempotency.key_reused" | "idempotency.in_progress" | "container.measurement_state" | "container.release_frozen" | "container.measurement_before_decay" | "container.measurement_inputs" | "measurement.instrument_unfit" | "instrument.not_usable" | "instrument.not_calibrated" | "request.concurrent_update";
                 /** @enum {unknown} */
                 Code?: 40907 | 40908 | 40951 | 40915 | 40952 | 40953 | 40983 | 40954 | 40955 | 40905;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description Body too large. One Error notification, `Message` one of:
+       * - `request.too_large` (41301): The request body is larger than {max} bytes.
+       */
+      413: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.too_large";
+                /** @enum {unknown} */
+                Code?: 41301;
+              })[];
+          };
+        };
+      };
+      /**
+       * @description Body is not JSON. One Error notification, `Message` one of:
+       * - `request.unsupported_media_type` (41501): The request body must be JSON (Content-Type: application/json).
+       */
+      415: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.unsupported_media_type";
+                /** @enum {unknown} */
+                Code?: 41501;
+              })[];
+          };
+        };
+      };
+      /**
+       * @description A dependency is unavailable or time ran out; nothing was written. Try again after Retry-After seconds. One Error notification, `Message` one of:
+       * - `server.unavailable` (50301): The service is temporarily unavailable.
+       * - `server.deadline` (50302): The request ran out of time before anything was written; nothing was stored. Try again.
+       */
+      503: {
+        headers: {
+          "Retry-After": components["headers"]["RetryAfter"];
+        };
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "server.unavailable" | "server.deadline";
+                /** @enum {unknown} */
+                Code?: 50301 | 50302;
+              }))[];
+          };
+        };
+      };
+    };
+  };
+  /**
+   * The survey of a container's surface for its disposal after decay-in-storage (...
+   * @description The survey of a container's surface for its disposal after decay-in-storage (10 CFR 35.92(a)(1); a facility under US_NRC_10CFR35): a usable SURVEY_METER on its most sensitive scale, no shielding, the background and the surface reading in one unit. Recorded only when the surface cannot be distinguished from background (the net reading at or below its DIN ISO 11929-1 decision threshold, k = 1.645); above it, 409 naming both readings. The container's ETag moves.
+   */
+  "container.addSurvey": {
+    parameters: {
+      header?: {
+        "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path: {
+        clientUuid: string;
+        facilityUuid: string;
+        uuid: string;
+      };
+    };
+    /** @description Members of the model that are read-only are ignored with a Warning; any other unknown member is 400. */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *   "InstrumentUuid": "5b7e2a90-1c44-4b8e-a3f1-6d2c9e8f7a10",
+         *   "SurveyedAt": "2026-11-20 08:15:00",
+         *   "Scale": "x0.1",
+         *   "NoShielding": true,
+         *   "Unit": "CPM",
+         *   "Background": {
+         *     "Reading": 1250,
+         *     "CountingTimeMinutes": 1250,
+         *     "StandardUncertainty": 1250
+         *   },
+         *   "Surface": {
+         *     "Reading": 1250,
+         *     "CountingTimeMinutes": 1250,
+         *     "StandardUncertainty": 1250
+         *   }
+         * }
+         */
+        "application/json": {
+          /** @description The facility's SURVEY_METER, usable when the survey was taken. */
+          InstrumentUuid: string;
+          /** @description When the survey was taken (UTC), since the container entered DECAY. */
+          SurveyedAt: string;
+          /** @description The meter's scale used: its most sensitive (35.92(a)(1)), e.g. "x0.1". */
+          Scale: string;
+          /**
+           * @description true: no shielding was interposed between the container and the meter (35.92(a)(1)).
+           * @constant
+           */
+          NoShielding: true;
+          /**
+           * @description The unit of both readings: CPM (counts per minute, with counting times) or a dose rate, USV_PER_H or UR_PER_H (1 µSv/h is taken as 100 µR/h).
+           * @enum {string}
+           */
+          Unit: "CPM" | "USV_PER_H" | "UR_PER_H";
+          /** @description The background reading. */
+          Background: {
+            /** @description The background reading, in Unit. */
+            Reading: number;
+            CountingTimeMinutes?: number | null;
+            StandardUncertainty?: number | null;
+          };
+          /** @description The container's surface reading. */
+          Surface: {
+            /** @description The container's surface reading, in Unit. */
+            Reading: number;
+            CountingTimeMinutes?: number | null;
+            StandardUncertainty?: number | null;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description The answer, with its Notifications */
+      200: {
+        headers: {
+          ETag: components["headers"]["ETag"];
+        };
+        content: {
+          "application/json": {
+            SurveyModel: components["schemas"]["SurveyModel"];
+            Notifications: components["schemas"]["Notifications"];
+          };
+        };
+      };
+      /**
+       * @description Bad request: the path, query or body breaks a rule (one detail line per offending field). One Error notification, `Message` one of:
+       * - `request.invalid` (40001): The request is invalid.
+       * - `request.malformed_path` (40004): The request path is not validly percent-encoded.
+       * - `request.malformed_json` (40002): The request body is not valid JSON.
+       */
+      400: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.invalid" | "request.malformed_path" | "request.malformed_json";
+                /** @enum {unknown} */
+                Code?: 40001 | 40004 | 40002;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description No valid bearer token. One Error notification, `Message` one of:
+       * - `auth.token_missing` (40101): A bearer token is required.
+       * - `auth.token_invalid` (40102): The token is not valid.
+       * - `auth.token_expired` (40103): The token has expired.
+       */
+      401: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.token_missing" | "auth.token_invalid" | "auth.token_expired";
+                /** @enum {unknown} */
+                Code?: 40101 | 40102 | 40103;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description The token does not allow this. One Error notification, `Message` one of:
+       * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
+       */
+      403: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.tenant_forbidden" | "auth.access_denied";
+                /** @enum {unknown} */
+                Code?: 40301 | 40304;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description Not found. One Error notification, `Message` one of:
+       * - `container.not_found` (40402): The container was not found.
+       * - `instrument.not_found` (40451): The instrument was not found.
+       */
+      404: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "container.not_found" | "instrument.not_found";
+                /** @enum {unknown} */
+                Code?: 40402 | 40451;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description Conflict with the current state. One Error notification, `Message` one of:
+       * - `idempotency.key_reused` (40907): This Idempotency-Key was used with another request body; use a new key for a new request.
+       * - `idempotency.in_progress` (40908): A request with this Idempotency-Key is still being processed; try again shortly.
+       * - `regime.not_applicable` (40919): {member} is not part of a release under {regime} ({law}), the regime of this facility.
+       * - `container.survey_state` (40925): A container is surveyed for its disposal in DECAY or RELEASE_DATE_REACHED; this container is {state}.
+       * - `container.release_frozen` (40915): The container was released at {at}: its measurements, contents and release are kept as they were.
+       * - `container.measurement_before_decay` (40952): MeasuredAt {at} lies before the container was closed for decay ({since}): the measurement must follow it.
+       * - `survey.instrument_kind` (40926): A decay-in-storage survey is taken with a survey meter (10 CFR 35.92(a)(1)); the instrument {instrument} is a {kind}.
+       * - `instrument.not_usable` (40954): The instrument {instrument} was not usable at {at}.
+       * - `container.above_background` (40921): The surface reading {surface} can be distinguished from the background {background}: the net reading {net} lies above its decision threshold {threshold} (DIN ISO 11929-1, k = {k}). Hold the container for decay and survey again; nothing was recorded.
+       * - `request.concurrent_update` (40905): The item was changed by other requests at the same time; try again.
+       */
+      409: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "idempotency.key_reused" | "idempotency.in_progress" | "regime.not_applicable" | "container.survey_state" | "container.release_frozen" | "container.measurement_before_decay" | "survey.instrument_kind" | "instrument.not_usable" | "container.above_background" | "request.concurrent_update";
+                /** @enum {unknown} */
+                Code?: 40907 | 40908 | 40919 | 40925 | 40915 | 40952 | 40926 | 40954 | 40921 | 40905;
               }))[];
           };
         };
@@ -5608,7 +5970,7 @@ export interface operations {
           Model: string;
           SerialNumber: string;
           /** @enum {string} */
-          Kind: "FREE_RELEASE_MONITOR" | "CONTAMINATION_MONITOR" | "DOSE_RATE_METER" | "WELL_COUNTER" | "GAMMA_SPECTROMETER";
+          Kind: "FREE_RELEASE_MONITOR" | "CONTAMINATION_MONITOR" | "DOSE_RATE_METER" | "WELL_COUNTER" | "GAMMA_SPECTROMETER" | "SURVEY_METER";
           /** @description Per geometry and nuclide, each pair once; SURFACE names the probe area. */
           Calibrations?: ({
               /** @enum {string} */
@@ -6052,7 +6414,7 @@ export interface operations {
           Model?: string;
           SerialNumber?: string;
           /** @enum {string} */
-          Kind?: "FREE_RELEASE_MONITOR" | "CONTAMINATION_MONITOR" | "DOSE_RATE_METER" | "WELL_COUNTER" | "GAMMA_SPECTROMETER";
+          Kind?: "FREE_RELEASE_MONITOR" | "CONTAMINATION_MONITOR" | "DOSE_RATE_METER" | "WELL_COUNTER" | "GAMMA_SPECTROMETER" | "SURVEY_METER";
           /** @description Per geometry and nuclide, each pair once; SURFACE names the probe area. */
           Calibrations?: ({
               /** @enum {string} */
@@ -6512,6 +6874,326 @@ export interface operations {
                 /** @enum {unknown} */
                 Code?: 40907 | 40908;
               }))[];
+          };
+        };
+      };
+      /**
+       * @description Body too large. One Error notification, `Message` one of:
+       * - `request.too_large` (41301): The request body is larger than {max} bytes.
+       */
+      413: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.too_large";
+                /** @enum {unknown} */
+                Code?: 41301;
+              })[];
+          };
+        };
+      };
+      /**
+       * @description Body is not JSON. One Error notification, `Message` one of:
+       * - `request.unsupported_media_type` (41501): The request body must be JSON (Content-Type: application/json).
+       */
+      415: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.unsupported_media_type";
+                /** @enum {unknown} */
+                Code?: 41501;
+              })[];
+          };
+        };
+      };
+      /**
+       * @description A dependency is unavailable or time ran out; nothing was written. Try again after Retry-After seconds. One Error notification, `Message` one of:
+       * - `server.unavailable` (50301): The service is temporarily unavailable.
+       * - `server.deadline` (50302): The request ran out of time before anything was written; nothing was stored. Try again.
+       */
+      503: {
+        headers: {
+          "Retry-After": components["headers"]["RetryAfter"];
+        };
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "server.unavailable" | "server.deadline";
+                /** @enum {unknown} */
+                Code?: 50301 | 50302;
+              }))[];
+          };
+        };
+      };
+    };
+  };
+  /**
+   * The facility's settings: the release regime it works under (DE_STRLSCHV_2018 ...
+   * @description The facility's settings: the release regime it works under (DE_STRLSCHV_2018 or US_NRC_10CFR35), its time zone and its record language; a facility that has none gets the defaults, stored on this first read.
+   */
+  "settings.load": {
+    parameters: {
+      header?: {
+        "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+      };
+      path: {
+        clientUuid: string;
+        facilityUuid: string;
+      };
+    };
+    responses: {
+      /** @description The answer, with its Notifications */
+      200: {
+        headers: {
+          ETag: components["headers"]["ETag"];
+        };
+        content: {
+          "application/json": {
+            FacilitySettingsModel: components["schemas"]["FacilitySettingsModel"];
+            Notifications: components["schemas"]["Notifications"];
+          };
+        };
+      };
+      /**
+       * @description Bad request: the path, query or body breaks a rule (one detail line per offending field). One Error notification, `Message` one of:
+       * - `request.invalid` (40001): The request is invalid.
+       * - `request.malformed_path` (40004): The request path is not validly percent-encoded.
+       */
+      400: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.invalid" | "request.malformed_path";
+                /** @enum {unknown} */
+                Code?: 40001 | 40004;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description No valid bearer token. One Error notification, `Message` one of:
+       * - `auth.token_missing` (40101): A bearer token is required.
+       * - `auth.token_invalid` (40102): The token is not valid.
+       * - `auth.token_expired` (40103): The token has expired.
+       */
+      401: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.token_missing" | "auth.token_invalid" | "auth.token_expired";
+                /** @enum {unknown} */
+                Code?: 40101 | 40102 | 40103;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description The token does not allow this. One Error notification, `Message` one of:
+       * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
+       */
+      403: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.tenant_forbidden" | "auth.access_denied";
+                /** @enum {unknown} */
+                Code?: 40301 | 40304;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description A dependency is unavailable or time ran out; nothing was written. Try again after Retry-After seconds. One Error notification, `Message` one of:
+       * - `server.unavailable` (50301): The service is temporarily unavailable.
+       * - `server.deadline` (50302): The request ran out of time before anything was written; nothing was stored. Try again.
+       */
+      503: {
+        headers: {
+          "Retry-After": components["headers"]["RetryAfter"];
+        };
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "server.unavailable" | "server.deadline";
+                /** @enum {unknown} */
+                Code?: 50301 | 50302;
+              }))[];
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Changes the facility's settings (role rpo)
+   * @description Changes the facility's settings (role rpo); If-Match honoured. A new Regime brings its TimeZone and RecordLanguage unless they are given, and is taken only while no container is in DECAY or later (409).
+   */
+  "settings.update": {
+    parameters: {
+      header?: {
+        "Accept-Language"?: components["parameters"]["AcceptLanguage"];
+        "If-Match"?: components["parameters"]["IfMatch"];
+      };
+      path: {
+        clientUuid: string;
+        facilityUuid: string;
+      };
+    };
+    /** @description Members of the model that are read-only are ignored with a Warning; any other unknown member is 400. */
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *   "Regime": "DE_STRLSCHV_2018",
+         *   "TimeZone": "America/Chicago",
+         *   "RecordLanguage": "en"
+         * }
+         */
+        "application/json": {
+          /**
+           * @description The law the facility releases under: DE_STRLSCHV_2018 (StrlSchV 2018: clearance under a notice, the default) or US_NRC_10CFR35 (10 CFR 35.92: decay-in-storage). Changes only while no container is in DECAY or later.
+           * @enum {string}
+           */
+          Regime?: "DE_STRLSCHV_2018" | "US_NRC_10CFR35";
+          /** @description An IANA time zone: the facility's calendar (a year's released mass, a month's report, the dates of a US record) counts in it. Default: the regime's (Europe/Berlin; America/New_York for US_NRC_10CFR35). */
+          TimeZone?: string;
+          /**
+           * @description The language of the facility's records unless a request says otherwise; default the regime's.
+           * @enum {string}
+           */
+          RecordLanguage?: "en" | "de";
+        };
+      };
+    };
+    responses: {
+      /** @description The answer, with its Notifications */
+      200: {
+        headers: {
+          ETag: components["headers"]["ETag"];
+        };
+        content: {
+          "application/json": {
+            FacilitySettingsModel: components["schemas"]["FacilitySettingsModel"];
+            Notifications: components["schemas"]["Notifications"];
+          };
+        };
+      };
+      /**
+       * @description Bad request: the path, query or body breaks a rule (one detail line per offending field). One Error notification, `Message` one of:
+       * - `request.invalid` (40001): The request is invalid.
+       * - `request.malformed_path` (40004): The request path is not validly percent-encoded.
+       * - `request.malformed_json` (40002): The request body is not valid JSON.
+       */
+      400: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.invalid" | "request.malformed_path" | "request.malformed_json";
+                /** @enum {unknown} */
+                Code?: 40001 | 40004 | 40002;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description No valid bearer token. One Error notification, `Message` one of:
+       * - `auth.token_missing` (40101): A bearer token is required.
+       * - `auth.token_invalid` (40102): The token is not valid.
+       * - `auth.token_expired` (40103): The token has expired.
+       */
+      401: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.token_missing" | "auth.token_invalid" | "auth.token_expired";
+                /** @enum {unknown} */
+                Code?: 40101 | 40102 | 40103;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description The token does not allow this. One Error notification, `Message` one of:
+       * - `auth.role_required` (40302): This operation needs the role {role}.
+       * - `auth.tenant_forbidden` (40301): The token does not grant access to this client or facility.
+       * - `auth.access_denied` (40304): Access to this data was refused; nothing was read or written.
+       */
+      403: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "auth.role_required" | "auth.tenant_forbidden" | "auth.access_denied";
+                /** @enum {unknown} */
+                Code?: 40302 | 40301 | 40304;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description Conflict with the current state. One Error notification, `Message` one of:
+       * - `settings.regime_locked` (40918): The facility works under {from}: it changes to {to} only while no container is in DECAY or later (a container's release date, gate and record follow the regime it was closed under).
+       * - `request.concurrent_update` (40905): The item was changed by other requests at the same time; try again.
+       */
+      409: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & ({
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "settings.regime_locked" | "request.concurrent_update";
+                /** @enum {unknown} */
+                Code?: 40918 | 40905;
+              }))[];
+          };
+        };
+      };
+      /**
+       * @description If-Match does not match the current ETag. One Error notification, `Message` one of:
+       * - `request.precondition_failed` (41201): The item has changed since it was loaded (If-Match does not match its ETag).
+       */
+      412: {
+        content: {
+          "application/json": {
+            Notifications: (components["schemas"]["Notification"] & {
+                /** @constant */
+                Type?: "Error";
+                /** @enum {unknown} */
+                Message?: "request.precondition_failed";
+                /** @enum {unknown} */
+                Code?: 41201;
+              })[];
           };
         };
       };

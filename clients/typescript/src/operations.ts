@@ -465,6 +465,29 @@ export const OPERATIONS = {
     "etag": true,
     "paginated": false
   },
+  "container.addSurvey": {
+    "method": "POST",
+    "path": "/waste-management/api/v1/{clientUuid}/{facilityUuid}/container/{uuid}/survey",
+    "pathParams": [
+      "clientUuid",
+      "facilityUuid",
+      "uuid"
+    ],
+    "queryParams": [],
+    "body": "required",
+    "ifMatch": false,
+    "idempotencyKey": true,
+    "auth": true,
+    "success": 200,
+    "media": [
+      "application/json"
+    ],
+    "notifications": true,
+    "member": "SurveyModel",
+    "collection": false,
+    "etag": true,
+    "paginated": false
+  },
   "clearanceNotice.list": {
     "method": "GET",
     "path": "/waste-management/api/v1/{clientUuid}/{facilityUuid}/clearance-notice",
@@ -689,6 +712,50 @@ export const OPERATIONS = {
     "member": "InstrumentCheckModel",
     "collection": false,
     "etag": false,
+    "paginated": false
+  },
+  "settings.load": {
+    "method": "GET",
+    "path": "/waste-management/api/v1/{clientUuid}/{facilityUuid}/settings",
+    "pathParams": [
+      "clientUuid",
+      "facilityUuid"
+    ],
+    "queryParams": [],
+    "body": "none",
+    "ifMatch": false,
+    "idempotencyKey": false,
+    "auth": true,
+    "success": 200,
+    "media": [
+      "application/json"
+    ],
+    "notifications": true,
+    "member": "FacilitySettingsModel",
+    "collection": false,
+    "etag": true,
+    "paginated": false
+  },
+  "settings.update": {
+    "method": "PUT",
+    "path": "/waste-management/api/v1/{clientUuid}/{facilityUuid}/settings",
+    "pathParams": [
+      "clientUuid",
+      "facilityUuid"
+    ],
+    "queryParams": [],
+    "body": "required",
+    "ifMatch": true,
+    "idempotencyKey": false,
+    "auth": true,
+    "success": 200,
+    "media": [
+      "application/json"
+    ],
+    "notifications": true,
+    "member": "FacilitySettingsModel",
+    "collection": false,
+    "etag": true,
     "paginated": false
   },
   "licence.list": {

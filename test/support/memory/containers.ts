@@ -120,7 +120,7 @@ export function memoryContainerStore(bookSink?: MemoryBookSink) {
         documents.set(release.document.Uuid, structuredClone(release.document));
         rows.push({ tenant: tenantOf(next), row: structuredClone(release.line) });
         heads.set(idOf(tenantOf(next), ''), release.line.LineSha256);
-        citations.push({ tenant: tenantOf(next), notice: structuredClone(release.notice) });
+        if (release.notice) citations.push({ tenant: tenantOf(next), notice: structuredClone(release.notice) });
       }
     },
 

@@ -11,6 +11,8 @@ import { DEFAULT_FACILITY_RULES, releaseAct } from '../../../shared/services/rel
 import { registerService, releaseService } from '../../../shared/services/releases';
 import { memoryArchiveProgress } from './archive-progress';
 import { memoryContainerStore } from './containers';
+import { memorySurveyStore } from './surveys';
+import type { Regime } from '../../../shared/domain/regimes';
 import { memoryFileStorage } from './files';
 import { measurementFixture, memoryReleaseSources, noticeFixture, PLANTS } from './release-sources';
 
@@ -21,8 +23,13 @@ export const T0 = '2026-11-20 08:00:00';
 /** The day after T0: F-18 measured at T0 has decayed far below its values. */
 export const NEXT_DAY = '2026-11-21T08:00:00Z';
 
-export function setup() {
+/** The services of a facility under the default regime, or under `regime` with its time zone. */
+export function setup(options: { regime?: Regime; timeZone?: string } = {}) {
   const store = memoryContainerStore();
+  const surveys = memorySurveyStore(store);
+  const settings = options.regime
+    ? async () => ({ regime: options.regime!, TimeZone: options.timeZone ?? options.regime!.defaultTimeZone })
+    : undefined;
   const files = memoryFileStorage();
   const sources = memoryReleaseSources();
   let now = new Date('2026-11-20T08:00:00Z');
@@ -42,6 +49,8 @@ export function setup() {
     register: store.register,
     maxAgeDays: 7,
     facility: DEFAULT_FACILITY_RULES,
+    surveys,
+    ...(settings ? { settings } : {}),
   });
   const notice = sources.addNotice(noticeFixture(tenant));
   return {
@@ -51,9 +60,13 @@ export function setup() {
     progress,
     rendered,
     notice,
-    containers: containerService(store, { clock, release: act, ...sources }),
-    releases: releaseService(store, act, clock),
-    register: registerService(store.register, { timeZone: DEFAULT_FACILITY_RULES.timeZone }),
+    surveys,
+    containers: containerService(store, { clock, release: act, ...sources, ...(settings ? { rules: settings } : {}) }),
+    releases: releaseService(store, act, clock, settings),
+    register: registerService(store.register, {
+      timeZone: DEFAULT_FACILITY_RULES.timeZone,
+      ...(settings ? { rules: settings } : {}),
+    }),
     at: (iso: string) => {
       now = new Date(iso);
     },

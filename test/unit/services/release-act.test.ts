@@ -196,8 +196,8 @@ describe('the release act', () => {
     const wrong = await rejection(s.releases.release(tenant, grace, iodine, { ...landfill, plant: 'MVA Süd' }, 'r'));
     expect(wrong.notification).toMatchObject({ key: 'container.disposal_plant', params: { plant: 'MVA Süd' } });
     const { model } = await s.releases.release(tenant, grace, iodine, landfill, 'r');
-    expect(model.Assessment.DecisionMeasurement).toMatchObject({ SumOfRatios: 0.16, ClearanceReached: true });
-    expect(model.Assessment.Nuclides[0]!.ClearanceLevelBqPerG).toBe(50);
+    expect(model.Assessment!.DecisionMeasurement).toMatchObject({ SumOfRatios: 0.16, ClearanceReached: true });
+    expect(model.Assessment!.Nuclides[0]!.ClearanceLevelBqPerG).toBe(50);
     expect(model).toMatchObject({
       ReleaseType: 'SPECIFIC_LANDFILL',
       DisposalPlant: { Name: 'Deponie Nord', Address: 'Deponieweg 5, 12345 Musterstadt' },
