@@ -315,9 +315,14 @@ export async function runConcurrency(faults?: string): Promise<ConcurrencyRow[]>
         during,
         0,
         exact,
+        // The isolation budget is the fault-free run's: with faults, the quiet tenant's own throttled calls (retried
+        // with backoff) set its p99 whether or not the other tenant bursts, so the ratio is printed, the budget is the
+        // faulted run's own (no error but a 503 with Retry-After, counts exact).
         (r) =>
-          `${(r.p99 / aloneP99).toFixed(2)}x p99 alone (<= 2): ` +
-          `${noErrors(during)(r) === 'holds' && r.p99 <= 2 * aloneP99 ? 'holds' : 'EXCEEDED'}`,
+          faults
+            ? `${(r.p99 / aloneP99).toFixed(2)}x p99 alone: ${noErrors(during)(r)}`
+            : `${(r.p99 / aloneP99).toFixed(2)}x p99 alone (<= 2): ` +
+              `${noErrors(during)(r) === 'holds' && r.p99 <= 2 * aloneP99 ? 'holds' : 'EXCEEDED'}`,
       ),
     );
 
