@@ -1,8 +1,9 @@
 /**
  * The event functions of a stage (shared/routes `eventFunctions`): document files landing in the
- * bucket, the table's change stream (the one ordered writer of the sequence memory), the release
- * sweep's schedule. Whatever fails every attempt waits in a dead-letter queue. Each function is in the
- * resource group of its folder (infra/groups.ts); the queues, which hold data, are in the stage's stack.
+ * bucket, the table's change stream (the one ordered writer of the sequence memory), the schedules of
+ * the release sweep and the archive check. Whatever fails every attempt waits in a dead-letter queue.
+ * Each function is in the resource group of its folder (infra/groups.ts); the queues, which hold data,
+ * are in the stage's stack.
  */
 import { Duration } from 'aws-cdk-lib';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
@@ -21,9 +22,6 @@ import { constructIdOf } from './construct-names';
 import type { ServiceFunction } from './function';
 import type { FunctionGroupProps } from './groups';
 import { acknowledge } from './nag';
-
-/** How often the release sweep runs on AWS (a container is moved at most this long after its ReleaseDateTime). */
-export const RELEASE_SWEEP_MINUTES = 1;
 
 export class Events extends Construct {
   /** By event function name (`sequence.changes`). */
@@ -93,9 +91,9 @@ export class Events extends Construct {
           break;
         }
         case 'schedule':
-          // The release sweep reads the sparse release index (shared/data/containers.ts), no scan.
+          // The release sweep and the archive check each read a sparse cross-tenant index, no scan.
           new Rule(group, `${constructIdOf(event.name)}Schedule`, {
-            schedule: Schedule.rate(Duration.minutes(RELEASE_SWEEP_MINUTES)),
+            schedule: Schedule.rate(Duration.minutes(event.everyMinutes ?? 1)),
             targets: [new LambdaFunction(fn, { retryAttempts: 2, ...(failed ? { deadLetterQueue: failed } : {}) })],
           });
           break;

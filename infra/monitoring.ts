@@ -11,7 +11,9 @@
  * - `SecurityEvents`: any call IAM refused a function (the second wall of tenant isolation caught one:
  *   docs/security.md);
  * - `LicenceExceeded`: material booked above the handling licence (an officer's LicenceExceeded: the month's report
- *   lists it; the authority is to be told, docs/material.md).
+ *   lists it; the authority is to be told, docs/material.md);
+ * - one per event function that reports (shared/routes `eventFunctions` `alarm`): any reported count above 0 (the
+ *   daily archive check's `ArchiveGaps`: an orphaned record object, a register line without its locked copy).
  *
  * A metric math alarm reads at most 10 metrics: a sum over more is split into alarms of 10 and
  * joined by a composite alarm of the same name. The dashboard adds the service's own metrics
@@ -25,6 +27,7 @@ import {
   ComparisonOperator,
   CompositeAlarm,
   MathExpression,
+  Metric,
   TreatMissingData,
   type Dashboard,
   type IAlarm,
@@ -33,6 +36,8 @@ import {
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
+import { METRIC, METRICS_SERVICE, OPERATION_DIMENSION } from '../shared/metrics';
+import { type EventFunction, eventFunctions } from '../shared/routes';
 import { stageDashboard } from './monitoring-dashboard';
 import {
   chunks,
@@ -56,7 +61,7 @@ export class Monitoring extends Construct {
   readonly dashboard: Dashboard;
   readonly topic: Topic;
   /** The alarms by name (`ServerErrorRate`, `LatencyP99`, `Throttles`, `FailedExecutions`, `DeadLetterQueueDepth`,
-   * `SecurityEvents`, `LicenceExceeded`). */
+   * `SecurityEvents`, `LicenceExceeded`, and the event functions' own, `ArchiveGaps`). */
   readonly alarms: ReadonlyMap<string, IAlarm>;
   private readonly prefix: string;
   private readonly notify: SnsAction;
@@ -88,6 +93,7 @@ export class Monitoring extends Construct {
     );
     this.watchSecurityEvents(metrics);
     this.watchLicence(metrics);
+    for (const event of eventFunctions) if (event.alarm) this.watchReports(event.name, event.alarm, metrics);
     this.alarms = this.watched;
     this.dashboard = stageDashboard(this, props.stage, metrics, [...this.watched.values()]);
   }
@@ -154,6 +160,21 @@ export class Monitoring extends Construct {
         treatMissingData: TreatMissingData.NOT_BREACHING,
       }),
     );
+  }
+
+  /** What an event function reports (its EMF counts under its name): any above 0. */
+  private watchReports(operation: string, alarm: NonNullable<EventFunction['alarm']>, { namespace }: StageMetrics) {
+    const reported = alarm.metrics.map(
+      (name) =>
+        new Metric({
+          namespace,
+          metricName: METRIC[name],
+          dimensionsMap: { service: METRICS_SERVICE, [OPERATION_DIMENSION]: operation },
+          period: PERIOD,
+          statistic: 'Sum',
+        }),
+    );
+    this.watchAny(alarm.name, reported, alarm.says);
   }
 
   /** Any booking above the licence. */

@@ -12,7 +12,7 @@ import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct, IConstruct } from 'constructs';
-import { routes } from '../shared/routes';
+import { eventFunctions, routes } from '../shared/routes';
 import { constructIdOf } from './construct-names';
 import { Api } from './api';
 import { Backups } from './backup';
@@ -31,7 +31,6 @@ import type { StageConfig } from './stages';
 import { Storage } from './storage';
 
 export { routesByEntry } from './api';
-export { RELEASE_SWEEP_MINUTES } from './events';
 
 export interface ServiceStackProps extends StackProps {
   readonly stage: string;
@@ -236,6 +235,15 @@ export class ServiceStack extends Stack {
         `AwsSolutions-IAM5[Resource::${arnOf(this.recordsBucket, role)}/${DOCUMENT_FILES_PREFIX}*]`,
         `${op.name} carries a client's release records: every record has its own key under ` +
           `${DOCUMENT_FILES_PREFIX}, the narrowest resource that covers a client's.`,
+      );
+    }
+    for (const event of eventFunctions.filter((e) => e.records)) {
+      const role = this.eventFunctions.get(event.name)!.role!;
+      acknowledge(
+        role,
+        `AwsSolutions-IAM5[Resource::${arnOf(this.recordsBucket, role)}/${DOCUMENT_FILES_PREFIX}*]`,
+        `${event.name} checks every facility's release records and keeps a register line's locked copy: every ` +
+          `record and line has its own key under ${DOCUMENT_FILES_PREFIX}, the narrowest resource that covers them.`,
       );
     }
     for (const [name, machine] of this.stateMachines) {

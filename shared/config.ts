@@ -24,6 +24,7 @@ export const VARIABLES = {
   pageSize: 'PAGE_SIZE',
   decisionMeasurementMaxAgeDays: 'DECISION_MEASUREMENT_MAX_AGE_DAYS',
   maxUploadBytes: 'MAX_UPLOAD_BYTES',
+  archiveGraceSeconds: 'ARCHIVE_GRACE_SECONDS',
   corsOrigins: 'CORS_ALLOWED_ORIGINS',
   apiBaseUrl: 'API_BASE_URL',
   authIssuer: 'AUTH_ISSUER',
@@ -109,6 +110,13 @@ export const config = {
   /** Largest document file accepted by the presigned upload policy (bytes). */
   get maxUploadBytes() {
     return intEnv('maxUploadBytes', 50 * 1024 * 1024);
+  },
+  /**
+   * The archive check leaves a release attempt younger than this alone (it may still be running): longer than any
+   * function may run.
+   */
+  get archiveGraceSeconds() {
+    return intEnv('archiveGraceSeconds', 15 * 60);
   },
   /** Comma-separated origins allowed by CORS (`*` for any). */
   get corsOrigins() {

@@ -34,6 +34,10 @@ export const METRIC = {
   released: 'ReleaseDateReached',
   /** Containers the sweep found due but left in DECAY: the assessment at that moment does not clear them. */
   notCleared: 'NotCleared',
+  /** Record objects the archive check found locked with no release booking them (shared/services/archive-check.ts). */
+  orphanedRecords: 'OrphanedRecords',
+  /** Booked register lines the archive check found without their locked copy. */
+  unlockedLines: 'UnlockedLines',
   /**
    * A call IAM refused (AccessDenied): the second wall of tenant isolation caught a call the code made
    * (docs/security.md).

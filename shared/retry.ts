@@ -8,6 +8,7 @@
  * nest: one HTTP request never makes more than MAX_ATTEMPTS attempts of anything.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { isServerError, isThrottlingError, isTransientError } from '@smithy/core/retry';
 import type {
   HandlerExecutionContext,
   InitializeHandler,
@@ -27,6 +28,7 @@ export const RETRYABLE_ERRORS = [
   'SlowDown',
   'TransactionConflictException',
   'InternalServerError',
+  'InternalError',
   'InternalFailure',
   'ServiceUnavailable',
   'RequestTimeout',
@@ -79,7 +81,11 @@ export class UnprocessedError extends Error {
 
 type ErrorLike = { name?: string; code?: string; CancellationReasons?: { Code?: string }[] };
 
-/** Another attempt may succeed: the dependency was busy, throttled or briefly away. */
+/**
+ * Another attempt may succeed: the dependency was busy, throttled or briefly away. Besides the names above, what the
+ * SDK itself classes as throttling, transient or a server's fault (a 429 or 5xx answer, whatever its code: S3 answers
+ * a HEAD's 503 with no code at all).
+ */
 export function isUnavailable(error: unknown): boolean {
   const { name = '', code = '', CancellationReasons = [] } = (error ?? {}) as ErrorLike;
   return (
@@ -87,7 +93,11 @@ export function isUnavailable(error: unknown): boolean {
     NETWORK_CODES.has(code) ||
     name === 'AbortError' ||
     error instanceof UnprocessedError ||
-    (name === 'TransactionCanceledException' && transientCancellation(CancellationReasons.map((r) => r.Code ?? '')))
+    (name === 'TransactionCanceledException' && transientCancellation(CancellationReasons.map((r) => r.Code ?? ''))) ||
+    (typeof error === 'object' &&
+      error !== null &&
+      !(error instanceof DeadlineError) &&
+      (isThrottlingError(error as never) || isTransientError(error as never) || isServerError(error as never)))
   );
 }
 

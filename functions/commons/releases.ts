@@ -6,6 +6,7 @@
 import { tenantDocumentClient } from '../../shared/clients/dynamodb';
 import { tenantS3Client } from '../../shared/clients/s3';
 import { config } from '../../shared/config';
+import { dynamoArchiveProgress } from '../../shared/data/archive-progress';
 import { dynamoContainerStore } from '../../shared/data/containers';
 import { s3FileStorage } from '../../shared/data/files';
 import { perTenant } from '../../shared/http/tenant';
@@ -34,6 +35,7 @@ export const releasing = perTenant((session) => {
   const act = releaseAct(store, {
     records: s3FileStorage(tenantS3Client(session), config.recordsBucketName),
     lockMode: config.recordsLockMode,
+    progress: dynamoArchiveProgress(db, config.tableName),
     render: renderReleaseRecord,
     notices,
     measurements,

@@ -1,7 +1,8 @@
 /**
  * What a function holds on its own role, from its access level: least privilege, checked against every request the
  * test run makes (test/support/iam.ts). What crosses tenants does so here, narrowly: the report's uuid index, the
- * reporter's all-tenant log, the stream writer, the release sweep, the S3 event function, the maintenance steps. A
+ * reporter's all-tenant log, the stream writer, the release sweep, the archive check, the S3 event function, the
+ * maintenance steps. A
  * function that serves one tenant reaches data with that tenant's session instead (infra/access/tenant-role.ts, given
  * by its resource group: infra/groups.ts).
  */
@@ -45,7 +46,7 @@ function grantAllTenantsRead(fn: IFunction, storage: Storage, name: CrossTenantI
  * facility's items and on its `allTenants` partitions in the table (their index is read as every cross-tenant reader
  * reads it: grantAllTenantsRead); never a client's directory, never a Scan. Objects as before: document files only.
  */
-function grantEventData(fn: IFunction, storage: Storage, { data, files, allTenants }: Access): void {
+function grantEventData(fn: IFunction, storage: Storage, { data, files, records, allTenants }: Access): void {
   const across = allTenants ? CROSS_TENANT_INDEXES[allTenants] : undefined;
   if (data !== 'none') {
     fn.addToRolePolicy(
@@ -61,6 +62,12 @@ function grantEventData(fn: IFunction, storage: Storage, { data, files, allTenan
       }),
     );
   }
+  // The archive check: whether a record or a line's copy is there, and a line's copy kept under its lock.
+  if (records)
+    grantRecords(fn, storage, [
+      's3:GetObject',
+      ...(records === 'write' ? ['s3:PutObject', 's3:PutObjectRetention'] : []),
+    ]);
   if (files === 'none') return;
   fn.addToRolePolicy(
     new PolicyStatement({
@@ -68,6 +75,14 @@ function grantEventData(fn: IFunction, storage: Storage, { data, files, allTenan
       resources: [storage.bucket.arnForObjects(`${DOCUMENT_FILES_PREFIX}*`)],
     }),
   );
+}
+
+/** `actions` on the records bucket's document files, and its listing (so a missing object answers 404, not 403). */
+function grantRecords(fn: IFunction, storage: Storage, actions: string[]): void {
+  fn.addToRolePolicy(
+    new PolicyStatement({ actions, resources: [storage.recordsBucket.arnForObjects(`${DOCUMENT_FILES_PREFIX}*`)] }),
+  );
+  fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [storage.recordsBucket.bucketArn] }));
 }
 
 /**
@@ -86,21 +101,12 @@ function grantStepData(fn: IFunction, storage: Storage, { data, files, records }
         resources: [storage.table.tableArn, `${storage.table.tableArn}/index/*`],
       }),
     );
-  if (records) {
-    fn.addToRolePolicy(
-      new PolicyStatement({
-        actions: [
-          's3:GetObject',
-          's3:GetObjectRetention',
-          ...(records === 'write' ? ['s3:PutObject', 's3:PutObjectRetention'] : []),
-        ],
-        resources: [storage.recordsBucket.arnForObjects(`${DOCUMENT_FILES_PREFIX}*`)],
-      }),
-    );
-    fn.addToRolePolicy(
-      new PolicyStatement({ actions: ['s3:ListBucket'], resources: [storage.recordsBucket.bucketArn] }),
-    );
-  }
+  if (records)
+    grantRecords(fn, storage, [
+      's3:GetObject',
+      's3:GetObjectRetention',
+      ...(records === 'write' ? ['s3:PutObject', 's3:PutObjectRetention'] : []),
+    ]);
   if (files === 'none') return;
   fn.addToRolePolicy(
     new PolicyStatement({ actions: objectActions(files), resources: [storage.bucket.arnForObjects('*')] }),

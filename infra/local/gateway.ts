@@ -13,7 +13,11 @@ import type { ApiEvent } from '../../shared/http/types';
 import { notification, pickLanguage } from '../../shared/i18n/translate';
 import { GREEDY, HTTP_METHODS, MalformedPathError, matchRoute } from '../../shared/routes';
 import { logger } from '../../shared/observability';
+import { FunctionCrashed } from './faults';
 import { invokeRoute } from './lambda';
+
+/** What API Gateway answers when its integration fails (a function that died, timed out, ran out of memory). */
+export const API_GATEWAY_FAILURE = { message: 'Internal Server Error' };
 
 /** API Gateway's payload limit. */
 const MAX_PAYLOAD = 10 * 1024 * 1024;
@@ -230,9 +234,13 @@ export function createGateway(): http.Server {
         req.resume();
         return errorReply(res, acceptLanguage, 400, 'request.malformed_path');
       }
-      // What API Gateway does when an integration fails: 500, nothing of the error shown.
+      // What API Gateway does when an integration fails: 500, nothing of the error shown; for a function whose
+      // process stopped (an injected crash, infra/local/faults.ts) exactly API Gateway's own answer.
       logger.error('local gateway: invocation failed', { error: error as Error });
-      if (!res.headersSent) errorReply(res, acceptLanguage, 500, 'server.error');
+      if (res.headersSent) return;
+      if (error instanceof FunctionCrashed)
+        res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify(API_GATEWAY_FAILURE));
+      else errorReply(res, acceptLanguage, 500, 'server.error');
     }
   });
   server.on('clientError', clientErrorReply);

@@ -15,6 +15,7 @@ import type { ApiEvent, ApiResult } from '../../shared/http/types';
 import type { AuthorizerResult } from '../../functions/authorizer';
 import { repoRoot } from './paths';
 import { asFunction, LOCAL_ACCOUNT, recordAnswer, recordEventSource } from './iam-recorder';
+import { asInvocation } from './faults';
 import { LOCAL_REGION } from './emulators';
 import { DOCUMENT_FILES_PREFIX } from '../../shared/domain/document';
 
@@ -61,6 +62,14 @@ export const localFunctionName = (operation: string) => operation.replace(/\W+/g
 export const localStepName = (operation: string) => `${localFunctionName(operation)}-step`;
 
 /**
+ * One invocation of the function `fn` names (`route:<operation>`, `event:<name>`, `step:<operation>`, `authorizer`):
+ * its AWS requests recorded for the IAM check, and the end of its process when a fault stops it
+ * (infra/local/faults.ts).
+ */
+export const invoked = <T>(fn: string, run: () => Promise<T>): Promise<T> =>
+  asInvocation(fn, () => asFunction(fn, run));
+
+/**
  * Runs the authorizer (for non-public routes) and then the route's handler with the event. An event
  * that already carries an authorizer's context (a sample event as API Gateway delivers it: the
  * Lambda authorizer's, or IAM's for an operator route) goes straight to the handler.
@@ -68,7 +77,7 @@ export const localStepName = (operation: string) => `${localFunctionName(operati
 export async function invokeRoute(route: Route, event: ApiEvent): Promise<ApiResult> {
   if (route.auth !== 'public' && !event.requestContext.authorizer) {
     const authorize = await loadHandler<{ headers: ApiEvent['headers'] }, AuthorizerResult>(authorizerEntry);
-    const result = await asFunction('authorizer', () =>
+    const result = await invoked('authorizer', () =>
       authorize({ headers: event.headers }, lambdaContext('authorizer')),
     );
     if (!result.isAuthorized) {
@@ -82,7 +91,7 @@ export async function invokeRoute(route: Route, event: ApiEvent): Promise<ApiRes
   }
   const handler = await loadHandler<ApiEvent, ApiResult>(route.entry);
   const remaining = Number(event.headers?.[REMAINING_TIME_HEADER]);
-  return asFunction(`route:${route.operation}`, async () => {
+  return invoked(`route:${route.operation}`, async () => {
     const result = await handler(
       event,
       lambdaContext(
@@ -96,8 +105,16 @@ export async function invokeRoute(route: Route, event: ApiEvent): Promise<ApiRes
 }
 
 /**
+ * How Lambda retries an event invoked asynchronously (the bucket's notification) that its function failed: twice, after
+ * about a minute and then two on AWS; here after one and two seconds.
+ */
+export const ASYNC_RETRY_DELAYS_MS = [1000, 2000] as const;
+
+/**
  * What the bucket notification does on AWS: each object-created event of the emulator goes to the
- * event functions of the route table, one at a time per event as Lambda's async invocation would.
+ * event functions of the route table, one at a time per event as Lambda's async invocation would, and again (twice at
+ * most) when the function fails, as Lambda's retries of an asynchronous event; what fails every attempt is logged (on
+ * AWS it waits in the function's dead-letter queue).
  */
 export function deliverFileEvents(
   server: { on(event: 'event', listener: (event: S3Event) => void): unknown },
@@ -116,13 +133,21 @@ export function deliverFileEvents(
     )
       return;
     for (const target of targets) {
-      void loadHandler<S3Event, void>(target.entry)
-        .then((handler) =>
-          asFunction(`event:${target.name}`, () => handler(event, lambdaContext(localFunctionName(target.name)))),
-        )
-        .catch((error: unknown) =>
-          logger.error('local event delivery failed', { function: target.name, error: error as Error }),
-        );
+      const attempt = async (retry: number): Promise<void> => {
+        try {
+          const handler = await loadHandler<S3Event, void>(target.entry);
+          await invoked(`event:${target.name}`, () => handler(event, lambdaContext(localFunctionName(target.name))));
+        } catch (error) {
+          const delay = ASYNC_RETRY_DELAYS_MS[retry];
+          logger.error('local event delivery failed', {
+            function: target.name,
+            error: error as Error,
+            ...(delay === undefined ? { dropped: 'after its retries, to the dead-letter queue on AWS' } : {}),
+          });
+          if (delay !== undefined) setTimeout(() => void attempt(retry + 1), delay).unref();
+        }
+      };
+      void attempt(0);
     }
   });
 }
@@ -148,7 +173,7 @@ export function deliverTableChanges(endpoint: string, tableName: string): Change
             resource: stream,
           })),
         );
-        await asFunction(`event:${target.name}`, () =>
+        await invoked(`event:${target.name}`, () =>
           handler({ Records: records }, lambdaContext(localFunctionName(target.name))),
         );
       }
@@ -170,7 +195,7 @@ export function runSchedules(seconds: number): NodeJS.Timeout {
     void Promise.all(
       targets.map(async (target) => {
         const handler = await loadHandler<Record<string, never>, unknown>(target.entry);
-        await asFunction(`event:${target.name}`, () => handler({}, lambdaContext(localFunctionName(target.name))));
+        await invoked(`event:${target.name}`, () => handler({}, lambdaContext(localFunctionName(target.name))));
       }),
     )
       .catch((error: unknown) => logger.error('local schedule failed', { error: error as Error }))

@@ -19,6 +19,8 @@ export interface RuntimeInfo {
   stsEndpoint: string;
   /** Whether tenant sessions' calls the policies refuse are answered AccessDenied (`--enforce-iam`). */
   enforcing: boolean;
+  /** With `--faults control`: where faults are set per scope (infra/local/faults.ts). */
+  faultsEndpoint?: string;
   tableName: string;
   bucketName: string;
   recordsBucketName: string;

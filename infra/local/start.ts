@@ -17,15 +17,20 @@ import { assertPortFree, forgetProcesses, recordProcesses, stopStaleProcesses } 
 import { type IamAsk, iamRequestsOf, LOCAL_ACCOUNT } from './iam-requests';
 import { VARIABLES } from '../../shared/config';
 
-const usage = `usage: npm start [-- --in-memory] [-- --enforce-iam]
+const usage = `usage: npm start [-- --in-memory] [-- --enforce-iam] [-- --faults <faults>]
   serves every route on http://$HOST:$PORT (127.0.0.1:3000) over DynamoDB Local and s3rver;
   data under .local/ (LOCAL_DIR), --in-memory keeps nothing; the port is checked before the emulators start;
   --enforce-iam answers a tenant session's call the stack's IAM policies refuse with AccessDenied, as AWS would
-  (it synthesizes the dev stage first: a few seconds more to start)
+  (it synthesizes the dev stage first: a few seconds more to start);
+  --faults fails the functions' DynamoDB and S3 calls as AWS may (docs/running.md#faults), joined by ';':
+    dynamodb:TransactWriteItems#2=timeout   the 2nd such call (throttle, 500, timeout or crash), @<function> for one's
+    random:seed=7,dynamodb=0.02,s3=0.01     calls failed at random (throttles, S3 500s), the same for the same seed
+    control                                 rules and traces set per scope over the control endpoint (faultsEndpoint)
 `;
 const { values } = commandLine(usage, {
   'in-memory': { type: 'boolean', default: false },
   'enforce-iam': { type: 'boolean', default: false },
+  faults: { type: 'string' },
 });
 const inMemory = values['in-memory'];
 const enforcing = values['enforce-iam'];
@@ -102,6 +107,7 @@ async function main(): Promise<void> {
     region: LOCAL_REGION,
   };
   applyFunctionEnvironment(settings);
+  const faultsEndpoint = values.faults === undefined ? undefined : await faultSwitch(values.faults);
   // Tests check every AWS request a function makes against its IAM policy (test/support/iam.ts).
   if (process.env.IAM_RECORD_FILE) (await import('./iam-recorder')).recordSdkCalls(process.env.IAM_RECORD_FILE);
   // Imported only now: the functions read these settings when they load.
@@ -119,9 +125,26 @@ async function main(): Promise<void> {
   });
   const address = server.address() as { port: number };
   const apiUrl = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
-  const info: RuntimeInfo = { apiUrl, ...settings, enforcing, pid: process.pid };
+  const info: RuntimeInfo = {
+    apiUrl,
+    ...settings,
+    enforcing,
+    ...(faultsEndpoint ? { faultsEndpoint } : {}),
+    pid: process.pid,
+  };
   writeFileSync(runtimeFile(), `${JSON.stringify(info, null, 2)}\n`);
   process.stdout.write(`${READY_LINE}${apiUrl}\n`);
+}
+
+/**
+ * The fault switch (infra/local/faults.ts): the functions' clients get the fault middleware, with the rules given; with
+ * `control` the endpoint that sets rules per scope, its address.
+ */
+async function faultSwitch(spec: string): Promise<string | undefined> {
+  const { createFaultControl, installFaults } = await import('./faults');
+  const parts = spec.split(';').map((part) => part.trim());
+  installFaults(parts.filter((part) => part !== 'control').join(';'));
+  return parts.includes('control') ? listening(createFaultControl()) : undefined;
 }
 
 /** A local endpoint listening on a free port of the loopback; its address. */

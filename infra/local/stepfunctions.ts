@@ -21,8 +21,8 @@ import {
   runDefinition,
   type StartExecution,
 } from './executions';
-import { asFunction } from './iam-recorder';
-import { lambdaContext, loadHandler, localStepName } from './lambda';
+import { FunctionCrashed } from './faults';
+import { invoked, lambdaContext, loadHandler, localStepName } from './lambda';
 
 export type { InvokeFunction } from './executions';
 
@@ -56,12 +56,16 @@ const localStepFunctions: InvokeFunction = async (functionArn, payload) => {
     throw Object.assign(new Error(`Function not found: ${functionArn}`), { name: 'Lambda.ResourceNotFoundException' });
   const step = await loadHandler<unknown, unknown>(operation.step.entry);
   // A Lambda payload goes over the wire as JSON, both ways.
-  const answer = await asFunction(`step:${operation.name}`, () =>
+  const answer = await invoked(`step:${operation.name}`, () =>
     step(
       JSON.parse(JSON.stringify(payload ?? {})),
       lambdaContext(localStepName(operation.name), STEP_TIMEOUT_SECONDS * 1000),
     ),
-  );
+  ).catch((error: unknown) => {
+    // A function whose process stopped (out of memory, a timeout, a crash) is Lambda.Unknown to Step Functions.
+    if (error instanceof FunctionCrashed) throw Object.assign(new Error(error.message), { name: 'Lambda.Unknown' });
+    throw error;
+  });
   return JSON.parse(JSON.stringify(answer)) as unknown;
 };
 

@@ -20,38 +20,27 @@ import {
   type WriteContext,
 } from './container-store';
 import { personUpsert, resolveNames } from './persons';
+import { shardedIndex } from './sharded-index';
+import { archiveLineStep } from './archive-progress';
 import { citeNoticeItem } from './clearance-notices';
 import { registerHeadItem, releaseEntryItem } from './releases';
 import { bookItems } from './material-book';
 import { materialItemPut } from './material';
 import type { BookExtras } from './container-store';
-import {
-  CROSS_TENANT_INDEXES,
-  indexKeys,
-  ITEM_TYPES,
-  keys,
-  recordOf,
-  shardOf,
-  TABLE_DEFINITION,
-  type Tenant,
-} from './table';
+import { indexKeys, ITEM_TYPES, keys, recordOf, type Tenant } from './table';
 import { newPut, transactWrite, versionedPut, type TransactWriteItem } from './transact';
 
 /**
  * The sparse release index: a DECAY container with a ReleaseDateTime carries G3PK/G3SK (GSI3 is
  * overloaded: documents use it by scope, under partition keys of their tenant). Leaving DECAY, or
  * clearing the date, rewrites the item without them, so the index holds exactly the containers the
- * sweep may move. Write-sharded over RELEASE_SHARDS partitions, ordered by ReleaseDateTime.
+ * sweep may move. Write-sharded over 4 partitions, ordered by ReleaseDateTime.
  */
-const RELEASE_INDEX = TABLE_DEFINITION.indexes.find((i) => i.name === CROSS_TENANT_INDEXES.releaseDue.index)!;
-const RELEASE_SHARDS = 4;
+const releaseDue = shardedIndex('releaseDue', 4);
 
 function releaseIndexKeys(record: ContainerRecord): Record<string, string> {
   if (record.State !== 'DECAY' || record.ReleaseDateTime === null) return {};
-  return {
-    [RELEASE_INDEX.partitionKey]: indexKeys.releaseDueShard(shardOf(record.Uuid, RELEASE_SHARDS)),
-    [RELEASE_INDEX.sortKey]: `${record.ReleaseDateTime}#${record.Client}#${record.Facility}#${record.Uuid}`,
-  };
+  return releaseDue.keysOf(record.Uuid, `${record.ReleaseDateTime}#${record.Client}#${record.Facility}#${record.Uuid}`);
 }
 
 /**
@@ -212,6 +201,15 @@ export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: stri
           newPut(tableName, releaseEntryItem(tenantOf(next), release.line)),
           registerHeadItem(tableName, tenantOf(next), release.previous, release.line),
           ...(release.notice ? [citeNoticeItem(tableName, tenantOf(next), release.notice, write.at)] : []),
+          // Booked: its record is no orphan, its line's locked copy is still to come (shared/data/archive-progress.ts).
+          archiveLineStep(tableName, {
+            tenant: tenantOf(next),
+            recordUuid: release.document.Uuid,
+            recordKey: release.document.File!.Key,
+            containerUuid: next.Uuid,
+            begunAt: write.at,
+            releasedAt: release.line.ReleasedAt,
+          }),
         );
       // The container's material leaves: its line, and its book contents no longer held.
       if (book)
@@ -327,23 +325,17 @@ export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: stri
     },
 
     async dueForRelease(at) {
-      const shards = await Promise.all(
-        Array.from({ length: RELEASE_SHARDS }, (_, shard) =>
-          queryAll(db, tableName, {
-            IndexName: RELEASE_INDEX.name,
-            KeyConditionExpression: '#pk = :pk AND #sk <= :upper',
-            ExpressionAttributeNames: {
-              '#pk': RELEASE_INDEX.partitionKey,
-              '#sk': RELEASE_INDEX.sortKey,
-              '#uuid': 'Uuid',
-            },
-            // `~` sorts after every character of the rest of the key: all of second `at` is included.
-            ExpressionAttributeValues: { ':pk': indexKeys.releaseDueShard(shard), ':upper': `${at}#~` },
-            ProjectionExpression: 'Client, Facility, #uuid',
-          }),
-        ),
+      // `~` sorts after every character of the rest of the key: all of second `at` is included.
+      const due = await releaseDue.query(
+        db,
+        tableName,
+        { upTo: `${at}#~` },
+        {
+          expression: 'Client, Facility, #uuid',
+          names: { '#uuid': 'Uuid' },
+        },
       );
-      return shards.flat().map((i) => ({
+      return due.map((i) => ({
         tenant: { client: i.Client as string, facility: i.Facility as string },
         uuid: i.Uuid as string,
       }));

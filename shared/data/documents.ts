@@ -4,13 +4,7 @@
  * each per state; page buckets of the paginated ones, all documents of a facility and per state)
  * follows from the change stream (shared/data/sequence-writer.ts, `documentMembership`).
  */
-import {
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  UpdateCommand,
-  type DynamoDBDocumentClient,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { queryNewestFirst } from './indexes';
 import { recordFieldsOf } from '../domain/fields';
 import {
@@ -26,7 +20,7 @@ import {
 import { CROSS_TENANT_INDEXES, indexKeys, ITEM_TYPES, keys, recordOf, type IndexName, type Tenant } from './table';
 import { sequenceMemory, type BucketScope } from './sequence';
 import { NO_MEMBERSHIP, type Membership } from './sequence-writer';
-import { conditional, versionedPut } from './transact';
+import { conditional, conditionalPut, versionedPut } from './transact';
 
 /** A listing of documents, and the state filter if any. */
 export type DocumentCollection =
@@ -220,19 +214,15 @@ export function dynamoDocumentStore(db: DynamoDBDocumentClient, tableName: strin
     },
 
     async create(record) {
-      await conditional(
-        db.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: documentItem(record),
-            ConditionExpression: 'attribute_not_exists(PK)',
-          }),
-        ),
-      );
+      await conditionalPut(db, {
+        TableName: tableName,
+        Item: documentItem(record),
+        ConditionExpression: 'attribute_not_exists(PK)',
+      });
     },
 
     async update(previous, next) {
-      await conditional(db.send(new PutCommand(versionedPut(tableName, documentItem(next), previous.Version).Put!)));
+      await conditionalPut(db, versionedPut(tableName, documentItem(next), previous.Version).Put!);
     },
 
     async setFile(previous, file, updatedAt) {

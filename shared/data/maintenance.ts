@@ -6,7 +6,7 @@
  * A write is the entry alone (and the writer's directory entry, apart); the facility's counter and
  * the shard's buckets follow from the change stream (`maintenanceMembership`).
  */
-import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { queryNewestFirst } from './indexes';
 import { recordFieldsOf } from '../domain/fields';
 import { MAINTENANCE_TABLE, maintenanceOrderKey, type MaintenanceRecord } from '../domain/maintenance';
@@ -24,7 +24,7 @@ import {
   shardOf,
   type Tenant,
 } from './table';
-import { conditional, versionedPut } from './transact';
+import { conditionalPut, versionedPut } from './transact';
 
 export interface MaintenanceStore {
   get(tenant: Tenant, uuid: string): Promise<MaintenanceRecord | undefined>;
@@ -117,20 +117,16 @@ export function dynamoMaintenanceStore(db: DynamoDBDocumentClient, tableName: st
     async create(record, actor) {
       // The directory entry first: a failed create leaves at most the caller's name behind.
       await db.send(new UpdateCommand(personUpsert(tableName, record.Client, actor, record.UpdatedAt).Update!));
-      await conditional(
-        db.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: maintenanceItem(record),
-            ConditionExpression: 'attribute_not_exists(PK)',
-          }),
-        ),
-      );
+      await conditionalPut(db, {
+        TableName: tableName,
+        Item: maintenanceItem(record),
+        ConditionExpression: 'attribute_not_exists(PK)',
+      });
     },
 
     async update(previous, next, actor) {
       await db.send(new UpdateCommand(personUpsert(tableName, next.Client, actor, next.UpdatedAt).Update!));
-      await conditional(db.send(new PutCommand(versionedPut(tableName, maintenanceItem(next), previous.Version).Put!)));
+      await conditionalPut(db, versionedPut(tableName, maintenanceItem(next), previous.Version).Put!);
     },
 
     listTenant: (tenant, limit) => query('GSI1', indexKeys.maintenanceEntries(keys.tenant(tenant)), limit),

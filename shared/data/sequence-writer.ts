@@ -282,15 +282,16 @@ export function sequenceWriter(
         lanes.set(lane, [...(lanes.get(lane) ?? []), [partition, deltas]]);
       }
       let pages = 0;
-      await Promise.all(
+      const paging = Promise.all(
         [...lanes.values()].map(async (lane) => {
           await applyPages(lane);
           pages += lane.reduce((sum, [, deltas]) => sum + deltas.filter((d) => d.pages.length).length, 0);
         }),
       );
-      await counting;
-      const counters = byCounter.size;
-      return { counters, pages, facilities: await facilities };
+      // Awaited together: when one part fails, the others' failures are this batch's too, never a rejection nobody
+      // waits for (which stops the function's process).
+      const [, , noted] = await Promise.all([counting, paging, facilities]);
+      return { counters: byCounter.size, pages, facilities: noted };
     },
   };
 }

@@ -33,6 +33,7 @@
  * | material pages  | C#{client}#F#{fac} | PAGES#MATERIAL#{collection}#{first}  |
  * | book line       | C#{client}#F#{fac} | BOOK#{booked at}#{line}              |
  * | book head       | C#{client}#F#{fac} | REGISTER#HEAD#MATERIAL_BOOK          |
+ * | archive progress| C#{client}#F#{fac} | ARCHIVE#{record uuid} (GSI3: pending)|
  *
  * One Query on `CONTAINER#{uuid}#` reads a container with its links and records; audit entries and
  * decision measurements sit under other prefixes so they never add to the cost of a load. Function checks
@@ -93,6 +94,7 @@ export const ITEM_TYPES = {
   bookLine: 'MaterialBookLine',
   bookHead: 'MaterialBookHead',
   containerBook: 'ContainerBook',
+  archiveProgress: 'ArchiveProgress',
   facilitySettings: 'FacilitySettings',
   survey: 'Survey',
 } as const;
@@ -102,6 +104,8 @@ export const recordOf = <R>(fields: readonly string[], item: Record<string, unkn
   Object.fromEntries(fields.map((f) => [f, item[f] ?? null])) as R;
 
 const IDEMPOTENCY_PREFIX = 'IDEMPOTENCY#';
+/** A release's record and line on their way into the records bucket (shared/data/archive-progress.ts). */
+const ARCHIVE_PREFIX = 'ARCHIVE#';
 /** A partition's counters (of its documents' collections, of its log entries). */
 const COUNTER_PREFIX = 'COUNT#';
 /** The sequence writer's own items in a facility partition: its progress on shared buckets, the facility's entry. */
@@ -119,6 +123,7 @@ const REGISTER_HEAD = 'REGISTER#HEAD';
  * items. In sort-key order; what lies between them is data (shared/operations/client-items.ts reads only there).
  */
 export const BOOKKEEPING_PREFIXES = [
+  ARCHIVE_PREFIX,
   COUNTER_PREFIX,
   IDEMPOTENCY_PREFIX,
   'PAGES#',
@@ -136,6 +141,7 @@ export function isBookkeeping(item: { Type?: unknown; SK?: unknown }): boolean {
       ITEM_TYPES.facility,
       ITEM_TYPES.registerHead,
       ITEM_TYPES.bookHead,
+      ITEM_TYPES.archiveProgress,
     ].includes(item.Type as never) || BOOKKEEPING_PREFIXES.some((prefix) => String(item.SK).startsWith(prefix))
   );
 }
@@ -224,6 +230,8 @@ export const keys = {
   facilityEntry: `${SEQUENCE_PREFIX}FACILITY`,
   /** An Idempotency-Key record of a POST (`{operation}#{hash}`). */
   idempotency: (key: string) => `${IDEMPOTENCY_PREFIX}${key}`,
+  /** A release's archive progress, by its record document. */
+  archiveProgress: (recordUuid: string) => `${ARCHIVE_PREFIX}${recordUuid}`,
 };
 
 /** The tenant of a facility partition key (`C#{client}#F#{facility}`), undefined for any other key. */
@@ -250,6 +258,8 @@ export const CROSS_TENANT_INDEXES = {
   maintenanceLog: { index: 'GSI2', prefix: 'MLE#ALL#' },
   /** GSI3: the DECAY containers with a release date, write-sharded (the release sweep). */
   releaseDue: { index: 'GSI3', prefix: 'CONTAINER#RELEASE_DUE#' },
+  /** GSI3: the releases whose record or line is not yet archived, write-sharded (the archive check). */
+  archivePending: { index: 'GSI3', prefix: 'ARCHIVE#PENDING#' },
 } as const satisfies Record<string, { index: IndexName; prefix: string; attributes?: readonly string[] }>;
 export type CrossTenantIndex = keyof typeof CROSS_TENANT_INDEXES;
 

@@ -17,6 +17,7 @@ import { AppError } from '../errors';
 import { pickLanguage } from '../i18n/translate';
 import { logger } from '../observability';
 import type { Route } from '../routes/types';
+import { requestIdentity, withRequestScope } from '../replay';
 import { expireBudget, withBudget } from '../retry';
 import {
   accessLog,
@@ -65,7 +66,8 @@ export function httpHandler(route: Route, fn: (request: ApiRequest) => Promise<A
       body: event.body,
       identity: context.caller,
       language: pickLanguage(event.headers?.['accept-language']),
-      requestId: context.awsRequestId,
+      // A retry that took over its first attempt's identity (shared/replay.ts) is the same request to the audit.
+      requestId: requestIdentity()?.RequestId ?? context.awsRequestId,
       functionName: context.functionName,
       header: (name) => event.headers?.[name.toLowerCase()],
     });
@@ -113,7 +115,9 @@ export function httpHandler(route: Route, fn: (request: ApiRequest) => Promise<A
     .use(queryParameters(route));
   if (hasBody(route)) handler.use(bodyLimit()).use(jsonBody(route.optionalBody ?? false));
   for (const middleware of extra) handler.use(middleware);
-  // Every call and every retry of the request draws on one budget: its attempts and its time.
+  // Every call and every retry of the request draws on one budget: its attempts and its time; its identity is its own.
   return (event: ApiEvent, context: ApiContext): Promise<ApiResult> =>
-    withBudget(context.getRemainingTimeInMillis(), () => handler(event, context));
+    withBudget(context.getRemainingTimeInMillis(), () =>
+      withRequestScope(context.awsRequestId, () => handler(event, context)),
+    );
 }

@@ -64,11 +64,11 @@ class PartitionedPersistence extends BasePersistenceLayer {
   }
 
   protected async _putRecord(record: IdempotencyRecord): Promise<void> {
-    const held = await this.records.create(record.idempotencyKey, itemOf(record));
-    if (held)
+    const created = await this.records.create(record.idempotencyKey, itemOf(record));
+    if (created.held)
       throw new IdempotencyItemAlreadyExistsError(
         `Failed to put record for already existing idempotency key: ${record.idempotencyKey}`,
-        held.holder && recordOf(record.idempotencyKey, held.holder),
+        created.holder && recordOf(record.idempotencyKey, created.holder),
       );
   }
 

@@ -1,9 +1,11 @@
 import { tenantDocumentClient } from '../clients/dynamodb';
 import { perSession, type TenantSession } from '../clients/tenant-sessions';
 import { config } from '../config';
-import { dynamoIdempotencyRecords } from '../data/idempotency';
+import { dynamoIdempotencyRecords, type IdempotencyRecords } from '../data/idempotency';
 import { keys } from '../data/table';
-import { badRequest } from '../errors';
+import { AppError, badRequest } from '../errors';
+import { logger } from '../observability';
+import { adoptIdentity, handOver, newIdentity } from '../replay';
 import { pathVariables, type Route } from '../routes/types';
 import { httpHandler } from './handler';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_SECONDS, KEY_PATTERN } from './idempotency-key';
@@ -25,6 +27,34 @@ const keyScopeOf = (route: Route): string =>
     .join('')}` +
   `key: headers."${IDEMPOTENCY_HEADER}"}`;
 
+/**
+ * The key's records as a request's identity needs them (shared/replay.ts). A new record carries this attempt's
+ * identity. One that replaces a record in progress with the same body (an attempt that failed and handed it over, or
+ * whose process stopped and whose time ran out) is that attempt's retry: it runs with that attempt's identity and what
+ * it noted, and the record keeps them. The record takes this attempt's noted answer, and goes to the next attempt at
+ * once when this one fails.
+ */
+function replayable(records: IdempotencyRecords): IdempotencyRecords {
+  return {
+    ...records,
+    async create(name, record) {
+      const own = newIdentity();
+      const created = await records.create(name, { ...record, Seed: own });
+      if (created.held) return created;
+      const earlier = created.replaced;
+      const retry =
+        earlier?.Status === 'INPROGRESS' && earlier.Seed !== undefined && earlier.PayloadHash === record.PayloadHash;
+      if (retry) await records.update(name, { Seed: earlier.Seed!, Noted: earlier.Noted ?? null });
+      adoptIdentity(retry ? earlier.Seed! : own, {
+        ...(retry && earlier.Noted !== undefined && earlier.Noted !== null ? { noted: earlier.Noted } : {}),
+        note: (answer) => records.update(name, { Noted: answer }),
+        handOver: () => records.handOver(name),
+      });
+      return created;
+    },
+  };
+}
+
 /** The middleware of one POST route; its operation names its records, each route with a persistence of its own. */
 function idempotent(route: Route): ApiMiddleware {
   type Powertools = ReturnType<typeof import('./idempotency-powertools.js').powertoolsMiddleware>;
@@ -36,7 +66,7 @@ function idempotent(route: Route): ApiMiddleware {
       (session): Powertools =>
         module.powertoolsMiddleware({
           operation: route.operation,
-          records: dynamoIdempotencyRecords(tenantDocumentClient(session), config.tableName),
+          records: replayable(dynamoIdempotencyRecords(tenantDocumentClient(session), config.tableName)),
           partitionOf: () => keys.tenant(session.tenant),
           eventKeyJmesPath: keyScopeOf(route),
           expiresAfterSeconds: IDEMPOTENCY_SECONDS,
@@ -72,7 +102,16 @@ function idempotent(route: Route): ApiMiddleware {
       if (owners.has(request)) await (await powertools(request)).after?.(request as never);
     },
     onError: async (request) => {
-      if (owners.has(request)) await (await powertools(request)).onError?.(request as never);
+      if (!owners.has(request)) return;
+      // Refused (4xx): nothing was done, the record goes and the key may be used again. Failed otherwise: what the
+      // attempt did is unknown, so its record (and identity) goes to the retry, which meets its own earlier effect.
+      if (request.error instanceof AppError && request.error.statusCode < 500)
+        await (await powertools(request)).onError?.(request as never);
+      else
+        await handOver().catch((error: unknown) =>
+          // No time or no table left to hand it over: it stays in progress until its deadline, then it is the retry's.
+          logger.warn('idempotency record not handed over', { error: error as Error }),
+        );
     },
   };
 }

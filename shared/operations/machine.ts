@@ -19,11 +19,12 @@ export const STEP_TIMEOUT_SECONDS = 300;
 const EXECUTION_TIMEOUT_SECONDS = 24 * 60 * 60;
 
 /**
- * What the state machine retries: the policy's errors (shared/retry.ts), and the name a step's own
- * retry policy gives a dependency that stayed unavailable through its attempts (UnavailableError).
+ * What the state machine retries: the policy's errors (shared/retry.ts), the name a step's own retry policy gives a
+ * dependency that stayed unavailable through its attempts (UnavailableError), and a step whose process stopped (out
+ * of memory, a timeout, a crash: `Lambda.Unknown`), since every step may run again (docs/writes.md).
  */
 export const STEP_RETRY = {
-  ErrorEquals: [...RETRYABLE_ERRORS, 'UnavailableError'],
+  ErrorEquals: [...RETRYABLE_ERRORS, 'UnavailableError', 'Lambda.Unknown'],
   IntervalSeconds: 2,
   BackoffRate: 2,
   MaxAttempts: 6,

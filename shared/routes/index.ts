@@ -19,6 +19,7 @@ import { measurementRoutes, surveyRoutes } from './measurements';
 import { executionRoutes, operationRoutes } from './operations';
 import { releaseRoutes } from './releases';
 import type { CrossTenantIndex } from '../data/table';
+import type { METRIC } from '../metrics';
 import { GREEDY, type DataAccess, type ObjectAccess, type Route } from './types';
 
 export * from './types';
@@ -58,18 +59,24 @@ export const routes: readonly TableRoute[] = table;
 /**
  * Functions started by events rather than routes: the S3 object-created notification of the
  * document bucket, the table's change stream (the one ordered writer of the sequence memory), and
- * the release sweep's schedule.
+ * the schedules of the release sweep and the archive check.
  */
 export interface EventFunction {
   readonly name: string;
   readonly entry: string;
-  /** `schedule`: every RELEASE_SWEEP_SECONDS locally, an EventBridge rate rule on AWS. */
+  /** `schedule`: every RELEASE_SWEEP_SECONDS locally, an EventBridge rate rule of `everyMinutes` on AWS. */
   readonly source: 'files:objectCreated' | 'table:changes' | 'schedule';
+  /** A schedule's rate on AWS, in minutes. */
+  readonly everyMinutes?: number;
   /** On the function's own role, over every facility's items (no tenant session: an event names no caller). */
   readonly data: DataAccess;
   readonly files: ObjectAccess;
+  /** What it does with the release records bucket, on its own role (every facility's). */
+  readonly records?: Route['records'];
   /** The cross-tenant partitions it reads or keeps besides (shared/data/table.ts CROSS_TENANT_INDEXES). */
   readonly allTenants?: CrossTenantIndex;
+  /** The stage's alarm on what it reports: `name`, raised when its `metrics` (shared/metrics.ts) sum above 0. */
+  readonly alarm?: { readonly name: string; readonly metrics: readonly (keyof typeof METRIC)[]; readonly says: string };
 }
 export const eventFunctions: readonly EventFunction[] = [
   {
@@ -92,9 +99,27 @@ export const eventFunctions: readonly EventFunction[] = [
     name: 'container.releaseSweep',
     entry: 'functions/container/release-sweep.ts',
     source: 'schedule',
+    everyMinutes: 1,
     data: 'write',
     files: 'none',
     allTenants: 'releaseDue',
+  },
+  {
+    name: 'container.archiveCheck',
+    entry: 'functions/container/archive-check.ts',
+    source: 'schedule',
+    everyMinutes: 24 * 60,
+    data: 'write',
+    files: 'none',
+    records: 'write',
+    allTenants: 'archivePending',
+    alarm: {
+      name: 'ArchiveGaps',
+      metrics: ['orphanedRecords', 'unlockedLines'],
+      says:
+        'The daily archive check found a locked record no release books, or a booked register line without its ' +
+        'locked copy (the log names each: docs/writes.md#the-archive-check says what to do).',
+    },
   },
 ];
 

@@ -3,7 +3,6 @@
  * protection officer's: the route asks for role rpo). A change of a cited notice keeps what its releases rest on
  * (shared/domain/clearance-notice.ts), guarded in the write itself against a citation landing meanwhile.
  */
-import { randomUUID } from 'node:crypto';
 import type { ClearanceNoticeStore } from '../data/clearance-notices';
 import type { Tenant } from '../data/table';
 import { optimistic } from '../data/transact';
@@ -21,6 +20,7 @@ import {
 import { etagOf } from '../domain/record';
 import { notFound } from '../errors';
 import { actorOf, checkDocument, checkIfMatch, type Writer } from './writes';
+import { mintUuid, requestTime } from '../replay';
 
 /** At most this many notices in a listing (a facility holds a handful; a Warning beyond). */
 export const NOTICE_LIST_CAP = 1000;
@@ -30,7 +30,7 @@ export interface NoticeResult {
   etag: string;
 }
 
-export function clearanceNoticeService(store: ClearanceNoticeStore, clock: () => Date = () => new Date()) {
+export function clearanceNoticeService(store: ClearanceNoticeStore, clock: () => Date = requestTime) {
   const present = (notice: ClearanceNotice): NoticeResult => ({ model: toNoticeModel(notice), etag: etagOf(notice) });
   const documents = store.documentExists.bind(store);
   /** The notice's scan and each plant's acceptance declaration are documents of the facility (400 naming one not). */
@@ -49,7 +49,7 @@ export function clearanceNoticeService(store: ClearanceNoticeStore, clock: () =>
 
   return {
     async create(tenant: Tenant, caller: Writer, body: ClearanceNoticeCreate): Promise<NoticeResult> {
-      const notice = createNotice(tenant, randomUUID(), body, clock());
+      const notice = createNotice(tenant, mintUuid(), body, clock());
       await checkDocuments(tenant, notice);
       await store.create(notice, actorOf(caller));
       return present(notice);

@@ -3,7 +3,6 @@
  * ContentId names an item of the material book is a movement of it into the container, booked in the same
  * transaction (shared/services/container-book.ts); one that names none is kept as entered, with a Warning.
  */
-import { randomUUID } from 'node:crypto';
 import {
   checkContentAddable,
   checkContentsChangeable,
@@ -24,6 +23,7 @@ import { optimistic } from '../data/transact';
 import type { ContainerStore } from '../data/container-store';
 import type { Tenant } from '../data/table';
 import { type BookPort, correctDraw, drawFromBook } from './container-book';
+import { mintUuid, notedAnswer, noteAnswer } from '../replay';
 import { loadOrNotFound, writeContext } from './container-writes';
 import type { Writer } from './writes';
 
@@ -48,17 +48,17 @@ export function containerContents(store: ContainerStore, clock: () => Date, book
     loadOrNotFound(store, tenant, uuid, consistent);
 
   /**
-   * A content as entered (its ContentId names no item of the book). Impurities [] for a nuclide that brings some is an
-   * officer's statement with its reason (ImpuritiesJustification).
+   * A content as entered (its ContentId names no item of the book), its identifier `uuid`. Impurities [] for a nuclide
+   * that brings some is an officer's statement with its reason (ImpuritiesJustification).
    */
-  const enteredLink = (input: ContentInput, caller: Writer, now: Date): ContentLink => {
+  const enteredLink = (input: ContentInput, caller: Writer, now: Date, uuid: string): ContentLink => {
     const missing = (['Kind', 'Nuclide'] as const).filter((field) => input[field] === undefined);
     if (missing.length) throw badRequest(missing.map((field) => ({ key: 'detail.required', params: { field } })));
     const link: ContentLink = {
       kind: input.Kind!,
       id: input.ContentId,
       nuclide: input.Nuclide!,
-      uuid: randomUUID(),
+      uuid,
       activity: input.Activity ?? null,
       activityDateTime: input.ActivityDateTime ?? null,
       createdAt: formatTimestamp(now),
@@ -98,8 +98,15 @@ export function containerContents(store: ContainerStore, clock: () => Date, book
       const at = formatTimestamp(now);
       const next = newVersion(view.record, now);
       const write = writeContext(caller, now, requestId);
+      // A retry whose first attempt added this content answers it, not 409 (shared/replay.ts): an entered content is
+      // the one with the identifier this request mints; one drawn from the book the one whose answer it noted.
+      const contentUuid = mintUuid();
+      const noted = notedAnswer<ContentAdded>();
+      const added = view.links.find((link) => link.uuid === (item && book ? noted?.content.Uuid : contentUuid));
+      if (added && noted && item && book) return noted;
+      if (added) return { content: toContentModel(added), etag: etagOf(view.record), notes: impurityNotes(added) };
       if (!item || !book) {
-        const content = enteredLink(input, caller, now);
+        const content = enteredLink(input, caller, now, contentUuid);
         checkContentAddable(view.record, view.links, content, now);
         await store.addContent(view.record, next, content, write);
         const notInBook: NotificationSpec[] = book
@@ -116,15 +123,18 @@ export function containerContents(store: ContainerStore, clock: () => Date, book
         at,
         moment: at,
       });
-      await store.addContent(view.record, next, drawn.link, write, drawn.extras);
-      await book.archive.keep(tenant, drawn.extras.book ? [drawn.extras.book.line] : []);
       const names = new Map(caller.name ? [[caller.sub, caller.name]] : []);
-      return {
+      const answer: ContentAdded = {
         content: toContentModel(drawn.link),
         etag: etagOf(next),
         notes: impurityNotes(drawn.link),
         movement: toMovementModel(drawn.next, drawn.movement, names),
       };
+      // The movement's answer cannot be read back once booked (the item moved on): noted before the transaction.
+      await noteAnswer(answer);
+      await store.addContent(view.record, next, drawn.link, write, drawn.extras);
+      await book.archive.keep(tenant, drawn.extras.book ? [drawn.extras.book.line] : []);
+      return answer;
     });
   }
 

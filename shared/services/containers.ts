@@ -30,6 +30,7 @@ import type { NotificationSpec } from '../i18n/translate';
 import { ConditionFailedError, optimistic } from '../data/transact';
 import { SERVICE_ACTOR, type AuditChange, type ContainerStore } from '../data/container-store';
 import type { Tenant } from '../data/table';
+import { mintUuid, requestTime } from '../replay';
 
 export interface ContainerResult {
   model: ContainerModel;
@@ -62,7 +63,7 @@ const readsRegime = (patch: ContainerPatch) =>
   ASSESSED_FIELDS.some((field) => patch[field] !== undefined);
 
 export function containerService(store: ContainerStore, options: ContainerServiceOptions = {}) {
-  const { clock = () => new Date(), release, measurements, notices, book, rules } = options;
+  const { clock = requestTime, release, measurements, notices, book, rules } = options;
   const regimeOf = async (tenant: Tenant): Promise<Regime> => (rules ? (await rules(tenant)).regime : DEFAULT_REGIME);
   const latestMeasurement = async (tenant: Tenant, uuid: string) => (await measurements?.newest(tenant, uuid)) ?? null;
   async function present(view: ContainerView, now: Date, consistent = false): Promise<ContainerResult> {
@@ -113,7 +114,7 @@ export function containerService(store: ContainerStore, options: ContainerServic
 
     async create(tenant: Tenant, caller: Writer, patch: ContainerCreate, requestId: string): Promise<ContainerResult> {
       const now = clock();
-      const record = createContainer(tenant, randomUUID(), patch, caller.roles, now, caller.sub);
+      const record = createContainer(tenant, mintUuid(), patch, caller.roles, now, caller.sub);
       await store.create(record, allFieldsAsChanges(record, 'created'), writeContext(caller, now, requestId));
       return present({ record, links: [], dispatchId: null, disposeId: null }, now, true);
     },

@@ -21,11 +21,11 @@ import {
   type DocumentRecord,
   type DocumentState,
 } from '../domain/document';
-import { timeOrderedUuid } from '../domain/ids';
 import { PRESIGNED_SECONDS } from '../domain/presigned';
 import { formatTimestamp } from '../domain/time';
 import { notFound } from '../errors';
 import { logger } from '../observability';
+import { mintTimeOrderedUuid, requestTime } from '../replay';
 
 export const FIND_CAP = 1000;
 export const LATEST_COUNT = 10;
@@ -57,7 +57,7 @@ export function documentService(
   store: DocumentStore,
   files: FileStorage,
   settings: DocumentSettings,
-  clock: () => Date = () => new Date(),
+  clock: () => Date = requestTime,
   records: FileStorage = files,
 ) {
   /**
@@ -128,7 +128,7 @@ export function documentService(
 
     async create(tenant: Tenant, data: DocumentCreate): Promise<{ model: DocumentModel; upload: Upload }> {
       const now = clock();
-      const record = newDocument(tenant, timeOrderedUuid(now), data, now);
+      const record = newDocument(tenant, mintTimeOrderedUuid(now), data, now);
       await store.create(record);
       const upload = await files.presignUpload(
         fileKey(record),

@@ -3,12 +3,10 @@
  * function checks (anyone of the facility, under their own name). Each answer says whether the instrument is usable
  * now, and until when.
  */
-import { randomUUID } from 'node:crypto';
 import type { InstrumentStore } from '../data/instruments';
 import type { Tenant } from '../data/table';
 import { ConditionFailedError, optimistic } from '../data/transact';
 import { etagOf } from '../domain/record';
-import { timeOrderedUuid } from '../domain/ids';
 import {
   type CheckInput,
   createInstrument,
@@ -28,6 +26,7 @@ import { FUTURE_TOLERANCE_SECONDS, formatTimestamp, isInTheFuture } from '../dom
 import { badRequest, notFound } from '../errors';
 import type { NotificationSpec } from '../i18n/translate';
 import { actorOf, checkDocument, checkIfMatch, type Writer } from './writes';
+import { mintTimeOrderedUuid, mintUuid, requestTime } from '../replay';
 
 /** At most this many instruments, or checks of one, in a listing (a Warning beyond). */
 export const INSTRUMENT_LIST_CAP = 1000;
@@ -50,7 +49,7 @@ const capped = <T>(all: T[]): Listing<T> => ({
   truncated: all.length > INSTRUMENT_LIST_CAP,
 });
 
-export function instrumentService(store: InstrumentStore, clock: () => Date = () => new Date()) {
+export function instrumentService(store: InstrumentStore, clock: () => Date = requestTime) {
   /** The model with its usability now (the last check at or before now). */
   async function present(record: InstrumentRecord, now: Date): Promise<InstrumentResult> {
     const at = formatTimestamp(now);
@@ -74,7 +73,7 @@ export function instrumentService(store: InstrumentStore, clock: () => Date = ()
   return {
     async create(tenant: Tenant, caller: Writer, body: InstrumentCreate): Promise<InstrumentResult> {
       const now = clock();
-      const record = createInstrument(tenant, randomUUID(), body, now);
+      const record = createInstrument(tenant, mintUuid(), body, now);
       await checkDocument(documents, tenant, 'CalibrationDocumentUuid', record.CalibrationDocumentUuid);
       await store.create(record, actorOf(caller));
       return present(record, now);
@@ -126,7 +125,7 @@ export function instrumentService(store: InstrumentStore, clock: () => Date = ()
           { key: 'detail.future', params: { field: 'CheckedAt', minutes: FUTURE_TOLERANCE_SECONDS / 60 } },
         ]);
       // Time-ordered: of two checks in one second, the one recorded later is the last.
-      const check = newCheck(instrument, timeOrderedUuid(now), input, caller.sub, now);
+      const check = newCheck(instrument, mintTimeOrderedUuid(now), input, caller.sub, now);
       try {
         await store.addCheck(check, actorOf(caller));
       } catch (error) {

@@ -3,7 +3,6 @@
  * protection officer's: the routes ask for role rpo). A change of a licence a booking was checked against keeps what
  * the booking rested on (shared/domain/licence.ts), guarded in the write itself against a booking landing meanwhile.
  */
-import { randomUUID } from 'node:crypto';
 import type { LicenceStore } from '../data/licences';
 import type { Tenant } from '../data/table';
 import { optimistic } from '../data/transact';
@@ -20,6 +19,7 @@ import {
 } from '../domain/licence';
 import { etagOf } from '../domain/record';
 import { notFound } from '../errors';
+import { mintUuid, requestTime } from '../replay';
 import { actorOf, checkDocument, checkIfMatch, type Writer } from './writes';
 
 /** At most this many licences in a listing (a facility holds a handful; a Warning beyond). */
@@ -30,12 +30,12 @@ export interface LicenceResult {
   etag: string;
 }
 
-export function licenceService(store: LicenceStore, clock: () => Date = () => new Date()) {
+export function licenceService(store: LicenceStore, clock: () => Date = requestTime) {
   const present = (licence: Licence): LicenceResult => ({ model: toLicenceModel(licence), etag: etagOf(licence) });
   const documents = store.documentExists.bind(store);
   return {
     async create(tenant: Tenant, caller: Writer, body: LicenceCreate): Promise<LicenceResult> {
-      const licence = createLicence(tenant, randomUUID(), body, clock());
+      const licence = createLicence(tenant, mintUuid(), body, clock());
       await checkDocument(documents, tenant, 'DocumentUuid', licence.DocumentUuid);
       await store.create(licence, actorOf(caller));
       return present(licence);

@@ -2,7 +2,6 @@
  * Maintenance log use cases: the report (find and page) scoped by the caller's token, and entry
  * create and update. Names of a whole page are resolved in batched reads.
  */
-import { randomUUID } from 'node:crypto';
 import type { Caller } from '../auth/claims';
 import { nameKey, type NameRef } from '../data/directory';
 import type { MaintenanceStore } from '../data/maintenance';
@@ -21,6 +20,7 @@ import {
 } from '../domain/maintenance';
 import { notFound } from '../errors';
 import { actorOf, type Writer } from './writes';
+import { mintUuid, requestTime } from '../replay';
 
 export const REPORT_FIND_CAP = 1000;
 
@@ -51,7 +51,7 @@ export interface MaintenanceServiceOptions {
 }
 
 export function maintenanceService(store: MaintenanceStore, options: MaintenanceServiceOptions) {
-  const { pageSize, clock = () => new Date(), storeOf = async () => store } = options;
+  const { pageSize, clock = requestTime, storeOf = async () => store } = options;
   /** The names of the records' people and devices: each client's from its directory, with a tenant of that client. */
   async function namesOf(records: MaintenanceRecord[]): Promise<Map<string, string>> {
     const byClient = new Map<string, { tenant: Tenant; refs: NameRef[] }>();
@@ -119,7 +119,7 @@ export function maintenanceService(store: MaintenanceStore, options: Maintenance
     },
 
     async create(tenant: Tenant, caller: Writer, body: MaintenanceCreate): Promise<MaintenanceModel> {
-      const record = createEntry(tenant, randomUUID(), body, caller.sub, clock());
+      const record = createEntry(tenant, mintUuid(), body, caller.sub, clock());
       await store.create(record, actorOf(caller));
       return (await present([record]))[0]!;
     },

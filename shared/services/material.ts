@@ -39,6 +39,7 @@ import { AppError, badRequest, conflict, conflictOver, notFound } from '../error
 import type { Detail, NotificationSpec } from '../i18n/translate';
 import type { ElutionInput, MovementInput, ReceiptInput } from '../schemas/material';
 import { futureDetail } from '../domain/container-contents';
+import { notedAnswer, noteAnswer } from '../replay';
 import type { BookArchive } from './book-archive';
 import { actorOf, type Writer } from './writes';
 import { publishLicenceExceeded } from '../metrics';
@@ -192,6 +193,10 @@ export function materialService(
     certificate: Parameters<MaterialStore['receive']>[1]['certificate'],
   ): Promise<Booked> {
     return optimistic(async () => {
+      // A retry whose first attempt booked the item answers what that attempt noted before its transaction
+      // (shared/replay.ts): the licence, the head and the stock have all moved on by then.
+      const noted = dryRun ? undefined : notedAnswer<Booked>();
+      if (noted && (await store.get(tenant, noted.model.Uuid, { consistent: true }))) return noted;
       const now = clock();
       const at = formatTimestamp(now);
       const { licence, notes } = await checkLicence(
@@ -219,6 +224,8 @@ export function materialService(
         receiptLine({ ...booking(caller, at), lineUuid }, item, item.LicenceExceeded?.Justification ?? null),
         previous,
       );
+      const answer: Booked = { model: toMaterialModel(item, names, at), notes: allNotes };
+      await noteAnswer(answer);
       await store.receive(item, {
         book: { line, previous },
         licence: licence ? { Uuid: licence.Uuid, Version: licence.Version } : null,
@@ -227,7 +234,7 @@ export function materialService(
       });
       await archive.keep(tenant, [line]);
       if (item.LicenceExceeded) publishLicenceExceeded();
-      return { model: toMaterialModel(item, names, at), notes: allNotes };
+      return answer;
     });
   }
 
@@ -368,8 +375,11 @@ export function materialService(
       if (input.Kind === 'LOST' && !caller.roles.includes(OFFICER))
         throw new AppError(403, 'auth.role_required', { params: { role: OFFICER } });
       checkNotAhead('MovedAt', input.MovedAt);
+      // A retry whose first attempt booked the movement answers what that attempt noted (shared/replay.ts).
+      const noted = notedAnswer<{ movement: MovementModel; item: MaterialModel }>();
       return optimistic(async () => {
         const item = await mustLoad(tenant, uuid, true);
+        if (noted && item.Movements.some((m) => m.Uuid === noted.movement.Uuid)) return noted;
         checkMovable(item);
         if (input.MovedAt < item.ReceivedAt)
           throw badRequest([{ key: 'detail.not_before', params: { field: 'MovedAt', other: 'ReceivedAt' } }]);
@@ -393,10 +403,12 @@ export function materialService(
         const next = withMovement(item, movement, usesUp, at);
         const previous = await store.bookHead(tenant);
         const line = chainBookLine(movementLine({ ...booking(caller, at), lineUuid }, next, movement), previous);
+        const names = new Map(caller.name ? [[caller.sub, caller.name]] : []);
+        const answer = { movement: toMovementModel(next, movement, names), item: toMaterialModel(next, names, at) };
+        await noteAnswer(answer);
         await store.move(item, next, { line, previous }, actorOf(caller));
         await archive.keep(tenant, [line]);
-        const names = new Map(caller.name ? [[caller.sub, caller.name]] : []);
-        return { movement: toMovementModel(next, movement, names), item: toMaterialModel(next, names, at) };
+        return answer;
       });
     },
 

@@ -3,7 +3,6 @@
  * container's. Checks in the order of shared/domain/measurement.ts, computes the figures, and writes the measurement
  * with the container's next version and its audit entry in one transaction.
  */
-import { randomUUID } from 'node:crypto';
 import type { ClearanceNoticeStore } from '../data/clearance-notices';
 import type { ContainerStore } from '../data/container-store';
 import type { InstrumentStore } from '../data/instruments';
@@ -32,6 +31,7 @@ import { notFound } from '../errors';
 import type { NotificationSpec } from '../i18n/translate';
 import { writeContext } from './container-writes';
 import type { Writer } from './writes';
+import { mintUuid, requestTime } from '../replay';
 
 /** At most this many measurements of a container in a listing (a Warning beyond). */
 export const MEASUREMENT_LIST_CAP = 1000;
@@ -43,7 +43,7 @@ export interface MeasurementPorts {
   measurements: MeasurementStore;
 }
 
-export function measurementService(ports: MeasurementPorts, clock: () => Date = () => new Date()) {
+export function measurementService(ports: MeasurementPorts, clock: () => Date = requestTime) {
   async function mustLoad(tenant: Tenant, uuid: string, consistent: boolean) {
     const view = await ports.containers.load(tenant, uuid, { consistent });
     if (!view) throw notFound('container.not_found');
@@ -83,7 +83,8 @@ export function measurementService(ports: MeasurementPorts, clock: () => Date = 
         const container: ContainerRecord = view.record;
         checkMeasurable(container);
         const now = clock();
-        checkMeasuredAt(body.MeasuredAt, now, closedAt(container, await ports.containers.history(tenant, uuid)));
+        const history = await ports.containers.history(tenant, uuid);
+        checkMeasuredAt(body.MeasuredAt, now, closedAt(container, history));
         checkInputs(container, view.links);
         const at = body.MeasuredAt;
         const mixture = nuclideShares(vectorContents(view.links), parseTimestamp(at)!);
@@ -102,7 +103,7 @@ export function measurementService(ports: MeasurementPorts, clock: () => Date = 
         }
         const notices = (await ports.notices.inForce(tenant, at)).filter((n) => n.ReleaseTypes.includes('INDIVIDUAL'));
         const measurement = makeMeasurement({
-          uuid: randomUUID(),
+          uuid: mintUuid(),
           container,
           body,
           caller: caller.sub,
@@ -113,8 +114,14 @@ export function measurementService(ports: MeasurementPorts, clock: () => Date = 
           notices,
           now,
         });
-        const next = newVersion(container, now);
-        await ports.measurements.record(container, next, measurement, writeContext(caller, now, requestId));
+        // A retry whose first attempt recorded it (the audit names the same request: shared/replay.ts) answers the
+        // measurement that attempt made, the same one, with the container as it is.
+        const recorded = history.some(
+          (entry) => entry.requestId === requestId && entry.changes.some((c) => c.field === 'DecisionMeasurement'),
+        );
+        const next = recorded ? container : newVersion(container, now);
+        if (!recorded)
+          await ports.measurements.record(container, next, measurement, writeContext(caller, now, requestId));
         const names = new Map(caller.name ? [[caller.sub, caller.name]] : []);
         return {
           model: toMeasurementModel(measurement, names),

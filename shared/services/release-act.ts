@@ -6,6 +6,7 @@
  * audit, the record document, the register line and the notice's citation. Knows the ports only.
  */
 import type { Writer } from './writes';
+import type { ArchiveProgressStore } from '../data/archive-progress';
 import type { AuditChange, ContainerStore, ReleaseWrite, WriteContext } from '../data/container-store';
 import type { FileStorage, LockMode } from '../data/files';
 import type { ReleaseRegisterStore } from '../data/releases';
@@ -78,6 +79,8 @@ export interface ReleaseParts {
   /** The records bucket (S3 Object Lock). */
   records: FileStorage;
   lockMode: LockMode;
+  /** Where a release's way into the records bucket is marked (shared/data/archive-progress.ts). */
+  progress: Pick<ArchiveProgressStore, 'begin' | 'done'>;
   /** Lays a record out as a PDF (shared/records/pdf.ts; loaded only when a record is made). */
   render: (content: ReleaseRecordContent, createdAt: Date) => Promise<Uint8Array>;
   notices: NoticeReader;
@@ -378,7 +381,8 @@ export async function writeRelease(
   try {
     await prepared.archive();
   } catch (error) {
-    // Booked; the line's archive copy is missing until rebuildReleaseRegister writes it (verify names it).
+    // Booked; the line's archive copy is missing until the archive check (or rebuildReleaseRegister) writes it (verify
+    // names it meanwhile).
     logger.error('release booked, its register line not archived', {
       container: next.Uuid,
       releasedAt: prepared.write.line.ReleasedAt,

@@ -45,7 +45,10 @@ export interface RecordToKeep {
  * Stores the record PDF under Object Lock before anything is written to the table, and prepares its register line,
  * the material book's line of where the container's material went, and the archive of both once booked.
  */
-export async function keepRecord(parts: Pick<ReleaseParts, 'records' | 'lockMode' | 'book'>, r: RecordToKeep) {
+export async function keepRecord(
+  parts: Pick<ReleaseParts, 'records' | 'lockMode' | 'book' | 'progress'>,
+  r: RecordToKeep,
+) {
   const { tenant, next, bytes, until, now } = r;
   const hash = sha256(bytes);
   const seconds = Math.floor(now.getTime() / 1000);
@@ -58,6 +61,15 @@ export async function keepRecord(parts: Pick<ReleaseParts, 'records' | 'lockMode
     now,
   );
   const retention = { mode: parts.lockMode, until };
+  // Marked before the record is kept: an attempt stopped from here on leaves a trace the archive check finds (its
+  // record, if kept, is reported as an orphan unless the release's transaction books it).
+  await parts.progress.begin({
+    tenant,
+    recordUuid: r.row.RecordDocumentUuid,
+    recordKey: document.File!.Key,
+    containerUuid: next.Uuid,
+    begunAt: formatTimestamp(now),
+  });
   await parts.records.keep(document.File!.Key, bytes, 'application/pdf', { ...retention, sha256: hash });
   const line = chainLine(r.row, r.previous, hash);
   const lineBytes = new TextEncoder().encode(canonicalLine(line));
@@ -76,13 +88,15 @@ export async function keepRecord(parts: Pick<ReleaseParts, 'records' | 'lockMode
     line,
     book: book ?? undefined,
     // The line's locked copy beside its PDF, once the transaction has booked it (a failed one leaves no copy); the
-    // material book's line beside its book.
+    // material book's line beside its book; then the release is archived, and its mark goes (until then the archive
+    // check would complete the register line's copy).
     archive: async () => {
       await parts.records.keep(registerLineKey(tenant, line), lineBytes, 'application/json', {
         ...retention,
         sha256: sha256(lineBytes),
       });
       if (book) await parts.book!.archive.keep(tenant, [book.line]);
+      await parts.progress.done(tenant, r.row.RecordDocumentUuid);
     },
   };
 }

@@ -36,6 +36,8 @@ import { loadOrNotFound, writeContext } from './container-writes';
 import { checkRegimeMembers, type FacilitySettingsRead, writeRelease, type ReleaseAct } from './release-act';
 import type { Writer } from './writes';
 import type { ContainerStore } from '../data/container-store';
+import type { ContainerRecord } from '../domain/container-fields';
+import { notedAnswer, noteAnswer } from '../replay';
 
 /**
  * What a release asks for: its type, the notice it cites, for disposal the plant, the officer's note, and the
@@ -62,6 +64,19 @@ function checkPlantNamed(input: ReleaseInput): void {
     throw badRequest([{ key: 'detail.plant_for_disposal', params: { field } }]);
 }
 
+/** What a release answers. */
+export interface ReleaseAnswer {
+  model: ReleaseRecordModel;
+  etag: string;
+  notes: NotificationSpec[];
+}
+
+/** The container was released by the release `model` answers (a container is released once). */
+const releasedAs = (container: ContainerRecord, model: ReleaseRecordModel) =>
+  container.IsReleasedByRadiationProtectionOfficer === true &&
+  container.ReleasedByRadiationProtectionOfficerDateTime === model.ReleasedAt &&
+  container.ReleasedByRadiationProtectionOfficer === model.ReleasedBy;
+
 /** The release act's use case; who may release is the route's (role rpo, shared/routes/releases.ts). */
 export function releaseService(
   store: ContainerStore,
@@ -78,7 +93,7 @@ export function releaseService(
       uuid: string,
       input: ReleaseInput,
       requestId: string,
-    ): Promise<{ model: ReleaseRecordModel; etag: string; notes: NotificationSpec[] }> {
+    ): Promise<ReleaseAnswer> {
       // The regime decides the default type, what the body may name and what it must.
       const rules = settings ? await settings(tenant) : { regime: DEFAULT_REGIME, TimeZone: DEFAULT_TIME_ZONE };
       const type = input.type ?? (rules.regime.releaseTypes[0] as AnyReleaseType);
@@ -90,8 +105,13 @@ export function releaseService(
       if (rules.regime.evidence === 'DECISION_MEASUREMENT' && input.noticeUuid === null)
         throw badRequest([{ key: 'detail.required', params: { field: 'ClearanceNoticeUuid' } }]);
       checkPlantNamed({ ...input, type });
+      // A retry of a release its first attempt booked, whose answer was lost: the answer that attempt noted before
+      // its transaction (shared/replay.ts), not a second release (nor 409 already released). Its line's locked copy, if
+      // that attempt stopped before keeping it, is the archive check's to complete.
+      const noted = notedAnswer<ReleaseAnswer>();
       return optimistic(async () => {
         const view = await loadOrNotFound(store, tenant, uuid, true);
+        if (noted && releasedAs(view.record, noted.model)) return noted;
         const now = clock();
         const prepared = await act({
           view,
@@ -107,6 +127,8 @@ export function releaseService(
           settings: rules,
         });
         const next = { ...prepared.next, Version: view.record.Version + 1, UpdatedAt: formatTimestamp(now) };
+        const answer: ReleaseAnswer = { model: prepared.model, etag: etagOf(next), notes: prepared.notes };
+        await noteAnswer(answer);
         await writeRelease(
           store,
           view.record,
@@ -115,7 +137,7 @@ export function releaseService(
           writeContext(caller, now, requestId),
           prepared,
         );
-        return { model: prepared.model, etag: etagOf(next), notes: prepared.notes };
+        return answer;
       });
     },
   };

@@ -42,7 +42,11 @@ describe('the maintenance log store', () => {
     const tenant = { client: randomUUID(), facility: randomUUID() };
     const first = entry(tenant, '2026-11-19 10:00:00');
     await store().create(first, ada);
-    await expect(store().create(first, ada)).rejects.toBeInstanceOf(ConditionFailedError);
+    // The same entry again is the same write sent again (its answer lost): done, once. Another under its key fails.
+    await store().create(first, ada);
+    await expect(store().create({ ...first, IncidentTitle: 'Another' }, ada)).rejects.toBeInstanceOf(
+      ConditionFailedError,
+    );
     const next = { ...first, IncidentTitle: 'Drift again', Version: 2 };
     await store().update(first, next, ada);
     await expect(store().update(first, { ...next, IncidentTitle: 'Lost', Version: 2 }, ada)).rejects.toBeInstanceOf(

@@ -86,4 +86,19 @@ describe('the sequence writer', () => {
     );
     expect(last.Item?.Seq).toBe(batch.at(-1)!.sequenceNumber.padStart(40, '0'));
   });
+
+  it('fails a batch whose writes fail as one failure, no rejection left unawaited (it stops the process)', async () => {
+    const PK = `TEST#${randomUUID()}`;
+    // Every call refused (not worth a retry): the counter's and the pages' parts both fail, at their own time.
+    const refusing = {
+      send: async () => {
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 20));
+        throw Object.assign(new Error('refused'), { name: 'ValidationException' });
+      },
+    } as unknown as typeof db;
+    const batch: ChangeRecord[] = [{ sequenceNumber: '100', after: { PK, SK: 'ITEM#a', Type: 'Counted', K: 'a' } }];
+    await expect(sequenceWriter(refusing, table(), membershipOf).apply(batch)).rejects.toThrow('refused');
+    // A rejection nobody awaited would surface by now (vitest fails the run on it).
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  });
 });

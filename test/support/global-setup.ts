@@ -58,11 +58,13 @@ async function startRuntime() {
     {
       IAM_RECORD_FILE: path.join(localDir, IAM_RECORD_FILE),
       LOG_LEVEL: 'INFO',
-      // A small upload limit, so the oversized-upload test stays small.
-      ...environmentOf({ maxUploadBytes: String(256 * 1024) }),
+      // A small upload limit, so the oversized-upload test stays small; the archive check of the runtime's own
+      // schedule acts within the run (on AWS it leaves a release 15 minutes).
+      ...environmentOf({ maxUploadBytes: String(256 * 1024), archiveGraceSeconds: '20' }),
     },
-    // A tenant session's call the policies refuse is answered AccessDenied, as on AWS (infra/local/enforcer.ts).
-    ['--enforce-iam'],
+    // A tenant session's call the policies refuse is answered AccessDenied, as on AWS (infra/local/enforcer.ts); the
+    // fault matrix fails the functions' calls per scope (infra/local/faults.ts, test/contract/faults.test.ts).
+    ['--enforce-iam', '--faults', 'control'],
   );
   const { child } = started;
   child.stdout.on('data', (chunk: Buffer) => log.write(chunk));

@@ -48,6 +48,22 @@ describe('isUnavailable', () => {
     }
   });
 
+  it("is true for what the SDK classes as a server's fault or a throttle, whatever its name", () => {
+    for (const error of [
+      // S3's 500 and its throttle.
+      named('InternalError', { $metadata: { httpStatusCode: 500 }, $fault: 'server' }),
+      named('SlowDown', { $metadata: { httpStatusCode: 503 } }),
+      // A HEAD's error has no body, so no code: only its status.
+      named('Unknown', { $metadata: { httpStatusCode: 503 } }),
+      named('Unknown', { $metadata: { httpStatusCode: 502 } }),
+      named('TooManyRequests', { $metadata: { httpStatusCode: 429 } }),
+      named('TimeoutError'),
+    ])
+      expect(isUnavailable(error), error.name).toBe(true);
+    expect(isUnavailable(named('ValidationException', { $metadata: { httpStatusCode: 400 } }))).toBe(false);
+    expect(isUnavailable(named('AccessDenied', { $metadata: { httpStatusCode: 403 } }))).toBe(false);
+  });
+
   it('is false for what another attempt would not change', () => {
     for (const error of [
       named('ValidationException'),

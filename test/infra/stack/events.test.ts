@@ -1,10 +1,9 @@
 /**
- * The event functions of each stage (infra/events.ts): the release sweep's schedule, the document bucket's
- * notifications, the table's change stream, their grants and their dead-letter queues.
+ * The event functions of each stage (infra/events.ts): the schedules of the release sweep and the archive check, the
+ * document bucket's notifications, the table's change stream, their grants and their dead-letter queues.
  */
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { RELEASE_SWEEP_MINUTES } from '../../../infra/stack';
 import { COUNTED_TYPES } from '../../../shared/data/counted';
 import { CROSS_TENANT_INDEXES, TABLE_DEFINITION } from '../../../shared/data/table';
 import { DOCUMENT_FILES_PREFIX } from '../../../shared/domain/document';
@@ -19,12 +18,16 @@ const ITEM_ACTION =
 describe.each(STAGES)('events (%s)', (stage) => {
   const { template, eventFnIds, functions, roleIdOf, tableId, bucketId } = stageOf(stage);
 
-  it('runs the scheduled event functions (the release sweep) from an EventBridge rate rule, every minute', () => {
+  it('runs the scheduled functions from EventBridge rate rules: the sweep each minute, the archive check daily', () => {
     const scheduled = eventFunctions.filter((e) => e.source === 'schedule');
-    expect(scheduled.map((e) => e.name)).toEqual(['container.releaseSweep']);
+    const rates: Record<string, string> = {
+      'container.releaseSweep': 'rate(1 minute)',
+      'container.archiveCheck': 'rate(1 day)',
+    };
+    expect(scheduled.map((e) => e.name)).toEqual(Object.keys(rates));
     for (const event of scheduled) {
       template.hasResourceProperties('AWS::Events::Rule', {
-        ScheduleExpression: `rate(${RELEASE_SWEEP_MINUTES} minute)`,
+        ScheduleExpression: rates[event.name],
         State: 'ENABLED',
         Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [eventFnIds.get(event.name), 'Arn'] } })],
       });

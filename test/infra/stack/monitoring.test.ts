@@ -128,6 +128,21 @@ describe.each(STAGES)('monitoring (%s)', (stage) => {
     expect(notifies(alarm)).toBe(true);
   });
 
+  it("alarms on any count an event function reports: the archive check's orphaned records and unlocked lines", () => {
+    const parts = partsOf('ArchiveGaps');
+    const stats = parts.flatMap(metricsOf);
+    expect(stats.map((s) => s.Metric.MetricName).sort()).toEqual(['OrphanedRecords', 'UnlockedLines']);
+    for (const stat of stats)
+      expect(stat.Metric).toMatchObject({
+        Namespace: `nm-archive/${stage}`,
+        Dimensions: expect.arrayContaining([
+          { Name: 'service', Value: 'nm-archive' },
+          { Name: 'operation', Value: 'container.archiveCheck' },
+        ]),
+      });
+    expect(parts.every((p) => p.Properties.Threshold === 0 && notifies(p))).toBe(true);
+  });
+
   it('alarms on any booking above the handling licence (an officer’s LicenceExceeded)', () => {
     const alarm = alarmNamed('LicenceExceeded')!;
     expect(alarm.Properties).toMatchObject({
@@ -183,6 +198,7 @@ describe.each(STAGES)('monitoring (%s)', (stage) => {
         'DeadLetterQueueDepth',
         'SecurityEvents',
         'LicenceExceeded',
+        'ArchiveGaps',
       ]);
     },
   );

@@ -9,6 +9,7 @@ import { containerService } from '../../../shared/services/containers';
 import type { Writer } from '../../../shared/services/writes';
 import { DEFAULT_FACILITY_RULES, releaseAct } from '../../../shared/services/release-act';
 import { registerService, releaseService } from '../../../shared/services/releases';
+import { memoryArchiveProgress } from './archive-progress';
 import { memoryContainerStore } from './containers';
 import { memorySurveyStore } from './surveys';
 import type { Regime } from '../../../shared/domain/regimes';
@@ -34,9 +35,11 @@ export function setup(options: { regime?: Regime; timeZone?: string } = {}) {
   let now = new Date('2026-11-20T08:00:00Z');
   const clock = () => now;
   const rendered: ReleaseRecordContent[] = [];
+  const progress = memoryArchiveProgress();
   const act = releaseAct(store, {
     records: files,
     lockMode: 'COMPLIANCE',
+    progress,
     render: async (content) => {
       rendered.push(content);
       return new TextEncoder().encode(`%PDF ${content.subtitle}`);
@@ -54,6 +57,7 @@ export function setup(options: { regime?: Regime; timeZone?: string } = {}) {
     store,
     files,
     sources,
+    progress,
     rendered,
     notice,
     surveys,

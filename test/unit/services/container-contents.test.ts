@@ -3,6 +3,7 @@
  * container service reaches it: a container's contents listed, added (audited, the ETag moves) and removed.
  */
 import { describe, expect, it } from 'vitest';
+import { adoptIdentity, withRequestScope } from '../../../shared/replay';
 import type { Writer } from '../../../shared/services/writes';
 import { rejection } from '../../support/errors';
 import { containerServiceSetup } from '../../support/memory/containers';
@@ -46,6 +47,32 @@ describe('container contents', () => {
     expect(
       (await rejection(service.removeContent(tenant, ada, uuid, added.content.Uuid!, 'r5'))).notification.key,
     ).toBe('container.content_not_found');
+  });
+
+  it('answers a retry whose first attempt added the content (same identity) with that content, not 409', async () => {
+    const { service } = setup();
+    const uuid = (await service.create(tenant, ada, { Name: 'Box' }, 'r1')).model.Uuid as string;
+    const identity = { At: Date.parse('2026-11-20T08:00:00Z'), RequestId: 'r2', Nonce: 'cd'.repeat(16) };
+    const attempt = () =>
+      withRequestScope('r2', async () => {
+        adoptIdentity(identity);
+        return service.addContent(
+          tenant,
+          ada,
+          uuid,
+          { Kind: 'CYCLOTRON_PRODUCT', ContentId: 'p1', Nuclide: 'F-18' },
+          'r2',
+        );
+      });
+    const first = await attempt();
+    const retry = await attempt();
+    expect(retry).toEqual(first);
+    expect((await service.contents(tenant, uuid)).total).toBe(1);
+    // Another request adding the same content is still refused.
+    const other = await rejection(
+      service.addContent(tenant, ada, uuid, { Kind: 'CYCLOTRON_PRODUCT', ContentId: 'p1', Nuclide: 'F-18' }, 'r3'),
+    );
+    expect(other.notification.key).toBe('container.content_duplicate');
   });
 
   it('refuses an Activity without its ActivityDateTime with 400, before reading anything', async () => {

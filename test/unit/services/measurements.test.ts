@@ -4,6 +4,7 @@
  * moving to its next version with an audit line.
  */
 import { describe, expect, it } from 'vitest';
+import { adoptIdentity, withRequestScope } from '../../../shared/replay';
 import type { ContentLink } from '../../../shared/domain/container-contents';
 import type { ContainerRecord } from '../../../shared/domain/container-fields';
 import { createContainer } from '../../../shared/domain/container-rules';
@@ -180,6 +181,21 @@ describe('measurementService.add', () => {
       },
     ]);
     expect((await measurements.newest(tenant, 'box'))?.Uuid).toBe(model.Uuid);
+  });
+
+  it('answers a retry whose first attempt recorded the measurement (same identity) with it, no second', async () => {
+    const { service, containers, measurements } = await setup();
+    const identity = { At: Date.parse('2026-11-20T08:00:00Z'), RequestId: 'req-1', Nonce: 'ef'.repeat(16) };
+    const attempt = () =>
+      withRequestScope('req-1', async () => {
+        adoptIdentity(identity);
+        return service.add(tenant, tech, 'box', body(), 'req-1');
+      });
+    const first = await attempt();
+    const retry = await attempt();
+    expect(retry).toEqual(first);
+    expect((await measurements.list(tenant, 'box')).map((m) => m.Uuid)).toEqual([first.model.Uuid]);
+    expect((await containers.load(tenant, 'box'))!.record.Version).toBe(3);
   });
 
   it('refuses in order: no container, not closed, released, ahead of the clock, before closing, no input', async () => {

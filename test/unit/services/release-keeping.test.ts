@@ -1,6 +1,7 @@
 /**
  * shared/services/release-keeping.ts over the in-memory files: the record locked until the regime's retention before
- * anything is booked, its register line chained after the head read, the line's locked copy only once archived.
+ * anything is booked, its register line chained after the head read, the line's locked copy only once archived; the
+ * attempt marked before the record is kept and unmarked once archived (the archive check's trace).
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import { createContainer } from '../../../shared/domain/container-rules';
 import { registerLineKey } from '../../../shared/domain/register-chain';
 import type { ReleaseRegisterRow } from '../../../shared/domain/release-register';
 import { keepRecord, recordFilename } from '../../../shared/services/release-keeping';
+import { memoryArchiveProgress } from '../../support/memory/archive-progress';
 import { memoryFileStorage } from '../../support/memory/files';
 
 const tenant = { client: 'c', facility: 'f' };
@@ -17,11 +19,12 @@ const UNTIL = new Date('2029-11-20T08:00:00Z');
 describe('keeping a release’s record', () => {
   it('locks the PDF first, chains its line after the head, and locks the line only when archived', async () => {
     const records = memoryFileStorage();
+    const progress = memoryArchiveProgress();
     const next = createContainer(tenant, 'box', { Name: 'Box/12: hot lab' }, [], NOW);
     const row = { ContainerUuid: 'box', ReleasedAt: '2026-11-20 08:00:00', RecordDocumentUuid: 'doc' };
     const bytes = new TextEncoder().encode('%PDF record');
     const kept = await keepRecord(
-      { records, lockMode: 'COMPLIANCE' },
+      { records, lockMode: 'COMPLIANCE', progress },
       {
         tenant,
         caller: { sub: 'rso', name: 'Rosa', roles: ['rpo'] },
@@ -44,7 +47,9 @@ describe('keeping a release’s record', () => {
     expect(kept.book).toBeUndefined();
     const lineKey = registerLineKey(tenant, kept.line);
     expect(records.objects.has(lineKey)).toBe(false);
+    expect(await progress.pending('2026-11-20 08:00:01')).toMatchObject([{ recordUuid: 'doc', step: 'RECORD' }]);
     await kept.archive();
+    expect(await progress.pending('2026-11-20 08:00:01')).toEqual([]);
     expect(records.objects.get(lineKey)!.retention).toMatchObject({ mode: 'COMPLIANCE', until: UNTIL });
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { adoptIdentity, withRequestScope } from '../../../shared/replay';
 import { registerService } from '../../../shared/services/releases';
 import {
   ada,
@@ -72,6 +73,43 @@ describe('the register and its summary', () => {
       });
     },
   );
+});
+
+describe('a retry of a release', () => {
+  it('whose first attempt was booked answers what that attempt noted: no second release, no 409', async () => {
+    const s = setup();
+    const uuid = await ready(s);
+    let noted: unknown;
+    const identity = { At: s.now().getTime(), RequestId: 'r', Nonce: '12'.repeat(16) };
+    const attempt = () =>
+      withRequestScope('r', async () => {
+        adoptIdentity(identity, {
+          noted,
+          note: async (answer) => {
+            noted = answer;
+          },
+        });
+        return s.releases.release(tenant, grace, uuid, input(s), 'r');
+      });
+    const first = await attempt();
+    expect(noted).toEqual(first);
+    s.at('2026-11-21T08:05:00Z');
+    expect(await attempt()).toEqual(first);
+    expect(await s.register.register(tenant, 2026)).toHaveLength(1);
+  });
+
+  it('whose first attempt was not booked releases, once', async () => {
+    const s = setup();
+    const uuid = await ready(s);
+    const identity = { At: s.now().getTime(), RequestId: 'r', Nonce: '34'.repeat(16) };
+    const answer = await withRequestScope('r', async () => {
+      // What a first attempt noted before a transaction that never went through.
+      adoptIdentity(identity, { noted: { model: { ReleasedAt: '2026-11-21 07:59:00', ReleasedBy: 'grace' } } });
+      return s.releases.release(tenant, grace, uuid, input(s), 'r');
+    });
+    expect(answer.model.ReleasedAt).toBe('2026-11-21 08:00:00');
+    expect(await s.register.register(tenant, 2026)).toHaveLength(1);
+  });
 });
 
 describe("the register's verification", () => {
