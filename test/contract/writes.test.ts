@@ -120,8 +120,16 @@ describe('concurrent writes', () => {
           made.has(uuid),
         );
       let ours = await walk();
-      for (let attempt = 1; attempt < 5 && (ours.length !== made.size || new Set(ours).size !== made.size); attempt++)
+      // Under a full suite the other files write meanwhile (the stream files their entries for a while after their
+      // creates): up to ten walks half a second apart, to meet the pages still.
+      for (
+        let attempt = 1;
+        attempt < 10 && (ours.length !== made.size || new Set(ours).size !== made.size);
+        attempt++
+      ) {
+        await new Promise((resolve) => setTimeout(resolve, 500));
         ours = await walk();
+      }
       expect(ours.length).toBe(made.size);
       expect(new Set(ours).size).toBe(made.size);
     },
