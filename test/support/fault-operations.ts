@@ -119,7 +119,9 @@ const importChunk: MatrixWrite<{ records: Map<string, unknown>; from: string }> 
   attempt: (t, { from }) => execution(`/service/import-records/${t.client}?from=${encodeURIComponent(from)}`),
   async check(t, { records }) {
     const restored = await clientRecords(t.client);
-    const same = restored.size === records.size && [...records].every(([key, at]) => restored.get(key) === at);
+    // The same records, by key: a version may move on meanwhile, as a background function of the client's (its file
+    // event, the stream) may meet the cell's fault too (the scope is the client's) and run again, writing once more.
+    const same = restored.size === records.size && [...records.keys()].every((key) => restored.has(key));
     return same ? [] : [`table holds ${restored.size} of the client's records, the export ${records.size}`];
   },
 };
