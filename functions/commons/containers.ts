@@ -1,4 +1,8 @@
-/** Wiring shared by the container functions: the service over the request's tenant session (shared/http/tenant.ts). */
+/**
+ * Wiring shared by the container functions: the service over the request's tenant session (shared/http/tenant.ts).
+ * The functions whose contents may come from the material book take `bookedContainers` (./book.ts): only they load the
+ * records bucket's client.
+ */
 import { tenantDocumentClient } from '../../shared/clients/dynamodb';
 import { config } from '../../shared/config';
 import { dynamoContainerStore } from '../../shared/data/containers';
@@ -6,23 +10,11 @@ import { dynamoClearanceNoticeStore } from '../../shared/data/clearance-notices'
 import { dynamoMeasurementStore } from '../../shared/data/measurements';
 import { perTenant } from '../../shared/http/tenant';
 import { containerService } from '../../shared/services/containers';
-import { bookPortOf } from './book';
 
 export const containers = perTenant((session) => {
   const db = tenantDocumentClient(session);
   return containerService(dynamoContainerStore(db, config.tableName), {
     measurements: dynamoMeasurementStore(db, config.tableName),
     notices: dynamoClearanceNoticeStore(db, config.tableName),
-  });
-});
-
-/**
- * The container service whose contents may be drawn from the material book (adding and removing contents): the book's
- * items and head over the same session, and its lines' locked copies in the records bucket.
- */
-export const bookedContainers = perTenant((session) => {
-  const db = tenantDocumentClient(session);
-  return containerService(dynamoContainerStore(db, config.tableName), {
-    book: bookPortOf(session, db),
   });
 });

@@ -2,7 +2,8 @@ import { releaseRoutes } from '../../shared/routes/releases';
 import { httpHandler } from '../../shared/http/handler';
 import { tenantOf } from '../../shared/http/request';
 import { single } from '../../shared/http/replies';
-import { lockedRegister, yearOf } from '../commons/register';
+import { lockedRegister } from '../commons/locked-register';
+import { yearOf } from '../commons/register';
 import { withTenant } from '../../shared/http/tenant';
 
 export const handler = httpHandler(

@@ -15,7 +15,7 @@
 import { createHash } from 'node:crypto';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { dynamoChainRepair, dynamoChainStore, type ChainRepair, type StoredBook } from '../data/chain-store';
-import { type FileStorage, listAll, type LockMode } from '../data/files';
+import { type FileStorage, listAll, type LockMode } from '../data/file-storage';
 import { STORED_MATERIAL_BOOK } from '../data/material-book';
 import { STORED_REGISTER } from '../data/releases';
 import type { Tenant } from '../data/table';

@@ -4,7 +4,7 @@
  * and a year's chain checked against its locked copies.
  */
 import type { FileStorage } from '../data/files';
-import { listAll } from '../data/files';
+import { listAll } from '../data/file-storage';
 import type { MaterialBookStore } from '../data/material-book';
 import type { Tenant } from '../data/table';
 import { calendarMonth, calendarYear } from '../domain/calendar';

@@ -3,7 +3,7 @@
  * summary. The act itself, with its ports, is shared/services/release-act.ts.
  */
 import { createHash } from 'node:crypto';
-import { type FileStorage, listAll } from '../data/files';
+import { type FileStorage, listAll } from '../data/file-storage';
 import type { ReleaseRegisterStore } from '../data/releases';
 import { fileKey } from '../domain/document';
 import {
