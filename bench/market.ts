@@ -18,7 +18,7 @@ import { runOperation } from '../infra/local/executions';
 import { createDocumentClient } from '../shared/clients/dynamodb';
 import { createS3Client } from '../shared/clients/s3';
 import { batchPut } from '../shared/data/batch';
-import { containerItem } from '../shared/data/containers';
+import { containerItem } from '../shared/data/container-items';
 import { documentItem } from '../shared/data/documents';
 import { facilityEntry } from '../shared/data/facilities';
 import { s3FileStorage } from '../shared/data/files';

@@ -14,7 +14,8 @@ import { ensureTable, LOCAL_CREDENTIALS, LOCAL_REGION, startDynamoDbLocal } from
 import { createDocumentClient } from '../shared/clients/dynamodb';
 import { batchPut } from '../shared/data/batch';
 import { chainLineItem } from '../shared/data/chain-store';
-import { bookContentsItem, containerItem, dynamoContainerStore } from '../shared/data/containers';
+import { bookContentsItem, containerItem } from '../shared/data/container-items';
+import { dynamoContainerStore } from '../shared/data/containers';
 import { dynamoMaterialStore } from '../shared/data/material';
 import { dynamoMaterialBook, STORED_MATERIAL_BOOK } from '../shared/data/material-book';
 import { materialItem } from '../shared/data/material-keys';

@@ -14,7 +14,7 @@ import { repoRoot } from '../infra/local/paths';
 import { createDocumentClient } from '../shared/clients/dynamodb';
 import { environmentOf } from '../shared/config';
 import { batchPut } from '../shared/data/batch';
-import { containerItem } from '../shared/data/containers';
+import { containerItem } from '../shared/data/container-items';
 import { documentItem } from '../shared/data/documents';
 import { facilityEntry } from '../shared/data/facilities';
 import { maintenanceItem } from '../shared/data/maintenance';

@@ -8,7 +8,7 @@ import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb
 import type { ContainerRecord } from '../domain/container-fields';
 import { MEASUREMENT_FIELDS, pick } from '../domain/decision-measurement-fields';
 import { measurementSummary, type MeasurementRecord } from '../domain/measurement';
-import { besideContainer } from './containers';
+import { besideContainer } from './container-items';
 import type { WriteContext } from './container-store';
 import { resolveNames } from './persons';
 import { queryAll } from './query';

@@ -7,7 +7,7 @@
 import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ContainerRecord } from '../domain/container-fields';
 import type { SurveyRecord } from '../domain/regimes/us-nrc-10cfr35/survey';
-import { besideContainer } from './containers';
+import { besideContainer } from './container-items';
 import type { WriteContext } from './container-store';
 import { resolveNames } from './persons';
 import { ITEM_TYPES, keys, recordOf, type Tenant } from './table';

@@ -13,7 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureTable, LOCAL_CREDENTIALS } from '../../infra/local/emulators';
 import { createS3Client } from '../../shared/clients/s3';
 import { batchPut } from '../../shared/data/batch';
-import { containerItem } from '../../shared/data/containers';
+import { containerItem } from '../../shared/data/container-items';
 import { facilityEntry } from '../../shared/data/facilities';
 import { s3FileStorage } from '../../shared/data/files';
 import { createContainer } from '../../shared/domain/container-rules';

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureTable, LOCAL_CREDENTIALS } from '../../infra/local/emulators';
 import { createS3Client } from '../../shared/clients/s3';
 import { batchPut } from '../../shared/data/batch';
-import { containerItem } from '../../shared/data/containers';
+import { containerItem } from '../../shared/data/container-items';
 import { documentItem } from '../../shared/data/documents';
 import { s3FileStorage } from '../../shared/data/files';
 import { maintenanceItem } from '../../shared/data/maintenance';

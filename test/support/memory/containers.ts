@@ -4,7 +4,7 @@
  * or whose item exists or is gone, fails whole with ConditionFailedError; the writer lands in the
  * directory (the service's own writes do not); every write leaves its audit entry.
  */
-import { contentSummary } from '../../../shared/data/containers';
+import { contentSummary } from '../../../shared/data/container-items';
 import {
   SERVICE_ACTOR,
   type AuditChange,
