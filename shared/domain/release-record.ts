@@ -318,9 +318,9 @@ export function releaseRecordContent(facts: ReleaseFacts): ReleaseRecordContent 
   };
 }
 
-/** When a record made `now` may be destroyed: RECORD_RETENTION_YEARS later. */
-export function keptUntil(now: Date): Date {
+/** When a record made `now` may be destroyed: `years` later (RECORD_RETENTION_YEARS unless a regime keeps another). */
+export function keptUntil(now: Date, years = RECORD_RETENTION_YEARS): Date {
   const until = new Date(now.getTime());
-  until.setUTCFullYear(until.getUTCFullYear() + RECORD_RETENTION_YEARS);
+  until.setUTCFullYear(until.getUTCFullYear() + years);
   return until;
 }
