@@ -245,9 +245,6 @@ export function lineOfObject<L extends Chained>(
   return { line };
 }
 
-/** A line's place in the chain, without its content: its hash, its link, its name. */
-export type LineLink = Chained & LineName;
-
 /**
  * Where the chain ends from the line hashed `hash` on, following each line's one successor among `lines` (the head a
  * writer chains onto); `fork` when a line has two successors (verify names it; the head is not moved).
