@@ -1,5 +1,5 @@
 import { releaseRoutes } from '../../shared/routes/releases';
-import { registerCsv } from '../../shared/domain/release-register';
+import { registerCsv } from '../../shared/domain/register-csv';
 import { httpHandler } from '../../shared/http/handler';
 import { negotiate, tenantOf } from '../../shared/http/request';
 import { wholeReply } from '../../shared/http/replies';

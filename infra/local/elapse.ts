@@ -1,10 +1,10 @@
 /**
  * `npm run --silent elapse -- --client <uuid> --facility <uuid> --container <uuid> --minutes <n>`: the local runtime
  * only. Moves every time a container's records hold (the container, its contents, its history, its decision
- * measurements) back by `n` minutes, as if that time had passed for it: a walkthrough need not wait for decay (docs/
- * decay-in-storage.md, section 8). It writes the running runtime's DynamoDB Local directly, never through the API, and
- * refuses a released container: its times are booked in the register's chain and in its locked record. Prints one
- * JSON line: what moved.
+ * measurements and surveys) back by `n` minutes, as if that time had passed for it: a walkthrough need not wait for
+ * decay (docs/decay-in-storage.md, section 8). It writes the running runtime's DynamoDB Local directly, never through
+ * the API, and refuses a released container: its times are booked in the register's chain and in its locked record.
+ * Prints one JSON line: what moved.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { commandLine } from '../cli';
@@ -48,10 +48,10 @@ async function main(): Promise<void> {
   const pk = keys.tenant({ client: client!, facility: facility! });
   // The container with its contents and records, its history, its decision measurements and surveys: four prefixes.
   const prefixes = [
-    `CONTAINER#${container}#`,
-    `AUDIT#CONTAINER#${container}#`,
-    `MEASUREMENT#CONTAINER#${container}#`,
-    `SURVEY#CONTAINER#${container}#`,
+    keys.containerPrefix(container!),
+    keys.auditPrefix('CONTAINER', container!),
+    keys.measurementsPrefix(container!),
+    keys.surveysPrefix(container!),
   ];
   const items = (
     await Promise.all(

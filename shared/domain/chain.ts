@@ -47,12 +47,15 @@ export interface Book<L extends Chained> {
 /** A line's place in its book: its time and id, under the book's member names (`ReleasedAt`, `ContainerUuid`). */
 export type LineName = Record<string, string>;
 
-export const timeOf = <L extends Chained>(book: Book<L>, line: L): string => line[book.timeMember] as string;
-export const idOf = <L extends Chained>(book: Book<L>, line: L): string => line[book.idMember] as string;
+/** A line's time and id (of a whole line, or of its name alone: a head item, a link). */
+export const timeOf = <L extends Chained>(book: Book<L>, line: L | LineName): string =>
+  (line as LineName)[book.timeMember]!;
+export const idOf = <L extends Chained>(book: Book<L>, line: L | LineName): string =>
+  (line as LineName)[book.idMember]!;
 const placeOf = <L extends Chained>(book: Book<L>, line: L) => `${timeOf(book, line)}#${idOf(book, line)}`;
 
 /** A line's name: its time and id under the book's member names. */
-export const nameOf = <L extends Chained>(book: Book<L>, line: L): LineName => ({
+export const nameOf = <L extends Chained>(book: Book<L>, line: L | LineName): LineName => ({
   [book.idMember]: idOf(book, line),
   [book.timeMember]: timeOf(book, line),
 });
@@ -244,9 +247,6 @@ export function lineOfObject<L extends Chained>(
     return { conflict: { ...fromKey, Reason: `${key} holds the line of another key` } };
   return { line };
 }
-
-/** A line's place in the chain, without its content: its hash, its link, its name. */
-export type LineLink = Chained & LineName;
 
 /**
  * Where the chain ends from the line hashed `hash` on, following each line's one successor among `lines` (the head a

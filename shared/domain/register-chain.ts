@@ -17,6 +17,7 @@ import {
 } from './chain';
 import { DOCUMENT_FILES_PREFIX } from './document';
 import { regimeOfType } from './regimes';
+import { keptUntil } from './release-record';
 import { parseTimestamp } from './time';
 import {
   LATER_MEMBERS,
@@ -52,11 +53,7 @@ const LINE_MEMBERS = [
 ];
 
 /** When a record made at `at` under the regime of `type` may be destroyed: the regime's retention later. */
-export function keptUntilFor(type: string, at: Date): Date {
-  const until = new Date(at.getTime());
-  until.setUTCFullYear(until.getUTCFullYear() + regimeOfType(type).retentionYears);
-  return until;
-}
+export const keptUntilFor = (type: string, at: Date): Date => keptUntil(at, regimeOfType(type).retentionYears);
 
 /** The release register as a book: a line is a release, named by its time and container. */
 export const RELEASE_REGISTER: Book<RegisterLine> = {

@@ -44,12 +44,10 @@ import {
   releaseAssessmentModel,
   releaseBodySchema,
   releaseRecordModel,
-  releaseRegisterModel,
-  releaseRegisterSummaryModel,
-  registerVerificationModel,
   releaseTypeQuery,
   yearQuery,
 } from '../schemas/release';
+import { registerVerificationModel, releaseRegisterModel, releaseRegisterSummaryModel } from '../schemas/register';
 import { identifier } from '../schemas/fields';
 import {
   atQuery,

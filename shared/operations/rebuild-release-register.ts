@@ -29,6 +29,7 @@ import {
   nameOf,
   type RebuildConflict,
   rebuildPlan,
+  timeOf,
   yearFolder,
 } from '../domain/chain';
 import type { Operation } from './step';
@@ -167,14 +168,11 @@ function bookRebuild<L extends Chained>(
       const head = await repair.head(tenant);
       // No head item: the next writer finds the chain's end among the last lines, all of them there now.
       if (!head) return { was: null, end: null, moved: false };
-      const name = (line: LineName): LineName => ({
-        [book.idMember]: line[book.idMember]!,
-        [book.timeMember]: line[book.timeMember]!,
-      });
-      const { line, fork } = chainEndFrom(head.LineSha256, await repair.linksFrom(tenant, head[book.timeMember]!));
-      if (fork) conflicts.push({ ...name(head), Reason: 'two lines follow a line of the chain: the head stays' });
+      const { line, fork } = chainEndFrom(head.LineSha256, await repair.linksFrom(tenant, timeOf(book, head)));
+      if (fork)
+        conflicts.push({ ...nameOf(book, head), Reason: 'two lines follow a line of the chain: the head stays' });
       const moved = !dryRun && !fork && line !== undefined && (await repair.moveHead(tenant, head.LineSha256, line));
-      return { was: name(head), end: name(line ?? head), moved };
+      return { was: nameOf(book, head), end: nameOf(book, line ?? head), moved };
     },
   };
 }

@@ -1,186 +1,23 @@
 /**
- * What makes a stored record invalid under the current schema: the same field schemas as the API
- * (sizes, enums, timestamps, identifiers), the domain rules (release, SOLVED), keys that agree with
- * the record, and references that must exist (a link or dispatch record needs its container).
+ * What makes a stored record invalid under the current schema: its stored shape (shared/operations/stored-shapes.ts:
+ * the same field schemas as the API), the domain rules (release, SOLVED), keys that agree with the record, and
+ * references that must exist (a link or dispatch record needs its container).
  * Sequence memory (counters, page buckets) is regenerateSequenceMemory's business, not checked here.
  */
 import * as v from 'valibot';
 import { isKnownNuclide } from '../domain/decay';
-import { AUDIT_ACTIONS } from '../domain/container-audit';
-import { CONTENT_KINDS } from '../domain/container-contents';
-import { CONTAINER_STATES, type ContainerData } from '../domain/container-fields';
+import type { ContainerData } from '../domain/container-fields';
 import { missingRelease } from '../domain/container-states';
-import { DOCUMENT_SCOPES, DOCUMENT_STATES } from '../domain/document';
-import { BOOKED_RELEASE_TYPES } from '../domain/release-types';
-import { entryRuleBreaches, MAINTENANCE_STATES, type MaintenanceData } from '../domain/maintenance';
+import { entryRuleBreaches, type MaintenanceData } from '../domain/maintenance';
 import { type ClearanceNoticeData, noticeRuleBreaches } from '../domain/clearance-notice';
 import { type InstrumentData, instrumentRuleBreaches } from '../domain/instrument';
-import { enumSet, noticeStoredEntries } from '../schemas/clearance-notice';
-import { licenceStoredEntries } from '../schemas/material';
-import { MATERIAL_KINDS, MATERIAL_STATES, MOVEMENT_KINDS } from '../domain/material';
-import { BOOK_ENTRIES } from '../domain/material-book';
-import { containerCreateSchema } from '../schemas/container';
-import { checkCreateSchema, instrumentStoredEntries } from '../schemas/instrument';
-import { documentCreateSchema } from '../schemas/document';
-import { maintenanceCreateSchema } from '../schemas/maintenance';
-import { identifier, oneOf, text, timestamp } from '../schemas/fields';
 import { issueDetails } from '../schemas/body';
 import { type Detail, detailText } from '../i18n/translate';
 import { isBookkeeping, ITEM_TYPES, keys } from '../data/table';
-import { isTimeZone } from '../domain/calendar';
-import { REGIME_NAMES, regimeOfType } from '../domain/regimes';
-import { SURVEY_UNITS } from '../domain/regimes/us-nrc-10cfr35/survey';
-import { LANGUAGES } from '../i18n/messages';
+import { STORED_SCHEMAS } from './stored-shapes';
+import { regimeOfType } from '../domain/regimes';
 
 export type StoredItem = Record<string, unknown> & { PK?: unknown; SK?: unknown; Type?: unknown };
-
-const stored = {
-  Client: identifier,
-  Facility: identifier,
-  Uuid: identifier,
-  Version: v.pipe(v.number(), v.integer(), v.minValue(1)),
-  CreatedAt: timestamp,
-  UpdatedAt: timestamp,
-};
-const nullable = <S extends v.GenericSchema>(s: S) => v.nullable(s);
-
-/** Schemas of the stored shapes, by Type (extra attributes such as index keys are allowed). */
-const schemas: Record<string, v.GenericSchema> = {
-  Container: v.looseObject({ ...containerCreateSchema.entries, ...stored, State: oneOf(CONTAINER_STATES) }),
-  Document: v.looseObject({
-    ...documentCreateSchema.entries,
-    ...stored,
-    State: oneOf(DOCUMENT_STATES),
-    Scope: oneOf(DOCUMENT_SCOPES),
-    File: nullable(
-      v.looseObject({
-        Key: v.string(),
-        Size: v.number(),
-        ContentType: v.string(),
-        CreatedAt: v.number(),
-        ModifiedAt: v.number(),
-      }),
-    ),
-  }),
-  MaintenanceLogEntry: v.looseObject({
-    ...maintenanceCreateSchema.entries,
-    ...stored,
-    State: oneOf(MAINTENANCE_STATES),
-    Reporter: identifier,
-  }),
-  Person: v.looseObject({ Uuid: identifier, Client: identifier, Name: v.optional(text(1, 256)) }),
-  Device: v.looseObject({ Uuid: identifier, Name: text(1, 256) }),
-  Probe: v.looseObject({
-    ProbeIdentifier: identifier,
-    Device: v.nullish(identifier),
-    Responsiveness: v.optional(v.record(v.string(), v.pipe(v.number(), v.finite(), v.minValue(0)))),
-  }),
-  ContainerLink: v.looseObject({
-    ContainerUuid: identifier,
-    Kind: v.picklist(CONTENT_KINDS),
-    ContentId: identifier,
-    Nuclide: v.string(),
-  }),
-  Dispatch: v.looseObject({ Uuid: identifier, ContainerUuid: identifier, At: timestamp }),
-  ContainerBook: v.looseObject({
-    ContainerUuid: identifier,
-    Contents: v.array(v.looseObject({ ContentId: identifier, Nuclide: v.string(), BookLineUuid: identifier })),
-  }),
-  Dispose: v.looseObject({ Uuid: identifier, ContainerUuid: identifier, At: timestamp }),
-  ReleaseRegisterEntry: v.looseObject({
-    ContainerUuid: identifier,
-    ReleasedAt: timestamp,
-    ReleasedBy: v.string(),
-    RecordDocumentUuid: identifier,
-    ReleaseType: v.picklist(BOOKED_RELEASE_TYPES),
-  }),
-  // A notice may still name SPECIFIC_DISPOSAL until migrateReleaseTypes has run (its dry run lists them): an older
-  // shape of a legal document, not an invalid record.
-  ClearanceNotice: v.looseObject({
-    ...noticeStoredEntries,
-    ...stored,
-    ReleaseTypes: enumSet(BOOKED_RELEASE_TYPES),
-  }),
-  Instrument: v.looseObject({ ...instrumentStoredEntries, ...stored }),
-  InstrumentCheck: v.looseObject({
-    ...checkCreateSchema.entries,
-    Client: identifier,
-    Facility: identifier,
-    Uuid: identifier,
-    InstrumentUuid: identifier,
-    CheckedBy: v.string(),
-    CreatedAt: timestamp,
-  }),
-  DecisionMeasurement: v.looseObject({
-    Client: identifier,
-    Facility: identifier,
-    Uuid: identifier,
-    ContainerUuid: identifier,
-    InstrumentUuid: identifier,
-    MeasuredAt: timestamp,
-    MeasuredBy: v.string(),
-    CreatedAt: timestamp,
-    Instrument: v.looseObject({ Uuid: identifier, SerialNumber: v.string(), LastCheckAt: timestamp }),
-    Nuclides: v.array(v.looseObject({ Nuclide: v.string(), Fraction: v.number(), ValueUsed: v.number() })),
-    ReleaseTypes: v.array(v.looseObject({ ReleaseType: v.picklist(BOOKED_RELEASE_TYPES) })),
-  }),
-  // A facility's settings (its regime, time zone, record language) and a container's decay-in-storage surveys.
-  FacilitySettings: v.looseObject({
-    Client: identifier,
-    Facility: identifier,
-    Regime: v.picklist(REGIME_NAMES),
-    TimeZone: v.pipe(v.string(), v.check(isTimeZone, 'detail.time_zone')),
-    RecordLanguage: v.picklist(LANGUAGES),
-    Version: stored.Version,
-    CreatedAt: timestamp,
-    UpdatedAt: timestamp,
-  }),
-  Survey: v.looseObject({
-    Client: identifier,
-    Facility: identifier,
-    Uuid: identifier,
-    ContainerUuid: identifier,
-    SurveyedAt: timestamp,
-    SurveyedBy: v.string(),
-    Instrument: v.looseObject({ Uuid: identifier, SerialNumber: v.string(), Model: v.string() }),
-    Unit: v.picklist(SURVEY_UNITS),
-    NoShielding: v.literal(true),
-    AtBackground: v.literal(true),
-    CreatedAt: timestamp,
-  }),
-  // The book of radioactive material (StrlSchV § 85): the licence, the items and the book's lines.
-  Licence: v.looseObject({ ...licenceStoredEntries, ...stored }),
-  MaterialItem: v.looseObject({
-    ...stored,
-    Kind: v.picklist(MATERIAL_KINDS),
-    Nuclide: v.string(),
-    ActivityBq: v.number(),
-    ActivityDateTime: timestamp,
-    ReceivedAt: timestamp,
-    ReceivedBy: v.string(),
-    LineUuid: identifier,
-    State: v.picklist(MATERIAL_STATES),
-    Movements: v.array(
-      v.looseObject({ Uuid: identifier, Kind: v.picklist(MOVEMENT_KINDS), ActivityBq: v.number(), MovedAt: timestamp }),
-    ),
-  }),
-  MaterialBookLine: v.looseObject({
-    LineUuid: identifier,
-    BookedAt: timestamp,
-    BookedBy: v.string(),
-    Entry: v.picklist(BOOK_ENTRIES),
-    OccurredAt: timestamp,
-    LineSha256: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)),
-  }),
-  Audit: v.looseObject({
-    Entity: v.string(),
-    EntityUuid: identifier,
-    Action: v.picklist(AUDIT_ACTIONS),
-    Actor: v.string(),
-    At: timestamp,
-    Changes: v.array(v.unknown()),
-  }),
-};
 
 const english = (d: Detail) => detailText(d, 'en');
 
@@ -257,7 +94,7 @@ export function recordProblems(item: StoredItem): {
 } {
   const type = typeof item.Type === 'string' ? item.Type : '';
   if (isBookkeeping(item)) return { problems: [] };
-  const schema = schemas[type];
+  const schema = STORED_SCHEMAS[type];
   if (!schema) return { problems: [`Type: unknown record type ${JSON.stringify(item.Type ?? null)}`] };
   const result = v.safeParse(schema, item, { abortPipeEarly: true });
   const problems = result.success ? [] : issueDetails(result.issues).map(english);

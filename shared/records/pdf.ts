@@ -1,9 +1,10 @@
 /**
  * Lays a release record out as a PDF/A-2b (pdf-lib; what makes it PDF/A: shared/records/pdfa.ts): A4, DejaVu Sans
  * embedded, each section's lines, tables and paragraphs wrapped to the page, a footer with the page number on every
- * page. What the record says is decided in shared/domain/release-record.ts; this only draws it. pdf-lib and fontkit
- * are imported when a record is made, never at a cold start, and are installed beside the bundle rather than bundled
- * (infra/bundling.ts `INSTALLED_PACKAGES`); the fonts and the colour profile lie beside it too (`RECORD_ASSETS`).
+ * page. What the record says is decided in shared/domain/release-record-content.ts; this only draws it. pdf-lib and
+ * fontkit are imported when a record is made, never at a cold start, and are installed beside the bundle rather than
+ * bundled (infra/bundling.ts `INSTALLED_PACKAGES`); the fonts and the colour profile lie beside it too
+ * (`RECORD_ASSETS`).
  */
 import type { PDFFont, PDFPage } from 'pdf-lib';
 import type { DecayChart } from '../domain/decay-chart';

@@ -28,10 +28,10 @@ import {
   keptUntil,
   registerRowOf,
   releasedContainer,
-  releaseRecordContent,
   type ReleaseFacts,
   type ReleaseRecordModel,
 } from '../domain/release-record';
+import { releaseRecordContent } from '../domain/release-record-content';
 import { type AnyReleaseType, isDisposalRoute, LEGACY_DISPOSAL, type ReleaseType } from '../domain/release-types';
 import { DEFAULT_REGIME, type Regime, REGIMES } from '../domain/regimes';
 import type { SurveyRecord } from '../domain/regimes/us-nrc-10cfr35/survey';

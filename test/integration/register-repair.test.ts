@@ -1,20 +1,20 @@
 /**
- * shared/data/register-repair.ts on DynamoDB Local: what rebuildReleaseRegister writes to the table. A missing line
- * is put back and an existing item never overwritten; the years with lines are found in key order; the head moves
- * only from the value read.
+ * shared/data/chain-store.ts's repair over the release register on DynamoDB Local: what rebuildReleaseRegister writes
+ * to the table. A missing line is put back and an existing item never overwritten; the years with lines are found in
+ * key order; the head moves only from the value read.
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { dynamoRegisterRepair } from '../../shared/data/register-repair';
-import { releaseEntryItem } from '../../shared/data/releases';
+import { dynamoChainRepair } from '../../shared/data/chain-store';
+import { releaseEntryItem, STORED_REGISTER } from '../../shared/data/releases';
 import { keys } from '../../shared/data/table';
 import type { RegisterLine } from '../../shared/domain/release-register';
 import { documentClient, runtime } from '../support/api';
 import { registerLine as line } from '../support/register-lines';
 
 const db = documentClient();
-const repair = () => dynamoRegisterRepair(db, runtime().tableName);
+const repair = () => dynamoChainRepair(db, runtime().tableName, STORED_REGISTER);
 const newTenant = () => ({ client: randomUUID(), facility: randomUUID() });
 
 const stored = async (tenant: { client: string; facility: string }, l: RegisterLine) =>
@@ -28,7 +28,7 @@ const stored = async (tenant: { client: string; facility: string }, l: RegisterL
     )
   ).Item;
 
-describe('dynamoRegisterRepair', () => {
+describe('dynamoChainRepair over the release register', () => {
   it('puts back a missing line once; an item under its key is never overwritten', async () => {
     const tenant = newTenant();
     const original = line('2026-03-01 10:00:00', null, 'a');

@@ -1,20 +1,17 @@
 /**
- * shared/domain/release-record.ts and record-measurement.ts: what a release record says (without a PDF): the holder,
- * the site and the notice, the type with its basis and values, the form, the mass and its corrections, the contents
- * with their impurities, the decision measurement with its instrument and figures, the surface or why there is
- * none, the result and the officer; and the register's line.
+ * shared/domain/release-record-content.ts and record-measurement.ts: what a release record says (without a PDF): the
+ * holder, the site and the notice, the type with its basis and values, the form, the mass and its corrections, the
+ * contents with their impurities, the decision measurement with its instrument and figures, the surface or why there
+ * is none, the result and the officer; and (shared/domain/release-record.ts) the released container and the
+ * register's line.
  */
 import { describe, expect, it } from 'vitest';
 import { assessContainer } from '../../../shared/domain/container-assessment';
 import { toContentModel, type ContentLink } from '../../../shared/domain/container-contents';
 import { createContainer } from '../../../shared/domain/container-rules';
 import type { ReleaseRecordContent } from '../../../shared/domain/record-content';
-import {
-  registerRowOf,
-  releasedContainer,
-  releaseRecordContent,
-  type ReleaseFacts,
-} from '../../../shared/domain/release-record';
+import { registerRowOf, releasedContainer, type ReleaseFacts } from '../../../shared/domain/release-record';
+import { releaseRecordContent } from '../../../shared/domain/release-record-content';
 import { measurementFixture, noticeFixture } from '../../support/memory/release-sources';
 
 const now = new Date('2026-11-25T10:00:00Z');

@@ -1,9 +1,10 @@
 /**
- * shared/domain/release-register.ts: the register's CSV in its two forms (RFC 4180 in English; what a German
+ * shared/domain/register-csv.ts: the register's CSV in its two forms (RFC 4180 in English; what a German
  * spreadsheet opens).
  */
 import { describe, expect, it } from 'vitest';
-import { REGISTER_FIELDS, registerCsv, type RegisterLine } from '../../../shared/domain/release-register';
+import { registerCsv } from '../../../shared/domain/register-csv';
+import { REGISTER_FIELDS, type RegisterLine } from '../../../shared/domain/release-register';
 
 const row: RegisterLine = {
   ContainerUuid: 'box-uuid',
