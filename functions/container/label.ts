@@ -1,6 +1,6 @@
 import { containerLabelOf } from '../commons/label';
 import { httpHandler } from '../../shared/http/handler';
-import { tenantOf } from '../../shared/http/request';
+import { routePath, tenantOf } from '../../shared/http/request';
 import { withTenant } from '../../shared/http/tenant';
 import { renderLabel } from '../../shared/records/label-pdf';
 import { containerRoutes } from '../../shared/routes/containers';
@@ -10,10 +10,8 @@ export const handler = httpHandler(
   withTenant(containerLabelOf, async (request, service) => {
     const tenant = tenantOf(request);
     const uuid = request.params.uuid!;
-    const path = containerRoutes.load.path
-      .replace('{clientUuid}', tenant.client)
-      .replace('{facilityUuid}', tenant.facility)
-      .replace('{uuid}', uuid);
+    // The label's route has the container's variables: its QR code holds the container's own path.
+    const path = routePath(request, containerRoutes.load.path);
     // The words of the facility's regime, its dates in the facility's time zone.
     const { regime, TimeZone } = await service.rules(tenant);
     const words = regime.labelWords;
