@@ -8,20 +8,15 @@ import { containerRoutes } from '../../shared/routes/containers';
 export const handler = httpHandler(
   containerRoutes.label,
   withTenant(containerLabelOf, async (request, service) => {
-    const tenant = tenantOf(request);
     const uuid = request.params.uuid!;
     // The label's route has the container's variables: its QR code holds the container's own path.
-    const path = routePath(request, containerRoutes.load.path);
-    // The words of the facility's regime, its dates in the facility's time zone.
-    const { regime, TimeZone } = await service.rules(tenant);
-    const words = regime.labelWords;
-    const label = await service.containers.label(tenant, uuid, path, words, TimeZone);
+    const label = await service.label(tenantOf(request), uuid, routePath(request, containerRoutes.load.path));
     // The renderer loads the PDF library and the QR encoder when a label is drawn, never at a cold start.
     const bytes = await renderLabel(label);
     return {
       body: undefined,
       raw: { contentType: 'application/pdf', bytes },
-      headers: { 'Content-Language': words.language, 'Content-Disposition': `inline; filename="label-${uuid}.pdf"` },
+      headers: { 'Content-Language': label.language, 'Content-Disposition': `inline; filename="label-${uuid}.pdf"` },
     };
   }),
 );

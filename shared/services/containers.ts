@@ -1,13 +1,12 @@
 /**
  * Container use cases: load, create, update (with If-Match), delete, assessment and history; the contents beside
- * it (container-contents.ts), the release act (release-act.ts) and the scheduled sweep (release-sweep.ts).
+ * it (container-contents.ts), the release act (release-act.ts), the scheduled sweep (release-sweep.ts) and the label
+ * (container-label.ts).
  * Orchestrates the domain rules and the store port; knows nothing of DynamoDB or HTTP events.
  */
 import { randomUUID } from 'node:crypto';
 import { assessContainer, predictionGap } from '../domain/container-assessment';
 import { assessedContents } from '../domain/container-contents';
-import { containerLabel, type LabelContent, type LabelWords } from '../domain/label';
-import { closedAt } from '../domain/measurement';
 import { decayChart, type DecayChart } from '../domain/decay-chart';
 import type { Language } from '../i18n/messages';
 import { allFieldsAsChanges, fieldChanges, type HistoryEntryModel } from '../domain/container-audit';
@@ -268,34 +267,6 @@ export function containerService(store: ContainerStore, options: ContainerServic
         release: view.record.ReleasedByRadiationProtectionOfficerDateTime,
         now: clock(),
         language,
-      });
-    },
-
-    /**
-     * A container's radiation label (shared/domain/label.ts) in the regime's `words`, its activity estimated now, its
-     * dates in `timeZone`; 409 once it is released or its labels were removed (they stay off).
-     */
-    async label(
-      tenant: Tenant,
-      uuid: string,
-      path: string,
-      words: LabelWords,
-      timeZone: string,
-    ): Promise<LabelContent> {
-      const [view, history] = await Promise.all([mustLoad(tenant, uuid, false), store.history(tenant, uuid)]);
-      const at = view.record.ReleasedByRadiationProtectionOfficerDateTime;
-      if (at !== null) throw conflict('container.label_released', { at });
-      // A regime that takes the labels off before the release (10 CFR 35.92 (a)(3)) prints none after.
-      if (view.record.LabelsRemoved) throw conflict('container.label_removed');
-      const sealed = view.record.State === 'OPEN' ? null : closedAt(view.record, history);
-      return containerLabel({
-        container: view.record,
-        contents: assessedContents(view.links),
-        sealedAt: sealed,
-        path,
-        now: clock(),
-        timeZone,
-        words,
       });
     },
 
