@@ -14,7 +14,7 @@ import type { ContainerCreate, ContainerPatch } from '../domain/container-fields
 import { personIdsOf, toContainerModel, type ContainerModel, type ContainerView } from '../domain/container-model';
 import { etagOf } from '../domain/record';
 import { ASSESSED_FIELDS, createContainer, updateContainer } from '../domain/container-rules';
-import { DEFAULT_REGIME, type Regime } from '../domain/regimes';
+import { DEFAULT_REGIME } from '../domain/regimes';
 import { isKeptRecord, checkDeletable, transitionRecord } from '../domain/container-states';
 import type { ReleaseAssessment } from '../domain/release-assessment';
 import { valueSourceOf } from '../domain/release-gate';
@@ -22,7 +22,13 @@ import type { AnyReleaseType, ReleaseType } from '../domain/release-types';
 import { containerContents } from './container-contents';
 import { loadOrNotFound, writeContext } from './container-writes';
 import { checkIfMatch, preconditionFailed, type Writer } from './writes';
-import { writeRelease, type MeasurementReader, type NoticeReader, type ReleaseAct } from './release-act';
+import {
+  type FacilitySettingsRead,
+  type MeasurementReader,
+  type NoticeReader,
+  type ReleaseAct,
+  writeRelease,
+} from './release-act';
 import { badRequest, conflict, notFound } from '../errors';
 import { type BookPort, holdsBookMaterial, leavingWrite } from './container-book';
 import type { NotificationSpec } from '../i18n/translate';
@@ -49,8 +55,11 @@ export interface ContainerServiceOptions {
   notices?: NoticeReader;
   /** The material book: contents drawn from it, and where a dispatched container's material went. */
   book?: BookPort;
-  /** The facility's regime (shared/services/facility-settings.ts); without it, the default (German) one. */
-  rules?: (tenant: Tenant) => Promise<{ regime: Regime }>;
+  /**
+   * The facility's regime and time zone (shared/services/facility-settings.ts); without it, the default (German)
+   * regime. An update that releases hands what it read to the release act, which then reads none again.
+   */
+  rules?: (tenant: Tenant) => Promise<FacilitySettingsRead>;
 }
 
 /** Whether an update meets what differs by regime: a state, the labels, a release, a date, what predicts it. */
@@ -63,7 +72,6 @@ const readsRegime = (patch: ContainerPatch) =>
 
 export function containerService(store: ContainerStore, options: ContainerServiceOptions = {}) {
   const { clock = requestTime, release, measurements, notices, book, rules } = options;
-  const regimeOf = async (tenant: Tenant): Promise<Regime> => (rules ? (await rules(tenant)).regime : DEFAULT_REGIME);
   const latestMeasurement = async (tenant: Tenant, uuid: string) => (await measurements?.newest(tenant, uuid)) ?? null;
   async function present(view: ContainerView, now: Date, consistent = false): Promise<ContainerResult> {
     const names = await store.names(view.record.Client, personIdsOf(view.record), { consistent });
@@ -132,11 +140,12 @@ export function containerService(store: ContainerStore, options: ContainerServic
       justification: string | null = null,
     ): Promise<ContainerResult> {
       return optimistic(async () => {
-        const [view, decision, regime] = await Promise.all([
+        const [view, decision, facility] = await Promise.all([
           mustLoad(tenant, uuid, true),
           patch.State === 'RELEASE_DATE_REACHED' ? latestMeasurement(tenant, uuid) : null,
-          readsRegime(patch) ? regimeOf(tenant) : DEFAULT_REGIME,
+          readsRegime(patch) && rules ? rules(tenant) : undefined,
         ]);
+        const regime = facility?.regime ?? DEFAULT_REGIME;
         checkIfMatch(ifMatch, etagOf(view.record));
         const now = clock();
         const outcome = updateContainer(view.record, patch, caller.roles, now, {
@@ -169,6 +178,7 @@ export function containerService(store: ContainerStore, options: ContainerServic
               justification,
               discrepancyCause: null,
               now,
+              settings: facility,
             });
             next = prepared.next;
             notes.push(...prepared.notes);
