@@ -25,14 +25,17 @@ export function baseUrl(request: ApiRequest): string {
 }
 
 /**
- * The absolute address of a route's `path` for this request: its variables from the request's own (`{clientUuid}`),
- * `values` over them (`{ page: 2 }`).
+ * A route's `path` filled for this request: its variables from the request's own (`{clientUuid}`), `values` over them
+ * (`{ page: 2 }`).
  */
-export function routeUrl(request: ApiRequest, path: string, values: Record<string, string | number> = {}): string {
-  const filled = path.replace(/\{(\w+)\}/g, (_, name: string) =>
+export const routePath = (request: ApiRequest, path: string, values: Record<string, string | number> = {}): string =>
+  path.replace(/\{(\w+)\}/g, (_, name: string) =>
     encodeURIComponent(String(values[name] ?? request.params[name] ?? '')),
   );
-  return `${baseUrl(request)}${filled}`;
+
+/** The absolute address of a route's `path` for this request (routePath after the API's own address). */
+export function routeUrl(request: ApiRequest, path: string, values: Record<string, string | number> = {}): string {
+  return `${baseUrl(request)}${routePath(request, path, values)}`;
 }
 
 /**

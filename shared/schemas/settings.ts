@@ -33,10 +33,6 @@ export const settingsUpdateSchema = v.object({
   TimeZone: v.optional(timeZone),
   RecordLanguage: v.optional(recordLanguage),
 });
-export const settingsMembers = {
-  writable: ['Regime', 'TimeZone', 'RecordLanguage'],
-  readOnly: ['CreatedAt', 'UpdatedAt'],
-} as const;
 
 export const settingsModel = v.strictObject({
   Regime: v.picklist(REGIME_NAMES),
@@ -45,3 +41,10 @@ export const settingsModel = v.strictObject({
   CreatedAt: timestamp,
   UpdatedAt: timestamp,
 } satisfies Record<keyof FacilitySettingsModel, v.GenericSchema>);
+
+/** The body's members are the change's; the answer's others (CreatedAt, UpdatedAt) are ignored in a body. */
+const SETTINGS_WRITABLE = Object.keys(settingsUpdateSchema.entries);
+export const settingsMembers = {
+  writable: SETTINGS_WRITABLE,
+  readOnly: Object.keys(settingsModel.entries).filter((f) => !SETTINGS_WRITABLE.includes(f)),
+};

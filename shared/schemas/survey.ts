@@ -63,10 +63,7 @@ export const surveyCreateSchema = v.object({
   Background: reading('background'),
   Surface: reading("container's surface"),
 });
-export const surveyMembers = {
-  writable: ['InstrumentUuid', 'SurveyedAt', 'Scale', 'NoShielding', 'Unit', 'Background', 'Surface'],
-  readOnly: [],
-} as const;
+export const surveyMembers = { writable: Object.keys(surveyCreateSchema.entries), readOnly: [] as string[] };
 
 const number = v.number();
 const readingModel = v.strictObject({

@@ -1,13 +1,12 @@
 /**
  * Container use cases: load, create, update (with If-Match), delete, assessment and history; the contents beside
- * it (container-contents.ts), the release act (release-act.ts) and the scheduled sweep (release-sweep.ts).
+ * it (container-contents.ts), the release act (release-act.ts), the scheduled sweep (release-sweep.ts) and the label
+ * (container-label.ts).
  * Orchestrates the domain rules and the store port; knows nothing of DynamoDB or HTTP events.
  */
 import { randomUUID } from 'node:crypto';
 import { assessContainer, predictionGap } from '../domain/container-assessment';
 import { assessedContents } from '../domain/container-contents';
-import { containerLabel, type LabelContent, type LabelWords } from '../domain/label';
-import { closedAt } from '../domain/measurement';
 import { decayChart, type DecayChart } from '../domain/decay-chart';
 import type { Language } from '../i18n/messages';
 import { allFieldsAsChanges, fieldChanges, type HistoryEntryModel } from '../domain/container-audit';
@@ -15,7 +14,7 @@ import type { ContainerCreate, ContainerPatch } from '../domain/container-fields
 import { personIdsOf, toContainerModel, type ContainerModel, type ContainerView } from '../domain/container-model';
 import { etagOf } from '../domain/record';
 import { ASSESSED_FIELDS, createContainer, updateContainer } from '../domain/container-rules';
-import { DEFAULT_REGIME, type Regime } from '../domain/regimes';
+import { DEFAULT_REGIME } from '../domain/regimes';
 import { isKeptRecord, checkDeletable, transitionRecord } from '../domain/container-states';
 import type { ReleaseAssessment } from '../domain/release-assessment';
 import { valueSourceOf } from '../domain/release-gate';
@@ -23,7 +22,13 @@ import type { AnyReleaseType, ReleaseType } from '../domain/release-types';
 import { containerContents } from './container-contents';
 import { loadOrNotFound, writeContext } from './container-writes';
 import { checkIfMatch, preconditionFailed, type Writer } from './writes';
-import { writeRelease, type MeasurementReader, type NoticeReader, type ReleaseAct } from './release-act';
+import {
+  type FacilitySettingsRead,
+  type MeasurementReader,
+  type NoticeReader,
+  type ReleaseAct,
+  writeRelease,
+} from './release-act';
 import { badRequest, conflict, notFound } from '../errors';
 import { type BookPort, holdsBookMaterial, leavingWrite } from './container-book';
 import type { NotificationSpec } from '../i18n/translate';
@@ -50,8 +55,11 @@ export interface ContainerServiceOptions {
   notices?: NoticeReader;
   /** The material book: contents drawn from it, and where a dispatched container's material went. */
   book?: BookPort;
-  /** The facility's regime (shared/services/facility-settings.ts); without it, the default (German) one. */
-  rules?: (tenant: Tenant) => Promise<{ regime: Regime }>;
+  /**
+   * The facility's regime and time zone (shared/services/facility-settings.ts); without it, the default (German)
+   * regime. An update that releases hands what it read to the release act, which then reads none again.
+   */
+  rules?: (tenant: Tenant) => Promise<FacilitySettingsRead>;
 }
 
 /** Whether an update meets what differs by regime: a state, the labels, a release, a date, what predicts it. */
@@ -64,7 +72,6 @@ const readsRegime = (patch: ContainerPatch) =>
 
 export function containerService(store: ContainerStore, options: ContainerServiceOptions = {}) {
   const { clock = requestTime, release, measurements, notices, book, rules } = options;
-  const regimeOf = async (tenant: Tenant): Promise<Regime> => (rules ? (await rules(tenant)).regime : DEFAULT_REGIME);
   const latestMeasurement = async (tenant: Tenant, uuid: string) => (await measurements?.newest(tenant, uuid)) ?? null;
   async function present(view: ContainerView, now: Date, consistent = false): Promise<ContainerResult> {
     const names = await store.names(view.record.Client, personIdsOf(view.record), { consistent });
@@ -133,11 +140,12 @@ export function containerService(store: ContainerStore, options: ContainerServic
       justification: string | null = null,
     ): Promise<ContainerResult> {
       return optimistic(async () => {
-        const [view, decision, regime] = await Promise.all([
+        const [view, decision, facility] = await Promise.all([
           mustLoad(tenant, uuid, true),
           patch.State === 'RELEASE_DATE_REACHED' ? latestMeasurement(tenant, uuid) : null,
-          readsRegime(patch) ? regimeOf(tenant) : DEFAULT_REGIME,
+          readsRegime(patch) && rules ? rules(tenant) : undefined,
         ]);
+        const regime = facility?.regime ?? DEFAULT_REGIME;
         checkIfMatch(ifMatch, etagOf(view.record));
         const now = clock();
         const outcome = updateContainer(view.record, patch, caller.roles, now, {
@@ -170,6 +178,7 @@ export function containerService(store: ContainerStore, options: ContainerServic
               justification,
               discrepancyCause: null,
               now,
+              settings: facility,
             });
             next = prepared.next;
             notes.push(...prepared.notes);
@@ -268,34 +277,6 @@ export function containerService(store: ContainerStore, options: ContainerServic
         release: view.record.ReleasedByRadiationProtectionOfficerDateTime,
         now: clock(),
         language,
-      });
-    },
-
-    /**
-     * A container's radiation label (shared/domain/label.ts) in the regime's `words`, its activity estimated now, its
-     * dates in `timeZone`; 409 once it is released or its labels were removed (they stay off).
-     */
-    async label(
-      tenant: Tenant,
-      uuid: string,
-      path: string,
-      words: LabelWords,
-      timeZone: string,
-    ): Promise<LabelContent> {
-      const [view, history] = await Promise.all([mustLoad(tenant, uuid, false), store.history(tenant, uuid)]);
-      const at = view.record.ReleasedByRadiationProtectionOfficerDateTime;
-      if (at !== null) throw conflict('container.label_released', { at });
-      // A regime that takes the labels off before the release (10 CFR 35.92 (a)(3)) prints none after.
-      if (view.record.LabelsRemoved) throw conflict('container.label_removed');
-      const sealed = view.record.State === 'OPEN' ? null : closedAt(view.record, history);
-      return containerLabel({
-        container: view.record,
-        contents: assessedContents(view.links),
-        sealedAt: sealed,
-        path,
-        now: clock(),
-        timeZone,
-        words,
       });
     },
 

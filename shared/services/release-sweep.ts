@@ -42,6 +42,14 @@ export function releaseSweep(
     const due = await store.dueForRelease(at);
     let moved = 0;
     const notCleared: { uuid: string; reason: string }[] = [];
+    // Each facility's regime, read once a run however many of its containers are due.
+    const regimes = new Map<string, Promise<Regime>>();
+    const regimeOf = (tenant: { client: string; facility: string }): Promise<Regime> => {
+      const key = `${tenant.client}/${tenant.facility}`;
+      if (!regimes.has(key))
+        regimes.set(key, rules ? rules(tenant).then((r) => r.regime) : Promise.resolve(DEFAULT_REGIME));
+      return regimes.get(key)!;
+    };
     for (const { tenant, uuid } of due) {
       const view = await store.load(tenant, uuid, { consistent: true });
       const record = view?.record;
@@ -52,7 +60,7 @@ export function releaseSweep(
       const decision = await latestMeasurement(tenant, uuid);
       const options = { decision: { measurement: decision, form: record.WasteForm } };
       const assessment = assessContainer(record, view.links, now, options);
-      const regime = rules ? (await rules(tenant)).regime : DEFAULT_REGIME;
+      const regime = await regimeOf(tenant);
       let outcome: { next: ContainerRecord; changes: AuditChange[] };
       // Held for decay its time (the regime's gate), or cleared by the assessment now.
       if (regime.gate === 'DECAY_TIME' || opensDecayGate(assessment, record, view.links, now, options)) {

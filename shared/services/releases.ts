@@ -97,13 +97,14 @@ export function releaseService(
       // The regime decides the default type, what the body may name and what it must.
       const rules = settings ? await settings(tenant) : { regime: DEFAULT_REGIME, TimeZone: DEFAULT_TIME_ZONE };
       const type = input.type ?? (rules.regime.releaseTypes[0] as AnyReleaseType);
-      checkRegimeMembers(rules.regime, type, {
+      const given: Record<string, boolean> = {
         ClearanceNoticeUuid: input.noticeUuid !== null,
         DisposalPlant: input.plant !== null,
         DiscrepancyCause: input.discrepancyCause !== null,
-      });
-      if (rules.regime.evidence === 'DECISION_MEASUREMENT' && input.noticeUuid === null)
-        throw badRequest([{ key: 'detail.required', params: { field: 'ClearanceNoticeUuid' } }]);
+      };
+      checkRegimeMembers(rules.regime, type, given);
+      const missing = rules.regime.requiredMembers.filter((member) => !given[member]);
+      if (missing.length) throw badRequest(missing.map((field) => ({ key: 'detail.required', params: { field } })));
       checkPlantNamed({ ...input, type });
       // A retry of a release its first attempt booked, whose answer was lost: the answer that attempt noted before
       // its transaction (shared/replay.ts), not a second release (nor 409 already released). Its line's locked copy, if

@@ -39,6 +39,8 @@ export interface Regime {
   readonly evidence: ReleaseEvidence;
   /** Members of the release's body only this regime knows: under another one they are 409 naming the regime. */
   readonly releaseMembers: readonly string[];
+  /** Members of the release's body (of releaseMembers) a release under this regime must name: 400 without. */
+  readonly requiredMembers: readonly string[];
   /**
    * What keeps a container from entering DECAY under this regime, one detail each (409 `container.not_eligible`); none
    * when it may.

@@ -27,8 +27,12 @@ export const NEXT_DAY = '2026-11-21T08:00:00Z';
 export function setup(options: { regime?: Regime; timeZone?: string } = {}) {
   const store = memoryContainerStore();
   const surveys = memorySurveyStore(store);
+  let settingsReads = 0;
   const settings = options.regime
-    ? async () => ({ regime: options.regime!, TimeZone: options.timeZone ?? options.regime!.defaultTimeZone })
+    ? async () => {
+        settingsReads += 1;
+        return { regime: options.regime!, TimeZone: options.timeZone ?? options.regime!.defaultTimeZone };
+      }
     : undefined;
   const files = memoryFileStorage();
   const sources = memoryReleaseSources();
@@ -71,6 +75,8 @@ export function setup(options: { regime?: Regime; timeZone?: string } = {}) {
       now = new Date(iso);
     },
     now: () => now,
+    /** How often the facility's settings were read (under `regime`). */
+    settingsReads: () => settingsReads,
   };
 }
 export type Setup = ReturnType<typeof setup>;

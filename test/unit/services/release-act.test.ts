@@ -195,6 +195,14 @@ describe('the release act', () => {
     ]);
     const wrong = await rejection(s.releases.release(tenant, grace, iodine, { ...landfill, plant: 'MVA Süd' }, 'r'));
     expect(wrong.notification).toMatchObject({ key: 'container.disposal_plant', params: { plant: 'MVA Süd' } });
+    // A German release names its clearance notice: without one it is 400 naming the member.
+    const unnoticed = await rejection(
+      s.releases.release(tenant, grace, iodine, { ...landfill, noticeUuid: null }, 'r'),
+    );
+    expect([unnoticed.statusCode, unnoticed.notification.details]).toEqual([
+      400,
+      [{ key: 'detail.required', params: { field: 'ClearanceNoticeUuid' } }],
+    ]);
     const { model } = await s.releases.release(tenant, grace, iodine, landfill, 'r');
     expect(model.Assessment!.DecisionMeasurement).toMatchObject({ SumOfRatios: 0.16, ClearanceReached: true });
     expect(model.Assessment!.Nuclides[0]!.ClearanceLevelBqPerG).toBe(50);

@@ -139,4 +139,21 @@ describe('decay-in-storage under 10 CFR 35.92', () => {
       { ReleaseType: 'DECAY_IN_STORAGE', Releases: 1, TotalWeight: 0 },
     ]);
   });
+
+  it("releases by an update that sets the release, reading the facility's settings once", async () => {
+    const s = usSetup();
+    const uuid = await held(s);
+    await s.containers.update(tenant, ada, uuid, { State: 'DECAY' }, undefined, 'r');
+    s.at('2027-02-09T10:00:00Z');
+    await s.containers.update(tenant, ada, uuid, { State: 'RELEASE_DATE_REACHED' }, undefined, 'r');
+    await s.containers.update(tenant, ada, uuid, { LabelsRemoved: true }, undefined, 'r');
+    await s.survey.add(tenant, ada, uuid, survey(await meter(s), 52), 'r');
+    const before = s.settingsReads();
+    const released = { IsReleasedByRadiationProtectionOfficer: true };
+    const { model } = await s.containers.update(tenant, grace, uuid, released, undefined, 'r');
+    expect(model).toMatchObject({ IsReleasedByRadiationProtectionOfficer: true });
+    expect(s.settingsReads() - before).toBe(1);
+    const [line] = await s.register.register(tenant, 2027);
+    expect(line).toMatchObject({ ContainerUuid: uuid, ReleaseType: 'DECAY_IN_STORAGE' });
+  });
 });

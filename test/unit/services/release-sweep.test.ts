@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ContainerStore } from '../../../shared/data/container-store';
 import { ConditionFailedError } from '../../../shared/data/transact';
+import { DEFAULT_REGIME } from '../../../shared/domain/regimes';
 import { containerService } from '../../../shared/services/containers';
 import type { Writer } from '../../../shared/services/writes';
 import { releaseSweep } from '../../../shared/services/release-sweep';
@@ -46,6 +47,21 @@ describe('releaseSweep.releaseDue', () => {
     await service.update(tenant, ada, uuid, { State: 'DECAY', ReleaseDateTime: date }, undefined, 'r');
     return uuid;
   };
+
+  it("reads a facility's regime once a run, however many of its containers are due", async () => {
+    const { store, service, advance } = setup();
+    await decaying(service, 'first', 1_000_000, '2026-11-20 15:00:00');
+    await decaying(service, 'second', 1_000_000, '2026-11-20 15:30:00');
+    advance(8 * 3600);
+    let reads = 0;
+    const rules = async () => {
+      reads += 1;
+      return { regime: DEFAULT_REGIME };
+    };
+    const sweep = releaseSweep(store, { clock: () => new Date('2026-11-20T16:00:00Z'), rules });
+    expect(await sweep.releaseDue('sweep-1')).toEqual({ due: 2, moved: 2, notCleared: [] });
+    expect(reads).toBe(1);
+  });
 
   it('moves every due, cleared DECAY container to RELEASE_DATE_REACHED as the service; leaves the rest', async () => {
     const { service, sweep, advance } = setup();

@@ -20,6 +20,7 @@ export const DE_STRLSCHV_2018: Regime = {
   releaseTypes: RELEASE_TYPES,
   evidence: 'DECISION_MEASUREMENT',
   releaseMembers: ['ClearanceNoticeUuid', 'DisposalPlant', 'DiscrepancyCause'],
+  requiredMembers: ['ClearanceNoticeUuid'],
   ineligible: () => [],
   predictRelease: (_container, _links, assessed) => assessed,
   gate: 'CLEARANCE_ASSESSMENT',

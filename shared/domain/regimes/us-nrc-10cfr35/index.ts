@@ -71,6 +71,7 @@ export const US_NRC_10CFR35: Regime = {
   releaseTypes: [DECAY_IN_STORAGE],
   evidence: 'SURVEY',
   releaseMembers: ['SurveyUuid'],
+  requiredMembers: [],
   ineligible: ineligibleContents,
   predictRelease: (container, links) => tenHalfLives(container, links),
   gate: 'DECAY_TIME',

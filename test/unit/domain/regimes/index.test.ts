@@ -31,4 +31,11 @@ describe('the regimes', () => {
     expect(german).toContain('ClearanceNoticeUuid');
     expect(REGIMES.US_NRC_10CFR35.releaseMembers.filter((m) => german.includes(m))).toEqual([]);
   });
+
+  it('require of the release only members of their own: the German one its clearance notice', () => {
+    expect(REGIMES.DE_STRLSCHV_2018.requiredMembers).toEqual(['ClearanceNoticeUuid']);
+    expect(REGIMES.US_NRC_10CFR35.requiredMembers).toEqual([]);
+    for (const regime of Object.values(REGIMES))
+      expect(regime.requiredMembers.filter((m) => !regime.releaseMembers.includes(m))).toEqual([]);
+  });
 });
