@@ -10,13 +10,13 @@
  *
  * What an operator does with a report: docs/writes.md#the-archive-check. Knows the ports only.
  */
-import { createHash } from 'node:crypto';
 import type { ArchiveProgressStore, PendingArchive } from '../data/archive-progress';
 import type { FileStorage, LockMode } from '../data/files';
 import type { Tenant } from '../data/table';
-import { canonicalLine, registerLineKey } from '../domain/register-chain';
+import { RELEASE_REGISTER, registerLineKey } from '../domain/register-chain';
 import { keptUntil } from '../domain/release-record';
 import { formatTimestamp, parseTimestamp } from '../domain/time';
+import { keepLineObject } from './line-objects';
 
 /** What one run found: each orphaned record and each line it locked, named; and the marks it cleared. */
 export interface ArchiveReport {
@@ -41,12 +41,14 @@ export function archiveCheck(progress: ArchiveProgressStore, records: FileStorag
   async function lockLine(pending: PendingArchive & { releasedAt: string }): Promise<boolean> {
     const line = await progress.line(pending.tenant, pending.releasedAt, pending.containerUuid);
     if (!line) return false;
-    const bytes = new TextEncoder().encode(canonicalLine(line));
-    await records.keep(registerLineKey(pending.tenant, line), bytes, 'application/json', {
-      mode: lockMode,
-      until: keptUntil(parseTimestamp(line.ReleasedAt)!),
-      sha256: createHash('sha256').update(bytes).digest('hex'),
-    });
+    await keepLineObject(
+      records,
+      lockMode,
+      RELEASE_REGISTER,
+      pending.tenant,
+      line,
+      keptUntil(parseTimestamp(line.ReleasedAt)!),
+    );
     return true;
   }
 
