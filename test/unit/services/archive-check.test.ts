@@ -72,7 +72,7 @@ describe('the archive check', () => {
     expect(progress.attempts.size).toBe(0);
   });
 
-  it("locks a line of the US regime's decay in storage for that regime's retention (3 years), as its release", async () => {
+  it("locks a line of the US regime's decay in storage for that regime's retention (3 years)", async () => {
     const { progress, records, check, attempt } = setup();
     const line = {
       ...registerLine('2026-11-20 10:00:05', null, 'a'),
