@@ -5,8 +5,9 @@
  * stopped), the retry that takes the record over runs with the same identity: the same time, the same request id, the
  * same new identifiers. Its writes then meet their own earlier effect instead of making a second one: a record it
  * creates is the one the first attempt created (shared/data/transact.ts), a container's audit names the same request.
- * A write whose retry cannot be told from its stored effect alone notes its answer before it commits (`noteAnswer`),
- * and its retry answers that (the release).
+ * A write whose retry cannot be told from its stored effect alone notes its answer before it commits
+ * (`noteThenCommit`), and its retry answers that once it finds the commit stored (`earlierAnswer`: the release, a
+ * booking).
  *
  * The identity lives in the request's scope (an AsyncLocalStorage the HTTP handler opens, shared/http/handler.ts);
  * the Idempotency-Key middleware adopts it (shared/http/idempotency.ts). Without a key, or outside a request, the time
@@ -114,10 +115,22 @@ export function rewindMint(mark: number): void {
   if (scope) scope.minted.length = Math.min(mark, scope.minted.length);
 }
 
-/** Notes what this attempt will answer once its commit is through, in the key's record (no key: nothing to note). */
-export async function noteAnswer(answer: unknown): Promise<void> {
+/**
+ * A write whose retry cannot be told from its stored effect alone: `answer` is noted in the key's record (no key:
+ * nothing to note), then `commit` runs; a retry whose first attempt got through the commit answers it (earlierAnswer).
+ */
+export async function noteThenCommit<T>(answer: T, commit: () => Promise<unknown>): Promise<T> {
   await scopes.getStore()?.note?.(answer);
+  await commit();
+  return answer;
 }
 
-/** The answer an earlier attempt of this request noted before its commit, if any. */
-export const notedAnswer = <T>(): T | undefined => scopes.getStore()?.noted as T | undefined;
+/**
+ * The answer an earlier attempt of this request noted before its commit (noteThenCommit), when `committed` finds that
+ * commit in what is stored now; else undefined (no earlier answer, or that attempt stopped before its commit: this one
+ * writes anew). A noted answer is never taken unchecked: it was noted before a commit that may not have happened.
+ */
+export async function earlierAnswer<T>(committed: (noted: T) => boolean | Promise<boolean>): Promise<T | undefined> {
+  const noted = scopes.getStore()?.noted as T | undefined;
+  return noted !== undefined && (await committed(noted)) ? noted : undefined;
+}

@@ -141,7 +141,10 @@ async function main(): Promise<void> {
  * `control` the endpoint that sets rules per scope, its address.
  */
 async function faultSwitch(spec: string): Promise<string | undefined> {
-  const { createFaultControl, installFaults } = await import('./faults');
+  const [{ installFaults }, { createFaultControl }] = await Promise.all([
+    import('./faults'),
+    import('./fault-control'),
+  ]);
   const parts = spec.split(';').map((part) => part.trim());
   installFaults(parts.filter((part) => part !== 'control').join(';'));
   return parts.includes('control') ? listening(createFaultControl()) : undefined;

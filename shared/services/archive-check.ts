@@ -6,17 +6,16 @@
  * - not booked (`RECORD`): its record, if kept, is an orphaned record object (locked, no release names it): reported
  *   once, its mark kept out of the pending index as the facility's note of it; if none was kept, the mark goes;
  * - booked (`LINE`): its register line's locked copy is kept now if it is missing (the bytes the release keeps, locked
- *   30 years from the release), reported as an unlocked line; the mark goes.
+ *   for its regime's retention from the release), reported as an unlocked line; the mark goes.
  *
  * What an operator does with a report: docs/writes.md#the-archive-check. Knows the ports only.
  */
-import { createHash } from 'node:crypto';
 import type { ArchiveProgressStore, PendingArchive } from '../data/archive-progress';
 import type { FileStorage, LockMode } from '../data/files';
 import type { Tenant } from '../data/table';
-import { canonicalLine, registerLineKey } from '../domain/register-chain';
-import { keptUntil } from '../domain/release-record';
-import { formatTimestamp, parseTimestamp } from '../domain/time';
+import { RELEASE_REGISTER, registerLineKey } from '../domain/register-chain';
+import { formatTimestamp } from '../domain/time';
+import { keepLineObject } from './line-objects';
 
 /** What one run found: each orphaned record and each line it locked, named; and the marks it cleared. */
 export interface ArchiveReport {
@@ -41,12 +40,8 @@ export function archiveCheck(progress: ArchiveProgressStore, records: FileStorag
   async function lockLine(pending: PendingArchive & { releasedAt: string }): Promise<boolean> {
     const line = await progress.line(pending.tenant, pending.releasedAt, pending.containerUuid);
     if (!line) return false;
-    const bytes = new TextEncoder().encode(canonicalLine(line));
-    await records.keep(registerLineKey(pending.tenant, line), bytes, 'application/json', {
-      mode: lockMode,
-      until: keptUntil(parseTimestamp(line.ReleasedAt)!),
-      sha256: createHash('sha256').update(bytes).digest('hex'),
-    });
+    // Locked until its regime's retention from the release, as the release locks it (RELEASE_REGISTER.keptUntil).
+    await keepLineObject(records, lockMode, RELEASE_REGISTER, pending.tenant, line);
     return true;
   }
 

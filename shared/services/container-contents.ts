@@ -23,7 +23,7 @@ import { optimistic } from '../data/transact';
 import type { ContainerStore } from '../data/container-store';
 import type { Tenant } from '../data/table';
 import { type BookPort, correctDraw, drawFromBook } from './container-book';
-import { mintUuid, notedAnswer, noteAnswer } from '../replay';
+import { earlierAnswer, mintUuid, noteThenCommit } from '../replay';
 import { loadOrNotFound, writeContext } from './container-writes';
 import type { Writer } from './writes';
 
@@ -101,9 +101,12 @@ export function containerContents(store: ContainerStore, clock: () => Date, book
       // A retry whose first attempt added this content answers it, not 409 (shared/replay.ts): an entered content is
       // the one with the identifier this request mints; one drawn from the book the one whose answer it noted.
       const contentUuid = mintUuid();
-      const noted = notedAnswer<ContentAdded>();
-      const added = view.links.find((link) => link.uuid === (item && book ? noted?.content.Uuid : contentUuid));
-      if (added && noted && item && book) return noted;
+      const booked = Boolean(item && book);
+      const earlier = await earlierAnswer<ContentAdded>(
+        (noted) => booked && view.links.some((link) => link.uuid === noted.content.Uuid),
+      );
+      if (earlier) return earlier;
+      const added = booked ? undefined : view.links.find((link) => link.uuid === contentUuid);
       if (added) return { content: toContentModel(added), etag: etagOf(view.record), notes: impurityNotes(added) };
       if (!item || !book) {
         const content = enteredLink(input, caller, now, contentUuid);
@@ -131,8 +134,7 @@ export function containerContents(store: ContainerStore, clock: () => Date, book
         movement: toMovementModel(drawn.next, drawn.movement, names),
       };
       // The movement's answer cannot be read back once booked (the item moved on): noted before the transaction.
-      await noteAnswer(answer);
-      await store.addContent(view.record, next, drawn.link, write, drawn.extras);
+      await noteThenCommit(answer, () => store.addContent(view.record, next, drawn.link, write, drawn.extras));
       await book.archive.keep(tenant, drawn.extras.book ? [drawn.extras.book.line] : []);
       return answer;
     });

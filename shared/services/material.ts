@@ -39,7 +39,7 @@ import { AppError, badRequest, conflict, conflictOver, notFound } from '../error
 import type { Detail, NotificationSpec } from '../i18n/translate';
 import type { ElutionInput, MovementInput, ReceiptInput } from '../schemas/material';
 import { futureDetail } from '../domain/container-contents';
-import { notedAnswer, noteAnswer } from '../replay';
+import { earlierAnswer, noteThenCommit } from '../replay';
 import type { BookArchive } from './book-archive';
 import { actorOf, type Writer } from './writes';
 import { publishLicenceExceeded } from '../metrics';
@@ -195,8 +195,12 @@ export function materialService(
     return optimistic(async () => {
       // A retry whose first attempt booked the item answers what that attempt noted before its transaction
       // (shared/replay.ts): the licence, the head and the stock have all moved on by then.
-      const noted = dryRun ? undefined : notedAnswer<Booked>();
-      if (noted && (await store.get(tenant, noted.model.Uuid, { consistent: true }))) return noted;
+      const earlier = dryRun
+        ? undefined
+        : await earlierAnswer<Booked>(async (noted) =>
+            Boolean(await store.get(tenant, noted.model.Uuid, { consistent: true })),
+          );
+      if (earlier) return earlier;
       const now = clock();
       const at = formatTimestamp(now);
       const { licence, notes } = await checkLicence(
@@ -225,13 +229,14 @@ export function materialService(
         previous,
       );
       const answer: Booked = { model: toMaterialModel(item, names, at), notes: allNotes };
-      await noteAnswer(answer);
-      await store.receive(item, {
-        book: { line, previous },
-        licence: licence ? { Uuid: licence.Uuid, Version: licence.Version } : null,
-        certificate,
-        actor: actorOf(caller),
-      });
+      await noteThenCommit(answer, () =>
+        store.receive(item, {
+          book: { line, previous },
+          licence: licence ? { Uuid: licence.Uuid, Version: licence.Version } : null,
+          certificate,
+          actor: actorOf(caller),
+        }),
+      );
       await archive.keep(tenant, [line]);
       if (item.LicenceExceeded) publishLicenceExceeded();
       return answer;
@@ -375,11 +380,13 @@ export function materialService(
       if (input.Kind === 'LOST' && !caller.roles.includes(OFFICER))
         throw new AppError(403, 'auth.role_required', { params: { role: OFFICER } });
       checkNotAhead('MovedAt', input.MovedAt);
-      // A retry whose first attempt booked the movement answers what that attempt noted (shared/replay.ts).
-      const noted = notedAnswer<{ movement: MovementModel; item: MaterialModel }>();
       return optimistic(async () => {
         const item = await mustLoad(tenant, uuid, true);
-        if (noted && item.Movements.some((m) => m.Uuid === noted.movement.Uuid)) return noted;
+        // A retry whose first attempt booked the movement answers what that attempt noted (shared/replay.ts).
+        const earlier = await earlierAnswer<{ movement: MovementModel; item: MaterialModel }>((noted) =>
+          item.Movements.some((m) => m.Uuid === noted.movement.Uuid),
+        );
+        if (earlier) return earlier;
         checkMovable(item);
         if (input.MovedAt < item.ReceivedAt)
           throw badRequest([{ key: 'detail.not_before', params: { field: 'MovedAt', other: 'ReceivedAt' } }]);
@@ -405,8 +412,7 @@ export function materialService(
         const line = chainBookLine(movementLine({ ...booking(caller, at), lineUuid }, next, movement), previous);
         const names = new Map(caller.name ? [[caller.sub, caller.name]] : []);
         const answer = { movement: toMovementModel(next, movement, names), item: toMaterialModel(next, names, at) };
-        await noteAnswer(answer);
-        await store.move(item, next, { line, previous }, actorOf(caller));
+        await noteThenCommit(answer, () => store.move(item, next, { line, previous }, actorOf(caller)));
         await archive.keep(tenant, [line]);
         return answer;
       });

@@ -8,10 +8,11 @@ import type { Tenant } from '../data/table';
 import type { ContainerRecord } from '../domain/container-fields';
 import type { ContainerView } from '../domain/container-model';
 import { FILENAME_FORBIDDEN, releaseRecordDocument } from '../domain/document';
-import { canonicalLine, chainLine, registerLineKey } from '../domain/register-chain';
+import { chainLine, RELEASE_REGISTER } from '../domain/register-chain';
 import type { ReleaseRegisterRow } from '../domain/release-register';
 import { formatTimestamp } from '../domain/time';
 import { leavingWrite } from './container-book';
+import { keepLineObject } from './line-objects';
 import type { ReleaseParts } from './release-act';
 import type { Writer } from './writes';
 
@@ -60,7 +61,6 @@ export async function keepRecord(
     until,
     now,
   );
-  const retention = { mode: parts.lockMode, until };
   // Marked before the record is kept: an attempt stopped from here on leaves a trace the archive check finds (its
   // record, if kept, is reported as an orphan unless the release's transaction books it).
   await parts.progress.begin({
@@ -70,9 +70,8 @@ export async function keepRecord(
     containerUuid: next.Uuid,
     begunAt: formatTimestamp(now),
   });
-  await parts.records.keep(document.File!.Key, bytes, 'application/pdf', { ...retention, sha256: hash });
+  await parts.records.keep(document.File!.Key, bytes, 'application/pdf', { mode: parts.lockMode, until, sha256: hash });
   const line = chainLine(r.row, r.previous, hash);
-  const lineBytes = new TextEncoder().encode(canonicalLine(line));
   const book = await leavingWrite(
     parts.book,
     tenant,
@@ -91,10 +90,7 @@ export async function keepRecord(
     // material book's line beside its book; then the release is archived, and its mark goes (until then the archive
     // check would complete the register line's copy).
     archive: async () => {
-      await parts.records.keep(registerLineKey(tenant, line), lineBytes, 'application/json', {
-        ...retention,
-        sha256: sha256(lineBytes),
-      });
+      await keepLineObject(parts.records, parts.lockMode, RELEASE_REGISTER, tenant, line, until);
       if (book) await parts.book!.archive.keep(tenant, [book.line]);
       await parts.progress.done(tenant, r.row.RecordDocumentUuid);
     },

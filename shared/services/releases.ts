@@ -37,7 +37,7 @@ import { checkRegimeMembers, type FacilitySettingsRead, writeRelease, type Relea
 import type { Writer } from './writes';
 import type { ContainerStore } from '../data/container-store';
 import type { ContainerRecord } from '../domain/container-fields';
-import { notedAnswer, noteAnswer } from '../replay';
+import { earlierAnswer, noteThenCommit } from '../replay';
 
 /**
  * What a release asks for: its type, the notice it cites, for disposal the plant, the officer's note, and the
@@ -109,10 +109,10 @@ export function releaseService(
       // A retry of a release its first attempt booked, whose answer was lost: the answer that attempt noted before
       // its transaction (shared/replay.ts), not a second release (nor 409 already released). Its line's locked copy, if
       // that attempt stopped before keeping it, is the archive check's to complete.
-      const noted = notedAnswer<ReleaseAnswer>();
       return optimistic(async () => {
         const view = await loadOrNotFound(store, tenant, uuid, true);
-        if (noted && releasedAs(view.record, noted.model)) return noted;
+        const earlier = await earlierAnswer<ReleaseAnswer>((noted) => releasedAs(view.record, noted.model));
+        if (earlier) return earlier;
         const now = clock();
         const prepared = await act({
           view,
@@ -129,16 +129,16 @@ export function releaseService(
         });
         const next = { ...prepared.next, Version: view.record.Version + 1, UpdatedAt: formatTimestamp(now) };
         const answer: ReleaseAnswer = { model: prepared.model, etag: etagOf(next), notes: prepared.notes };
-        await noteAnswer(answer);
-        await writeRelease(
-          store,
-          view.record,
-          next,
-          fieldChanges(view.record, next),
-          writeContext(caller, now, requestId),
-          prepared,
+        return noteThenCommit(answer, () =>
+          writeRelease(
+            store,
+            view.record,
+            next,
+            fieldChanges(view.record, next),
+            writeContext(caller, now, requestId),
+            prepared,
+          ),
         );
-        return answer;
       });
     },
   };

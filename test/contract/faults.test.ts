@@ -7,7 +7,7 @@
  * the matrix as a table.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FAULT_KINDS } from '../../infra/local/faults';
+import { FAULT_KINDS } from '../../infra/local/fault-rules';
 import { dynamoArchiveProgress } from '../../shared/data/archive-progress';
 import { s3FileStorage } from '../../shared/data/files';
 import { archiveCheck } from '../../shared/services/archive-check';

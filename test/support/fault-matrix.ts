@@ -6,7 +6,7 @@
  * is over), and, once every cell ran and the archive check and the streams had their turn, checked.
  */
 import { randomUUID } from 'node:crypto';
-import { FAULT_KINDS, type CallSeen, type FaultKind, type ScopeSettings } from '../../infra/local/faults';
+import { FAULT_KINDS, type CallSeen, type FaultKind, type ScopeSettings } from '../../infra/local/fault-rules';
 import { newTenant, runtime } from './api';
 
 export type Tenant = ReturnType<typeof newTenant>;

@@ -5,14 +5,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
   adoptIdentity,
+  earlierAnswer,
   handOver,
   mintedIn,
   mintMark,
   mintTimeOrderedUuid,
   mintUuid,
   newIdentity,
-  notedAnswer,
-  noteAnswer,
+  noteThenCommit,
   requestIdentity,
   requestTime,
   rewindMint,
@@ -38,8 +38,10 @@ describe('a request without an identity', () => {
       expect(a).not.toBe(b);
       expect(Math.abs(requestTime().getTime() - Date.now())).toBeLessThan(1000);
       expect(requestIdentity()).toBeUndefined();
-      expect(notedAnswer()).toBeUndefined();
-      await expect(noteAnswer({ any: 1 })).resolves.toBeUndefined();
+      expect(await earlierAnswer(() => true)).toBeUndefined();
+      const commit = vi.fn(async () => undefined);
+      await expect(noteThenCommit({ any: 1 }, commit)).resolves.toEqual({ any: 1 });
+      expect(commit).toHaveBeenCalledOnce();
       await expect(handOver()).resolves.toBeUndefined();
     });
     expect(mintUuid()).toMatch(V4);
@@ -83,16 +85,21 @@ describe('a request with an identity', () => {
     expect(mintedIn('anything')).toBe(false);
   });
 
-  it('notes its answer where the retry finds it, and hands its record over', async () => {
-    const note = vi.fn(async () => undefined);
+  it('notes its answer before its commit where the retry finds it, and hands its record over', async () => {
+    const steps: string[] = [];
+    const note = vi.fn(async () => void steps.push('note'));
+    const commit = vi.fn(async () => void steps.push('commit'));
     const over = vi.fn(async () => undefined);
     await withRequestScope('r', async () => {
       adoptIdentity(identity, { noted: { model: 'first' }, note, handOver: over });
-      expect(notedAnswer()).toEqual({ model: 'first' });
-      await noteAnswer({ model: 'second' });
+      // The noted answer only once its commit is found stored.
+      expect(await earlierAnswer(async () => true)).toEqual({ model: 'first' });
+      expect(await earlierAnswer(() => false)).toBeUndefined();
+      await expect(noteThenCommit({ model: 'second' }, commit)).resolves.toEqual({ model: 'second' });
       await handOver();
     });
     expect(note).toHaveBeenCalledWith({ model: 'second' });
+    expect(steps).toEqual(['note', 'commit']);
     expect(over).toHaveBeenCalledOnce();
   });
 });

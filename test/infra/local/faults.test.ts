@@ -5,7 +5,8 @@
  */
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { createFaultControl, parseFaults, seeded } from '../../../infra/local/faults';
+import { createFaultControl } from '../../../infra/local/fault-control';
+import { parseFaults, seeded } from '../../../infra/local/fault-rules';
 
 describe('the fault switch', () => {
   it('takes rules (the Nth call of a service and command, a fault, of one function or any) and random rates', () => {

@@ -4,7 +4,8 @@
  * than the grace left for the next run.
  */
 import { describe, expect, it } from 'vitest';
-import { canonicalLine, registerLineKey } from '../../../shared/domain/register-chain';
+import { canonicalLine, keptUntilFor, registerLineKey } from '../../../shared/domain/register-chain';
+import { DECAY_IN_STORAGE } from '../../../shared/domain/release-types';
 import { archiveCheck } from '../../../shared/services/archive-check';
 import { memoryArchiveProgress } from '../../support/memory/archive-progress';
 import { memoryFileStorage } from '../../support/memory/files';
@@ -69,6 +70,21 @@ describe('the archive check', () => {
     expect(new TextDecoder().decode(object.body)).toBe(canonicalLine(line));
     expect(object.retention).toMatchObject({ mode: 'COMPLIANCE', until: new Date('2056-11-20T10:00:05Z') });
     expect(progress.attempts.size).toBe(0);
+  });
+
+  it("locks a line of the US regime's decay in storage for that regime's retention (3 years)", async () => {
+    const { progress, records, check, attempt } = setup();
+    const line = {
+      ...registerLine('2026-11-20 10:00:05', null, 'a'),
+      ContainerUuid: 'box-r1',
+      ReleaseType: DECAY_IN_STORAGE,
+    };
+    await attempt('r1', '2026-11-20 10:00:00', true);
+    progress.book(tenant, 'r1', line);
+    await check.run();
+    const object = records.objects.get(registerLineKey(tenant, line))!;
+    expect(object.retention).toMatchObject({ until: keptUntilFor(DECAY_IN_STORAGE, new Date('2026-11-20T10:00:05Z')) });
+    expect(object.retention).toMatchObject({ until: new Date('2029-11-20T10:00:05Z') });
   });
 
   it('clears a booked line whose copy is there (its mark outlived it), names one with no line to lock', async () => {
