@@ -8,7 +8,8 @@ import { dynamoMaterialStore } from '../../shared/data/material';
 import { bookArchive } from '../../shared/services/book-archive';
 import type { BookPort } from '../../shared/services/container-book';
 
-export const bookPortOf = (session: TenantSession, db: DynamoDBDocumentClient): BookPort => ({
-  material: dynamoMaterialStore(db, config.tableName),
-  archive: bookArchive(s3FileStorage(tenantS3Client(session), config.recordsBucketName), config.recordsLockMode),
-});
+export const bookPortOf = (session: TenantSession, db: DynamoDBDocumentClient) =>
+  ({
+    material: dynamoMaterialStore(db, config.tableName),
+    archive: bookArchive(s3FileStorage(tenantS3Client(session), config.recordsBucketName), config.recordsLockMode),
+  }) satisfies BookPort;
