@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { BookExtras, ContainerStore } from '../data/container-store';
-import type { HeldAmount, HoldingReader } from './material';
+import type { HeldAmount, HoldingReader } from './material-stock';
 import type { MaterialStore } from '../data/material';
 import type { Tenant } from '../data/table';
 import type { ContentInput, ContentLink } from '../domain/container-contents';
