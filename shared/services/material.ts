@@ -20,6 +20,7 @@ import {
   type MaterialModel,
   type Movement,
   type MovementModel,
+  shareOfItem,
   withMovement,
   toMaterialModel,
   toMovementModel,
@@ -108,11 +109,7 @@ export function materialService(
     at: string,
   ) => {
     const incoming: Activities = new Map();
-    addAmount(
-      incoming,
-      { nuclide: item.Nuclide, activityBq: item.ActivityBq, at: item.ActivityDateTime, impurities: item.Impurities },
-      at,
-    );
+    addAmount(incoming, shareOfItem(item, 1), at);
     return incoming;
   };
 
