@@ -25,7 +25,7 @@ import {
   toMaterialModel,
   toMovementModel,
 } from '../domain/material';
-import { chainBookLine, movementLine, receiptLine } from '../domain/material-book';
+import { bookingOf, chainBookLine, movementLine, receiptLine } from '../domain/material-book';
 import { type Activities, addAmount, totalsOf } from '../domain/stock';
 import { formatTimestamp, isInTheFuture } from '../domain/time';
 import { AppError, badRequest, conflict, conflictOver, notFound } from '../errors';
@@ -56,13 +56,6 @@ export function materialService(
   archive: BookArchive,
   clock: () => Date = () => new Date(),
 ) {
-  const booking = (caller: Writer, at: string) => ({
-    lineUuid: randomUUID(),
-    at,
-    by: caller.sub,
-    byName: caller.name ?? null,
-  });
-
   const stock = materialStock(store, containers, book, clock);
 
   /**
@@ -143,12 +136,12 @@ export function materialService(
         incomingOf(draft, draft.ReceivedAt),
         knowingly,
       );
-      const lineUuid = randomUUID();
+      const booking = bookingOf(caller, at, randomUUID());
       const item: MaterialItem = {
         ...draft,
         LicenceUuid: licence?.Uuid ?? null,
         LicenceExceeded: notes.length && knowingly ? knowingly : null,
-        LineUuid: lineUuid,
+        LineUuid: booking.lineUuid,
         Version: 1,
         CreatedAt: at,
         UpdatedAt: at,
@@ -157,10 +150,7 @@ export function materialService(
       const allNotes = [...notes, ...impurityNotes(item)];
       if (dryRun) return { model: toMaterialModel(item, names, at), notes: [...allNotes, { key: 'material.dry_run' }] };
       const previous = await store.bookHead(tenant);
-      const line = chainBookLine(
-        receiptLine({ ...booking(caller, at), lineUuid }, item, item.LicenceExceeded?.Justification ?? null),
-        previous,
-      );
+      const line = chainBookLine(receiptLine(booking, item, item.LicenceExceeded?.Justification ?? null), previous);
       const answer: Booked = { model: toMaterialModel(item, names, at), notes: allNotes };
       await noteAnswer(answer);
       await store.receive(item, {
@@ -322,7 +312,7 @@ export function materialService(
           throw badRequest([{ key: 'detail.not_before', params: { field: 'MovedAt', other: 'ReceivedAt' } }]);
         const { usesUp, portion } = checkDrawable(item, input.ActivityBq, input.MovedAt);
         const at = formatTimestamp(clock());
-        const lineUuid = randomUUID();
+        const booking = bookingOf(caller, at, randomUUID());
         const movement: Movement = {
           Uuid: randomUUID(),
           Kind: input.Kind,
@@ -334,12 +324,12 @@ export function materialService(
           Recipient: input.Kind === 'RETURNED' ? input.Recipient : null,
           Justification: input.Kind === 'LOST' ? input.Justification : null,
           MovedBy: caller.sub,
-          LineUuid: lineUuid,
+          LineUuid: booking.lineUuid,
           CorrectedBy: null,
         };
         const next = withMovement(item, movement, usesUp, at);
         const previous = await store.bookHead(tenant);
-        const line = chainBookLine(movementLine({ ...booking(caller, at), lineUuid }, next, movement), previous);
+        const line = chainBookLine(movementLine(booking, next, movement), previous);
         const names = new Map(caller.name ? [[caller.sub, caller.name]] : []);
         const answer = { movement: toMovementModel(next, movement, names), item: toMaterialModel(next, names, at) };
         await noteAnswer(answer);
