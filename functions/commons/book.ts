@@ -15,10 +15,11 @@ import { bookArchive } from '../../shared/services/book-archive';
 import type { BookPort } from '../../shared/services/container-book';
 import { containerService } from '../../shared/services/containers';
 
-export const bookPortOf = (session: TenantSession, db: DynamoDBDocumentClient): BookPort => ({
-  material: dynamoMaterialStore(db, config.tableName),
-  archive: bookArchive(s3FileStorage(tenantS3Client(session), config.recordsBucketName), config.recordsLockMode),
-});
+export const bookPortOf = (session: TenantSession, db: DynamoDBDocumentClient) =>
+  ({
+    material: dynamoMaterialStore(db, config.tableName),
+    archive: bookArchive(s3FileStorage(tenantS3Client(session), config.recordsBucketName), config.recordsLockMode),
+  }) satisfies BookPort;
 
 /**
  * The container service whose contents may be drawn from the material book (adding and removing contents): the book's

@@ -5,7 +5,7 @@ import { withTenant } from '../../shared/http/tenant';
 import { licenceRoutes } from '../../shared/routes/material';
 import { parseBody } from '../../shared/schemas/body';
 import { licenceCreateSchema, licenceMembers } from '../../shared/schemas/material';
-import { licences } from '../commons/material';
+import { licences } from '../commons/licences';
 
 export const handler = idempotentHandler(
   licenceRoutes.create,

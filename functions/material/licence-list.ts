@@ -4,7 +4,7 @@ import { tenantOf } from '../../shared/http/request';
 import { withTenant } from '../../shared/http/tenant';
 import { licenceRoutes } from '../../shared/routes/material';
 import { LICENCE_LIST_CAP } from '../../shared/services/licences';
-import { licences } from '../commons/material';
+import { licences } from '../commons/licences';
 
 export const handler = httpHandler(
   licenceRoutes.list,

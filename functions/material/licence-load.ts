@@ -3,7 +3,7 @@ import { single } from '../../shared/http/replies';
 import { tenantOf } from '../../shared/http/request';
 import { withTenant } from '../../shared/http/tenant';
 import { licenceRoutes } from '../../shared/routes/material';
-import { licences } from '../commons/material';
+import { licences } from '../commons/licences';
 
 export const handler = httpHandler(
   licenceRoutes.load,

@@ -4,7 +4,7 @@ import { single } from '../../shared/http/replies';
 import { withTenant } from '../../shared/http/tenant';
 import { materialRoutes } from '../../shared/routes/material';
 import { parseMovement } from '../../shared/schemas/material';
-import { moving } from '../commons/material';
+import { moving } from '../commons/moving';
 
 export const handler = idempotentHandler(
   materialRoutes.addMovement,

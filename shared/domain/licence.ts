@@ -64,18 +64,23 @@ export function licenceRuleBreaches(data: LicenceData): Detail[] {
 
 const canonical = (value: unknown) => canonicalJson(value, true);
 
+/** The members of what a booking keeps that a change from `current` to `next` touches. */
+const frozenTouched = (current: LicenceData, next: LicenceData) =>
+  FROZEN_WHEN_BOOKED.filter((f) => canonical(current[f]) !== canonical(next[f]));
+
 /** 409 `licence.booked` naming each member a change would touch of what a booking was checked against. */
 function checkBookedChange(current: LicenceRecord, next: LicenceData): void {
   if (current.Bookings === 0) return;
-  const details: Detail[] = FROZEN_WHEN_BOOKED.filter((f) => canonical(current[f]) !== canonical(next[f])).map(
-    (field) => ({ key: 'detail.frozen_when_booked', params: { field } }),
-  );
+  const details: Detail[] = frozenTouched(current, next).map((field) => ({
+    key: 'detail.frozen_when_booked',
+    params: { field },
+  }));
   if (details.length) throw conflictOver('licence.booked', details);
 }
 
 /** Whether a change touches what a booking keeps: then the write must find no booking at all. */
 export const touchesFrozen = (current: LicenceData, next: LicenceData): boolean =>
-  FROZEN_WHEN_BOOKED.some((f) => canonical(current[f]) !== canonical(next[f]));
+  frozenTouched(current, next).length > 0;
 
 const licences = recordKind(LICENCE_TABLE, licenceRuleBreaches, { unordered: true });
 export const LICENCE_FIELDS = licences.fields;
@@ -94,18 +99,14 @@ export const updateLicence = (current: LicenceRecord, patch: LicencePatch, now: 
 export const inForce = (licence: Pick<Licence, 'ValidFrom' | 'ValidUntil'>, at: string): boolean =>
   licence.ValidFrom <= at && (licence.ValidUntil === null || at <= licence.ValidUntil);
 
-/** The licence in force at `at`: of those whose validity covers it, the one that took over last (latest ValidFrom). */
-export function licenceAt<L extends Licence>(all: readonly L[], at: string): L | undefined {
-  return all
-    .filter((l) => inForce(l, at))
-    .sort((a, b) =>
-      `${b.ValidFrom}#${b.CreatedAt}#${b.Uuid}`.localeCompare(`${a.ValidFrom}#${a.CreatedAt}#${a.Uuid}`),
-    )[0];
-}
-
 /** The listing order: newest ValidFrom first. */
 export const licenceOrder = (a: Licence, b: Licence): number =>
   `${b.ValidFrom}#${b.CreatedAt}#${b.Uuid}`.localeCompare(`${a.ValidFrom}#${a.CreatedAt}#${a.Uuid}`);
+
+/** The licence in force at `at`: of those whose validity covers it, the one that took over last (latest ValidFrom). */
+export function licenceAt<L extends Licence>(all: readonly L[], at: string): L | undefined {
+  return all.filter((l) => inForce(l, at)).sort(licenceOrder)[0];
+}
 
 export const toLicenceModel = (licence: Licence): LicenceModel => presentModel(LICENCE_TABLE, licence, {});
 

@@ -157,6 +157,14 @@ export interface Booking {
   byName: string | null;
 }
 
+/** A booking by `caller` (its id and name) at `at` under the line id `lineUuid`. */
+export const bookingOf = (caller: { sub: string; name?: string }, at: string, lineUuid: string): Booking => ({
+  lineUuid,
+  at,
+  by: caller.sub,
+  byName: caller.name ?? null,
+});
+
 type Members = Omit<BookLine, 'PreviousSha256' | 'LineSha256'>;
 
 const EMPTY: Omit<Members, 'LineUuid' | 'BookedAt' | 'BookedBy' | 'BookedByName' | 'Entry' | 'OccurredAt'> = {

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { BookExtras, ContainerStore } from '../data/container-store';
-import type { HeldAmount, HoldingReader } from './material';
+import type { HeldAmount, HoldingReader } from './material-stock';
 import type { MaterialStore } from '../data/material';
 import type { Tenant } from '../data/table';
 import type { ContentInput, ContentLink } from '../domain/container-contents';
@@ -20,7 +20,14 @@ import {
   type Movement,
   withMovement,
 } from '../domain/material';
-import { chainBookLine, correctionLine, type LeavingContent, leavingLine, movementLine } from '../domain/material-book';
+import {
+  bookingOf,
+  chainBookLine,
+  correctionLine,
+  type LeavingContent,
+  leavingLine,
+  movementLine,
+} from '../domain/material-book';
 import { badRequest, conflictOver } from '../errors';
 import type { Detail } from '../i18n/translate';
 import { canonicalJson } from '../domain/values';
@@ -33,12 +40,8 @@ export interface BookPort {
   archive: BookArchive;
 }
 
-const booking = (caller: Writer, at: string) => ({
-  lineUuid: randomUUID(),
-  at,
-  by: caller.sub,
-  byName: caller.name ?? null,
-});
+/** A booking by `caller` at `at` under a new line id. */
+const booking = (caller: Writer, at: string) => bookingOf(caller, at, randomUUID());
 
 /** 409 `material.member_differs` naming each member a content sends that is not the item's. */
 function checkMembers(item: MaterialItem, input: ContentInput): void {

@@ -1,9 +1,10 @@
 /**
  * The book of radioactive material's use cases (StrlSchV § 85): receipts and elutions checked against the licence
  * in force at their time, movements checked against what is left, the items and their movements, and the stock at a
- * moment. Each write books its line of the chained book in its own transaction; its locked object follows once the
- * transaction succeeded (shared/services/book-archive.ts). A move into a waste container is a content of the
- * container and goes through its contents (shared/services/container-contents.ts).
+ * moment (what the facility holds then: shared/services/material-stock.ts). Each write books its line of the chained
+ * book in its own transaction; its locked object follows once the transaction succeeded
+ * (shared/services/book-archive.ts). A move into a waste container is a content of the container and goes through
+ * its contents (shared/services/container-contents.ts).
  */
 import { randomUUID } from 'node:crypto';
 import type { MaterialStore } from '../data/material';
@@ -19,44 +20,23 @@ import {
   type MaterialModel,
   type Movement,
   type MovementModel,
+  shareOfItem,
   withMovement,
   toMaterialModel,
   toMovementModel,
 } from '../domain/material';
-import { chainBookLine, movementLine, receiptLine, type BookLine } from '../domain/material-book';
-import {
-  type Activities,
-  addAmount,
-  type Amount,
-  replay,
-  type Stock,
-  stockOf,
-  storeOf,
-  totalsOf,
-} from '../domain/stock';
-import { formatTimestamp, isInTheFuture, LATEST_TIMESTAMP } from '../domain/time';
+import { bookingOf, chainBookLine, movementLine, receiptLine } from '../domain/material-book';
+import { type Activities, addAmount, totalsOf } from '../domain/stock';
+import { formatTimestamp, isInTheFuture } from '../domain/time';
 import { AppError, badRequest, conflict, conflictOver, notFound } from '../errors';
 import type { Detail, NotificationSpec } from '../i18n/translate';
 import type { ElutionInput, MovementInput, ReceiptInput } from '../schemas/material';
 import { futureDetail } from '../domain/container-contents';
 import { earlierAnswer, noteThenCommit } from '../replay';
 import type { BookArchive } from './book-archive';
+import { type BookReader, type HoldingReader, materialStock } from './material-stock';
 import { actorOf, type Writer } from './writes';
 import { publishLicenceExceeded } from '../metrics';
-
-/** A content drawn from the book in a container whose material has not left the facility, as the stock counts it. */
-export type HeldAmount = Amount & { container: string; item: string };
-
-/** The book contents of the facility's containers whose material has not left it: the stock's part in containers. */
-export interface HoldingReader {
-  holding(tenant: Tenant): Promise<{ containers: number; amounts: HeldAmount[] }>;
-}
-
-/** The book's lines: every year's (a past moment replayed), and those booked in a span (oldest first). */
-export interface BookReader {
-  all(tenant: Tenant): Promise<BookLine[]>;
-  between(tenant: Tenant, from: string, until: string): Promise<BookLine[]>;
-}
 
 /** The outcome of a booking: the item as the API shows it, and what the caller is told besides. */
 export interface Booked {
@@ -76,53 +56,7 @@ export function materialService(
   archive: BookArchive,
   clock: () => Date = () => new Date(),
 ) {
-  const booking = (caller: Writer, at: string) => ({
-    lineUuid: randomUUID(),
-    at,
-    by: caller.sub,
-    byName: caller.name ?? null,
-  });
-
-  /**
-   * What the facility held at `at`, now or a moment ago (a receipt booked late), per nuclide: the open items and the
-   * containers holding material, with what the lines booked since `at` did undone: an item used up since is read
-   * and counted as it was then, a content moved into a container since is in store then, a container that left
-   * since still holds its material then. It reads what is open and what moved since `at`, not the history.
-   */
-  async function heldAt(
-    tenant: Tenant,
-    at: string,
-  ): Promise<{ store: Activities; containers: Activities; counts: { openItems: number; openContainers: number } }> {
-    const now = formatTimestamp(clock());
-    const [items, holding, since] = await Promise.all([
-      store.inStock(tenant),
-      containers.holding(tenant),
-      at < now ? book.between(tenant, at, LATEST_TIMESTAMP) : Promise.resolve([]),
-    ]);
-    const later = since.filter((l) => l.OccurredAt > at);
-    const open = new Set(items.map((i) => i.Uuid));
-    const touched = [...new Set(later.flatMap((l) => (l.ItemUuid && !open.has(l.ItemUuid) ? [l.ItemUuid] : [])))];
-    const gone = touched.length ? await store.getMany(tenant, touched) : [];
-    const movedInLater = new Set(
-      later.filter((l) => l.Entry === 'TO_CONTAINER').map((l) => `${l.ContainerUuid}#${l.ItemUuid}`),
-    );
-    const inContainers: Activities = new Map();
-    for (const amount of holding.amounts)
-      if (!movedInLater.has(`${amount.container}#${amount.item}`)) addAmount(inContainers, amount, at);
-    for (const left of later.filter((l) => l.Contents !== null))
-      for (const content of left.Contents!)
-        if (!movedInLater.has(`${left.ContainerUuid}#${content.ItemUuid}`))
-          addAmount(
-            inContainers,
-            { nuclide: content.Nuclide, activityBq: content.ActivityBq, at: left.OccurredAt, impurities: null },
-            at,
-          );
-    return {
-      store: storeOf([...items, ...gone], at),
-      containers: inContainers,
-      counts: { openItems: items.length, openContainers: holding.containers },
-    };
-  }
+  const stock = materialStock(store, containers, book, clock);
 
   /**
    * The licence a booking of `incoming` at `at` is checked against: 409 `licence.none` without one in force, 409
@@ -143,7 +77,7 @@ export function materialService(
       if (knowingly) return { licence, notes: [{ key: 'material.booked_without_licence', params: { at } }] };
       throw conflict('licence.none', { at });
     }
-    const held = await heldAt(tenant, at);
+    const held = await stock.heldAt(tenant, at);
     const over = exceeded(licence, totalsOf(held.store, held.containers), incoming);
     const details: Detail[] = [
       ...over.nuclides.map((n) => ({
@@ -168,11 +102,7 @@ export function materialService(
     at: string,
   ) => {
     const incoming: Activities = new Map();
-    addAmount(
-      incoming,
-      { nuclide: item.Nuclide, activityBq: item.ActivityBq, at: item.ActivityDateTime, impurities: item.Impurities },
-      at,
-    );
+    addAmount(incoming, shareOfItem(item, 1), at);
     return incoming;
   };
 
@@ -210,12 +140,12 @@ export function materialService(
         incomingOf(draft, draft.ReceivedAt),
         knowingly,
       );
-      const lineUuid = randomUUID();
+      const booking = bookingOf(caller, at, randomUUID());
       const item: MaterialItem = {
         ...draft,
         LicenceUuid: licence?.Uuid ?? null,
         LicenceExceeded: notes.length && knowingly ? knowingly : null,
-        LineUuid: lineUuid,
+        LineUuid: booking.lineUuid,
         Version: 1,
         CreatedAt: at,
         UpdatedAt: at,
@@ -224,10 +154,7 @@ export function materialService(
       const allNotes = [...notes, ...impurityNotes(item)];
       if (dryRun) return { model: toMaterialModel(item, names, at), notes: [...allNotes, { key: 'material.dry_run' }] };
       const previous = await store.bookHead(tenant);
-      const line = chainBookLine(
-        receiptLine({ ...booking(caller, at), lineUuid }, item, item.LicenceExceeded?.Justification ?? null),
-        previous,
-      );
+      const line = chainBookLine(receiptLine(booking, item, item.LicenceExceeded?.Justification ?? null), previous);
       const answer: Booked = { model: toMaterialModel(item, names, at), notes: allNotes };
       await noteThenCommit(answer, () =>
         store.receive(item, {
@@ -392,7 +319,7 @@ export function materialService(
           throw badRequest([{ key: 'detail.not_before', params: { field: 'MovedAt', other: 'ReceivedAt' } }]);
         const { usesUp, portion } = checkDrawable(item, input.ActivityBq, input.MovedAt);
         const at = formatTimestamp(clock());
-        const lineUuid = randomUUID();
+        const booking = bookingOf(caller, at, randomUUID());
         const movement: Movement = {
           Uuid: randomUUID(),
           Kind: input.Kind,
@@ -404,12 +331,12 @@ export function materialService(
           Recipient: input.Kind === 'RETURNED' ? input.Recipient : null,
           Justification: input.Kind === 'LOST' ? input.Justification : null,
           MovedBy: caller.sub,
-          LineUuid: lineUuid,
+          LineUuid: booking.lineUuid,
           CorrectedBy: null,
         };
         const next = withMovement(item, movement, usesUp, at);
         const previous = await store.bookHead(tenant);
-        const line = chainBookLine(movementLine({ ...booking(caller, at), lineUuid }, next, movement), previous);
+        const line = chainBookLine(movementLine(booking, next, movement), previous);
         const names = new Map(caller.name ? [[caller.sub, caller.name]] : []);
         const answer = { movement: toMovementModel(next, movement, names), item: toMaterialModel(next, names, at) };
         await noteThenCommit(answer, () => store.move(item, next, { line, previous }, actorOf(caller)));
@@ -452,25 +379,7 @@ export function materialService(
       return item.Movements.map((m) => toMovementModel(item, m, names));
     },
 
-    /**
-     * The stock at `at` (now when left out): now from the open items and the containers holding material; at a past
-     * moment replayed from the book's lines.
-     */
-    async stock(tenant: Tenant, at: string | undefined): Promise<Stock> {
-      const now = formatTimestamp(clock());
-      const moment = at ?? now;
-      if (isInTheFuture(moment, clock())) throw badRequest([futureDetail('at')]);
-      const licence = licenceAt(await store.licences(tenant), moment);
-      if (at === undefined || at >= now) {
-        const held = await heldAt(tenant, moment);
-        return stockOf(moment, held.store, held.containers, licence, held.counts);
-      }
-      const replayed = replay(await book.all(tenant), moment);
-      return stockOf(moment, replayed.store, replayed.containers, licence, {
-        openItems: replayed.openItems,
-        openContainers: replayed.openContainers,
-      });
-    },
+    stock: stock.stock,
   };
 }
 export type MaterialService = ReturnType<typeof materialService>;
