@@ -14,7 +14,13 @@ import { spawnSync } from 'node:child_process';
 import { statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { esbuildOptions, lazyModuleOptions, sourceMapOptions } from '../infra/bundling';
+import {
+  esbuildOptions,
+  lazyModuleOptions,
+  sdkClientsIn,
+  sourceMapOptions,
+  undeclaredClients,
+} from '../infra/bundling';
 import { repoRoot } from '../infra/local/paths';
 import { environmentOf } from '../shared/config';
 import { authorizerEntry, eventFunctions, routes } from '../shared/routes';
@@ -54,17 +60,12 @@ async function bundle(out: string, name: string, entry: string): Promise<Bundle>
   const file = path.join(out, `${name}.mjs`);
   const result = await build(esbuildOptions(path.join(repoRoot, entry), file));
   const output = Object.values((result.metafile as Metafile).outputs)[0]!;
-  const inputs = Object.keys((result.metafile as Metafile).inputs);
   const parts = new Map<string, number>();
   for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
     const part = PARTS.find(([, pattern]) => pattern.test(input))?.[0] ?? 'other';
     parts.set(part, (parts.get(part) ?? 0) + bytesInOutput);
   }
-  const clients = [
-    ...new Set(
-      inputs.map((i) => /@aws-sdk\/(client-[\w-]+|lib-dynamodb)\//.exec(i)?.[1]).filter((c): c is string => !!c),
-    ),
-  ].sort();
+  const clients = sdkClientsIn(result.metafile as Metafile);
   return { name, file, bytes: statSync(file).size, clients, parts };
 }
 
@@ -137,18 +138,10 @@ export interface ColdStartRow {
   clients: string[];
 }
 
-/**
- * Whether a function bundles only the clients its route says it reaches: the S3 client only with files or records
- * (a read that bundles it is held to the reference with it, so its ratio alone would not show it), the DynamoDB client
- * only with data; the authorizer neither. Undefined for the event functions and steps (their clients are their work).
- */
-function declaredClients(name: string, clients: readonly string[]): boolean | undefined {
-  const has = (client: string) => clients.includes(client);
-  if (name === 'authorizer') return !has('client-dynamodb') && !has('client-s3');
-  const route = routes.find((r) => r.operation === name);
-  if (!route) return undefined;
-  const reachesS3 = route.files !== 'none' || route.records !== undefined;
-  return (reachesS3 || !has('client-s3')) && (route.data !== 'none' || !has('client-dynamodb'));
+/** Whether a function bundles only the clients its route reaches (undefined for event functions and steps). */
+function declaredClients(name: string, clients: string[]): boolean | undefined {
+  const route = name === 'authorizer' ? name : routes.find((r) => r.operation === name);
+  return route === undefined ? undefined : undeclaredClients(route, clients).length === 0;
 }
 
 /** Bundles every function, measures its import against its reference, prints the tables; answers the rows. */

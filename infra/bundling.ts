@@ -4,7 +4,8 @@
  * constants, so a bench measures exactly what is deployed.
  */
 import { OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
-import type { BuildOptions } from 'esbuild';
+import type { BuildOptions, Metafile } from 'esbuild';
+import type { Route } from '../shared/routes/types';
 import { BUILTINS_BY_REQUIRE, shimFile } from './builtins/shims';
 
 export { BUILTINS_BY_REQUIRE };
@@ -138,3 +139,29 @@ export const sourceMapOptions = {
   sourcemap: 'linked',
   sourcesContent: SOURCES_CONTENT,
 } as const satisfies BuildOptions;
+
+/** The SDK clients (`client-s3`, `lib-dynamodb`, …) a bundle holds, by its inputs. */
+export const sdkClientsIn = (metafile: Metafile): string[] =>
+  [
+    ...new Set(
+      Object.keys(metafile.inputs)
+        .map((i) => /@aws-sdk\/(client-[\w-]+|lib-dynamodb)\//.exec(i)?.[1])
+        .filter((c): c is string => !!c),
+    ),
+  ].sort();
+
+/**
+ * The clients a route's function holds beyond what its route says it reaches: the S3 client without files or records,
+ * the DynamoDB client without data (none for the authorizer). Each client a function holds is imported at every cold
+ * start, whether a request uses it or not; test/infra/bundles.test.ts holds every route to this, the bench prints it.
+ */
+export function undeclaredClients(route: Pick<Route, 'files' | 'records' | 'data'> | 'authorizer', clients: string[]) {
+  const allowed =
+    route === 'authorizer'
+      ? []
+      : [
+          ...(route.files !== 'none' || route.records !== undefined ? ['client-s3'] : []),
+          ...(route.data !== 'none' ? ['client-dynamodb', 'lib-dynamodb'] : []),
+        ];
+  return clients.filter((c) => (c === 'client-s3' || c.endsWith('dynamodb')) && !allowed.includes(c));
+}

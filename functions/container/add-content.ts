@@ -4,7 +4,7 @@ import { callerOf, tenantOf } from '../../shared/http/request';
 import { single } from '../../shared/http/replies';
 import { parseBody } from '../../shared/schemas/body';
 import { contentCreateSchema, contentMembers } from '../../shared/schemas/content';
-import { bookedContainers } from '../commons/book';
+import { bookedContainers } from '../commons/booked-containers';
 import { withTenant } from '../../shared/http/tenant';
 
 export const handler = idempotentHandler(

@@ -2,7 +2,7 @@ import { containerRoutes } from '../../shared/routes/containers';
 import { callerOf, tenantOf } from '../../shared/http/request';
 import { httpHandler } from '../../shared/http/handler';
 import { single } from '../../shared/http/replies';
-import { bookedContainers } from '../commons/book';
+import { bookedContainers } from '../commons/booked-containers';
 import { withTenant } from '../../shared/http/tenant';
 
 export const handler = httpHandler(

@@ -5,7 +5,7 @@ import { withTenant } from '../../shared/http/tenant';
 import { materialRoutes } from '../../shared/routes/material';
 import { parseBody } from '../../shared/schemas/body';
 import { receiptMembers, receiptSchema } from '../../shared/schemas/material';
-import { material } from '../commons/material';
+import { material } from '../commons/bookings';
 
 export const handler = idempotentHandler(
   materialRoutes.create,

@@ -5,12 +5,12 @@ import { withTenant } from '../../shared/http/tenant';
 import { materialRoutes } from '../../shared/routes/material';
 import { parseQueryText } from '../../shared/schemas/body';
 import { stateQuery } from '../../shared/schemas/material';
-import { MATERIAL_LIST_CAP } from '../../shared/services/material';
-import { material } from '../commons/material';
+import { MATERIAL_LIST_CAP } from '../../shared/services/material-reads';
+import { materialReading } from '../commons/material';
 
 export const handler = httpHandler(
   materialRoutes.list,
-  withTenant(material, async (request, service) => {
+  withTenant(materialReading, async (request, service) => {
     const items = await service.list(tenantOf(request), parseQueryText(stateQuery, request.query, 'State'));
     return wholeReply(
       request,

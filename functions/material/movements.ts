@@ -4,11 +4,11 @@ import { tenantOf } from '../../shared/http/request';
 import { withTenant } from '../../shared/http/tenant';
 import { materialRoutes } from '../../shared/routes/material';
 import { MAX_MOVEMENTS } from '../../shared/domain/material';
-import { material } from '../commons/material';
+import { materialReading } from '../commons/material';
 
 export const handler = httpHandler(
   materialRoutes.movements,
-  withTenant(material, async (request, service) => {
+  withTenant(materialReading, async (request, service) => {
     const items = await service.movements(tenantOf(request), request.params.uuid!);
     return wholeReply(
       request,

@@ -6,11 +6,11 @@ import { withTenant } from '../../shared/http/tenant';
 import { materialRoutes } from '../../shared/routes/material';
 import { parseQueryText } from '../../shared/schemas/body';
 import { stateQuery } from '../../shared/schemas/material';
-import { material } from '../commons/material';
+import { materialReading } from '../commons/material';
 
 export const handler = httpHandler(
   materialRoutes.page,
-  withTenant(material, async (request, service) => {
+  withTenant(materialReading, async (request, service) => {
     const page = pageOf(request);
     const listing = await service.page(tenantOf(request), parseQueryText(stateQuery, request.query, 'State'), {
       offset: (page - 1) * config.pageSize,

@@ -5,11 +5,11 @@ import { withTenant } from '../../shared/http/tenant';
 import { materialRoutes } from '../../shared/routes/material';
 import { parseQueryText } from '../../shared/schemas/body';
 import { atQuery } from '../../shared/schemas/material';
-import { material } from '../commons/material';
+import { materialReading } from '../commons/material';
 
 export const handler = httpHandler(
   materialRoutes.stock,
-  withTenant(material, async (request, service) => {
+  withTenant(materialReading, async (request, service) => {
     const stock = await service.stock(tenantOf(request), parseQueryText(atQuery, request.query, 'at'));
     return single('StockModel', stock, { language: request.language });
   }),

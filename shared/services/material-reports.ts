@@ -3,8 +3,7 @@
  * facility's calendar month, that month's lines only), the stock at the end of a calendar year (long-lived nuclides),
  * and a year's chain checked against its locked copies.
  */
-import type { FileStorage } from '../data/files';
-import { listAll } from '../data/file-storage';
+import { type FileStorage, listAll } from '../data/file-storage';
 import type { MaterialBookStore } from '../data/material-book';
 import type { Tenant } from '../data/table';
 import { calendarMonth, calendarYear } from '../domain/calendar';
@@ -14,7 +13,7 @@ import { type BookLine, MATERIAL_BOOK } from '../domain/material-book';
 import { type MonthReport, monthRows, type YearEndReport, yearEndNuclides } from '../domain/material-report';
 import { formatTimestamp, parseTimestamp } from '../domain/time';
 import { badRequest } from '../errors';
-import type { MaterialService } from './material';
+import type { MaterialStock } from './material-stock';
 import type { Language } from '../i18n/messages';
 
 /** At most this many locked objects are read at once while verifying. */
@@ -24,9 +23,9 @@ const reportLicence = (licence: Licence | undefined) =>
   licence ? { FileNumber: licence.FileNumber, Authority: licence.Authority, Holder: licence.Holder } : null;
 
 export function materialReports(
-  book: Pick<MaterialBookStore, 'between' | 'list' | 'before'>,
+  book: Pick<MaterialBookStore, 'between'>,
   licences: { licences(tenant: Tenant): Promise<Licence[]> },
-  material: Pick<MaterialService, 'stock'>,
+  material: Pick<MaterialStock, 'stock'>,
   clock: () => Date = () => new Date(),
 ) {
   /** The licence a report names: the one in force at its end, or (before that) now. */
@@ -74,9 +73,14 @@ export function materialReports(
         Nuclides: yearEndNuclides(stock),
       };
     },
+  };
+}
 
+/** The book's verification (the only part that reads the records bucket, so the reports' functions load no S3 client). */
+export function bookVerification(book: Pick<MaterialBookStore, 'list' | 'before'>, records: FileStorage) {
+  return {
     /** The year's chain (by booking time, UTC) checked: each line's hash and link, each against its locked copy. */
-    async verify(tenant: Tenant, year: number, records: FileStorage): Promise<Verification> {
+    async verify(tenant: Tenant, year: number): Promise<Verification> {
       const [lines, before, keys] = await Promise.all([
         book.list(tenant, year),
         book.before(tenant, year),

@@ -103,3 +103,4 @@ export function materialStock(
     },
   };
 }
+export type MaterialStock = ReturnType<typeof materialStock>;

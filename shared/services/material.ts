@@ -1,7 +1,7 @@
 /**
  * The book of radioactive material's use cases (StrlSchV § 85): receipts and elutions checked against the licence
- * in force at their time, movements checked against what is left, the items and their movements, and the stock at a
- * moment (what the facility holds then: shared/services/material-stock.ts). Each write books its line of the chained
+ * in force at their time, movements checked against what is left; beside them the book's reads (the items, their
+ * movements and the stock at a moment: shared/services/material-reads.ts). Each write books its line of the chained
  * book in its own transaction; its locked object follows once the transaction succeeded
  * (shared/services/book-archive.ts). A move into a waste container is a content of the container and goes through
  * its contents (shared/services/container-contents.ts).
@@ -28,12 +28,13 @@ import {
 import { bookingOf, chainBookLine, movementLine, receiptLine } from '../domain/material-book';
 import { type Activities, addAmount, totalsOf } from '../domain/stock';
 import { formatTimestamp, isInTheFuture } from '../domain/time';
-import { AppError, badRequest, conflict, conflictOver, notFound } from '../errors';
+import { AppError, badRequest, conflict, conflictOver } from '../errors';
 import type { Detail, NotificationSpec } from '../i18n/translate';
 import type { ElutionInput, MovementInput, ReceiptInput } from '../schemas/material';
 import { futureDetail } from '../domain/container-contents';
 import { earlierAnswer, noteThenCommit } from '../replay';
 import type { BookArchive } from './book-archive';
+import { materialReads, mustLoadItem } from './material-reads';
 import { type BookReader, type HoldingReader, materialStock } from './material-stock';
 import { actorOf, type Writer } from './writes';
 import { publishLicenceExceeded } from '../metrics';
@@ -43,9 +44,6 @@ export interface Booked {
   model: MaterialModel;
   notes: NotificationSpec[];
 }
-
-/** At most this many items in the whole listing (a Warning beyond: the pages list them all). */
-export const MATERIAL_LIST_CAP = 1000;
 
 const OFFICER = 'rpo';
 
@@ -195,11 +193,7 @@ export function materialService(
     };
   }
 
-  const mustLoad = async (tenant: Tenant, uuid: string, consistent = false) => {
-    const item = await store.get(tenant, uuid, { consistent });
-    if (!item) throw notFound('material.not_found');
-    return item;
-  };
+  const mustLoad = (tenant: Tenant, uuid: string, consistent = false) => mustLoadItem(store, tenant, uuid, consistent);
 
   const checkNotAhead = (field: string, value: string) => {
     if (isInTheFuture(value, clock())) throw badRequest([futureDetail(field)]);
@@ -345,41 +339,7 @@ export function materialService(
       });
     },
 
-    async load(tenant: Tenant, uuid: string): Promise<MaterialModel> {
-      const item = await mustLoad(tenant, uuid);
-      const names = await store.names(tenant.client, [item.ReceivedBy]);
-      return toMaterialModel(item, names, formatTimestamp(clock()));
-    },
-
-    /** The facility's items, oldest receipt first; `state` narrows them (IN_STOCK reads the open items only). */
-    async list(tenant: Tenant, state: MaterialItem['State'] | undefined) {
-      const items =
-        state === 'IN_STOCK'
-          ? (await store.inStock(tenant)).sort((a, b) =>
-              `${a.ReceivedAt}#${a.Uuid}`.localeCompare(`${b.ReceivedAt}#${b.Uuid}`),
-            )
-          : (await store.list(tenant)).filter((i) => state === undefined || i.State === state);
-      const names = await store.names(tenant.client, [...new Set(items.map((i) => i.ReceivedBy))]);
-      const at = formatTimestamp(clock());
-      return items.map((i) => toMaterialModel(i, names, at));
-    },
-
-    /** A page of the facility's items, newest receipt first; `state` narrows them. */
-    async page(tenant: Tenant, state: MaterialItem['State'] | undefined, window: { offset: number; limit: number }) {
-      const { total, items } = await store.page(tenant, state, window.offset, window.limit);
-      const names = await store.names(tenant.client, [...new Set(items.map((i) => i.ReceivedBy))]);
-      const at = formatTimestamp(clock());
-      return { total, items: items.map((i) => toMaterialModel(i, names, at)) };
-    },
-
-    /** An item's movements, oldest first (corrected ones say so). */
-    async movements(tenant: Tenant, uuid: string): Promise<MovementModel[]> {
-      const item = await mustLoad(tenant, uuid);
-      const names = await store.names(tenant.client, [...new Set(item.Movements.map((m) => m.MovedBy))]);
-      return item.Movements.map((m) => toMovementModel(item, m, names));
-    },
-
-    stock: stock.stock,
+    ...materialReads(store, stock, clock),
   };
 }
 export type MaterialService = ReturnType<typeof materialService>;

@@ -2,7 +2,8 @@
  * The bundles as deployed (infra/bundling.ts), not the sources: a function bundled with the stack's settings and its
  * source map loads the built-ins of BUILTINS_BY_REQUIRE without an ES module namespace, still answers a request
  * through the SDK's HTTP handler against DynamoDB Local, and logs stack traces that name the sources
- * (shared/stack-traces.ts) without `--enable-source-maps`.
+ * (shared/stack-traces.ts) without `--enable-source-maps`; and every route's function holds only the SDK clients its
+ * route reaches.
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -22,13 +23,16 @@ import {
   esbuildOptions,
   LAZY_MODULES,
   lazyModuleOptions,
+  sdkClientsIn,
   sourceMapOptions,
+  undeclaredClients,
 } from '../../infra/bundling';
 import { repoRoot } from '../../infra/local/paths';
 import { localFunctionName } from '../../infra/local/lambda';
 import { LOCAL_CREDENTIALS } from '../../infra/local/emulators';
 import { LOCAL_TENANT_ROLE_ARN } from '../../infra/local/sts';
 import { environmentOf } from '../../shared/config';
+import { authorizerEntry, routes } from '../../shared/routes';
 import { containerRoutes } from '../../shared/routes/containers';
 import { runtime } from '../support/api';
 import { apiEvent } from '../support/events';
@@ -192,4 +196,26 @@ describe('a POST function', () => {
     expect(JSON.parse(repeated.body).Notifications[0].Details).toEqual([expect.stringContaining('Name')]);
     expect(logs).toEqual([]);
   });
+});
+
+describe('every function', () => {
+  it('bundles only the SDK clients its route reaches: a read without files or records holds no S3 client', async () => {
+    const functions = new Map<string, Parameters<typeof undeclaredClients>[0]>([[authorizerEntry, 'authorizer']]);
+    for (const route of routes) if (!functions.has(route.entry)) functions.set(route.entry, route);
+    const found: Record<string, string[]> = {};
+    const entries = [...functions];
+    // A few builds at a time: esbuild runs each on every core.
+    for (let i = 0; i < entries.length; i += 4)
+      await Promise.all(
+        entries.slice(i, i + 4).map(async ([entry, route]) => {
+          const out = path.join(dir, 'clients', `${entry.replaceAll('/', '-')}.mjs`);
+          const { metafile } = await build({ ...esbuildOptions(path.resolve(entry), out), write: false });
+          const extra = undeclaredClients(route, sdkClientsIn(metafile!));
+          if (extra.length) found[entry] = extra;
+        }),
+      );
+    // Checked on a function that reaches both, so the rule is seen to count a client it finds.
+    expect(undeclaredClients({ files: 'none', data: 'read' }, ['client-dynamodb', 'client-s3'])).toEqual(['client-s3']);
+    expect(found).toEqual({});
+  }, 180_000);
 });

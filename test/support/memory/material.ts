@@ -27,7 +27,7 @@ import { type BookPort, holdingReader } from '../../../shared/services/container
 import { containerService } from '../../../shared/services/containers';
 import { licenceService } from '../../../shared/services/licences';
 import { materialService } from '../../../shared/services/material';
-import { materialReports } from '../../../shared/services/material-reports';
+import { bookVerification, materialReports } from '../../../shared/services/material-reports';
 import { type MemoryBookSink, memoryContainerStore } from './containers';
 import { memoryFileStorage } from './files';
 
@@ -284,6 +284,7 @@ export function materialSetup(tenant: Tenant = { client: 'c1', facility: 'f1' })
     containers: containerService(containerStore, { clock, book: port }),
     licences: licenceService(book.licences, clock),
     reports: materialReports(book.book, book.material, material, clock),
+    verification: bookVerification(book.book, records),
     /** Sets the services' clock to a UTC timestamp. */
     setNow(timestamp: string) {
       now = new Date(`${timestamp.replace(' ', 'T')}Z`);

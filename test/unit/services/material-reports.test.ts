@@ -145,31 +145,31 @@ describe('the year-end report', () => {
 
 describe('the book’s verification', () => {
   it('holds for a year after the year before, and names a missing or a changed locked copy', async () => {
-    const { tenant, reports, records, book } = await booked([
+    const { tenant, verification, records, book } = await booked([
       '2025-12-31 12:00:00',
       '2026-01-02 12:00:00',
       '2026-03-01 12:00:00',
     ]);
     const lines = book.linesOf(tenant);
-    expect(await reports.verify(tenant, 2026, records)).toEqual({
+    expect(await verification.verify(tenant, 2026)).toEqual({
       Valid: true,
       Lines: 2,
       Objects: 2,
       FirstBroken: null,
       Missing: [],
     });
-    expect((await reports.verify(tenant, 2025, records)).Valid).toBe(true);
+    expect((await verification.verify(tenant, 2025)).Valid).toBe(true);
     const key = lineKey(MATERIAL_BOOK, tenant, lines[2]!);
     const copy = records.objects.get(key)!;
     records.objects.delete(key);
-    expect(await reports.verify(tenant, 2026, records)).toMatchObject({
+    expect(await verification.verify(tenant, 2026)).toMatchObject({
       Valid: false,
       Objects: 1,
       Missing: [{ LineUuid: lines[2]!.LineUuid, BookedAt: '2026-03-01 12:00:00', Missing: 'object' }],
     });
     const changed = { ...lines[2]!, ActivityBq: 2e10 };
     records.objects.set(key, { ...copy, body: new TextEncoder().encode(JSON.stringify(changed)) });
-    expect((await reports.verify(tenant, 2026, records)).FirstBroken).toEqual({
+    expect((await verification.verify(tenant, 2026)).FirstBroken).toEqual({
       LineUuid: lines[2]!.LineUuid,
       BookedAt: '2026-03-01 12:00:00',
       Reason: 'the line differs from its locked object',
