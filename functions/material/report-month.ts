@@ -1,4 +1,3 @@
-import { DEFAULT_TIME_ZONE } from '../../shared/domain/calendar';
 import { monthCsv, monthRecord } from '../../shared/domain/material-report';
 import { httpHandler } from '../../shared/http/handler';
 import { single } from '../../shared/http/replies';
@@ -12,9 +11,10 @@ import { reportReply } from './report-reply';
 
 export const handler = httpHandler(
   materialRoutes.monthReport,
-  withTenant(reports, async (request, { reports }) => {
+  withTenant(reports, async (request, { reports, timeZoneOf }) => {
     const month = parseQueryText(monthQuery, request.query, 'month');
-    const report = await reports.month(tenantOf(request), month, DEFAULT_TIME_ZONE, request.language);
+    const tenant = tenantOf(request);
+    const report = await reports.month(tenant, month, await timeZoneOf(tenant), request.language);
     const media = negotiate(request, ['application/json', ...materialRoutes.monthReport.alternatives]);
     if (media === 'application/json') return single('MaterialMonthReportModel', report, { language: request.language });
     return reportReply(

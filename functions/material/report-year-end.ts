@@ -1,4 +1,3 @@
-import { DEFAULT_TIME_ZONE } from '../../shared/domain/calendar';
 import { yearEndCsv, yearEndRecord } from '../../shared/domain/material-report';
 import { httpHandler } from '../../shared/http/handler';
 import { single } from '../../shared/http/replies';
@@ -11,8 +10,9 @@ import { reportReply } from './report-reply';
 
 export const handler = httpHandler(
   materialRoutes.yearEndReport,
-  withTenant(reports, async (request, { reports }) => {
-    const report = await reports.yearEnd(tenantOf(request), yearOf(request), DEFAULT_TIME_ZONE);
+  withTenant(reports, async (request, { reports, timeZoneOf }) => {
+    const tenant = tenantOf(request);
+    const report = await reports.yearEnd(tenant, yearOf(request), await timeZoneOf(tenant));
     const media = negotiate(request, ['application/json', ...materialRoutes.yearEndReport.alternatives]);
     if (media === 'application/json')
       return single('MaterialYearEndReportModel', report, { language: request.language });

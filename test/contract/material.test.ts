@@ -33,7 +33,7 @@ import {
   reportPath,
   stockPath,
 } from '../support/material';
-import { at, rpoOf } from '../support/registers';
+import { at, rpoOf, settingsPath } from '../support/registers';
 import { releasable, releaseOf } from '../support/releases';
 
 type Tenant = ReturnType<typeof newTenant>;
@@ -555,6 +555,30 @@ describe('the month’s report and the book', () => {
         })
       ).status,
     ).toBe(200);
+  });
+
+  it('counts the months and years on the facility’s own calendar (the time zone of its settings)', async () => {
+    const t = newTenant();
+    const report = async (kind: 'month' | 'year-end', query: string) => {
+      const r = await call('GET', reportPath(t, kind, query), { token: rpoOf(t) });
+      expect(r.status, r.text).toBe(200);
+      return r.body[kind === 'month' ? 'MaterialMonthReportModel' : 'MaterialYearEndReportModel'];
+    };
+    expect(await report('month', 'month=2025-01')).toMatchObject({
+      TimeZone: 'Europe/Berlin',
+      From: '2024-12-31 23:00:00',
+    });
+    const put = await call('PUT', settingsPath(t), { token: rpoOf(t), body: { TimeZone: 'America/Chicago' } });
+    expect(put.status, put.text).toBe(200);
+    expect(await report('month', 'month=2025-01')).toMatchObject({
+      TimeZone: 'America/Chicago',
+      From: '2025-01-01 06:00:00',
+      Until: '2025-02-01 06:00:00',
+    });
+    expect(await report('year-end', 'year=2025')).toMatchObject({
+      TimeZone: 'America/Chicago',
+      At: '2026-01-01 05:59:59',
+    });
   });
 
   it('is verified, names lines removed from the table, and the rebuild restores them', async () => {
