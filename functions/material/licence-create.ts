@@ -4,7 +4,7 @@ import { single } from '../../shared/http/replies';
 import { withTenant } from '../../shared/http/tenant';
 import { licenceRoutes } from '../../shared/routes/material';
 import { parseBody } from '../../shared/schemas/body';
-import { licenceCreateSchema, licenceMembers } from '../../shared/schemas/material';
+import { licenceCreateSchema, licenceMembers } from '../../shared/schemas/licence';
 import { licences } from '../commons/licences';
 
 export const handler = idempotentHandler(

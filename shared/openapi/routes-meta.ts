@@ -53,9 +53,6 @@ import {
   atQuery,
   bookVerificationModel,
   elutionSchema,
-  licenceCreateSchema,
-  licenceModel,
-  licenceUpdateSchema,
   materialModel,
   monthQuery,
   monthReportModel,
@@ -66,6 +63,7 @@ import {
   stockModel,
   yearEndReportModel,
 } from '../schemas/material';
+import { licenceCreateSchema, licenceModel, licenceUpdateSchema } from '../schemas/licence';
 
 const container = { item: 'ContainerModel', model: containerModel } as const;
 const content = { item: 'ContainerContentModel', model: contentModel } as const;

@@ -10,7 +10,7 @@ import { DOCUMENT_SCOPES, DOCUMENT_STATES } from '../domain/document';
 import { BOOKED_RELEASE_TYPES } from '../domain/release-types';
 import { MAINTENANCE_STATES } from '../domain/maintenance';
 import { enumSet, noticeStoredEntries } from '../schemas/clearance-notice';
-import { licenceStoredEntries } from '../schemas/material';
+import { licenceStoredEntries } from '../schemas/licence';
 import { MATERIAL_KINDS, MATERIAL_STATES, MOVEMENT_KINDS } from '../domain/material';
 import { BOOK_ENTRIES } from '../domain/material-book';
 import { containerCreateSchema } from '../schemas/container';

@@ -1,9 +1,8 @@
 /**
- * The book of radioactive material's schemas: a licence (from its field table), a receipt, an elution, a movement
- * (one shape per kind: a member beyond it is 400, so no patient data can enter), the queries, and the models.
+ * The book of radioactive material's schemas: a receipt, an elution, a movement (one shape per kind: a member beyond
+ * it is 400, so no patient data can enter), the queries, and the models. The licence's are in ./licence.ts.
  */
 import * as v from 'valibot';
-import { LICENCE_TABLE, type LicenceCreate, type LicenceLimit } from '../domain/licence';
 import {
   MATERIAL_FIELDS,
   MATERIAL_KINDS,
@@ -14,75 +13,13 @@ import {
   type MovementModel,
 } from '../domain/material';
 import { BOOK_ENTRIES } from '../domain/material-book';
-import { KNOWN_NUCLIDES } from '../domain/nuclides';
 import { badRequest } from '../errors';
 import { issueDetails } from './body';
+import { activityBq, nuclide } from './book-fields';
 import { impurities } from './content';
-import { distinct, identifier, model, oneOf, schemasOf, text, timestamp } from './fields';
+import { identifier, model, oneOf, text, timestamp } from './fields';
 
-/** An activity the book takes: more than 0 and below 10^15 Bq (a facility's largest delivery is far below). */
-export const MAX_ACTIVITY_BQ = 1e15;
-export const activityBq = v.pipe(
-  v.number('detail.type_number'),
-  v.check((n: number) => Number.isFinite(n) && n > 0 && n < MAX_ACTIVITY_BQ, 'detail.activity_range'),
-  v.description('Bq: more than 0, less than 10^15.'),
-);
-
-const nuclide = oneOf(KNOWN_NUCLIDES as readonly string[]);
 const justification = v.pipe(text(10, 1000), v.description('Why, in words (at least 10 characters).'));
-
-// The licence ------------------------------------------------------------------------------------------------------
-
-const limit = v.strictObject(
-  {
-    Nuclide: v.pipe(nuclide, v.description('The nuclide; with its daughters where its Anlage 4 row is a `+` row.')),
-    MaxActivityBq: activityBq,
-  },
-  'detail.object_members',
-);
-
-const licenceSchemas = schemasOf(LICENCE_TABLE, {
-  writable: {
-    FileNumber: v.pipe(text(1, 100), v.description("The authority's file number (Aktenzeichen).")),
-    Authority: text(1, 200),
-    Holder: v.pipe(text(1, 200), v.description('The licence holder (Genehmigungsinhaber).')),
-    IssuedAt: timestamp,
-    ValidFrom: timestamp,
-    ValidUntil: timestamp,
-    Limits: v.pipe(
-      v.array(limit, 'detail.min_items:1'),
-      v.minLength(1, 'detail.min_items:1'),
-      v.maxLength(KNOWN_NUCLIDES.length, `detail.max_items:${KNOWN_NUCLIDES.length}`),
-      v.check((limits: LicenceLimit[]) => distinct((l: LicenceLimit) => l.Nuclide)(limits), 'detail.no_repeats'),
-      v.description('Each nuclide once: the activity the facility may hold (a nuclide it does not name: none).'),
-    ),
-    SumRule: v.pipe(
-      v.boolean('detail.type_boolean'),
-      v.description('The sum over nuclides of stock over limit must stay at most 1 as well.'),
-    ),
-    DocumentUuid: v.pipe(identifier, v.description('The scanned licence: a document of the same facility.')),
-  },
-  computed: {},
-});
-
-const LICENCE_EXAMPLE: LicenceCreate = {
-  FileNumber: 'UG-17/2026',
-  Authority: 'Landesamt für Umwelt',
-  Holder: 'Klinikum Nord',
-  IssuedAt: '2026-01-05 00:00:00',
-  ValidFrom: '2026-01-15 00:00:00',
-  Limits: [
-    { Nuclide: 'Ge-68', MaxActivityBq: 4e9 },
-    { Nuclide: 'Ga-68', MaxActivityBq: 5e9 },
-    { Nuclide: 'F-18', MaxActivityBq: 1e11 },
-  ],
-  SumRule: true,
-};
-export const licenceCreateSchema = v.pipe(licenceSchemas.create, v.examples([LICENCE_EXAMPLE]));
-export const licenceUpdateSchema = v.pipe(licenceSchemas.update, v.examples([{ DocumentUuid: null }]));
-export const licenceMembers = licenceSchemas.members;
-export const licenceStoredEntries = licenceSchemas.create.entries;
-export const licenceModel = licenceSchemas.model;
 
 // Receipts and elutions ---------------------------------------------------------------------------------------------
 

@@ -15,9 +15,6 @@ import {
   atQuery,
   elutionMembers,
   elutionSchema,
-  licenceCreateSchema,
-  licenceMembers,
-  licenceUpdateSchema,
   materialModel,
   monthQuery,
   movementModel,
@@ -27,6 +24,7 @@ import {
   stateQuery,
   stockModel,
 } from '../../../shared/schemas/material';
+import { licenceCreateSchema, licenceMembers, licenceUpdateSchema } from '../../../shared/schemas/licence';
 import { refusal } from '../../support/body';
 import { errorOf } from '../../support/errors';
 import { LICENCE } from '../../support/memory/material';
