@@ -3,15 +3,8 @@
  * it is 400, so no patient data can enter), the queries, and the models. The licence's are in ./licence.ts.
  */
 import * as v from 'valibot';
-import {
-  MATERIAL_FIELDS,
-  MATERIAL_KINDS,
-  MATERIAL_STATES,
-  type MaterialModel,
-  MOVEMENT_FIELDS,
-  MOVEMENT_KINDS,
-  type MovementModel,
-} from '../domain/material';
+import { MATERIAL_KINDS, MATERIAL_STATES, MOVEMENT_KINDS } from '../domain/material';
+import { MATERIAL_FIELDS, type MaterialModel, MOVEMENT_FIELDS, type MovementModel } from '../domain/material-model';
 import { BOOK_ENTRIES } from '../domain/material-book';
 import { badRequest } from '../errors';
 import { issueDetails } from './body';

@@ -14,7 +14,7 @@ import {
   type ContentLink,
   type ContentModel,
 } from '../domain/container-contents';
-import { toMovementModel, type MovementModel } from '../domain/material';
+import { toMovementModel, type MovementModel } from '../domain/material-model';
 import { etagOf, newVersion } from '../domain/record';
 import { formatTimestamp, isInTheFuture } from '../domain/time';
 import { AppError, badRequest, notFound } from '../errors';

@@ -6,13 +6,8 @@
  */
 import type { MaterialStore } from '../data/material';
 import type { Tenant } from '../data/table';
-import {
-  type MaterialItem,
-  type MaterialModel,
-  type MovementModel,
-  toMaterialModel,
-  toMovementModel,
-} from '../domain/material';
+import type { MaterialItem } from '../domain/material';
+import { type MaterialModel, type MovementModel, toMaterialModel, toMovementModel } from '../domain/material-model';
 import { formatTimestamp } from '../domain/time';
 import { notFound } from '../errors';
 import type { MaterialStock } from './material-stock';

@@ -17,14 +17,11 @@ import {
   expectsImpurities,
   GENERATOR_DAUGHTERS,
   type MaterialItem,
-  type MaterialModel,
   type Movement,
-  type MovementModel,
   shareOfItem,
   withMovement,
-  toMaterialModel,
-  toMovementModel,
 } from '../domain/material';
+import { type MaterialModel, type MovementModel, toMaterialModel, toMovementModel } from '../domain/material-model';
 import { bookingOf, chainBookLine, movementLine, receiptLine } from '../domain/material-book';
 import { type Activities, addAmount, totalsOf } from '../domain/stock';
 import { formatTimestamp, isInTheFuture } from '../domain/time';

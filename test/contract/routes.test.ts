@@ -35,7 +35,7 @@ import { INSTRUMENT_FIELDS } from '../../shared/domain/instrument';
 import { MEASUREMENT_FIELDS } from '../../shared/domain/decision-measurement-fields';
 import { checkModel } from '../../shared/schemas/instrument';
 import { LICENCE_FIELDS } from '../../shared/domain/licence';
-import { MATERIAL_FIELDS, MOVEMENT_FIELDS } from '../../shared/domain/material';
+import { MATERIAL_FIELDS, MOVEMENT_FIELDS } from '../../shared/domain/material-model';
 import { bookedEluate, createLicence, generatorBody, LICENCE_BODY, move, receive } from '../support/material';
 import {
   at,

@@ -21,9 +21,8 @@ import {
   shareLeftAt,
   shareOfItem,
   stateAfter,
-  toMaterialModel,
-  toMovementModel,
 } from '../../../shared/domain/material';
+import { toMaterialModel, toMovementModel } from '../../../shared/domain/material-model';
 import { errorOf } from '../../support/errors';
 
 /** F-18's half-life, seconds (109.77 min). */

@@ -8,7 +8,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import type { MaterialItem } from '../../../shared/domain/material';
-import { toMaterialModel, toMovementModel } from '../../../shared/domain/material';
+import { toMaterialModel, toMovementModel } from '../../../shared/domain/material-model';
 import { stockOf } from '../../../shared/domain/stock';
 import { parseBody, parseQueryText } from '../../../shared/schemas/body';
 import {
