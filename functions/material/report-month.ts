@@ -1,4 +1,4 @@
-import { monthCsv, monthRecord } from '../../shared/domain/material-report';
+import { monthCsv, monthRecord } from '../../shared/domain/material-report-documents';
 import { httpHandler } from '../../shared/http/handler';
 import { single } from '../../shared/http/replies';
 import { negotiate, tenantOf } from '../../shared/http/request';

@@ -1,4 +1,4 @@
-import { yearEndCsv, yearEndRecord } from '../../shared/domain/material-report';
+import { yearEndCsv, yearEndRecord } from '../../shared/domain/material-report-documents';
 import { httpHandler } from '../../shared/http/handler';
 import { single } from '../../shared/http/replies';
 import { negotiate, tenantOf } from '../../shared/http/request';

@@ -18,15 +18,12 @@ import {
 } from '../../../shared/domain/material-book';
 import {
   type MonthReport,
-  monthCsv,
-  monthRecord,
   monthRows,
   YEAR_END_HALF_LIFE_SECONDS,
   type YearEndReport,
-  yearEndCsv,
   yearEndNuclides,
-  yearEndRecord,
 } from '../../../shared/domain/material-report';
+import { monthCsv, monthRecord, yearEndCsv, yearEndRecord } from '../../../shared/domain/material-report-documents';
 import type { RecordSection } from '../../../shared/domain/record-content';
 import type { Stock, StockNuclide } from '../../../shared/domain/stock';
 
