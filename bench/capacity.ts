@@ -4,10 +4,7 @@
  * page 100.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { ensureTable, LOCAL_CREDENTIALS, LOCAL_REGION, startDynamoDbLocal } from '../infra/local/emulators';
+import { ensureTable } from '../infra/local/emulators';
 import { followConsumers } from '../infra/local/streams';
 import { createDocumentClient } from '../shared/clients/dynamodb';
 import { createS3Client } from '../shared/clients/s3';
@@ -25,6 +22,7 @@ import { containerService } from '../shared/services/containers';
 import type { Writer } from '../shared/services/writes';
 import { documentReport, documentService } from '../shared/services/documents';
 import { maintenanceService } from '../shared/services/maintenance';
+import { withDynamoDbLocal } from './local-table';
 import { meter } from './meter';
 
 const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS ?? 10_000);
@@ -44,23 +42,16 @@ export async function capacity(verdict: (ok: boolean) => string): Promise<void> 
       );
     }
   }
-  const scratch = mkdtempSync(path.join(os.tmpdir(), 'nm-bench-'));
-  Object.assign(process.env, {
-    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
-    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
-    AWS_REGION: LOCAL_REGION,
-  });
-  const dynamo = await startDynamoDbLocal({ dataDir: scratch, inMemory: true });
-  try {
-    await ensureTable(dynamo.endpoint, 'bench');
-    const db = createDocumentClient(dynamo.endpoint);
+  return withDynamoDbLocal('bench', async ({ endpoint }) => {
+    await ensureTable(endpoint, 'bench');
+    const db = createDocumentClient(endpoint);
     const metered = meter(db);
     // The stream writer, as the local runtime runs it, on a client of its own: what a write causes later.
-    const writerDb = createDocumentClient(dynamo.endpoint);
+    const writerDb = createDocumentClient(endpoint);
     const writerMeter = meter(writerDb);
     const writer = sequenceWriter(writerDb, 'bench', membershipOf);
     const changes = followConsumers({
-      endpoint: dynamo.endpoint,
+      endpoint: endpoint,
       tableName: 'bench',
       deliver: async (records) => void (await writer.apply(records.map(changeRecordOf))),
     });
@@ -274,8 +265,5 @@ export async function capacity(verdict: (ok: boolean) => string): Promise<void> 
     printCapacity(logRows, 'budget');
     // The scale runs below write 100,000 items in bulk: counting them is not what they measure.
     await changes.stop();
-  } finally {
-    await dynamo.stop();
-    rmSync(scratch, { recursive: true, force: true });
-  }
+  });
 }

@@ -10,10 +10,8 @@
  */
 import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { ensureTable, LOCAL_CREDENTIALS, LOCAL_REGION, startDynamoDbLocal, startS3 } from '../infra/local/emulators';
+import { ensureTable, startS3 } from '../infra/local/emulators';
 import { runOperation } from '../infra/local/executions';
 import { createDocumentClient } from '../shared/clients/dynamodb';
 import { createS3Client } from '../shared/clients/s3';
@@ -28,6 +26,7 @@ import { createContainer } from '../shared/domain/container-rules';
 import { DOCUMENT_SCOPES, newDocument } from '../shared/domain/document';
 import { createEntry } from '../shared/domain/maintenance';
 import { formatTimestamp } from '../shared/domain/time';
+import { withDynamoDbLocal } from './local-table';
 import { exportRecords } from '../shared/operations/export-records';
 import { importRecords } from '../shared/operations/import-records';
 import { invalidRecords } from '../shared/operations/invalid-records';
@@ -122,120 +121,113 @@ const reportOf = (result: Record<string, unknown>) => {
 };
 
 export async function market(verdict: (ok: boolean) => string): Promise<void> {
-  const scratch = mkdtempSync(path.join(os.tmpdir(), 'nm-market-'));
-  Object.assign(process.env, {
-    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
-    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
-    AWS_REGION: LOCAL_REGION,
-  });
-  const dynamo = await startDynamoDbLocal({ dataDir: scratch, inMemory: true });
-  const s3Emulator = await startS3({ dir: path.join(scratch, 's3'), buckets: ['market-files', 'market-records'] });
-  try {
-    const db = createDocumentClient(dynamo.endpoint);
-    const s3 = createS3Client(s3Emulator.endpoint);
-    await s3.send(new CreateBucketCommand({ Bucket: 'market-fresh-records' }));
-    const files = s3FileStorage(s3, 'market-files');
-    for (const table of ['market', 'market-fresh', 'market-alone'])
-      await ensureTable(dynamo.endpoint, table, { stream: false });
-    const clients = Array.from({ length: MARKET_CLIENTS }, (_, c) => ({
-      client: randomUUID(),
-      facilities: Array.from({ length: 2 + (c % 4) }, () => randomUUID()),
-      count:
-        c === 0
-          ? CLIENT_ITEMS
-          : Math.round(((MARKET_ITEMS - CLIENT_ITEMS) / (MARKET_CLIENTS - 1)) * (0.5 + (c % 7) / 6)),
-    }));
-    const measuredClient = clients[0]!;
-    const seeded = performance.now();
-    let total = 0;
-    for (const [c, { client, facilities, count }] of clients.entries()) {
-      const items = clientItems(client, facilities, count, c % 10 === 1 ? 3 : 0);
-      await seed(db, 'market', items);
-      if (c === 0) await seed(db, 'market-alone', items);
-      total += items.length;
-      process.stderr.write(`\rseeding the market table: ${total} items, ${c + 1}/${clients.length} clients`);
-    }
-    const seedSeconds = (performance.now() - seeded) / 1000;
-    process.stderr.write(`\rseeded ${total} items over ${clients.length} clients in ${seedSeconds.toFixed(0)} s\n`);
+  return withDynamoDbLocal('market', async ({ endpoint, scratch }) => {
+    const s3Emulator = await startS3({ dir: path.join(scratch, 's3'), buckets: ['market-files', 'market-records'] });
+    try {
+      const db = createDocumentClient(endpoint);
+      const s3 = createS3Client(s3Emulator.endpoint);
+      await s3.send(new CreateBucketCommand({ Bucket: 'market-fresh-records' }));
+      const files = s3FileStorage(s3, 'market-files');
+      for (const table of ['market', 'market-fresh', 'market-alone'])
+        await ensureTable(endpoint, table, { stream: false });
+      const clients = Array.from({ length: MARKET_CLIENTS }, (_, c) => ({
+        client: randomUUID(),
+        facilities: Array.from({ length: 2 + (c % 4) }, () => randomUUID()),
+        count:
+          c === 0
+            ? CLIENT_ITEMS
+            : Math.round(((MARKET_ITEMS - CLIENT_ITEMS) / (MARKET_CLIENTS - 1)) * (0.5 + (c % 7) / 6)),
+      }));
+      const measuredClient = clients[0]!;
+      const seeded = performance.now();
+      let total = 0;
+      for (const [c, { client, facilities, count }] of clients.entries()) {
+        const items = clientItems(client, facilities, count, c % 10 === 1 ? 3 : 0);
+        await seed(db, 'market', items);
+        if (c === 0) await seed(db, 'market-alone', items);
+        total += items.length;
+        process.stderr.write(`\rseeding the market table: ${total} items, ${c + 1}/${clients.length} clients`);
+      }
+      const seedSeconds = (performance.now() - seeded) / 1000;
+      process.stderr.write(`\rseeded ${total} items over ${clients.length} clients in ${seedSeconds.toFixed(0)} s\n`);
 
-    const exporting = (table: string) =>
-      exportRecords({
-        db,
-        tableName: table,
-        s3,
-        bucket: 'market-files',
-        files,
-        records: s3FileStorage(s3, 'market-records'),
-      });
-    // Interleaved, three times each, the median: a first run also pays this process's warm-up.
-    const exports: Measured[] = [];
-    const alones: Measured[] = [];
-    for (let i = 0; i < 3; i++) {
-      exports.push(await timed(exporting('market'), { client: measuredClient.client }));
-      alones.push(await timed(exporting('market-alone'), { client: measuredClient.client }));
-    }
-    const middle = (runs: Measured[]) => [...runs].sort((a, b) => a.seconds - b.seconds)[1]!;
-    const [exported, alone] = [middle(exports), middle(alones)];
-    const imported = await timed(
-      importRecords({
-        db,
-        tableName: 'market-fresh',
-        s3,
-        bucket: 'market-files',
-        files,
-        records: s3FileStorage(s3, 'market-fresh-records'),
-      }),
-      { client: measuredClient.client, inputs: { from: String(exported.result.location) } },
-    );
-    const runs: [string, Measured, Measured][] = [];
-    for (const [name, make] of [
-      ['regenerateSequenceMemory', () => regenerateSequenceMemory(db, 'market')],
-      ['selectInvalidRecords', () => invalidRecords(db, 'market', files, 'select')],
-    ] as [string, () => Operation<unknown>][]) {
-      const one = await timed(make(), { segments: 1, dryRun: true });
-      const eight = await timed(make(), { segments: 8, dryRun: true });
-      runs.push([name, one, eight]);
-    }
-
-    const exportedItems = Object.values(exported.result.counts as Record<string, number>).reduce((s, n) => s + n, 0);
-    const ratio = exported.result.read.items / exportedItems;
-    const slower = exported.seconds / alone.seconds;
-    const row = (what: string, m: Measured, note: string) =>
-      console.log(
-        `| ${what} | ${m.result.read.items} | ${m.result.read.capacityUnits} | ${m.result.written.items} | ` +
-          `${m.result.written.capacityUnits} | ${m.seconds} | ${note} |`,
+      const exporting = (table: string) =>
+        exportRecords({
+          db,
+          tableName: table,
+          s3,
+          bucket: 'market-files',
+          files,
+          records: s3FileStorage(s3, 'market-records'),
+        });
+      // Interleaved, three times each, the median: a first run also pays this process's warm-up.
+      const exports: Measured[] = [];
+      const alones: Measured[] = [];
+      for (let i = 0; i < 3; i++) {
+        exports.push(await timed(exporting('market'), { client: measuredClient.client }));
+        alones.push(await timed(exporting('market-alone'), { client: measuredClient.client }));
+      }
+      const middle = (runs: Measured[]) => [...runs].sort((a, b) => a.seconds - b.seconds)[1]!;
+      const [exported, alone] = [middle(exports), middle(alones)];
+      const imported = await timed(
+        importRecords({
+          db,
+          tableName: 'market-fresh',
+          s3,
+          bucket: 'market-files',
+          files,
+          records: s3FileStorage(s3, 'market-fresh-records'),
+        }),
+        { client: measuredClient.client, inputs: { from: String(exported.result.location) } },
       );
-    console.log(
-      `\nMaintenance at market size: ${total} items, ${clients.length} clients, ` +
-        `${clients.reduce((s, c) => s + c.facilities.length, 0)} ` +
-        `facilities (seeded by BatchWriteItem in ${seedSeconds.toFixed(0)} s); one client of ${exportedItems} items\n`,
-    );
-    console.log('| operation | items read | RCU | items written | WCU | seconds | |');
-    console.log('|---|---:|---:|---:|---:|---:|---|');
-    row(
-      'exportRecords, the client in the market table (median of 3)',
-      exported,
-      `read/exported ${ratio.toFixed(3)} (<= 1.1): ${verdict(ratio <= 1.1)}`,
-    );
-    row(
-      'exportRecords, the client alone in a fresh table (median of 3)',
-      alone,
-      `market/alone ${slower.toFixed(2)} x (within 1.5 x): ${verdict(slower <= 1.5 && slower >= 1 / 1.5)}`,
-    );
-    row('importRecords into a fresh table', imported, `imported ${imported.result.imported}`);
-    for (const [name, one, eight] of runs) {
-      const same = reportOf(one.result) === reportOf(eight.result);
-      row(`${name}, 1 segment (dry run)`, one, '');
-      row(`${name}, 8 segments (dry run)`, eight, `same report as 1 segment: ${verdict(same)}`);
+      const runs: [string, Measured, Measured][] = [];
+      for (const [name, make] of [
+        ['regenerateSequenceMemory', () => regenerateSequenceMemory(db, 'market')],
+        ['selectInvalidRecords', () => invalidRecords(db, 'market', files, 'select')],
+      ] as [string, () => Operation<unknown>][]) {
+        const one = await timed(make(), { segments: 1, dryRun: true });
+        const eight = await timed(make(), { segments: 8, dryRun: true });
+        runs.push([name, one, eight]);
+      }
+
+      const exportedItems = Object.values(exported.result.counts as Record<string, number>).reduce((s, n) => s + n, 0);
+      const ratio = exported.result.read.items / exportedItems;
+      const slower = exported.seconds / alone.seconds;
+      const row = (what: string, m: Measured, note: string) =>
+        console.log(
+          `| ${what} | ${m.result.read.items} | ${m.result.read.capacityUnits} | ${m.result.written.items} | ` +
+            `${m.result.written.capacityUnits} | ${m.seconds} | ${note} |`,
+        );
+      console.log(
+        `\nMaintenance at market size: ${total} items, ${clients.length} clients, ` +
+          `${clients.reduce((s, c) => s + c.facilities.length, 0)} ` +
+          `facilities (seeded by BatchWriteItem in ${seedSeconds.toFixed(0)} s); one client of ${exportedItems} items\n`,
+      );
+      console.log('| operation | items read | RCU | items written | WCU | seconds | |');
+      console.log('|---|---:|---:|---:|---:|---:|---|');
+      row(
+        'exportRecords, the client in the market table (median of 3)',
+        exported,
+        `read/exported ${ratio.toFixed(3)} (<= 1.1): ${verdict(ratio <= 1.1)}`,
+      );
+      row(
+        'exportRecords, the client alone in a fresh table (median of 3)',
+        alone,
+        `market/alone ${slower.toFixed(2)} x (within 1.5 x): ${verdict(slower <= 1.5 && slower >= 1 / 1.5)}`,
+      );
+      row('importRecords into a fresh table', imported, `imported ${imported.result.imported}`);
+      for (const [name, one, eight] of runs) {
+        const same = reportOf(one.result) === reportOf(eight.result);
+        row(`${name}, 1 segment (dry run)`, one, '');
+        row(`${name}, 8 segments (dry run)`, eight, `same report as 1 segment: ${verdict(same)}`);
+      }
+      printProjection(
+        runs.map(([name, one]) => ({ name, ...one })),
+        { ...exported, items: exportedItems },
+        total,
+      );
+    } finally {
+      await s3Emulator.stop();
     }
-    printProjection(
-      runs.map(([name, one]) => ({ name, ...one })),
-      { ...exported, items: exportedItems },
-      total,
-    );
-  } finally {
-    await s3Emulator.stop();
-    await dynamo.stop();
-    rmSync(scratch, { recursive: true, force: true });
-  }
+  });
 }

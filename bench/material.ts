@@ -5,12 +5,9 @@
  * items read and RCU at most 1.1 times the items that answer; p99 within the API's p99 budget (its alarm's threshold).
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ALARM_THRESHOLDS } from '../infra/monitoring';
-import { ensureTable, LOCAL_CREDENTIALS, LOCAL_REGION, startDynamoDbLocal } from '../infra/local/emulators';
+import { ensureTable } from '../infra/local/emulators';
 import { createDocumentClient } from '../shared/clients/dynamodb';
 import { batchPut } from '../shared/data/batch';
 import { chainLineItem } from '../shared/data/chain-store';
@@ -28,6 +25,7 @@ import { formatTimestamp } from '../shared/domain/time';
 import { holdingReader } from '../shared/services/container-book';
 import { materialService } from '../shared/services/material';
 import { materialReports } from '../shared/services/material-reports';
+import { withDynamoDbLocal } from './local-table';
 import { meter } from './meter';
 
 const OPEN_ITEMS = 200;
@@ -169,16 +167,9 @@ async function seed(db: DynamoDBDocumentClient, table: string, tenant: Tenant, n
 }
 
 export async function materialBook(verdict: (ok: boolean) => string): Promise<void> {
-  const scratch = mkdtempSync(path.join(os.tmpdir(), 'nm-bench-material-'));
-  Object.assign(process.env, {
-    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
-    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
-    AWS_REGION: LOCAL_REGION,
-  });
-  const dynamo = await startDynamoDbLocal({ dataDir: scratch, inMemory: true });
-  try {
-    await ensureTable(dynamo.endpoint, 'bench');
-    const db = createDocumentClient(dynamo.endpoint);
+  return withDynamoDbLocal('bench-material', async ({ endpoint }) => {
+    await ensureTable(endpoint, 'bench');
+    const db = createDocumentClient(endpoint);
     const tenant = { client: randomUUID(), facility: randomUUID() };
     const now = new Date();
     await seed(db, 'bench', tenant, now);
@@ -238,8 +229,5 @@ export async function materialBook(verdict: (ok: boolean) => string): Promise<vo
           `p99 <= ${ALARM_THRESHOLDS.latencyP99Ms} ms: ${verdict(ok)} |`,
       );
     }
-  } finally {
-    await dynamo.stop();
-    rmSync(scratch, { recursive: true, force: true });
-  }
+  });
 }

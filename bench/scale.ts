@@ -5,11 +5,9 @@
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { ensureTable, LOCAL_CREDENTIALS, LOCAL_REGION, startDynamoDbLocal, startS3 } from '../infra/local/emulators';
+import { ensureTable, startS3 } from '../infra/local/emulators';
 import { repoRoot } from '../infra/local/paths';
 import { createDocumentClient } from '../shared/clients/dynamodb';
 import { environmentOf } from '../shared/config';
@@ -22,22 +20,16 @@ import { createContainer } from '../shared/domain/container-rules';
 import { DOCUMENT_SCOPES, newDocument } from '../shared/domain/document';
 import { createEntry } from '../shared/domain/maintenance';
 import { formatTimestamp } from '../shared/domain/time';
+import { withDynamoDbLocal } from './local-table';
 
 export async function scale(verdict: (ok: boolean) => string): Promise<void> {
-  const scratch = mkdtempSync(path.join(os.tmpdir(), 'nm-scale-'));
-  Object.assign(process.env, {
-    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
-    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
-    AWS_REGION: LOCAL_REGION,
-  });
-  const dynamo = await startDynamoDbLocal({ dataDir: scratch, inMemory: true });
-  const db = createDocumentClient(dynamo.endpoint);
   const start = Date.UTC(2024, 0, 1);
-  try {
+  return withDynamoDbLocal('scale', async ({ endpoint, scratch }) => {
+    const db = createDocumentClient(endpoint);
     // ---- export and import of 100,000 records (maintenance operations), time and peak memory ------
     const SCALE = Number(process.env.BENCH_SCALE_RECORDS ?? 100_000);
     const s3Emulator = await startS3({ dir: path.join(scratch, 's3'), buckets: ['bench-files', 'bench-records'] });
-    await ensureTable(dynamo.endpoint, 'bench-scale', { stream: false });
+    await ensureTable(endpoint, 'bench-scale', { stream: false });
     try {
       const scaleClient = randomUUID();
       const facilities = Array.from({ length: 10 }, () => randomUUID());
@@ -101,7 +93,7 @@ export async function scale(verdict: (ok: boolean) => string): Promise<void> {
                 tableName: table,
                 bucketName: 'bench-files',
                 recordsBucketName: 'bench-records',
-                dynamodbEndpoint: dynamo.endpoint,
+                dynamodbEndpoint: endpoint,
                 s3Endpoint: s3Emulator.endpoint,
               }),
               LOG_LEVEL: 'SILENT',
@@ -116,7 +108,7 @@ export async function scale(verdict: (ok: boolean) => string): Promise<void> {
         };
       };
       const exported = await child(['exportRecords', scaleClient], 'bench-scale');
-      await ensureTable(dynamo.endpoint, 'bench-fresh', { stream: false });
+      await ensureTable(endpoint, 'bench-fresh', { stream: false });
       const imported = await child(
         ['importRecords', scaleClient, '--from', String(exported.result.location)],
         'bench-fresh',
@@ -138,8 +130,5 @@ export async function scale(verdict: (ok: boolean) => string): Promise<void> {
     } finally {
       await s3Emulator.stop();
     }
-  } finally {
-    await dynamo.stop();
-    rmSync(scratch, { recursive: true, force: true });
-  }
+  });
 }
