@@ -201,7 +201,8 @@ export async function market(verdict: (ok: boolean) => string): Promise<void> {
       console.log(
         `\nMaintenance at market size: ${total} items, ${clients.length} clients, ` +
           `${clients.reduce((s, c) => s + c.facilities.length, 0)} ` +
-          `facilities (seeded by BatchWriteItem in ${seedSeconds.toFixed(0)} s); one client of ${exportedItems} items\n`,
+          `facilities (seeded by BatchWriteItem in ${seedSeconds.toFixed(0)} s); ` +
+          `one client of ${exportedItems} items\n`,
       );
       console.log('| operation | items read | RCU | items written | WCU | seconds | |');
       console.log('|---|---:|---:|---:|---:|---:|---|');

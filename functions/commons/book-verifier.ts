@@ -1,4 +1,4 @@
-/** Wiring of the material book's verification: a year's chain against its lines' locked copies in the records bucket. */
+/** Wiring of the material book's verification: a year's chain against its lines' locked copies (records bucket). */
 import { tenantDocumentClient } from '../../shared/clients/dynamodb';
 import { tenantS3Client } from '../../shared/clients/s3';
 import { config } from '../../shared/config';

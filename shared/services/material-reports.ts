@@ -76,7 +76,7 @@ export function materialReports(
   };
 }
 
-/** The book's verification (the only part that reads the records bucket, so the reports' functions load no S3 client). */
+/** The book's verification: the only part that reads the records bucket (the reports' functions load no S3 client). */
 export function bookVerification(book: Pick<MaterialBookStore, 'list' | 'before'>, records: FileStorage) {
   return {
     /** The year's chain (by booking time, UTC) checked: each line's hash and link, each against its locked copy. */
