@@ -1,9 +1,8 @@
 /**
- * shared/schemas/material.ts: the bodies of the material book and their 400 details. A licence needs its file number,
- * authority, holder, dates and at least one limit, each nuclide once; a receipt its kind, nuclide of the catalogue,
- * activity (more than 0, less than 10^15 Bq) and times; an elution its activity and time, its breakthrough under its
- * own name; a movement only the members of its kind, so no patient can be named. The queries take a month, a state
- * and a moment; the models document exactly what the domain answers.
+ * shared/schemas/material.ts: the bodies of the material book and their 400 details. A receipt needs its kind, nuclide
+ * of the catalogue, activity (more than 0, less than 10^15 Bq) and times; an elution its activity and time, its
+ * breakthrough under its own name; a movement only the members of its kind, so no patient can be named. The queries
+ * take a month, a state and a moment; the models document exactly what the domain answers.
  */
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
@@ -24,10 +23,8 @@ import {
   stateQuery,
   stockModel,
 } from '../../../shared/schemas/material';
-import { licenceCreateSchema, licenceMembers, licenceUpdateSchema } from '../../../shared/schemas/licence';
 import { refusal } from '../../support/body';
 import { errorOf } from '../../support/errors';
-import { LICENCE } from '../../support/memory/material';
 import { notification } from '../../../shared/i18n/translate';
 
 const english = (fn: () => unknown) =>
@@ -35,7 +32,6 @@ const english = (fn: () => unknown) =>
     (d) => notification({ key: 'request.invalid', details: [d] }, 'en').Details[0],
   );
 
-const licence = LICENCE;
 const receipt = {
   Kind: 'GENERATOR',
   Nuclide: 'Ge-68',
@@ -44,62 +40,6 @@ const receipt = {
   ReceivedAt: '2026-11-03 08:30:00',
 };
 const moved = { ActivityBq: 1e8, MovedAt: '2026-11-20 10:00:00' };
-
-describe('licence bodies', () => {
-  it('need the file number, authority, holder, dates and limits; the end, sum rule and scan are optional', () => {
-    expect(refusal(licenceCreateSchema, {}, licenceMembers)).toEqual([
-      'FileNumber: is required',
-      'Authority: is required',
-      'Holder: is required',
-      'IssuedAt: is required',
-      'ValidFrom: is required',
-      'Limits: is required',
-    ]);
-    const parsed = parseBody(
-      licenceCreateSchema,
-      { ...licence, ValidUntil: null, CreatedAt: 'ignored' },
-      licenceMembers,
-    );
-    expect(parsed).toEqual({ value: { ...licence, ValidUntil: null }, ignored: ['CreatedAt'] });
-  });
-
-  it('take each nuclide once, at least one, each limit in range with nothing beside it', () => {
-    const twice = [
-      { Nuclide: 'F-18', MaxActivityBq: 1 },
-      { Nuclide: 'F-18', MaxActivityBq: 2 },
-    ];
-    expect(refusal(licenceCreateSchema, { ...licence, Limits: twice }, licenceMembers)).toEqual([
-      'Limits: must not name a value twice',
-    ]);
-    expect(refusal(licenceCreateSchema, { ...licence, Limits: [] }, licenceMembers)).toEqual([
-      'Limits: must hold at least 1 item(s)',
-    ]);
-    expect(
-      refusal(
-        licenceCreateSchema,
-        { ...licence, Limits: [{ Nuclide: 'F-18', MaxActivityBq: 0, Extra: 1 }], SumRule: 'yes' },
-        licenceMembers,
-      ),
-    ).toEqual([
-      'Limits.0.MaxActivityBq: must be more than 0 and less than 10^15 Bq',
-      'Limits.0.Extra: must be an object holding only the documented members',
-      'SumRule: must be true or false',
-    ]);
-    expect(
-      refusal(licenceCreateSchema, { ...licence, Limits: [{ Nuclide: 'Xx-1', MaxActivityBq: 1 }] }, licenceMembers)[0],
-    ).toMatch(/^Limits\.0\.Nuclide: must be one of /);
-  });
-
-  it('change partially: a required member is not cleared, the scan is', () => {
-    expect(refusal(licenceUpdateSchema, { Limits: [], FileNumber: null }, licenceMembers)).toEqual([
-      'FileNumber: must not be null',
-      'Limits: must hold at least 1 item(s)',
-    ]);
-    expect(parseBody(licenceUpdateSchema, { DocumentUuid: null }, licenceMembers).value).toEqual({
-      DocumentUuid: null,
-    });
-  });
-});
 
 describe('receipts', () => {
   it('need kind, nuclide, activity and both times; the rest is null unless given, computed members ignored', () => {
