@@ -1,9 +1,15 @@
 /**
  * shared/domain/material-model.ts: an item as the API shows it, with its remainder at the moment (never below 0, and 0
- * once used up) and its receiver's name; a movement under its item, with its writer's name.
+ * once used up) and its receiver's name; a movement under its item, with its writer's name; each with the fields
+ * its list names, in that order, and no others.
  */
 import { describe, expect, it } from 'vitest';
-import { toMaterialModel, toMovementModel } from '../../../shared/domain/material-model';
+import {
+  MATERIAL_FIELDS,
+  MOVEMENT_FIELDS,
+  toMaterialModel,
+  toMovementModel,
+} from '../../../shared/domain/material-model';
 import { item, movement } from '../../support/material-items';
 
 describe('the models', () => {
@@ -42,5 +48,15 @@ describe('the models', () => {
       LineUuid: 'line-1',
       CorrectedBy: null,
     });
+  });
+
+  it('have the fields of their lists, in order: the item without its movements, the movement with its item', () => {
+    const model = toMaterialModel(item([movement(1)]), new Map(), '2026-11-20 10:00:00');
+    expect(Object.keys(model)).toEqual([...MATERIAL_FIELDS]);
+    expect(MATERIAL_FIELDS).toHaveLength(22);
+    expect(Object.keys(toMovementModel({ Uuid: 'item-1' }, movement(1), new Map()))).toEqual([...MOVEMENT_FIELDS]);
+    expect(MOVEMENT_FIELDS).toHaveLength(13);
+    expect(MOVEMENT_FIELDS).toContain('MaterialUuid');
+    expect(MOVEMENT_FIELDS).not.toContain('Portion');
   });
 });
