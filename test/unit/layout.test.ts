@@ -24,7 +24,7 @@ const UNTESTED: Readonly<Record<string, string>> = {
   'shared/http/json-scanner.ts': "a re-export: jsonc-parser's scanner behind a dynamic import (http/json.test.ts)",
   // Types, and constants whose meaning is tested where they act.
   'shared/data/container-store.ts': 'the port: interfaces its adapters implement (integration/containers.test.ts)',
-  'shared/domain/record-content.ts': "types: a record's sections (domain/release-record.test.ts)",
+  'shared/domain/record-content.ts': "types: a record's sections (domain/release-record-content.test.ts)",
   'shared/http/types.ts': "types: a request, an answer, the middleware's marker",
   'shared/operations/step.ts': 'types: an operation and its steps (operations/run-step.test.ts)',
   'shared/domain/presigned.ts': "constants: the addresses' lifetimes (clients/tenant-sessions.test.ts)",

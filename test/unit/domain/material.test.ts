@@ -16,65 +16,13 @@ import {
   MAX_MOVEMENTS,
   type MaterialItem,
   METER_TOLERANCE,
-  type Movement,
   remainingAt,
   shareLeftAt,
   shareOfItem,
   stateAfter,
 } from '../../../shared/domain/material';
-import { toMaterialModel, toMovementModel } from '../../../shared/domain/material-model';
 import { errorOf } from '../../support/errors';
-
-/** F-18's half-life, seconds (109.77 min). */
-const F18 = 109.77 * 60;
-
-/** 10 GBq of F-18 of 08:00, `seconds` later. */
-const whole = (seconds: number) => 1e10 * 0.5 ** (seconds / F18);
-
-/** 2 GBq administered at 09:00: 2 GBq of the 6.846 GBq there were then, a share of 0.29213. */
-const movement = (n: number, over: Partial<Movement> = {}): Movement => ({
-  Uuid: `m-${n}`,
-  Kind: 'ADMINISTERED',
-  ActivityBq: 2e9,
-  MovedAt: '2026-11-20 09:00:00',
-  Portion: 2e9 / whole(3600),
-  Applications: 1,
-  ContainerUuid: null,
-  Recipient: null,
-  Justification: null,
-  MovedBy: 'ada',
-  LineUuid: `line-${n}`,
-  CorrectedBy: null,
-  ...over,
-});
-
-/** 10 GBq of F-18 certified at 08:00 UTC, received at 08:05. */
-const item = (movements: Movement[] = [], over: Partial<MaterialItem> = {}): MaterialItem => ({
-  Client: 'c',
-  Facility: 'f',
-  Uuid: 'item-1',
-  Version: 1 + movements.length,
-  CreatedAt: '2026-11-20 08:05:00',
-  UpdatedAt: '2026-11-20 08:05:00',
-  Kind: 'CYCLOTRON_PRODUCT',
-  Nuclide: 'F-18',
-  ActivityBq: 1e10,
-  ActivityDateTime: '2026-11-20 08:00:00',
-  ReceivedAt: '2026-11-20 08:05:00',
-  ReceivedBy: 'ada',
-  Supplier: 'Cyclotron GmbH',
-  Batch: 'F-2611',
-  ChemicalForm: 'FDG',
-  Impurities: [],
-  CertificateDocumentUuid: null,
-  ParentUuid: null,
-  LicenceUuid: 'licence-1',
-  LicenceExceeded: null,
-  LineUuid: 'line-0',
-  Movements: movements,
-  State: 'IN_STOCK',
-  ...over,
-});
+import { F18, item, movement, whole } from '../../support/material-items';
 
 describe('activityAt', () => {
   it('decays by the half-life, grows back before the reference time, and keeps an unknown nuclide', () => {
@@ -210,43 +158,6 @@ describe('checkMovable', () => {
 });
 
 describe('the models', () => {
-  it("show an item's remainder at the moment, never below 0, and 0 once used up; the receiver's name", () => {
-    const names = new Map([['ada', 'Ada Lovelace']]);
-    const model = toMaterialModel(item([movement(1)]), names, '2026-11-20 10:00:00');
-    expect(model).toMatchObject({
-      Uuid: 'item-1',
-      ReceivedByName: 'Ada Lovelace',
-      RemainingAt: '2026-11-20 10:00:00',
-      State: 'IN_STOCK',
-    });
-    expect(model.RemainingBq).toBeCloseTo(3.317957e9, -3);
-    expect('Movements' in model).toBe(false);
-    expect(toMaterialModel(item([], { State: 'USED_UP' }), new Map(), '2026-11-20 10:00:00')).toMatchObject({
-      RemainingBq: 0,
-      ReceivedByName: null,
-    });
-    const over = item([movement(1, { Portion: 0.6 }), movement(2, { Portion: 0.6 })]);
-    expect(toMaterialModel(over, names, '2026-11-20 10:00:00').RemainingBq).toBe(0);
-  });
-
-  it("show a movement under its item, with its writer's name", () => {
-    expect(toMovementModel({ Uuid: 'item-1' }, movement(1), new Map([['ada', 'Ada Lovelace']]))).toEqual({
-      Uuid: 'm-1',
-      MaterialUuid: 'item-1',
-      Kind: 'ADMINISTERED',
-      ActivityBq: 2e9,
-      MovedAt: '2026-11-20 09:00:00',
-      Applications: 1,
-      ContainerUuid: null,
-      Recipient: null,
-      Justification: null,
-      MovedBy: 'ada',
-      MovedByName: 'Ada Lovelace',
-      LineUuid: 'line-1',
-      CorrectedBy: null,
-    });
-  });
-
   it("become a container's content of its kind: generators and eluates are eluates, the rest products", () => {
     expect(
       ['ELUATE', 'GENERATOR', 'CYCLOTRON_PRODUCT', 'RADIOPHARMACEUTICAL', 'CALIBRATION_SOURCE'].map((k) =>
