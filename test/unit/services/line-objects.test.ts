@@ -35,7 +35,7 @@ describe('keepLineObject', () => {
     await expect(keepLineObject(records, 'COMPLIANCE', RELEASE_REGISTER, tenant, line)).rejects.toThrow(/is kept/);
   });
 
-  it("follows the line's regime (3 years for decay in storage), or the date and the mode the writer names", async () => {
+  it("follows the line's regime (3 years for decay in storage), or the date and mode the writer names", async () => {
     const records = memoryFileStorage();
     const us = { ...registerLine('2026-11-20 10:00:05', null, 'b'), ReleaseType: DECAY_IN_STORAGE };
     await keepLineObject(records, 'COMPLIANCE', RELEASE_REGISTER, tenant, us);
