@@ -7,7 +7,8 @@
  * when an item exists or its stored version moved, a line's key is taken, the book's head is not the one the writer
  * read, the licence booked on is no longer the version read, the certificate moved, or (a change of what a booking
  * keeps) the licence has a booking. A receipt adds a booking to its licence, which leaves the licence's version alone.
- * `materialSetup` wires the services over them as the functions do (functions/commons/material.ts).
+ * `materialSetup` wires the services over them as the functions do (functions/commons/material.ts), `withLicence` the
+ * same with a licence in force; below them what the services' tests book.
  */
 import type { BookExtras } from '../../../shared/data/container-store';
 import type { LicenceStore } from '../../../shared/data/licences';
@@ -27,6 +28,7 @@ import { type BookPort, holdingReader } from '../../../shared/services/container
 import { containerService } from '../../../shared/services/containers';
 import { licenceService } from '../../../shared/services/licences';
 import { materialService } from '../../../shared/services/material';
+import type { Writer } from '../../../shared/services/writes';
 import { bookVerification, materialReports } from '../../../shared/services/material-reports';
 import { type MemoryBookSink, memoryContainerStore } from './containers';
 import { memoryFileStorage } from './files';
@@ -294,6 +296,13 @@ export function materialSetup(tenant: Tenant = { client: 'c1', facility: 'f1' })
 
 // What the book's tests book: a licence, a generator's receipt, an elution, an item as stored. ---------------------
 
+/** Who books in the services' tests: Ada, and Rosa, the facility's radiation protection officer. */
+export const ada: Writer = { sub: 'ada', name: 'Ada Lovelace', roles: [] };
+export const rosa: Writer = { sub: 'rosa', name: 'Rosa Officer', roles: ['rpo'] };
+/** The half-lives of F-18 and Ge-68, in seconds. */
+export const F18 = 109.77 * 60;
+export const GE68 = 270.95 * 86_400;
+
 /** A licence for Ge-68 generators, their Ga-68 eluates and F-18, from 15 January 2026 (as test/support/material.ts). */
 export const LICENCE: LicenceCreate = {
   FileNumber: 'UG-17/2026',
@@ -365,3 +374,25 @@ export const storedItem = (
   State: 'IN_STOCK',
   ...over,
 });
+
+/** 10 GBq of FDG certified and received at 10:00 UTC. */
+export const fdg = (change: Partial<ReceiptInput> = {}): ReceiptInput =>
+  generatorReceipt({
+    Kind: 'RADIOPHARMACEUTICAL',
+    Nuclide: 'F-18',
+    ActivityBq: 1e10,
+    ActivityDateTime: '2026-11-20 10:00:00',
+    ReceivedAt: '2026-11-20 10:00:00',
+    Supplier: 'Cyclotron GmbH',
+    Impurities: null,
+    ...change,
+  });
+/** The generator's Ge-68 at `at` (no elution takes any of it). */
+export const generatorAt = (seconds: number) => 1.85e9 * 0.5 ** (seconds / GE68);
+
+/** The book's services (materialSetup) with `licence` recorded by Rosa; `licence` its id. */
+export async function withLicence(licence: LicenceCreate = LICENCE) {
+  const setup = materialSetup();
+  const { model } = await setup.licences.create(setup.tenant, rosa, licence);
+  return { ...setup, licence: model.Uuid as string };
+}

@@ -1,6 +1,7 @@
 /**
  * The container, release and register services over the in-memory stores, wired as a function wires them, with a
- * clock the test moves: for the tests of shared/services/release-act.ts and releases.ts.
+ * clock the test moves: for the tests of the release (shared/services/release-act.ts, release-notice.ts,
+ * release-disposal.ts) and of releases.ts.
  */
 import type { ClearanceNotice } from '../../../shared/domain/clearance-notice';
 import type { ReleaseRecordContent } from '../../../shared/domain/record-content';
