@@ -12,7 +12,6 @@ import { settingsItem } from '../../../shared/data/facility-settings';
 import { maintenanceItem } from '../../../shared/data/maintenance';
 import { releaseEntryItem } from '../../../shared/data/releases';
 import { isBookkeeping, ITEM_TYPES, keys } from '../../../shared/data/table';
-import { createNotice } from '../../../shared/domain/clearance-notice';
 import { createContainer } from '../../../shared/domain/container-rules';
 import { newDocument } from '../../../shared/domain/document';
 import { defaultSettings } from '../../../shared/domain/facility-settings';
@@ -20,6 +19,7 @@ import { createLicence } from '../../../shared/domain/licence';
 import { createEntry } from '../../../shared/domain/maintenance';
 import { STORED_SCHEMAS } from '../../../shared/operations/stored-shapes';
 import { LICENCE } from '../../support/memory/material';
+import { noticeFixture } from '../../support/memory/release-sources';
 import { registerLine } from '../../support/register-lines';
 
 const tenant = { client: 'c1', facility: 'f1' };
@@ -46,23 +46,7 @@ const licence = {
   Type: ITEM_TYPES.licence,
   ...createLicence(tenant, 'l1', LICENCE, now),
 };
-const notice = noticeItem(
-  createNotice(
-    tenant,
-    'n1',
-    {
-      FileNumber: 'RP-1',
-      Authority: 'A',
-      Holder: 'H',
-      Site: 'S',
-      IssuedAt: '2026-01-01 00:00:00',
-      ValidFrom: '2026-01-01 00:00:00',
-      ReleaseTypes: ['UNRESTRICTED'],
-      WasteForms: ['SOLID'],
-    },
-    now,
-  ),
-);
+const notice = noticeItem(noticeFixture(tenant));
 
 /** Whether an item holds under the stored shape of its Type. */
 const holds = (item: Record<string, unknown>) => v.safeParse(STORED_SCHEMAS[String(item.Type)]!, item).success;
