@@ -51,18 +51,15 @@ import { registerVerificationModel, releaseRegisterModel, releaseRegisterSummary
 import { identifier } from '../schemas/fields';
 import {
   atQuery,
-  bookVerificationModel,
   elutionSchema,
   materialModel,
   monthQuery,
-  monthReportModel,
   movementModel,
   movementSchema,
   receiptSchema,
   stateQuery,
-  stockModel,
-  yearEndReportModel,
 } from '../schemas/material';
+import { bookVerificationModel, monthReportModel, stockModel, yearEndReportModel } from '../schemas/material-report';
 import { licenceCreateSchema, licenceModel, licenceUpdateSchema } from '../schemas/licence';
 
 const container = { item: 'ContainerModel', model: containerModel } as const;

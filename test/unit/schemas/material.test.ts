@@ -8,7 +8,6 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import type { MaterialItem } from '../../../shared/domain/material';
 import { toMaterialModel, toMovementModel } from '../../../shared/domain/material-model';
-import { stockOf } from '../../../shared/domain/stock';
 import { parseBody, parseQueryText } from '../../../shared/schemas/body';
 import {
   atQuery,
@@ -21,7 +20,6 @@ import {
   receiptMembers,
   receiptSchema,
   stateQuery,
-  stockModel,
 } from '../../../shared/schemas/material';
 import { refusal } from '../../support/body';
 import { errorOf } from '../../support/errors';
@@ -198,7 +196,7 @@ describe('queries', () => {
 });
 
 describe('the models', () => {
-  it('document exactly what the domain answers: an item, a movement, the stock', () => {
+  it('document exactly what the domain answers: an item, a movement', () => {
     const item: MaterialItem = {
       Client: 'c',
       Facility: 'f',
@@ -240,10 +238,5 @@ describe('the models', () => {
     expect(v.safeParse(materialModel, model).success).toBe(true);
     expect(v.safeParse(materialModel, { ...model, Movements: [] }).success).toBe(false);
     expect(v.safeParse(movementModel, toMovementModel(item, item.Movements[0]!, new Map())).success).toBe(true);
-    const stock = stockOf('2026-11-20 10:00:00', new Map([['Ge-68', 1e9]]), new Map(), undefined, {
-      openItems: 1,
-      openContainers: 0,
-    });
-    expect(v.safeParse(stockModel, stock).success).toBe(true);
   });
 });
