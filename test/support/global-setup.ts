@@ -78,7 +78,7 @@ async function startRuntime() {
     // Every AWS request a function made, against its policy in the synthesized stack.
     const { checkIam, iamReport } = await import('./iam');
     const iam = await checkIam(path.join(localDir, IAM_RECORD_FILE), runtime);
-    process.stdout.write(iamReport(iam));
+    process.stdout.write(iamReport(iam, path.join(os.tmpdir(), 'nm-archive-iam-unexercised.txt')));
     rmSync(localDir, { recursive: true, force: true });
     if (coverage) throw new Error(coverage);
     if (iam.denied.length)
