@@ -547,6 +547,14 @@ describe('the month’s report and the book', () => {
     expect(new TextDecoder('latin1').decode(bytes)).toContain('pdfaid:part');
     const bad = await call('GET', reportPath(t, 'month', 'month=2026-13'), { token: rpoOf(t) });
     expect(errorOf(bad).Details).toEqual(['month: must be a calendar month YYYY-MM']);
+    // A media type neither report is made in: 406, for the month's and the year-end report alike.
+    for (const [kind, query] of [
+      ['month', `month=${thisMonth}`],
+      ['year-end', `year=${Number(thisMonth.slice(0, 4)) - 1}`],
+    ] as const) {
+      const xml = await call('GET', reportPath(t, kind, query), { token: rpoOf(t), headers: { accept: 'image/png' } });
+      expect([kind, xml.status, errorOf(xml).Message]).toEqual([kind, 406, 'request.not_acceptable']);
+    }
     expect((await call('GET', reportPath(t, 'month', `month=${thisMonth}`), { token: t.token })).status).toBe(403);
     expect(
       (
