@@ -1,5 +1,6 @@
 /** Contents, nuclides, release assessment, predicted release date, release sweep and history over HTTP (issue 11). */
 import { randomUUID } from 'node:crypto';
+import { setTimeout } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { dynamoContainerStore } from '../../shared/data/containers';
 import { releaseSweep } from '../../shared/services/release-sweep';
@@ -278,12 +279,14 @@ describe('history', () => {
   it('lists every change newest first, with names, and pages it by 100', async () => {
     const created = await create({ Name: 'Paged' });
     // Fifteen writers at once on one container: one that loses the race more often than its attempts allow is told
-    // 409 `request.concurrent_update` (or 503 under load) and sends its change again, as a client does.
+    // 409 `request.concurrent_update` (or 503 under load) and sends its change again after a jittered pause, as a
+    // client does.
     const put = async (weight: number) => {
       for (let attempt = 1; ; attempt++) {
         const r = await call('PUT', containerPath(t, created.Uuid), { token: t.token, body: { Weight: weight } });
         const again = r.status === 503 || (r.status === 409 && errorOf(r).Message === 'request.concurrent_update');
-        if (!again || attempt === 5) return r.status;
+        if (!again || attempt === 8) return r.status;
+        await setTimeout(Math.random() * 50 * 2 ** attempt);
       }
     };
     for (let i = 1; i <= 105; i += 15)
