@@ -22,7 +22,7 @@ import { randomUUID } from 'node:crypto';
 import type { Licence, LicenceCreate, LicenceRecord } from '../../../shared/domain/licence';
 import type { MaterialItem } from '../../../shared/domain/material';
 import type { BookLine } from '../../../shared/domain/material-book';
-import type { ElutionInput, ReceiptInput } from '../../../shared/schemas/material';
+import type { ElutionInput, MovementInput, ReceiptInput } from '../../../shared/schemas/material';
 import { bookArchive } from '../../../shared/services/book-archive';
 import { type BookPort, holdingReader } from '../../../shared/services/container-book';
 import { containerService } from '../../../shared/services/containers';
@@ -387,6 +387,14 @@ export const fdg = (change: Partial<ReceiptInput> = {}): ReceiptInput =>
     Impurities: null,
     ...change,
   });
+/** 4 GBq of the FDG (fdg) administered at 11:00 UTC in two applications. */
+export const administration = (): Extract<MovementInput, { Kind: 'ADMINISTERED' }> => ({
+  Kind: 'ADMINISTERED',
+  ActivityBq: 4e9,
+  MovedAt: '2026-11-20 11:00:00',
+  Applications: 2,
+});
+
 /** The generator's Ge-68 at `at` (no elution takes any of it). */
 export const generatorAt = (seconds: number) => 1.85e9 * 0.5 ** (seconds / GE68);
 

@@ -9,7 +9,7 @@ import { holdingReader } from '../../../shared/services/container-book';
 import { materialReads } from '../../../shared/services/material-reads';
 import { materialStock } from '../../../shared/services/material-stock';
 import { rejection } from '../../support/errors';
-import { ada, F18, fdg, generatorReceipt, withLicence } from '../../support/memory/material';
+import { ada, administration, F18, fdg, generatorReceipt, withLicence } from '../../support/memory/material';
 
 const generator = generatorReceipt;
 
@@ -37,12 +37,7 @@ describe('listing', () => {
   it('wired alone over the store and the stock, reads what the service booked, as the service reads it', async () => {
     const { tenant, material, book, containerStore } = await withLicence();
     const { model: f18 } = await material.receive(tenant, ada, fdg(), false);
-    await material.move(tenant, ada, f18.Uuid, {
-      Kind: 'ADMINISTERED',
-      ActivityBq: 4e9,
-      MovedAt: '2026-11-20 11:00:00',
-      Applications: 2,
-    });
+    await material.move(tenant, ada, f18.Uuid, administration());
     const clock = () => new Date('2026-11-20T12:00:00Z');
     const stock = materialStock(book.material, holdingReader(containerStore), book.book, clock);
     const reads = materialReads(book.material, stock, clock);

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { rejection } from '../../support/errors';
 import {
   ada,
+  administration,
   elution,
   F18,
   fdg,
@@ -119,12 +120,7 @@ describe('the stock', () => {
   it('at a past moment holds what the book held then; a moment ahead is 400', async () => {
     const { tenant, material } = await withLicence();
     const { model: f18 } = await material.receive(tenant, ada, fdg(), false);
-    await material.move(tenant, ada, f18.Uuid, {
-      Kind: 'ADMINISTERED',
-      ActivityBq: 4e9,
-      MovedAt: '2026-11-20 11:00:00',
-      Applications: 2,
-    });
+    await material.move(tenant, ada, f18.Uuid, administration());
     const before = await material.stock(tenant, '2026-11-20 10:59:59');
     expect(before.Nuclides.find((n) => n.Nuclide === 'F-18')!.InStoreBq).toBeCloseTo(1e10 * 0.5 ** (3599 / F18), 0);
     expect(before).toMatchObject({ At: '2026-11-20 10:59:59', LicenceFileNumber: 'UG-17/2026', OpenItems: 1 });

@@ -13,6 +13,7 @@ import { MATERIAL_BOOK } from '../../../shared/domain/material-book';
 import { rejection } from '../../support/errors';
 import {
   ada,
+  administration,
   elution,
   F18,
   fdg,
@@ -326,12 +327,7 @@ describe('movements', () => {
   it('take what is left within the meter’s 1 %; the one that leaves at most 1 % uses the item up', async () => {
     const { tenant, material, book } = await withLicence();
     const { model: item } = await material.receive(tenant, ada, fdg(), false);
-    const given = await material.move(tenant, ada, item.Uuid, {
-      Kind: 'ADMINISTERED',
-      ActivityBq: 4e9,
-      MovedAt: '2026-11-20 11:00:00',
-      Applications: 2,
-    });
+    const given = await material.move(tenant, ada, item.Uuid, administration());
     expect(given.movement).toMatchObject({
       Kind: 'ADMINISTERED',
       Applications: 2,
