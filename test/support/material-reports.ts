@@ -1,7 +1,7 @@
 /**
  * The material book's fixtures for the unit tests of its reports and their documents: a month's lines in booking order
  * (receipts, one booked late, an elution, a return, a loss, an administration, a move into a container and its
- * correction, a release and a dispatch), and a stock at the end of 2026.
+ * correction, a release and a dispatch), a stock at the end of 2026, and the month's and the year-end's reports of them.
  */
 import type { MaterialItem, Movement } from '../../shared/domain/material';
 import {
@@ -13,7 +13,9 @@ import {
   movementLine,
   receiptLine,
 } from '../../shared/domain/material-book';
+import { type MonthReport, monthRows, type YearEndReport, yearEndNuclides } from '../../shared/domain/material-report';
 import type { Stock, StockNuclide } from '../../shared/domain/stock';
+import { item, movement } from './material-items';
 
 export const BERLIN = 'Europe/Berlin';
 const booking = (n: number, at: string, byName: string | null = 'Ada Lovelace'): Booking => ({
@@ -22,11 +24,8 @@ const booking = (n: number, at: string, byName: string | null = 'Ada Lovelace'):
   by: 'ada',
   byName,
 });
-const generator: MaterialItem = {
-  Client: 'c',
-  Facility: 'f',
+const generator: MaterialItem = item([], {
   Uuid: 'gen',
-  Version: 1,
   CreatedAt: '2026-11-03 08:31:00',
   UpdatedAt: '2026-11-03 08:31:00',
   Kind: 'GENERATOR',
@@ -34,19 +33,11 @@ const generator: MaterialItem = {
   ActivityBq: 1.85e9,
   ActivityDateTime: '2026-11-02 12:00:00',
   ReceivedAt: '2026-11-03 08:30:00',
-  ReceivedBy: 'ada',
   Supplier: 'Eckert & Ziegler',
   Batch: null,
   ChemicalForm: null,
-  Impurities: [],
-  CertificateDocumentUuid: null,
-  ParentUuid: null,
-  LicenceUuid: 'licence-1',
-  LicenceExceeded: null,
   LineUuid: 'line-1',
-  Movements: [],
-  State: 'IN_STOCK',
-};
+});
 const eluate: MaterialItem = {
   ...generator,
   Uuid: 'eluate',
@@ -58,21 +49,16 @@ const eluate: MaterialItem = {
   Impurities: [{ Nuclide: 'Ge-68', Fraction: 1e-5 }],
   ParentUuid: 'gen',
 };
-const move = (n: number, kind: Movement['Kind'], at: string, over: Partial<Movement> = {}): Movement => ({
-  Uuid: `move-${n}`,
-  Kind: kind,
-  ActivityBq: 1e8,
-  MovedAt: at,
-  Portion: 0.1,
-  Applications: null,
-  ContainerUuid: null,
-  Recipient: null,
-  Justification: null,
-  MovedBy: 'ada',
-  LineUuid: `line-${n}`,
-  CorrectedBy: null,
-  ...over,
-});
+const move = (n: number, kind: Movement['Kind'], at: string, over: Partial<Movement> = {}): Movement =>
+  movement(n, {
+    Uuid: `move-${n}`,
+    Kind: kind,
+    ActivityBq: 1e8,
+    MovedAt: at,
+    Portion: 0.1,
+    Applications: null,
+    ...over,
+  });
 
 /** A month of lines, in booking order (a receipt booked late sorts where it happened). */
 export function lines(): BookLine[] {
@@ -162,4 +148,27 @@ export const stock: Stock = {
   SumOfRatios: null,
   OpenItems: 3,
   OpenContainers: 1,
+};
+
+/** November 2026's report of `rows` (the month's lines by default), in `language`. */
+export const monthReport = (rows: BookLine[] = lines(), language: 'en' | 'de' = 'en'): MonthReport => ({
+  Client: 'c',
+  Facility: 'f',
+  Month: '2026-11',
+  TimeZone: BERLIN,
+  From: '2026-10-31 23:00:00',
+  Until: '2026-11-30 23:00:00',
+  Licence: { FileNumber: 'UG-17/2026', Authority: 'Landesamt für Umwelt', Holder: 'Klinikum Nord' },
+  Rows: monthRows(rows, BERLIN, language),
+});
+
+/** The year-end report of 2026 on the stock, without a licence. */
+export const yearEndReport: YearEndReport = {
+  Client: 'c',
+  Facility: 'f',
+  Year: 2026,
+  TimeZone: BERLIN,
+  At: '2026-12-31 22:59:59',
+  Licence: null,
+  Nuclides: yearEndNuclides(stock),
 };

@@ -5,29 +5,14 @@
  * as its record, with its cut-off in the facility's zone and UTC.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  type MonthReport,
-  monthRows,
-  type YearEndReport,
-  yearEndNuclides,
-} from '../../../shared/domain/material-report';
 import { monthCsv, monthRecord, yearEndCsv, yearEndRecord } from '../../../shared/domain/material-report-documents';
 import type { RecordSection } from '../../../shared/domain/record-content';
-import { BERLIN, lines, stock } from '../../support/material-reports';
+import { lines, monthReport, yearEndReport } from '../../support/material-reports';
 
 const linesOf = (section: RecordSection | undefined) => (section && 'lines' in section ? section.lines : []);
 const rowsOf = (section: RecordSection | undefined) => (section && 'table' in section ? section.table.rows : []);
 
-const report = (language: 'en' | 'de'): MonthReport => ({
-  Client: 'c',
-  Facility: 'f',
-  Month: '2026-11',
-  TimeZone: BERLIN,
-  From: '2026-10-31 23:00:00',
-  Until: '2026-11-30 23:00:00',
-  Licence: { FileNumber: 'UG-17/2026', Authority: 'Landesamt für Umwelt', Holder: 'Klinikum Nord' },
-  Rows: monthRows(lines().slice(1, 4), BERLIN, language),
-});
+const report = (language: 'en' | 'de') => monthReport(lines().slice(1, 4), language);
 
 describe('the month as CSV', () => {
   it('in English: RFC 4180 with the API member names, numbers as they are', () => {
@@ -90,26 +75,17 @@ describe('the month as the PDF record lays it out', () => {
 
 describe('the year-end report', () => {
   it('as CSV and as the record lays it out', () => {
-    const year: YearEndReport = {
-      Client: 'c',
-      Facility: 'f',
-      Year: 2026,
-      TimeZone: BERLIN,
-      At: '2026-12-31 22:59:59',
-      Licence: null,
-      Nuclides: yearEndNuclides(stock),
-    };
-    expect(yearEndCsv(year, 'en').split('\r\n')).toEqual([
+    expect(yearEndCsv(yearEndReport, 'en').split('\r\n')).toEqual([
       'Nuclide,Row,InStoreBq,InContainersBq,TotalBq,MaxActivityBq',
       'Lu-177m,Lu-177m,150000,50000,200000,4000000000',
       'Ge-68,Ge-68,1125000000,375000000,1500000000,4000000000',
       '',
     ]);
-    expect(yearEndCsv(year, 'de').split('\r\n').slice(0, 2)).toEqual([
+    expect(yearEndCsv(yearEndReport, 'de').split('\r\n').slice(0, 2)).toEqual([
       '\uFEFFRadionuklid;Zeile Anlage 4;im Lager (Bq);in Abfallbehältern (Bq);Bestand (Bq);Genehmigt (Bq)',
       'Lu-177m;Lu-177m;150.000;50.000;200.000;4,000e+9',
     ]);
-    const record = yearEndRecord(year);
+    const record = yearEndRecord(yearEndReport);
     expect(record.title).toBe('Mitteilung nach § 85 Abs. 1 Nr. 3 StrlSchV: Bestand Ende 2026');
     expect(linesOf(record.sections[0]).at(-1)).toEqual([
       'Stichtag',
@@ -119,7 +95,7 @@ describe('the year-end report', () => {
       ['Lu-177m', 'Lu-177m', '150.000', '50.000', '200.000'],
       ['Ge-68', 'Ge-68', '1,125e+9', '3,750e+8', '1,500e+9'],
     ]);
-    expect(yearEndRecord({ ...year, Nuclides: [] }).sections[1]).toEqual({
+    expect(yearEndRecord({ ...yearEndReport, Nuclides: [] }).sections[1]).toEqual({
       heading: 'Bestand',
       paragraphs: ['Kein Bestand an Radionukliden mit Halbwertszeiten über 100 Tagen.'],
     });

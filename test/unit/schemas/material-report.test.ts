@@ -4,12 +4,9 @@
  */
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { monthRows, yearEndNuclides } from '../../../shared/domain/material-report';
 import { stockOf } from '../../../shared/domain/stock';
 import { monthReportModel, stockModel, yearEndReportModel } from '../../../shared/schemas/material-report';
-import { BERLIN, lines, stock } from '../../support/material-reports';
-
-const licence = { FileNumber: 'UG-17/2026', Authority: 'Landesamt', Holder: 'Klinikum Nord' };
+import { monthReport, yearEndReport } from '../../support/material-reports';
 
 describe('the models of the book’s answers', () => {
   it('document exactly what the domain answers: the stock, the month’s report, the year-end report', () => {
@@ -18,29 +15,11 @@ describe('the models of the book’s answers', () => {
       openContainers: 0,
     });
     expect(v.safeParse(stockModel, now).success).toBe(true);
-    const month = {
-      Client: 'c',
-      Facility: 'f',
-      Month: '2026-11',
-      TimeZone: BERLIN,
-      From: '2026-10-31 23:00:00',
-      Until: '2026-11-30 23:00:00',
-      Licence: licence,
-      Rows: monthRows(lines(), BERLIN, 'en'),
-    };
+    const month = monthReport();
     expect(month.Rows.length).toBeGreaterThan(0);
     expect(v.safeParse(monthReportModel, month).success).toBe(true);
     expect(v.safeParse(monthReportModel, { ...month, Extra: 1 }).success).toBe(false);
-    const year = {
-      Client: 'c',
-      Facility: 'f',
-      Year: 2026,
-      TimeZone: BERLIN,
-      At: '2026-12-31 22:59:59',
-      Licence: null,
-      Nuclides: yearEndNuclides(stock),
-    };
-    expect(v.safeParse(yearEndReportModel, year).success).toBe(true);
-    expect(v.safeParse(yearEndReportModel, { ...year, Year: '2026' }).success).toBe(false);
+    expect(v.safeParse(yearEndReportModel, yearEndReport).success).toBe(true);
+    expect(v.safeParse(yearEndReportModel, { ...yearEndReport, Year: '2026' }).success).toBe(false);
   });
 });
