@@ -70,6 +70,8 @@ export const pageNumber = v.pipe(v.string('detail.type_string'), v.regex(PAGE_PA
 export const url = v.pipe(v.string(), v.url());
 export const wholeNumber = v.pipe(v.number(), v.integer());
 export const displayName = v.nullable(v.string());
+/** A text member an answer may leave empty (null). */
+export const nullableText = v.nullable(v.string());
 
 /** A response model: exactly these fields, in this order, each of its type. */
 export function model<F extends string>(fields: readonly F[], types: Record<F, v.GenericSchema>) {

@@ -5,9 +5,7 @@
 import * as v from 'valibot';
 import { MATERIAL_KINDS } from '../domain/material';
 import { BOOK_ENTRIES } from '../domain/material-book';
-import { identifier, timestamp } from './fields';
-
-const nullableText = v.nullable(v.string());
+import { identifier, nullableText, timestamp } from './fields';
 
 const stockNuclide = v.strictObject({
   Nuclide: v.string(),

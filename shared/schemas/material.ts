@@ -10,7 +10,7 @@ import { badRequest } from '../errors';
 import { issueDetails } from './body';
 import { activityBq, nuclide } from './book-fields';
 import { impurities } from './content';
-import { identifier, model, oneOf, text, timestamp } from './fields';
+import { identifier, model, nullableText, oneOf, text, timestamp } from './fields';
 
 const justification = v.pipe(text(10, 1000), v.description('Why, in words (at least 10 characters).'));
 
@@ -185,7 +185,6 @@ export const monthQuery = v.pipe(
 // Models -----------------------------------------------------------------------------------------------------------
 
 const fraction = v.strictObject({ Nuclide: v.string(), Fraction: v.number() });
-const nullableText = v.nullable(v.string());
 
 export const materialModel = model(MATERIAL_FIELDS, {
   Uuid: identifier,
