@@ -1,7 +1,8 @@
 /**
  * The material book's fixtures for the unit tests of its reports and their documents: a month's lines in booking order
  * (receipts, one booked late, an elution, a return, a loss, an administration, a move into a container and its
- * correction, a release and a dispatch), a stock at the end of 2026, and the month's and the year-end's reports of them.
+ * correction, a release and a dispatch), a stock at the end of 2026, and the month's and the year-end's reports of
+ * them.
  */
 import type { MaterialItem, Movement } from '../../shared/domain/material';
 import {
