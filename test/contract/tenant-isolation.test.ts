@@ -21,6 +21,7 @@ import {
   createDocument,
   documentClient,
   documentsPath,
+  eventually,
   newTenant,
   runtime,
   upload,
@@ -89,6 +90,9 @@ beforeAll(async () => {
   const document = await createDocument(other, { Scope: 'DEVICE', ScopeReference: 'd1', Filename: 'other.pdf' });
   expect(await upload(document.Upload, new TextEncoder().encode('%PDF other'))).toBe(204);
   othersDocument = { uuid: document.DocumentModel.Uuid, key: document.Upload.Fields.key! };
+  // The upload's S3 event records the file on the document in its own time; a test that compares the other tenant's
+  // records before and after a refused write must not see that change land in between.
+  await eventually(async () => (await recordsOf(other)).find((item) => item.Type === 'Document' && item.File));
 });
 
 /**
