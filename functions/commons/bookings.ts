@@ -5,7 +5,7 @@
 import { perTenant } from '../../shared/http/tenant';
 import { materialService } from '../../shared/services/material';
 import { bookPortOf } from './book';
-import { bookOver } from './material';
+import { bookOver } from './stock';
 
 export const material = perTenant((session) => {
   const { db, holding, lines } = bookOver(session);

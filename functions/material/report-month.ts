@@ -6,7 +6,7 @@ import { withTenant } from '../../shared/http/tenant';
 import { materialRoutes } from '../../shared/routes/material';
 import { parseQueryText } from '../../shared/schemas/body';
 import { monthQuery } from '../../shared/schemas/material';
-import { reports } from '../commons/material';
+import { reports } from '../commons/reports';
 import { reportReply } from './report-reply';
 
 export const handler = httpHandler(

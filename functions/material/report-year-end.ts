@@ -4,7 +4,7 @@ import { single } from '../../shared/http/replies';
 import { negotiate, tenantOf } from '../../shared/http/request';
 import { withTenant } from '../../shared/http/tenant';
 import { materialRoutes } from '../../shared/routes/material';
-import { reports } from '../commons/material';
+import { reports } from '../commons/reports';
 import { yearOf } from '../commons/year';
 import { reportReply } from './report-reply';
 

@@ -5,11 +5,11 @@ import { withTenant } from '../../shared/http/tenant';
 import { materialRoutes } from '../../shared/routes/material';
 import { parseQueryText } from '../../shared/schemas/body';
 import { atQuery } from '../../shared/schemas/material';
-import { materialReading } from '../commons/material';
+import { stockReading } from '../commons/stock';
 
 export const handler = httpHandler(
   materialRoutes.stock,
-  withTenant(materialReading, async (request, service) => {
+  withTenant(stockReading, async (request, service) => {
     const stock = await service.stock(tenantOf(request), parseQueryText(atQuery, request.query, 'at'));
     return single('StockModel', stock, { language: request.language });
   }),

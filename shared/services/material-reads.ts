@@ -1,8 +1,9 @@
 /**
  * The material book as its readers see it: an item, the facility's items (all of them, or a page), an item's
- * movements, and the stock at a moment (shared/services/material-stock.ts). Nothing here writes or keeps a locked
- * copy, so the functions that only read wire these alone, without the records bucket's client
- * (functions/commons/material.ts); the material service answers the same reads beside its writes.
+ * movements. Nothing here writes, keeps a locked copy or reads the containers, so the functions that only read the
+ * items wire these over the items alone (functions/commons/material.ts), without the records bucket's client or the
+ * containers' store; the stock at a moment is shared/services/material-stock.ts, and the material service answers the
+ * same reads beside its writes.
  */
 import type { MaterialStore } from '../data/material';
 import type { Tenant } from '../data/table';
@@ -10,7 +11,6 @@ import type { MaterialItem } from '../domain/material';
 import { type MaterialModel, type MovementModel, toMaterialModel, toMovementModel } from '../domain/material-model';
 import { formatTimestamp } from '../domain/time';
 import { notFound } from '../errors';
-import type { MaterialStock } from './material-stock';
 
 /** An item of the facility's book (404 `material.not_found` without one); `consistent` for a write's read. */
 export async function mustLoadItem(
@@ -29,7 +29,6 @@ export const MATERIAL_LIST_CAP = 1000;
 
 export function materialReads(
   store: Pick<MaterialStore, 'get' | 'names' | 'inStock' | 'list' | 'page'>,
-  stock: Pick<MaterialStock, 'stock'>,
   clock: () => Date = () => new Date(),
 ) {
   return {
@@ -66,8 +65,6 @@ export function materialReads(
       const names = await store.names(tenant.client, [...new Set(item.Movements.map((m) => m.MovedBy))]);
       return item.Movements.map((m) => toMovementModel(item, m, names));
     },
-
-    stock: stock.stock,
   };
 }
 export type MaterialReads = ReturnType<typeof materialReads>;

@@ -1,8 +1,8 @@
 /**
  * The book of radioactive material's use cases (StrlSchV § 85): receipts and elutions checked against the licence
- * in force at their time, movements checked against what is left; beside them the book's reads (the items, their
- * movements and the stock at a moment: shared/services/material-reads.ts). Each write books its line of the chained
- * book in its own transaction; its locked object follows once the transaction succeeded
+ * in force at their time, movements checked against what is left; beside them the book's reads (the items and their
+ * movements: shared/services/material-reads.ts; the stock at a moment: shared/services/material-stock.ts). Each write
+ * books its line of the chained book in its own transaction; its locked object follows once the transaction succeeded
  * (shared/services/book-archive.ts). A move into a waste container is a content of the container and goes through
  * its contents (shared/services/container-contents.ts).
  */
@@ -336,7 +336,8 @@ export function materialService(
       });
     },
 
-    ...materialReads(store, stock, clock),
+    ...materialReads(store, clock),
+    stock: stock.stock,
   };
 }
 export type MaterialService = ReturnType<typeof materialService>;

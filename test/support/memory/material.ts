@@ -7,7 +7,7 @@
  * when an item exists or its stored version moved, a line's key is taken, the book's head is not the one the writer
  * read, the licence booked on is no longer the version read, the certificate moved, or (a change of what a booking
  * keeps) the licence has a booking. A receipt adds a booking to its licence, which leaves the licence's version alone.
- * `materialSetup` wires the services over them as the functions do (functions/commons/material.ts), `withLicence` the
+ * `materialSetup` wires the services over them as the functions do (functions/commons/bookings.ts), `withLicence` the
  * same with a licence in force; below them what the services' tests book.
  */
 import type { BookExtras } from '../../../shared/data/container-store';

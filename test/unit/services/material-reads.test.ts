@@ -1,8 +1,8 @@
 /**
  * shared/services/material-reads.ts over the in-memory book (test/support/memory/material.ts): the items listed
  * oldest first or by state, paged newest first, one loaded for its facility only (404 for another's), as the material
- * service answers them; and wired alone over the store and the stock, as the reading functions wire it, the same
- * answers without the records bucket.
+ * service answers them; and wired alone over the store, as the reading functions wire it (the stock on its own), the
+ * same answers without the records bucket or the containers.
  */
 import { describe, expect, it } from 'vitest';
 import { holdingReader } from '../../../shared/services/container-book';
@@ -34,13 +34,13 @@ describe('listing', () => {
     expect([other.statusCode, other.notification.key]).toEqual([404, 'material.not_found']);
   });
 
-  it('wired alone over the store and the stock, reads what the service booked, as the service reads it', async () => {
+  it('wired alone over the store, reads what the service booked, as the service reads it', async () => {
     const { tenant, material, book, containerStore } = await withLicence();
     const { model: f18 } = await material.receive(tenant, ada, fdg(), false);
     await material.move(tenant, ada, f18.Uuid, administration());
     const clock = () => new Date('2026-11-20T12:00:00Z');
     const stock = materialStock(book.material, holdingReader(containerStore), book.book, clock);
-    const reads = materialReads(book.material, stock, clock);
+    const reads = materialReads(book.material, clock);
     expect(await reads.load(tenant, f18.Uuid)).toEqual(await material.load(tenant, f18.Uuid));
     expect((await reads.list(tenant, 'IN_STOCK')).map((i) => [i.Uuid, i.ReceivedByName])).toEqual([
       [f18.Uuid, 'Ada Lovelace'],
@@ -51,7 +51,7 @@ describe('listing', () => {
     expect((await reads.movements(tenant, f18.Uuid)).map((m) => [m.Kind, m.ActivityBq, m.MovedByName])).toEqual([
       ['ADMINISTERED', 4e9, 'Ada Lovelace'],
     ]);
-    expect(await reads.stock(tenant, undefined)).toEqual(await material.stock(tenant, undefined));
+    expect(await stock.stock(tenant, undefined)).toEqual(await material.stock(tenant, undefined));
     const missing = await rejection(reads.movements(tenant, 'no-such-item'));
     expect([missing.statusCode, missing.notification.key]).toEqual([404, 'material.not_found']);
   });
