@@ -1,7 +1,8 @@
 /**
- * Wiring shared by the container functions: the service over the request's tenant session (shared/http/tenant.ts).
- * The functions whose contents may come from the material book take `bookedContainers` (./book.ts): only they load the
- * records bucket's client.
+ * Wiring of the container writes without the book (create, delete): the service over the request's tenant session
+ * (shared/http/tenant.ts). The functions whose contents may come from the material book take `bookedContainers`
+ * (./booked-containers.ts): only they load the records bucket's client. The reads stand apart (./container-reads.ts,
+ * ./assessments.ts, ./contents.ts), so their functions do not load the writes.
  */
 import { tenantDocumentClient } from '../../shared/clients/dynamodb';
 import { config } from '../../shared/config';

@@ -3,12 +3,12 @@ import { MAX_CONTENTS } from '../../shared/domain/container-contents';
 import { httpHandler } from '../../shared/http/handler';
 import { tenantOf } from '../../shared/http/request';
 import { wholeReply } from '../../shared/http/replies';
-import { containers } from '../commons/containers';
+import { contentsReading } from '../commons/contents';
 import { withTenant } from '../../shared/http/tenant';
 
 export const handler = httpHandler(
   containerRoutes.contents,
-  withTenant(containers, async (request, service) =>
+  withTenant(contentsReading, async (request, service) =>
     wholeReply(
       request,
       'ContainerContentModelCollection',

@@ -3,12 +3,12 @@ import { config } from '../../shared/config';
 import { httpHandler } from '../../shared/http/handler';
 import { pageOf, tenantOf } from '../../shared/http/request';
 import { pageReply } from '../../shared/http/replies';
-import { containers } from '../commons/containers';
+import { containerReading } from '../commons/container-reads';
 import { withTenant } from '../../shared/http/tenant';
 
 export const handler = httpHandler(
   containerRoutes.historyPage,
-  withTenant(containers, async (request, service) => {
+  withTenant(containerReading, async (request, service) => {
     const page = pageOf(request);
     const listing = await service.history(tenantOf(request), request.params.uuid!, {
       offset: (page - 1) * config.pageSize,

@@ -3,15 +3,15 @@ import { httpHandler } from '../../shared/http/handler';
 import { single } from '../../shared/http/replies';
 import { negotiate, tenantOf } from '../../shared/http/request';
 import { chartSvg } from '../../shared/records/chart-svg';
-import { containers } from '../commons/containers';
+import { assessing } from '../commons/assessments';
 import { parseQueryText } from '../../shared/schemas/body';
 import { identifier } from '../../shared/schemas/fields';
-import { releaseTypeQuery } from '../../shared/schemas/release';
+import { releaseTypeQuery } from '../../shared/schemas/release-queries';
 import { withTenant } from '../../shared/http/tenant';
 
 export const handler = httpHandler(
   containerRoutes.releaseAssessment,
-  withTenant(containers, async (request, service) => {
+  withTenant(assessing, async (request, service) => {
     const type =
       request.query.releaseType === undefined
         ? undefined

@@ -44,9 +44,8 @@ import {
   releaseAssessmentModel,
   releaseBodySchema,
   releaseRecordModel,
-  releaseTypeQuery,
-  yearQuery,
 } from '../schemas/release';
+import { releaseTypeQuery, yearQuery } from '../schemas/release-queries';
 import { registerVerificationModel, releaseRegisterModel, releaseRegisterSummaryModel } from '../schemas/register';
 import { identifier } from '../schemas/fields';
 import {

@@ -213,16 +213,6 @@ export const releaseMembers = {
   readOnly: [],
 } as const;
 
-/** `?releaseType=`: the type whose values an assessment uses (default UNRESTRICTED). */
-export const releaseTypeQuery = oneOf(RELEASE_TYPES);
-
-/** `?year=YYYY`: the year of the register, 0001 to 9999. */
-export const yearQuery = v.pipe(
-  v.string('detail.year'),
-  v.regex(/^(?!0000)\d{4}$/, 'detail.year'),
-  v.transform(Number),
-);
-
 /** The plant a release for disposal goes to, as the notice names it. */
 export const plantModel = v.strictObject({
   Name: v.string(),

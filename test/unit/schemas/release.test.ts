@@ -1,10 +1,7 @@
-/** shared/schemas/release.ts: a release's body (and its 400 details) and the register's query parameters. */
-import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { parseBody, parseQueryText } from '../../../shared/schemas/body';
-import { releaseBodySchema, releaseMembers, releaseTypeQuery, yearQuery } from '../../../shared/schemas/release';
+import { parseBody } from '../../../shared/schemas/body';
+import { releaseBodySchema, releaseMembers } from '../../../shared/schemas/release';
 import { refusal } from '../../support/body';
-import { errorOf } from '../../support/errors';
 
 const notice = '5b7e2a90-1c44-4b8e-a3f1-6d2c9e8f7a10';
 
@@ -40,21 +37,5 @@ describe('a release body', () => {
     expect(
       refusal(releaseBodySchema, { ClearanceNoticeUuid: notice, Justification: 'ok' }, releaseMembers),
     ).toHaveLength(1);
-  });
-});
-
-describe("the register's query parameters", () => {
-  it('take a year of four digits, 0001 to 9999, as a number', () => {
-    expect(parseQueryText(yearQuery, { year: '2026' }, 'year')).toBe(2026);
-    expect(parseQueryText(yearQuery, { year: '0001' }, 'year')).toBe(1);
-    for (const year of ['0000', '26', '20261', '2026 ', 'MMXXVI'])
-      expect(errorOf(() => parseQueryText(yearQuery, { year }, 'year')).statusCode, year).toBe(400);
-  });
-
-  it('take a release type by its name', () => {
-    expect(v.parse(releaseTypeQuery, 'SPECIFIC_LANDFILL')).toBe('SPECIFIC_LANDFILL');
-    expect(v.safeParse(releaseTypeQuery, 'unrestricted').success).toBe(false);
-    // The type before the two routes: booked lines keep it; a new assessment or release does not take it.
-    expect(v.safeParse(releaseTypeQuery, 'SPECIFIC_DISPOSAL').success).toBe(false);
   });
 });
