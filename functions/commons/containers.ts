@@ -1,21 +1,15 @@
 /**
- * Wiring of the container writes without the book (create, delete): the service over the request's tenant session
- * (shared/http/tenant.ts). The functions whose contents may come from the material book take `bookedContainers`
- * (./booked-containers.ts): only they load the records bucket's client. The reads stand apart (./container-reads.ts,
- * ./assessments.ts, ./contents.ts), so their functions do not load the writes.
+ * Wiring of a container's creation and deletion over the request's tenant session (shared/http/tenant.ts): the
+ * container store alone (shared/services/container-lifecycle.ts). The update, which may release, is wired in
+ * ./releases.ts; the contents that may come from the material book in ./booked-containers.ts (only they load the
+ * records bucket's client); the reads in ./container-reads.ts, ./assessments.ts and ./contents.ts.
  */
 import { tenantDocumentClient } from '../../shared/clients/dynamodb';
 import { config } from '../../shared/config';
 import { dynamoContainerStore } from '../../shared/data/containers';
-import { dynamoClearanceNoticeStore } from '../../shared/data/clearance-notices';
-import { dynamoMeasurementStore } from '../../shared/data/measurements';
 import { perTenant } from '../../shared/http/tenant';
-import { containerService } from '../../shared/services/containers';
+import { containerLifecycle } from '../../shared/services/container-lifecycle';
 
-export const containers = perTenant((session) => {
-  const db = tenantDocumentClient(session);
-  return containerService(dynamoContainerStore(db, config.tableName), {
-    measurements: dynamoMeasurementStore(db, config.tableName),
-    notices: dynamoClearanceNoticeStore(db, config.tableName),
-  });
-});
+export const containers = perTenant((session) =>
+  containerLifecycle(dynamoContainerStore(tenantDocumentClient(session), config.tableName)),
+);

@@ -1,19 +1,21 @@
 /**
- * Container use cases: create, update (with If-Match), delete, beside the reads (load and history:
- * container-reads.ts), the assessment and chart (container-assessments.ts) and the contents (container-contents.ts);
- * the release act (release-act.ts), the scheduled sweep (release-sweep.ts) and the label (container-label.ts).
+ * Container use cases: the update (with If-Match), beside the reads (load and history: container-reads.ts), the
+ * assessment and chart (container-assessments.ts), create and delete (container-lifecycle.ts) and the contents
+ * (container-contents.ts); the release act (release-act.ts), the scheduled sweep (release-sweep.ts) and the label
+ * (container-label.ts).
  * Orchestrates the domain rules and the store port; knows nothing of DynamoDB or HTTP events.
  */
 import { randomUUID } from 'node:crypto';
-import { allFieldsAsChanges, fieldChanges } from '../domain/container-audit';
-import type { ContainerCreate, ContainerPatch } from '../domain/container-fields';
+import { fieldChanges } from '../domain/container-audit';
+import type { ContainerPatch } from '../domain/container-fields';
 import { etagOf } from '../domain/record';
-import { ASSESSED_FIELDS, createContainer, updateContainer } from '../domain/container-rules';
+import { ASSESSED_FIELDS, updateContainer } from '../domain/container-rules';
 import { DEFAULT_REGIME } from '../domain/regimes';
-import { isKeptRecord, checkDeletable, transitionRecord } from '../domain/container-states';
+import { isKeptRecord, transitionRecord } from '../domain/container-states';
 import type { AnyReleaseType } from '../domain/release-types';
 import { containerAssessments } from './container-assessments';
 import { containerContents } from './container-contents';
+import { containerLifecycle } from './container-lifecycle';
 import { containerPresenter, containerReads, type ContainerResult } from './container-reads';
 import { loadOrNotFound, writeContext } from './container-writes';
 import { checkIfMatch, preconditionFailed, type Writer } from './writes';
@@ -24,12 +26,11 @@ import {
   type ReleaseAct,
   writeRelease,
 } from './release-act';
-import { conflict } from '../errors';
-import { type BookPort, holdsBookMaterial, leavingWrite } from './container-book';
+import { type BookPort, leavingWrite } from './container-book';
 import { ConditionFailedError, optimistic } from '../data/transact';
 import type { AuditChange, ContainerStore } from '../data/container-store';
 import type { Tenant } from '../data/table';
-import { mintUuid, requestTime } from '../replay';
+import { requestTime } from '../replay';
 
 export type { ContainerResult } from './container-reads';
 
@@ -70,13 +71,7 @@ export function containerService(store: ContainerStore, options: ContainerServic
   return {
     ...containerReads(store, clock),
     ...containerAssessments(store, { measurements, notices }, clock),
-
-    async create(tenant: Tenant, caller: Writer, patch: ContainerCreate, requestId: string): Promise<ContainerResult> {
-      const now = clock();
-      const record = createContainer(tenant, mintUuid(), patch, caller.roles, now, caller.sub);
-      await store.create(record, allFieldsAsChanges(record, 'created'), writeContext(caller, now, requestId));
-      return present({ record, links: [], dispatchId: null, disposeId: null }, now, true);
-    },
+    ...containerLifecycle(store, clock),
 
     /**
      * Partial update. With If-Match, a version other than the one named is 412, also when another
@@ -169,18 +164,6 @@ export function containerService(store: ContainerStore, options: ContainerServic
           true,
         );
         return { ...result, notes };
-      });
-    },
-
-    /** Deletes an OPEN container and answers it as it was. */
-    async remove(tenant: Tenant, caller: Writer, uuid: string, requestId: string): Promise<ContainerResult> {
-      return optimistic(async () => {
-        const view = await mustLoad(tenant, uuid, true);
-        checkDeletable(view.record);
-        if (holdsBookMaterial(view.links)) throw conflict('container.holds_book_material');
-        const now = clock();
-        await store.remove(view, allFieldsAsChanges(view.record, 'deleted'), writeContext(caller, now, requestId));
-        return present(view, now, true);
       });
     },
 
