@@ -37,7 +37,7 @@ describe('containerLifecycle', () => {
     });
   });
 
-  it('deletes an OPEN container and answers it as it was; refuses one in DECAY (409), a missing one (404)', async () => {
+  it('deletes an OPEN container, answered as it was; refuses one in DECAY (409) and a missing one (404)', async () => {
     const { store, service } = containerServiceSetup();
     const lifecycle = containerLifecycle(store, clock);
     const open = await lifecycle.create(tenant, ada, { Name: 'Box' }, 'r1');
