@@ -6,17 +6,17 @@
 import { tenantDocumentClient } from '../../shared/clients/dynamodb';
 import type { TenantSession } from '../../shared/clients/tenant-sessions';
 import { config } from '../../shared/config';
-import { dynamoContainerStore } from '../../shared/data/containers';
+import { dynamoHoldingStore } from '../../shared/data/holding';
 import { dynamoMaterialStore } from '../../shared/data/material';
 import { dynamoMaterialBook } from '../../shared/data/material-book';
 import { perTenant } from '../../shared/http/tenant';
 import { holdingReader } from '../../shared/services/container-book';
 import { materialStock } from '../../shared/services/material-stock';
 
-/** The book's items and lines over one session, and the containers that hold its material. */
+/** The book's items and lines over one session, and the containers that hold its material (their index alone). */
 export function bookOver(session: TenantSession) {
   const db = tenantDocumentClient(session);
-  const holding = holdingReader(dynamoContainerStore(db, config.tableName));
+  const holding = holdingReader(dynamoHoldingStore(db, config.tableName));
   return { db, holding, lines: dynamoMaterialBook(db, config.tableName) };
 }
 

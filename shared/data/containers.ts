@@ -6,6 +6,7 @@
  */
 import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { batchWrite } from './batch';
+import { holdingContainers } from './holding';
 import { queryAll } from './query';
 import type { AuditAction } from '../domain/container-audit';
 import { type ContentModel, toContentLink } from '../domain/container-contents';
@@ -34,7 +35,7 @@ import { registerHeadItem, releaseEntryItem } from './releases';
 import { bookItems } from './material-book';
 import { materialItemPut } from './material';
 import type { BookExtras } from './container-store';
-import { indexKeys, ITEM_TYPES, keys, type Tenant } from './table';
+import { ITEM_TYPES, keys, type Tenant } from './table';
 import { newPut, transactWrite, versionedPut, type TransactWriteItem } from './transact';
 
 export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: string): ContainerStore {
@@ -184,17 +185,7 @@ export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: stri
       ]);
     },
 
-    async holding(tenant) {
-      const held = await queryAll(db, tableName, {
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'G1PK = :pk',
-        ExpressionAttributeValues: { ':pk': indexKeys.containersHolding(keys.tenant(tenant)) },
-      });
-      return held.map((item) => ({
-        container: item.ContainerUuid as string,
-        links: ((item.Contents as Partial<ContentModel>[] | undefined) ?? []).map(toContentLink),
-      }));
-    },
+    holding: (tenant) => holdingContainers(db, tableName, tenant),
 
     async history(tenant, uuid) {
       const items = await queryAll(db, tableName, {
