@@ -5,14 +5,14 @@
 import { tenantDocumentClient } from '../../shared/clients/dynamodb';
 import { config } from '../../shared/config';
 import { dynamoClearanceNoticeStore } from '../../shared/data/clearance-notices';
-import { dynamoContainerStore } from '../../shared/data/containers';
+import { dynamoContainerReader } from '../../shared/data/container-reader';
 import { dynamoMeasurementStore } from '../../shared/data/measurements';
 import { perTenant } from '../../shared/http/tenant';
 import { containerAssessments } from '../../shared/services/container-assessments';
 
 export const assessing = perTenant((session) => {
   const db = tenantDocumentClient(session);
-  return containerAssessments(dynamoContainerStore(db, config.tableName), {
+  return containerAssessments(dynamoContainerReader(db, config.tableName), {
     measurements: dynamoMeasurementStore(db, config.tableName),
     notices: dynamoClearanceNoticeStore(db, config.tableName),
   });

@@ -2,7 +2,7 @@
 import { tenantDocumentClient } from '../../shared/clients/dynamodb';
 import { config } from '../../shared/config';
 import { dynamoClearanceNoticeStore } from '../../shared/data/clearance-notices';
-import { dynamoContainerStore } from '../../shared/data/containers';
+import { dynamoContainerReader } from '../../shared/data/container-reader';
 import { dynamoInstrumentStore } from '../../shared/data/instruments';
 import { dynamoMeasurementStore } from '../../shared/data/measurements';
 import { perTenant } from '../../shared/http/tenant';
@@ -11,7 +11,7 @@ import { measurementService } from '../../shared/services/measurements';
 export const measurements = perTenant((session) => {
   const db = tenantDocumentClient(session);
   return measurementService({
-    containers: dynamoContainerStore(db, config.tableName),
+    containers: dynamoContainerReader(db, config.tableName),
     instruments: dynamoInstrumentStore(db, config.tableName),
     notices: dynamoClearanceNoticeStore(db, config.tableName),
     measurements: dynamoMeasurementStore(db, config.tableName),

@@ -1,7 +1,7 @@
 /** Wiring of the survey function: the container, the instruments, the surveys and the facility's settings. */
 import { tenantDocumentClient } from '../../shared/clients/dynamodb';
 import { config } from '../../shared/config';
-import { dynamoContainerStore } from '../../shared/data/containers';
+import { dynamoContainerReader } from '../../shared/data/container-reader';
 import { dynamoSettingsStore } from '../../shared/data/facility-settings';
 import { dynamoInstrumentStore } from '../../shared/data/instruments';
 import { dynamoSurveyStore } from '../../shared/data/surveys';
@@ -13,7 +13,7 @@ export const surveys = perTenant((session) => {
   const db = tenantDocumentClient(session);
   const settings = dynamoSettingsStore(db, config.tableName);
   return surveyService({
-    containers: dynamoContainerStore(db, config.tableName),
+    containers: dynamoContainerReader(db, config.tableName),
     instruments: dynamoInstrumentStore(db, config.tableName),
     surveys: dynamoSurveyStore(db, config.tableName),
     rules: (tenant) => facilityRules(settings, tenant),

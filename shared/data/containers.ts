@@ -6,10 +6,9 @@
  */
 import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { batchWrite } from './batch';
+import { dynamoContainerReader } from './container-reader';
 import { holdingContainers } from './holding';
-import { queryAll } from './query';
 import type { AuditAction } from '../domain/container-audit';
-import { type ContentModel, toContentLink } from '../domain/container-contents';
 import type { ContainerRecord } from '../domain/container-fields';
 import {
   bookContentsWrite,
@@ -18,17 +17,10 @@ import {
   contentSummary,
   linkItem,
   releaseDue,
-  toRecord,
 } from './container-items';
 import { documentItem } from './documents';
-import {
-  SERVICE_ACTOR,
-  type AuditChange,
-  type AuditEntry,
-  type ContainerStore,
-  type WriteContext,
-} from './container-store';
-import { personUpsert, resolveNames } from './persons';
+import { SERVICE_ACTOR, type AuditChange, type ContainerStore, type WriteContext } from './container-store';
+import { personUpsert } from './persons';
 import { archiveLineStep } from './archive-progress';
 import { citeNoticeItem } from './clearance-notices';
 import { registerHeadItem, releaseEntryItem } from './releases';
@@ -57,26 +49,7 @@ export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: stri
       : [];
 
   return {
-    async load(tenant, uuid, options = {}) {
-      const items = await queryAll(db, tableName, {
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.tenant(tenant), ':prefix': keys.containerPrefix(uuid) },
-        ConsistentRead: options.consistent ?? false,
-      });
-      const main = items.find((i) => i.Type === ITEM_TYPES.container);
-      if (!main) return undefined;
-      const recordId = (type: string) => (items.find((i) => i.Type === type)?.Uuid as string | undefined) ?? null;
-      return {
-        record: toRecord(main),
-        links: items
-          .filter((i) => i.Type === ITEM_TYPES.containerLink)
-          .map((i) => toContentLink(i as Partial<ContentModel>)),
-        dispatchId: recordId(ITEM_TYPES.dispatch),
-        disposeId: recordId(ITEM_TYPES.dispose),
-      };
-    },
-
-    names: (client, ids, options = {}) => resolveNames(db, tableName, client, ids, options.consistent ?? false),
+    ...dynamoContainerReader(db, tableName),
 
     async create(record, changes, write) {
       await transactWrite(db, [
@@ -186,32 +159,6 @@ export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: stri
     },
 
     holding: (tenant) => holdingContainers(db, tableName, tenant),
-
-    async history(tenant, uuid) {
-      const items = await queryAll(db, tableName, {
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: {
-          ':pk': keys.tenant(tenant),
-          ':prefix': keys.auditPrefix('CONTAINER', uuid),
-        },
-        ProjectionExpression: '#at, Actor, RequestId, #action, Changes',
-        ExpressionAttributeNames: { '#at': 'At', '#action': 'Action' },
-        ScanIndexForward: false,
-        ConsistentRead: true,
-      });
-      const entries: AuditEntry[] = items.map((item) => ({
-        at: item.At as string,
-        actor: item.Actor as string,
-        requestId: (item.RequestId as string | undefined) ?? '',
-        action: item.Action as AuditAction,
-        changes: ((item.Changes as { Field: string; Old: unknown; New: unknown }[] | undefined) ?? []).map((c) => ({
-          field: c.Field,
-          old: c.Old ?? null,
-          new: c.New ?? null,
-        })),
-      }));
-      return entries;
-    },
 
     async dueForRelease(at) {
       // `~` sorts after every character of the rest of the key: all of second `at` is included.

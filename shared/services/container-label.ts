@@ -14,7 +14,7 @@ import { loadOrNotFound } from './container-writes';
 import type { FacilityRules } from './facility-settings';
 
 export function labelService(
-  store: ContainerStore,
+  store: Pick<ContainerStore, 'load' | 'history'>,
   /** The facility's regime and time zone (shared/services/facility-settings.ts). */
   rules: (tenant: Tenant) => Promise<Pick<FacilityRules, 'regime' | 'TimeZone'>>,
   clock: () => Date = requestTime,

@@ -37,7 +37,7 @@ import { mintUuid, requestTime } from '../replay';
 export const MEASUREMENT_LIST_CAP = 1000;
 
 export interface MeasurementPorts {
-  containers: ContainerStore;
+  containers: Pick<ContainerStore, 'load' | 'history'>;
   instruments: InstrumentStore;
   notices: ClearanceNoticeStore;
   measurements: MeasurementStore;

@@ -31,7 +31,7 @@ import type { FacilityRules } from './facility-settings';
 import type { Writer } from './writes';
 
 export interface SurveyPorts {
-  containers: ContainerStore;
+  containers: Pick<ContainerStore, 'load' | 'history'>;
   instruments: InstrumentStore;
   surveys: SurveyStore;
   /** The facility's regime (shared/services/facility-settings.ts). */
