@@ -27,12 +27,15 @@ export interface AssessmentSources {
   notices?: NoticeReader;
 }
 
+/** A container's newest decision measurement, or null (none, or no measurements to read). */
+export const newestMeasurement = async (measurements: MeasurementReader | undefined, tenant: Tenant, uuid: string) =>
+  (await measurements?.newest(tenant, uuid)) ?? null;
+
 export function containerAssessments(
   store: Pick<ContainerStore, 'load'>,
   { measurements, notices }: AssessmentSources,
   clock = requestTime,
 ) {
-  const latest = async (tenant: Tenant, uuid: string) => (await measurements?.newest(tenant, uuid)) ?? null;
   /** A container, its decision measurements (the newest, or every one) and its assessment for a type now. */
   async function assessed(
     tenant: Tenant,
@@ -47,7 +50,9 @@ export function containerAssessments(
       ]);
     const [view, all, notice] = await Promise.all([
       loadOrNotFound(store, tenant, uuid, false),
-      every ? (measurements?.list(tenant, uuid) ?? []) : latest(tenant, uuid).then((m) => (m ? [m] : [])),
+      every
+        ? (measurements?.list(tenant, uuid) ?? [])
+        : newestMeasurement(measurements, tenant, uuid).then((m) => (m ? [m] : [])),
       type === 'INDIVIDUAL' && notices ? notices.get(tenant, noticeUuid!) : undefined,
     ]);
     if (type === 'INDIVIDUAL' && !notice) throw notFound('clearance_notice.not_found');

@@ -13,7 +13,7 @@ import { ASSESSED_FIELDS, updateContainer } from '../domain/container-rules';
 import { DEFAULT_REGIME } from '../domain/regimes';
 import { isKeptRecord, transitionRecord } from '../domain/container-states';
 import type { AnyReleaseType } from '../domain/release-types';
-import { containerAssessments } from './container-assessments';
+import { containerAssessments, newestMeasurement } from './container-assessments';
 import { containerContents } from './container-contents';
 import { containerLifecycle } from './container-lifecycle';
 import { containerPresenter, containerReads, type ContainerResult } from './container-reads';
@@ -62,7 +62,6 @@ const readsRegime = (patch: ContainerPatch) =>
 
 export function containerService(store: ContainerStore, options: ContainerServiceOptions = {}) {
   const { clock = requestTime, release, measurements, notices, book, rules } = options;
-  const latestMeasurement = async (tenant: Tenant, uuid: string) => (await measurements?.newest(tenant, uuid)) ?? null;
   const present = containerPresenter(store);
 
   const mustLoad = (tenant: Tenant, uuid: string, consistent: boolean) =>
@@ -89,7 +88,7 @@ export function containerService(store: ContainerStore, options: ContainerServic
       return optimistic(async () => {
         const [view, decision, facility] = await Promise.all([
           mustLoad(tenant, uuid, true),
-          patch.State === 'RELEASE_DATE_REACHED' ? latestMeasurement(tenant, uuid) : null,
+          patch.State === 'RELEASE_DATE_REACHED' ? newestMeasurement(measurements, tenant, uuid) : null,
           readsRegime(patch) && rules ? rules(tenant) : undefined,
         ]);
         const regime = facility?.regime ?? DEFAULT_REGIME;
