@@ -144,8 +144,17 @@ function whatOf(service: FaultService, args: Args): string {
  * Which fault, if any, this call of the function `fn` gets: a scope's rule, a command line rule, or the random draw.
  * The call is counted by every rule it matches and traced in every scope that traces it.
  */
-export function decide(fn: string, service: FaultService, command: string, args: Args): FaultKind | undefined {
-  const text = scopes.size ? textOf(service, args) : '';
+export function decide(
+  fn: string,
+  service: FaultService,
+  command: string,
+  args: Args,
+  again = false,
+): FaultKind | undefined {
+  // The SDK's retry of a call (a transient error of the emulator, a fault's retry) is that call's attempt, not the
+  // next call: it is neither counted nor traced, so a call's position does not depend on a transient (the random
+  // faults still draw for it, as AWS fails any attempt).
+  const text = scopes.size && !again ? textOf(service, args) : '';
   // A call fails with one fault at most: the first rule it is the Nth call of. A call that names several scopes (a
   // batch of several facilities) and already got another scope's fault does not count for the others.
   let fault: FaultKind | undefined;
@@ -163,7 +172,7 @@ export function decide(fn: string, service: FaultService, command: string, args:
       counted(scope);
       if (scope.trace) traced.push(scope);
     }
-  if (globalRules) counted(globalRules);
+  if (globalRules && !again) counted(globalRules);
   const chance = random?.rates[service];
   if (!fault && chance && random!.draw() < chance.rate) fault = chance.fault;
   if (fault) injected[`${service} ${fault}`] = (injected[`${service} ${fault}`] ?? 0) + 1;

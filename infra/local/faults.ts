@@ -103,6 +103,9 @@ function faultAnswer(service: FaultService, fault: 'throttle' | '500'): HttpResp
 /** The calls (a command's sending: each of its attempts has the same context) a `down` fault keeps failing. */
 const downed = new WeakSet<object>();
 
+/** The calls sent so far: a later attempt of one (the SDK's retry) is not another call. */
+const sent = new WeakSet<object>();
+
 /** An answer that never comes: what is left of an invocation whose process stopped. */
 const never = () => new Promise<never>(() => undefined);
 
@@ -118,7 +121,9 @@ const faultMiddleware =
     // A retry of a call that met a `down` fault meets it again (it was counted and traced once).
     if (downed.has(context)) return { response: faultAnswer(service, '500'), output: undefined };
     const command = (context.commandName ?? '').replace(/Command$/, '');
-    const fault = decide(invocation.fn, service, command, args);
+    const again = sent.has(context);
+    sent.add(context);
+    const fault = decide(invocation.fn, service, command, args, again);
     switch (fault) {
       case undefined:
         return next(args);

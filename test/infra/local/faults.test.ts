@@ -6,7 +6,7 @@
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createFaultControl } from '../../../infra/local/fault-control';
-import { parseFaults, seeded } from '../../../infra/local/fault-rules';
+import { decide, endScope, parseFaults, scopeCalls, seeded, setScope } from '../../../infra/local/fault-rules';
 
 describe('the fault switch', () => {
   it('takes rules (the Nth call of a service and command, a fault, of one function or any) and random rates', () => {
@@ -38,6 +38,21 @@ describe('the fault switch', () => {
     const share = draws(38).filter((d) => d < 0.02).length / 10_000;
     expect(share).toBeGreaterThan(0.015);
     expect(share).toBeLessThan(0.025);
+  });
+
+  it("counts and traces a call once, whatever the SDK's retries of it: a position is not moved by a transient", () => {
+    const scope = 'client-retried0001';
+    const head = { request: { path: `/documents/${scope}/facility/file.pdf` } };
+    setScope(scope, { trace: true, rules: [{ service: 's3', command: 'HeadObject', nth: 2, fault: '500' }] });
+    try {
+      expect(decide('event:document.fileStored', 's3', 'HeadObject', head)).toBeUndefined();
+      // The SDK sends the first call again (its socket was reset): still the first call.
+      expect(decide('event:document.fileStored', 's3', 'HeadObject', head, true)).toBeUndefined();
+      expect(decide('event:document.fileStored', 's3', 'HeadObject', head)).toBe('500');
+      expect(scopeCalls(scope).map((c) => c.fault ?? 'none')).toEqual(['none', '500']);
+    } finally {
+      endScope(scope);
+    }
   });
 
   it('is set per scope over its control endpoint, which answers what a scope traced and was injected', async () => {
