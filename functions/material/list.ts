@@ -4,7 +4,7 @@ import { tenantOf } from '../../shared/http/request';
 import { withTenant } from '../../shared/http/tenant';
 import { materialRoutes } from '../../shared/routes/material';
 import { parseQueryText } from '../../shared/schemas/body';
-import { stateQuery } from '../../shared/schemas/material';
+import { stateQuery } from '../../shared/schemas/material-queries';
 import { MATERIAL_LIST_CAP } from '../../shared/services/material-reads';
 import { materialReading } from '../commons/material';
 

@@ -5,7 +5,7 @@ import { pageOf, tenantOf } from '../../shared/http/request';
 import { withTenant } from '../../shared/http/tenant';
 import { materialRoutes } from '../../shared/routes/material';
 import { parseQueryText } from '../../shared/schemas/body';
-import { stateQuery } from '../../shared/schemas/material';
+import { stateQuery } from '../../shared/schemas/material-queries';
 import { materialReading } from '../commons/material';
 
 export const handler = httpHandler(

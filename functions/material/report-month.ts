@@ -5,7 +5,7 @@ import { negotiate, tenantOf } from '../../shared/http/request';
 import { withTenant } from '../../shared/http/tenant';
 import { materialRoutes } from '../../shared/routes/material';
 import { parseQueryText } from '../../shared/schemas/body';
-import { monthQuery } from '../../shared/schemas/material';
+import { monthQuery } from '../../shared/schemas/material-queries';
 import { reports } from '../commons/reports';
 import { reportReply } from './report-reply';
 

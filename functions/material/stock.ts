@@ -4,7 +4,7 @@ import { tenantOf } from '../../shared/http/request';
 import { withTenant } from '../../shared/http/tenant';
 import { materialRoutes } from '../../shared/routes/material';
 import { parseQueryText } from '../../shared/schemas/body';
-import { atQuery } from '../../shared/schemas/material';
+import { atQuery } from '../../shared/schemas/material-queries';
 import { stockReading } from '../commons/stock';
 
 export const handler = httpHandler(

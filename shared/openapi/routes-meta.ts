@@ -48,16 +48,8 @@ import {
 import { releaseTypeQuery, yearQuery } from '../schemas/release-queries';
 import { registerVerificationModel, releaseRegisterModel, releaseRegisterSummaryModel } from '../schemas/register';
 import { identifier } from '../schemas/fields';
-import {
-  atQuery,
-  elutionSchema,
-  materialModel,
-  monthQuery,
-  movementModel,
-  movementSchema,
-  receiptSchema,
-  stateQuery,
-} from '../schemas/material';
+import { elutionSchema, materialModel, movementModel, movementSchema, receiptSchema } from '../schemas/material';
+import { atQuery, monthQuery, stateQuery } from '../schemas/material-queries';
 import { bookVerificationModel, monthReportModel, stockModel, yearEndReportModel } from '../schemas/material-report';
 import { licenceCreateSchema, licenceModel, licenceUpdateSchema } from '../schemas/licence';
 

@@ -1,7 +1,8 @@
 /**
  * The book of radioactive material's schemas: a receipt, an elution, a movement (one shape per kind: a member beyond
- * it is 400, so no patient data can enter), the queries, and the models of an item and a movement. The licence's are
- * in ./licence.ts; the stock's, the reports' and the verification's in ./material-report.ts.
+ * it is 400, so no patient data can enter), and the models of an item and a movement. The queries are in
+ * ./material-queries.ts, the licence's in ./licence.ts; the stock's, the reports' and the verification's in
+ * ./material-report.ts.
  */
 import * as v from 'valibot';
 import { MATERIAL_KINDS, MATERIAL_STATES, MOVEMENT_KINDS } from '../domain/material';
@@ -168,19 +169,6 @@ export function parseMovement(body: unknown): MovementInput {
   if (!result.success) throw badRequest(issueDetails(result.issues));
   return result.output;
 }
-
-// Queries ----------------------------------------------------------------------------------------------------------
-
-export const stateQuery = v.optional(v.pipe(oneOf(MATERIAL_STATES), v.description('Only the items in this state.')));
-export const atQuery = v.optional(
-  v.pipe(timestamp, v.description('The moment (UTC, `YYYY-MM-DD HH:MM:SS`); now by default.')),
-);
-export const monthQuery = v.pipe(
-  v.string('detail.type_string'),
-  v.regex(/^(\d{4})-(0[1-9]|1[0-2])$/, 'detail.month'),
-  v.check((m: string) => m >= '0001-01', 'detail.month'),
-  v.description('The calendar month, `YYYY-MM`, where the facility is.'),
-);
 
 // Models -----------------------------------------------------------------------------------------------------------
 

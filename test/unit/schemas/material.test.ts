@@ -1,25 +1,22 @@
 /**
  * shared/schemas/material.ts: the bodies of the material book and their 400 details. A receipt needs its kind, nuclide
  * of the catalogue, activity (more than 0, less than 10^15 Bq) and times; an elution its activity and time, its
- * breakthrough under its own name; a movement only the members of its kind, so no patient can be named. The queries
- * take a month, a state and a moment; the models document exactly what the domain answers.
+ * breakthrough under its own name; a movement only the members of its kind, so no patient can be named. The models
+ * document exactly what the domain answers.
  */
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import type { MaterialItem } from '../../../shared/domain/material';
 import { toMaterialModel, toMovementModel } from '../../../shared/domain/material-model';
-import { parseBody, parseQueryText } from '../../../shared/schemas/body';
+import { parseBody } from '../../../shared/schemas/body';
 import {
-  atQuery,
   elutionMembers,
   elutionSchema,
   materialModel,
-  monthQuery,
   movementModel,
   parseMovement,
   receiptMembers,
   receiptSchema,
-  stateQuery,
 } from '../../../shared/schemas/material';
 import { refusal } from '../../support/body';
 import { errorOf } from '../../support/errors';
@@ -174,23 +171,6 @@ describe('movements', () => {
     ).toEqual([
       'ActivityBq: must be more than 0 and less than 10^15 Bq',
       'Recipient: must have at least 1 character(s)',
-    ]);
-  });
-});
-
-describe('queries', () => {
-  it('take a calendar month, a state and a moment, or 400 naming the parameter', () => {
-    expect(parseQueryText(monthQuery, { month: '2026-01' }, 'month')).toBe('2026-01');
-    for (const month of ['2026-13', '2026-1', '2026-00', '0000-12', undefined])
-      expect(english(() => parseQueryText(monthQuery, { month }, 'month'))[0]).toMatch(/^month: /);
-    expect(parseQueryText(stateQuery, {}, 'State')).toBeUndefined();
-    expect(parseQueryText(stateQuery, { State: 'USED_UP' }, 'State')).toBe('USED_UP');
-    expect(english(() => parseQueryText(stateQuery, { State: 'GONE' }, 'State'))).toEqual([
-      'State: must be one of IN_STOCK, USED_UP',
-    ]);
-    expect(parseQueryText(atQuery, { at: '2026-11-20 10:00:00' }, 'at')).toBe('2026-11-20 10:00:00');
-    expect(english(() => parseQueryText(atQuery, { at: '2026-11-20T10:00:00Z' }, 'at'))).toEqual([
-      'at: must be a real UTC date and time as YYYY-MM-DD HH:MM:SS',
     ]);
   });
 });
