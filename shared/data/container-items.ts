@@ -8,7 +8,7 @@ import type { AuditAction } from '../domain/container-audit';
 import { type ContentLink, toContentModel } from '../domain/container-contents';
 import { CONTAINER_HIDDEN_FIELDS, CONTAINER_TABLE, type ContainerRecord } from '../domain/container-fields';
 import { recordFieldsOf } from '../domain/fields';
-import type { AuditChange, WriteContext } from './container-store';
+import { type AuditChange, SERVICE_ACTOR, type WriteContext } from './container-store';
 import { personUpsert } from './persons';
 import { shardedIndex } from './sharded-index';
 import { indexKeys, ITEM_TYPES, keys, recordOf, type Tenant } from './table';
@@ -104,6 +104,14 @@ export const containerAuditItem = (
     },
   },
 });
+
+/** The writer's directory entry beside a container's write; the service's own writes (the sweep) leave it alone. */
+export const containerDirectory = (
+  tableName: string,
+  record: ContainerRecord,
+  write: WriteContext,
+): TransactWriteItem[] =>
+  write.actor.sub === SERVICE_ACTOR.sub ? [] : [personUpsert(tableName, record.Client, write.actor, write.at)];
 
 /**
  * A record kept beside a container (a decision measurement, a survey) written with the container's next version, its

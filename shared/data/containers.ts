@@ -2,25 +2,24 @@
  * DynamoDB adapter of the container store. Every write is one transaction: the container, the
  * writer's directory entry, the audit entry and (on DISPATCHED/DISPOSED) the dispatch or dispose
  * record change together or not at all. Every lookup is keyed by client and facility. How each item is stored:
- * ./container-items.ts.
+ * ./container-items.ts; the reads, the creation and the deletion: ./container-lifecycle.ts.
  */
 import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { batchWrite } from './batch';
-import { dynamoContainerReader } from './container-reader';
+import { dynamoContainerLifecycle } from './container-lifecycle';
 import { holdingContainers } from './holding';
 import type { AuditAction } from '../domain/container-audit';
 import type { ContainerRecord } from '../domain/container-fields';
 import {
   bookContentsWrite,
   containerAuditItem,
+  containerDirectory,
   containerItem,
   contentSummary,
   linkItem,
   releaseDue,
 } from './container-items';
 import { documentItem } from './documents';
-import { SERVICE_ACTOR, type AuditChange, type ContainerStore, type WriteContext } from './container-store';
-import { personUpsert } from './persons';
+import type { AuditChange, ContainerStore, WriteContext } from './container-store';
 import { archiveLineStep } from './archive-progress';
 import { citeNoticeItem } from './clearance-notices';
 import { registerHeadItem, releaseEntryItem } from './releases';
@@ -33,10 +32,7 @@ import { newPut, transactWrite, versionedPut, type TransactWriteItem } from './t
 export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: string): ContainerStore {
   const auditItem = (record: ContainerRecord, action: AuditAction, changes: AuditChange[], write: WriteContext) =>
     containerAuditItem(tableName, record, action, changes, write);
-
-  // The service's own writes leave the person directory alone.
-  const directory = (record: ContainerRecord, write: WriteContext): TransactWriteItem[] =>
-    write.actor.sub === SERVICE_ACTOR.sub ? [] : [personUpsert(tableName, record.Client, write.actor, write.at)];
+  const directory = (record: ContainerRecord, write: WriteContext) => containerDirectory(tableName, record, write);
   const tenantOf = (record: ContainerRecord): Tenant => ({ client: record.Client, facility: record.Facility });
   /** What a write books in the material book beside the container: items' next versions, the line, its contents. */
   const booked = (tenant: Tenant, uuid: string, book: BookExtras | undefined): TransactWriteItem[] =>
@@ -49,15 +45,7 @@ export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: stri
       : [];
 
   return {
-    ...dynamoContainerReader(db, tableName),
-
-    async create(record, changes, write) {
-      await transactWrite(db, [
-        newPut(tableName, containerItem(record)),
-        ...directory(record, write),
-        auditItem(record, 'created', changes, write),
-      ]);
-    },
+    ...dynamoContainerLifecycle(db, tableName),
 
     async update(previous, next, changes, write, transition, release, book) {
       const items: TransactWriteItem[] = [...directory(next, write)];
@@ -102,34 +90,6 @@ export function dynamoContainerStore(db: DynamoDBDocumentClient, tableName: stri
           }),
         );
       await transactWrite(db, items);
-    },
-
-    async remove(view, changes, write) {
-      const { record } = view;
-      const pk = keys.tenant(tenantOf(record));
-      // The container and its audit entry go together; a link is only reachable through its
-      // container, so links left by an interrupted cleanup are invisible (no transaction holds
-      // more than 100 items, and a container may hold 1,000 contents).
-      await transactWrite(db, [
-        {
-          Delete: {
-            TableName: tableName,
-            Key: { PK: pk, SK: keys.container(record.Uuid) },
-            ConditionExpression: '#version = :version AND #state = :open',
-            ExpressionAttributeNames: { '#version': 'Version', '#state': 'State' },
-            ExpressionAttributeValues: { ':version': record.Version, ':open': 'OPEN' },
-          },
-        },
-        ...directory(record, write),
-        auditItem(record, 'deleted', changes, write),
-      ]);
-      await batchWrite(
-        db,
-        tableName,
-        view.links.map((l) => ({
-          DeleteRequest: { Key: { PK: pk, SK: keys.containerLink(record.Uuid, l.kind, l.id) } },
-        })),
-      );
     },
 
     async addContent(previous, next, content, write, book) {
