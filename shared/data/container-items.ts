@@ -128,5 +128,5 @@ export const besideContainer = (
   newPut(tableName, item),
   versionedPut(tableName, containerItem(next), previous.Version),
   containerAuditItem(tableName, next, 'measured', [change], write),
-  personUpsert(tableName, next.Client, write.actor, write.at),
+  ...containerDirectory(tableName, next, write),
 ];
