@@ -55,11 +55,14 @@ export const INSTALLED_PACKAGES = ['pdf-lib', '@pdf-lib/fontkit', 'qrcode-genera
  * reads with its named exports), so its code is neither compiled nor run at a cold start. Bundled in, a module behind
  * `import()` still costs its compilation at every cold start (esbuild inlines it, and wraps what it shares with the
  * rest in lazy initialisers). The Idempotency-Key middleware's Powertools Idempotency and JMESPath: only requests
- * with the header; the JSON scanner: only requests with a body. What it saves: docs/decisions.md.
+ * with the header; the JSON scanner: only requests with a body; the material book's reports as CSV and PDF/A: only
+ * requests that accept those (the installed packages stay imports in it, as in the functions). What it saves:
+ * docs/decisions.md.
  */
 export const LAZY_MODULES = {
   'idempotency-powertools.js': 'shared/http/idempotency-powertools.ts',
   'json-scanner.js': 'shared/http/json-scanner.ts',
+  'report-files.js': 'functions/material/report-files.ts',
 } as const;
 /** The imports that name them, kept as they are in a bundle. */
 const LAZY_IMPORTS = Object.keys(LAZY_MODULES).map((file) => `./${file}`);
@@ -74,12 +77,21 @@ const LAZY_MODULE_SETTINGS = {
   minify: MINIFY,
   sourcemap: 'linked',
   sourcesContent: SOURCES_CONTENT,
+  external: INSTALLED_PACKAGES,
+  // A CommonJS file's `import.meta` is empty; shared/assets.ts reads `__dirname` there instead.
+  logOverride: { 'empty-import-meta': 'silent' },
 } as const satisfies BuildOptions;
 
-/** The settings as esbuild's flags: `--main-fields=module,main`, `--minify`, `--sources-content=false`. */
-const LAZY_MODULE_FLAGS = Object.entries(LAZY_MODULE_SETTINGS).map(([name, value]) => {
+/**
+ * The settings as esbuild's flags: `--main-fields=module,main`, `--minify`, `--sources-content=false`, one
+ * `--external:pdf-lib` per installed package, `--log-override:empty-import-meta=silent`.
+ */
+const LAZY_MODULE_FLAGS = Object.entries(LAZY_MODULE_SETTINGS).flatMap(([name, value]) => {
   const flag = `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
-  return value === true ? flag : `${flag}=${Array.isArray(value) ? value.join(',') : String(value)}`;
+  if (name === 'external') return INSTALLED_PACKAGES.map((pkg) => `${flag}:${pkg}`);
+  if (typeof value === 'object' && !Array.isArray(value))
+    return Object.entries(value).map(([key, setting]) => `${flag}:${key}=${String(setting)}`);
+  return [value === true ? flag : `${flag}=${Array.isArray(value) ? value.join(',') : String(value)}`];
 });
 
 /** The commands that bundle the lazy modules beside a function's bundle (NodejsFunction's `afterBundling`). */
@@ -95,6 +107,8 @@ export const lazyModuleOptions = (repoRoot: string, dir: string): BuildOptions[]
   Object.entries(LAZY_MODULES).map(([file, entry]) => ({
     ...LAZY_MODULE_SETTINGS,
     mainFields: [...MAIN_FIELDS],
+    external: [...INSTALLED_PACKAGES],
+    logOverride: { ...LAZY_MODULE_SETTINGS.logOverride },
     entryPoints: [`${repoRoot}/${entry}`],
     outfile: `${dir}/${file}`,
   }));

@@ -1,4 +1,3 @@
-import { monthCsv, monthRecord } from '../../shared/domain/material-report-documents';
 import { httpHandler } from '../../shared/http/handler';
 import { single } from '../../shared/http/replies';
 import { negotiate, tenantOf } from '../../shared/http/request';
@@ -7,7 +6,6 @@ import { materialRoutes } from '../../shared/routes/material';
 import { parseQueryText } from '../../shared/schemas/body';
 import { monthQuery } from '../../shared/schemas/material-queries';
 import { reports } from '../commons/reports';
-import { reportReply } from './report-reply';
 
 export const handler = httpHandler(
   materialRoutes.monthReport,
@@ -17,11 +15,8 @@ export const handler = httpHandler(
     const report = await reports.month(tenant, month, await timeZoneOf(tenant), request.language);
     const media = negotiate(request, ['application/json', ...materialRoutes.monthReport.alternatives]);
     if (media === 'application/json') return single('MaterialMonthReportModel', report, { language: request.language });
-    return reportReply(
-      media,
-      request.language,
-      () => monthCsv(report, request.language),
-      () => monthRecord(report),
-    );
+    // The CSV and the record are bundled apart (infra/bundling.ts LAZY_MODULES): a JSON request never loads them.
+    const { monthFile } = await import('./report-files.js');
+    return monthFile(media, request.language, report);
   }),
 );

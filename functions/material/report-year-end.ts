@@ -1,4 +1,3 @@
-import { yearEndCsv, yearEndRecord } from '../../shared/domain/material-report-documents';
 import { httpHandler } from '../../shared/http/handler';
 import { single } from '../../shared/http/replies';
 import { negotiate, tenantOf } from '../../shared/http/request';
@@ -6,7 +5,6 @@ import { withTenant } from '../../shared/http/tenant';
 import { materialRoutes } from '../../shared/routes/material';
 import { reports } from '../commons/reports';
 import { yearOf } from '../commons/year';
-import { reportReply } from './report-reply';
 
 export const handler = httpHandler(
   materialRoutes.yearEndReport,
@@ -16,11 +14,8 @@ export const handler = httpHandler(
     const media = negotiate(request, ['application/json', ...materialRoutes.yearEndReport.alternatives]);
     if (media === 'application/json')
       return single('MaterialYearEndReportModel', report, { language: request.language });
-    return reportReply(
-      media,
-      request.language,
-      () => yearEndCsv(report, request.language),
-      () => yearEndRecord(report),
-    );
+    // The CSV and the record are bundled apart (infra/bundling.ts LAZY_MODULES): a JSON request never loads them.
+    const { yearEndFile } = await import('./report-files.js');
+    return yearEndFile(media, request.language, report);
   }),
 );

@@ -12,7 +12,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { isBuiltin } from 'node:module';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -33,7 +33,9 @@ import { LOCAL_CREDENTIALS } from '../../infra/local/emulators';
 import { LOCAL_TENANT_ROLE_ARN } from '../../infra/local/sts';
 import { environmentOf } from '../../shared/config';
 import { authorizerEntry, routes } from '../../shared/routes';
+import { RECORD_ASSETS } from '../../shared/records/pdfa';
 import { containerRoutes } from '../../shared/routes/containers';
+import { materialRoutes } from '../../shared/routes/material';
 import { runtime } from '../support/api';
 import { apiEvent } from '../support/events';
 
@@ -82,7 +84,7 @@ async function invokeAll(
   }).catch((error: { stdout: string; stderr: string }) => error);
   const lines = run.stdout.trim().split('\n');
   const { results, modules } = JSON.parse(lines.pop()!) as {
-    results: { statusCode: number; body: string; headers?: Record<string, string> }[];
+    results: { statusCode: number; body: string; headers?: Record<string, string>; isBase64Encoded?: boolean }[];
     modules: string[];
   };
   // Every line either writes is a JSON log line (Powertools writes errors to stderr): nothing else, no warning.
@@ -153,7 +155,10 @@ describe('a bundled function', () => {
 describe('a POST function', () => {
   it('bundles neither Powertools Idempotency nor the JSON scanner: they lie beside it, imported when needed', () => {
     const code = readFileSync(postFile, 'utf8');
-    for (const lazy of Object.keys(LAZY_MODULES)) expect(code).toContain(`import("./${lazy}")`);
+    for (const lazy of ['idempotency-powertools.js', 'json-scanner.js']) {
+      expect(Object.keys(LAZY_MODULES)).toContain(lazy);
+      expect(code).toContain(`import("./${lazy}")`);
+    }
     // What they hold is in their own files only.
     expect(code).not.toContain('IdempotencyItemAlreadyExistsError');
     expect(code).not.toContain('UnexpectedEndOfString');
@@ -196,6 +201,68 @@ describe('a POST function', () => {
     expect(JSON.parse(repeated.body).Notifications[0].Details).toEqual([expect.stringContaining('Name')]);
     expect(logs).toEqual([]);
   });
+});
+
+describe('a report function', () => {
+  // As deployed: the bundle, the modules bundled apart, the record's assets and the installed packages beside it.
+  const reportDir = path.join(dir, 'report');
+  const reportFile = path.join(reportDir, 'index.mjs');
+  beforeAll(async () => {
+    await build({ ...esbuildOptions(path.resolve(materialRoutes.monthReport.entry), reportFile), ...sourceMapOptions });
+    for (const options of lazyModuleOptions(repoRoot, reportDir)) await build(options);
+    for (const asset of Object.values(RECORD_ASSETS))
+      copyFileSync(path.join(repoRoot, asset), path.join(reportDir, path.basename(asset)));
+    mkdirSync(path.join(reportDir, 'node_modules'));
+    for (const name of ['pdf-lib', '@pdf-lib'])
+      symlinkSync(path.join(repoRoot, 'node_modules', name), path.join(reportDir, 'node_modules', name));
+  }, 60_000);
+
+  it('bundles neither the CSV nor the PDF/A record: they lie beside it, imported for those media types only', () => {
+    const code = readFileSync(reportFile, 'utf8');
+    expect(code).toContain('import("./report-files.js")');
+    const files = readFileSync(path.join(reportDir, 'report-files.js'), 'utf8');
+    // The record's font and its PDF/A metadata, and the CSV's dialect, are in the module apart only.
+    for (const marker of ['DejaVuSans', 'pdfaid:part']) {
+      expect(code).not.toContain(marker);
+      expect(files).toContain(marker);
+    }
+    // The PDF library stays an installed package, imported when a record is drawn.
+    expect(files).toContain('import("pdf-lib")');
+    expect(files).not.toContain('PDFHexString.of');
+  });
+
+  it('answers JSON without it, and CSV and a PDF/A record with it', async () => {
+    const tenant = { client: randomUUID(), facility: randomUUID() };
+    const month = (accept: string) =>
+      apiEvent({
+        rawPath: '/x',
+        pathParameters: { clientUuid: tenant.client, facilityUuid: tenant.facility },
+        tenant,
+        roles: ['rpo'],
+        query: { month: '2026-10' },
+        headers: { accept },
+      });
+    const bundle = { file: reportFile, operation: materialRoutes.monthReport.operation };
+    // A JSON request does not need the module: it answers with the module taken away.
+    const lazy = path.join(reportDir, 'report-files.js');
+    renameSync(lazy, `${lazy}.away`);
+    const json = await invokeAll([month('application/json')], {}, bundle).finally(() =>
+      renameSync(`${lazy}.away`, lazy),
+    );
+    expect(json.results[0]!.statusCode).toBe(200);
+    expect(JSON.parse(json.results[0]!.body).MaterialMonthReportModel.Month).toBe('2026-10');
+    const { results, logs } = await invokeAll([month('text/csv'), month('application/pdf')], {}, bundle);
+    const [csv, pdf] = results as [(typeof results)[0], (typeof results)[0]];
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers?.['Content-Type']).toBe('text/csv; charset=utf-8');
+    expect(csv.body.length).toBeGreaterThan(0);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers?.['Content-Type']).toBe('application/pdf');
+    const bytes = Buffer.from(pdf.body, pdf.isBase64Encoded ? 'base64' : 'utf8');
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(bytes.toString('latin1')).toContain('pdfaid:part');
+    expect(logs).toEqual([]);
+  }, 60_000);
 });
 
 describe('every function', () => {

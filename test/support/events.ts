@@ -13,6 +13,9 @@ export function apiEvent(
     headers?: Record<string, string>;
     body?: unknown;
     tenant?: { client: string; facility: string };
+    /** The caller's roles (none unless said) and the query string's parameters. */
+    roles?: string[];
+    query?: Record<string, string>;
   } = {},
 ): ApiEvent {
   const { method = 'GET', rawPath = '/', tenant = { client: 'c1', facility: 'f1' } } = options;
@@ -21,7 +24,8 @@ export function apiEvent(
     version: '2.0',
     routeKey: `${method} x`,
     rawPath,
-    rawQueryString: '',
+    rawQueryString: new URLSearchParams(options.query).toString(),
+    ...(options.query ? { queryStringParameters: options.query } : {}),
     headers: { ...(options.body === undefined ? {} : { 'content-type': 'application/json' }), ...options.headers },
     pathParameters: options.pathParameters ?? {},
     isBase64Encoded: false,
@@ -43,7 +47,7 @@ export function apiEvent(
           name: undefined,
           clients: [tenant.client],
           facilities: [tenant.facility],
-          roles: [],
+          roles: options.roles ?? [],
           exp: Math.floor(Date.now() / 1000) + 60,
         }),
       },
