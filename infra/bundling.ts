@@ -56,13 +56,14 @@ export const INSTALLED_PACKAGES = ['pdf-lib', '@pdf-lib/fontkit', 'qrcode-genera
  * `import()` still costs its compilation at every cold start (esbuild inlines it, and wraps what it shares with the
  * rest in lazy initialisers). The Idempotency-Key middleware's Powertools Idempotency and JMESPath: only requests
  * with the header; the JSON scanner: only requests with a body; the material book's reports as CSV and PDF/A: only
- * requests that accept those (the installed packages stay imports in it, as in the functions). What it saves:
- * docs/decisions.md.
+ * requests that accept those (the installed packages stay imports in it, as in the functions); the message
+ * catalogue's German: only requests that ask for German. What it saves: docs/decisions.md.
  */
 export const LAZY_MODULES = {
   'idempotency-powertools.js': 'shared/http/idempotency-powertools.ts',
   'json-scanner.js': 'shared/http/json-scanner.ts',
   'report-files.js': 'functions/material/report-files.ts',
+  'messages-de.js': 'shared/i18n/messages-de.ts',
 } as const;
 /** The imports that name them, kept as they are in a bundle. */
 const LAZY_IMPORTS = Object.keys(LAZY_MODULES).map((file) => `./${file}`);

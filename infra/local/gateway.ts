@@ -10,7 +10,7 @@ import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { config } from '../../shared/config';
 import type { ApiEvent } from '../../shared/http/types';
-import { notification, pickLanguage } from '../../shared/i18n/translate';
+import { languageOf, notification } from '../../shared/i18n/translate';
 import { GREEDY, HTTP_METHODS, MalformedPathError, matchRoute } from '../../shared/routes';
 import { logger } from '../../shared/observability';
 import { FunctionCrashed } from './faults';
@@ -35,13 +35,14 @@ type GatewayKey =
  * The gateway's own answers (no route, payload too large, a malformed path, a failed integration) in the Notifications
  * envelope.
  */
-function errorReply(
+async function errorReply(
   res: http.ServerResponse,
   acceptLanguage: string | undefined,
   status = 404,
   key: GatewayKey = 'route.not_found',
 ) {
-  const body = { Notifications: [notification({ key, params: { max: MAX_PAYLOAD } }, pickLanguage(acceptLanguage))] };
+  const language = await languageOf(acceptLanguage);
+  const body = { Notifications: [notification({ key, params: { max: MAX_PAYLOAD } }, language)] };
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }
 
@@ -240,7 +241,7 @@ export function createGateway(): http.Server {
       if (res.headersSent) return;
       if (error instanceof FunctionCrashed)
         res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify(API_GATEWAY_FAILURE));
-      else errorReply(res, acceptLanguage, 500, 'server.error');
+      else await errorReply(res, acceptLanguage, 500, 'server.error');
     }
   });
   server.on('clientError', clientErrorReply);

@@ -8,7 +8,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { readFileSync } from 'node:fs';
 import { assetPath } from '../assets';
 import { AppError } from '../errors';
-import { notification, pickLanguage, type NotificationSpec } from '../i18n/translate';
+import { languageOf, notification, type NotificationSpec } from '../i18n/translate';
 import { GREEDY, type Route } from '../routes/types';
 import { mapStackTraces } from '../stack-traces';
 import { queryOf } from './query';
@@ -48,7 +48,7 @@ export function readAsset(file: string): string {
 
 export function fileHandler(route: Route, serve: (event: APIGatewayProxyEventV2) => ServedFile | undefined) {
   return async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
-    const language = pickLanguage(event.headers['accept-language']);
+    const language = await languageOf(event.headers['accept-language']);
     const error = (statusCode: number, spec: NotificationSpec): APIGatewayProxyStructuredResultV2 => ({
       statusCode,
       headers: { 'Content-Type': 'application/json', ...SECURITY_HEADERS },

@@ -14,7 +14,7 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpSecurityHeaders from '@middy/http-security-headers';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { AppError } from '../errors';
-import { pickLanguage } from '../i18n/translate';
+import { languageOf } from '../i18n/translate';
 import { logger } from '../observability';
 import type { Route } from '../routes/types';
 import { requestIdentity, withRequestScope } from '../replay';
@@ -65,7 +65,7 @@ export function httpHandler(route: Route, fn: (request: ApiRequest) => Promise<A
       query: context.query ?? {},
       body: event.body,
       identity: context.caller,
-      language: pickLanguage(event.headers?.['accept-language']),
+      language: await languageOf(event.headers?.['accept-language']),
       // A retry that took over its first attempt's identity (shared/replay.ts) is the same request to the audit.
       requestId: requestIdentity()?.RequestId ?? context.awsRequestId,
       functionName: context.functionName,

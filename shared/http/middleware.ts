@@ -8,7 +8,7 @@ import type { MiddlewareObj, Request } from '@middy/core';
 import { holdsTenant, identityFromContext } from '../auth/claims';
 import { config } from '../config';
 import { AppError, badRequest } from '../errors';
-import { notification, pickLanguage, type NotificationSpec } from '../i18n/translate';
+import { languageOf, notification, type NotificationSpec } from '../i18n/translate';
 import { logger } from '../observability';
 import { METRIC, publish, publishSecurityEvent } from '../metrics';
 import { GREEDY, type Route } from '../routes/types';
@@ -37,14 +37,14 @@ function genericNotification(status: number, requestId: string): { status: numbe
 }
 
 export const notifications = (): MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext> => ({
-  onError: (request) => {
+  onError: async (request) => {
     const response = request.response;
     if (!response) return;
     const error = request.error as Partial<AppError> | null;
     const shaped = error?.notification
       ? { status: response.statusCode ?? 500, spec: error.notification }
       : genericNotification(response.statusCode ?? 500, request.context.awsRequestId);
-    const language = pickLanguage(
+    const language = await languageOf(
       request.event.headers?.['accept-language'] ?? request.event.headers?.['Accept-Language'],
     );
     response.statusCode = shaped.status;

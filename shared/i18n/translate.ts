@@ -30,6 +30,23 @@ export function pickLanguage(acceptLanguage: string | undefined): Language {
   return best?.language ?? 'en';
 }
 
+/** The German catalogue, once a request asked for German (bundled apart: infra/bundling.ts LAZY_MODULES). */
+let german: typeof import('./messages-de') | undefined;
+
+/**
+ * Makes `language` ready to speak: German is loaded by the first request that asks for it, never at a cold start. Every
+ * answer's language is picked through it (`languageOf`); a text asked for in German before it is loaded comes in
+ * English, the interface's default, rather than fail the answer.
+ */
+export async function loadLanguage(language: Language): Promise<Language> {
+  if (language === 'de') german ??= await import('./messages-de.js');
+  return language;
+}
+
+/** The language for a request from `Accept-Language`, loaded (pickLanguage, loadLanguage). */
+export const languageOf = (acceptLanguage: string | undefined): Promise<Language> =>
+  loadLanguage(pickLanguage(acceptLanguage));
+
 const fill = (template: string, params: Params = {}): string =>
   template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 
@@ -59,7 +76,7 @@ export interface Notification {
 
 /** A detail line in `language`, its parameters filled in. */
 export const detailText = (detail: Detail, language: Language): string =>
-  fill(details[detail.key][language], detail.params);
+  fill((language === 'de' && german?.germanDetails[detail.key]) || details[detail.key].en, detail.params);
 
 /** A notification lists at most this many detail lines; beyond them its message says how many there are. */
 export const MAX_DETAILS = 50;
@@ -74,7 +91,7 @@ export function notification(spec: NotificationSpec, language: Language): Notifi
   return {
     Type: def.type,
     Message: spec.key,
-    LocalizedMessage: `${fill(def[language], spec.params)}${cut}`,
+    LocalizedMessage: `${fill((language === 'de' && german?.germanMessages[spec.key]) || def.en, spec.params)}${cut}`,
     Level: LEVELS[def.level],
     LevelAsString: def.level,
     Details: lines.slice(0, MAX_DETAILS).map((d) => detailText(d, language)),

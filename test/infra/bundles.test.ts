@@ -33,6 +33,7 @@ import { LOCAL_CREDENTIALS } from '../../infra/local/emulators';
 import { LOCAL_TENANT_ROLE_ARN } from '../../infra/local/sts';
 import { environmentOf } from '../../shared/config';
 import { authorizerEntry, routes } from '../../shared/routes';
+import { germanMessages } from '../../shared/i18n/messages-de';
 import { RECORD_ASSETS } from '../../shared/records/pdfa';
 import { containerRoutes } from '../../shared/routes/containers';
 import { materialRoutes } from '../../shared/routes/material';
@@ -49,7 +50,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 beforeAll(async () => {
   await build({ ...esbuildOptions(path.resolve(containerRoutes.load.entry), file), ...sourceMapOptions });
   await build({ ...esbuildOptions(path.resolve(containerRoutes.create.entry), postFile), ...sourceMapOptions });
-  for (const options of lazyModuleOptions(repoRoot, postDir)) await build(options);
+  for (const out of [dir, postDir]) for (const options of lazyModuleOptions(repoRoot, out)) await build(options);
 }, 60_000);
 
 /**
@@ -125,6 +126,20 @@ describe('a bundled function', () => {
     // Local with it and came back.
     expect(result.statusCode).toBe(404);
     expect(JSON.parse(result.body).Notifications[0].Message).toBe('container.not_found');
+    expect(logs).toEqual([]);
+  });
+
+  it('answers in German from the catalogue beside it, loaded by the first request that asks for German', async () => {
+    const german = { ...loadEvent, headers: { ...loadEvent.headers, 'accept-language': 'de' } };
+    const { results, logs } = await invokeAll([loadEvent, german, loadEvent]);
+    expect(results.map((r) => r.statusCode)).toEqual([404, 404, 404]);
+    expect(results.map((r) => JSON.parse(r.body).Notifications[0].LocalizedMessage)).toEqual([
+      'The container was not found.',
+      germanMessages['container.not_found'],
+      'The container was not found.',
+    ]);
+    // Only in the file beside it.
+    expect(readFileSync(file, 'utf8')).not.toContain(germanMessages['container.not_found']);
     expect(logs).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 /** shared/i18n/translate.ts: the language of an answer and the Notification element. */
-import { describe, expect, it } from 'vitest';
-import { MAX_DETAILS, notification, pickLanguage } from '../../../shared/i18n/translate';
+import { describe, expect, it, vi } from 'vitest';
+import { loadLanguage, MAX_DETAILS, notification, pickLanguage } from '../../../shared/i18n/translate';
 
 describe('Accept-Language', () => {
   it.each([
@@ -24,8 +24,34 @@ describe('Accept-Language', () => {
   });
 });
 
+describe('the German catalogue', () => {
+  it('is loaded by the first request that asks for German; before, a text comes in English rather than fail', async () => {
+    // A fresh copy of the module (the unit tests share their modules): nothing has asked it for German yet.
+    vi.resetModules();
+    const { languageOf, notification } = await import('../../../shared/i18n/translate');
+    const spec = {
+      key: 'container.created' as const,
+      details: [{ key: 'detail.required' as const, params: { field: 'X' } }],
+    };
+    expect(notification(spec, 'de')).toMatchObject({
+      LocalizedMessage: 'The container was created.',
+      Details: ['X: is required'],
+    });
+    expect(await languageOf('en')).toBe('en');
+    expect(notification(spec, 'de').LocalizedMessage).toBe('The container was created.');
+    expect(await languageOf('de-DE, en;q=0.5')).toBe('de');
+    expect(notification(spec, 'de')).toMatchObject({
+      LocalizedMessage: 'Der Behälter wurde angelegt.',
+      Details: ['X: ist erforderlich'],
+    });
+    // English stays English.
+    expect(notification(spec, 'en').LocalizedMessage).toBe('The container was created.');
+  });
+});
+
 describe('notification', () => {
-  it('builds the Notification element with localized message and details', () => {
+  it('builds the Notification element with localized message and details', async () => {
+    await loadLanguage('de');
     const de = notification(
       {
         key: 'container.state_change_forbidden',
@@ -50,7 +76,8 @@ describe('notification', () => {
     });
   });
 
-  it(`lists at most ${MAX_DETAILS} details; the message then says how many problems there are`, () => {
+  it(`lists at most ${MAX_DETAILS} details; the message then says how many problems there are`, async () => {
+    await loadLanguage('de');
     const details = (n: number) =>
       Array.from({ length: n }, (_, i) => ({ key: 'detail.unknown_member' as const, params: { field: `m${i}` } }));
     const many = notification({ key: 'request.invalid', details: details(5000) }, 'en');
