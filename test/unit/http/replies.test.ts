@@ -1,6 +1,7 @@
 /** shared/http/replies.ts: the envelopes of interface §2.6 as a handler answers them. */
 import { describe, expect, it } from 'vitest';
 import { pageReply, single, wholeReply } from '../../../shared/http/replies';
+import { loadLanguage } from '../../../shared/i18n/translate';
 import type { ApiRequest } from '../../../shared/http/types';
 
 const request = {
@@ -31,7 +32,9 @@ describe('single', () => {
     expect(body.Notifications[1]!.Details).toEqual(['Uuid: read-only, ignored', 'CreatedAt: read-only, ignored']);
   });
 
-  it("puts the use case's notes after its own notifications, in the caller's language", () => {
+  it("puts the use case's notes after its own notifications, in the caller's language", async () => {
+    // As the handler does when it picks the caller's language.
+    await loadLanguage('de');
     const reply = single('M', 1, {
       success: { key: 'container.updated' },
       notes: [{ key: 'release.shares_assumed' }],

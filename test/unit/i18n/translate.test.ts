@@ -25,7 +25,7 @@ describe('Accept-Language', () => {
 });
 
 describe('the German catalogue', () => {
-  it('is loaded by the first request that asks for German; before, a text comes in English rather than fail', async () => {
+  it('is loaded by the first request that asks for German; before, a text comes in English', async () => {
     // A fresh copy of the module (the unit tests share their modules): nothing has asked it for German yet.
     vi.resetModules();
     const { languageOf, notification } = await import('../../../shared/i18n/translate');
