@@ -79,19 +79,21 @@ const LAZY_MODULE_SETTINGS = {
   sourcemap: 'linked',
   sourcesContent: SOURCES_CONTENT,
   external: INSTALLED_PACKAGES,
-  // A CommonJS file's `import.meta` is empty; shared/assets.ts reads `__dirname` there instead.
-  logOverride: { 'empty-import-meta': 'silent' },
-} as const satisfies BuildOptions;
+  // A CommonJS file has no `import.meta`: its URL is its own file's, so a module bundled apart finds what lies beside
+  // it as the function's bundle does (shared/assets.ts). The banner comes first, so it says "use strict" itself.
+  banner: { js: `"use strict";var __importMetaUrl=require('url').pathToFileURL(__filename).href;` },
+  define: { 'import.meta.url': '__importMetaUrl' },
+} satisfies BuildOptions;
 
 /**
  * The settings as esbuild's flags: `--main-fields=module,main`, `--minify`, `--sources-content=false`, one
- * `--external:pdf-lib` per installed package, `--log-override:empty-import-meta=silent`.
+ * `--external:pdf-lib` per installed package, `"--banner:js=…"` (quoted for the shell).
  */
 const LAZY_MODULE_FLAGS = Object.entries(LAZY_MODULE_SETTINGS).flatMap(([name, value]) => {
   const flag = `--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
   if (name === 'external') return INSTALLED_PACKAGES.map((pkg) => `${flag}:${pkg}`);
   if (typeof value === 'object' && !Array.isArray(value))
-    return Object.entries(value).map(([key, setting]) => `${flag}:${key}=${String(setting)}`);
+    return Object.entries(value).map(([key, setting]) => JSON.stringify(`${flag}:${key}=${setting}`));
   return [value === true ? flag : `${flag}=${Array.isArray(value) ? value.join(',') : String(value)}`];
 });
 
@@ -107,9 +109,6 @@ export const lazyModuleCommands = (inputDir: string, outputDir: string): string[
 export const lazyModuleOptions = (repoRoot: string, dir: string): BuildOptions[] =>
   Object.entries(LAZY_MODULES).map(([file, entry]) => ({
     ...LAZY_MODULE_SETTINGS,
-    mainFields: [...MAIN_FIELDS],
-    external: [...INSTALLED_PACKAGES],
-    logOverride: { ...LAZY_MODULE_SETTINGS.logOverride },
     entryPoints: [`${repoRoot}/${entry}`],
     outfile: `${dir}/${file}`,
   }));

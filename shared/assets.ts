@@ -6,9 +6,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-// A module bundled apart is CommonJS (infra/bundling.ts LAZY_MODULES), where `import.meta` is empty: its own
-// `__dirname` says where it lies. Everywhere else (an ES module bundle, the sources) `__dirname` is not defined.
-const here = typeof __dirname === 'string' ? __dirname : path.dirname(fileURLToPath(import.meta.url));
+const here = path.dirname(fileURLToPath(import.meta.url));
 
 export function assetPath(file: string): string {
   const beside = path.join(here, path.basename(file));

@@ -47,6 +47,9 @@ export async function loadLanguage(language: Language): Promise<Language> {
 export const languageOf = (acceptLanguage: string | undefined): Promise<Language> =>
   loadLanguage(pickLanguage(acceptLanguage));
 
+/** The German catalogue when `language` is German and it is loaded; otherwise the English stands. */
+const germanFor = (language: Language) => (language === 'de' ? german : undefined);
+
 const fill = (template: string, params: Params = {}): string =>
   template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 
@@ -76,7 +79,7 @@ export interface Notification {
 
 /** A detail line in `language`, its parameters filled in. */
 export const detailText = (detail: Detail, language: Language): string =>
-  fill((language === 'de' && german?.germanDetails[detail.key]) || details[detail.key].en, detail.params);
+  fill(germanFor(language)?.germanDetails[detail.key] ?? details[detail.key].en, detail.params);
 
 /** A notification lists at most this many detail lines; beyond them its message says how many there are. */
 export const MAX_DETAILS = 50;
@@ -91,7 +94,7 @@ export function notification(spec: NotificationSpec, language: Language): Notifi
   return {
     Type: def.type,
     Message: spec.key,
-    LocalizedMessage: `${fill((language === 'de' && german?.germanMessages[spec.key]) || def.en, spec.params)}${cut}`,
+    LocalizedMessage: `${fill(germanFor(language)?.germanMessages[spec.key] ?? def.en, spec.params)}${cut}`,
     Level: LEVELS[def.level],
     LevelAsString: def.level,
     Details: lines.slice(0, MAX_DETAILS).map((d) => detailText(d, language)),

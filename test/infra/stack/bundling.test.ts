@@ -1,5 +1,7 @@
 /** How the stack bundles its functions (infra/bundling.ts), the same settings as the bench's esbuild. */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -47,6 +49,21 @@ describe('bundling', () => {
       expect(importers, file).not.toEqual([]);
     }
     expect(commands.every((c) => c.includes('--format=cjs') && c.includes('--bundle'))).toBe(true);
+  });
+  it('runs as the stack runs it: a shell command whose module knows its own URL and keeps the packages installed', () => {
+    const out = mkdtempSync(path.join(os.tmpdir(), 'nm-lazy-'));
+    try {
+      const command = lazyModuleCommands(process.cwd(), out).find((c) => c.includes('report-files.js'))!;
+      const run = spawnSync('sh', ['-c', command], { encoding: 'utf8' });
+      expect(run.status, run.stderr).toBe(0);
+      expect(run.stderr).not.toContain('warning');
+      const code = readFileSync(path.join(out, 'report-files.js'), 'utf8');
+      expect(code.startsWith('"use strict";var __importMetaUrl=')).toBe(true);
+      expect(code).not.toContain('import.meta');
+      expect(code).toContain('import("pdf-lib")');
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
   });
   it('aliases the same built-ins for the stack as for esbuild, each to a file that exists', () => {
     const aliases = Object.entries(bundlingOptions.esbuildArgs ?? {});
