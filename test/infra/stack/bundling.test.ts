@@ -50,7 +50,7 @@ describe('bundling', () => {
     }
     expect(commands.every((c) => c.includes('--format=cjs') && c.includes('--bundle'))).toBe(true);
   });
-  it('runs as the stack runs it: a shell command whose module knows its own URL and keeps the packages installed', () => {
+  it('runs as the stack runs it: a shell command; the module knows its URL and keeps the packages installed', () => {
     const out = mkdtempSync(path.join(os.tmpdir(), 'nm-lazy-'));
     try {
       const command = lazyModuleCommands(process.cwd(), out).find((c) => c.includes('report-files.js'))!;
